@@ -1,0 +1,3 @@
+export * from './wire-types';
+export * from './records';
+export * from './operations';

@@ -1,0 +1,71 @@
+/**
+ * Typed errors of the codec. Each carries a message that is safe to show a caller: it names the
+ * parameter, field or rule and never echoes more than a short, escaped piece of the input.
+ */
+export type WireErrorCode =
+  | 'malformed-xml'
+  | 'doctype-forbidden'
+  | 'too-large'
+  | 'too-deep'
+  | 'not-an-envelope'
+  | 'unknown-operation'
+  | 'unknown-soap-action'
+  | 'unsupported-media-type'
+  | 'missing-parameter'
+  | 'duplicate-parameter'
+  | 'invalid-value'
+  | 'missing-element'
+  | 'unexpected-response';
+
+/** HTTP status an ASMX service answers for each kind of request error. */
+const STATUS: Record<WireErrorCode, number> = {
+  'malformed-xml': 400,
+  'doctype-forbidden': 400,
+  'too-large': 413,
+  'too-deep': 400,
+  'not-an-envelope': 400,
+  'unknown-operation': 404,
+  'unknown-soap-action': 500,
+  'unsupported-media-type': 415,
+  'missing-parameter': 500,
+  'duplicate-parameter': 500,
+  'invalid-value': 500,
+  'missing-element': 500,
+  'unexpected-response': 500,
+};
+
+export class WireError extends Error {
+  override name = 'WireError';
+  constructor(
+    readonly code: WireErrorCode,
+    message: string,
+    /** The parameter or field the error is about, when there is one. */
+    readonly subject?: string,
+  ) {
+    super(message);
+  }
+
+  /** The status a service answers this error with. */
+  get httpStatus(): number {
+    return STATUS[this.code];
+  }
+}
+
+/** A fault the service answered (SOAP fault, or the plain-text error of the GET/POST bindings). */
+export class ServiceFault extends Error {
+  override name = 'ServiceFault';
+  constructor(
+    /** `Client` for the caller's mistakes, `Server` for the service's own (SOAP 1.2 Sender/Receiver map here). */
+    readonly faultCode: 'Client' | 'Server',
+    message: string,
+    readonly httpStatus: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Shortens input quoted in a message so that an error never carries a large piece of a request. */
+export function quote(value: string, max = 40): string {
+  const short = value.length > max ? `${value.slice(0, max)}…` : value;
+  return JSON.stringify(short);
+}

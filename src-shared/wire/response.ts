@@ -1,0 +1,179 @@
+/**
+ * Responses and faults in the four bindings, written as an ASMX service writes them (the service) and
+ * read back from any service that writes the same interface (the client): any prefixes or none, SOAP 1.1
+ * or 1.2 whatever was asked, nil, missing optional fields, unknown extra elements.
+ */
+import { OPERATIONS, soapResponseElement, soapResultElement, type OperationName, type ResultOf } from '../catalog';
+import {
+  CONTENT_TYPE,
+  SOAP11_ENVELOPE_NS,
+  SOAP12_ENVELOPE_NS,
+  envelopeNs,
+  isSoap,
+  mediaType,
+  type Binding,
+} from './bindings';
+import { ServiceFault, WireError } from './errors';
+import { readResultContent, writeResultContent } from './result-content';
+import type { ReadOptions } from './values';
+import { escapeAttr, escapeText } from './xml-text';
+import { childNamed, parseXml, type XmlElement, type XmlLimits } from './xml-tree';
+
+export interface WireResponse {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>';
+const SCHEMA_NS_DECLS =
+  'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"';
+
+function soapEnvelope(binding: 'soap11' | 'soap12', bodyContent: string): string {
+  return (
+    `${XML_DECLARATION}<soap:Envelope xmlns:soap="${envelopeNs(binding)}" ${SCHEMA_NS_DECLS}>` +
+    `<soap:Body>${bodyContent}</soap:Body></soap:Envelope>`
+  );
+}
+
+/** A successful answer: HTTP 200 with the binding's content type. */
+export function buildResponse<N extends OperationName>(
+  binding: Binding,
+  operation: N,
+  result: ResultOf<N>,
+  namespace: string,
+): WireResponse {
+  const spec = OPERATIONS[operation];
+  const content = writeResultContent(spec.result, result);
+  const ns = escapeAttr(namespace);
+  if (isSoap(binding)) {
+    const response = soapResponseElement(operation);
+    const resultEl = soapResultElement(operation);
+    return {
+      status: 200,
+      contentType: CONTENT_TYPE[binding],
+      body: soapEnvelope(
+        binding,
+        `<${response} xmlns="${ns}"><${resultEl}>${content}</${resultEl}></${response}>`,
+      ),
+    };
+  }
+  const root = spec.httpResultRoot;
+  return {
+    status: 200,
+    contentType: CONTENT_TYPE.xml,
+    body: `${XML_DECLARATION}\n<${root} ${SCHEMA_NS_DECLS} xmlns="${ns}">${content}</${root}>`,
+  };
+}
+
+export interface FaultSpec {
+  code: 'Client' | 'Server';
+  message: string;
+  /** HTTP status; 500 unless the error says otherwise (400 for XML that does not parse). */
+  status?: number;
+}
+
+/**
+ * A fault in the binding's own form: a SOAP 1.1 or 1.2 Fault, or for GET/POST the plain-text answer
+ * ASMX gives.
+ */
+export function buildFault(binding: Binding, fault: FaultSpec): WireResponse {
+  const status = fault.status ?? 500;
+  const message = escapeText(fault.message);
+  switch (binding) {
+    case 'soap11':
+      return {
+        status,
+        contentType: CONTENT_TYPE.soap11,
+        body: soapEnvelope(
+          binding,
+          `<soap:Fault><faultcode>soap:${fault.code}</faultcode><faultstring>${message}</faultstring><detail /></soap:Fault>`,
+        ),
+      };
+    case 'soap12':
+      return {
+        status,
+        contentType: CONTENT_TYPE.soap12,
+        body: soapEnvelope(
+          binding,
+          `<soap:Fault><soap:Code><soap:Value>soap:${fault.code === 'Client' ? 'Sender' : 'Receiver'}</soap:Value></soap:Code>` +
+            `<soap:Reason><soap:Text xml:lang="en">${message}</soap:Text></soap:Reason><soap:Detail /></soap:Fault>`,
+        ),
+      };
+    default:
+      return { status, contentType: CONTENT_TYPE.text, body: fault.message };
+  }
+}
+
+/** A WireError raised while reading a request, as the fault a service answers it with. */
+export function faultForWireError(binding: Binding, error: WireError): WireResponse {
+  return buildFault(binding, { code: 'Client', message: error.message, status: error.httpStatus });
+}
+
+// ---- reading responses (the client side) ------------------------------------------------------
+
+export interface ResponseOptions extends ReadOptions {
+  limits?: XmlLimits;
+}
+
+function isEnvelope(el: XmlElement): boolean {
+  return el.local === 'Envelope' && (el.ns === SOAP11_ENVELOPE_NS || el.ns === SOAP12_ENVELOPE_NS);
+}
+
+/** Reads a SOAP Fault element of either version into a ServiceFault. */
+function readFault(fault: XmlElement, status: number): ServiceFault {
+  // SOAP 1.1: faultcode + faultstring. SOAP 1.2: Code/Value + Reason/Text.
+  const code11 = childNamed(fault, 'faultcode')?.text.trim();
+  const code12 = childNamed(childNamed(fault, 'Code') ?? fault, 'Value')?.text.trim();
+  const code = (code11 ?? code12 ?? '').replace(/^.*:/, '');
+  const message =
+    childNamed(fault, 'faultstring')?.text ?? childNamed(childNamed(fault, 'Reason') ?? fault, 'Text')?.text ?? '';
+  const client = code === 'Client' || code === 'Sender' || code.startsWith('Client.');
+  return new ServiceFault(client ? 'Client' : 'Server', message.trim() || 'The service answered a fault without a message.', status);
+}
+
+/**
+ * Reads a response into the operation's typed result. Throws ServiceFault for a fault the service
+ * answered, WireError for anything that is not a well-formed answer of this operation.
+ */
+export function parseResponse<N extends OperationName>(
+  operation: N,
+  res: WireResponse,
+  options: ResponseOptions,
+): ResultOf<N> {
+  const spec = OPERATIONS[operation];
+  const type = mediaType(res.contentType);
+  if (res.status !== 200 && (type === 'text/plain' || type === 'text/html' || res.body.trim() === '')) {
+    // The GET/POST bindings answer errors in plain text; anything else without XML is the server's own.
+    const text = res.body.trim().slice(0, 500);
+    if (type === 'text/plain' && text !== '') throw new ServiceFault(res.status < 500 ? 'Client' : 'Server', text, res.status);
+    throw new WireError('unexpected-response', `The service answered HTTP ${res.status} without a fault.`);
+  }
+  let root: XmlElement;
+  try {
+    root = parseXml(res.body, options.limits);
+  } catch (e) {
+    if (res.status !== 200) throw new WireError('unexpected-response', `The service answered HTTP ${res.status} with a body that is not XML.`);
+    throw e;
+  }
+
+  let resultEl: XmlElement | undefined;
+  if (isEnvelope(root)) {
+    const body = childNamed(root, 'Body');
+    const first = body?.children[0];
+    if (!first) throw new WireError('unexpected-response', 'The SOAP response has an empty Body.');
+    if (first.local === 'Fault') throw readFault(first, res.status);
+    if (first.local !== soapResponseElement(operation)) {
+      throw new WireError('unexpected-response', `Expected ${soapResponseElement(operation)}, got ${first.local}.`);
+    }
+    resultEl = childNamed(first, soapResultElement(operation));
+    if (!resultEl) throw new WireError('missing-element', `The response lacks ${soapResultElement(operation)}.`);
+  } else {
+    if (root.local !== spec.httpResultRoot) {
+      throw new WireError('unexpected-response', `Expected ${spec.httpResultRoot}, got ${root.local}.`);
+    }
+    resultEl = root;
+  }
+  if (res.status !== 200) throw new WireError('unexpected-response', `The service answered HTTP ${res.status}.`);
+  return readResultContent(spec.result, resultEl, options) as ResultOf<N>;
+}

@@ -1,0 +1,159 @@
+/**
+ * The content of a `...Result` element (or of the `apiResult...` root of GET/POST), both ways, driven
+ * by the catalog's result shapes. Writing is plain string building: it is on the service's hot path.
+ */
+import {
+  CATEGORY_FIELDS,
+  CATEGORY_RECORD,
+  CATEGORY_TREE_LISTS,
+  FLAT_RECORDS,
+  TRANSFER_PAIR_ELEMENTS,
+  type ApiCategory,
+  type ApiCategoryTree,
+  type FieldList,
+  type FlatRecordName,
+  type ResultShape,
+  type WireType,
+} from '../catalog';
+import { WireError } from './errors';
+import { readValue, writeValue, type ReadOptions } from './values';
+import { escapeText } from './xml-text';
+import { childNamed, isNil, type XmlElement } from './xml-tree';
+
+// ---- writing ---------------------------------------------------------------------------------
+
+function writeField(name: string, type: WireType, value: unknown, subject: string): string {
+  const text = writeValue(type, value, subject);
+  return text === '' ? `<${name} />` : `<${name}>${escapeText(text)}</${name}>`;
+}
+
+function writeFields(fields: FieldList, record: Record<string, unknown>, recordName: string): string {
+  let out = '';
+  for (const f of fields) out += writeField(f.name, f.type, record[f.name], `${recordName}.${f.name}`);
+  return out;
+}
+
+function writeCategory(c: ApiCategory): string {
+  let out = `<${CATEGORY_RECORD}>` + writeFields(CATEGORY_FIELDS, c as unknown as Record<string, unknown>, CATEGORY_RECORD);
+  out += c.ChildCategories === null ? '<ChildCategories xsi:nil="true" />' : writeList('ChildCategories', c.ChildCategories.map(writeCategory));
+  return out + `</${CATEGORY_RECORD}>`;
+}
+
+function writeList(name: string, items: string[]): string {
+  return items.length === 0 ? `<${name} />` : `<${name}>${items.join('')}</${name}>`;
+}
+
+export function writeResultContent(shape: ResultShape, result: unknown): string {
+  switch (shape.kind) {
+    case 'list': {
+      const fields = FLAT_RECORDS[shape.record].fields;
+      const items = (result as Record<string, unknown>[]).map(
+        (r) => `<${shape.record}>${writeFields(fields, r, shape.record)}</${shape.record}>`,
+      );
+      return writeList('Data', items);
+    }
+    case 'single':
+      return `<Data>${writeFields(FLAT_RECORDS[shape.record].fields, result as Record<string, unknown>, shape.record)}</Data>`;
+    case 'categoryTree': {
+      const tree = result as ApiCategoryTree;
+      return `<Data>${CATEGORY_TREE_LISTS.map((l) => writeList(l, tree[l].map(writeCategory))).join('')}</Data>`;
+    }
+    case 'transferPair': {
+      const fields = FLAT_RECORDS.apiTransaction2.fields;
+      const pair = result as Record<string, Record<string, unknown>>;
+      return TRANSFER_PAIR_ELEMENTS.map((e) => `<${e}>${writeFields(fields, pair[e]!, e)}</${e}>`).join('');
+    }
+  }
+}
+
+// ---- reading ---------------------------------------------------------------------------------
+
+const DEFAULTS: Record<WireType, unknown> = {
+  long: 0,
+  double: 0,
+  boolean: false,
+  string: '',
+  // What a .NET client holds for a dateTime it never received.
+  dateTime: '0001-01-01T00:00:00',
+};
+
+function missing(subject: string): WireError {
+  return new WireError('missing-element', `The response lacks ${subject}.`, subject);
+}
+
+/** Reads one flat record; missing or nil fields take the type's default unless the catalog requires them. */
+function readFields(
+  el: XmlElement,
+  fields: FieldList,
+  required: readonly string[],
+  recordName: string,
+  options: ReadOptions,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) {
+    const child = childNamed(el, f.name);
+    const subject = `${recordName}.${f.name}`;
+    if (!child || isNil(child)) {
+      if (required.includes(f.name)) throw missing(subject);
+      out[f.name] = DEFAULTS[f.type];
+    } else {
+      if (child.children.length > 0) throw new WireError('invalid-value', `${subject} must be a simple value.`, subject);
+      out[f.name] = readValue(f.type, child.text, subject, options);
+    }
+  }
+  return out;
+}
+
+function readFlat(el: XmlElement, record: FlatRecordName, options: ReadOptions, subject: string = record) {
+  const spec = FLAT_RECORDS[record];
+  return readFields(el, spec.fields, spec.required, subject, options);
+}
+
+/** Items of a list element with the given item name; nil items carry nothing and are skipped. */
+function listItems(list: XmlElement | undefined, itemName: string): XmlElement[] {
+  if (!list || isNil(list)) return [];
+  return list.children.filter((c) => c.local === itemName && !isNil(c));
+}
+
+function readCategory(el: XmlElement, options: ReadOptions): ApiCategory {
+  const base = readFields(el, CATEGORY_FIELDS, ['Id'], CATEGORY_RECORD, options);
+  const children = childNamed(el, 'ChildCategories');
+  return {
+    Id: base.Id as number,
+    Name: base.Name as string,
+    ChildCategories:
+      !children || isNil(children) ? null : listItems(children, CATEGORY_RECORD).map((c) => readCategory(c, options)),
+  };
+}
+
+/** Reads the content of a result element (SOAP `...Result`, or the GET/POST root) into its typed value. */
+export function readResultContent(shape: ResultShape, resultEl: XmlElement, options: ReadOptions): unknown {
+  switch (shape.kind) {
+    case 'list':
+      // ASMX leaves `Data` out when the list is null: read that as empty.
+      return listItems(childNamed(resultEl, 'Data'), shape.record).map((item) => readFlat(item, shape.record, options));
+    case 'single': {
+      const data = childNamed(resultEl, 'Data');
+      if (!data || isNil(data)) throw missing('Data');
+      return readFlat(data, shape.record, options);
+    }
+    case 'categoryTree': {
+      const data = childNamed(resultEl, 'Data');
+      if (!data || isNil(data)) throw missing('Data');
+      const tree: Record<string, ApiCategory[]> = {};
+      for (const list of CATEGORY_TREE_LISTS) {
+        tree[list] = listItems(childNamed(data, list), CATEGORY_RECORD).map((c) => readCategory(c, options));
+      }
+      return tree;
+    }
+    case 'transferPair': {
+      const pair: Record<string, unknown> = {};
+      for (const name of TRANSFER_PAIR_ELEMENTS) {
+        const el = childNamed(resultEl, name);
+        if (!el || isNil(el)) throw missing(name);
+        pair[name] = readFlat(el, 'apiTransaction2', options, name);
+      }
+      return pair;
+    }
+  }
+}
