@@ -1,0 +1,121 @@
+/**
+ * The renderer's one adapter to the core: it builds the typed app API over whichever bridge exists,
+ * the Electron preload or the browser shell's HTTP, so that no screen knows which one it runs on.
+ */
+import {
+  APP_METHOD_NAMES,
+  AppError,
+  HTTP_API_PREFIX,
+  HTTP_EVENTS_PATH,
+  HTTP_TOKEN_HEADER,
+  PRELOAD_GLOBAL,
+  TOKEN_META_NAME,
+  isAppErrorData,
+  type AppApi,
+  type AppEvent,
+  type AppEventListener,
+  type AppEventSource,
+  type CallOutcome,
+  type PreloadBridge,
+} from '../../../src-shared/app-api';
+
+export interface Transport extends AppEventSource {
+  call(method: string, input: unknown): Promise<unknown>;
+}
+
+export type BridgedApi = AppApi & AppEventSource;
+
+function unwrap(outcome: unknown): unknown {
+  const o = outcome as CallOutcome<unknown> | undefined;
+  if (o && o.ok === true) return o.value;
+  if (o && o.ok === false && isAppErrorData(o.error)) throw AppError.fromData(o.error);
+  throw new AppError('internal', 'The app answered in an unexpected form.');
+}
+
+/** The typed API over any transport: one function per method of the app API table. */
+export function createApi(transport: Transport): BridgedApi {
+  const api: Record<string, unknown> = {};
+  for (const method of APP_METHOD_NAMES) {
+    api[method] = async (input?: unknown) => unwrap(await transport.call(method, input));
+  }
+  api.onEvent = (listener: AppEventListener) => transport.onEvent(listener);
+  return api as unknown as BridgedApi;
+}
+
+export function preloadTransport(bridge: PreloadBridge): Transport {
+  return {
+    call: (method, input) => bridge.call(method, input),
+    onEvent: (listener) => bridge.onEvent((e) => listener(e as AppEvent)),
+  };
+}
+
+/** The browser shell: calls over fetch with the per-run token, events over a streamed response. */
+export function httpTransport(token: string, base = ''): Transport {
+  const listeners = new Set<AppEventListener>();
+  let stream: AbortController | null = null;
+
+  async function listen(): Promise<void> {
+    while (stream && !stream.signal.aborted) {
+      try {
+        const res = await fetch(base + HTTP_EVENTS_PATH, { headers: { [HTTP_TOKEN_HEADER]: token }, signal: stream.signal });
+        if (!res.ok || !res.body) throw new Error(`events: HTTP ${res.status}`);
+        const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffered = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffered += value;
+          let nl: number;
+          while ((nl = buffered.indexOf('\n')) >= 0) {
+            const line = buffered.slice(0, nl).trim();
+            buffered = buffered.slice(nl + 1);
+            if (line) for (const l of listeners) l(JSON.parse(line) as AppEvent);
+          }
+        }
+      } catch {
+        if (stream?.signal.aborted) return;
+      }
+      // The shell restarted or the stream broke: reconnect after a pause.
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+
+  return {
+    async call(method, input) {
+      let res: Response;
+      try {
+        res = await fetch(base + HTTP_API_PREFIX + method, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [HTTP_TOKEN_HEADER]: token },
+          body: JSON.stringify(input ?? null),
+        });
+      } catch {
+        return { ok: false, error: { code: 'internal', message: 'The local app server is not running.' } };
+      }
+      return res.json();
+    },
+    onEvent(listener) {
+      listeners.add(listener);
+      if (!stream) {
+        stream = new AbortController();
+        void listen();
+      }
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) {
+          stream?.abort();
+          stream = null;
+        }
+      };
+    },
+  };
+}
+
+/** The API of whichever bridge this page runs with. */
+export function detectApi(): BridgedApi {
+  const preload = (globalThis as Record<string, unknown>)[PRELOAD_GLOBAL] as PreloadBridge | undefined;
+  if (preload) return createApi(preloadTransport(preload));
+  const token = document.querySelector<HTMLMetaElement>(`meta[name="${TOKEN_META_NAME}"]`)?.content;
+  if (!token) throw new AppError('forbidden', 'This page must be opened through the app or its browser shell.');
+  return createApi(httpTransport(token));
+}

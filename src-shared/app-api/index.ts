@@ -1,0 +1,5 @@
+export * from './views';
+export * from './methods';
+export * from './errors';
+export * from './events';
+export * from './bridge-protocol';

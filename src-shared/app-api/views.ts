@@ -1,0 +1,309 @@
+/**
+ * What the screens read: plain data the core returns through the app API. Money and other decimal
+ * quantities travel as canonical decimal text ("1520.5"), never as floats. Ids are the service's
+ * (positive) or temporary ids of records created offline (negative) until a sync replaces them.
+ */
+import type { Binding } from '../wire/bindings';
+
+export type Id = number;
+
+export interface AccountView {
+  id: Id;
+  name: string;
+  description: string;
+  /** Account type code (opaque; labelled through preferences). */
+  type: number;
+  /** ISO 4217 numeric code as the service sends it. */
+  currency: number;
+  isActive: boolean;
+  locked: boolean;
+  isHidden: boolean;
+  ord: number;
+  /** The user's permission code on the account; 1 means read only. */
+  permission: number;
+  /** Balance shown: the service's balance with still-pending local writes laid over it. */
+  balance: string;
+  /** The balance the service last reported. */
+  serverBalance: string;
+  /** A queued write creates, edits or moves money on this account. */
+  pending: boolean;
+  /** Created offline and not yet on the service. */
+  local: boolean;
+  /** The user may book on it: writable (permission 2 or 3), active and unlocked. */
+  writable: boolean;
+}
+
+export interface CurrencyTotal {
+  currency: number;
+  total: string;
+  accounts: number;
+  pending: boolean;
+}
+
+export interface AccountsView {
+  accounts: AccountView[];
+  /** Per currency, over the accounts listed (hidden and inactive ones count only when listed). */
+  totals: CurrencyTotal[];
+}
+
+export interface TransactionView {
+  /** null when the service only offered the older list without ids. */
+  id: Id | null;
+  accountId: Id;
+  paymentDate: string;
+  type: number;
+  amount: string;
+  description: string;
+  categoryId: Id;
+  categoryName: string | null;
+  userId: number;
+  userCreatedId: number;
+  pending: boolean;
+}
+
+export interface TransactionPage {
+  items: TransactionView[];
+  /** All matching transactions in the local history (beyond the service's last 50). */
+  total: number;
+  offset: number;
+  limit: number;
+}
+
+export interface TemplateView {
+  id: Id;
+  accountId: Id;
+  accountName: string | null;
+  type: number;
+  amount: string;
+  description: string;
+  categoryId: Id;
+  categoryName: string | null;
+  ord: number;
+}
+
+export interface CategoryNode {
+  id: Id;
+  name: string;
+  /** 0 for a top-level category. */
+  parentId: Id;
+  children: CategoryNode[];
+  pending: boolean;
+}
+
+export interface CategoryTreeView {
+  /** Flat, most used first, as the service ranks them. */
+  favorites: CategoryNode[];
+  all: CategoryNode[];
+}
+
+export interface CarView {
+  carId: number;
+  name: string;
+  refuelings: number;
+  lastTachometer: number | null;
+  lastDate: string | null;
+  lastCurrency: number | null;
+  pending: boolean;
+}
+
+export interface RefuelingView {
+  id: Id;
+  carId: number;
+  dateOfPurchase: string;
+  tachometer: number;
+  liter: string;
+  price: string;
+  /** price / liter rounded to 3 decimals; null when liter is 0. */
+  pricePerLiter: string | null;
+  currency: number;
+  rate: string;
+  description: string;
+  userCreatedId: number;
+  pending: boolean;
+}
+
+export type OutboxKind =
+  | 'addAccount'
+  | 'editAccount'
+  | 'transfer'
+  | 'addCategory'
+  | 'renameCategory'
+  | 'addRefueling'
+  | 'editRefueling';
+
+/**
+ * pending: waiting to be sent. unknown: sent, but the answer never came; the next sync looks for its
+ * effect before sending it again. refused: the service answered a fault (see message). conflict: an
+ * edit whose field was changed on the service too. blocked: depends on a refused or conflicting entry.
+ */
+export type OutboxStatus = 'pending' | 'unknown' | 'refused' | 'conflict' | 'blocked';
+
+export interface FieldConflict {
+  field: string;
+  /** The value when the edit began. */
+  base: string | number | boolean;
+  mine: string | number | boolean;
+  theirs: string | number | boolean;
+}
+
+export interface OutboxEntryView {
+  id: number;
+  kind: OutboxKind;
+  status: OutboxStatus;
+  /** The service's fault message, or why the entry waits. */
+  message: string | null;
+  /** Local wall-clock time the write was made. */
+  createdAt: string;
+  attempts: number;
+  /** The write as the user made it (ids as they are now: temporary ones are replaced after a create). */
+  input: WriteInputOf<OutboxKind>;
+  /** The record the write creates or edits, when known. */
+  targetId: Id | null;
+  /** Entries that refer to a record this one creates. */
+  dependents: number[];
+  conflicts: FieldConflict[];
+}
+
+export interface AccountInput {
+  name: string;
+  description: string;
+  currency: number;
+  type: number;
+  isActive: boolean;
+  isHidden: boolean;
+  locked: boolean;
+  ord: number;
+}
+export type AccountEditInput = Omit<AccountInput, 'currency'> & { id: Id };
+
+export interface TransferInput {
+  sourceId: Id;
+  targetId: Id;
+  /** Decimal text, greater than zero. */
+  amount: string;
+  paymentDate: string;
+  categoryId: Id;
+  description: string;
+}
+
+export interface CategoryAddInput {
+  name: string;
+  /** 0 for top level. */
+  parentId: Id;
+}
+export interface CategoryRenameInput {
+  id: Id;
+  name: string;
+}
+
+export interface RefuelingInput {
+  carId: number;
+  dateOfPurchase: string;
+  tachometer: number;
+  liter: string;
+  price: string;
+  currency: number;
+  rate: string;
+  description: string;
+}
+export type RefuelingEditInput = RefuelingInput & { id: Id };
+
+export interface WriteInputs {
+  addAccount: AccountInput;
+  editAccount: AccountEditInput;
+  transfer: TransferInput;
+  addCategory: CategoryAddInput;
+  renameCategory: CategoryRenameInput;
+  addRefueling: RefuelingInput;
+  editRefueling: RefuelingEditInput;
+}
+export type WriteInputOf<K extends OutboxKind> = WriteInputs[K];
+
+export interface WriteResult {
+  outboxId: number;
+  /** The record's id: temporary (negative) for a create until it is synced. */
+  id: Id;
+}
+
+export type TransferProblem =
+  | 'same-account'
+  | 'unknown-account'
+  | 'currency-mismatch'
+  | 'read-only'
+  | 'inactive'
+  | 'locked'
+  | 'too-many-decimals';
+
+export interface TransferCheck {
+  problems: { code: TransferProblem; accountId: Id | null; message: string }[];
+}
+
+export interface ConnectionSettings {
+  baseUrl: string;
+  namespace: string;
+  login: string;
+  binding: Binding;
+  /** Whether the client key and password are stored (they are never returned). */
+  hasSecrets: boolean;
+}
+
+export interface ConnectionReport {
+  ok: boolean;
+  baseUrl: string;
+  namespace: string | null;
+  /** Operations the WSDL lists, of the 15 the app knows. */
+  operations: string[];
+  missing: string[];
+  /** e.g. credentials would travel unencrypted over http:// to another machine. */
+  warnings: string[];
+  error: string | null;
+}
+
+export interface PulledCounts {
+  accounts: number;
+  transactions: number;
+  templates: number;
+  categories: number;
+  refuelings: number;
+}
+
+export interface SyncSummary {
+  startedAt: string;
+  finishedAt: string;
+  pushed: number;
+  refused: number;
+  conflicts: number;
+  /** Writes whose outcome stayed unknown (the service could not be reached to check). */
+  unknown: number;
+  pulled: PulledCounts | null;
+  /** Why the sync stopped early, if it did (service unreachable, credentials refused...). */
+  error: string | null;
+  errorCode: 'network' | 'auth' | 'service' | 'not-connected' | null;
+}
+
+export interface AppStatus {
+  /** Connection settings are stored. */
+  configured: boolean;
+  /** The user chose to work without a connection for now (first run done). */
+  workingOffline: boolean;
+  connection: ConnectionSettings | null;
+  outbox: { pending: number; unknown: number; refused: number; conflicts: number; blocked: number };
+  syncing: boolean;
+  lastSyncAt: string | null;
+  lastSync: SyncSummary | null;
+  /** The last attempt to reach the service failed. */
+  offline: boolean;
+}
+
+export type Theme = 'light' | 'dark' | 'system';
+export type Language = 'cs' | 'en';
+
+export interface Preferences {
+  language: Language;
+  theme: Theme;
+  /** Display labels for account type codes; unknown codes show as #<code>. */
+  accountTypeLabels: Record<string, string>;
+  transactionTypeLabels: Record<string, string>;
+  lastCarId: number | null;
+  lastCurrency: number | null;
+}
