@@ -2,6 +2,7 @@
  * How the app API travels between the renderer and the core: over Electron IPC (one channel per
  * method) or over the browser shell's loopback HTTP. Both answer every call with a CallOutcome.
  */
+import type { CallOutcome } from './errors';
 import type { AppMethod } from './methods';
 
 /** Name of the global the preload script exposes in the renderer. */
@@ -17,8 +18,7 @@ export const HTTP_TOKEN_HEADER = 'x-bookkeeping-token';
 /** The shell writes its per-run token into the page in this meta element. */
 export const TOKEN_META_NAME = 'bookkeeping-token';
 
-/** What the preload script exposes: a generic call and an event subscription. */
-export interface PreloadBridge {
-  call(method: string, input: unknown): Promise<unknown>;
+/** What the preload script exposes: one function per app method, answering a CallOutcome, and events. */
+export type PreloadBridge = { [M in AppMethod]: (input?: unknown) => Promise<CallOutcome<unknown>> } & {
   onEvent(listener: (event: unknown) => void): () => void;
-}
+};

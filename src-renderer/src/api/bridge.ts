@@ -44,7 +44,11 @@ export function createApi(transport: Transport): BridgedApi {
 
 export function preloadTransport(bridge: PreloadBridge): Transport {
   return {
-    call: (method, input) => bridge.call(method, input),
+    call: (method, input) => {
+      const fn = (bridge as unknown as Record<string, ((input: unknown) => Promise<unknown>) | undefined>)[method];
+      if (typeof fn !== 'function') return Promise.resolve({ ok: false, error: { code: 'forbidden', message: `No app method ${method}.` } });
+      return fn(input);
+    },
     onEvent: (listener) => bridge.onEvent((e) => listener(e as AppEvent)),
   };
 }

@@ -1,0 +1,51 @@
+/**
+ * One call of the app API arriving from an edge (Electron IPC or the browser shell's HTTP): the method
+ * name is checked against the table, the input is validated by the method's schema before it reaches the
+ * core, and every outcome becomes plain data. A bug never leaks its stack trace to the renderer: it is
+ * logged here and answered with a generic 'internal' error.
+ */
+import {
+  APP_METHODS,
+  AppError,
+  isAppMethod,
+  type AppApi,
+  type AppErrorData,
+  type CallOutcome,
+} from '../../src-shared/app-api';
+import { ValidationError } from '../../src-shared/validate';
+
+export type ErrorLogger = (message: string, error: unknown) => void;
+
+const defaultLogger: ErrorLogger = (message, error) => console.error(message, error);
+
+function failure(error: AppErrorData): CallOutcome<never> {
+  return { ok: false, error };
+}
+
+export async function dispatch(
+  core: AppApi,
+  method: string,
+  rawInput: unknown,
+  log: ErrorLogger = defaultLogger,
+): Promise<CallOutcome<unknown>> {
+  if (!isAppMethod(method)) {
+    return failure({ code: 'forbidden', message: `There is no app method called ${JSON.stringify(method.slice(0, 60))}.` });
+  }
+  let input: unknown;
+  try {
+    // JSON has no undefined: a call without input arrives as null over HTTP.
+    input = APP_METHODS[method].input.parse(rawInput === null ? undefined : rawInput, 'input');
+  } catch (e) {
+    if (e instanceof ValidationError) return failure({ code: 'invalid-input', message: e.message, field: e.path });
+    throw e;
+  }
+  try {
+    const call = core[method] as (input: unknown) => Promise<unknown>;
+    return { ok: true, value: await call.call(core, input) };
+  } catch (e) {
+    if (e instanceof AppError) return failure(e.toData());
+    if (e instanceof ValidationError) return failure({ code: 'invalid-input', message: e.message, field: e.path });
+    log(`app method ${method} failed`, e);
+    return failure({ code: 'internal', message: 'Something went wrong inside the app; the details are in its log.' });
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * The application menu: Sync with its shortcut, and the usual Edit, View and Window entries (with the
+ * app menu on macOS). Built as data so that a test can check it without Electron.
+ */
+import type { MenuItemConstructorOptions } from 'electron';
+
+export const SYNC_ACCELERATOR = 'CmdOrCtrl+Shift+S';
+
+export function menuTemplate(opts: { isMac: boolean; isDev: boolean; onSync: () => void }): MenuItemConstructorOptions[] {
+  const view: MenuItemConstructorOptions[] = [
+    { role: 'resetZoom' },
+    { role: 'zoomIn' },
+    { role: 'zoomOut' },
+    { type: 'separator' },
+    { role: 'togglefullscreen' },
+  ];
+  if (opts.isDev) view.unshift({ role: 'reload' }, { role: 'toggleDevTools' }, { type: 'separator' });
+
+  return [
+    ...(opts.isMac ? [{ role: 'appMenu' } as MenuItemConstructorOptions] : []),
+    {
+      label: '&File',
+      submenu: [
+        { id: 'sync', label: 'Sync Now', accelerator: SYNC_ACCELERATOR, click: () => opts.onSync() },
+        { type: 'separator' },
+        opts.isMac ? { role: 'close' } : { role: 'quit' },
+      ],
+    },
+    { role: 'editMenu' },
+    { label: '&View', submenu: view },
+    { role: 'windowMenu' },
+  ];
+}

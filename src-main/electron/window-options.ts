@@ -1,0 +1,50 @@
+/**
+ * The window's settings, kept apart from the Electron calls so that a test can check them: an isolated,
+ * sandboxed renderer without Node, and only the app's own pages.
+ */
+import type { BrowserWindowConstructorOptions } from 'electron';
+import type { WindowBounds } from './window-state';
+
+export function windowOptions(preloadPath: string, bounds: WindowBounds | null): BrowserWindowConstructorOptions {
+  return {
+    width: bounds?.width ?? 1200,
+    height: bounds?.height ?? 800,
+    ...(bounds ? { x: bounds.x, y: bounds.y } : {}),
+    minWidth: 720,
+    minHeight: 500,
+    show: false,
+    title: 'Bookkeeping',
+    backgroundColor: '#1e1f22',
+    webPreferences: {
+      preload: preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      experimentalFeatures: false,
+      navigateOnDragDrop: false,
+      spellcheck: true,
+    },
+  };
+}
+
+/**
+ * Whether the window may load a URL: the app's own page (its file, or the dev server in `npm run dev`),
+ * and nothing else. Navigation elsewhere and new windows are refused.
+ */
+export function isAppUrl(url: string, appUrl: string): boolean {
+  let target: URL;
+  let app: URL;
+  try {
+    target = new URL(url);
+    app = new URL(appUrl);
+  } catch {
+    return false;
+  }
+  if (app.protocol === 'file:') return target.protocol === 'file:' && target.pathname === app.pathname;
+  return target.origin === app.origin;
+}

@@ -1,0 +1,43 @@
+/**
+ * The browser shell's rules for who may talk to it. It listens on loopback only, and a request must
+ * name our own host (no DNS rebinding), come from our own origin when a browser says where it comes
+ * from, and carry this run's random token (in the page address for the page, in a header for the API).
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+
+export const LOOPBACK_HOSTS = ['127.0.0.1', '::1', 'localhost'] as const;
+
+export function isLoopbackHost(host: string): boolean {
+  return (LOOPBACK_HOSTS as readonly string[]).includes(host);
+}
+
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function tokenMatches(expected: string, given: string | null | undefined): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The Host values a browser sends for this server: anything else is a rebinding attempt or a mistake. */
+export function allowedHosts(port: number): Set<string> {
+  return new Set([`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]);
+}
+
+export function allowedOrigins(port: number): Set<string> {
+  return new Set([...allowedHosts(port)].map((h) => `http://${h}`));
+}
+
+/** Why a request must be refused before anything else is looked at, or null when it may go on. */
+export function refusal(headers: IncomingHttpHeaders, port: number): string | null {
+  if (!allowedHosts(port).has(headers.host ?? '')) return 'unknown host';
+  const origin = headers.origin;
+  if (origin !== undefined && !allowedOrigins(port).has(origin)) return 'foreign origin';
+  const site = headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return 'cross-site request';
+  return null;
+}

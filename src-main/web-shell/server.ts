@@ -1,0 +1,206 @@
+/**
+ * The browser shell: a loopback HTTP server that serves the built renderer and answers the same app API
+ * as the Electron IPC bridge, backed by the same core, so that the app runs in any browser where Electron
+ * cannot. It must not become a hole (see security.ts).
+ */
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+import {
+  HTTP_API_PREFIX,
+  HTTP_EVENTS_PATH,
+  HTTP_TOKEN_HEADER,
+  TOKEN_META_NAME,
+  type AppApi,
+  type AppEvent,
+  type AppEventSource,
+  type CallOutcome,
+} from '../../src-shared/app-api';
+import { dispatch, type ErrorLogger } from '../app-bridge/dispatch';
+import { CONTENT_SECURITY_POLICY } from '../app-bridge/csp';
+import { isLoopbackHost, newToken, refusal, tokenMatches } from './security';
+
+export interface WebShellOptions {
+  core: AppApi & AppEventSource;
+  /** The built renderer (out/renderer). */
+  rendererDir: string;
+  host?: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  log?: ErrorLogger;
+}
+
+export interface WebShell {
+  /** Opens the app: the page address with this run's token. */
+  url: string;
+  origin: string;
+  token: string;
+  close(): Promise<void>;
+}
+
+const MAX_BODY = 1024 * 1024;
+const HEARTBEAT_MS = 15_000;
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json; charset=utf-8',
+};
+
+const SECURITY_HEADERS = {
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+
+function send(res: ServerResponse, status: number, type: string, body: string | Buffer, cache = 'no-store'): void {
+  res.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': type, 'Cache-Control': cache, 'Content-Length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+function sendJson(res: ServerResponse, status: number, outcome: CallOutcome<unknown>): void {
+  send(res, status, 'application/json; charset=utf-8', JSON.stringify(outcome));
+}
+
+function forbidden(res: ServerResponse, message: string): void {
+  sendJson(res, 403, { ok: false, error: { code: 'forbidden', message } });
+}
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+async function readBody(req: IncomingMessage): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function startWebShell(options: WebShellOptions): Promise<WebShell> {
+  const host = options.host ?? '127.0.0.1';
+  if (!isLoopbackHost(host)) throw new Error(`The browser shell listens on loopback only, not on ${host}.`);
+  const token = newToken();
+  const rendererDir = normalize(options.rendererDir);
+  const indexHtml = await readFile(join(rendererDir, 'index.html'), 'utf8');
+  const page = indexHtml.replace('<head>', `<head>\n    <meta name="${TOKEN_META_NAME}" content="${escapeAttr(token)}" />`);
+  const streams = new Set<ServerResponse>();
+  let port = 0;
+
+  const unsubscribe = options.core.onEvent((event: AppEvent) => {
+    const line = `${JSON.stringify(event)}\n`;
+    for (const s of streams) s.write(line);
+  });
+
+  async function serveStatic(res: ServerResponse, pathname: string): Promise<void> {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return send(res, 400, 'text/plain; charset=utf-8', 'Bad path.');
+    }
+    const file = normalize(join(rendererDir, decoded));
+    if (!file.startsWith(rendererDir + sep) || decoded.includes('\0')) return send(res, 404, 'text/plain; charset=utf-8', 'Not found.');
+    const type = MIME[extname(file).toLowerCase()];
+    if (!type) return send(res, 404, 'text/plain; charset=utf-8', 'Not found.');
+    try {
+      send(res, 200, type, await readFile(file), 'public, max-age=31536000, immutable');
+    } catch {
+      send(res, 404, 'text/plain; charset=utf-8', 'Not found.');
+    }
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const why = refusal(req.headers, port);
+    if (why) return forbidden(res, `Refused: ${why}.`);
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+    const path = url.pathname;
+
+    if (path.startsWith(HTTP_API_PREFIX)) {
+      if (!tokenMatches(token, req.headers[HTTP_TOKEN_HEADER] as string | undefined)) {
+        return forbidden(res, 'Refused: this call does not carry the token of this run.');
+      }
+      if (path === HTTP_EVENTS_PATH && req.method === 'GET') {
+        res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.write('\n');
+        streams.add(res);
+        const beat = setInterval(() => res.write('\n'), HEARTBEAT_MS);
+        res.on('close', () => {
+          clearInterval(beat);
+          streams.delete(res);
+        });
+        return;
+      }
+      if (req.method !== 'POST') return forbidden(res, 'Refused: the app API takes POST.');
+      if (!(req.headers['content-type'] ?? '').toLowerCase().startsWith('application/json')) {
+        return forbidden(res, 'Refused: the app API takes application/json.');
+      }
+      const body = await readBody(req);
+      if (body === null) return sendJson(res, 413, { ok: false, error: { code: 'invalid-input', message: 'The request is too large.' } });
+      let input: unknown;
+      try {
+        input = body === '' ? null : JSON.parse(body);
+      } catch {
+        return sendJson(res, 400, { ok: false, error: { code: 'invalid-input', message: 'The request is not valid JSON.' } });
+      }
+      const outcome = await dispatch(options.core, path.slice(HTTP_API_PREFIX.length), input, options.log);
+      return sendJson(res, 200, outcome);
+    }
+
+    if (req.method !== 'GET' && req.method !== 'HEAD') return forbidden(res, 'Refused.');
+    if (path === '/' || path === '/index.html') {
+      if (!tokenMatches(token, url.searchParams.get('token'))) {
+        return send(
+          res,
+          403,
+          'text/html; charset=utf-8',
+          '<!doctype html><meta charset="utf-8"><title>Bookkeeping</title><p>Open the address that <code>npm run web</code> printed; it carries this run\'s key.</p>',
+        );
+      }
+      return send(res, 200, 'text/html; charset=utf-8', page);
+    }
+    return serveStatic(res, path);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      (options.log ?? console.error)('browser shell request failed', e);
+      if (!res.headersSent) sendJson(res, 500, { ok: false, error: { code: 'internal', message: 'The request failed.' } });
+      else res.destroy();
+    });
+  });
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 60_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+  const origin = `http://${host === '::1' ? '[::1]' : host}:${port}`;
+
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    token,
+    async close() {
+      unsubscribe();
+      for (const s of streams) s.end();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
