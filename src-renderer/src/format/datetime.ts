@@ -67,7 +67,7 @@ export function wallForInput(text: string): string {
   return m[6] && m[6] !== '00' ? `${base}:${m[6]}` : base;
 }
 
-/** "5 minutes ago" for an instant, or null when it cannot be read. */
+/** "5 minutes ago" for an instant ("now" under 45 seconds), or null when it cannot be read. */
 export function relativeTime(text: string, locale: Locale, now: number = Date.now()): string | null {
   const ms = Date.parse(text);
   if (Number.isNaN(ms)) return null;

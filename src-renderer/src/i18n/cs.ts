@@ -101,6 +101,7 @@ const cs: Messages = {
     notConnectedHint: 'Služba zatím není nastavená. Vše, co uděláte, zůstává v tomto počítači.',
     connect: 'Připojit…',
     lastSync: 'Synchronizováno {when}',
+    syncedJustNow: 'Právě synchronizováno',
     neverSynced: 'Zatím nesynchronizováno',
     attention: '{n} vyžaduje pozornost | {n} vyžadují pozornost | {n} vyžaduje pozornost',
   },
@@ -159,7 +160,6 @@ const cs: Messages = {
     testing: 'Zkouším…',
     connecting: 'Připojuji…',
     submit: 'Připojit',
-    connected: 'Připojeno. Vaše data se synchronizují.',
     workOffline: 'Zatím pracovat offline',
     test: {
       button: 'Vyzkoušet připojení',

@@ -99,6 +99,7 @@ const en = {
     notConnectedHint: 'No service is set up yet. Everything you do is kept on this computer.',
     connect: 'Connect…',
     lastSync: 'Synced {when}',
+    syncedJustNow: 'Synced just now',
     neverSynced: 'Not synced yet',
     attention: '{n} needs attention | {n} need attention',
   },
@@ -156,7 +157,6 @@ const en = {
     testing: 'Testing…',
     connecting: 'Connecting…',
     submit: 'Connect',
-    connected: 'Connected. Your data is being synced.',
     workOffline: 'Work offline for now',
     test: {
       button: 'Test connection',

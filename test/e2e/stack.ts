@@ -1,0 +1,138 @@
+/// <reference lib="dom" />
+/**
+ * The real pieces for browser tests: the demo service on loopback, the app core on a temp data file,
+ * the browser shell serving the built renderer, and Debian's Chromium. One stack per test file.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { createAppCore, type AppCore } from '../../src-main/core/app/app-core';
+import { MemorySecretStore } from '../../src-main/core/secrets';
+import { SoapClient } from '../../src-main/core/soap-client';
+import { startWebShell, type WebShell } from '../../src-main/web-shell/server';
+import { collectPageErrors, launchChromium } from '../support/browser';
+import { startTestService, TEST_TIME_ZONE, type TestService } from '../support/service';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const RENDERER_DIR = join(ROOT, 'out/renderer');
+/** Where the screenshots of every screen go (gitignored; named in the README). */
+export const SCREENSHOT_DIR = join(ROOT, 'test-output/screenshots');
+export const DEMO = { clientKey: 'demo', login: 'demo', password: 'demo' } as const;
+
+export interface Stack {
+  service: TestService;
+  core: AppCore;
+  shell: WebShell;
+  browser: Browser;
+  /** The service as a plain SOAP client sees it, to check what the app shows against it. */
+  soap: SoapClient;
+  close(): Promise<void>;
+}
+
+export async function startStack(): Promise<Stack> {
+  if (!existsSync(join(RENDERER_DIR, 'index.html'))) throw new Error('The renderer is not built: run `npx electron-vite build` (npm test does).');
+  const dir = mkdtempSync(join(tmpdir(), 'bookkeeping-e2e-'));
+  const [service, browser] = await Promise.all([startTestService({ demo: true }), launchChromium()]);
+  const core = createAppCore({
+    dataFile: join(dir, 'client.sqlite'),
+    secrets: new MemorySecretStore(),
+    timeZone: TEST_TIME_ZONE,
+    timeoutMs: 5000,
+    sync: { backoffMs: 20, retry: { attempts: 2, backoffMs: 20 } },
+    log: () => undefined,
+  });
+  const shell = await startWebShell({ core, rendererDir: RENDERER_DIR, log: () => undefined });
+  const soap = new SoapClient({ baseUrl: service.url, namespace: service.namespace, credentials: DEMO, timeZone: TEST_TIME_ZONE });
+  return {
+    service,
+    core,
+    shell,
+    browser,
+    soap,
+    async close() {
+      soap.close();
+      await browser.close();
+      await shell.close();
+      await core.close();
+      await service.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface AppPage {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors, uncaught exceptions and failed requests the page reported. */
+  errors: string[];
+}
+
+/** Opens the app in a fresh browser context whose system language is `locale`. */
+export async function openApp(stack: Stack, locale: 'cs-CZ' | 'en-US', colorScheme: 'light' | 'dark' = 'light'): Promise<AppPage> {
+  const context = await stack.browser.newContext({ locale, colorScheme, viewport: { width: 1280, height: 860 }, timezoneId: TEST_TIME_ZONE });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  const errors = collectPageErrors(page);
+  await page.goto(stack.shell.url);
+  await page.locator('main h1').waitFor();
+  return { context, page, errors };
+}
+
+/** Page errors other than the event stream the browser cuts when the page closes or reloads. */
+export function realErrors(errors: string[]): string[] {
+  return errors.filter((e) => !/requestfailed: .*\/api\/events net::ERR_ABORTED/.test(e));
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  // Let transitions and the fading toasts settle so that the picture shows the screen, not a moment.
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+/** Fills the connect form with the demo credentials and connects; the app then syncs by itself. */
+export async function connect(page: Page, service: TestService): Promise<void> {
+  await page.locator('input[name=baseUrl]').fill(service.url);
+  await page.locator('input[name=clientKey]').fill(DEMO.clientKey);
+  await page.locator('input[name=login]').fill(DEMO.login);
+  await page.locator('input[name=password]').fill(DEMO.password);
+  await page.getByTestId('connect').click();
+}
+
+/** Presses Sync and waits for its summary. */
+export async function syncNow(page: Page): Promise<string> {
+  await dismissSummary(page);
+  await page.getByTestId('sync-button').click();
+  const summary = page.getByTestId('sync-summary');
+  await summary.waitFor();
+  return (await summary.textContent()) ?? '';
+}
+
+export async function dismissSummary(page: Page): Promise<void> {
+  const summary = page.getByTestId('sync-summary');
+  if (await summary.isVisible()) await summary.getByRole('button').last().click();
+  await summary.waitFor({ state: 'detached' });
+}
+
+/** Goes to a screen the way a user does, through the address (hash) without reloading the page. */
+export async function go(page: Page, path: string): Promise<void> {
+  await page.evaluate((p) => (location.hash = `#${p}`), path);
+  await page.waitForFunction((p) => location.hash === `#${p}`, path);
+}
+
+/** Text of an amount as Intl shows it in English with two decimals, minus as U+2212 (as the screens show it). */
+export function englishMoney(value: number | string): string {
+  return new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(String(value) as `${number}`).replace('-', '\u2212');
+}
+
+/** Retries an assertion until the screen catches up (vitest's expect.poll with a browser-sized timeout). */
+export const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000, interval: 50 });
+
+/** An element's rendered text (blocks on their own lines) with all white space, also no-break spaces, folded to single spaces. */
+export async function textOf(locator: Locator): Promise<string> {
+  return loose(await locator.innerText());
+}
+
+export const loose = (text: string | null | undefined): string => (text ?? '').replace(/\s+/g, ' ').trim();
