@@ -263,7 +263,6 @@ const cs: Messages = {
     chooseSource: 'Vyberte účet, ze kterého peníze odcházejí.',
     chooseTarget: 'Vyberte účet, na který peníze přijdou.',
     cannotQueue: 'Tento převod nelze zařadit',
-    checkFirst: 'Před zařazením zkontrolujte',
     problems: {
       'same-account': 'Oba účty jsou stejné.',
       'unknown-account': 'Účet {account} ve vašich datech není.',
@@ -273,9 +272,6 @@ const cs: Messages = {
       locked: 'Účet {account} je uzamčený.',
       'too-many-decimals': 'Částka má víc desetinných míst, než měna dovoluje.',
     },
-    confirmTitle: 'Přesto převod zařadit?',
-    confirmText: 'Služba ho nejspíš odmítne. Pak počká v K odeslání, kde ho opravíte nebo zahodíte.',
-    queueAnyway: 'Přesto zařadit',
     queued: 'Převod z účtu {from} zařazen.',
     showAccount: 'Zobrazit účet',
     needTwoTitle: 'Potřebujete dva účty, na které smíte účtovat',

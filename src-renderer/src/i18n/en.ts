@@ -260,7 +260,6 @@ const en = {
     chooseSource: 'Choose the account the money leaves.',
     chooseTarget: 'Choose the account the money goes to.',
     cannotQueue: 'This transfer cannot be queued',
-    checkFirst: 'Check before queueing',
     problems: {
       'same-account': 'The two accounts are the same.',
       'unknown-account': 'Account {account} is not in your data.',
@@ -270,9 +269,6 @@ const en = {
       locked: '{account} is locked.',
       'too-many-decimals': 'The amount has more decimal places than the currency allows.',
     },
-    confirmTitle: 'Queue this transfer anyway?',
-    confirmText: 'The service will probably refuse it. If it does, the transfer waits in the outbox where you can fix or discard it.',
-    queueAnyway: 'Queue anyway',
     queued: 'Transfer from {from} queued.',
     showAccount: 'Show account',
     needTwoTitle: 'You need two accounts you can book on',
