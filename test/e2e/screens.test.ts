@@ -4,15 +4,18 @@
  * test photographs every screen in both languages and both themes into test-output/screenshots.
  */
 /// <reference lib="dom" />
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { currencyLabel } from '../../src-shared/money';
-import { type AppPage, connect, dismissSummary, englishMoney, go, openApp, poll, realErrors, screenshot, startStack, syncNow, textOf, type Stack } from './stack';
+import { type AppPage, connect, dismissSummary, englishMoney, go, openApp, poll, realErrors, SCREENSHOT_DIR, screenshot, startStack, syncNow, textOf, type Stack } from './stack';
 
 let stack: Stack;
 let app: AppPage;
 let ids: { bank: number; savings: number; euro: number; shared: number; old: number; cash: number };
 
 beforeAll(async () => {
+  for (const f of existsSync(SCREENSHOT_DIR) ? readdirSync(SCREENSHOT_DIR) : []) if (f.startsWith('failed-')) rmSync(join(SCREENSHOT_DIR, f));
   stack = await startStack();
   app = await openApp(stack, 'en-US');
   const accounts = await stack.soap.listAccounts();

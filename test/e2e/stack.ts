@@ -87,7 +87,9 @@ export function realErrors(errors: string[]): string[] {
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  // Let transitions and the fading toasts settle so that the picture shows the screen, not a moment.
+  // The picture shows the screen, not the notices of the moment: close the toasts first.
+  await page.locator('.toast button').evaluateAll((buttons) => buttons.forEach((b) => (b as HTMLButtonElement).click()));
+  await page.locator('.toast').first().waitFor({ state: 'detached' });
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, animations: 'disabled' });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absAmount, amountForInput, divideDecimal, formatAmount, negateAmount, parseAmountInput, signOf } from '../../src-renderer/src/format/amount';
+import { absAmount, amountForInput, divideDecimal, formatAmount, formatQuantity, negateAmount, parseAmountInput, signOf } from '../../src-renderer/src/format/amount';
 
 const ok = (value: string) => ({ ok: true, value });
 
@@ -78,6 +78,14 @@ describe('formatAmount', () => {
       expect(text).not.toMatch(/[\s\u00a0\u202f]/);
       expect(parseAmountInput(text, locale)).toEqual(ok('-1234567.5'));
     }
+  });
+});
+
+describe('formatQuantity', () => {
+  it('rounds measured quantities for display only', () => {
+    expect(formatQuantity('38.769999999999996', 'en', 2, 3)).toBe('38.77');
+    expect(formatQuantity('40.5', 'cs', 2, 3)).toBe('40,50');
+    expect(formatQuantity('32.196', 'en', 2, 2)).toBe('32.20');
   });
 });
 

@@ -2,7 +2,7 @@
 import { useI18n } from 'vue-i18n';
 import type { OutboxEntryView, WriteInputs } from '../../../src-shared/app-api';
 import { currencyLabel } from '../../../src-shared/money';
-import { formatAmount } from '../format/amount';
+import { formatAmount, formatQuantity } from '../format/amount';
 import { formatWall } from '../format/datetime';
 import { useAccountsStore } from '../stores/accounts';
 import { useCarsStore } from '../stores/cars';
@@ -27,7 +27,7 @@ export function useOutboxText() {
       cars.carName(i.carId),
       formatWall(i.dateOfPurchase, locale.value),
       `${i.tachometer.toLocaleString(locale.value)} km`,
-      `${formatAmount(i.liter, locale.value, null)} l`,
+      `${formatQuantity(i.liter, locale.value, 2, 3)} l`,
       money(i.price, i.currency),
     ].join(' · ');
   }

@@ -118,6 +118,16 @@ export function formatAmount(amount: string, locale: Locale, currency: number | 
   return text.replace('-', '\u2212');
 }
 
+/**
+ * A measured quantity (litres, price per litre) for display, rounded to at most `maxDigits` decimals.
+ * Only for values that are not money balances: those are never rounded (formatAmount).
+ */
+export function formatQuantity(value: string, locale: Locale, minDigits: number, maxDigits: number): string {
+  const d = parseDecimal(value);
+  if (!d) return value;
+  return numberFormat(locale, minDigits, maxDigits, 'auto', true).format(formatDecimal(d) as `${number}`).replace('-', '\u2212');
+}
+
 /** The text an amount input starts with when editing: no grouping, the locale's decimal mark. */
 export function amountForInput(amount: string, locale: Locale, currency: number | null): string {
   return formatAmount(amount, locale, currency, { grouping: false }).replace('\u2212', '-');
