@@ -419,7 +419,7 @@ describe('screens', () => {
     await page.waitForURL(/#\/outbox$/);
     const refused = page.locator('[data-outbox-id][data-status=refused]');
     await poll(() => textOf(refused.getByTestId('outbox-message'))).toMatch(/already exists/);
-    expect(await textOf(refused)).toContain('“Sdílené” under top level');
+    expect(await textOf(refused)).toContain('“Sdílené” at the top level');
     const blocked = page.locator('[data-outbox-id][data-status=blocked]');
     expect(await textOf(blocked)).toContain('“Dárky” under Sdílené');
     await screenshot(page, 'outbox-attention-en-light');

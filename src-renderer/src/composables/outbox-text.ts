@@ -19,7 +19,7 @@ export function useOutboxText() {
   const cars = useCarsStore();
 
   const accountName = (id: number) => accounts.byId.get(id)?.name ?? `#${id}`;
-  const categoryName = (id: number) => (id === 0 ? t('categories.topLevel') : (categories.pathOf(id) ?? `#${id}`));
+  const categoryName = (id: number) => categories.pathOf(id) ?? `#${id}`;
   const money = (amount: string, currency: number) => `${formatAmount(amount, locale.value, currency)} ${currencyLabel(currency)}`;
 
   function refueling(i: WriteInputs['addRefueling']): string {
@@ -52,7 +52,7 @@ export function useOutboxText() {
       }
       case 'addCategory': {
         const i = entry.input as WriteInputs['addCategory'];
-        return t('outbox.categoryText', { name: i.name, parent: categoryName(i.parentId) });
+        return i.parentId === 0 ? t('outbox.categoryTopText', { name: i.name }) : t('outbox.categoryText', { name: i.name, parent: categoryName(i.parentId) });
       }
       case 'renameCategory': {
         const i = entry.input as WriteInputs['renameCategory'];
