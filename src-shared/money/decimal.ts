@@ -72,6 +72,25 @@ export function compare(a: Decimal, b: Decimal): -1 | 0 | 1 {
 
 export const ZERO: Decimal = { units: 0n, scale: 0 };
 
+/**
+ * a / b rounded half away from zero to `places` decimals, kept at that scale (37.500); null when b is
+ * zero. Exact: the division is on scaled BigInts.
+ */
+export function divideRounded(a: Decimal, b: Decimal, places: number): Decimal | null {
+  if (b.units === 0n) return null;
+  // (a.units / 10^a.scale) / (b.units / 10^b.scale), scaled by 10^places.
+  let num = a.units * 10n ** BigInt(b.scale + places);
+  let den = b.units * 10n ** BigInt(a.scale);
+  if (den < 0n) {
+    num = -num;
+    den = -den;
+  }
+  const negative = num < 0n;
+  const magnitude = negative ? -num : num;
+  const q = (magnitude * 2n + den) / (2n * den);
+  return { units: negative ? -q : q, scale: places };
+}
+
 /** Plain decimal text without exponent: `-1520.5`, `0.07`, `12`. */
 export function formatDecimal(d: Decimal): string {
   const negative = d.units < 0n;

@@ -5,6 +5,7 @@ import {
   currencyDigits,
   currencyLabel,
   decimalFromNumber,
+  divideRounded,
   formatDecimal,
   fromMinorUnits,
   parseDecimal,
@@ -53,5 +54,21 @@ describe('currencies', () => {
     expect(currencyLabel(999)).toBe('#999');
     expect(currencyDigits(392)).toBe(0);
     expect(currencyDigits(999)).toBe(2);
+  });
+});
+
+describe('divideRounded', () => {
+  it('divides exactly and rounds half away from zero at the given scale', () => {
+    const q = (a: string, b: string, places: number) => {
+      const r = divideRounded(d(a), d(b), places);
+      return r === null ? null : formatDecimal(r);
+    };
+    expect(q('1500', '40', 3)).toBe('37.500');
+    expect(q('2', '3', 3)).toBe('0.667');
+    expect(q('1', '8', 2)).toBe('0.13');
+    expect(q('-1', '8', 2)).toBe('-0.13');
+    expect(q('1', '-8', 2)).toBe('-0.13');
+    expect(q('0.1', '0.3', 4)).toBe('0.3333');
+    expect(q('5', '0', 3)).toBeNull();
   });
 });

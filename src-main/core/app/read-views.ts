@@ -16,7 +16,7 @@ import type {
   TransactionPage,
   TransactionView,
 } from '../../../src-shared/app-api';
-import { add, formatDecimal, parseDecimal, ZERO, type Decimal } from '../../../src-shared/money';
+import { add, divideRounded, formatDecimal, parseDecimal, ZERO, type Decimal } from '../../../src-shared/money';
 import { analyzeDependencies, effectiveStatuses } from '../outbox/dependencies';
 import type { AnyEntry } from '../outbox/entries';
 import type { LocalView, PendingTransaction, ViewAccount, ViewRefueling } from '../outbox/local-view';
@@ -191,20 +191,8 @@ export function carsView(store: Store, view: LocalView): CarView[] {
 
 /** price / liter to 3 decimals, half away from zero; null when liter is 0. */
 export function pricePerLiter(price: string, liter: string): string | null {
-  const p = parseDecimal(price)!;
-  const l = parseDecimal(liter)!;
-  if (l.units === 0n) return null;
-  // (p.units / 10^p.scale) / (l.units / 10^l.scale), scaled by 10^3.
-  let num = p.units * 10n ** BigInt(l.scale + 3);
-  let den = l.units * 10n ** BigInt(p.scale);
-  if (den < 0n) {
-    num = -num;
-    den = -den;
-  }
-  const negative = num < 0n;
-  const magnitude = negative ? -num : num;
-  const q = (magnitude * 2n + den) / (2n * den);
-  return formatDecimal({ units: negative ? -q : q, scale: 3 });
+  const q = divideRounded(parseDecimal(price)!, parseDecimal(liter)!, 3);
+  return q === null ? null : formatDecimal(q);
 }
 
 export function refuelingView(r: ViewRefueling): RefuelingView {

@@ -3,7 +3,7 @@
  * these helpers format it with Intl (which formats decimal strings exactly, never through a float)
  * and read what a person types, in Czech ("1 234,50") or English ("1,234.50") habits.
  */
-import { currencyDigits, formatDecimal, normalize, parseDecimal } from '../../../src-shared/money';
+import { currencyDigits, divideRounded, formatDecimal, normalize, parseDecimal } from '../../../src-shared/money';
 
 export type Locale = 'cs' | 'en';
 
@@ -133,21 +133,10 @@ export function amountForInput(amount: string, locale: Locale, currency: number 
   return formatAmount(amount, locale, currency, { grouping: false }).replace('\u2212', '-');
 }
 
-/** quotient of two decimals rounded half-up to `places` decimals; null when the divisor is zero. */
+/** dividend / divisor rounded half away from zero to `places` decimals, as canonical text; null when the divisor is zero. */
 export function divideDecimal(dividend: string, divisor: string, places: number): string | null {
   const a = parseDecimal(dividend);
   const b = parseDecimal(divisor);
-  if (!a || !b || b.units === 0n) return null;
-  // a/b = (a.units / 10^a.scale) / (b.units / 10^b.scale), scaled by 10^places.
-  let num = a.units * 10n ** BigInt(places + b.scale);
-  let den = b.units * 10n ** BigInt(a.scale);
-  if (den < 0n) {
-    num = -num;
-    den = -den;
-  }
-  const negative = num < 0n;
-  const abs = negative ? -num : num;
-  let q = abs / den;
-  if ((abs % den) * 2n >= den) q += 1n;
-  return formatDecimal(normalize({ units: negative ? -q : q, scale: places }));
+  const q = a && b ? divideRounded(a, b, places) : null;
+  return q === null ? null : formatDecimal(normalize(q));
 }

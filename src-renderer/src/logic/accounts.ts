@@ -1,5 +1,5 @@
 /** Grouping and subtotals of the accounts list (exact decimals, never floats). */
-import type { AccountView } from '../../../src-shared/app-api';
+import type { AccountEditInput, AccountView } from '../../../src-shared/app-api';
 import { currencyLabel, formatDecimal, parseDecimal, sum, type Decimal } from '../../../src-shared/money';
 
 export interface CurrencySum {
@@ -43,3 +43,8 @@ export function groupAccounts(accounts: readonly AccountView[]): AccountGroup[] 
 
 /** Accounts the user may pick for a write: everything but read-only ones (permission 1). */
 export const canWriteTo = (a: AccountView): boolean => a.permission !== 1;
+
+/** The fields of EditAccount as an account shows them now (the currency cannot be edited). */
+export function editInputOf(a: AccountView): AccountEditInput {
+  return { id: a.id, name: a.name, description: a.description, type: a.type, isActive: a.isActive, isHidden: a.isHidden, locked: a.locked, ord: a.ord };
+}
