@@ -8,7 +8,7 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { currencyLabel } from '../../src-shared/money';
-import { type AppPage, connect, dismissSummary, englishMoney, go, openApp, poll, realErrors, SCREENSHOT_DIR, screenshot, startStack, syncNow, textOf, type Stack } from './stack';
+import { type AppPage, connect, dismissSummary, englishMoney, go, openApp, poll, realErrors, SCREENSHOT_DIR, screenshot, startStack, syncNow, textOf, type Stack, unlabelledControls } from './stack';
 
 let stack: Stack;
 let app: AppPage;
@@ -565,11 +565,13 @@ describe('screens', () => {
         for (const [name, path, ready] of screens) {
           await go(page, path);
           await page.locator(ready).first().waitFor({ state: 'attached' });
+          expect(await unlabelledControls(page), name).toEqual([]);
           await screenshot(page, `${name}-${lang}-${theme}`);
         }
         await go(page, '/accounts');
         await page.getByTestId('add-account').click();
         await dialog().waitFor();
+        expect(await unlabelledControls(page)).toEqual([]);
         await screenshot(page, `account-dialog-${lang}-${theme}`);
         await page.keyboard.press('Escape');
         await go(page, `/transfer?from=${ids.bank}`);

@@ -138,3 +138,23 @@ export async function textOf(locator: Locator): Promise<string> {
 }
 
 export const loose = (text: string | null | undefined): string => (text ?? '').replace(/\s+/g, ' ').trim();
+
+/**
+ * Controls on the page that have no accessible name: no <label>, aria-label or aria-labelledby, and (for
+ * buttons and links) no text. Hidden ones do not count.
+ */
+export async function unlabelledControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('input, select, textarea, button, a[href], [role=combobox]')) {
+      if (el.closest('[hidden], dialog:not([open])') || (el as HTMLInputElement).type === 'hidden') continue;
+      const labelled =
+        ((el as HTMLInputElement).labels?.length ?? 0) > 0 ||
+        !!el.getAttribute('aria-label')?.trim() ||
+        !!el.getAttribute('aria-labelledby') ||
+        ((el.tagName === 'BUTTON' || el.tagName === 'A') && !!el.textContent?.trim());
+      if (!labelled) out.push(el.outerHTML.slice(0, 120));
+    }
+    return out;
+  });
+}
