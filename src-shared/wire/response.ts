@@ -105,9 +105,14 @@ export function buildFault(binding: Binding, fault: FaultSpec): WireResponse {
   }
 }
 
-/** A WireError raised while reading a request, as the fault a service answers it with. */
+/**
+ * A WireError raised while reading a request, as the fault a service answers it with. An unknown
+ * operation is a 404 only where the operation is named in the path (GET/POST); a SOAP body naming one
+ * is answered like every other SOAP fault that is not a parse failure, with 500.
+ */
 export function faultForWireError(binding: Binding, error: WireError): WireResponse {
-  return buildFault(binding, { code: 'Client', message: error.message, status: error.httpStatus });
+  const status = isSoap(binding) && error.code === 'unknown-operation' ? 500 : error.httpStatus;
+  return buildFault(binding, { code: 'Client', message: error.message, status });
 }
 
 // ---- reading responses (the client side) ------------------------------------------------------

@@ -1,0 +1,502 @@
+/**
+ * The app core: every method of the app API (APP_METHODS) over the local store, the outbox, the sync
+ * engine and the SOAP client. The Electron shell, the browser shell, the command line and the screens
+ * all sit on this one object. Each method validates its input again (defence in depth), throws only
+ * AppError, and reports changes as AppEvents.
+ */
+import {
+  APP_METHODS,
+  APP_METHOD_NAMES,
+  AppError,
+  WRITE_INPUT_SCHEMAS,
+  type AppApi,
+  type AppEvent,
+  type AppEventListener,
+  type AppEventSource,
+  type AppMethod,
+  type AppStatus,
+  type ConnectionReport,
+  type InputOf,
+  type OutboxKind,
+  type OutputOf,
+  type Preferences,
+  type SyncSummary,
+  type WriteInputOf,
+} from '../../../src-shared/app-api';
+import { OPERATION_NAMES, type OperationName } from '../../../src-shared/catalog';
+import { localTimeZone, nowWall, type Binding } from '../../../src-shared/wire';
+import { Outbox } from '../outbox/outbox';
+import { analyzeDependencies, effectiveStatuses } from '../outbox/dependencies';
+import { LocalView } from '../outbox/local-view';
+import { LocalWrites } from '../outbox/writes';
+import { SECRET_NAMES, type SecretName, type SecretPersistence, type SecretStore, type SecretStoreSource } from '../secrets';
+import {
+  connect as readService,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_TIMEOUT_MS,
+  SoapClient,
+  addressWarnings,
+  normalizeBaseUrl,
+  type ServiceDescription,
+} from '../soap-client';
+import { Store, type StoreOptions } from '../store/store';
+import { resolveChoices } from '../sync/merge';
+import { LAST_SYNC_AT_KEY, LAST_SYNC_KEY, OFFLINE_KEY, SyncEngine, type SyncTuning } from '../sync/engine';
+import { toAppError } from './errors';
+import { accountsView, carsView, categoryTreeView, outboxView, refuelingView, templatesView, transactionPage } from './read-views';
+
+export interface AppCoreOptions {
+  /** The local SQLite file (created when missing). */
+  dataFile: string;
+  /** Where the client key and password live, or a factory given the core's ciphertext persistence. */
+  secrets: SecretStoreSource;
+  /** Zone for local times (outbox entries, summaries) and for dateTimes a service sends with an offset. */
+  timeZone?: string;
+  /** Time limit of one SOAP call. */
+  timeoutMs?: number;
+  /** Cap on one SOAP answer. */
+  maxResponseBytes?: number;
+  /** Timing and parallelism of sync (tests make them small). */
+  sync?: Partial<SyncTuning>;
+  store?: StoreOptions;
+  /** Where unexpected errors are reported for developers (never shown to users). */
+  log?: (message: string, error?: unknown) => void;
+}
+
+export type AppCore = AppApi & AppEventSource & { close(): Promise<void> };
+
+/** Connection settings kept in the local copy (never the secrets). */
+export interface StoredConnection {
+  baseUrl: string;
+  namespace: string;
+  login: string;
+  binding: Binding;
+  /** Operations the WSDL listed; null when it could not be read (a hand-set namespace). */
+  operations: OperationName[] | null;
+}
+
+const CONNECTION_KEY = 'connection';
+const PREFERENCES_KEY = 'preferences';
+const WORKING_OFFLINE_KEY = 'workingOffline';
+const PREFERRED_BINDING_KEY = 'preferredBinding';
+const SECRET_PREFIX = 'secret.';
+
+export const DEFAULT_PREFERENCES: Preferences = {
+  language: 'cs',
+  theme: 'system',
+  accountTypeLabels: {},
+  transactionTypeLabels: {},
+  lastCarId: null,
+  lastCurrency: null,
+};
+
+/** The operations a working client needs one of (the "2" variant or its older one) or needs outright. */
+const NEEDED: readonly (readonly OperationName[])[] = [
+  ['AccountListWithAmount2', 'AccountListWithAmount'],
+  ['TransactionListLast50_2', 'TransactionListLast50'],
+  ['DefineTransactionList2', 'DefineTransactionList'],
+  ['CategoryTree'],
+  ['CarFuelList'],
+  ['AddAccount'],
+  ['EditAccount'],
+  ['AddTranferToOtherAccount'],
+  ['AddCategory'],
+  ['EditCategory'],
+  ['EditCarFuel'],
+];
+
+function serviceWarnings(d: ServiceDescription): string[] {
+  const out = [...d.warnings];
+  for (const group of NEEDED) {
+    if (group.some((op) => d.operations.includes(op))) {
+      if (group.length > 1 && !d.operations.includes(group[0]!)) out.push(`The service lacks ${group[0]}; the app uses the older ${group[1]}.`);
+    } else out.push(`The service lacks ${group.join(' and ')}; what needs it will fail.`);
+  }
+  return out;
+}
+
+class Core {
+  private readonly listeners = new Set<AppEventListener>();
+  readonly store: Store;
+  readonly outbox: Outbox;
+  readonly view: LocalView;
+  readonly writes: LocalWrites;
+  readonly engine: SyncEngine;
+  readonly secrets: SecretStore;
+  private client: { key: string; client: SoapClient } | null = null;
+  private closed = false;
+  private readonly timeZone: string;
+  private readonly log: (message: string, error?: unknown) => void;
+
+  constructor(private readonly options: AppCoreOptions) {
+    this.timeZone = options.timeZone ?? localTimeZone();
+    this.log = options.log ?? ((message, error) => console.error(message, error));
+    this.store = new Store(options.dataFile, options.store);
+    this.outbox = new Outbox(this.store);
+    this.view = new LocalView(this.store, this.outbox);
+    this.writes = new LocalWrites(this.store, this.outbox, this.view, () => this.now());
+    const persistence: SecretPersistence = {
+      read: (key) => this.store.getSetting<string>(SECRET_PREFIX + key),
+      write: (key, value) => this.store.setSetting(SECRET_PREFIX + key, value),
+    };
+    this.secrets = typeof options.secrets === 'function' ? options.secrets(persistence) : options.secrets;
+    this.engine = new SyncEngine({
+      store: this.store,
+      outbox: this.outbox,
+      client: () => this.soapClient(),
+      now: () => this.now(),
+      emit: (e) => this.emit(e),
+      tuning: options.sync,
+    });
+  }
+
+  now(): string {
+    return nowWall(this.timeZone);
+  }
+
+  emit(event: AppEvent): void {
+    for (const l of this.listeners) {
+      try {
+        l(event);
+      } catch (e) {
+        this.log('An event listener failed', e);
+      }
+    }
+  }
+
+  onEvent(listener: AppEventListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async changed(): Promise<void> {
+    if (this.listeners.size === 0) return;
+    this.emit({ type: 'data-changed', status: await this.status() });
+  }
+
+  // ---- connection ----------------------------------------------------------------------------
+
+  connection(): StoredConnection | null {
+    return this.store.getSetting<StoredConnection>(CONNECTION_KEY);
+  }
+
+  private async hasSecret(name: SecretName): Promise<boolean> {
+    const s = this.secrets as SecretStore & { has?: (n: SecretName) => Promise<boolean> };
+    if (s.has) return s.has(name);
+    return (await s.get(name)) !== null;
+  }
+
+  /** The client for the stored connection, reused between syncs for its kept-alive connections. */
+  async soapClient(): Promise<SoapClient> {
+    const c = this.connection();
+    if (!c) throw new AppError('not-connected', 'Connect to a service first.');
+    const key = JSON.stringify(c);
+    if (this.client?.key === key) return this.client.client;
+    this.client?.client.close();
+    const client = new SoapClient({
+      baseUrl: c.baseUrl,
+      namespace: c.namespace,
+      binding: c.binding,
+      timeoutMs: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      maxResponseBytes: this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+      timeZone: this.timeZone,
+      maxSockets: 8,
+      available: c.operations ?? undefined,
+      credentials: async () => {
+        const [clientKey, password] = [await this.secrets.get('clientKey'), await this.secrets.get('password')];
+        if (!clientKey || !password) throw new AppError('not-connected', 'The client key or password is not available; connect again.');
+        return { clientKey, login: c.login, password };
+      },
+    });
+    this.client = { key, client };
+    return client;
+  }
+
+  async status(): Promise<AppStatus> {
+    const c = this.connection();
+    const entries = this.outbox.all();
+    const counts = { pending: 0, unknown: 0, refused: 0, conflicts: 0, blocked: 0 };
+    for (const s of effectiveStatuses(entries, analyzeDependencies(entries)).values()) {
+      if (s.status === 'conflict') counts.conflicts++;
+      else counts[s.status]++;
+    }
+    const hasSecrets = c ? (await Promise.all(SECRET_NAMES.map((n) => this.hasSecret(n)))).every(Boolean) : false;
+    return {
+      configured: c !== null,
+      workingOffline: this.store.getSetting<boolean>(WORKING_OFFLINE_KEY) ?? false,
+      connection: c ? { baseUrl: c.baseUrl, namespace: c.namespace, login: c.login, binding: c.binding, hasSecrets } : null,
+      outbox: counts,
+      syncing: this.engine.running,
+      lastSyncAt: this.store.getSetting<string>(LAST_SYNC_AT_KEY),
+      lastSync: this.store.getSetting<SyncSummary>(LAST_SYNC_KEY),
+      offline: this.store.getSetting<boolean>(OFFLINE_KEY) ?? false,
+    };
+  }
+
+  private base(raw: string): string {
+    try {
+      return normalizeBaseUrl(raw);
+    } catch (e) {
+      throw new AppError('invalid-input', (e as Error).message, 'baseUrl');
+    }
+  }
+
+  async testConnection(input: InputOf<'testConnection'>): Promise<ConnectionReport> {
+    const baseUrl = this.base(input.baseUrl);
+    try {
+      const d = await readService(baseUrl, { timeoutMs: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+      return {
+        ok: true,
+        baseUrl,
+        namespace: input.namespace || d.namespace,
+        operations: d.operations,
+        missing: d.missing,
+        warnings: serviceWarnings(d),
+        error: null,
+      };
+    } catch (e) {
+      const err = toAppError(e, this.log);
+      return { ok: false, baseUrl, namespace: input.namespace || null, operations: [], missing: [...OPERATION_NAMES], warnings: addressWarnings(baseUrl), error: err.message };
+    }
+  }
+
+  async connect(input: InputOf<'connect'>): Promise<AppStatus> {
+    const baseUrl = this.base(input.baseUrl);
+    let description: ServiceDescription | null = null;
+    try {
+      description = await readService(baseUrl, { timeoutMs: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+    } catch (e) {
+      // A namespace set by hand lets a service without a readable WSDL be used.
+      if (!input.namespace) throw toAppError(e, this.log);
+    }
+    const binding: Binding = input.binding ?? this.store.getSetting<Binding>(PREFERRED_BINDING_KEY) ?? 'soap12';
+    const connection: StoredConnection = {
+      baseUrl,
+      namespace: input.namespace || description!.namespace,
+      login: input.login,
+      binding,
+      operations: description ? description.operations : null,
+    };
+    // Check the credentials with a cheap read before keeping anything.
+    const probe = new SoapClient({
+      baseUrl,
+      namespace: connection.namespace,
+      binding,
+      timeoutMs: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      maxResponseBytes: this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+      timeZone: this.timeZone,
+      available: connection.operations ?? undefined,
+      credentials: { clientKey: input.clientKey, login: input.login, password: input.password },
+    });
+    try {
+      await probe.listAccounts();
+    } finally {
+      probe.close();
+    }
+    const previous = this.connection();
+    const sameData = previous && previous.baseUrl === baseUrl && previous.login === input.login;
+    if (!sameData && previous) {
+      const queued = this.outbox.count();
+      if (queued > 0) {
+        throw new AppError('rule', `The outbox still holds ${queued} write(s) for ${previous.login} at ${previous.baseUrl}; sync or discard them first.`);
+      }
+      this.store.clearServerCopy();
+    }
+    await this.secrets.set('password', input.password);
+    await this.secrets.set('clientKey', input.clientKey);
+    this.store.transaction(() => {
+      this.store.setSetting(CONNECTION_KEY, connection);
+      this.store.setSetting(WORKING_OFFLINE_KEY, false);
+      this.store.setSetting(OFFLINE_KEY, false);
+    });
+    this.client?.client.close();
+    this.client = null;
+    await this.changed();
+    return this.status();
+  }
+
+  async workOffline(): Promise<AppStatus> {
+    this.store.setSetting(WORKING_OFFLINE_KEY, true);
+    await this.changed();
+    return this.status();
+  }
+
+  preferences(): Preferences {
+    return { ...DEFAULT_PREFERENCES, ...this.store.getSetting<Partial<Preferences>>(PREFERENCES_KEY) };
+  }
+
+  async setPreferences(input: InputOf<'setPreferences'>): Promise<Preferences> {
+    const { binding, ...rest } = input;
+    const next: Preferences = { ...this.preferences() };
+    for (const [k, v] of Object.entries(rest)) if (v !== undefined) (next as unknown as Record<string, unknown>)[k] = v;
+    this.store.transaction(() => {
+      this.store.setSetting(PREFERENCES_KEY, next);
+      if (binding) {
+        const c = this.connection();
+        if (c) this.store.setSetting(CONNECTION_KEY, { ...c, binding });
+        this.store.setSetting(PREFERRED_BINDING_KEY, binding);
+      }
+    });
+    return next;
+  }
+
+  // ---- writes and the outbox ---------------------------------------------------------------------
+
+  async write<K extends OutboxKind>(kind: K, input: WriteInputOf<K>) {
+    const result = this.writes.queue(kind, input);
+    await this.changed();
+    return result;
+  }
+
+  outboxEntries() {
+    return outboxView(this.outbox.all());
+  }
+
+  entry(id: number) {
+    const e = this.outbox.get(id);
+    if (!e) throw new AppError('not-found', `Outbox entry ${id} does not exist.`, 'id');
+    return e;
+  }
+
+  async retry(id: number) {
+    const e = this.entry(id);
+    if (e.status === 'refused' || e.status === 'conflict') {
+      this.store.transaction(() => this.outbox.setStatus(id, 'pending'));
+      await this.changed();
+    }
+    return this.outboxEntries();
+  }
+
+  async discard(id: number) {
+    this.entry(id);
+    this.store.transaction(() => this.outbox.remove(id));
+    await this.changed();
+    return this.outboxEntries();
+  }
+
+  async update(id: number, raw: Record<string, unknown>) {
+    const e = this.entry(id);
+    const input = WRITE_INPUT_SCHEMAS[e.kind].parse(raw, 'input.input');
+    this.writes.replace(id, input as WriteInputOf<OutboxKind>);
+    await this.changed();
+    return this.outboxEntries();
+  }
+
+  async resolve(id: number, choices: Partial<Record<string, 'mine' | 'theirs'>>) {
+    const e = this.entry(id);
+    if (e.status !== 'conflict') throw new AppError('rule', `Outbox entry ${id} has no conflict to resolve.`, 'id');
+    const fields = new Set(e.conflicts.map((c) => c.field));
+    for (const key of Object.keys(choices)) {
+      if (!fields.has(key)) throw new AppError('invalid-input', `${key} is not a field in conflict.`, 'choices');
+    }
+    const open = [...fields].filter((f) => !choices[f]);
+    if (open.length) throw new AppError('invalid-input', `Choose mine or theirs for ${open.join(', ')}.`, 'choices');
+    const { input, base } = resolveChoices(e, choices);
+    this.store.transaction(() => this.outbox.replaceInput(id, input, base));
+    await this.changed();
+    return this.outboxEntries();
+  }
+
+  async sync(): Promise<SyncSummary> {
+    const summary = await this.engine.sync();
+    await this.changed();
+    return summary;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.engine.stop();
+    this.client?.client.close();
+    this.store.close();
+    this.listeners.clear();
+  }
+
+  assertOpen(): void {
+    if (this.closed) throw new AppError('internal', 'The app core is closed.');
+  }
+
+  // ---- the API table ------------------------------------------------------------------------------
+
+  handlers(): { [M in AppMethod]: (input: InputOf<M>) => Promise<OutputOf<M>> } {
+    return {
+      getStatus: () => this.status(),
+      testConnection: (i) => this.testConnection(i),
+      connect: (i) => this.connect(i),
+      workOffline: () => this.workOffline(),
+      getPreferences: async () => this.preferences(),
+      setPreferences: (i) => this.setPreferences(i),
+      listAccounts: async (i) => accountsView(this.view, i),
+      listTransactions: async (i) => {
+        if (!this.view.account(i.accountId)) throw new AppError('not-found', `Account ${i.accountId} does not exist.`, 'accountId');
+        return transactionPage(this.store, this.view, {
+          accountId: this.outbox.resolve(i.accountId),
+          offset: i.offset ?? 0,
+          limit: i.limit ?? 50,
+          search: i.search,
+        });
+      },
+      listTemplates: async () => templatesView(this.store, this.view),
+      getCategoryTree: async () => categoryTreeView(this.store, this.view),
+      listCars: async () => carsView(this.store, this.view),
+      saveCar: async (i) => {
+        this.store.saveCar(i.carId, i.name, this.now());
+        await this.changed();
+        return carsView(this.store, this.view);
+      },
+      removeCar: async (i) => {
+        if (this.view.pendingCars().has(i.carId)) {
+          throw new AppError('rule', `Car ${i.carId} has refuelings waiting in the outbox; sync or discard them first.`, 'carId');
+        }
+        if (!this.store.removeCar(i.carId)) throw new AppError('not-found', `Car ${i.carId} is not in your car list.`, 'carId');
+        await this.changed();
+        return carsView(this.store, this.view);
+      },
+      listRefuelings: async (i) => this.view.refuelings(i.carId).map(refuelingView),
+      addAccount: (i) => this.write('addAccount', i),
+      editAccount: (i) => this.write('editAccount', i),
+      checkTransfer: async (i) => this.writes.checkTransfer(i),
+      transfer: (i) => this.write('transfer', i),
+      addCategory: (i) => this.write('addCategory', i),
+      renameCategory: (i) => this.write('renameCategory', i),
+      addRefueling: (i) => this.write('addRefueling', i),
+      editRefueling: (i) => this.write('editRefueling', i),
+      listOutbox: async () => this.outboxEntries(),
+      retryOutbox: (i) => this.retry(i.id),
+      discardOutbox: (i) => this.discard(i.id),
+      updateOutbox: (i) => this.update(i.id, i.input),
+      resolveConflict: (i) => this.resolve(i.id, i.choices),
+      sync: () => this.sync(),
+    };
+  }
+
+  toAppError(e: unknown): AppError {
+    return toAppError(e, this.log);
+  }
+}
+
+/** Opens the local copy and returns the app core over it. */
+export function createAppCore(options: AppCoreOptions): AppCore {
+  let core: Core;
+  try {
+    core = new Core(options);
+  } catch (e) {
+    throw toAppError(e, options.log ?? ((m, err) => console.error(m, err)));
+  }
+  const handlers = core.handlers() as Record<AppMethod, (input: unknown) => Promise<unknown>>;
+  const api: Record<string, unknown> = {};
+  for (const method of APP_METHOD_NAMES) {
+    api[method] = async (input?: unknown) => {
+      try {
+        core.assertOpen();
+        const parsed = APP_METHODS[method].input.parse(input, 'input');
+        return await handlers[method](parsed);
+      } catch (e) {
+        throw core.toAppError(e);
+      }
+    };
+  }
+  api.onEvent = (listener: AppEventListener) => core.onEvent(listener);
+  api.close = () => core.close();
+  return api as unknown as AppCore;
+}

@@ -1,0 +1,5 @@
+export * from './entries';
+export * from './outbox';
+export * from './dependencies';
+export * from './local-view';
+export * from './writes';

@@ -1,0 +1,146 @@
+/**
+ * The outbox table: ordered writes, their status, temporary ids and their replacement. Every method
+ * that changes more than one row is meant to run inside the caller's Store.transaction, so that an
+ * outbox change and the local copy's change are kept or lost together.
+ */
+import type { FieldConflict, OutboxKind, WriteInputOf } from '../../../src-shared/app-api';
+import type { Store } from '../store/store';
+import { REFERENCES, type AnyEntry, type OutboxEntry, type RecordKind, type StoredStatus } from './entries';
+
+type Row = {
+  id: number;
+  kind: string;
+  input: string;
+  base: string | null;
+  created_ids: string;
+  status: string;
+  message: string | null;
+  conflicts: string | null;
+  attempts: number;
+  created_at: string;
+  sent_at: string | null;
+  probe: string | null;
+};
+
+function entryOf(r: Row): AnyEntry {
+  return {
+    id: r.id,
+    kind: r.kind as OutboxKind,
+    input: JSON.parse(r.input),
+    base: r.base === null ? null : JSON.parse(r.base),
+    createdIds: JSON.parse(r.created_ids),
+    status: r.status as StoredStatus,
+    message: r.message,
+    conflicts: r.conflicts === null ? [] : (JSON.parse(r.conflicts) as FieldConflict[]),
+    attempts: r.attempts,
+    createdAt: r.created_at,
+    sentAt: r.sent_at,
+    probe: r.probe === null ? null : JSON.parse(r.probe),
+  } as AnyEntry;
+}
+
+const NEXT_TEMP_ID = 'nextTempId';
+
+export class Outbox {
+  constructor(private readonly store: Store) {}
+
+  private get db() {
+    return this.store.db;
+  }
+
+  /** Entries in the order they were made. */
+  all(): AnyEntry[] {
+    return (this.db.prepare('SELECT * FROM outbox ORDER BY id').all() as Row[]).map(entryOf);
+  }
+
+  get(id: number): AnyEntry | null {
+    const r = this.db.prepare('SELECT * FROM outbox WHERE id = ?').get(id) as Row | undefined;
+    return r ? entryOf(r) : null;
+  }
+
+  count(): number {
+    return this.db.prepare('SELECT COUNT(*) FROM outbox').pluck().get() as number;
+  }
+
+  /** Fresh temporary ids: negative, never used before in this local copy. */
+  allocateTempIds(n: number): number[] {
+    const next = this.store.getSetting<number>(NEXT_TEMP_ID) ?? -1;
+    this.store.setSetting(NEXT_TEMP_ID, next - n);
+    return Array.from({ length: n }, (_, i) => next - i);
+  }
+
+  append<K extends OutboxKind>(kind: K, input: WriteInputOf<K>, now: string, base: Record<string, unknown> | null = null, createdIds: number[] = []): number {
+    const info = this.db
+      .prepare('INSERT INTO outbox (kind, input, base, created_ids, status, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(kind, JSON.stringify(input), base === null ? null : JSON.stringify(base), JSON.stringify(createdIds), 'pending', now);
+    return Number(info.lastInsertRowid);
+  }
+
+  /** Records that the entry is about to be sent: from now on its outcome is unknown until an answer is stored. */
+  markSent(id: number, probe: unknown, now: string): void {
+    this.db
+      .prepare("UPDATE outbox SET status = 'unknown', attempts = attempts + 1, sent_at = ?, probe = ?, message = NULL WHERE id = ?")
+      .run(now, JSON.stringify(probe ?? null), id);
+  }
+
+  setStatus(id: number, status: StoredStatus, message: string | null = null, conflicts: FieldConflict[] | null = null): void {
+    this.db
+      .prepare('UPDATE outbox SET status = ?, message = ?, conflicts = ? WHERE id = ?')
+      .run(status, message, conflicts && conflicts.length ? JSON.stringify(conflicts) : null, id);
+  }
+
+  /** Replaces a waiting entry's write (same kind); it goes back to pending. */
+  replaceInput(id: number, input: unknown, base?: Record<string, unknown> | null): void {
+    if (base === undefined) {
+      this.db.prepare("UPDATE outbox SET input = ?, status = 'pending', message = NULL, conflicts = NULL WHERE id = ?").run(JSON.stringify(input), id);
+    } else {
+      this.db
+        .prepare("UPDATE outbox SET input = ?, base = ?, status = 'pending', message = NULL, conflicts = NULL WHERE id = ?")
+        .run(JSON.stringify(input), base === null ? null : JSON.stringify(base), id);
+    }
+  }
+
+  remove(id: number): boolean {
+    return this.db.prepare('DELETE FROM outbox WHERE id = ?').run(id).changes > 0;
+  }
+
+  /**
+   * A create succeeded: the service's id replaces the temporary one in every entry that refers to it,
+   * and the pair is remembered so that an id a screen still holds keeps working.
+   */
+  replaceTempId(kind: RecordKind, tempId: number, realId: number): void {
+    this.db.prepare('INSERT OR REPLACE INTO id_map (temp_id, kind, real_id) VALUES (?, ?, ?)').run(tempId, kind, realId);
+    const update = this.db.prepare('UPDATE outbox SET input = ? WHERE id = ?');
+    // Only entries whose text holds the number can refer to it; the exact check follows.
+    const candidates = (this.db.prepare('SELECT * FROM outbox WHERE instr(input, ?) > 0 ORDER BY id').all(String(tempId)) as Row[]).map(entryOf);
+    for (const entry of candidates) {
+      const input = entry.input as unknown as Record<string, unknown>;
+      let changed = false;
+      for (const [field, refKind] of REFERENCES[entry.kind] as readonly (readonly [string, RecordKind])[]) {
+        if (refKind === kind && input[field] === tempId) {
+          input[field] = realId;
+          changed = true;
+        }
+      }
+      if (changed) update.run(JSON.stringify(input), entry.id);
+    }
+  }
+
+  /** The service's id for a temporary id whose create succeeded; other ids unchanged. */
+  resolve(id: number): number {
+    if (id >= 0) return id;
+    const real = this.db.prepare('SELECT real_id FROM id_map WHERE temp_id = ?').pluck().get(id) as number | undefined;
+    return real ?? id;
+  }
+
+  /** Remembers a record this app created on the service. */
+  markOwn(kind: RecordKind, id: number): void {
+    this.db.prepare('INSERT OR IGNORE INTO own_records (kind, id) VALUES (?, ?)').run(kind, id);
+  }
+
+  ownIds(kind: RecordKind): Set<number> {
+    return new Set(this.db.prepare('SELECT id FROM own_records WHERE kind = ?').pluck().all(kind) as number[]);
+  }
+}
+
+export type { OutboxEntry };

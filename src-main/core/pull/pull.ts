@@ -1,0 +1,93 @@
+/**
+ * Pull: read everything the service lists for the user, then write it into the local copy in one
+ * transaction. Independent reads run in parallel (bounded); every read is retried a few times when it
+ * fails on the way. Any read that still fails aborts the pull before anything is written, so a failed
+ * pull changes nothing locally.
+ */
+import type { PulledCounts } from '../../../src-shared/app-api';
+import { DEFAULT_READ_RETRY, withRetry, type RetryPolicy, type SoapClient } from '../soap-client';
+import { mapLimit } from '../util/concurrency';
+import {
+  accountFromApi,
+  categoriesFromApi,
+  refuelingFromApi,
+  templateFromApi,
+  transactionsFromApi,
+  type RefuelingRow,
+  type TransactionRow,
+} from '../store/rows';
+import type { PulledData, Store } from '../store/store';
+
+export interface PullOptions {
+  /** Requests in flight at once. */
+  concurrency?: number;
+  retry?: RetryPolicy;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export const DEFAULT_PULL_CONCURRENCY = 6;
+
+/** Reads the service's whole data set for the user (and the refuelings of the given cars). */
+export async function fetchAll(client: SoapClient, carIds: readonly number[], options: PullOptions = {}): Promise<PulledData> {
+  const concurrency = options.concurrency ?? DEFAULT_PULL_CONCURRENCY;
+  const retry = options.retry ?? DEFAULT_READ_RETRY;
+  let done = 0;
+  let total = 3 + carIds.length;
+  const step = <T>(read: () => Promise<T>) =>
+    withRetry(read, retry).then((r) => {
+      options.onProgress?.(++done, total);
+      return r;
+    });
+
+  // The account list decides which transaction lists to read; the other lists need nothing first.
+  const others = Promise.all([
+    step(() => client.listTemplates()),
+    step(() => client.call('CategoryTree', {})),
+    mapLimit(carIds, Math.max(1, concurrency - 2), (carId) => step(() => client.call('CarFuelList', { CarId: carId }))),
+  ]);
+  // Let the others settle (or fail) together with the account branch, so no read is left unobserved.
+  others.catch(() => undefined);
+
+  const accounts = (await step(() => client.listAccounts())).map(accountFromApi);
+  total += accounts.length;
+  options.onProgress?.(done, total);
+  const lists = await mapLimit(accounts, concurrency, (a) => step(() => client.listTransactions(a.id)));
+  const [templates, tree, fuel] = await others;
+
+  const transactions = new Map<number, TransactionRow[]>();
+  accounts.forEach((a, i) => transactions.set(a.id, transactionsFromApi(a.id, lists[i]!.items)));
+  const refuelings = new Map<number, RefuelingRow[]>();
+  carIds.forEach((carId, i) => refuelings.set(carId, fuel[i]!.map((r) => ({ ...refuelingFromApi(r), carId }))));
+  return {
+    accounts,
+    transactions,
+    templates: templates.map(templateFromApi),
+    categories: categoriesFromApi(tree),
+    refuelings,
+  };
+}
+
+export function countsOf(data: PulledData): PulledCounts {
+  let transactions = 0;
+  for (const rows of data.transactions.values()) transactions += rows.length;
+  let refuelings = 0;
+  for (const rows of data.refuelings.values()) refuelings += rows.length;
+  return {
+    accounts: data.accounts.length,
+    transactions,
+    templates: data.templates.length,
+    categories: data.categories.all.length,
+    refuelings,
+  };
+}
+
+/** Fetches everything and writes it into the local copy in one transaction. */
+export async function pull(client: SoapClient, store: Store, options: PullOptions = {}): Promise<PulledCounts> {
+  const data = await fetchAll(
+    client,
+    store.cars().map((c) => c.carId),
+    options,
+  );
+  store.applyPull(data);
+  return countsOf(data);
+}

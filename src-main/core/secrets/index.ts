@@ -1,0 +1,2 @@
+export * from './secret-store';
+export * from './prompt-secret-store';

@@ -1,0 +1,100 @@
+/**
+ * Where the client key and the password live. The core only sees this interface; the Electron shell
+ * plugs in the operating system's keychain (`safeStorage`) through EncryptedSecretStore, the command
+ * line the environment or a prompt. Implementations never write a secret in plain text and never log one.
+ */
+export type SecretName = 'password' | 'clientKey';
+export const SECRET_NAMES: readonly SecretName[] = ['password', 'clientKey'];
+
+export interface SecretStore {
+  get(name: SecretName): Promise<string | null>;
+  set(name: SecretName, value: string): Promise<void>;
+  delete(name: SecretName): Promise<void>;
+  /**
+   * Whether a value is stored, without asking anyone for it (a prompting store must not prompt here).
+   * Optional: without it the core calls get().
+   */
+  has?(name: SecretName): Promise<boolean>;
+}
+
+/**
+ * A small key-value place for opaque, already encrypted text, offered by the core (the settings
+ * table of the local copy) so that a secret store can keep ciphertext next to the data it protects.
+ */
+export interface SecretPersistence {
+  read(key: string): string | null;
+  write(key: string, value: string | null): void;
+}
+
+/** What `createAppCore` accepts: a ready store, or a factory that receives the core's persistence. */
+export type SecretStoreSource = SecretStore | ((persistence: SecretPersistence) => SecretStore);
+
+export class SecretUnavailableError extends Error {
+  override name = 'SecretUnavailableError';
+}
+
+/** Secrets held only in this process's memory (tests, or an app that asks every time). */
+export class MemorySecretStore implements SecretStore {
+  private readonly values = new Map<SecretName, string>();
+  constructor(initial: Partial<Record<SecretName, string>> = {}) {
+    for (const [k, v] of Object.entries(initial)) if (v !== undefined) this.values.set(k as SecretName, v);
+  }
+  async get(name: SecretName): Promise<string | null> {
+    return this.values.get(name) ?? null;
+  }
+  async has(name: SecretName): Promise<boolean> {
+    return this.values.has(name);
+  }
+  async set(name: SecretName, value: string): Promise<void> {
+    this.values.set(name, value);
+  }
+  async delete(name: SecretName): Promise<void> {
+    this.values.delete(name);
+  }
+}
+
+/** The operating system's encryption as Electron's safeStorage offers it. */
+export interface StringCipher {
+  isEncryptionAvailable(): boolean;
+  encryptString(plain: string): Buffer;
+  decryptString(encrypted: Buffer): string;
+}
+
+/**
+ * Secrets encrypted with an OS-backed cipher (Electron safeStorage) and kept as base64 ciphertext in
+ * the core's persistence. Refuses to store anything when the cipher is not available, rather than
+ * falling back to plain text.
+ */
+export class EncryptedSecretStore implements SecretStore {
+  constructor(
+    private readonly cipher: StringCipher,
+    private readonly persistence: SecretPersistence,
+    private readonly prefix = 'os:',
+  ) {}
+
+  async get(name: SecretName): Promise<string | null> {
+    const stored = this.persistence.read(this.prefix + name);
+    if (stored === null) return null;
+    if (!this.cipher.isEncryptionAvailable()) throw new SecretUnavailableError('The system keychain is not available to decrypt the stored credentials.');
+    try {
+      return this.cipher.decryptString(Buffer.from(stored, 'base64'));
+    } catch {
+      throw new SecretUnavailableError('The stored credentials could not be decrypted; connect again.');
+    }
+  }
+
+  async has(name: SecretName): Promise<boolean> {
+    return this.persistence.read(this.prefix + name) !== null;
+  }
+
+  async set(name: SecretName, value: string): Promise<void> {
+    if (!this.cipher.isEncryptionAvailable()) {
+      throw new SecretUnavailableError('The system keychain is not available, so the credentials cannot be stored safely.');
+    }
+    this.persistence.write(this.prefix + name, this.cipher.encryptString(value).toString('base64'));
+  }
+
+  async delete(name: SecretName): Promise<void> {
+    this.persistence.write(this.prefix + name, null);
+  }
+}

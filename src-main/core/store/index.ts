@@ -1,0 +1,3 @@
+export * from './store';
+export * from './rows';
+export * from './migrations';

@@ -1,0 +1,170 @@
+/**
+ * Versioned schema of the local copy. Each migration runs once, in its own transaction, and records
+ * its version in `PRAGMA user_version`; a file written by a newer app version is refused rather than
+ * guessed at.
+ *
+ * Amounts and other decimals are canonical decimal TEXT ("1520.5"), summed with BigInt decimals in
+ * code, never with SQL's floating point. dateTimes are the codec's wall-clock text, which sorts as text.
+ */
+import type Database from 'better-sqlite3';
+
+export interface Migration {
+  version: number;
+  description: string;
+  up(db: Database.Database): void;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'server copy, cars, settings, outbox',
+    up(db) {
+      db.exec(`
+        CREATE TABLE settings (
+          key TEXT PRIMARY KEY,
+          value TEXT NOT NULL
+        ) STRICT;
+
+        -- Accounts as the service last listed them. listed = 0: the service no longer lists the account;
+        -- it is kept (with its history) but not shown, in case a glitch of the service hid it.
+        CREATE TABLE accounts (
+          id INTEGER PRIMARY KEY,
+          name TEXT NOT NULL,
+          description TEXT NOT NULL,
+          type INTEGER NOT NULL,
+          currency INTEGER NOT NULL,
+          is_active INTEGER NOT NULL,
+          locked INTEGER NOT NULL,
+          is_hidden INTEGER NOT NULL,
+          ord INTEGER NOT NULL,
+          permission INTEGER NOT NULL,
+          balance TEXT NOT NULL,
+          listed INTEGER NOT NULL DEFAULT 1,
+          position INTEGER NOT NULL DEFAULT 0
+        ) STRICT;
+
+        -- Every transaction the service ever listed or returned: the history grows beyond its last 50.
+        -- key: 'id:<Id>', or a content key for a service that only offers the list without ids.
+        CREATE TABLE transactions (
+          key TEXT PRIMARY KEY,
+          id INTEGER,
+          account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+          payment_date TEXT NOT NULL,
+          type INTEGER NOT NULL,
+          amount TEXT NOT NULL,
+          description TEXT NOT NULL,
+          category_id INTEGER NOT NULL,
+          user_id INTEGER NOT NULL,
+          user_created_id INTEGER NOT NULL
+        ) STRICT;
+        CREATE INDEX transactions_by_account ON transactions (account_id, payment_date DESC, id DESC);
+
+        CREATE TABLE templates (
+          id INTEGER PRIMARY KEY,
+          account_id INTEGER NOT NULL,
+          type INTEGER NOT NULL,
+          amount TEXT NOT NULL,
+          description TEXT NOT NULL,
+          category_id INTEGER NOT NULL,
+          ord INTEGER NOT NULL,
+          user_id INTEGER NOT NULL,
+          user_created_id INTEGER NOT NULL,
+          position INTEGER NOT NULL
+        ) STRICT;
+
+        -- The category forest: parent_id 0 is top level; position keeps the service's order of siblings.
+        CREATE TABLE categories (
+          id INTEGER PRIMARY KEY,
+          name TEXT NOT NULL,
+          parent_id INTEGER NOT NULL,
+          position INTEGER NOT NULL
+        ) STRICT;
+        CREATE INDEX categories_by_parent ON categories (parent_id, position);
+
+        -- FavoritCategories, flat, in the service's ranking.
+        CREATE TABLE category_favorites (
+          rank INTEGER PRIMARY KEY,
+          category_id INTEGER NOT NULL,
+          name TEXT NOT NULL
+        ) STRICT;
+
+        -- The service has no car list: a car is a CarId the user named here.
+        CREATE TABLE cars (
+          car_id INTEGER PRIMARY KEY CHECK (car_id > 0),
+          name TEXT NOT NULL,
+          created_at TEXT NOT NULL
+        ) STRICT;
+
+        CREATE TABLE refuelings (
+          id INTEGER PRIMARY KEY,
+          car_id INTEGER NOT NULL,
+          date_of_purchase TEXT NOT NULL,
+          tachometer INTEGER NOT NULL,
+          liter TEXT NOT NULL,
+          price TEXT NOT NULL,
+          currency INTEGER NOT NULL,
+          rate TEXT NOT NULL,
+          description TEXT NOT NULL,
+          user_created_id INTEGER NOT NULL
+        ) STRICT;
+        CREATE INDEX refuelings_by_car ON refuelings (car_id, date_of_purchase DESC, id DESC);
+
+        -- Writes made in the app, in order, until the service has them. input holds the write as the
+        -- user made it (temporary ids replaced once their create succeeded); base, for edits, the record
+        -- as it was when the edit began; probe, what existed on the service just before it was sent,
+        -- so that an unknown outcome can be decided by looking for the write's effect.
+        CREATE TABLE outbox (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          kind TEXT NOT NULL,
+          input TEXT NOT NULL,
+          base TEXT,
+          created_ids TEXT NOT NULL DEFAULT '[]',
+          status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'unknown', 'refused', 'conflict')),
+          message TEXT,
+          conflicts TEXT,
+          attempts INTEGER NOT NULL DEFAULT 0,
+          created_at TEXT NOT NULL,
+          sent_at TEXT,
+          probe TEXT
+        ) STRICT;
+
+        -- Temporary ids of records created offline and the service's ids that replaced them.
+        CREATE TABLE id_map (
+          temp_id INTEGER PRIMARY KEY CHECK (temp_id < 0),
+          kind TEXT NOT NULL,
+          real_id INTEGER NOT NULL
+        ) STRICT;
+
+        -- Records this app created on the service: an unknown outcome is never matched to one of them.
+        CREATE TABLE own_records (
+          kind TEXT NOT NULL,
+          id INTEGER NOT NULL,
+          PRIMARY KEY (kind, id)
+        ) STRICT, WITHOUT ROWID;
+      `);
+    },
+  },
+];
+
+export class StoreVersionError extends Error {
+  override name = 'StoreVersionError';
+}
+
+/** Brings the schema up to the newest version; returns the version it found. */
+export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number {
+  const found = db.pragma('user_version', { simple: true }) as number;
+  const newest = migrations.reduce((max, m) => Math.max(max, m.version), 0);
+  if (found > newest) {
+    throw new StoreVersionError(
+      `The local data file was written by a newer version of the app (schema ${found}; this version knows ${newest}).`,
+    );
+  }
+  for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
+    if (m.version <= found) continue;
+    db.transaction(() => {
+      m.up(db);
+      db.pragma(`user_version = ${Math.trunc(m.version)}`);
+    }).immediate();
+  }
+  return found;
+}

@@ -1,0 +1,199 @@
+/**
+ * The local copy's records, and how the service's records become them. Money and other decimal
+ * quantities become canonical decimal text: the double on the wire is read as the decimal its
+ * shortest text shows, so 0.1 stays 0.1.
+ */
+import { createHash } from 'node:crypto';
+import type { ApiAccount2, ApiCarFuel, ApiCategory, ApiCategoryTree, ApiDefineTransaction2 } from '../../../src-shared/catalog';
+import { decimalFromNumber, formatDecimal } from '../../../src-shared/money';
+import type { ListedTransaction } from '../soap-client';
+
+export interface AccountRow {
+  id: number;
+  name: string;
+  description: string;
+  type: number;
+  currency: number;
+  isActive: boolean;
+  locked: boolean;
+  isHidden: boolean;
+  ord: number;
+  permission: number;
+  /** The balance the service reported, as decimal text. */
+  balance: string;
+}
+
+export interface TransactionRow {
+  key: string;
+  /** null for a service that lists transactions without ids. */
+  id: number | null;
+  accountId: number;
+  paymentDate: string;
+  type: number;
+  amount: string;
+  description: string;
+  categoryId: number;
+  userId: number;
+  userCreatedId: number;
+}
+
+export interface TemplateRow {
+  id: number;
+  accountId: number;
+  type: number;
+  amount: string;
+  description: string;
+  categoryId: number;
+  ord: number;
+  userId: number;
+  userCreatedId: number;
+}
+
+export interface CategoryRow {
+  id: number;
+  name: string;
+  /** 0 for top level. */
+  parentId: number;
+  /** Order among its siblings as the service listed them. */
+  position: number;
+}
+
+export interface FavoriteRow {
+  id: number;
+  name: string;
+}
+
+export interface CategoryForest {
+  all: CategoryRow[];
+  favorites: FavoriteRow[];
+}
+
+export interface CarRow {
+  carId: number;
+  name: string;
+}
+
+export interface RefuelingRow {
+  id: number;
+  carId: number;
+  dateOfPurchase: string;
+  tachometer: number;
+  liter: string;
+  price: string;
+  currency: number;
+  rate: string;
+  description: string;
+  userCreatedId: number;
+}
+
+export class RecordError extends Error {
+  override name = 'RecordError';
+}
+
+/** Canonical decimal text of a wire double; refuses NaN and infinities rather than storing them. */
+export function decimalText(n: number, subject: string): string {
+  if (!Number.isFinite(n)) throw new RecordError(`${subject} is not a finite number.`);
+  return formatDecimal(decimalFromNumber(n));
+}
+
+export function accountFromApi(a: ApiAccount2): AccountRow {
+  return {
+    id: a.Id,
+    name: a.Name,
+    description: a.Description,
+    type: a.Type,
+    currency: a.Currency,
+    isActive: a.IsActive,
+    locked: a.Locked,
+    isHidden: a.IsHidden,
+    ord: a.Ord,
+    permission: a.UserAccountPermission,
+    balance: decimalText(a.Amount, `The balance of account ${a.Id}`),
+  };
+}
+
+/** Key of a transaction without an id: its content, and which of equal ones it is. */
+function contentKey(t: ListedTransaction, occurrence: number): string {
+  const text = JSON.stringify([t.Id_Account, t.PaymentDate, t.Type, t.Amount, t.Description, t.Id_Category, t.Id_User, t.Id_UserCreated]);
+  return `h:${createHash('sha256').update(text).digest('hex').slice(0, 32)}:${occurrence}`;
+}
+
+/**
+ * The transactions of one account's list. The list is of `accountId`, so that is where they are
+ * kept even if a foreign service filled Id_Account differently.
+ */
+export function transactionsFromApi(accountId: number, items: ListedTransaction[]): TransactionRow[] {
+  const seen = new Map<string, number>();
+  return items.map((t) => {
+    let key: string;
+    if (t.Id !== null) key = `id:${t.Id}`;
+    else {
+      const base = contentKey(t, 0);
+      const n = seen.get(base) ?? 0;
+      seen.set(base, n + 1);
+      key = contentKey(t, n);
+    }
+    return transactionRow(accountId, t, key);
+  });
+}
+
+export function transactionRow(accountId: number, t: ListedTransaction, key = `id:${t.Id}`): TransactionRow {
+  return {
+    key,
+    id: t.Id,
+    accountId,
+    paymentDate: t.PaymentDate,
+    type: t.Type,
+    amount: decimalText(t.Amount, 'A transaction amount'),
+    description: t.Description,
+    categoryId: t.Id_Category,
+    userId: t.Id_User,
+    userCreatedId: t.Id_UserCreated,
+  };
+}
+
+export function templateFromApi(t: ApiDefineTransaction2): TemplateRow {
+  return {
+    id: t.Id,
+    accountId: t.Id_Account,
+    type: t.Type,
+    amount: decimalText(t.Amount, `The amount of template ${t.Id}`),
+    description: t.Description,
+    categoryId: t.Id_Category,
+    ord: t.Ord,
+    userId: t.Id_User,
+    userCreatedId: t.Id_UserCreated,
+  };
+}
+
+/** The forest flattened: every category once, with its parent and its place among its siblings. */
+export function categoriesFromApi(tree: ApiCategoryTree): CategoryForest {
+  const all: CategoryRow[] = [];
+  const seen = new Set<number>();
+  const visit = (list: ApiCategory[], parentId: number, depth: number) => {
+    if (depth > 32) throw new RecordError('The category tree nests too deep.');
+    list.forEach((c, position) => {
+      if (seen.has(c.Id)) throw new RecordError(`Category ${c.Id} appears twice in the category tree.`);
+      seen.add(c.Id);
+      all.push({ id: c.Id, name: c.Name, parentId, position });
+      if (c.ChildCategories) visit(c.ChildCategories, c.Id, depth + 1);
+    });
+  };
+  visit(tree.AllCategories, 0, 0);
+  return { all, favorites: tree.FavoritCategories.map((c) => ({ id: c.Id, name: c.Name })) };
+}
+
+export function refuelingFromApi(r: ApiCarFuel): RefuelingRow {
+  return {
+    id: r.Id,
+    carId: r.Id_Car,
+    dateOfPurchase: r.DateOfPurchase,
+    tachometer: r.Tachometer,
+    liter: decimalText(r.Liter, `Liter of refueling ${r.Id}`),
+    price: decimalText(r.Price, `Price of refueling ${r.Id}`),
+    currency: r.Currency,
+    rate: decimalText(r.Rate, `Rate of refueling ${r.Id}`),
+    description: r.Description,
+    userCreatedId: r.Id_UserCreated,
+  };
+}

@@ -1,0 +1,360 @@
+/**
+ * The local SQLite copy: what the service last said (accounts with balances, transaction history,
+ * templates, the category forest, refuelings), the user's cars and settings, and the outbox tables
+ * (used through the outbox module). WAL journal, foreign keys on, synchronous FULL: a write the user
+ * made, and the mark that a request may have been sent, survive a crash of the app or the machine.
+ */
+import Database from 'better-sqlite3';
+import { add, formatDecimal, parseDecimal } from '../../../src-shared/money';
+import { migrate, type Migration, MIGRATIONS } from './migrations';
+import type { AccountRow, CarRow, CategoryForest, CategoryRow, FavoriteRow, RefuelingRow, TemplateRow, TransactionRow } from './rows';
+
+export interface StoreOptions {
+  /** Migrations to apply (tests add later versions). */
+  migrations?: readonly Migration[];
+  /** How long to wait for another connection's write lock, in ms. */
+  busyTimeoutMs?: number;
+}
+
+export interface PulledData {
+  accounts: AccountRow[];
+  /** The listed transactions per account (each account's last 50). */
+  transactions: Map<number, TransactionRow[]>;
+  templates: TemplateRow[];
+  categories: CategoryForest;
+  /** The listed refuelings per car (each car's last 50). */
+  refuelings: Map<number, RefuelingRow[]>;
+}
+
+type Row = Record<string, unknown>;
+const bool = (v: unknown): boolean => v === 1 || v === 1n;
+const int = (b: boolean): number => (b ? 1 : 0);
+
+function accountOf(r: Row): AccountRow {
+  return {
+    id: r.id as number,
+    name: r.name as string,
+    description: r.description as string,
+    type: r.type as number,
+    currency: r.currency as number,
+    isActive: bool(r.is_active),
+    locked: bool(r.locked),
+    isHidden: bool(r.is_hidden),
+    ord: r.ord as number,
+    permission: r.permission as number,
+    balance: r.balance as string,
+  };
+}
+
+function transactionOf(r: Row): TransactionRow {
+  return {
+    key: r.key as string,
+    id: (r.id as number | null) ?? null,
+    accountId: r.account_id as number,
+    paymentDate: r.payment_date as string,
+    type: r.type as number,
+    amount: r.amount as string,
+    description: r.description as string,
+    categoryId: r.category_id as number,
+    userId: r.user_id as number,
+    userCreatedId: r.user_created_id as number,
+  };
+}
+
+function templateOf(r: Row): TemplateRow {
+  return {
+    id: r.id as number,
+    accountId: r.account_id as number,
+    type: r.type as number,
+    amount: r.amount as string,
+    description: r.description as string,
+    categoryId: r.category_id as number,
+    ord: r.ord as number,
+    userId: r.user_id as number,
+    userCreatedId: r.user_created_id as number,
+  };
+}
+
+function refuelingOf(r: Row): RefuelingRow {
+  return {
+    id: r.id as number,
+    carId: r.car_id as number,
+    dateOfPurchase: r.date_of_purchase as string,
+    tachometer: r.tachometer as number,
+    liter: r.liter as string,
+    price: r.price as string,
+    currency: r.currency as number,
+    rate: r.rate as string,
+    description: r.description as string,
+    userCreatedId: r.user_created_id as number,
+  };
+}
+
+/** `LIKE` pattern for a plain search text. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export class Store {
+  readonly db: Database.Database;
+
+  constructor(readonly file: string, options: StoreOptions = {}) {
+    this.db = new Database(file, { timeout: options.busyTimeoutMs ?? 5000 });
+    try {
+      this.db.pragma('journal_mode = WAL');
+      this.db.pragma('synchronous = FULL');
+      this.db.pragma('foreign_keys = ON');
+      migrate(this.db, options.migrations ?? MIGRATIONS);
+    } catch (e) {
+      this.db.close();
+      throw e;
+    }
+  }
+
+  get schemaVersion(): number {
+    return this.db.pragma('user_version', { simple: true }) as number;
+  }
+
+  /** Counts this connection's write transactions, so that caches know when to recompute. */
+  revision = 0;
+
+  /** Runs `fn` in one write transaction (BEGIN IMMEDIATE): all of it is kept, or none. */
+  transaction<T>(fn: () => T): T {
+    return this.db
+      .transaction(() => {
+        const result = fn();
+        this.revision++;
+        return result;
+      })
+      .immediate();
+  }
+
+  /** Changes when another connection (another process) committed to the file. */
+  dataVersion(): number {
+    return this.db.pragma('data_version', { simple: true }) as number;
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  // ---- settings -------------------------------------------------------------------------------
+
+  getSetting<T>(key: string): T | null {
+    const row = this.db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
+    return row ? (JSON.parse(row.value) as T) : null;
+  }
+
+  setSetting(key: string, value: unknown): void {
+    if (value === null || value === undefined) this.db.prepare('DELETE FROM settings WHERE key = ?').run(key);
+    else this.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, JSON.stringify(value));
+  }
+
+  // ---- accounts -------------------------------------------------------------------------------
+
+  /** Accounts the service lists, by Ord and then the service's order. */
+  accounts(): AccountRow[] {
+    return (this.db.prepare('SELECT * FROM accounts WHERE listed = 1 ORDER BY ord, position, id').all() as Row[]).map(accountOf);
+  }
+
+  account(id: number): AccountRow | null {
+    const r = this.db.prepare('SELECT * FROM accounts WHERE id = ? AND listed = 1').get(id) as Row | undefined;
+    return r ? accountOf(r) : null;
+  }
+
+  /** Writes an account the service returned (after a pull, AddAccount or EditAccount). */
+  upsertAccount(a: AccountRow, position?: number): void {
+    const pos = position ?? ((this.db.prepare('SELECT COALESCE(MAX(position), -1) + 1 AS p FROM accounts').get() as { p: number }).p);
+    this.db
+      .prepare(
+        `INSERT INTO accounts (id, name, description, type, currency, is_active, locked, is_hidden, ord, permission, balance, listed, position)
+         VALUES (@id, @name, @description, @type, @currency, @isActive, @locked, @isHidden, @ord, @permission, @balance, 1, @position)
+         ON CONFLICT (id) DO UPDATE SET name = excluded.name, description = excluded.description, type = excluded.type,
+           currency = excluded.currency, is_active = excluded.is_active, locked = excluded.locked, is_hidden = excluded.is_hidden,
+           ord = excluded.ord, permission = excluded.permission, balance = excluded.balance, listed = 1,
+           position = CASE WHEN @keepPosition THEN accounts.position ELSE excluded.position END`,
+      )
+      .run({
+        ...a,
+        isActive: int(a.isActive),
+        locked: int(a.locked),
+        isHidden: int(a.isHidden),
+        position: pos,
+        keepPosition: int(position === undefined),
+      });
+  }
+
+  /** Adds an exact decimal to the balance the service last reported (a transfer it confirmed). */
+  addToBalance(accountId: number, delta: string): void {
+    const row = this.db.prepare('SELECT balance FROM accounts WHERE id = ?').get(accountId) as { balance: string } | undefined;
+    if (!row) return;
+    const next = add(parseDecimal(row.balance)!, parseDecimal(delta)!);
+    this.db.prepare('UPDATE accounts SET balance = ? WHERE id = ?').run(formatDecimal(next), accountId);
+  }
+
+  /** Sets balances from a fresh account list, leaving everything else as it is. */
+  setBalances(accounts: readonly AccountRow[]): void {
+    const stmt = this.db.prepare('UPDATE accounts SET balance = ? WHERE id = ?');
+    for (const a of accounts) stmt.run(a.balance, a.id);
+  }
+
+  // ---- transactions ---------------------------------------------------------------------------
+
+  upsertTransactions(rows: readonly TransactionRow[]): void {
+    const stmt = this.db.prepare(
+      `INSERT INTO transactions (key, id, account_id, payment_date, type, amount, description, category_id, user_id, user_created_id)
+       VALUES (@key, @id, @accountId, @paymentDate, @type, @amount, @description, @categoryId, @userId, @userCreatedId)
+       ON CONFLICT (key) DO UPDATE SET id = excluded.id, account_id = excluded.account_id, payment_date = excluded.payment_date,
+         type = excluded.type, amount = excluded.amount, description = excluded.description,
+         category_id = excluded.category_id, user_id = excluded.user_id, user_created_id = excluded.user_created_id`,
+    );
+    const exists = this.db.prepare('SELECT 1 FROM accounts WHERE id = ?').pluck();
+    for (const r of rows) if (exists.get(r.accountId)) stmt.run(r);
+  }
+
+  private transactionFilter(search: string | undefined): { sql: string; params: unknown[] } {
+    if (!search) return { sql: '', params: [] };
+    const like = likePattern(search);
+    return {
+      sql: ` AND (t.description LIKE ? ESCAPE '\\' OR t.amount LIKE ? ESCAPE '\\' OR c.name LIKE ? ESCAPE '\\')`,
+      params: [like, like, like],
+    };
+  }
+
+  countTransactions(accountId: number, search?: string): number {
+    const f = this.transactionFilter(search);
+    return this.db
+      .prepare(`SELECT COUNT(*) FROM transactions t LEFT JOIN categories c ON c.id = t.category_id WHERE t.account_id = ?${f.sql}`)
+      .pluck()
+      .get(accountId, ...f.params) as number;
+  }
+
+  /** An account's transactions newest first (by date, then id), a page at a time. */
+  transactions(accountId: number, offset: number, limit: number, search?: string): TransactionRow[] {
+    const f = this.transactionFilter(search);
+    return (
+      this.db
+        .prepare(
+          `SELECT t.* FROM transactions t LEFT JOIN categories c ON c.id = t.category_id WHERE t.account_id = ?${f.sql}
+           ORDER BY t.payment_date DESC, t.id DESC, t.key DESC LIMIT ? OFFSET ?`,
+        )
+        .all(accountId, ...f.params, limit, offset) as Row[]
+    ).map(transactionOf);
+  }
+
+  /** Every stored transaction of an account (for comparisons and checks). */
+  allTransactions(accountId: number): TransactionRow[] {
+    return this.transactions(accountId, 0, -1);
+  }
+
+  // ---- templates ------------------------------------------------------------------------------
+
+  templates(): TemplateRow[] {
+    return (this.db.prepare('SELECT * FROM templates ORDER BY position').all() as Row[]).map(templateOf);
+  }
+
+  // ---- categories -----------------------------------------------------------------------------
+
+  categories(): CategoryRow[] {
+    return (this.db.prepare('SELECT id, name, parent_id, position FROM categories ORDER BY parent_id, position').all() as Row[]).map((r) => ({
+      id: r.id as number,
+      name: r.name as string,
+      parentId: r.parent_id as number,
+      position: r.position as number,
+    }));
+  }
+
+  favorites(): FavoriteRow[] {
+    return (this.db.prepare('SELECT category_id, name FROM category_favorites ORDER BY rank').all() as Row[]).map((r) => ({
+      id: r.category_id as number,
+      name: r.name as string,
+    }));
+  }
+
+  /** Replaces the category forest with the one the service returned (CategoryTree, AddCategory, EditCategory). */
+  replaceCategories(forest: CategoryForest): void {
+    this.db.prepare('DELETE FROM categories').run();
+    this.db.prepare('DELETE FROM category_favorites').run();
+    const cat = this.db.prepare('INSERT INTO categories (id, name, parent_id, position) VALUES (@id, @name, @parentId, @position)');
+    for (const c of forest.all) cat.run(c);
+    const fav = this.db.prepare('INSERT INTO category_favorites (rank, category_id, name) VALUES (?, ?, ?)');
+    forest.favorites.forEach((f, rank) => fav.run(rank, f.id, f.name));
+  }
+
+  // ---- cars and refuelings --------------------------------------------------------------------
+
+  cars(): CarRow[] {
+    return (this.db.prepare('SELECT car_id, name FROM cars ORDER BY name COLLATE NOCASE, car_id').all() as Row[]).map((r) => ({
+      carId: r.car_id as number,
+      name: r.name as string,
+    }));
+  }
+
+  saveCar(carId: number, name: string, now: string): void {
+    this.db
+      .prepare('INSERT INTO cars (car_id, name, created_at) VALUES (?, ?, ?) ON CONFLICT (car_id) DO UPDATE SET name = excluded.name')
+      .run(carId, name, now);
+  }
+
+  /** Forgets a car and the refuelings kept for it locally (the service keeps its own). */
+  removeCar(carId: number): boolean {
+    this.db.prepare('DELETE FROM refuelings WHERE car_id = ?').run(carId);
+    return this.db.prepare('DELETE FROM cars WHERE car_id = ?').run(carId).changes > 0;
+  }
+
+  refuelings(carId: number): RefuelingRow[] {
+    return (
+      this.db.prepare('SELECT * FROM refuelings WHERE car_id = ? ORDER BY date_of_purchase DESC, id DESC').all(carId) as Row[]
+    ).map(refuelingOf);
+  }
+
+  refueling(id: number): RefuelingRow | null {
+    const r = this.db.prepare('SELECT * FROM refuelings WHERE id = ?').get(id) as Row | undefined;
+    return r ? refuelingOf(r) : null;
+  }
+
+  upsertRefuelings(rows: readonly RefuelingRow[]): void {
+    const stmt = this.db.prepare(
+      `INSERT INTO refuelings (id, car_id, date_of_purchase, tachometer, liter, price, currency, rate, description, user_created_id)
+       VALUES (@id, @carId, @dateOfPurchase, @tachometer, @liter, @price, @currency, @rate, @description, @userCreatedId)
+       ON CONFLICT (id) DO UPDATE SET car_id = excluded.car_id, date_of_purchase = excluded.date_of_purchase,
+         tachometer = excluded.tachometer, liter = excluded.liter, price = excluded.price, currency = excluded.currency,
+         rate = excluded.rate, description = excluded.description, user_created_id = excluded.user_created_id`,
+    );
+    for (const r of rows) stmt.run(r);
+  }
+
+  // ---- a whole pull ---------------------------------------------------------------------------
+
+  /** Writes everything a pull fetched, in one transaction. History the service no longer lists stays. */
+  applyPull(data: PulledData): void {
+    this.transaction(() => {
+      const listed = new Set(data.accounts.map((a) => a.id));
+      data.accounts.forEach((a, position) => this.upsertAccount(a, position));
+      const unlist = this.db.prepare('UPDATE accounts SET listed = 0 WHERE id = ?');
+      for (const id of this.db.prepare('SELECT id FROM accounts WHERE listed = 1').pluck().all() as number[]) {
+        if (!listed.has(id)) unlist.run(id);
+      }
+      for (const rows of data.transactions.values()) this.upsertTransactions(rows);
+
+      this.db.prepare('DELETE FROM templates').run();
+      const tpl = this.db.prepare(
+        `INSERT INTO templates (id, account_id, type, amount, description, category_id, ord, user_id, user_created_id, position)
+         VALUES (@id, @accountId, @type, @amount, @description, @categoryId, @ord, @userId, @userCreatedId, @position)`,
+      );
+      data.templates.forEach((t, position) => tpl.run({ ...t, position }));
+
+      this.replaceCategories(data.categories);
+      for (const rows of data.refuelings.values()) this.upsertRefuelings(rows);
+    });
+  }
+
+  /** Forgets everything the service said (a new connection to another service or user). */
+  clearServerCopy(): void {
+    this.transaction(() => {
+      for (const table of ['transactions', 'accounts', 'templates', 'categories', 'category_favorites', 'refuelings', 'id_map', 'own_records']) {
+        this.db.prepare(`DELETE FROM ${table}`).run();
+      }
+    });
+  }
+}

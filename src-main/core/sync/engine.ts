@@ -1,0 +1,212 @@
+/**
+ * The sync engine: push the outbox, then pull everything, then let the view lay what is still
+ * queued over the new server copy. One sync at a time, also across processes sharing the local file
+ * (the app and the command line): a lock row names the holding process, and a lock whose process is
+ * gone (killed mid-sync) is taken over. Progress is reported as events; the end is a summary.
+ */
+import { hostname } from 'node:os';
+import { AppError, type AppEvent, type SyncPhase, type SyncSummary } from '../../../src-shared/app-api';
+import type { Outbox } from '../outbox/outbox';
+import { pull } from '../pull';
+import { CallError, InvalidCredentialsError, DEFAULT_READ_RETRY, type RetryPolicy, type SoapClient } from '../soap-client';
+import { RecordError } from '../store/rows';
+import type { Store } from '../store/store';
+import { PushGaveUp, pushOutbox } from './push';
+
+export interface SyncTuning {
+  /** Writes in flight at once during a push. */
+  pushConcurrency: number;
+  /** Reads in flight at once during a pull. */
+  pullConcurrency: number;
+  maxSendsPerEntry: number;
+  maxFailedRounds: number;
+  backoffMs: number;
+  retry: RetryPolicy;
+  /** A lock not refreshed for this long is taken over even if its process seems alive. */
+  lockStaleMs: number;
+}
+
+export const DEFAULT_SYNC_TUNING: SyncTuning = {
+  pushConcurrency: 6,
+  pullConcurrency: 6,
+  maxSendsPerEntry: 6,
+  maxFailedRounds: 4,
+  backoffMs: 250,
+  retry: DEFAULT_READ_RETRY,
+  lockStaleMs: 10 * 60_000,
+};
+
+export interface SyncEngineDeps {
+  store: Store;
+  outbox: Outbox;
+  /** A client for the stored connection; throws AppError('not-connected') when there is none. */
+  client: () => Promise<SoapClient>;
+  /** Local wall-clock time, for the summary and the outbox. */
+  now: () => string;
+  emit: (event: AppEvent) => void;
+  tuning?: Partial<SyncTuning>;
+}
+
+export const LAST_SYNC_KEY = 'lastSync';
+export const LAST_SYNC_AT_KEY = 'lastSyncAt';
+export const OFFLINE_KEY = 'offline';
+const LOCK_KEY = 'syncLock';
+
+interface SyncLock {
+  pid: number;
+  host: string;
+  at: number;
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** How a failure shows in the summary. */
+export function classify(error: unknown): { code: NonNullable<SyncSummary['errorCode']>; message: string } {
+  if (error instanceof AppError) {
+    const code = error.code === 'auth' || error.code === 'network' || error.code === 'not-connected' ? error.code : 'service';
+    return { code, message: error.message };
+  }
+  if (error instanceof InvalidCredentialsError) return { code: 'auth', message: 'The service refused the client key, login or password.' };
+  if (error instanceof PushGaveUp) return { code: 'network', message: error.message };
+  if (error instanceof CallError) {
+    if (error.kind === 'fault') return { code: 'service', message: `The service answered: ${error.message}` };
+    if (error.kind === 'malformed' || error.kind === 'too-large') return { code: 'service', message: error.message };
+    return { code: 'network', message: error.message };
+  }
+  if (error instanceof RecordError) return { code: 'service', message: `The service sent data that cannot be kept: ${error.message}` };
+  return { code: 'service', message: 'The sync failed unexpectedly.' };
+}
+
+export class SyncEngine {
+  private current: Promise<SyncSummary> | null = null;
+  private stopRequested = false;
+  private readonly tuning: SyncTuning;
+
+  constructor(private readonly deps: SyncEngineDeps) {
+    this.tuning = { ...DEFAULT_SYNC_TUNING, ...deps.tuning };
+  }
+
+  get running(): boolean {
+    return this.current !== null;
+  }
+
+  /** Runs one sync; refuses with AppError('busy') while another runs (here or in another process). */
+  sync(): Promise<SyncSummary> {
+    if (this.current) throw new AppError('busy', 'A sync is already running.');
+    this.acquireLock();
+    this.stopRequested = false;
+    const run = this.run().finally(() => {
+      this.releaseLock();
+      this.current = null;
+    });
+    this.current = run;
+    return run;
+  }
+
+  /** Asks a running sync to stop between writes and waits for it. */
+  async stop(): Promise<void> {
+    this.stopRequested = true;
+    await this.current?.catch(() => undefined);
+  }
+
+  // ---- the cross-process lock ---------------------------------------------------------------------
+
+  private acquireLock(): void {
+    const { store } = this.deps;
+    store.transaction(() => {
+      const held = store.getSetting<SyncLock>(LOCK_KEY);
+      const me = { pid: process.pid, host: hostname(), at: Date.now() };
+      if (held && !(held.pid === me.pid && held.host === me.host)) {
+        const stale = Date.now() - held.at > this.tuning.lockStaleMs || (held.host === me.host && !processAlive(held.pid));
+        if (!stale) throw new AppError('busy', 'A sync is already running in another window or command.');
+      }
+      store.setSetting(LOCK_KEY, me);
+    });
+  }
+
+  private refreshLock(): void {
+    const { store } = this.deps;
+    store.setSetting(LOCK_KEY, { pid: process.pid, host: hostname(), at: Date.now() });
+  }
+
+  private releaseLock(): void {
+    const { store } = this.deps;
+    if (!store.db.open) return;
+    const held = store.getSetting<SyncLock>(LOCK_KEY);
+    if (held && held.pid === process.pid) store.setSetting(LOCK_KEY, null);
+  }
+
+  // ---- one sync -------------------------------------------------------------------------------
+
+  private progress(phase: SyncPhase, done: number, total: number): void {
+    this.deps.emit({ type: 'sync-progress', phase, done, total });
+  }
+
+  private async run(): Promise<SyncSummary> {
+    const { store, outbox, now, emit } = this.deps;
+    const summary: SyncSummary = {
+      startedAt: now(),
+      finishedAt: '',
+      pushed: 0,
+      refused: 0,
+      conflicts: 0,
+      unknown: 0,
+      pulled: null,
+      error: null,
+      errorCode: null,
+    };
+    emit({ type: 'sync-started' });
+    const heartbeat = setInterval(() => this.refreshLock(), Math.max(1000, Math.floor(this.tuning.lockStaleMs / 4)));
+    heartbeat.unref();
+    try {
+      const client = await this.deps.client();
+      if (outbox.all().some((e) => e.status === 'pending' || e.status === 'unknown')) {
+        const pushed = await pushOutbox(client, store, outbox, {
+          concurrency: this.tuning.pushConcurrency,
+          maxSendsPerEntry: this.tuning.maxSendsPerEntry,
+          maxFailedRounds: this.tuning.maxFailedRounds,
+          backoffMs: this.tuning.backoffMs,
+          retry: this.tuning.retry,
+          now,
+          onProgress: (phase, done, total) => this.progress(phase, done, total),
+          shouldStop: () => this.stopRequested,
+        });
+        summary.pushed = pushed.pushed;
+        summary.refused = pushed.refused;
+        summary.conflicts = pushed.conflicts;
+        if (pushed.error) throw pushed.error;
+      }
+      if (!this.stopRequested) {
+        summary.pulled = await pull(client, store, {
+          concurrency: this.tuning.pullConcurrency,
+          retry: this.tuning.retry,
+          onProgress: (done, total) => this.progress('pull', done, total),
+        });
+        // The view is a function of the server copy and the outbox: it is recomputed on the next read.
+        this.progress('rebuild', 1, 1);
+        store.setSetting(LAST_SYNC_AT_KEY, now());
+      }
+    } catch (e) {
+      const { code, message } = classify(e);
+      summary.error = message;
+      summary.errorCode = code;
+    } finally {
+      clearInterval(heartbeat);
+    }
+    summary.unknown = outbox.all().filter((e) => e.status === 'unknown').length;
+    summary.finishedAt = now();
+    if (store.db.open) {
+      store.setSetting(LAST_SYNC_KEY, summary);
+      store.setSetting(OFFLINE_KEY, summary.errorCode === 'network');
+    }
+    emit({ type: 'sync-finished', summary });
+    return summary;
+  }
+}

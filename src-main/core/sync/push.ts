@@ -1,0 +1,245 @@
+/**
+ * Push: send the outbox to the service, never losing a write and never applying one twice.
+ *
+ * - Order: writes that touch the same record (an account, a category tree, a refueling) go in the
+ *   order they were made; a write that refers to a record another write creates waits for it.
+ *   Independent writes go in parallel (bounded), which is what makes a long outbox quick.
+ * - Before a write is sent, the outbox records that it may have been sent, together with its probe
+ *   (what existed before), in a committed transaction. A crash or a lost answer therefore leaves it
+ *   'unknown', and an unknown write is never sent again before the service has been searched for its
+ *   effect (with all other writes settled, so that no write in flight can be mistaken for it).
+ * - A fault refuses only that write; writes that depend on it wait, the others go on.
+ * - A connection failure ends the round; after a pause the push resumes, until too many rounds in a
+ *   row made no progress: then the push stops and the sync reports the service unreachable.
+ */
+import { analyzeDependencies, effectiveStatuses } from '../outbox/dependencies';
+import { KIND_LABELS, type AnyEntry } from '../outbox/entries';
+import type { Outbox } from '../outbox/outbox';
+import { CallError, FaultError, InvalidCredentialsError, type RetryPolicy, type SoapClient } from '../soap-client';
+import { categoriesFromApi } from '../store/rows';
+import type { Store } from '../store/store';
+import { sleep } from '../util/concurrency';
+import { ServerSnapshot } from './snapshot';
+import { WritePusher, type Effect } from './writes';
+
+export interface PushOptions {
+  /** Writes in flight at once. */
+  concurrency: number;
+  /** Sends of one write within one sync before the push gives up on the service. */
+  maxSendsPerEntry: number;
+  /** Rounds in a row without progress before the push gives up. */
+  maxFailedRounds: number;
+  /** Pause after a failed round (grows with each further one). */
+  backoffMs: number;
+  /** Retries of the reads a push makes (snapshots, checks). */
+  retry: RetryPolicy;
+  now: () => string;
+  onProgress?: (phase: 'push' | 'check', done: number, total: number) => void;
+  /** Asked between writes; true stops the push (the app is closing). */
+  shouldStop?: () => boolean;
+}
+
+export interface PushResult {
+  pushed: number;
+  refused: number;
+  conflicts: number;
+  /** Why the push stopped early, if it did. */
+  error: unknown;
+}
+
+export class PushGaveUp extends Error {
+  override name = 'PushGaveUp';
+}
+
+type RoundEnd = { progressed: boolean; interrupted: unknown };
+
+/** Keys of the records a write touches: writes sharing a key go one after the other, in order. */
+function keysOf(entry: AnyEntry): string[] {
+  switch (entry.kind) {
+    case 'addAccount':
+      return [`account:${entry.createdIds[0]}`];
+    case 'editAccount':
+      return [`account:${entry.input.id}`];
+    case 'transfer':
+      return [`account:${entry.input.sourceId}`, `account:${entry.input.targetId}`];
+    // Every category write answers with the whole tree: one at a time keeps the stored tree current.
+    case 'addCategory':
+    case 'renameCategory':
+      return ['categories'];
+    case 'addRefueling':
+      return [`refueling:${entry.createdIds[0]}`];
+    case 'editRefueling':
+      return [`refueling:${entry.input.id}`];
+  }
+}
+
+export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbox, options: PushOptions): Promise<PushResult> {
+  const snapshot = new ServerSnapshot(client, options.retry);
+  const pusher = new WritePusher(client, store, outbox, snapshot);
+  const result: PushResult = { pushed: 0, refused: 0, conflicts: 0, error: null };
+  const sends = new Map<number, number>();
+  let done = 0;
+  let total = 0;
+
+  const finalize = (entry: AnyEntry, effect: Effect) => {
+    pusher.finalize(entry, effect);
+    result.pushed++;
+    options.onProgress?.('push', ++done, Math.max(total, done));
+  };
+
+  /** Decides every unknown outcome by looking for the write's effect on a fresh snapshot. */
+  const checkRound = async (): Promise<RoundEnd> => {
+    const unknown = outbox.all().filter((e) => e.status === 'unknown');
+    if (unknown.length === 0) return { progressed: false, interrupted: null };
+    snapshot.invalidate();
+    let progressed = false;
+    try {
+      for (const [i, e] of unknown.entries()) {
+        options.onProgress?.('check', i, unknown.length);
+        const effect = await pusher.findEffect(e);
+        if (effect) finalize(e, effect);
+        else store.transaction(() => outbox.get(e.id)?.status === 'unknown' && outbox.setStatus(e.id, 'pending'));
+        progressed = true;
+      }
+      options.onProgress?.('check', unknown.length, unknown.length);
+      return { progressed, interrupted: null };
+    } catch (e) {
+      return { progressed, interrupted: e };
+    }
+  };
+
+  /** Sends every pending write that can go now, in parallel where independent. */
+  const sendRound = async (): Promise<RoundEnd> => {
+    const entries = outbox.all();
+    const deps = analyzeDependencies(entries);
+    const statuses = effectiveStatuses(entries, deps);
+    const queue = entries.filter((e) => statuses.get(e.id)!.status === 'pending');
+    const state = new Map<number, 'waiting' | 'running' | 'ok' | 'failed'>(queue.map((e) => [e.id, 'waiting']));
+    const keys = new Map(queue.map((e) => [e.id, keysOf(e)]));
+    total = done + queue.length + outbox.all().filter((e) => e.status === 'unknown').length;
+    const running = new Map<number, Promise<void>>();
+    let progressed = false;
+    let interrupted: unknown = null;
+
+    const run = async (id: number): Promise<void> => {
+      const entry = outbox.get(id);
+      if (!entry || entry.status !== 'pending') {
+        state.set(id, 'failed');
+        return;
+      }
+      if ((sends.get(id) ?? 0) >= options.maxSendsPerEntry) {
+        throw new PushGaveUp(`The service did not confirm write #${id} (${KIND_LABELS[entry.kind]}) after ${options.maxSendsPerEntry} attempts.`);
+      }
+      const prepared = await pusher.prepare(entry);
+      if (prepared.action === 'conflict') {
+        store.transaction(() => outbox.setStatus(id, 'conflict', `The service changed ${prepared.conflicts.map((c) => c.field).join(', ')} meanwhile.`, prepared.conflicts));
+        result.conflicts++;
+        state.set(id, 'failed');
+        return;
+      }
+      if (prepared.action === 'done') {
+        finalize(entry, prepared.effect);
+        state.set(id, 'ok');
+        return;
+      }
+      store.transaction(() => outbox.markSent(id, prepared.probe, options.now()));
+      sends.set(id, (sends.get(id) ?? 0) + 1);
+      let effect: Effect;
+      try {
+        effect = await pusher.send(entry, prepared.call, prepared.probe);
+      } catch (e) {
+        if (e instanceof FaultError && !(e instanceof InvalidCredentialsError)) {
+          store.transaction(() => outbox.get(id) && outbox.setStatus(id, 'refused', e.message));
+          result.refused++;
+          state.set(id, 'failed');
+          return;
+        }
+        // Refused credentials or a request that never left: the write certainly did not happen.
+        if (e instanceof InvalidCredentialsError || (e instanceof CallError && !e.sent)) {
+          store.transaction(() => outbox.get(id) && outbox.setStatus(id, 'pending'));
+        }
+        throw e;
+      }
+      if (effect.kind === 'categories' && entry.kind === 'addCategory' && effect.createdId === null) {
+        // Accepted, but the new category cannot be told apart in the answer: do not send it again.
+        store.transaction(() => {
+          store.replaceCategories(categoriesFromApi(effect.tree));
+          outbox.setStatus(id, 'refused', 'The service accepted the new category, but it does not appear where expected in its answer; check the categories, then discard this write.');
+        });
+        result.refused++;
+        state.set(id, 'failed');
+        return;
+      }
+      finalize(entry, effect);
+      state.set(id, 'ok');
+    };
+
+    const startable = (): number[] => {
+      const held = new Set<string>();
+      const out: number[] = [];
+      for (const e of queue) {
+        const s = state.get(e.id)!;
+        if (s === 'ok' || s === 'failed') continue;
+        const mine = keys.get(e.id)!;
+        const free = mine.every((k) => !held.has(k));
+        for (const k of mine) held.add(k);
+        if (s !== 'waiting' || !free) continue;
+        const waits = deps.get(e.id)!.waitsFor;
+        if (waits.some((w) => state.get(w) === 'failed' || (!state.has(w) && outbox.get(w) !== null))) {
+          // It waits for a write that was refused, is in conflict, or is not ready this round.
+          state.set(e.id, 'failed');
+          continue;
+        }
+        if (waits.every((w) => !state.has(w) || state.get(w) === 'ok')) out.push(e.id);
+      }
+      return out;
+    };
+
+    for (;;) {
+      if (!interrupted && !options.shouldStop?.()) {
+        for (const id of startable()) {
+          if (running.size >= options.concurrency) break;
+          state.set(id, 'running');
+          const p = run(id)
+            .then(() => {
+              if (state.get(id) === 'ok' || state.get(id) === 'failed') progressed = true;
+            })
+            .catch((e) => {
+              state.set(id, 'failed');
+              interrupted ??= e;
+            })
+            .finally(() => running.delete(id));
+          running.set(id, p);
+        }
+      }
+      if (running.size === 0) break;
+      await Promise.race(running.values());
+    }
+    return { progressed, interrupted };
+  };
+
+  let failedRounds = 0;
+  for (;;) {
+    if (options.shouldStop?.()) break;
+    const check = await checkRound();
+    let end = check;
+    if (!check.interrupted) {
+      const send = await sendRound();
+      end = { progressed: check.progressed || send.progressed, interrupted: send.interrupted };
+    }
+    if (!end.interrupted) break;
+    const e = end.interrupted;
+    if (e instanceof InvalidCredentialsError || e instanceof PushGaveUp || !(e instanceof CallError)) {
+      result.error = e;
+      break;
+    }
+    failedRounds = end.progressed ? 0 : failedRounds + 1;
+    if (failedRounds >= options.maxFailedRounds) {
+      result.error = e;
+      break;
+    }
+    await sleep(options.backoffMs * Math.max(1, failedRounds));
+  }
+  return result;
+}
+

@@ -1,0 +1,239 @@
+/**
+ * The demo data set of issue 3: client key `demo`; user demo/demo with CZK and EUR accounts, a category
+ * tree, a year of transactions (salary, rent, groceries, fuel, transfers to savings and to the card...),
+ * templates and two cars with refuelings; user demo2/demo2, who shares one account with demo read-only.
+ *
+ * The amounts come from a seeded generator, so two demo files differ only in their dates, which end
+ * today so that the favourite categories (last 90 days) are filled.
+ */
+import { formatWall, instantToWall, localTimeZone } from '../../src-shared/wire';
+import { hashPassword, DEFAULT_HASH_PARAMS } from '../auth/password';
+import { RuleError } from '../errors';
+import type { CallContext } from '../operations/context';
+import { addTransfer } from '../operations/transactions';
+import { createCategory } from '../operations/categories';
+import { PERMISSION } from '../store';
+import { accountFor, contextOf, refuelingFor, templateFor, transactionFor, withStore, type HashOptions } from './operator';
+
+export const DEMO_CLIENT_KEY = 'demo';
+export const DEMO_USERS = [
+  { login: 'demo', password: 'demo' },
+  { login: 'demo2', password: 'demo2' },
+] as const;
+export const DEMO_CAR_IDS = [1, 2] as const;
+
+export interface DemoOptions extends HashOptions {
+  /** The zone the dates are written in; default the machine's. */
+  timeZone?: string;
+  /** "Today" of the data set (ms since the epoch); default now. */
+  now?: number;
+}
+
+export interface DemoSummary {
+  clientKey: string;
+  users: { login: string; password: string; id: number }[];
+  /** demo's accounts by their role in the data set. */
+  accounts: { cash: number; bank: number; savings: number; card: number; euro: number; old: number };
+  /** demo2's account that demo may read. */
+  sharedAccountId: number;
+  carIds: readonly number[];
+  transactions: number;
+  refuelings: number;
+  templates: number;
+}
+
+/** Mulberry32: a small seeded generator, so that the demo set is the same every time. */
+function generator(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const DAY = 86_400_000;
+
+/** Category tree of demo: top level name -> children. */
+const DEMO_CATEGORIES: Record<string, string[]> = {
+  Bydlení: ['Nájem', 'Energie', 'Internet a telefon'],
+  Jídlo: ['Potraviny', 'Restaurace'],
+  Doprava: ['Palivo', 'MHD', 'Servis auta'],
+  Příjmy: ['Mzda', 'Úroky'],
+  'Volný čas': ['Sport', 'Kultura', 'Dovolená'],
+  Zdraví: [],
+  Převody: [],
+};
+
+export function createDemoData(dataFile: string, opts: DemoOptions = {}): DemoSummary {
+  const timeZone = opts.timeZone ?? localTimeZone();
+  const today = opts.now ?? Date.now();
+  const hashParams = opts.hashParams ?? DEFAULT_HASH_PARAMS;
+  const hashes = DEMO_USERS.map((u) => hashPassword(u.password, hashParams));
+  const random = generator(20261121);
+  /** A whole amount between min and max, sometimes with hellers. */
+  const amount = (min: number, max: number, cents = true) => {
+    const whole = min + Math.floor(random() * (max - min + 1));
+    return cents && random() < 0.4 ? whole + Math.floor(random() * 100) / 100 : whole;
+  };
+  /** The wall clock `daysAgo` days before now, up to ten hours earlier still, to the minute: never in the future. */
+  const at = (daysAgo: number) => {
+    const wall = instantToWall(today - daysAgo * DAY - Math.floor(random() * 10 * 3_600_000), timeZone);
+    return formatWall({ ...wall, second: 0, millisecond: 0 });
+  };
+
+  return withStore(dataFile, (store) =>
+    store.write(() => {
+      if (store.users.clientExists(DEMO_CLIENT_KEY) || DEMO_USERS.some((u) => store.users.byLogin(u.login))) {
+        throw new RuleError('The data file already holds the demo data.');
+      }
+      store.users.insertClient(DEMO_CLIENT_KEY, 'Demo');
+      const ids = DEMO_USERS.map((u, i) => store.users.insert(u.login, hashes[i]!, 203));
+      const demo: CallContext = { ...contextOf(store, 'demo', timeZone), now: () => today };
+      const demo2: CallContext = { ...contextOf(store, 'demo2', timeZone), now: () => today };
+      let transactions = 0;
+      let refuelings = 0;
+
+      const accounts = {
+        cash: accountFor(demo, { name: 'Peněženka', currency: 203, type: 1, ord: 1 }),
+        bank: accountFor(demo, { name: 'Běžný účet', currency: 203, type: 2, ord: 2, description: 'Hlavní účet u banky' }),
+        savings: accountFor(demo, { name: 'Spořicí účet', currency: 203, type: 4, ord: 3 }),
+        card: accountFor(demo, { name: 'Kreditní karta', currency: 203, type: 3, ord: 4 }),
+        euro: accountFor(demo, { name: 'Eurový účet', currency: 978, type: 2, ord: 5, description: 'Na cesty' }),
+        old: accountFor(demo, { name: 'Starý účet', currency: 203, type: 2, ord: 6, description: 'Zrušený' }),
+      };
+      const categories = new Map<string, number>();
+      for (const [top, children] of Object.entries(DEMO_CATEGORIES)) {
+        const id = createCategory(demo, { Name: top, Id_ParentCategory: 0 });
+        categories.set(top, id);
+        for (const child of children) categories.set(child, createCategory(demo, { Name: child, Id_ParentCategory: id }));
+      }
+      const cat = (name: string) => categories.get(name)!;
+      const book = (ctx: CallContext, accountId: number, value: number, daysAgo: number, description: string, category: number) => {
+        transactionFor(ctx, { accountId, amount: value, paymentDate: at(daysAgo), description, categoryId: category });
+        transactions += 1;
+      };
+      const transfer = (from: number, to: number, value: number, daysAgo: number, description: string, category = 0) => {
+        addTransfer(demo, {
+          Amount: value,
+          Description: description,
+          Id_SourceAccount: from,
+          Id_TargetAccount: to,
+          Id_Category: category,
+          PaymentDate: at(daysAgo),
+        });
+        transactions += 2;
+      };
+
+      // Opening balances a year ago.
+      book(demo, accounts.cash, 3000, 365, 'Počáteční zůstatek', 0);
+      book(demo, accounts.bank, 85_000, 365, 'Počáteční zůstatek', 0);
+      book(demo, accounts.savings, 150_000, 365, 'Počáteční zůstatek', 0);
+      book(demo, accounts.euro, 1500, 365, 'Počáteční zůstatek', 0);
+      book(demo, accounts.old, 1250.5, 364, 'Počáteční zůstatek', 0);
+      book(demo, accounts.old, -1250.5, 200, 'Převod zůstatku v hotovosti', 0);
+
+      // Card spending is paid off from the bank account a few days after each 30-day period.
+      const cardSpends: { daysAgo: number; minor: number }[] = [];
+      const byCard = (value: number, daysAgo: number, description: string, category: number) => {
+        book(demo, accounts.card, -value, daysAgo, description, category);
+        cardSpends.push({ daysAgo, minor: Math.round(value * 100) });
+      };
+      for (let month = 11; month >= 0; month--) {
+        const base = month * 30 + 28;
+        book(demo, accounts.bank, 52_300, base - 9, 'Výplata', cat('Mzda'));
+        book(demo, accounts.bank, -14_500, base - 14, 'Nájem', cat('Nájem'));
+        book(demo, accounts.bank, -amount(1800, 2600), base - 19, 'Záloha na energie', cat('Energie'));
+        book(demo, accounts.bank, -599, base - 21, 'Mobil a internet', cat('Internet a telefon'));
+        book(demo, accounts.cash, -550, base - 10, 'Lítačka', cat('MHD'));
+        book(demo, accounts.savings, amount(40, 90), base - 27, 'Úroky', cat('Úroky'));
+        transfer(accounts.bank, accounts.savings, 5000, base - 10, 'Spoření', cat('Převody'));
+        transfer(accounts.bank, accounts.cash, 3000, base - 12, 'Výběr z bankomatu');
+        for (const d of [3, 17]) byCard(amount(250, 1200), base - d, 'Restaurace', cat('Restaurace'));
+        if (month % 3 === 0) byCard(amount(300, 900), base - 24, 'Vstupenky', cat('Kultura'));
+      }
+      for (let week = 51; week >= 0; week--) {
+        if (week % 3 === 0) book(demo, accounts.cash, -amount(600, 2400), week * 7 + 2, 'Nákup potravin', cat('Potraviny'));
+        else byCard(amount(600, 2400), week * 7 + 2, 'Nákup potravin', cat('Potraviny'));
+      }
+      book(demo, accounts.euro, -amount(300, 500), 70, 'Ubytování, Rakousko', cat('Dovolená'));
+      book(demo, accounts.euro, -amount(60, 120), 69, 'Večeře', cat('Restaurace'));
+      book(demo, accounts.euro, -amount(40, 70), 68, 'Skipas', cat('Sport'));
+      book(demo, accounts.euro, 2.35, 30, 'Úroky', cat('Úroky'));
+      book(demo, accounts.cash, -amount(400, 900), 45, 'Lékárna', cat('Zdraví'));
+      book(demo, accounts.bank, -amount(3000, 6000), 120, 'Servis auta', cat('Servis auta'));
+      // The old account is closed: still listed, no transfer may touch it.
+      store.accounts.update(accounts.old, {
+        name: 'Starý účet',
+        description: 'Zrušený',
+        type: 2,
+        isActive: false,
+        isHidden: true,
+        locked: true,
+        ord: 6,
+      });
+
+      // Two cars, refuelled every two to three weeks; one refuelling abroad in EUR.
+      for (const [carId, every, startKm] of [
+        [DEMO_CAR_IDS[0], 16, 84_200],
+        [DEMO_CAR_IDS[1], 30, 151_000],
+      ] as const) {
+        let km = startKm;
+        for (let daysAgo = 360; daysAgo >= 0; daysAgo -= every) {
+          km += 450 + Math.floor(random() * 400);
+          const liter = 30 + Math.floor(random() * 2000) / 100;
+          const abroad = carId === DEMO_CAR_IDS[0] && daysAgo < 75 && daysAgo >= 75 - every;
+          const perLiter = abroad ? 1.65 : 36.9 + Math.floor(random() * 400) / 100;
+          refuelingFor(demo, {
+            carId,
+            dateOfPurchase: at(daysAgo),
+            tachometer: km,
+            liter,
+            price: Math.round(liter * perLiter * 100) / 100,
+            currency: abroad ? 978 : 203,
+            rate: abroad ? 25.215 : 1,
+            description: abroad ? 'OMV, Rakousko' : carId === 1 ? 'Shell' : 'Benzina',
+          });
+          if (!abroad) byCard(Math.round(liter * perLiter * 100) / 100, daysAgo, 'Tankování', cat('Palivo'));
+          refuelings += 1;
+        }
+      }
+      for (let period = 12; period >= 1; period--) {
+        const owed = cardSpends
+          .filter((s) => s.daysAgo >= period * 30 && s.daysAgo < period * 30 + 30)
+          .reduce((sum, s) => sum + s.minor, 0);
+        if (owed > 0) transfer(accounts.bank, accounts.card, owed / 100, period * 30 - 3, 'Splátka karty', cat('Převody'));
+      }
+
+      const templates = [
+        { accountId: accounts.bank, type: 2, amount: -14_500, description: 'Nájem', categoryId: cat('Nájem'), ord: 1 },
+        { accountId: accounts.bank, type: 1, amount: 52_300, description: 'Výplata', categoryId: cat('Mzda'), ord: 2 },
+        { accountId: accounts.card, type: 2, amount: -1000, description: 'Nákup potravin', categoryId: cat('Potraviny'), ord: 3 },
+        { accountId: accounts.card, type: 2, amount: -1500, description: 'Tankování', categoryId: cat('Palivo'), ord: 4 },
+        { accountId: accounts.bank, type: 3, amount: -5000, description: 'Spoření', categoryId: cat('Převody'), ord: 5 },
+      ];
+      for (const t of templates) templateFor(demo, t);
+
+      // demo2's household account, which demo may read but not touch.
+      const shared = accountFor(demo2, { name: 'Společná domácnost', currency: 203, type: 2, ord: 1 });
+      accountFor(demo2, { name: 'Hotovost', currency: 203, type: 1, ord: 2 });
+      const household = createCategory(demo2, { Name: 'Domácnost', Id_ParentCategory: 0 });
+      book(demo2, shared, 20_000, 90, 'Vklad', 0);
+      for (let i = 0; i < 8; i++) book(demo2, shared, -amount(300, 2500), 80 - i * 10, 'Drogerie a domácnost', household);
+      store.accounts.grant(shared, ids[0]!, PERMISSION.read);
+
+      return {
+        clientKey: DEMO_CLIENT_KEY,
+        users: DEMO_USERS.map((u, i) => ({ ...u, id: ids[i]! })),
+        accounts,
+        sharedAccountId: shared,
+        carIds: DEMO_CAR_IDS,
+        transactions,
+        refuelings,
+        templates: templates.length,
+      };
+    }),
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * Checking the three credentials of a call: a registered, enabled client key, a login and its password.
+ * Every mismatch gives the same RuleError, "Invalid credentials", after the same work (an unknown login or
+ * a wrong key still costs a full password verification), so a caller cannot tell which part was wrong.
+ */
+import type { Credentials } from '../../src-shared/catalog';
+import { INVALID_CREDENTIALS, RuleError } from '../errors';
+import type { Store } from '../store';
+import type { UserRow } from '../store/users';
+import { loginKey } from '../store/users';
+import { LoginThrottle, type ThrottleOptions } from './login-throttle';
+import { UNMATCHABLE_HASH, verifyPassword } from './password';
+import { DEFAULT_CACHE_OPTIONS, VerificationCache, type VerificationCacheOptions } from './verification-cache';
+
+export interface AuthOptions {
+  throttle?: Partial<ThrottleOptions>;
+  cache?: Partial<VerificationCacheOptions>;
+  /** Told when a login gets locked (for the log); never given a password. */
+  onLock?: (login: string, failures: number, ms: number) => void;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const refused = () => new RuleError(INVALID_CREDENTIALS);
+
+export class Authenticator {
+  readonly throttle: LoginThrottle;
+  private readonly cache: VerificationCache;
+
+  constructor(
+    private readonly store: Store,
+    options: AuthOptions = {},
+  ) {
+    this.throttle = new LoginThrottle(options.throttle, Date.now, options.onLock);
+    this.cache = new VerificationCache({ ...DEFAULT_CACHE_OPTIONS, ...options.cache });
+  }
+
+  /** The user the credentials identify; throws RuleError("Invalid credentials") otherwise. */
+  async authenticate(credentials: Credentials): Promise<UserRow> {
+    const login = loginKey(credentials.login);
+    if (this.throttle.isLocked(login)) throw refused();
+    const fast = this.verifiedRecently(credentials);
+    if (fast) {
+      this.throttle.recordSuccess(login);
+      return fast;
+    }
+    const outcome = await this.throttle.serialize(login, async () => {
+      if (this.throttle.isLocked(login)) return undefined;
+      // Another call of this login may have verified the same password while this one waited.
+      const cached = this.verifiedRecently(credentials);
+      if (cached) return cached;
+      const delay = this.throttle.delayFor(login);
+      if (delay > 0) await sleep(delay);
+      const user = this.store.users.byLogin(credentials.login);
+      const clientOk = this.store.users.isClientEnabled(credentials.clientKey);
+      const passwordOk = await verifyPassword(credentials.password, user?.password_hash ?? UNMATCHABLE_HASH);
+      if (!user || !clientOk || !passwordOk) {
+        this.throttle.recordFailure(login);
+        return undefined;
+      }
+      this.cache.add(this.cache.key(user.id, user.password_hash, credentials.password));
+      return user;
+    });
+    const user = outcome?.value;
+    if (!user) throw refused();
+    this.throttle.recordSuccess(login);
+    return user;
+  }
+
+  /** The user when these exact credentials were verified lately and nothing about them has changed since. */
+  private verifiedRecently(credentials: Credentials): UserRow | undefined {
+    const user = this.store.users.byLogin(credentials.login);
+    if (!user) return undefined;
+    if (!this.cache.has(this.cache.key(user.id, user.password_hash, credentials.password))) return undefined;
+    // The key is checked on every call, so disabling a client application takes effect at once.
+    return this.store.users.isClientEnabled(credentials.clientKey) ? user : undefined;
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * Slowing down and then refusing guesses at one login.
+ *
+ * Failures are counted per login (case-folded, whether or not such a user exists, so that throttling
+ * says nothing about which logins exist). From `slowAfter` failures on, each further verification of
+ * that login waits `baseDelayMs * 2^(failures - slowAfter)`, capped at `maxDelayMs`; at `lockAfter`
+ * failures the login is refused outright for `lockMs`, even with the right password. A success clears
+ * the count; failures older than `windowMs` are forgotten.
+ *
+ * Verifications of one login run one at a time (`serialize`), so that parallel guesses cannot slip past
+ * the count, while a client's parallel first calls cost one scrypt: the ones that waited find the
+ * password already verified.
+ */
+export interface ThrottleOptions {
+  slowAfter: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  lockAfter: number;
+  lockMs: number;
+  windowMs: number;
+  /** Most logins tracked; the least recently failed are forgotten first. */
+  maxTracked: number;
+  /** Most verifications of one login waiting their turn; more are refused. */
+  maxQueued: number;
+}
+
+export const DEFAULT_THROTTLE_OPTIONS: ThrottleOptions = {
+  slowAfter: 3,
+  baseDelayMs: 250,
+  maxDelayMs: 4_000,
+  lockAfter: 10,
+  lockMs: 5 * 60_000,
+  windowMs: 15 * 60_000,
+  maxTracked: 10_000,
+  maxQueued: 32,
+};
+
+interface Entry {
+  failures: number;
+  lastFailure: number;
+  lockedUntil: number;
+}
+
+export class LoginThrottle {
+  private readonly entries = new Map<string, Entry>();
+  private readonly queues = new Map<string, { tail: Promise<unknown>; waiting: number }>();
+  readonly options: ThrottleOptions;
+
+  constructor(
+    options: Partial<ThrottleOptions> = {},
+    private readonly now: () => number = Date.now,
+    private readonly onLock: (login: string, failures: number, ms: number) => void = () => {},
+  ) {
+    this.options = { ...DEFAULT_THROTTLE_OPTIONS, ...options };
+  }
+
+  private entry(login: string): Entry | undefined {
+    const e = this.entries.get(login);
+    if (e && e.lockedUntil <= this.now() && this.now() - e.lastFailure > this.options.windowMs) {
+      this.entries.delete(login);
+      return undefined;
+    }
+    return e;
+  }
+
+  isLocked(login: string): boolean {
+    const e = this.entry(login);
+    return e !== undefined && e.lockedUntil > this.now();
+  }
+
+  /** How long the next verification of this login waits, in ms. */
+  delayFor(login: string): number {
+    const failures = this.entry(login)?.failures ?? 0;
+    const { slowAfter, baseDelayMs, maxDelayMs } = this.options;
+    if (failures < slowAfter) return 0;
+    return Math.min(maxDelayMs, baseDelayMs * 2 ** Math.min(failures - slowAfter, 30));
+  }
+
+  recordFailure(login: string): void {
+    const now = this.now();
+    const e = this.entry(login) ?? { failures: 0, lastFailure: now, lockedUntil: 0 };
+    e.failures += 1;
+    e.lastFailure = now;
+    if (e.failures >= this.options.lockAfter && e.lockedUntil <= now) {
+      e.lockedUntil = now + this.options.lockMs;
+      this.onLock(login, e.failures, this.options.lockMs);
+    }
+    // Re-inserting keeps the Map in order of last failure, so eviction drops the stalest login.
+    this.entries.delete(login);
+    this.entries.set(login, e);
+    if (this.entries.size > this.options.maxTracked) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  recordSuccess(login: string): void {
+    this.entries.delete(login);
+  }
+
+  /**
+   * Runs `task` after every earlier task of the same login has finished. Returns undefined without
+   * running it when too many are already waiting.
+   */
+  async serialize<T>(login: string, task: () => Promise<T>): Promise<{ value: T } | undefined> {
+    let q = this.queues.get(login);
+    if (q && q.waiting >= this.options.maxQueued) return undefined;
+    if (!q) {
+      q = { tail: Promise.resolve(), waiting: 0 };
+      this.queues.set(login, q);
+    }
+    const queue = q;
+    queue.waiting += 1;
+    const run = queue.tail.then(task);
+    queue.tail = run.catch(() => undefined);
+    try {
+      return { value: await run };
+    } finally {
+      queue.waiting -= 1;
+      if (queue.waiting === 0) this.queues.delete(login);
+    }
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * Recently verified credentials, so that a client calling many operations in a row pays for scrypt once
+ * rather than on every call. An entry is an HMAC, under a key that lives only in this process, of the
+ * user id, the stored password hash and the password: no password is kept, and a password change
+ * (which writes a new hash with a new salt, from this process or from the admin command line) makes
+ * every entry of the old one unreachable at once.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+
+export interface VerificationCacheOptions {
+  /** How long a verification counts, in ms. */
+  ttlMs: number;
+  /** Most entries kept; the oldest go first. */
+  maxEntries: number;
+}
+
+export const DEFAULT_CACHE_OPTIONS: VerificationCacheOptions = { ttlMs: 60_000, maxEntries: 10_000 };
+
+export class VerificationCache {
+  private readonly secret = randomBytes(32);
+  private readonly entries = new Map<string, number>();
+
+  constructor(
+    private readonly options: VerificationCacheOptions = DEFAULT_CACHE_OPTIONS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  key(userId: number, storedHash: string, password: string): string {
+    return createHmac('sha256', this.secret).update(`${userId}\u0000${storedHash}\u0000`).update(password).digest('base64');
+  }
+
+  has(key: string): boolean {
+    const expires = this.entries.get(key);
+    if (expires === undefined) return false;
+    if (expires > this.now()) return true;
+    this.entries.delete(key);
+    return false;
+  }
+
+  add(key: string): void {
+    this.entries.delete(key);
+    this.entries.set(key, this.now() + this.options.ttlMs);
+    if (this.entries.size > this.options.maxEntries) {
+      // Maps iterate in insertion order: the first key is the oldest.
+      this.entries.delete(this.entries.keys().next().value!);
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}

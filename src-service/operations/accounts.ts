@@ -1,0 +1,54 @@
+/** AccountList2, AccountListWithAmount2, AccountListWithAmount, AddAccount, EditAccount. */
+import type { ApiAccount2, ParamsOf, ResultOf } from '../../src-shared/catalog';
+import { RuleError } from '../errors';
+import { PERMISSION, type AccountFields } from '../store';
+import type { CallContext } from './context';
+import { apiAccount } from './records';
+import * as rule from './rules';
+
+/**
+ * Every account the caller holds a permission on, by Ord then Id, hidden ones included. AccountList2
+ * answers with the balance too: the interface gives its records an `Amount` like the other lists, and the
+ * balance is stored with the account, so leaving it out would only give clients a wrong zero.
+ */
+export function listAccounts(ctx: CallContext): ApiAccount2[] {
+  return ctx.store.accounts.listFor(ctx.user.id).map(apiAccount);
+}
+
+type AccountParams = ParamsOf<'AddAccount'>;
+
+/** The checked, stored form of the fields AddAccount and EditAccount share. */
+function accountFields(p: Omit<AccountParams, 'Currency'>): Omit<AccountFields, 'currency'> {
+  return {
+    name: rule.name(p.Name, 'Name'),
+    description: rule.description(p.Description, 'Description'),
+    type: rule.accountType(p.Type, 'Type'),
+    isActive: p.IsActive,
+    isHidden: p.IsHidden,
+    locked: p.Locked,
+    ord: p.Ord,
+  };
+}
+
+/** Creates an account owned by the caller (permission 3); returns its id. */
+export function createAccount(ctx: CallContext, p: ParamsOf<'AddAccount'>): number {
+  const fields: AccountFields = { ...accountFields(p), currency: rule.currency(p.Currency, 'Currency') };
+  return ctx.store.write(() => ctx.store.accounts.insert(ctx.user.id, fields));
+}
+
+export function addAccount(ctx: CallContext, p: ParamsOf<'AddAccount'>): ResultOf<'AddAccount'> {
+  return apiAccount(ctx.store.accounts.getFor(createAccount(ctx, p), ctx.user.id)!);
+}
+
+/** Replaces the fields of an account the caller may write (permission 2 or 3); the currency stays. */
+export function editAccount(ctx: CallContext, p: ParamsOf<'EditAccount'>): ResultOf<'EditAccount'> {
+  const { store, user } = ctx;
+  return store.write(() => {
+    const account = rule.visibleAccount(store, user.id, p.Id_Account, 'Id_Account');
+    if (account.permission < PERMISSION.write) {
+      throw new RuleError(`Id_Account: account ${p.Id_Account} is read-only for you; editing it needs permission 2 or 3.`);
+    }
+    store.accounts.update(account.id, accountFields(p));
+    return apiAccount(store.accounts.getFor(account.id, user.id)!);
+  });
+}

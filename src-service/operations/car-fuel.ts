@@ -1,0 +1,59 @@
+/** CarFuelList and EditCarFuel. A car is any positive CarId of the user; it needs no registration. */
+import type { ParamsOf, ResultOf } from '../../src-shared/catalog';
+import { currencyLabel } from '../../src-shared/money';
+import { RuleError } from '../errors';
+import { amountToMinor, type RefuelingFields } from '../store';
+import type { CallContext } from './context';
+import { apiCarFuel } from './records';
+import * as rule from './rules';
+
+function carId(value: number): number {
+  if (!(value > 0)) throw new RuleError('CarId must be a positive number.');
+  return value;
+}
+
+/** The last 50 refuelings of one of the caller's cars, newest first; empty for a car never refuelled. */
+export function listRefuelings(ctx: CallContext, p: ParamsOf<'CarFuelList'>): ResultOf<'CarFuelList'> {
+  return ctx.store.refuelings.last(ctx.user.id, carId(p.CarId)).map(apiCarFuel);
+}
+
+function refuelingFields(ctx: CallContext, p: ParamsOf<'EditCarFuel'>): RefuelingFields {
+  const currency = rule.currency(p.Currency, 'Currency');
+  const rate = rule.finitePositive(p.Rate, 'Rate');
+  if (currency === ctx.user.currency && rate !== 1) {
+    throw new RuleError(`Rate must be 1 for a refueling in your own currency (${currencyLabel(currency)}).`);
+  }
+  if (!Number.isFinite(p.Price)) throw new RuleError('Price must be a finite number.');
+  return {
+    carId: carId(p.CarId),
+    dateOfPurchase: p.DateOfPurchase,
+    tachometer: rule.nonNegative(p.Tachometer, 'Tachometer'),
+    liter: rule.finitePositive(p.Liter, 'Liter'),
+    priceMinor: amountToMinor(rule.nonNegative(p.Price, 'Price'), currency, 'Price'),
+    description: rule.description(p.Description, 'Description'),
+    currency,
+    rate,
+  };
+}
+
+/**
+ * Saves a refueling and returns its id: `Id_CarFuel` 0 creates one on the car; an existing id of the
+ * caller's replaces every field of that refueling (it may move to another of the caller's cars).
+ */
+export function saveRefueling(ctx: CallContext, p: ParamsOf<'EditCarFuel'>): number {
+  const { store, user } = ctx;
+  if (p.Id_CarFuel < 0) throw new RuleError('Id_CarFuel must be 0 for a new refueling or the Id of one.');
+  const fields = refuelingFields(ctx, p);
+  return store.write(() => {
+    if (p.Id_CarFuel === 0) return store.refuelings.insert(user.id, user.id, fields);
+    if (!store.refuelings.getFor(p.Id_CarFuel, user.id)) {
+      throw new RuleError(`Id_CarFuel: refueling ${p.Id_CarFuel} does not exist.`);
+    }
+    store.refuelings.update(p.Id_CarFuel, fields);
+    return p.Id_CarFuel;
+  });
+}
+
+export function editRefueling(ctx: CallContext, p: ParamsOf<'EditCarFuel'>): ResultOf<'EditCarFuel'> {
+  return apiCarFuel(ctx.store.refuelings.getFor(saveRefueling(ctx, p), ctx.user.id)!);
+}

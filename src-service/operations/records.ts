@@ -1,0 +1,63 @@
+/** Stored rows as the interface's records (minor units back to doubles, 0/1 to booleans, null ids to 0). */
+import type { ApiAccount2, ApiCarFuel, ApiDefineTransaction2, ApiTransaction2 } from '../../src-shared/catalog';
+import { minorToAmount, type AccountRow, type RefuelingRow, type TemplateRow, type TransactionRow } from '../store';
+
+export function apiAccount(row: AccountRow): ApiAccount2 {
+  return {
+    Id: row.id,
+    Name: row.name,
+    Type: row.type,
+    Currency: row.currency,
+    IsActive: row.is_active === 1,
+    Locked: row.locked === 1,
+    Description: row.description,
+    Ord: row.ord,
+    UserAccountPermission: row.permission,
+    Amount: minorToAmount(row.balance_minor, row.currency),
+    IsHidden: row.is_hidden === 1,
+  };
+}
+
+/** A transaction of an account in `currency`. */
+export function apiTransaction(row: TransactionRow, currency: number): ApiTransaction2 {
+  return {
+    Id: row.id,
+    Id_User: row.user_id,
+    Id_UserCreated: row.created_by,
+    Id_Account: row.account_id,
+    PaymentDate: row.payment_date,
+    Type: row.type,
+    Amount: minorToAmount(row.amount_minor, currency),
+    Description: row.description,
+    Id_Category: row.category_id ?? 0,
+  };
+}
+
+export function apiDefineTransaction(row: TemplateRow): ApiDefineTransaction2 {
+  return {
+    Id: row.id,
+    Id_User: row.user_id,
+    Id_UserCreated: row.created_by,
+    Id_Account: row.account_id,
+    Type: row.type,
+    Amount: minorToAmount(row.amount_minor, row.currency),
+    Description: row.description,
+    Id_Category: row.category_id ?? 0,
+    Ord: row.ord,
+  };
+}
+
+export function apiCarFuel(row: RefuelingRow): ApiCarFuel {
+  return {
+    Id: row.id,
+    Id_UserCreated: row.created_by,
+    DateOfPurchase: row.date_of_purchase,
+    Id_Car: row.car_id,
+    Tachometer: row.tachometer,
+    Liter: row.liter,
+    Price: minorToAmount(row.price_minor, row.currency),
+    Description: row.description,
+    Currency: row.currency,
+    Rate: row.rate,
+  };
+}

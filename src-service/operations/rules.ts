@@ -1,0 +1,109 @@
+/**
+ * The rules of service-decisions.md that several operations (and the admin commands) share. Each check
+ * returns the value to store or throws a RuleError whose message names the parameter and the rule.
+ */
+import { isKnownCurrency } from '../../src-shared/money';
+import { isWallDateTime, quote } from '../../src-shared/wire';
+import { RuleError } from '../errors';
+import { PERMISSION, type AccountRow, type Store } from '../store';
+
+export const NAME_MAX = 100;
+export const DESCRIPTION_MAX = 1000;
+/** Deepest category nesting: keeps the tree's XML well inside every reader's depth limit. */
+export const CATEGORY_DEPTH_MAX = 10;
+
+export const ACCOUNT_TYPES: Readonly<Record<number, string>> = {
+  1: 'cash',
+  2: 'bank account',
+  3: 'payment card',
+  4: 'savings',
+  5: 'loan',
+  6: 'other',
+};
+export const TRANSACTION_TYPES: Readonly<Record<number, string>> = { 1: 'income', 2: 'expense', 3: 'transfer' };
+
+const describeCodes = (codes: Readonly<Record<number, string>>) =>
+  Object.entries(codes)
+    .map(([code, label]) => `${code} ${label}`)
+    .join(', ');
+
+/** A name of 1 to 100 characters once surrounding white space is dropped; returns it trimmed. */
+export function name(value: string, param: string): string {
+  const trimmed = value.trim();
+  const length = [...trimmed].length;
+  if (length < 1 || length > NAME_MAX) throw new RuleError(`${param} must be 1 to ${NAME_MAX} characters.`);
+  return trimmed;
+}
+
+/** Free text, possibly empty. */
+export function description(value: string, param: string): string {
+  if ([...value].length > DESCRIPTION_MAX) throw new RuleError(`${param} must be at most ${DESCRIPTION_MAX} characters.`);
+  return value;
+}
+
+export function currency(code: number, param: string): number {
+  if (!isKnownCurrency(code)) throw new RuleError(`${param} ${code} is not an ISO 4217 currency code this service knows.`);
+  return code;
+}
+
+export function accountType(code: number, param: string): number {
+  if (!Object.hasOwn(ACCOUNT_TYPES, code)) {
+    throw new RuleError(`${param} ${code} is not an account type (${describeCodes(ACCOUNT_TYPES)}).`);
+  }
+  return code;
+}
+
+export function transactionType(code: number, param: string): number {
+  if (!Object.hasOwn(TRANSACTION_TYPES, code)) {
+    throw new RuleError(`${param} ${code} is not a transaction type (${describeCodes(TRANSACTION_TYPES)}).`);
+  }
+  return code;
+}
+
+/** A wall-clock dateTime as the codec hands them over (the operations get theirs checked by the codec). */
+export function wallDateTime(value: string, param: string): string {
+  if (!isWallDateTime(value)) throw new RuleError(`${param} must be a date and time such as 2026-11-21T14:05:00.`);
+  return value;
+}
+
+export function positive(value: number, param: string): number {
+  if (!(value > 0)) throw new RuleError(`${param} must be greater than zero.`);
+  return value;
+}
+
+export function nonNegative(value: number, param: string): number {
+  if (!(value >= 0)) throw new RuleError(`${param} must not be negative.`);
+  return value;
+}
+
+export function finitePositive(value: number, param: string): number {
+  if (!Number.isFinite(value) || value <= 0) throw new RuleError(`${param} must be a number greater than zero.`);
+  return value;
+}
+
+/**
+ * An account the user holds any permission on. Someone else's account and one that does not exist get
+ * the same answer: a caller learns nothing about accounts that are not theirs.
+ */
+export function visibleAccount(store: Store, userId: number, accountId: number, param: string): AccountRow {
+  const account = store.accounts.getFor(accountId, userId);
+  if (!account) throw new RuleError(`${param}: account ${accountId} does not exist.`);
+  return account;
+}
+
+/** An account the user may write to (permission 2 or 3). */
+export function writableAccount(store: Store, userId: number, accountId: number, param: string): AccountRow {
+  const account = visibleAccount(store, userId, accountId, param);
+  if (account.permission < PERMISSION.write) throw new RuleError(`${param}: account ${accountId} is read-only for you.`);
+  return account;
+}
+
+/** A category id of the caller, or 0 for none (stored as null). */
+export function optionalCategory(store: Store, userId: number, categoryId: number, param: string): number | null {
+  if (categoryId === 0) return null;
+  if (!store.categories.getFor(categoryId, userId)) throw new RuleError(`${param}: category ${categoryId} does not exist.`);
+  return categoryId;
+}
+
+/** Quotes a caller's text in a message, shortened. */
+export const quoted = (text: string): string => quote(text);

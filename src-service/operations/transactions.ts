@@ -1,0 +1,143 @@
+/** TransactionListLast50(_2), AddTranferToOtherAccount, DefineTransactionList(2). */
+import type { ApiTransaction2, ParamsOf, ResultOf } from '../../src-shared/catalog';
+import { currencyLabel } from '../../src-shared/money';
+import { RuleError } from '../errors';
+import { MAX_MINOR, TRANSACTION_TYPE, amountToMinor, type AccountRow } from '../store';
+import type { CallContext } from './context';
+import { apiDefineTransaction, apiTransaction } from './records';
+import * as rule from './rules';
+
+/** The last 50 transactions of an account the caller holds any permission on, newest first. */
+export function lastTransactions(ctx: CallContext, p: ParamsOf<'TransactionListLast50_2'>): ApiTransaction2[] {
+  const account = rule.visibleAccount(ctx.store, ctx.user.id, p.AccountId, 'AccountId');
+  return ctx.store.transactions.last(account.id).map((row) => apiTransaction(row, account.currency));
+}
+
+/** An account a transfer may touch: writable, active and unlocked. */
+function transferAccount(ctx: CallContext, id: number, param: string): AccountRow {
+  const account = rule.writableAccount(ctx.store, ctx.user.id, id, param);
+  if (account.is_active !== 1) throw new RuleError(`${param}: account ${id} is not active.`);
+  if (account.locked === 1) throw new RuleError(`${param}: account ${id} is locked.`);
+  return account;
+}
+
+/**
+ * Moves `Amount` (> 0) from the source to the target account: Transaction1 on the source with -Amount,
+ * Transaction2 on the target with +Amount, both of type 3 with the same date, description and category.
+ * Every check runs inside the write transaction, so nothing another process changes in between can
+ * slip through, and either both transactions are written or neither is.
+ */
+export function addTransfer(ctx: CallContext, p: ParamsOf<'AddTranferToOtherAccount'>): ResultOf<'AddTranferToOtherAccount'> {
+  const { store, user } = ctx;
+  if (!(p.Amount > 0) || !Number.isFinite(p.Amount)) throw new RuleError('Amount must be a number greater than zero.');
+  if (p.Id_SourceAccount === p.Id_TargetAccount) {
+    throw new RuleError('Id_TargetAccount must be another account than Id_SourceAccount.');
+  }
+  const description = rule.description(p.Description, 'Description');
+  return store.write(() => {
+    const source = transferAccount(ctx, p.Id_SourceAccount, 'Id_SourceAccount');
+    const target = transferAccount(ctx, p.Id_TargetAccount, 'Id_TargetAccount');
+    if (source.currency !== target.currency) {
+      throw new RuleError(
+        `Id_TargetAccount: account ${target.id} is in ${currencyLabel(target.currency)}, ` +
+          `the source account in ${currencyLabel(source.currency)}; a transfer needs one currency.`,
+      );
+    }
+    const minor = amountToMinor(p.Amount, source.currency, 'Amount');
+    if (source.balance_minor - minor < -MAX_MINOR || target.balance_minor + minor > MAX_MINOR) {
+      throw new RuleError('Amount would take a balance beyond what the service keeps (15 significant digits).');
+    }
+    const categoryId = rule.optionalCategory(store, user.id, p.Id_Category, 'Id_Category');
+    const common = {
+      createdBy: user.id,
+      paymentDate: p.PaymentDate,
+      type: TRANSACTION_TYPE.transfer,
+      description,
+      categoryId,
+    };
+    const firstId = store.transactions.insert({ ...common, accountId: source.id, userId: source.owner_id, amountMinor: -minor });
+    const secondId = store.transactions.insert({
+      ...common,
+      accountId: target.id,
+      userId: target.owner_id,
+      amountMinor: minor,
+      transferId: firstId,
+    });
+    store.transactions.linkToTransfer(firstId, firstId);
+    return {
+      Transaction1: apiTransaction(store.transactions.get(firstId)!, source.currency),
+      Transaction2: apiTransaction(store.transactions.get(secondId)!, target.currency),
+    };
+  });
+}
+
+/** The caller's templates, by Ord then Id. */
+export function listTemplates(ctx: CallContext): ResultOf<'DefineTransactionList2'> {
+  return ctx.store.templates.listFor(ctx.user.id).map(apiDefineTransaction);
+}
+
+/** A transaction booked directly on an account (income or expense); the admin tools and demo data use it. */
+export interface NewBooking {
+  accountId: number;
+  /** Signed: negative lowers the balance. */
+  amount: number;
+  paymentDate: string;
+  type: number;
+  description: string;
+  categoryId: number;
+}
+
+export function bookTransaction(ctx: CallContext, b: NewBooking): number {
+  const { store, user } = ctx;
+  if (b.type === TRANSACTION_TYPE.transfer) throw new RuleError('type: a transfer is booked with AddTranferToOtherAccount.');
+  rule.transactionType(b.type, 'type');
+  const description = rule.description(b.description, 'description');
+  const paymentDate = rule.wallDateTime(b.paymentDate, 'paymentDate');
+  return store.write(() => {
+    const account = rule.writableAccount(store, user.id, b.accountId, 'accountId');
+    const minor = amountToMinor(b.amount, account.currency, 'amount');
+    if (Math.abs(account.balance_minor + minor) > MAX_MINOR) {
+      throw new RuleError('amount would take the balance beyond what the service keeps (15 significant digits).');
+    }
+    return store.transactions.insert({
+      accountId: account.id,
+      userId: account.owner_id,
+      createdBy: user.id,
+      paymentDate,
+      type: b.type,
+      amountMinor: minor,
+      description,
+      categoryId: rule.optionalCategory(store, user.id, b.categoryId, 'categoryId'),
+    });
+  });
+}
+
+/** A template of the caller's, on an account they may write to. */
+export interface NewTemplate {
+  accountId: number;
+  type: number;
+  /** Signed, like a transaction's. */
+  amount: number;
+  description: string;
+  categoryId: number;
+  ord: number;
+}
+
+export function createTemplate(ctx: CallContext, t: NewTemplate): number {
+  const { store, user } = ctx;
+  const type = rule.transactionType(t.type, 'type');
+  const description = rule.description(t.description, 'description');
+  return store.write(() => {
+    const account = rule.writableAccount(store, user.id, t.accountId, 'accountId');
+    return store.templates.insert({
+      userId: user.id,
+      createdBy: user.id,
+      accountId: account.id,
+      type,
+      amountMinor: amountToMinor(t.amount, account.currency, 'amount'),
+      description,
+      categoryId: rule.optionalCategory(store, user.id, t.categoryId, 'categoryId'),
+      ord: t.ord,
+    });
+  });
+}

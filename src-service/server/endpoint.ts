@@ -1,0 +1,260 @@
+/**
+ * `/API/APIservice.asmx` and everything under it: the HTML page, `?WSDL`, and the operations in the four
+ * bindings. Requests are read and answers written by the shared codec only; this module decides which
+ * binding a request uses, reads its body within the limits, authenticates, runs the handler and turns
+ * every failure into the binding's own fault:
+ *
+ * - the codec's request errors: a Client fault with the codec's status (400 unparsable XML, 404 unknown
+ *   operation in the path, 413, 415, else 500);
+ * - "Invalid credentials" and broken rules: a Client fault, 500;
+ * - anything else: logged here, answered as a Server fault that says nothing about the cause.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  CONTENT_TYPE,
+  SERVICE_PATH,
+  WireError,
+  buildFault,
+  buildResponse,
+  contentTypeParam,
+  detectBinding,
+  faultForWireError,
+  parseRequest,
+  type AnyCall,
+  type Binding,
+  type RequestOptions,
+  type WireResponse,
+} from '../../src-shared/wire';
+import type { Authenticator } from '../auth/authenticator';
+import { RuleError } from '../errors';
+import type { Logger } from '../log';
+import { runOperation } from '../operations';
+import type { Store } from '../store';
+import { helpPage } from './help-page';
+import type { HttpLimits } from './limits';
+import { WsdlDocument } from './wsdl';
+
+export interface EndpointOptions {
+  namespace: string;
+  timeZone: string;
+  limits: HttpLimits;
+  logger: Logger;
+  /** The origin to write into the WSDL when a request names no usable Host. */
+  fallbackOrigin: () => string;
+  now?: () => number;
+}
+
+export const SERVER_FAULT_MESSAGE = 'Server was unable to process request.';
+
+const SERVICE_PATH_LOWER = SERVICE_PATH.toLowerCase();
+const COMMON_HEADERS = { 'Cache-Control': 'private, max-age=0', 'X-Content-Type-Options': 'nosniff' };
+// A Host header is used in the WSDL's addresses only when it is a plain host name or address with a port.
+const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+class BodyTooLarge extends Error {}
+
+function send(res: ServerResponse, wire: WireResponse, extra?: Record<string, string>): void {
+  res.writeHead(wire.status, {
+    ...COMMON_HEADERS,
+    ...extra,
+    'Content-Type': wire.contentType,
+    'Content-Length': Buffer.byteLength(wire.body),
+  });
+  res.end(wire.body);
+}
+
+function sendText(res: ServerResponse, status: number, text: string, extra?: Record<string, string>): void {
+  send(res, { status, contentType: CONTENT_TYPE.text, body: text }, extra);
+}
+
+/** The request body, refused beyond `limit` bytes (by Content-Length before reading, else while reading). */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers['content-length']);
+  if (declared > limit) return Promise.reject(new BodyTooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    req.on('data', (chunk: Buffer) => {
+      if (done) return;
+      size += chunk.length;
+      if (size > limit) {
+        done = true;
+        reject(new BodyTooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (done) return;
+      done = true;
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+    });
+    req.on('error', (e) => {
+      if (done) return;
+      done = true;
+      reject(e);
+    });
+  });
+}
+
+export class ServiceEndpoint {
+  private readonly wsdl: WsdlDocument;
+  private readonly page: string;
+  private readonly readOptions: RequestOptions;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly store: Store,
+    private readonly auth: Authenticator,
+    private readonly options: EndpointOptions,
+  ) {
+    this.wsdl = new WsdlDocument(options.namespace);
+    this.page = helpPage(options.namespace);
+    this.readOptions = {
+      namespace: options.namespace,
+      timeZone: options.timeZone,
+      limits: { maxChars: options.limits.maxBodyBytes, maxDepth: options.limits.maxXmlDepth },
+    };
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Answers one HTTP request; never throws and never leaves a request unanswered. */
+  handle(req: IncomingMessage, res: ServerResponse): void {
+    this.route(req, res).catch((e: unknown) => {
+      this.options.logger.error(`Unhandled failure of ${req.method} ${SERVICE_PATH}`, e);
+      if (!res.headersSent) sendText(res, 500, SERVER_FAULT_MESSAGE);
+      else res.destroy();
+    });
+  }
+
+  private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const path = q < 0 ? url : url.slice(0, q);
+    const query = q < 0 ? '' : url.slice(q + 1);
+    const lower = path.toLowerCase();
+    const method = req.method ?? 'GET';
+
+    if (lower === SERVICE_PATH_LOWER || path === '/') {
+      if (method === 'GET' || method === 'HEAD') return this.describe(req, res, query);
+      if (method === 'POST' && path !== '/') return this.soap(req, res);
+      return sendText(res, 405, `Method ${method} is not allowed here.`, { Allow: 'GET, HEAD, POST' });
+    }
+    if (lower.startsWith(`${SERVICE_PATH_LOWER}/`)) {
+      let operation: string;
+      try {
+        operation = decodeURIComponent(path.slice(SERVICE_PATH.length + 1));
+      } catch {
+        return sendText(res, 400, 'The request path is not valid.');
+      }
+      if (method !== 'GET' && method !== 'POST') {
+        return sendText(res, 405, `Method ${method} is not allowed here.`, { Allow: 'GET, POST' });
+      }
+      return this.form(req, res, method, operation, query);
+    }
+    return sendText(res, 404, 'Not found.');
+  }
+
+  /** GET of the bare address: the WSDL when the query is `wsdl` (any case), else the HTML page. */
+  private describe(req: IncomingMessage, res: ServerResponse, query: string): void {
+    const first = query.split('&', 1)[0]!.split('=', 1)[0]!.toLowerCase();
+    if (first === 'wsdl') {
+      const host = req.headers.host;
+      const origin = host !== undefined && HOST.test(host) ? `http://${host}` : this.options.fallbackOrigin();
+      return send(res, { status: 200, contentType: CONTENT_TYPE.xml, body: this.wsdl.render(origin) });
+    }
+    send(res, { status: 200, contentType: 'text/html; charset=utf-8', body: this.page });
+  }
+
+  /** A POST to the bare address: SOAP 1.1 or 1.2 by the media type. */
+  private async soap(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const contentType = req.headers['content-type'];
+    let binding: Binding;
+    try {
+      binding = detectBinding({ method: 'POST', contentType });
+    } catch (e) {
+      if (e instanceof WireError) return sendText(res, e.httpStatus, e.message);
+      throw e;
+    }
+    const charset = contentTypeParam(contentType, 'charset')?.toLowerCase();
+    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+      return send(res, buildFault(binding, { code: 'Client', message: 'The request must be encoded in UTF-8.', status: 415 }));
+    }
+    const body = await this.body(req, res, binding);
+    if (body === undefined) return;
+    const soapActionHeader = req.headers.soapaction;
+    await this.call(res, binding, {
+      method: 'POST',
+      contentType,
+      soapAction: Array.isArray(soapActionHeader) ? soapActionHeader[0] : soapActionHeader,
+      body,
+    });
+  }
+
+  /** `.../APIservice.asmx/<Operation>` by GET (query string) or POST (form). */
+  private async form(req: IncomingMessage, res: ServerResponse, method: 'GET' | 'POST', operation: string, query: string) {
+    const contentType = req.headers['content-type'];
+    let binding: Binding;
+    try {
+      binding = detectBinding({ method, pathOperation: operation, contentType });
+    } catch (e) {
+      if (e instanceof WireError) return sendText(res, e.httpStatus, e.message);
+      throw e;
+    }
+    if (binding === 'httpGet') {
+      return this.call(res, binding, { method, pathOperation: operation, query });
+    }
+    const body = await this.body(req, res, binding);
+    if (body === undefined) return;
+    await this.call(res, binding, { method, pathOperation: operation, contentType, body });
+  }
+
+  /** The body as text, or undefined when a fault has been answered instead. */
+  private async body(req: IncomingMessage, res: ServerResponse, binding: Binding): Promise<string | undefined> {
+    let bytes: Buffer;
+    try {
+      bytes = await readBody(req, this.options.limits.maxBodyBytes);
+    } catch (e) {
+      if (!(e instanceof BodyTooLarge)) throw e;
+      const limit = this.options.limits.maxBodyBytes;
+      // Stop reading; the connection closes once the answer is out.
+      req.resume();
+      send(res, buildFault(binding, { code: 'Client', message: `The request is larger than ${limit} bytes.`, status: 413 }), {
+        Connection: 'close',
+      });
+      return undefined;
+    }
+    try {
+      return utf8.decode(bytes);
+    } catch {
+      send(res, buildFault(binding, { code: 'Client', message: 'The request is not valid UTF-8.', status: 400 }));
+      return undefined;
+    }
+  }
+
+  private async call(res: ServerResponse, binding: Binding, incoming: Parameters<typeof parseRequest>[1]): Promise<void> {
+    let call: AnyCall;
+    try {
+      call = parseRequest(binding, incoming, this.readOptions);
+    } catch (e) {
+      if (e instanceof WireError) return send(res, faultForWireError(binding, e));
+      throw e;
+    }
+    let wire: WireResponse;
+    try {
+      const user = await this.auth.authenticate(call.credentials);
+      const result = runOperation(call, { store: this.store, user, timeZone: this.options.timeZone, now: this.now });
+      wire = buildResponse(binding, call.operation, result, this.options.namespace);
+    } catch (e) {
+      if (e instanceof RuleError) {
+        wire = buildFault(binding, { code: 'Client', message: e.message });
+      } else {
+        this.options.logger.error(`Operation ${call.operation} failed`, e);
+        wire = buildFault(binding, { code: 'Server', message: SERVER_FAULT_MESSAGE });
+      }
+    }
+    send(res, wire);
+  }
+}

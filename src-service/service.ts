@@ -1,0 +1,112 @@
+/**
+ * Starting and stopping the service in-process: what the command line's `serve`, the tests and the
+ * benchmark use.
+ */
+import { DEFAULT_NAMESPACE } from '../src-shared/catalog';
+import { isValidTimeZone, localTimeZone } from '../src-shared/wire';
+import { Authenticator, type AuthOptions } from './auth/authenticator';
+import { stderrLogger, type Logger } from './log';
+import { ServiceEndpoint } from './server/endpoint';
+import { createHttpServer, listen, originOf, shutdown } from './server/http-server';
+import { DEFAULT_LIMITS, type HttpLimits } from './server/limits';
+import { Store } from './store';
+
+export interface ServiceOptions {
+  /** The SQLite data file; created (and migrated) when missing. */
+  dataFile: string;
+  /** 0 picks a free port. Default 8080. */
+  port?: number;
+  /** Default 127.0.0.1: reachable from this machine only unless asked otherwise. */
+  host?: string;
+  /** The XML namespace of the operations. Default http://tempuri.org/. */
+  namespace?: string;
+  /** The IANA zone whose wall clock dateTimes are in. Default: the machine's. */
+  timeZone?: string;
+  limits?: Partial<HttpLimits>;
+  auth?: AuthOptions;
+  logger?: Logger;
+  /** The service's clock (ms since the epoch); tests may fix it. */
+  now?: () => number;
+}
+
+export interface RunningService {
+  /** The base URL, e.g. `http://127.0.0.1:8080`; the operations are at `${url}/API/APIservice.asmx`. */
+  url: string;
+  port: number;
+  namespace: string;
+  timeZone: string;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_PORT = 8080;
+export const DEFAULT_HOST = '127.0.0.1';
+
+export class ServiceOptionError extends Error {
+  override name = 'ServiceOptionError';
+}
+
+/** A namespace is an absolute URI (http:, https:, urn: ...) without white space or quotes. */
+export function checkNamespace(namespace: string): string {
+  if (!/^[A-Za-z][A-Za-z0-9+.-]*:[^\s"<>]+$/.test(namespace) || namespace.length > 500) {
+    throw new ServiceOptionError(`The namespace must be an absolute URI such as ${DEFAULT_NAMESPACE}.`);
+  }
+  return namespace;
+}
+
+export function checkTimeZone(timeZone: string): string {
+  if (!isValidTimeZone(timeZone)) throw new ServiceOptionError(`Unknown time zone ${JSON.stringify(timeZone)}; use an IANA name such as Europe/Prague.`);
+  return timeZone;
+}
+
+export function checkPort(port: number): number {
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ServiceOptionError('The port must be a whole number from 0 to 65535.');
+  return port;
+}
+
+export async function startService(opts: ServiceOptions): Promise<RunningService> {
+  const namespace = checkNamespace(opts.namespace ?? DEFAULT_NAMESPACE);
+  const timeZone = checkTimeZone(opts.timeZone ?? localTimeZone());
+  const port = checkPort(opts.port ?? DEFAULT_PORT);
+  const host = opts.host ?? DEFAULT_HOST;
+  const limits: HttpLimits = { ...DEFAULT_LIMITS, ...opts.limits };
+  const logger = opts.logger ?? stderrLogger;
+
+  const store = Store.open(opts.dataFile);
+  const auth = new Authenticator(store, {
+    ...opts.auth,
+    onLock:
+      opts.auth?.onLock ??
+      ((login, failures, ms) =>
+        logger.info(`Login ${JSON.stringify(login)} refused for ${Math.round(ms / 1000)} s after ${failures} failed attempts.`)),
+  });
+  let origin = '';
+  const endpoint = new ServiceEndpoint(store, auth, {
+    namespace,
+    timeZone,
+    limits,
+    logger,
+    fallbackOrigin: () => origin,
+    ...(opts.now ? { now: opts.now } : {}),
+  });
+  const server = createHttpServer(endpoint, limits);
+  let address;
+  try {
+    address = await listen(server, port, host);
+  } catch (e) {
+    store.close();
+    throw e;
+  }
+  origin = originOf(address);
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: origin,
+    port: address.port,
+    namespace,
+    timeZone,
+    close() {
+      closing ??= shutdown(server).finally(() => store.close());
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * The service's storage: one better-sqlite3 connection and the prepared statements of each area.
+ * Statements are prepared once per connection, so a request costs only their execution.
+ */
+import { AccountStore } from './accounts';
+import { CategoryStore } from './categories';
+import { openDatabase, type Db } from './database';
+import { RefuelingStore } from './refuelings';
+import { TemplateStore, TransactionStore } from './transactions';
+import { UserStore } from './users';
+
+export class Store {
+  readonly users: UserStore;
+  readonly accounts: AccountStore;
+  readonly transactions: TransactionStore;
+  readonly templates: TemplateStore;
+  readonly categories: CategoryStore;
+  readonly refuelings: RefuelingStore;
+
+  constructor(readonly db: Db) {
+    this.users = new UserStore(db);
+    this.accounts = new AccountStore(db);
+    this.transactions = new TransactionStore(db);
+    this.templates = new TemplateStore(db);
+    this.categories = new CategoryStore(db);
+    this.refuelings = new RefuelingStore(db);
+  }
+
+  static open(file: string): Store {
+    return new Store(openDatabase(file));
+  }
+
+  /**
+   * Runs `fn` in one IMMEDIATE transaction: it takes the write lock first (so a concurrent admin command
+   * waits rather than failing halfway), and either everything `fn` wrote is committed or nothing is.
+   */
+  write<T>(fn: () => T): T {
+    return this.db.transaction(fn).immediate();
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
+
+export { PERMISSION, type Permission, type AccountRow, type AccountFields } from './accounts';
+export { TRANSACTION_TYPE, type TransactionRow, type TemplateRow } from './transactions';
+export type { CategoryRow } from './categories';
+export type { RefuelingRow, RefuelingFields } from './refuelings';
+export { DataFileError, openDatabase, withDatabase, type Db } from './database';
+export { MAX_MINOR, amountToMinor, minorToAmount } from './money';

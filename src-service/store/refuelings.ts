@@ -1,0 +1,105 @@
+/** Refuelings of the users' cars. */
+import type { Db } from './database';
+
+export interface RefuelingFields {
+  carId: number;
+  dateOfPurchase: string;
+  tachometer: number;
+  liter: number;
+  priceMinor: number;
+  description: string;
+  currency: number;
+  rate: number;
+}
+
+export interface RefuelingRow {
+  id: number;
+  user_id: number;
+  car_id: number;
+  created_by: number;
+  date_of_purchase: string;
+  tachometer: number;
+  liter: number;
+  price_minor: number;
+  description: string;
+  currency: number;
+  rate: number;
+}
+
+const COLUMNS =
+  'id, user_id, car_id, created_by, date_of_purchase, tachometer, liter, price_minor, description, currency, rate';
+
+/** How many refuelings CarFuelList returns (interface section 8). */
+export const LAST_REFUELINGS = 50;
+
+export class RefuelingStore {
+  private readonly lastStmt;
+  private readonly getStmt;
+  private readonly insertStmt;
+  private readonly updateStmt;
+
+  constructor(db: Db) {
+    this.lastStmt = db.prepare<[number, number, number], RefuelingRow>(
+      `SELECT ${COLUMNS} FROM refuelings WHERE user_id = ? AND car_id = ?
+       ORDER BY date_of_purchase DESC, id DESC LIMIT ?`,
+    );
+    this.getStmt = db.prepare<[number, number], RefuelingRow>(`SELECT ${COLUMNS} FROM refuelings WHERE id = ? AND user_id = ?`);
+    this.insertStmt = db.prepare<
+      [number, number, number, string, number, number, number, string, number, number, string, string]
+    >(
+      `INSERT INTO refuelings (user_id, car_id, created_by, date_of_purchase, tachometer, liter, price_minor, description,
+                               currency, rate, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.updateStmt = db.prepare<[number, string, number, number, number, string, number, number, string, number]>(
+      `UPDATE refuelings SET car_id = ?, date_of_purchase = ?, tachometer = ?, liter = ?, price_minor = ?,
+                             description = ?, currency = ?, rate = ?, updated_at = ?
+       WHERE id = ?`,
+    );
+  }
+
+  /** The newest refuelings of one of a user's cars: DateOfPurchase descending, then Id descending. */
+  last(userId: number, carId: number, limit = LAST_REFUELINGS): RefuelingRow[] {
+    return this.lastStmt.all(userId, carId, limit);
+  }
+
+  /** The refueling when it belongs to one of the user's cars. */
+  getFor(id: number, userId: number): RefuelingRow | undefined {
+    return this.getStmt.get(id, userId);
+  }
+
+  insert(userId: number, createdBy: number, f: RefuelingFields): number {
+    const now = new Date().toISOString();
+    return Number(
+      this.insertStmt.run(
+        userId,
+        f.carId,
+        createdBy,
+        f.dateOfPurchase,
+        f.tachometer,
+        f.liter,
+        f.priceMinor,
+        f.description,
+        f.currency,
+        f.rate,
+        now,
+        now,
+      ).lastInsertRowid,
+    );
+  }
+
+  update(id: number, f: RefuelingFields): void {
+    this.updateStmt.run(
+      f.carId,
+      f.dateOfPurchase,
+      f.tachometer,
+      f.liter,
+      f.priceMinor,
+      f.description,
+      f.currency,
+      f.rate,
+      new Date().toISOString(),
+      id,
+    );
+  }
+}

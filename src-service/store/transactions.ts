@@ -1,0 +1,152 @@
+/** Transactions (bookings on an account) and templates of them. */
+import type { Db } from './database';
+
+export const TRANSACTION_TYPE = { income: 1, expense: 2, transfer: 3 } as const;
+
+export interface NewTransaction {
+  accountId: number;
+  userId: number;
+  createdBy: number;
+  paymentDate: string;
+  type: number;
+  amountMinor: number;
+  description: string;
+  /** null for none (0 on the wire). */
+  categoryId: number | null;
+  transferId?: number | null;
+}
+
+export interface TransactionRow {
+  id: number;
+  account_id: number;
+  user_id: number;
+  created_by: number;
+  payment_date: string;
+  type: number;
+  amount_minor: number;
+  description: string;
+  category_id: number | null;
+}
+
+const COLUMNS = 'id, account_id, user_id, created_by, payment_date, type, amount_minor, description, category_id';
+
+/** How many transactions TransactionListLast50 returns (interface section 8). */
+export const LAST_N = 50;
+
+export class TransactionStore {
+  private readonly lastStmt;
+  private readonly getStmt;
+  private readonly insertStmt;
+  private readonly linkStmt;
+
+  constructor(db: Db) {
+    this.lastStmt = db.prepare<[number, number], TransactionRow>(
+      `SELECT ${COLUMNS} FROM transactions WHERE account_id = ? ORDER BY payment_date DESC, id DESC LIMIT ?`,
+    );
+    this.getStmt = db.prepare<[number], TransactionRow>(`SELECT ${COLUMNS} FROM transactions WHERE id = ?`);
+    this.insertStmt = db.prepare<
+      [number, number, number, string, number, number, string, number | null, number | null, string]
+    >(
+      `INSERT INTO transactions
+         (account_id, user_id, created_by, payment_date, type, amount_minor, description, category_id, transfer_id, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.linkStmt = db.prepare<[number, number]>('UPDATE transactions SET transfer_id = ? WHERE id = ?');
+  }
+
+  /** The newest transactions of an account: PaymentDate descending, then Id descending. */
+  last(accountId: number, limit = LAST_N): TransactionRow[] {
+    return this.lastStmt.all(accountId, limit);
+  }
+
+  get(id: number): TransactionRow | undefined {
+    return this.getStmt.get(id);
+  }
+
+  /** Inserts one transaction (the balance follows by trigger). Call inside a transaction. */
+  insert(t: NewTransaction): number {
+    return Number(
+      this.insertStmt.run(
+        t.accountId,
+        t.userId,
+        t.createdBy,
+        t.paymentDate,
+        t.type,
+        t.amountMinor,
+        t.description,
+        t.categoryId,
+        t.transferId ?? null,
+        new Date().toISOString(),
+      ).lastInsertRowid,
+    );
+  }
+
+  /** Marks a transaction as half of the transfer whose first half is `transferId`. */
+  linkToTransfer(id: number, transferId: number): void {
+    this.linkStmt.run(transferId, id);
+  }
+}
+
+export interface NewTemplate {
+  userId: number;
+  createdBy: number;
+  accountId: number;
+  type: number;
+  amountMinor: number;
+  description: string;
+  categoryId: number | null;
+  ord: number;
+}
+
+export interface TemplateRow {
+  id: number;
+  user_id: number;
+  created_by: number;
+  account_id: number;
+  currency: number;
+  type: number;
+  amount_minor: number;
+  description: string;
+  category_id: number | null;
+  ord: number;
+}
+
+export class TemplateStore {
+  private readonly listStmt;
+  private readonly insertStmt;
+
+  constructor(db: Db) {
+    // The currency comes along because a template's amount is in its account's minor units.
+    this.listStmt = db.prepare<[number], TemplateRow>(
+      `SELECT t.id, t.user_id, t.created_by, t.account_id, a.currency, t.type, t.amount_minor, t.description,
+              t.category_id, t.ord
+       FROM templates t JOIN accounts a ON a.id = t.account_id
+       WHERE t.user_id = ? ORDER BY t.ord, t.id`,
+    );
+    this.insertStmt = db.prepare<[number, number, number, number, number, string, number | null, number, string]>(
+      `INSERT INTO templates (user_id, created_by, account_id, type, amount_minor, description, category_id, ord, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+  }
+
+  /** A user's templates by Ord then Id. */
+  listFor(userId: number): TemplateRow[] {
+    return this.listStmt.all(userId);
+  }
+
+  insert(t: NewTemplate): number {
+    return Number(
+      this.insertStmt.run(
+        t.userId,
+        t.createdBy,
+        t.accountId,
+        t.type,
+        t.amountMinor,
+        t.description,
+        t.categoryId,
+        t.ord,
+        new Date().toISOString(),
+      ).lastInsertRowid,
+    );
+  }
+}
