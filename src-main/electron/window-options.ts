@@ -48,3 +48,24 @@ export function isAppUrl(url: string, appUrl: string): boolean {
   if (app.protocol === 'file:') return target.protocol === 'file:' && target.pathname === app.pathname;
   return target.origin === app.origin;
 }
+
+/**
+ * Whether the app's session may fetch a URL: the app's own files (or dev server), inline images and
+ * the developer tools; no remote content of any kind.
+ */
+export function isAllowedRequest(url: string, appUrl: string): boolean {
+  let target: URL;
+  let app: URL;
+  try {
+    target = new URL(url);
+    app = new URL(appUrl);
+  } catch {
+    return false;
+  }
+  if (target.protocol === 'data:' || target.protocol === 'devtools:') return true;
+  if (app.protocol === 'file:') {
+    const root = app.pathname.slice(0, app.pathname.lastIndexOf('/') + 1);
+    return target.protocol === 'file:' && decodeURIComponent(target.pathname).startsWith(decodeURIComponent(root)) && !target.pathname.includes('..');
+  }
+  return target.origin === app.origin || (target.protocol === 'ws:' && target.host === app.host);
+}

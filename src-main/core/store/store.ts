@@ -14,6 +14,8 @@ export interface StoreOptions {
   migrations?: readonly Migration[];
   /** How long to wait for another connection's write lock, in ms. */
   busyTimeoutMs?: number;
+  /** better-sqlite3's native module to load instead of the default (Electron's ABI differs from Node's). */
+  nativeBinding?: string;
 }
 
 export interface PulledData {
@@ -99,7 +101,10 @@ export class Store {
   readonly db: Database.Database;
 
   constructor(readonly file: string, options: StoreOptions = {}) {
-    this.db = new Database(file, { timeout: options.busyTimeoutMs ?? 5000 });
+    this.db = new Database(file, {
+      timeout: options.busyTimeoutMs ?? 5000,
+      ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+    });
     try {
       this.db.pragma('journal_mode = WAL');
       this.db.pragma('synchronous = FULL');
