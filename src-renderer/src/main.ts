@@ -1,5 +1,28 @@
 import { createApp } from 'vue';
 import { createPinia } from 'pinia';
+import { detectApi } from './api/bridge';
+import { installApi, toAppError } from './api';
 import App from './App.vue';
+import FatalView from './views/FatalView.vue';
+import { i18n } from './i18n';
+import { createAppRouter } from './router';
+import { usePreferencesStore } from './stores/preferences';
+import { useStatusStore } from './stores/status';
+import './styles/base.css';
 
-createApp(App).use(createPinia()).mount('#app');
+async function start(): Promise<void> {
+  const pinia = createPinia();
+  try {
+    installApi(detectApi());
+  } catch (error) {
+    createApp(FatalView, { error: toAppError(error) }).use(pinia).use(i18n).mount('#app');
+    return;
+  }
+  const app = createApp(App).use(pinia).use(i18n);
+  // Status and preferences decide the first screen, its language and theme: read them before showing anything.
+  await Promise.all([useStatusStore(pinia).init(), usePreferencesStore(pinia).load()]);
+  app.use(createAppRouter());
+  app.mount('#app');
+}
+
+void start();

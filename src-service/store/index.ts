@@ -17,7 +17,12 @@ export class Store {
   readonly categories: CategoryStore;
   readonly refuelings: RefuelingStore;
 
+  private readonly dataVersionStmt;
+  private dataVersion = -1;
+  private generationCount = 0;
+
   constructor(readonly db: Db) {
+    this.dataVersionStmt = db.prepare<[], number>('PRAGMA data_version').pluck();
     this.users = new UserStore(db);
     this.accounts = new AccountStore(db);
     this.transactions = new TransactionStore(db);
@@ -35,7 +40,25 @@ export class Store {
    * waits rather than failing halfway), and either everything `fn` wrote is committed or nothing is.
    */
   write<T>(fn: () => T): T {
-    return this.db.transaction(fn).immediate();
+    try {
+      return this.db.transaction(fn).immediate();
+    } finally {
+      this.generationCount += 1;
+    }
+  }
+
+  /**
+   * A number that changes whenever the data may have changed: after each write of this connection, and
+   * when SQLite's data_version shows a commit by any other connection (the admin command line, another
+   * process). Caches of derived answers are valid only while it stays the same.
+   */
+  generation(): number {
+    const version = this.dataVersionStmt.get()!;
+    if (version !== this.dataVersion) {
+      this.dataVersion = version;
+      this.generationCount += 1;
+    }
+    return this.generationCount;
   }
 
   close(): void {

@@ -29,6 +29,7 @@ export interface TransactionRow {
 }
 
 const COLUMNS = 'id, account_id, user_id, created_by, payment_date, type, amount_minor, description, category_id';
+type TransactionTuple = [number, number, number, number, string, number, number, string, number | null];
 
 /** How many transactions TransactionListLast50 returns (interface section 8). */
 export const LAST_N = 50;
@@ -40,9 +41,13 @@ export class TransactionStore {
   private readonly linkStmt;
 
   constructor(db: Db) {
-    this.lastStmt = db.prepare<[number, number], TransactionRow>(
-      `SELECT ${COLUMNS} FROM transactions WHERE account_id = ? ORDER BY payment_date DESC, id DESC LIMIT ?`,
-    );
+    // Rows as arrays: better-sqlite3 builds them much faster than objects with named keys, and this
+    // list is on the hot path (the object literal below gets one hidden class in V8).
+    this.lastStmt = db
+      .prepare<[number, number], TransactionTuple>(
+        `SELECT ${COLUMNS} FROM transactions WHERE account_id = ? ORDER BY payment_date DESC, id DESC LIMIT ?`,
+      )
+      .raw();
     this.getStmt = db.prepare<[number], TransactionRow>(`SELECT ${COLUMNS} FROM transactions WHERE id = ?`);
     this.insertStmt = db.prepare<
       [number, number, number, string, number, number, string, number | null, number | null, string]
@@ -56,7 +61,17 @@ export class TransactionStore {
 
   /** The newest transactions of an account: PaymentDate descending, then Id descending. */
   last(accountId: number, limit = LAST_N): TransactionRow[] {
-    return this.lastStmt.all(accountId, limit);
+    return this.lastStmt.all(accountId, limit).map((r) => ({
+      id: r[0],
+      account_id: r[1],
+      user_id: r[2],
+      created_by: r[3],
+      payment_date: r[4],
+      type: r[5],
+      amount_minor: r[6],
+      description: r[7],
+      category_id: r[8],
+    }));
   }
 
   get(id: number): TransactionRow | undefined {

@@ -1,0 +1,32 @@
+/** Line icons drawn here (no icon font, no remote content): one 24x24 path each. */
+export const PATHS = {
+  sync: 'M21 12a9 9 0 0 1-15.5 6.2M3 12a9 9 0 0 1 15.5-6.2M18.5 2v4h-4M5.5 22v-4h4',
+  clock: 'M12 7v5l3 2M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0z',
+  warning: 'M12 9v4m0 4h.01M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z',
+  lock: 'M6 11h12v10H6zM8.5 11V7.5a3.5 3.5 0 0 1 7 0V11',
+  eyeOff: 'M3 3l18 18M10.6 6.1A9.8 9.8 0 0 1 12 6c5 0 9 6 9 6a16 16 0 0 1-2.5 3.2M6.2 7.6C4.1 9.2 3 12 3 12s4 6 9 6a8.7 8.7 0 0 0 4-1M9.9 10a3 3 0 0 0 4.1 4.1',
+  plus: 'M12 5v14M5 12h14',
+  edit: 'M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4',
+  trash: 'M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13',
+  accounts: 'M3 7h18v12H3zM3 11h18M7 15h4',
+  transfer: 'M4 8h14l-4-4M20 16H6l4 4',
+  template: 'M6 3h9l4 4v14H6zM14 3v5h5M9 13h7M9 17h5',
+  category: 'M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 16.5h7M16.5 13v7',
+  car: 'M5 16h14v-4l-2-5H7l-2 5zM5 16v2h3v-2M16 16v2h3v-2M5 12h14M8 14h.01M16 14h.01',
+  fuel: 'M4 21V5a2 2 0 0 1 2-2h6a2 2 0 0 1 2 2v16M3 21h12M6 9h6M14 10h2a2 2 0 0 1 2 2v4a1.5 1.5 0 0 0 3 0V8l-3-3',
+  outbox: 'M4 13v6h16v-6M12 3v11M8 7l4-4 4 4',
+  settings: 'M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0M14 4v4M8 10v4M16 16v4',
+  check: 'M5 12l5 5 9-10',
+  close: 'M6 6l12 12M18 6L6 18',
+  chevronDown: 'M6 9l6 6 6-6',
+  chevronRight: 'M9 6l6 6-6 6',
+  chevronLeft: 'M15 6l-6 6 6 6',
+  star: 'M12 3l2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z',
+  offline: 'M3 3l18 18M8.5 16.4a5 5 0 0 1 7 0M5 12.9a10 10 0 0 1 4.2-2.5M19 12.9a10 10 0 0 0-2.4-1.6M2 9.3a15 15 0 0 1 4.4-2.8M12 20h.01M22 9.3A15 15 0 0 0 11 5.1',
+  search: 'M11 18a7 7 0 1 1 0-14 7 7 0 0 1 0 14zM21 21l-5-5',
+  info: 'M12 11v6M12 7h.01M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0z',
+  plug: 'M9 2v5M15 2v5M6 7h12v4a6 6 0 0 1-12 0zM12 17v5',
+  undo: 'M9 14L4 9l5-5M4 9h10a6 6 0 0 1 0 12h-3',
+} as const;
+
+export type IconName = keyof typeof PATHS;

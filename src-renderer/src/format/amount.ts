@@ -1,0 +1,143 @@
+/**
+ * Amounts as the screens show and accept them. Money travels as canonical decimal text ("-1520.5");
+ * these helpers format it with Intl (which formats decimal strings exactly, never through a float)
+ * and read what a person types, in Czech ("1 234,50") or English ("1,234.50") habits.
+ */
+import { currencyDigits, formatDecimal, normalize, parseDecimal } from '../../../src-shared/money';
+
+export type Locale = 'cs' | 'en';
+
+export type AmountParse = { ok: true; value: string } | { ok: false; reason: 'empty' | 'invalid' | 'too-many-decimals' };
+
+/** Spaces of every kind and apostrophes people use to group thousands. */
+const GROUPING_SPACES = /[\s\u00a0\u202f\u2009'’]/g;
+const MINUS_SIGNS = /^[-\u2212\u2013]/;
+
+function groupsOfThree(groups: string[]): boolean {
+  return groups.length > 1 && /^\d{1,3}$/.test(groups[0]!) && groups.slice(1).every((g) => /^\d{3}$/.test(g));
+}
+
+/**
+ * Reads an amount a person typed. Rules: white space and apostrophes group thousands; when both "," and
+ * "." occur the last one is the decimal mark; several of the same mark are grouping; one "," is the
+ * decimal mark except in English where ",ddd" groups thousands; one "." is always the decimal mark.
+ * `maxDigits` refuses more decimals than the currency has (the service would refuse them too).
+ */
+export function parseAmountInput(text: string, locale: Locale, maxDigits?: number): AmountParse {
+  let s = text.replace(GROUPING_SPACES, '');
+  if (s === '') return { ok: false, reason: 'empty' };
+  let sign = '';
+  if (MINUS_SIGNS.test(s)) {
+    sign = '-';
+    s = s.slice(1);
+  } else if (s.startsWith('+')) s = s.slice(1);
+  if (!/^[\d.,]+$/.test(s) || !/\d/.test(s)) return { ok: false, reason: 'invalid' };
+
+  const lastComma = s.lastIndexOf(',');
+  const lastDot = s.lastIndexOf('.');
+  let intPart: string;
+  let frac = '';
+  if (lastComma >= 0 && lastDot >= 0) {
+    const mark = lastComma > lastDot ? ',' : '.';
+    const group = mark === ',' ? '.' : ',';
+    const at = s.lastIndexOf(mark);
+    intPart = s.slice(0, at);
+    frac = s.slice(at + 1);
+    if (intPart.includes(mark) || !groupsOfThree(intPart.split(group))) return { ok: false, reason: 'invalid' };
+    intPart = intPart.split(group).join('');
+  } else if (lastComma >= 0 || lastDot >= 0) {
+    const mark = lastComma >= 0 ? ',' : '.';
+    const parts = s.split(mark);
+    const groupsThousands = parts.length > 2 || (mark === ',' && locale === 'en' && parts.length === 2 && groupsOfThree(parts));
+    if (groupsThousands) {
+      if (!groupsOfThree(parts)) return { ok: false, reason: 'invalid' };
+      intPart = parts.join('');
+    } else {
+      intPart = parts[0]!;
+      frac = parts[1]!;
+    }
+  } else {
+    intPart = s;
+  }
+  if (!/^\d*$/.test(intPart) || !/^\d*$/.test(frac) || intPart + frac === '') return { ok: false, reason: 'invalid' };
+  const decimal = parseDecimal(`${sign}${intPart || '0'}${frac ? `.${frac}` : ''}`);
+  if (!decimal) return { ok: false, reason: 'invalid' };
+  if (maxDigits !== undefined && decimal.scale > maxDigits) return { ok: false, reason: 'too-many-decimals' };
+  // "-0" is zero.
+  return { ok: true, value: decimal.units === 0n ? '0' : formatDecimal(decimal) };
+}
+
+/** -1, 0 or 1 for canonical decimal text (0 for text that is not a number). */
+export function signOf(amount: string): -1 | 0 | 1 {
+  const d = parseDecimal(amount);
+  if (!d || d.units === 0n) return 0;
+  return d.units < 0n ? -1 : 1;
+}
+
+export function negateAmount(amount: string): string {
+  const d = parseDecimal(amount);
+  if (!d) return amount;
+  return d.units === 0n ? '0' : formatDecimal({ units: -d.units, scale: d.scale });
+}
+
+export function absAmount(amount: string): string {
+  return signOf(amount) < 0 ? negateAmount(amount) : amount;
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, minDigits: number, maxDigits: number, signDisplay: 'auto' | 'exceptZero', grouping: boolean): Intl.NumberFormat {
+  const key = `${locale}|${minDigits}|${maxDigits}|${signDisplay}|${grouping}`;
+  let f = numberFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { minimumFractionDigits: minDigits, maximumFractionDigits: maxDigits, signDisplay, useGrouping: grouping });
+    numberFormats.set(key, f);
+  }
+  return f;
+}
+
+export interface FormatOptions {
+  /** Show "+" on positive amounts (transactions), not on balances. */
+  signed?: boolean;
+  /** Decimals to show; the currency's minor digits when a currency is given, else as many as the value has. */
+  digits?: number;
+  grouping?: boolean;
+}
+
+/**
+ * Decimal text formatted for a locale, exactly: `-1234.5` with CZK -> "−1 234,50". Never shows fewer
+ * decimals than the value has (a value is never rounded for display). Minus is the typographic U+2212.
+ */
+export function formatAmount(amount: string, locale: Locale, currency: number | null, options: FormatOptions = {}): string {
+  const d = parseDecimal(amount);
+  if (!d) return amount;
+  const want = options.digits ?? (currency === null ? d.scale : currencyDigits(currency));
+  const digits = Math.max(want, d.scale);
+  const text = numberFormat(locale, digits, digits, options.signed ? 'exceptZero' : 'auto', options.grouping ?? true).format(
+    formatDecimal(d) as `${number}`,
+  );
+  return text.replace('-', '\u2212');
+}
+
+/** The text an amount input starts with when editing: no grouping, the locale's decimal mark. */
+export function amountForInput(amount: string, locale: Locale, currency: number | null): string {
+  return formatAmount(amount, locale, currency, { grouping: false }).replace('\u2212', '-');
+}
+
+/** quotient of two decimals rounded half-up to `places` decimals; null when the divisor is zero. */
+export function divideDecimal(dividend: string, divisor: string, places: number): string | null {
+  const a = parseDecimal(dividend);
+  const b = parseDecimal(divisor);
+  if (!a || !b || b.units === 0n) return null;
+  // a/b = (a.units / 10^a.scale) / (b.units / 10^b.scale), scaled by 10^places.
+  let num = a.units * 10n ** BigInt(places + b.scale);
+  let den = b.units * 10n ** BigInt(a.scale);
+  if (den < 0n) {
+    num = -num;
+    den = -den;
+  }
+  const negative = num < 0n;
+  const abs = negative ? -num : num;
+  let q = abs / den;
+  if ((abs % den) * 2n >= den) q += 1n;
+  return formatDecimal(normalize({ units: negative ? -q : q, scale: places }));
+}

@@ -1,0 +1,81 @@
+/**
+ * Dates and times. Records carry wall-clock text without an offset ("2026-11-21T14:05:00"), the time the
+ * service's zone showed; it is displayed as written, never shifted by the viewer's zone. Sync times
+ * may carry an offset: those are instants and are shown in the viewer's zone.
+ */
+import type { Locale } from './amount';
+
+const WALL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/;
+
+/** The wall clock as a Date whose UTC fields hold it (so formatting with timeZone UTC shows it unchanged). */
+export function wallAsUtcDate(text: string): Date | null {
+  const m = WALL.exec(text);
+  if (!m) return null;
+  const d = new Date(0);
+  d.setUTCFullYear(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  d.setUTCHours(Number(m[4]), Number(m[5]), Number(m[6] ?? 0), Number((m[7] ?? '0').padEnd(3, '0')));
+  return d;
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = locale + JSON.stringify(options);
+  let f = formats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, options);
+    formats.set(key, f);
+  }
+  return f;
+}
+
+export type WallStyle = 'date' | 'time' | 'dateTime' | 'long';
+
+const STYLES: Record<WallStyle, Intl.DateTimeFormatOptions> = {
+  date: { dateStyle: 'medium' },
+  time: { timeStyle: 'short' },
+  dateTime: { dateStyle: 'medium', timeStyle: 'short' },
+  long: { dateStyle: 'full', timeStyle: 'short' },
+};
+
+/** A record's wall-clock date/time for display; unreadable text is shown as it is. */
+export function formatWall(text: string, locale: Locale, style: WallStyle = 'dateTime'): string {
+  const d = wallAsUtcDate(text);
+  return d ? dateFormat(locale, { ...STYLES[style], timeZone: 'UTC' }).format(d) : text;
+}
+
+/** The calendar day of a wall-clock text ("2026-11-21"), for grouping. */
+export const wallDay = (text: string): string => text.slice(0, 10);
+
+/** An instant (text with or without offset, as Date.parse reads it) in the viewer's zone. */
+export function formatInstant(text: string, locale: Locale, style: WallStyle = 'dateTime'): string {
+  const ms = Date.parse(text);
+  return Number.isNaN(ms) ? text : dateFormat(locale, STYLES[style]).format(new Date(ms));
+}
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** Now on the viewer's wall clock, as a datetime-local input wants it ("2026-11-21T14:05"). */
+export function nowForInput(now: Date = new Date()): string {
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}T${pad(now.getHours())}:${pad(now.getMinutes())}`;
+}
+
+/** A record's wall clock for a datetime-local input: minutes, or seconds when it has them. */
+export function wallForInput(text: string): string {
+  const m = WALL.exec(text);
+  if (!m) return '';
+  const base = `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}`;
+  return m[6] && m[6] !== '00' ? `${base}:${m[6]}` : base;
+}
+
+/** "5 minutes ago" for an instant, or null when it cannot be read. */
+export function relativeTime(text: string, locale: Locale, now: number = Date.now()): string | null {
+  const ms = Date.parse(text);
+  if (Number.isNaN(ms)) return null;
+  const seconds = Math.round((ms - now) / 1000);
+  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const abs = Math.abs(seconds);
+  if (abs < 45) return rtf.format(0, 'second');
+  if (abs < 45 * 60) return rtf.format(Math.round(seconds / 60), 'minute');
+  if (abs < 22 * 3600) return rtf.format(Math.round(seconds / 3600), 'hour');
+  return rtf.format(Math.round(seconds / 86400), 'day');
+}

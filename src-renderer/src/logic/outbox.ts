@@ -1,0 +1,31 @@
+/** How the outbox screen orders and counts entries. */
+import type { AppStatus, OutboxEntryView, OutboxStatus } from '../../../src-shared/app-api';
+
+/** Entries that need the user: the service refused them, they conflict, or they wait on one that does. */
+export const ATTENTION: readonly OutboxStatus[] = ['refused', 'conflict', 'blocked'];
+
+export function splitOutbox(entries: readonly OutboxEntryView[]): { attention: OutboxEntryView[]; waiting: OutboxEntryView[] } {
+  return {
+    attention: entries.filter((e) => ATTENTION.includes(e.status)),
+    waiting: entries.filter((e) => !ATTENTION.includes(e.status)),
+  };
+}
+
+/** Writes not yet on the service, whatever their state. */
+export function queuedCount(status: AppStatus | null): number {
+  if (!status) return 0;
+  const o = status.outbox;
+  return o.pending + o.unknown + o.refused + o.conflicts + o.blocked;
+}
+
+export function attentionCount(status: AppStatus | null): number {
+  return status ? status.outbox.refused + status.outbox.conflicts : 0;
+}
+
+/** Entries that would be left without the record an entry creates if it were discarded. */
+export function dependentsOf(entries: readonly OutboxEntryView[], id: number): OutboxEntryView[] {
+  const entry = entries.find((e) => e.id === id);
+  if (!entry) return [];
+  const ids = new Set(entry.dependents);
+  return entries.filter((e) => ids.has(e.id));
+}

@@ -1,0 +1,75 @@
+/** Accounts with balances: the list the Accounts screen shows and every account for pickers and names. */
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import type { AccountEditInput, AccountInput, AccountView, AccountsView, TransferInput, WriteResult } from '../../../src-shared/app-api';
+import { api } from '../api';
+import { canWriteTo, groupAccounts } from '../logic/accounts';
+import { createLoader, write } from './loader';
+
+export const useAccountsStore = defineStore('accounts', () => {
+  /** Show hidden and inactive accounts on the Accounts screen. */
+  const showAll = ref(false);
+  const view = ref<AccountsView | null>(null);
+  const all = ref<AccountView[]>([]);
+
+  const loader = createLoader(
+    () =>
+      Promise.all([
+        api().listAccounts({ includeHidden: showAll.value, includeInactive: showAll.value }),
+        api().listAccounts({ includeHidden: true, includeInactive: true }),
+      ]),
+    ([listed, every]) => {
+      view.value = listed;
+      all.value = every.accounts;
+    },
+  );
+
+  const byId = computed(() => new Map(all.value.map((a) => [a.id, a])));
+  const groups = computed(() => groupAccounts(view.value?.accounts ?? []));
+  /** How many accounts the toggle hides. */
+  const hiddenCount = computed(() => all.value.filter((a) => a.isHidden || !a.isActive).length);
+  /** Accounts a write may use (read-only ones cannot be picked), in the service's order. */
+  const writable = computed(() => all.value.filter(canWriteTo));
+
+  async function setShowAll(value: boolean): Promise<void> {
+    showAll.value = value;
+    await loader.load();
+  }
+
+  async function add(input: AccountInput): Promise<WriteResult> {
+    const result = await write(() => api().addAccount(input));
+    await loader.load();
+    return result;
+  }
+
+  async function edit(input: AccountEditInput): Promise<WriteResult> {
+    const result = await write(() => api().editAccount(input));
+    await loader.load();
+    return result;
+  }
+
+  /** Queues a transfer; both accounts' balances change at once (marked pending). */
+  async function transfer(input: TransferInput): Promise<WriteResult> {
+    const result = await write(() => api().transfer(input));
+    await loader.load();
+    return result;
+  }
+
+  return {
+    showAll,
+    view,
+    all,
+    byId,
+    groups,
+    hiddenCount,
+    writable,
+    loading: loader.loading,
+    loaded: loader.loaded,
+    error: loader.error,
+    load: loader.load,
+    setShowAll,
+    add,
+    edit,
+    transfer,
+  };
+});

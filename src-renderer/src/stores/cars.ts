@@ -1,0 +1,107 @@
+/** Cars (local names for the service's CarIds) and their refuelings. */
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import type { CarView, RefuelingEditInput, RefuelingInput, RefuelingView, WriteResult } from '../../../src-shared/app-api';
+import { api } from '../api';
+import { odometerWarning, type OdometerWarning } from '../logic/refuelings';
+import { createLoader, write } from './loader';
+
+export const useCarsStore = defineStore('cars', () => {
+  const cars = ref<CarView[]>([]);
+  /** Refuelings per car id, newest first, for the cars that were opened. */
+  const refuelings = ref<Record<number, RefuelingView[]>>({});
+  const openCarId = ref<number | null>(null);
+
+  const loader = createLoader(
+    () => api().listCars(),
+    (list) => (cars.value = list),
+  );
+  const refuelingsLoader = createLoader(
+    async () => {
+      const carId = openCarId.value;
+      return carId === null ? null : { carId, list: await api().listRefuelings({ carId }) };
+    },
+    (r) => {
+      if (r) refuelings.value = { ...refuelings.value, [r.carId]: r.list };
+    },
+  );
+
+  const byId = computed(() => new Map(cars.value.map((c) => [c.carId, c])));
+
+  function carName(carId: number): string {
+    return byId.value.get(carId)?.name ?? `#${carId}`;
+  }
+
+  async function openCar(carId: number): Promise<void> {
+    openCarId.value = carId;
+    await refuelingsLoader.load();
+  }
+
+  /** Reads the car list and the refuelings of the open car again. */
+  async function reload(): Promise<void> {
+    await Promise.all([loader.load(), openCarId.value === null ? undefined : refuelingsLoader.load()]);
+  }
+
+  async function saveCar(carId: number, name: string): Promise<void> {
+    cars.value = await write(() => api().saveCar({ carId, name }));
+  }
+
+  async function removeCar(carId: number): Promise<void> {
+    cars.value = await write(() => api().removeCar({ carId }));
+  }
+
+  async function ensureRefuelings(carId: number): Promise<RefuelingView[]> {
+    const known = refuelings.value[carId];
+    if (known) return known;
+    const list = await api().listRefuelings({ carId });
+    refuelings.value = { ...refuelings.value, [carId]: list };
+    return list;
+  }
+
+  /** The odometer check against the car's known refuelings (or its last reading when none are loaded). */
+  function checkOdometer(carId: number, reading: number, date: string, excludeId?: number): OdometerWarning | null {
+    return odometerWarning(reading, date, refuelings.value[carId] ?? [], {
+      ...(excludeId === undefined ? {} : { excludeId }),
+      lastTachometer: byId.value.get(carId)?.lastTachometer ?? null,
+    });
+  }
+
+  async function afterWrite(carId: number): Promise<void> {
+    await loader.load();
+    refuelings.value = { ...refuelings.value, [carId]: await api().listRefuelings({ carId }) };
+  }
+
+  async function addRefueling(input: RefuelingInput): Promise<WriteResult> {
+    const result = await write(() => api().addRefueling(input));
+    await afterWrite(input.carId);
+    return result;
+  }
+
+  async function editRefueling(input: RefuelingEditInput): Promise<WriteResult> {
+    const result = await write(() => api().editRefueling(input));
+    await afterWrite(input.carId);
+    return result;
+  }
+
+  return {
+    cars,
+    refuelings,
+    openCarId,
+    byId,
+    carName,
+    loading: loader.loading,
+    loaded: loader.loaded,
+    error: loader.error,
+    refuelingsLoading: refuelingsLoader.loading,
+    refuelingsError: refuelingsLoader.error,
+    load: loader.load,
+    reload,
+    openCar,
+    ensureRefuelings,
+    saveCar,
+    removeCar,
+    checkOdometer,
+    addRefueling,
+    editRefueling,
+  };
+});

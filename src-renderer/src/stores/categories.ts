@@ -1,0 +1,38 @@
+/** The category tree and favourites; adding and renaming queue writes. */
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import type { CategoryTreeView, WriteResult } from '../../../src-shared/app-api';
+import { api } from '../api';
+import { flattenTree, pickerOptions } from '../logic/categories';
+import { createLoader, write } from './loader';
+
+export const useCategoriesStore = defineStore('categories', () => {
+  const tree = ref<CategoryTreeView>({ favorites: [], all: [] });
+  const loader = createLoader(
+    () => api().getCategoryTree(),
+    (t) => (tree.value = t),
+  );
+
+  const flat = computed(() => flattenTree(tree.value.all));
+  const byId = computed(() => new Map(flat.value.map((o) => [o.id, o])));
+  const options = computed(() => pickerOptions(tree.value));
+
+  /** "Car › Fuel" for an id; null for no category (0) or one not in the tree. */
+  function pathOf(id: number): string | null {
+    return byId.value.get(id)?.path ?? null;
+  }
+
+  async function add(name: string, parentId: number): Promise<WriteResult> {
+    const result = await write(() => api().addCategory({ name, parentId }));
+    await loader.load();
+    return result;
+  }
+
+  async function rename(id: number, name: string): Promise<WriteResult> {
+    const result = await write(() => api().renameCategory({ id, name }));
+    await loader.load();
+    return result;
+  }
+
+  return { tree, flat, byId, options, pathOf, loading: loader.loading, loaded: loader.loaded, error: loader.error, load: loader.load, add, rename };
+});

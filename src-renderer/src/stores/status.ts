@@ -1,0 +1,129 @@
+/** Connection, sync and the outbox counters shown in the header. Fed by the core's events. */
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import type { AppEvent, AppStatus, ConnectionReport, InputOf, SyncPhase, SyncSummary } from '../../../src-shared/app-api';
+import { AppError } from '../../../src-shared/app-api';
+import { api, toAppError } from '../api';
+import { attentionCount, queuedCount } from '../logic/outbox';
+import { createLoader, write } from './loader';
+
+export interface SyncProgress {
+  phase: SyncPhase;
+  done: number;
+  total: number;
+}
+
+export const useStatusStore = defineStore('status', () => {
+  const status = ref<AppStatus | null>(null);
+  const progress = ref<SyncProgress | null>(null);
+  /** The last sync's summary while the banner shows it. */
+  const summary = ref<SyncSummary | null>(null);
+  /** Why the last press of Sync did not start or finish (busy, not connected, bridge down). */
+  const syncError = ref<AppError | null>(null);
+  /** Bumped on every data-changed event: screens watch it and re-read what they show. */
+  const dataVersion = ref(0);
+  const startingSync = ref(false);
+  let unsubscribe: (() => void) | null = null;
+
+  const loader = createLoader(
+    () => api().getStatus(),
+    (s) => (status.value = s),
+  );
+
+  const syncing = computed(() => startingSync.value || progress.value !== null || (status.value?.syncing ?? false));
+  const queued = computed(() => queuedCount(status.value));
+  const attention = computed(() => attentionCount(status.value));
+  /** First run: no connection stored and the user has not chosen to work offline. */
+  const needsSetup = computed(() => status.value !== null && !status.value.configured && !status.value.workingOffline);
+
+  function handleEvent(event: AppEvent): void {
+    switch (event.type) {
+      case 'sync-started':
+        progress.value = { phase: 'push', done: 0, total: 0 };
+        break;
+      case 'sync-progress':
+        progress.value = { phase: event.phase, done: event.done, total: event.total };
+        break;
+      case 'sync-finished':
+        progress.value = null;
+        summary.value = event.summary;
+        if (status.value) status.value = { ...status.value, syncing: false, lastSync: event.summary, lastSyncAt: event.summary.finishedAt };
+        break;
+      case 'data-changed':
+        status.value = event.status;
+        dataVersion.value++;
+        break;
+    }
+  }
+
+  /** Reads the status and listens to the core's events (once). */
+  async function init(): Promise<void> {
+    unsubscribe ??= api().onEvent(handleEvent);
+    await loader.load();
+  }
+
+  function dispose(): void {
+    unsubscribe?.();
+    unsubscribe = null;
+  }
+
+  async function sync(): Promise<SyncSummary | null> {
+    if (syncing.value) return null;
+    syncError.value = null;
+    startingSync.value = true;
+    try {
+      const result = await api().sync();
+      summary.value = result;
+      return result;
+    } catch (e) {
+      syncError.value = toAppError(e);
+      return null;
+    } finally {
+      startingSync.value = false;
+      progress.value = null;
+      await loader.load();
+      // Writes pushed and records pulled: every screen re-reads, even if the event stream is down.
+      dataVersion.value++;
+    }
+  }
+
+  function dismissSummary(): void {
+    summary.value = null;
+    syncError.value = null;
+  }
+
+  const testConnection = (input: InputOf<'testConnection'>): Promise<ConnectionReport> => write(() => api().testConnection(input));
+
+  async function connect(input: InputOf<'connect'>): Promise<AppStatus> {
+    status.value = await write(() => api().connect(input));
+    return status.value;
+  }
+
+  async function workOffline(): Promise<AppStatus> {
+    status.value = await write(() => api().workOffline());
+    return status.value;
+  }
+
+  return {
+    status,
+    progress,
+    summary,
+    syncError,
+    dataVersion,
+    syncing,
+    queued,
+    attention,
+    needsSetup,
+    loading: loader.loading,
+    error: loader.error,
+    refresh: loader.load,
+    init,
+    dispose,
+    handleEvent,
+    sync,
+    dismissSummary,
+    testConnection,
+    connect,
+    workOffline,
+  };
+});

@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import cs from '../../src-renderer/src/i18n/cs';
+import en from '../../src-renderer/src/i18n/en';
+import { i18n } from '../../src-renderer/src/i18n';
+
+type Tree = { [key: string]: string | Tree };
+
+function leaves(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [k, v] of Object.entries(tree)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === 'string') out.set(key, v);
+    else for (const [kk, vv] of leaves(v, key)) out.set(kk, vv);
+  }
+  return out;
+}
+
+/** The screens' source text, read through Vite (this test is type-checked for the browser, without Node types). */
+const SOURCES = import.meta.glob<string>('../../src-renderer/src/**/*.{vue,ts}', { query: '?raw', import: 'default', eager: true });
+
+const EN = leaves(en as unknown as Tree);
+const CS = leaves(cs as unknown as Tree);
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('messages', () => {
+  it('has the same keys in Czech and English, none empty', () => {
+    expect([...CS.keys()].sort()).toEqual([...EN.keys()].sort());
+    for (const [k, v] of [...EN, ...CS]) expect(v.trim(), k).not.toBe('');
+  });
+
+  it('has every literal key the screens use', () => {
+    const used = new Set<string>();
+    expect(Object.keys(SOURCES).length).toBeGreaterThan(40);
+    for (const text of Object.values(SOURCES)) {
+      for (const m of text.matchAll(/\bt\(\s*'([a-zA-Z0-9_.-]+)'/g)) used.add(m[1]!);
+      for (const m of text.matchAll(/title: '([a-z.]+)'/g)) used.add(m[1]!);
+    }
+    expect(used.size).toBeGreaterThan(200);
+    const missing = [...used].filter((k) => !EN.has(k));
+    expect(missing).toEqual([]);
+  });
+
+  it('gives Czech plurals three forms where English has plural forms', () => {
+    for (const [k, v] of EN) {
+      if (!v.includes(' | ')) continue;
+      expect(CS.get(k)!.split(' | ').length, k).toBe(3);
+    }
+  });
+
+  it('compiles and renders every message in both languages without warnings', () => {
+    const warn = vi.spyOn(console, 'warn');
+    const error = vi.spyOn(console, 'error');
+    const g = i18n.global;
+    for (const locale of ['en', 'cs'] as const) {
+      g.locale.value = locale;
+      for (const key of EN.keys()) {
+        const out = g.t(key, { n: 3, count: 3, name: 'X', max: 5, digits: 2, when: 'now' }, 3);
+        expect(out, `${locale} ${key}`).not.toBe(key);
+        expect(out, `${locale} ${key}`).not.toMatch(/[{}]/);
+      }
+    }
+    expect(warn).not.toHaveBeenCalled();
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('picks the right Czech plural form', () => {
+    const g = i18n.global;
+    g.locale.value = 'cs';
+    expect(g.t('accounts.accountCount', 1)).toBe('1 účet');
+    expect(g.t('accounts.accountCount', 3)).toBe('3 účty');
+    expect(g.t('accounts.accountCount', 5)).toBe('5 účtů');
+    g.locale.value = 'en';
+    expect(g.t('accounts.accountCount', 1)).toBe('1 account');
+    expect(g.t('accounts.accountCount', 5)).toBe('5 accounts');
+  });
+});

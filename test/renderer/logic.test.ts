@@ -1,0 +1,215 @@
+import { describe, expect, it } from 'vitest';
+import type { AccountView, CategoryNode, OutboxEntryView, RefuelingView } from '../../src-shared/app-api';
+import { groupAccounts, sumByCurrency } from '../../src-renderer/src/logic/accounts';
+import { flattenTree, isDuplicateName, matchesQuery, pickerOptions, siblingNames } from '../../src-renderer/src/logic/categories';
+import { addressProblem, isInsecureRemote } from '../../src-renderer/src/logic/connection';
+import { dependentsOf, queuedCount, splitOutbox } from '../../src-renderer/src/logic/outbox';
+import { distances, odometerWarning } from '../../src-renderer/src/logic/refuelings';
+import { codeLabel } from '../../src-renderer/src/composables/labels';
+import { czechPlural } from '../../src-renderer/src/i18n';
+import { formatWall, nowForInput, relativeTime, wallForInput } from '../../src-renderer/src/format/datetime';
+
+export function account(over: Partial<AccountView>): AccountView {
+  return {
+    id: 1,
+    name: 'A',
+    description: '',
+    type: 2,
+    currency: 203,
+    isActive: true,
+    locked: false,
+    isHidden: false,
+    ord: 0,
+    permission: 3,
+    balance: '0',
+    serverBalance: '0',
+    pending: false,
+    local: false,
+    writable: true,
+    ...over,
+  };
+}
+
+const node = (id: number, name: string, children: CategoryNode[] = [], parentId = 0): CategoryNode => ({ id, name, parentId, children, pending: false });
+
+describe('accounts', () => {
+  it('sums balances per currency exactly (no float drift) and marks pending totals', () => {
+    const list = [
+      account({ id: 1, balance: '0.1', currency: 978 }),
+      account({ id: 2, balance: '0.2', currency: 978, pending: true }),
+      account({ id: 3, balance: '-1520.5' }),
+      account({ id: 4, balance: '20.5' }),
+    ];
+    expect(sumByCurrency(list)).toEqual([
+      { currency: 203, total: '-1500', pending: false },
+      { currency: 978, total: '0.3', pending: true },
+    ]);
+  });
+
+  it('groups by type code in ascending order and keeps the service order inside a group', () => {
+    const list = [account({ id: 5, type: 3, name: 'Card' }), account({ id: 1, type: 1, name: 'Cash' }), account({ id: 2, type: 3, name: 'Card 2' })];
+    const groups = groupAccounts(list);
+    expect(groups.map((g) => g.type)).toEqual([1, 3]);
+    expect(groups[1]!.accounts.map((a) => a.id)).toEqual([5, 2]);
+    expect(groups[1]!.subtotals).toHaveLength(1);
+  });
+});
+
+describe('categories', () => {
+  const tree = [node(1, 'Car', [node(11, 'Fuel', [], 1), node(12, 'Service', [], 1)]), node(2, 'Food')];
+
+  it('flattens depth first with paths', () => {
+    expect(flattenTree(tree).map((o) => [o.id, o.depth, o.path])).toEqual([
+      [1, 0, 'Car'],
+      [11, 1, 'Car › Fuel'],
+      [12, 1, 'Car › Service'],
+      [2, 0, 'Food'],
+    ]);
+  });
+
+  it('lists favourites first with their full paths', () => {
+    const { favorites, all } = pickerOptions({ favorites: [node(11, 'Fuel', [], 1)], all: tree });
+    expect(favorites.map((f) => [f.id, f.path, f.favorite])).toEqual([[11, 'Car › Fuel', true]]);
+    expect(all).toHaveLength(4);
+  });
+
+  it('matches every word of a query, ignoring case and accents', () => {
+    const [o] = flattenTree([node(3, 'Potraviny a drogérie')]);
+    expect(matchesQuery(o!, 'DROGERIE')).toBe(true);
+    expect(matchesQuery(o!, 'pot drog')).toBe(true);
+    expect(matchesQuery(o!, 'auto')).toBe(false);
+  });
+
+  it('finds sibling names and refuses a duplicate compared case-insensitively', () => {
+    expect(siblingNames(tree, 1)).toEqual(['Fuel', 'Service']);
+    expect(siblingNames(tree, 0, 2)).toEqual(['Car']);
+    expect(isDuplicateName(' fuel ', siblingNames(tree, 1))).toBe(true);
+    expect(isDuplicateName('Tyres', siblingNames(tree, 1))).toBe(false);
+  });
+});
+
+describe('refuelings', () => {
+  const r = (id: number, date: string, tachometer: number): RefuelingView => ({
+    id,
+    carId: 7,
+    dateOfPurchase: date,
+    tachometer,
+    liter: '40',
+    price: '1500',
+    pricePerLiter: '37.5',
+    currency: 203,
+    rate: '1',
+    description: '',
+    userCreatedId: 1,
+    pending: false,
+  });
+  const list = [r(3, '2026-11-20T10:00:00', 12000), r(2, '2026-11-10T10:00:00', 11500), r(1, '2026-11-01T10:00:00', 11000)];
+
+  it('warns when the odometer does not grow past the previous refueling', () => {
+    expect(odometerWarning(12000, '2026-11-21T08:00', list)).toEqual({ kind: 'not-increasing', previous: 12000 });
+    expect(odometerWarning(12001, '2026-11-21T08:00', list)).toBeNull();
+  });
+
+  it('checks a back-dated refueling against the one after it, and an edit ignores itself', () => {
+    expect(odometerWarning(11600, '2026-11-15T08:00', list)).toBeNull();
+    expect(odometerWarning(12500, '2026-11-15T08:00', list)).toEqual({ kind: 'above-next', next: 12000 });
+    expect(odometerWarning(11400, '2026-11-10T10:00', list, { excludeId: 2 })).toBeNull();
+  });
+
+  it('falls back to the last reading when the list is not loaded', () => {
+    expect(odometerWarning(900, '2026-11-21T08:00', [], { lastTachometer: 1000 })).toEqual({ kind: 'not-increasing', previous: 1000 });
+    expect(odometerWarning(900, '2026-11-21T08:00', [], { lastTachometer: null })).toBeNull();
+  });
+
+  it('computes the distance since the refueling before', () => {
+    expect([...distances(list)]).toEqual([
+      [3, 500],
+      [2, 500],
+    ]);
+  });
+});
+
+describe('outbox', () => {
+  const entry = (id: number, status: OutboxEntryView['status'], dependents: number[] = []): OutboxEntryView => ({
+    id,
+    kind: 'addCategory',
+    status,
+    message: null,
+    createdAt: '2026-11-21T10:00:00',
+    attempts: 0,
+    input: { name: 'X', parentId: 0 },
+    targetId: null,
+    dependents,
+    conflicts: [],
+  });
+
+  it('puts refused, conflicting and blocked entries first, keeping the order', () => {
+    const { attention, waiting } = splitOutbox([entry(1, 'pending'), entry(2, 'refused'), entry(3, 'blocked'), entry(4, 'unknown'), entry(5, 'conflict')]);
+    expect(attention.map((e) => e.id)).toEqual([2, 3, 5]);
+    expect(waiting.map((e) => e.id)).toEqual([1, 4]);
+  });
+
+  it('counts every queued write and names the dependents of one', () => {
+    expect(queuedCount(null)).toBe(0);
+    expect(
+      queuedCount({
+        configured: true,
+        workingOffline: false,
+        connection: null,
+        outbox: { pending: 2, unknown: 1, refused: 1, conflicts: 1, blocked: 1 },
+        syncing: false,
+        lastSyncAt: null,
+        lastSync: null,
+        offline: false,
+      }),
+    ).toBe(6);
+    expect(dependentsOf([entry(1, 'refused', [3]), entry(2, 'pending'), entry(3, 'blocked')], 1).map((e) => e.id)).toEqual([3]);
+  });
+});
+
+describe('connection address', () => {
+  it('warns about http:// to another machine only', () => {
+    expect(isInsecureRemote('http://money.example.com')).toBe(true);
+    expect(isInsecureRemote('http://192.168.1.5:8080')).toBe(true);
+    expect(isInsecureRemote('https://money.example.com')).toBe(false);
+    expect(isInsecureRemote('http://127.0.0.1:5000')).toBe(false);
+    expect(isInsecureRemote('http://localhost')).toBe(false);
+    expect(isInsecureRemote('http://[::1]:8080')).toBe(false);
+  });
+
+  it('names what is wrong with an address', () => {
+    expect(addressProblem('https://x.example')).toBeNull();
+    expect(addressProblem('x.example')).toBe('invalid');
+    expect(addressProblem('ftp://x.example')).toBe('scheme');
+  });
+});
+
+describe('labels, plurals and dates', () => {
+  it('prefers the user label, then the built-in one, then #code', () => {
+    const builtIn = (c: number) => (c === 1 ? 'Cash' : null);
+    expect(codeLabel(1, { '1': 'Peněženka' }, builtIn)).toBe('Peněženka');
+    expect(codeLabel(1, { '1': '  ' }, builtIn)).toBe('Cash');
+    expect(codeLabel(42, {}, builtIn)).toBe('#42');
+  });
+
+  it('picks Czech plural forms 1 | 2–4 | 5+', () => {
+    expect([1, 2, 4, 5, 11, 22, 0].map((n) => czechPlural(n, 3))).toEqual([0, 1, 1, 2, 2, 2, 2]);
+    expect([0, 1, 3, 7].map((n) => czechPlural(n, 4))).toEqual([0, 1, 2, 3]);
+  });
+
+  it('shows wall-clock times as written, whatever the viewer’s zone', () => {
+    expect(formatWall('2026-11-21T14:05:00', 'en', 'dateTime')).toMatch(/Nov 21, 2026.*2:05/);
+    expect(formatWall('2026-11-21T14:05:00', 'cs', 'date')).toBe('21. 11. 2026');
+    expect(formatWall('not a date', 'cs')).toBe('not a date');
+    expect(wallForInput('2026-11-21T14:05:00')).toBe('2026-11-21T14:05');
+    expect(wallForInput('2026-11-21T14:05:30.5')).toBe('2026-11-21T14:05:30');
+    expect(nowForInput(new Date(2026, 0, 2, 3, 4))).toBe('2026-01-02T03:04');
+  });
+
+  it('says how long ago a sync was', () => {
+    const now = Date.parse('2026-11-21T12:00:00Z');
+    expect(relativeTime('2026-11-21T11:55:00Z', 'en', now)).toBe('5 minutes ago');
+    expect(relativeTime('2026-11-21T11:59:50Z', 'en', now)).toBe('now');
+    expect(relativeTime('garbage', 'en', now)).toBeNull();
+  });
+});

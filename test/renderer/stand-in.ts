@@ -1,0 +1,57 @@
+/**
+ * A small in-test stand-in for the app API, for driving the renderer's own store logic only (the real
+ * core is exercised by the e2e tests). Unimplemented methods fail loudly; events are pushed by hand.
+ */
+import { vi } from 'vitest';
+import type { AppEvent, AppEventListener, AppStatus } from '../../src-shared/app-api';
+import { installApi, type StoreApi } from '../../src-renderer/src/api';
+
+export interface StandIn {
+  api: StoreApi;
+  emit(event: AppEvent): void;
+  listeners: Set<AppEventListener>;
+}
+
+export function standIn(methods: Partial<Record<keyof StoreApi, (...args: never[]) => unknown>>): StandIn {
+  const listeners = new Set<AppEventListener>();
+  const impl: Record<string, unknown> = {
+    onEvent: (l: AppEventListener) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+  };
+  for (const [name, fn] of Object.entries(methods)) impl[name] = vi.fn(fn as (...args: unknown[]) => unknown);
+  const api = new Proxy(impl, {
+    get(target, name: string) {
+      if (name in target) return target[name];
+      return () => Promise.reject(new Error(`stand-in has no ${name}`));
+    },
+  }) as unknown as StoreApi;
+  installApi(api);
+  return { api, listeners, emit: (e) => listeners.forEach((l) => l(e)) };
+}
+
+export function status(over: Partial<AppStatus> = {}): AppStatus {
+  return {
+    configured: true,
+    workingOffline: false,
+    connection: { baseUrl: 'http://127.0.0.1:1', namespace: 'urn:x', login: 'demo', binding: 'soap12', hasSecrets: true },
+    outbox: { pending: 0, unknown: 0, refused: 0, conflicts: 0, blocked: 0 },
+    syncing: false,
+    lastSyncAt: null,
+    lastSync: null,
+    offline: false,
+    ...over,
+  };
+}
+
+/** A promise settled from outside, for holding a call open. */
+export function deferred<T>() {
+  let resolve!: (v: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}

@@ -1,0 +1,343 @@
+import { createPinia, setActivePinia } from 'pinia';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppError, type AccountsView, type OutboxEntryView, type Preferences, type RefuelingView, type SyncSummary, type TransactionPage } from '../../src-shared/app-api';
+import { useAccountsStore } from '../../src-renderer/src/stores/accounts';
+import { useCarsStore } from '../../src-renderer/src/stores/cars';
+import { useCategoriesStore } from '../../src-renderer/src/stores/categories';
+import { useOutboxStore } from '../../src-renderer/src/stores/outbox';
+import { usePreferencesStore, systemLanguage } from '../../src-renderer/src/stores/preferences';
+import { useStatusStore } from '../../src-renderer/src/stores/status';
+import { TOAST_MS, useToastsStore } from '../../src-renderer/src/stores/toasts';
+import { PAGE_SIZE, useTransactionsStore } from '../../src-renderer/src/stores/transactions';
+import { account } from './logic.test';
+import { deferred, standIn, status } from './stand-in';
+
+const summary = (over: Partial<SyncSummary> = {}): SyncSummary => ({
+  startedAt: '2026-11-21T10:00:00Z',
+  finishedAt: '2026-11-21T10:00:05Z',
+  pushed: 2,
+  refused: 0,
+  conflicts: 0,
+  unknown: 0,
+  pulled: { accounts: 3, transactions: 10, templates: 1, categories: 4, refuelings: 2 },
+  error: null,
+  errorCode: null,
+  ...over,
+});
+
+const prefs = (over: Partial<Preferences> = {}): Preferences => ({
+  language: 'cs',
+  theme: 'system',
+  accountTypeLabels: {},
+  transactionTypeLabels: {},
+  lastCarId: null,
+  lastCurrency: null,
+  ...over,
+});
+
+beforeEach(() => setActivePinia(createPinia()));
+afterEach(() => vi.useRealTimers());
+
+describe('status store', () => {
+  it('reads the status, follows sync events and counts data changes', async () => {
+    const s = standIn({ getStatus: async () => status() });
+    const store = useStatusStore();
+    await store.init();
+    await store.init();
+    expect(s.listeners.size).toBe(1);
+    expect(store.status?.configured).toBe(true);
+    expect(store.syncing).toBe(false);
+
+    s.emit({ type: 'sync-started' });
+    expect(store.syncing).toBe(true);
+    s.emit({ type: 'sync-progress', phase: 'pull', done: 2, total: 5 });
+    expect(store.progress).toEqual({ phase: 'pull', done: 2, total: 5 });
+    s.emit({ type: 'sync-finished', summary: summary() });
+    expect(store.syncing).toBe(false);
+    expect(store.summary?.pushed).toBe(2);
+    expect(store.status?.lastSyncAt).toBe('2026-11-21T10:00:05Z');
+
+    s.emit({ type: 'data-changed', status: status({ outbox: { pending: 2, unknown: 0, refused: 1, conflicts: 1, blocked: 0 } }) });
+    expect(store.dataVersion).toBe(1);
+    expect(store.queued).toBe(4);
+    expect(store.attention).toBe(2);
+    store.dispose();
+    expect(s.listeners.size).toBe(0);
+  });
+
+  it('runs one sync at a time, keeps its summary and re-reads everything after it', async () => {
+    const running = deferred<SyncSummary>();
+    const s = standIn({ getStatus: async () => status(), sync: () => running.promise });
+    const store = useStatusStore();
+    await store.init();
+    const first = store.sync();
+    expect(store.syncing).toBe(true);
+    expect(await store.sync()).toBeNull();
+    running.resolve(summary({ refused: 1 }));
+    expect((await first)?.refused).toBe(1);
+    expect(s.api.sync).toHaveBeenCalledTimes(1);
+    expect(s.api.getStatus).toHaveBeenCalledTimes(2);
+    expect(store.syncing).toBe(false);
+    expect(store.dataVersion).toBe(1);
+    store.dismissSummary();
+    expect(store.summary).toBeNull();
+  });
+
+  it('keeps the reason a sync could not run', async () => {
+    standIn({ getStatus: async () => status(), sync: async () => Promise.reject(new AppError('busy', 'A sync is running.')) });
+    const store = useStatusStore();
+    await store.init();
+    expect(await store.sync()).toBeNull();
+    expect(store.syncError?.code).toBe('busy');
+    expect(store.syncing).toBe(false);
+  });
+
+  it('asks for setup only until the user connects or chooses to work offline', async () => {
+    standIn({ getStatus: async () => status({ configured: false, connection: null }), workOffline: async () => status({ configured: false, workingOffline: true, connection: null }) });
+    const store = useStatusStore();
+    expect(store.needsSetup).toBe(false);
+    await store.init();
+    expect(store.needsSetup).toBe(true);
+    await store.workOffline();
+    expect(store.needsSetup).toBe(false);
+  });
+
+  it('hands a refused connect back as an AppError with its field', async () => {
+    standIn({ connect: async () => Promise.reject({ code: 'invalid-input', message: 'input.baseUrl: must not be empty', field: 'input.baseUrl' }) });
+    const store = useStatusStore();
+    const error = await store.connect({ baseUrl: ' ', clientKey: 'k', login: 'l', password: 'p' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).field).toBe('input.baseUrl');
+  });
+});
+
+describe('preferences store', () => {
+  it('speaks the system language during the first run and stores it when the run is done', async () => {
+    const s = standIn({ getStatus: async () => status({ configured: false, connection: null }), getPreferences: async () => prefs({ language: 'en' }), setPreferences: async (p: Partial<Preferences>) => prefs(p) });
+    const st = useStatusStore();
+    await st.init();
+    const store = usePreferencesStore();
+    await store.load();
+    expect(store.language).toBe(systemLanguage([]));
+    await store.setLanguage('cs');
+    expect(store.language).toBe('cs');
+    expect(s.api.setPreferences).not.toHaveBeenCalled();
+    await store.rememberFirstRunLanguage('cs');
+    expect(s.api.setPreferences).toHaveBeenCalledWith({ language: 'cs' });
+  });
+
+  it('follows the stored language after the first run', async () => {
+    const s = standIn({ getStatus: async () => status(), getPreferences: async () => prefs({ language: 'en', theme: 'dark' }), setPreferences: async () => prefs({ language: 'cs' }) });
+    await useStatusStore().init();
+    const store = usePreferencesStore();
+    await store.load();
+    expect(store.language).toBe('en');
+    expect(store.theme).toBe('dark');
+    await store.setLanguage('cs');
+    expect(s.api.setPreferences).toHaveBeenCalledWith({ language: 'cs' });
+    expect(store.language).toBe('cs');
+  });
+
+  it('picks Czech for a Czech or Slovak system, else English', () => {
+    expect(systemLanguage(['cs-CZ', 'en'])).toBe('cs');
+    expect(systemLanguage(['sk'])).toBe('cs');
+    expect(systemLanguage(['de-DE', 'en-GB'])).toBe('en');
+    expect(systemLanguage(['fr'])).toBe('en');
+  });
+});
+
+describe('accounts store', () => {
+  const view = (accounts: ReturnType<typeof account>[]): AccountsView => ({ accounts, totals: [] });
+
+  it('lists what the toggle shows and keeps every account for pickers', async () => {
+    const all = [account({ id: 1, name: 'Wallet' }), account({ id: 2, isHidden: true }), account({ id: 3, permission: 1 }), account({ id: 4, isActive: false })];
+    const s = standIn({
+      listAccounts: async (input: { includeHidden?: boolean }) => view(input.includeHidden ? all : all.filter((a) => !a.isHidden && a.isActive)),
+    });
+    const store = useAccountsStore();
+    await store.load();
+    expect(s.api.listAccounts).toHaveBeenCalledWith({ includeHidden: false, includeInactive: false });
+    expect(store.view?.accounts.map((a) => a.id)).toEqual([1, 3]);
+    expect(store.all).toHaveLength(4);
+    expect(store.hiddenCount).toBe(2);
+    expect(store.writable.map((a) => a.id)).toEqual([1, 2, 4]);
+    expect(store.byId.get(1)?.name).toBe('Wallet');
+    await store.setShowAll(true);
+    expect(store.view?.accounts).toHaveLength(4);
+  });
+
+  it('reloads after a write and hands failures back as AppError', async () => {
+    let added = false;
+    const s = standIn({
+      listAccounts: async () => view(added ? [account({ id: -1, local: true, pending: true })] : []),
+      addAccount: async () => {
+        added = true;
+        return { outboxId: 1, id: -1 };
+      },
+      editAccount: async () => Promise.reject({ code: 'not-found', message: 'No account 9.' }),
+    });
+    const store = useAccountsStore();
+    await store.load();
+    expect(await store.add({ name: 'New', description: '', currency: 203, type: 1, isActive: true, isHidden: false, locked: false, ord: 1 })).toEqual({ outboxId: 1, id: -1 });
+    expect(store.all.map((a) => a.id)).toEqual([-1]);
+    await expect(store.edit({ id: 9, name: 'x', description: '', type: 1, isActive: true, isHidden: false, locked: false, ord: 0 })).rejects.toMatchObject({ code: 'not-found' });
+    expect(s.api.listAccounts).toHaveBeenCalledTimes(4);
+  });
+
+  it('keeps the error of a failed load for the screen', async () => {
+    standIn({ listAccounts: async () => Promise.reject(new AppError('internal', 'boom')) });
+    const store = useAccountsStore();
+    await store.load();
+    expect(store.error?.code).toBe('internal');
+    expect(store.loading).toBe(false);
+  });
+});
+
+describe('transactions store', () => {
+  const page = (offset: number, total: number, search = ''): TransactionPage => ({
+    items: Array.from({ length: Math.max(0, Math.min(PAGE_SIZE, total - offset)) }, (_, i) => ({
+      id: total - offset - i,
+      accountId: 1,
+      paymentDate: '2026-11-21T10:00:00',
+      type: 2,
+      amount: '-1',
+      description: search,
+      categoryId: 0,
+      categoryName: null,
+      userId: 1,
+      userCreatedId: 1,
+      pending: false,
+    })),
+    total,
+    offset,
+    limit: PAGE_SIZE,
+  });
+
+  it('pages through the whole local history, newest first', async () => {
+    const s = standIn({ listTransactions: async (i: { offset: number }) => page(i.offset, 120) });
+    const store = useTransactionsStore();
+    await store.open(1);
+    expect(s.api.listTransactions).toHaveBeenLastCalledWith({ accountId: 1, offset: 0, limit: PAGE_SIZE });
+    expect(store.pageCount).toBe(3);
+    expect(store.hasPrevious).toBe(false);
+    await store.next();
+    await store.next();
+    expect(store.range).toEqual({ from: 101, to: 120 });
+    expect(store.hasNext).toBe(false);
+    await store.next();
+    expect(store.offset).toBe(100);
+    await store.previous();
+    expect(store.offset).toBe(50);
+  });
+
+  it('searches from the first page and drops answers that arrive too late', async () => {
+    const slow = deferred<TransactionPage>();
+    let calls = 0;
+    standIn({ listTransactions: (i: { offset: number; search?: string }) => (++calls === 3 ? slow.promise : Promise.resolve(page(i.offset, 60, i.search ?? ''))) });
+    const store = useTransactionsStore();
+    await store.open(1);
+    await store.next();
+    const stale = store.setSearch('old');
+    await store.setSearch('  fuel ');
+    slow.resolve(page(0, 60, 'old'));
+    await stale;
+    expect(store.offset).toBe(0);
+    expect(store.page?.items[0]?.description).toBe('fuel');
+  });
+
+  it('starts another account from its newest page with an empty search', async () => {
+    standIn({ listTransactions: async (i: { offset: number }) => page(i.offset, 80) });
+    const store = useTransactionsStore();
+    await store.open(1);
+    await store.setSearch('x');
+    await store.next();
+    await store.open(2);
+    expect(store.search).toBe('');
+    expect(store.offset).toBe(0);
+  });
+});
+
+describe('categories, cars and outbox stores', () => {
+  it('names categories by path and reloads the tree after adding one', async () => {
+    let tree = { favorites: [], all: [{ id: 1, name: 'Car', parentId: 0, pending: false, children: [{ id: 2, name: 'Fuel', parentId: 1, pending: false, children: [] }] }] };
+    const s = standIn({
+      getCategoryTree: async () => tree,
+      addCategory: async (i: { name: string; parentId: number }) => {
+        tree = { ...tree, all: [...tree.all, { id: -5, name: i.name, parentId: 0, pending: true, children: [] }] };
+        return { outboxId: 3, id: -5 };
+      },
+    });
+    const store = useCategoriesStore();
+    await store.load();
+    expect(store.pathOf(2)).toBe('Car › Fuel');
+    expect(store.pathOf(0)).toBeNull();
+    await store.add('Home', 0);
+    expect(s.api.addCategory).toHaveBeenCalledWith({ name: 'Home', parentId: 0 });
+    expect(store.pathOf(-5)).toBe('Home');
+  });
+
+  it('checks odometers against the car’s refuelings and refreshes them after a new one', async () => {
+    const r = (id: number, tachometer: number, date: string): RefuelingView => ({
+      id, carId: 7, dateOfPurchase: date, tachometer, liter: '40', price: '1500', pricePerLiter: '37.5', currency: 203, rate: '1', description: '', userCreatedId: 1, pending: id < 0,
+    });
+    let list = [r(1, 1000, '2026-11-01T10:00:00')];
+    standIn({
+      listCars: async () => [{ carId: 7, name: 'Octavia', refuelings: list.length, lastTachometer: list[0]!.tachometer, lastDate: null, lastCurrency: 203, pending: false }],
+      listRefuelings: async () => list,
+      addRefueling: async () => {
+        list = [r(-1, 1500, '2026-11-21T10:00:00'), ...list];
+        return { outboxId: 1, id: -1 };
+      },
+    });
+    const store = useCarsStore();
+    await store.load();
+    expect(store.carName(7)).toBe('Octavia');
+    expect(store.carName(8)).toBe('#8');
+    expect(store.checkOdometer(7, 900, '2026-11-21T10:00')).toEqual({ kind: 'not-increasing', previous: 1000 });
+    await store.ensureRefuelings(7);
+    await store.addRefueling({ carId: 7, dateOfPurchase: '2026-11-21T10:00', tachometer: 1500, liter: '40', price: '1500', currency: 203, rate: '1', description: '' });
+    expect(store.refuelings[7]?.map((x) => x.id)).toEqual([-1, 1]);
+    expect(store.byId.get(7)?.lastTachometer).toBe(1500);
+    expect(store.checkOdometer(7, 1400, '2026-11-22T10:00')).toEqual({ kind: 'not-increasing', previous: 1500 });
+  });
+
+  it('replaces the outbox with what each action returns', async () => {
+    const e = (id: number, st: OutboxEntryView['status']): OutboxEntryView => ({
+      id, kind: 'editAccount', status: st, message: null, createdAt: '', attempts: 1, input: { id: 1, name: 'x', description: '', type: 1, isActive: true, isHidden: false, locked: false, ord: 0 }, targetId: 1, dependents: [], conflicts: [],
+    });
+    const s = standIn({
+      listOutbox: async () => [e(1, 'refused'), e(2, 'conflict')],
+      retryOutbox: async () => [e(1, 'pending'), e(2, 'conflict')],
+      resolveConflict: async () => [e(1, 'pending'), e(2, 'pending')],
+      discardOutbox: async () => [e(2, 'pending')],
+      updateOutbox: async () => Promise.reject({ code: 'invalid-input', message: 'input.input.name: must not be empty', field: 'input.input.name' }),
+    });
+    const store = useOutboxStore();
+    await store.load();
+    expect(store.groups.attention).toHaveLength(2);
+    await store.retry(1);
+    expect(store.groups.attention.map((x) => x.id)).toEqual([2]);
+    await store.resolve(2, { name: 'mine' });
+    expect(s.api.resolveConflict).toHaveBeenCalledWith({ id: 2, choices: { name: 'mine' } });
+    expect(store.groups.attention).toHaveLength(0);
+    await store.discard(1);
+    expect(store.entries.map((x) => x.id)).toEqual([2]);
+    await expect(store.update(2, { name: '' })).rejects.toBeInstanceOf(AppError);
+    expect(store.entries.map((x) => x.id)).toEqual([2]);
+  });
+});
+
+describe('toasts store', () => {
+  it('lets confirmations fade and keeps errors until dismissed, at most four at once', () => {
+    vi.useFakeTimers();
+    const store = useToastsStore();
+    store.push({ kind: 'success', text: 'ok' });
+    const error = store.push({ kind: 'error', text: 'bad' });
+    vi.advanceTimersByTime(TOAST_MS);
+    expect(store.toasts.map((t) => t.text)).toEqual(['bad']);
+    for (let i = 0; i < 5; i++) store.push({ kind: 'info', text: `n${i}` });
+    expect(store.toasts).toHaveLength(4);
+    store.dismiss(error);
+    expect(store.toasts.some((t) => t.id === error)).toBe(false);
+  });
+});
