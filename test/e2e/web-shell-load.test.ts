@@ -42,8 +42,8 @@ it('serves the app, which loads in Chromium with no console errors', async () =>
   const page = await browser.newPage();
   const errors = collectPageErrors(page);
   await page.goto(url);
-  await page.waitForFunction(() => (document.querySelector('#app')?.children.length ?? 0) > 0);
-  await page.waitForLoadState('networkidle');
+  await page.locator('#app > *').first().waitFor();
+  await page.getByRole('heading').first().waitFor();
   expect(await page.title()).toMatch(/Bookkeeping|Účetnictví|Evidence/i);
   expect(errors).toEqual([]);
   const stranger = await browser.newPage();
