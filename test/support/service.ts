@@ -57,6 +57,7 @@ export async function startTestService(opts: TestServiceOptions = {}): Promise<T
     running = await startService({
       logger: silentLogger,
       ...opts.service,
+      auth: { hashParams: TEST_HASH_PARAMS, ...opts.service?.auth },
       dataFile,
       port,
       host: '127.0.0.1',
