@@ -70,5 +70,5 @@ export { PERMISSION, type Permission, type AccountRow, type AccountFields } from
 export { TRANSACTION_TYPE, type TransactionRow, type TemplateRow } from './transactions';
 export type { CategoryRow } from './categories';
 export type { RefuelingRow, RefuelingFields } from './refuelings';
-export { DataFileError, openDatabase, withDatabase, type Db } from './database';
+export { DataFileError, openDatabase, type Db } from './database';
 export { MAX_MINOR, amountToMinor, minorToAmount } from './money';
