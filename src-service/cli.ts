@@ -155,8 +155,9 @@ async function serve(o: Map<string, string>): Promise<void> {
     logger: stderrLogger,
   });
   console.log(`Bookkeeping service listening on ${service.url}${SERVICE_PATH}`);
+  // Requests in progress get a few seconds to finish.
   const stop = () => {
-    service.close().then(
+    service.close({ graceMs: 5000 }).then(
       () => process.exit(0),
       () => process.exit(1),
     );

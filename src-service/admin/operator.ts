@@ -83,6 +83,10 @@ export function addClient(dataFile: string, key: string, label = ''): void {
   );
 }
 
+export function isClientRegistered(dataFile: string, key: string): boolean {
+  return withStore(dataFile, (store) => store.users.clientExists(key));
+}
+
 /** Enables or disables a client key; a disabled key is refused at once, also by a running service. */
 export function setClientEnabled(dataFile: string, key: string, enabled: boolean): void {
   withStore(dataFile, (store) => {

@@ -198,3 +198,41 @@ describe('the cache of answers', () => {
     expect(cache.size).toBe(2);
   });
 });
+
+describe('stopping', () => {
+  it('with grace, a request in progress still gets its answer; after that nothing is served', async () => {
+    const { service: s } = await startFixtureService();
+    const { startService, silentLogger } = await import('../../src-service');
+    await s.stop();
+    const running = await startService({ dataFile: s.dataFile, port: 0, logger: silentLogger, timeZone: 'Europe/Prague' });
+    try {
+      const req = (await import('../../src-shared/wire')).buildRequest('soap12', { operation: 'AccountList2', credentials: ANN, params: {} }, running.namespace);
+      let connected!: () => void;
+      const isConnected = new Promise<void>((resolve) => (connected = resolve));
+      const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const r = httpRequest({ host: '127.0.0.1', port: running.port, path: req.path, method: 'POST', headers: { ...req.headers, 'Content-Length': Buffer.byteLength(req.body) } }, (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c));
+          res.on('end', () => resolve({ status: res.statusCode!, body }));
+        });
+        r.on('error', reject);
+        r.on('socket', (socket) => socket.on('connect', connected));
+        // Half the body now, the rest once the service has begun to stop.
+        r.write(req.body.slice(0, 100));
+        setTimeout(() => r.end(req.body.slice(100)), 300);
+      });
+      await isConnected;
+      // Let the service read the headers before it stops.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const closed = running.close({ graceMs: 3000 });
+      const res = await answer;
+      expect(res.status).toBe(200);
+      expect(res.body).toContain('<AccountList2Result>');
+      await closed;
+      await expect(fetch(`${running.url}/API/APIservice.asmx`)).rejects.toThrow();
+    } finally {
+      await running.close();
+      await s.close();
+    }
+  });
+});

@@ -5,12 +5,12 @@
  */
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TEST_HASH_PARAMS, addAccount, addCategory, addClient, addRefueling, addTransaction, addUser, startService, silentLogger } from '../../src-service';
+import { addAccount, addCategory, addRefueling, addTransaction, startService, silentLogger } from '../../src-service';
 import type { ParamsOf } from '../../src-shared/catalog';
 import { buildRequest } from '../../src-shared/wire';
 import { call, callRaw, send } from '../support/http';
-import { startTestService, type TestService } from '../support/service';
-import { ANN, CLIENT_KEY, startFixtureService } from './fixture';
+import { seedTestUser, startTestService, type TestService } from '../support/service';
+import { ANN, startFixtureService } from './fixture';
 import { faultOf } from './wire-shape';
 
 const open: TestService[] = [];
@@ -20,8 +20,7 @@ afterEach(async () => {
 async function fresh(opts: Parameters<typeof startTestService>[0] = {}) {
   const service = await startTestService(opts);
   open.push(service);
-  addClient(service.dataFile, CLIENT_KEY);
-  addUser(service.dataFile, ANN.login, ANN.password, { hashParams: TEST_HASH_PARAMS });
+  seedTestUser(service.dataFile, ANN);
   return service;
 }
 
