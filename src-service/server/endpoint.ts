@@ -271,8 +271,12 @@ export class ServiceEndpoint {
     try {
       const user = await this.auth.authenticate(call.credentials);
       // From here on everything is synchronous: the answer reflects exactly this generation of the data.
-      const generation = this.store.generation();
-      const result = runOperation(call, { store: this.store, user, timeZone: this.options.timeZone, now: this.now });
+      let generation = 0;
+      const run = () => {
+        generation = this.store.generation();
+        return runOperation(call, { store: this.store, user, timeZone: this.options.timeZone, now: this.now });
+      };
+      const result = OPERATIONS[call.operation].access === 'read' ? this.store.read(run) : run();
       wire = buildResponse(binding, call.operation, result, this.options.namespace);
       if (cache && cacheKey !== undefined && CACHEABLE.has(call.operation)) {
         cache.set(cacheKey, generation, loginKey(call.credentials.login), wire);
