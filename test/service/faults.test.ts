@@ -205,6 +205,14 @@ describe('SOAP only', () => {
     }
   });
 
+  it.each(['soap11', 'soap12'] as const)('%s: XML nested deeper than the parse limit is refused before it is read', async (binding) => {
+    const req = request(binding, 'AccountList2', {});
+    const deep = edit(req, '<APIClientKey>', `${'<x>'.repeat(20)}${'</x>'.repeat(20)}<APIClientKey>`);
+    expect(faultOf(binding, await send(service.url, deep))).toEqual({
+      code: CLIENT_CODE[binding], message: 'The XML document nests deeper than 16 elements.', status: 400,
+    });
+  });
+
   it.each(['soap11', 'soap12'] as const)('%s: an unknown operation in the Body is a Client fault', async (binding) => {
     const req = request(binding, 'AccountList2', {});
     const res = await send(service.url, { ...edit(req, /AccountList2/g, 'DropTables'), headers: { 'Content-Type': req.headers['Content-Type']!.split(';').slice(0, 2).join(';') } });

@@ -165,6 +165,30 @@ describe('connections', () => {
     expect(headers.status).toBe(431);
   });
 
+  it('refuses a chunked body as soon as it passes the limit', async () => {
+    const got = await new Promise<string>((resolve, reject) => {
+      const socket = connect(service.port, '127.0.0.1', () => {
+        socket.write('POST /API/APIservice.asmx HTTP/1.1\r\nHost: x\r\nContent-Type: application/soap+xml; charset=utf-8\r\nTransfer-Encoding: chunked\r\n\r\n');
+        const chunk = 'x'.repeat(16 * 1024);
+        // Five chunks pass the 64 KiB limit; the service answers without waiting for the end.
+        for (let i = 0; i < 5; i++) socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+      });
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (c: string) => {
+        text += c;
+        if (text.includes('</soap:Envelope>')) {
+          socket.destroy();
+          resolve(text);
+        }
+      });
+      socket.on('error', reject);
+    });
+    expect(got).toMatch(/^HTTP\/1\.1 413/);
+    expect(got).toContain('Connection: close');
+    expect(got).toContain('The request is larger than 65536 bytes.');
+  });
+
   it('serves many clients at once', async () => {
     const results = await Promise.all(Array.from({ length: 40 }, (_, i) => callRaw(service, BINDINGS[i % BINDINGS.length]!, 'AccountListWithAmount2', ANN, {})));
     expect(results.every((r) => r.status === 200)).toBe(true);
