@@ -63,6 +63,8 @@ const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})|\[[0-9A-Fa-f:.]{2,45}\])(?
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 class BodyTooLarge extends Error {}
+/** The client went away before its request was read; there is no one to answer. */
+class ClientGone extends Error {}
 
 function send(res: ServerResponse, wire: WireResponse, extra?: Record<string, string>): void {
   res.writeHead(wire.status, {
@@ -101,11 +103,13 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
       done = true;
       resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
     });
-    req.on('error', (e) => {
+    const gone = () => {
       if (done) return;
       done = true;
-      reject(e);
-    });
+      reject(new ClientGone());
+    };
+    req.on('error', gone);
+    req.on('close', gone);
   });
 }
 
@@ -227,6 +231,10 @@ export class ServiceEndpoint {
     try {
       bytes = await readBody(req, this.options.limits.maxBodyBytes);
     } catch (e) {
+      if (e instanceof ClientGone) {
+        res.destroy();
+        return undefined;
+      }
       if (!(e instanceof BodyTooLarge)) throw e;
       const limit = this.options.limits.maxBodyBytes;
       // Stop reading; the connection closes once the answer is out.

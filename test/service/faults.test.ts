@@ -261,6 +261,23 @@ describe('HTTP GET and POST only', () => {
   });
 });
 
+describe('a client that goes away', () => {
+  it('in the middle of its body is no failure of the service', async () => {
+    const { connect } = await import('node:net');
+    logged.length = 0;
+    await new Promise<void>((resolve) => {
+      const socket = connect(service.port, '127.0.0.1', () => {
+        socket.write('POST /API/APIservice.asmx HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml\r\nContent-Length: 500\r\n\r\n<soap:Env');
+        setTimeout(() => socket.destroy(), 50);
+      });
+      socket.on('close', () => resolve());
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(logged).toEqual([]);
+    expect((await callRaw(service, 'soap12', 'AccountList2', ANN, {})).status).toBe(200);
+  });
+});
+
 describe('the service\'s own failures', () => {
   it('are a Server fault with a generic message: no SQL, no path, no stack; the cause is logged', async () => {
     const Database = (await import('better-sqlite3')).default;
