@@ -196,17 +196,17 @@ describe('connections', () => {
 });
 
 describe('the cache of answers', () => {
-  const answer = (body: string) => ({ status: 200, contentType: 'text/xml', body });
+  const answer = (body: string) => ({ status: 200, headers: {}, payload: Buffer.from(body) });
 
   it('keys by HMAC, keeps an answer for its generation and time, and is bounded', () => {
     let now = 0;
-    const cache = new ResponseCache({ ttlMs: 100, maxEntries: 2, maxChars: 1000 }, () => now);
+    const cache = new ResponseCache({ ttlMs: 100, maxEntries: 2, maxBytes: 1000 }, () => now);
     const k1 = cache.key(['soap12', undefined, 'secret password']);
     expect(k1).not.toContain('secret');
     expect(cache.key(['soap12', undefined, 'secret password'])).toBe(k1);
     expect(cache.key(['soap12', 'secret password', undefined])).not.toBe(k1);
     cache.set(k1, 1, 'ann', answer('a'));
-    expect(cache.get(k1, 1)?.response.body).toBe('a');
+    expect(cache.get(k1, 1)?.answer.payload.toString()).toBe('a');
     expect(cache.get(k1, 2)).toBeUndefined();
     // An answer computed in an older generation is not kept.
     cache.set(k1, 1, 'ann', answer('old'));
@@ -215,7 +215,7 @@ describe('the cache of answers', () => {
     now = 100;
     expect(cache.get(k1, 2)).toBeUndefined();
     for (const k of ['x', 'y', 'z']) cache.set(k, 2, 'ann', answer(k));
-    expect([cache.get('x', 2), cache.get('y', 2)?.response.body, cache.get('z', 2)?.response.body]).toEqual([undefined, 'y', 'z']);
+    expect([cache.get('x', 2), cache.get('y', 2)?.answer.payload.toString(), cache.get('z', 2)?.answer.payload.toString()]).toEqual([undefined, 'y', 'z']);
     cache.set('big', 2, 'ann', answer('x'.repeat(300)));
     expect(cache.get('big', 2)).toBeUndefined();
     cache.set('w', 2, 'ann', answer('x'.repeat(240)));
