@@ -104,3 +104,61 @@ export async function withService<T>(service: TestService, fn: () => Promise<T>)
     await service.close();
   }
 }
+
+// ---- a fresh user per test ------------------------------------------------------------------------
+
+let users = 0;
+const CLIENT_KEY = 'client-tests';
+
+export interface UserSession {
+  core: AppCore;
+  /** The service read directly, as this user. */
+  truth: SoapClient;
+  login: string;
+  credentials: { clientKey: string; login: string; password: string };
+  file: string;
+  secrets: MemorySecretStore;
+  /** Opens another core on the same local copy (an app restart). */
+  reopen(options?: Partial<AppCoreOptions>): Promise<AppCore>;
+  done(): Promise<void>;
+}
+
+/** A new user on the service (and the test client key), and a core connected as that user. */
+export async function newUser(service: TestService, options: Partial<AppCoreOptions> & { baseUrl?: string } = {}): Promise<UserSession> {
+  const { addClient, addUser, TEST_HASH_PARAMS } = await import('../../src-service');
+  try {
+    addClient(service.dataFile, CLIENT_KEY);
+  } catch {
+    // Registered already for this service.
+  }
+  const login = `user${process.pid}x${++users}`;
+  addUser(service.dataFile, login, 'password', { hashParams: TEST_HASH_PARAMS });
+  const credentials = { clientKey: CLIENT_KEY, login, password: 'password' };
+  const tmp = tempDir();
+  const file = tmp.file('local.sqlite');
+  const secrets = new MemorySecretStore();
+  const { baseUrl, ...coreOptions } = options;
+  let core = openCore(file, { secrets, ...coreOptions });
+  await core.connect({ baseUrl: baseUrl ?? service.url, ...credentials });
+  const truth = soapClient(service.url, service.namespace, { credentials });
+  return {
+    get core() {
+      return core;
+    },
+    truth,
+    login,
+    credentials,
+    file,
+    secrets,
+    async reopen(more = {}) {
+      await core.close();
+      core = openCore(file, { secrets, ...coreOptions, ...more });
+      return core;
+    },
+    async done() {
+      truth.close();
+      await core.close();
+      tmp.remove();
+    },
+  };
+}

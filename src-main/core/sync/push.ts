@@ -180,16 +180,16 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
       for (const e of queue) {
         const s = state.get(e.id)!;
         if (s === 'ok' || s === 'failed') continue;
-        const mine = keys.get(e.id)!;
-        const free = mine.every((k) => !held.has(k));
-        for (const k of mine) held.add(k);
-        if (s !== 'waiting' || !free) continue;
         const waits = deps.get(e.id)!.waitsFor;
-        if (waits.some((w) => state.get(w) === 'failed' || (!state.has(w) && outbox.get(w) !== null))) {
+        if (s === 'waiting' && waits.some((w) => state.get(w) === 'failed' || (!state.has(w) && outbox.get(w) !== null))) {
           // It waits for a write that was refused, is in conflict, or is not ready this round.
           state.set(e.id, 'failed');
           continue;
         }
+        const mine = keys.get(e.id)!;
+        const free = mine.every((k) => !held.has(k));
+        for (const k of mine) held.add(k);
+        if (s !== 'waiting' || !free) continue;
         if (waits.every((w) => !state.has(w) || state.get(w) === 'ok')) out.push(e.id);
       }
       return out;
