@@ -56,8 +56,9 @@ export interface FaultProxy {
   log: { operation: string; mode: FaultMode }[];
   /** TCP connections accepted (keep-alive reuses them). */
   connections(): number;
-  /** The most requests that were being handled at one time. */
+  /** The most requests that were being handled at one time (since the last resetMaxInFlight). */
   maxInFlight(): number;
+  resetMaxInFlight(): void;
   close(): Promise<void>;
 }
 
@@ -130,7 +131,13 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
   const server = http.createServer((req, res) => {
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
-    res.on('close', () => inFlight--);
+    let counted = true;
+    const settle = () => {
+      if (counted) inFlight--;
+      counted = false;
+    };
+    res.on('finish', settle);
+    res.on('close', settle);
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -209,6 +216,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     log,
     connections: () => connections,
     maxInFlight: () => maxInFlight,
+    resetMaxInFlight: () => (maxInFlight = inFlight),
     choose(p) {
       picker = p;
     },

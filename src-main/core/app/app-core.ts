@@ -170,7 +170,7 @@ class Core {
   }
 
   async changed(): Promise<void> {
-    if (this.listeners.size === 0) return;
+    if (this.listeners.size === 0 || this.closed) return;
     this.emit({ type: 'data-changed', status: await this.status() });
   }
 

@@ -18,7 +18,7 @@ import type { Outbox } from '../outbox/outbox';
 import { CallError, FaultError, InvalidCredentialsError, type RetryPolicy, type SoapClient } from '../soap-client';
 import { categoriesFromApi } from '../store/rows';
 import type { Store } from '../store/store';
-import { sleep } from '../util/concurrency';
+import { createLimiter, sleep } from '../util/concurrency';
 import { ServerSnapshot } from './snapshot';
 import { WritePusher, type Effect } from './writes';
 
@@ -74,8 +74,10 @@ function keysOf(entry: AnyEntry): string[] {
 }
 
 export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbox, options: PushOptions): Promise<PushResult> {
-  const snapshot = new ServerSnapshot(client, options.retry);
-  const pusher = new WritePusher(client, store, outbox, snapshot);
+  // One bound for every request of the push, reads for snapshots and checks included.
+  const limit = createLimiter(Math.max(1, options.concurrency));
+  const snapshot = new ServerSnapshot(client, options.retry, limit);
+  const pusher = new WritePusher(client, store, outbox, snapshot, limit);
   const result: PushResult = { pushed: 0, refused: 0, conflicts: 0, error: null };
   const sends = new Map<number, number>();
   let done = 0;

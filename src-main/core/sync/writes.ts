@@ -70,6 +70,8 @@ export class WritePusher {
     private readonly store: Store,
     private readonly outbox: Outbox,
     private readonly snapshot: ServerSnapshot,
+    /** Bounds the requests in flight, shared with the snapshot's reads. */
+    private readonly limit: <T>(request: () => Promise<T>) => Promise<T> = (r) => r(),
   ) {}
 
   // ---- before sending ------------------------------------------------------------------------
@@ -186,7 +188,11 @@ export class WritePusher {
   // ---- sending ---------------------------------------------------------------------------------
 
   /** Sends a prepared request and turns the answer into the write's effect. Throws CallError. */
-  async send(entry: AnyEntry, call: { operation: OperationName; params: Record<string, unknown> }, probe: Probe): Promise<Effect> {
+  send(entry: AnyEntry, call: { operation: OperationName; params: Record<string, unknown> }, probe: Probe): Promise<Effect> {
+    return this.limit(() => this.sendNow(entry, call, probe));
+  }
+
+  private async sendNow(entry: AnyEntry, call: { operation: OperationName; params: Record<string, unknown> }, probe: Probe): Promise<Effect> {
     switch (entry.kind) {
       case 'addAccount':
       case 'editAccount': {
