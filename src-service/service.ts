@@ -5,10 +5,12 @@
 import { DEFAULT_NAMESPACE } from '../src-shared/catalog';
 import { isValidTimeZone, localTimeZone } from '../src-shared/wire';
 import { Authenticator, type AuthOptions } from './auth/authenticator';
+import { DEFAULT_CACHE_OPTIONS } from './auth/verification-cache';
 import { stderrLogger, type Logger } from './log';
 import { ServiceEndpoint } from './server/endpoint';
 import { createHttpServer, listen, originOf, shutdown } from './server/http-server';
 import { DEFAULT_LIMITS, type HttpLimits } from './server/limits';
+import { DEFAULT_RESPONSE_CACHE, ResponseCache, type ResponseCacheOptions } from './server/response-cache';
 import { Store } from './store';
 
 export interface ServiceOptions {
@@ -24,6 +26,8 @@ export interface ServiceOptions {
   timeZone?: string;
   limits?: Partial<HttpLimits>;
   auth?: AuthOptions;
+  /** Answers to repeated identical reads (on by default); false turns it off. */
+  responseCache?: false | Partial<ResponseCacheOptions>;
   logger?: Logger;
   /** The service's clock (ms since the epoch); tests may fix it. */
   now?: () => number;
@@ -35,7 +39,11 @@ export interface RunningService {
   port: number;
   namespace: string;
   timeZone: string;
-  close(): Promise<void>;
+  /**
+   * Stops the service and closes the data file. Requests in progress get `graceMs` to finish (default 0:
+   * every connection is dropped at once).
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -63,6 +71,14 @@ export function checkPort(port: number): number {
   return port;
 }
 
+/** A cached answer lives no longer than the password verification it rests on. */
+function responseCache(opts: ServiceOptions): ResponseCache {
+  const given = opts.responseCache === false ? {} : opts.responseCache;
+  const options = { ...DEFAULT_RESPONSE_CACHE, ...given };
+  options.ttlMs = Math.min(options.ttlMs, opts.auth?.cache?.ttlMs ?? DEFAULT_CACHE_OPTIONS.ttlMs);
+  return new ResponseCache(options);
+}
+
 export async function startService(opts: ServiceOptions): Promise<RunningService> {
   const namespace = checkNamespace(opts.namespace ?? DEFAULT_NAMESPACE);
   const timeZone = checkTimeZone(opts.timeZone ?? localTimeZone());
@@ -86,6 +102,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     limits,
     logger,
     fallbackOrigin: () => origin,
+    ...(opts.responseCache === false ? {} : { cache: responseCache(opts) }),
     ...(opts.now ? { now: opts.now } : {}),
   });
   const server = createHttpServer(endpoint, limits);
@@ -104,8 +121,8 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     port: address.port,
     namespace,
     timeZone,
-    close() {
-      closing ??= shutdown(server).finally(() => store.close());
+    close(options = {}) {
+      closing ??= shutdown(server, options.graceMs).finally(() => store.close());
       return closing;
     },
   };

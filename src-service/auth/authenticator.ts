@@ -9,7 +9,7 @@ import type { Store } from '../store';
 import type { UserRow } from '../store/users';
 import { loginKey } from '../store/users';
 import { LoginThrottle, type ThrottleOptions } from './login-throttle';
-import { UNMATCHABLE_HASH, verifyPassword } from './password';
+import { DEFAULT_HASH_PARAMS, unmatchableHash, verifyPassword, type HashParams } from './password';
 import { DEFAULT_CACHE_OPTIONS, VerificationCache, type VerificationCacheOptions } from './verification-cache';
 
 export interface AuthOptions {
@@ -17,21 +17,30 @@ export interface AuthOptions {
   cache?: Partial<VerificationCacheOptions>;
   /** Told when a login gets locked (for the log); never given a password. */
   onLock?: (login: string, failures: number, ms: number) => void;
+  /** The scrypt cost of the users' hashes, spent on unknown logins too (default: the default cost). */
+  hashParams?: HashParams;
+  /** The clock and the wait of the throttle; tests replace them. */
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const refused = () => new RuleError(INVALID_CREDENTIALS);
 
 export class Authenticator {
   readonly throttle: LoginThrottle;
   private readonly cache: VerificationCache;
+  private readonly unknownUserHash: string;
+  private readonly sleep: (ms: number) => Promise<void>;
 
   constructor(
     private readonly store: Store,
     options: AuthOptions = {},
   ) {
-    this.throttle = new LoginThrottle(options.throttle, Date.now, options.onLock);
-    this.cache = new VerificationCache({ ...DEFAULT_CACHE_OPTIONS, ...options.cache });
+    this.throttle = new LoginThrottle(options.throttle, options.now ?? Date.now, options.onLock);
+    this.sleep = options.sleep ?? realSleep;
+    this.cache = new VerificationCache({ ...DEFAULT_CACHE_OPTIONS, ...options.cache }, options.now ?? Date.now);
+    this.unknownUserHash = unmatchableHash(options.hashParams ?? DEFAULT_HASH_PARAMS);
   }
 
   /** The user the credentials identify; throws RuleError("Invalid credentials") otherwise. */
@@ -49,10 +58,10 @@ export class Authenticator {
       const cached = this.verifiedRecently(credentials);
       if (cached) return cached;
       const delay = this.throttle.delayFor(login);
-      if (delay > 0) await sleep(delay);
+      if (delay > 0) await this.sleep(delay);
       const user = this.store.users.byLogin(credentials.login);
       const clientOk = this.store.users.isClientEnabled(credentials.clientKey);
-      const passwordOk = await verifyPassword(credentials.password, user?.password_hash ?? UNMATCHABLE_HASH);
+      const passwordOk = await verifyPassword(credentials.password, user?.password_hash ?? this.unknownUserHash);
       if (!user || !clientOk || !passwordOk) {
         this.throttle.recordFailure(login);
         return undefined;

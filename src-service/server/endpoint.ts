@@ -10,6 +10,7 @@
  * - anything else: logged here, answered as a Server fault that says nothing about the cause.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { OPERATIONS, OPERATION_NAMES, type OperationName } from '../../src-shared/catalog';
 import {
   CONTENT_TYPE,
   SERVICE_PATH,
@@ -30,8 +31,10 @@ import { RuleError } from '../errors';
 import type { Logger } from '../log';
 import { runOperation } from '../operations';
 import type { Store } from '../store';
+import { loginKey } from '../store/users';
 import { helpPage } from './help-page';
 import type { HttpLimits } from './limits';
+import type { ResponseCache } from './response-cache';
 import { WsdlDocument } from './wsdl';
 
 export interface EndpointOptions {
@@ -41,8 +44,15 @@ export interface EndpointOptions {
   logger: Logger;
   /** The origin to write into the WSDL when a request names no usable Host. */
   fallbackOrigin: () => string;
+  /** Answers to repeated identical reads; undefined turns it off. */
+  cache?: ResponseCache;
   now?: () => number;
 }
+
+/** The reads whose answer depends on the stored data alone (CategoryTree's favourites follow the clock). */
+const CACHEABLE = new Set<OperationName>(
+  OPERATION_NAMES.filter((name) => OPERATIONS[name].access === 'read' && name !== 'CategoryTree'),
+);
 
 export const SERVER_FAULT_MESSAGE = 'Server was unable to process request.';
 
@@ -235,6 +245,21 @@ export class ServiceEndpoint {
   }
 
   private async call(res: ServerResponse, binding: Binding, incoming: Parameters<typeof parseRequest>[1]): Promise<void> {
+    const cache = this.options.cache;
+    const cacheKey = cache?.key([
+      binding,
+      incoming.pathOperation,
+      incoming.soapAction,
+      incoming.contentType,
+      binding === 'httpGet' ? incoming.query : incoming.body,
+    ]);
+    if (cache && cacheKey !== undefined) {
+      const hit = cache.get(cacheKey, this.store.generation());
+      if (hit && !this.auth.throttle.isLocked(hit.login)) {
+        this.auth.throttle.recordSuccess(hit.login);
+        return send(res, hit.response);
+      }
+    }
     let call: AnyCall;
     try {
       call = parseRequest(binding, incoming, this.readOptions);
@@ -245,8 +270,13 @@ export class ServiceEndpoint {
     let wire: WireResponse;
     try {
       const user = await this.auth.authenticate(call.credentials);
+      // From here on everything is synchronous: the answer reflects exactly this generation of the data.
+      const generation = this.store.generation();
       const result = runOperation(call, { store: this.store, user, timeZone: this.options.timeZone, now: this.now });
       wire = buildResponse(binding, call.operation, result, this.options.namespace);
+      if (cache && cacheKey !== undefined && CACHEABLE.has(call.operation)) {
+        cache.set(cacheKey, generation, loginKey(call.credentials.login), wire);
+      }
     } catch (e) {
       if (e instanceof RuleError) {
         wire = buildFault(binding, { code: 'Client', message: e.message });

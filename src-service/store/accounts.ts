@@ -1,19 +1,13 @@
 /** Accounts and who may do what with them. */
+import type { ParamsOf } from '../../src-shared/catalog';
 import type { Db } from './database';
 
 export type Permission = 1 | 2 | 3;
 export const PERMISSION = { read: 1, write: 2, owner: 3 } as const;
 
-export interface AccountFields {
-  name: string;
-  description: string;
-  currency: number;
-  type: number;
-  isActive: boolean;
-  isHidden: boolean;
-  locked: boolean;
-  ord: number;
-}
+/** The fields of an account as AddAccount carries them (checked by the operation's rules first). */
+export type AccountFields = ParamsOf<'AddAccount'>;
+type EditableFields = Omit<AccountFields, 'Currency'>;
 
 /** An account as one user sees it: with that user's permission on it. */
 export interface AccountRow {
@@ -29,6 +23,11 @@ export interface AccountRow {
   ord: number;
   balance_minor: number;
   permission: Permission;
+}
+
+/** The editable fields as the statements bind them: SQLite takes no booleans. */
+function bindable<F extends EditableFields>(f: F): Omit<F, 'IsActive' | 'IsHidden' | 'Locked'> & Record<'IsActive' | 'IsHidden' | 'Locked', number> {
+  return { ...f, IsActive: +f.IsActive, IsHidden: +f.IsHidden, Locked: +f.Locked };
 }
 
 const COLUMNS =
@@ -52,13 +51,15 @@ export class AccountStore {
        WHERE p.account_id = ? AND p.user_id = ?`,
     );
     this.ownerStmt = db.prepare<[number], { owner_id: number }>('SELECT owner_id FROM accounts WHERE id = ?');
-    this.insertStmt = db.prepare<[number, string, string, number, number, number, number, number, number, string]>(
+    // Named parameters; booleans are stored as 0/1.
+    this.insertStmt = db.prepare<[ReturnType<typeof bindable<AccountFields>> & { ownerId: number; now: string }]>(
       `INSERT INTO accounts (owner_id, name, description, currency, type, is_active, is_hidden, locked, ord, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (@ownerId, @Name, @Description, @Currency, @Type, @IsActive, @IsHidden, @Locked, @Ord, @now)`,
     );
-    this.updateStmt = db.prepare<[string, string, number, number, number, number, number, number]>(
-      `UPDATE accounts SET name = ?, description = ?, type = ?, is_active = ?, is_hidden = ?, locked = ?, ord = ?
-       WHERE id = ?`,
+    this.updateStmt = db.prepare<[ReturnType<typeof bindable<EditableFields>> & { id: number }]>(
+      `UPDATE accounts SET name = @Name, description = @Description, type = @Type, is_active = @IsActive,
+                           is_hidden = @IsHidden, locked = @Locked, ord = @Ord
+       WHERE id = @id`,
     );
     this.grantStmt = db.prepare<[number, number, number]>(
       `INSERT INTO account_permissions (account_id, user_id, permission) VALUES (?, ?, ?)
@@ -83,27 +84,14 @@ export class AccountStore {
 
   /** Creates an account owned by `ownerId` (permission 3). Call inside a transaction. */
   insert(ownerId: number, f: AccountFields): number {
-    const id = Number(
-      this.insertStmt.run(
-        ownerId,
-        f.name,
-        f.description,
-        f.currency,
-        f.type,
-        +f.isActive,
-        +f.isHidden,
-        +f.locked,
-        f.ord,
-        new Date().toISOString(),
-      ).lastInsertRowid,
-    );
+    const id = Number(this.insertStmt.run({ ...bindable(f), ownerId, now: new Date().toISOString() }).lastInsertRowid);
     this.grant(id, ownerId, PERMISSION.owner);
     return id;
   }
 
   /** Replaces every field but the currency, which no operation changes. */
-  update(accountId: number, f: Omit<AccountFields, 'currency'>): void {
-    this.updateStmt.run(f.name, f.description, f.type, +f.isActive, +f.isHidden, +f.locked, f.ord, accountId);
+  update(accountId: number, f: EditableFields): void {
+    this.updateStmt.run({ ...bindable(f), id: accountId });
   }
 
   grant(accountId: number, userId: number, permission: Permission): void {

@@ -17,7 +17,12 @@ export class Store {
   readonly categories: CategoryStore;
   readonly refuelings: RefuelingStore;
 
+  private readonly dataVersionStmt;
+  private dataVersion = -1;
+  private generationCount = 0;
+
   constructor(readonly db: Db) {
+    this.dataVersionStmt = db.prepare<[], number>('PRAGMA data_version').pluck();
     this.users = new UserStore(db);
     this.accounts = new AccountStore(db);
     this.transactions = new TransactionStore(db);
@@ -35,7 +40,25 @@ export class Store {
    * waits rather than failing halfway), and either everything `fn` wrote is committed or nothing is.
    */
   write<T>(fn: () => T): T {
-    return this.db.transaction(fn).immediate();
+    try {
+      return this.db.transaction(fn).immediate();
+    } finally {
+      this.generationCount += 1;
+    }
+  }
+
+  /**
+   * A number that changes whenever the data may have changed: after each write of this connection, and
+   * when SQLite's data_version shows a commit by any other connection (the admin command line, another
+   * process). Caches of derived answers are valid only while it stays the same.
+   */
+  generation(): number {
+    const version = this.dataVersionStmt.get()!;
+    if (version !== this.dataVersion) {
+      this.dataVersion = version;
+      this.generationCount += 1;
+    }
+    return this.generationCount;
   }
 
   close(): void {
@@ -47,5 +70,5 @@ export { PERMISSION, type Permission, type AccountRow, type AccountFields } from
 export { TRANSACTION_TYPE, type TransactionRow, type TemplateRow } from './transactions';
 export type { CategoryRow } from './categories';
 export type { RefuelingRow, RefuelingFields } from './refuelings';
-export { DataFileError, openDatabase, withDatabase, type Db } from './database';
+export { DataFileError, openDatabase, type Db } from './database';
 export { MAX_MINOR, amountToMinor, minorToAmount } from './money';

@@ -22,14 +22,26 @@ import { childNamed, isNil, type XmlElement } from './xml-tree';
 
 // ---- writing ---------------------------------------------------------------------------------
 
-function writeField(name: string, type: WireType, value: unknown, subject: string): string {
-  const text = writeValue(type, value, subject);
-  return text === '' ? `<${name} />` : `<${name}>${escapeText(text)}</${name}>`;
+/**
+ * One field. Only strings need escaping: the text writeValue makes of a number, boolean or wall-clock
+ * dateTime holds no character XML treats specially. The subject naming the field in an error is built
+ * only when there is one (this runs for every field of every record answered).
+ */
+function writeField(name: string, type: WireType, value: unknown, recordName: string): string {
+  let text: string;
+  try {
+    text = writeValue(type, value, name);
+  } catch {
+    // The same refusal again, now naming the record too.
+    text = writeValue(type, value, `${recordName}.${name}`);
+  }
+  if (text === '') return `<${name} />`;
+  return `<${name}>${type === 'string' ? escapeText(text) : text}</${name}>`;
 }
 
 function writeFields(fields: FieldList, record: Record<string, unknown>, recordName: string): string {
   let out = '';
-  for (const f of fields) out += writeField(f.name, f.type, record[f.name], `${recordName}.${f.name}`);
+  for (const f of fields) out += writeField(f.name, f.type, record[f.name], recordName);
   return out;
 }
 

@@ -1,0 +1,96 @@
+/**
+ * Answers to repeated identical read requests. A client syncing asks for the same lists again and again;
+ * as long as nothing in the data file has changed, the same request gets the same bytes, so the answer is
+ * kept and the XML parse, the password check, the queries and the XML writing are skipped.
+ *
+ * - The key is an HMAC (under a key that lives only in this process) of everything that shapes the
+ *   request: binding, operation in the path, SOAPAction, content type and the body or query string. The
+ *   credentials are part of it, so a different password is a different key; no request text is kept.
+ * - Every entry belongs to one data generation (see Store.generation): any commit to the data file, by
+ *   this service or by another process such as the admin command line, drops every entry. A changed
+ *   password, a disabled client key, a new transaction: all are commits.
+ * - Entries live no longer than a password verification would (`ttlMs`), and a login that the throttle
+ *   refuses is refused here too, so the cache never extends what the credentials allow.
+ * - Only operations whose answer is a function of the stored data are cached: the writes are not, nor is
+ *   CategoryTree, whose favourites depend on the clock (the last 90 days).
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import type { WireResponse } from '../../src-shared/wire';
+
+export interface ResponseCacheOptions {
+  ttlMs: number;
+  maxEntries: number;
+  /** Most characters of answer bodies kept in total. */
+  maxChars: number;
+}
+
+export const DEFAULT_RESPONSE_CACHE: ResponseCacheOptions = { ttlMs: 60_000, maxEntries: 2_000, maxChars: 32 * 1024 * 1024 };
+
+interface Entry {
+  login: string;
+  response: WireResponse;
+  expires: number;
+}
+
+export class ResponseCache {
+  private readonly secret = randomBytes(32);
+  private readonly entries = new Map<string, Entry>();
+  private generation = -1;
+  private chars = 0;
+
+  constructor(
+    private readonly options: ResponseCacheOptions = DEFAULT_RESPONSE_CACHE,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The key of a request, from the pieces that decide how it parses. */
+  key(parts: readonly (string | undefined)[]): string {
+    const hmac = createHmac('sha256', this.secret);
+    for (const part of parts) hmac.update(part ?? '\u0000').update('\u0001');
+    return hmac.digest('base64');
+  }
+
+  /** The cached answer when it was made in this data generation and has not expired. */
+  get(key: string, generation: number): Entry | undefined {
+    this.sync(generation);
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expires <= this.now()) {
+      this.drop(key, entry);
+      return undefined;
+    }
+    return entry;
+  }
+
+  set(key: string, generation: number, login: string, response: WireResponse): void {
+    // An answer computed before the latest change seen is not worth keeping.
+    if (generation < this.generation) return;
+    this.sync(generation);
+    if (response.body.length > this.options.maxChars / 4) return;
+    const old = this.entries.get(key);
+    if (old) this.drop(key, old);
+    this.entries.set(key, { login, response, expires: this.now() + this.options.ttlMs });
+    this.chars += response.body.length;
+    // Maps iterate in insertion order: the first entries are the oldest.
+    for (const [k, e] of this.entries) {
+      if (this.entries.size <= this.options.maxEntries && this.chars <= this.options.maxChars) break;
+      this.drop(k, e);
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private sync(generation: number): void {
+    if (generation === this.generation) return;
+    this.entries.clear();
+    this.chars = 0;
+    this.generation = generation;
+  }
+
+  private drop(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.chars -= entry.response.body.length;
+  }
+}
