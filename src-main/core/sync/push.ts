@@ -16,11 +16,12 @@ import { analyzeDependencies, effectiveStatuses } from '../outbox/dependencies';
 import { KIND_LABELS, type AnyEntry } from '../outbox/entries';
 import type { Outbox } from '../outbox/outbox';
 import { CallError, FaultError, InvalidCredentialsError, type RetryPolicy, type SoapClient } from '../soap-client';
+import { CommitBatcher } from '../store/commit-batcher';
 import { categoriesFromApi } from '../store/rows';
 import type { Store } from '../store/store';
 import { createLimiter, sleep } from '../util/concurrency';
 import { ServerSnapshot } from './snapshot';
-import { WritePusher, type Effect } from './writes';
+import { WritePusher, type Effect, type Probe } from './writes';
 
 export interface PushOptions {
   /** Writes in flight at once. */
@@ -53,6 +54,9 @@ export class PushGaveUp extends Error {
 
 type RoundEnd = { progressed: boolean; interrupted: unknown };
 
+/** Waiting writes examined for one that may start now. */
+const LOOKAHEAD = 256;
+
 /** Keys of the records a write touches: writes sharing a key go one after the other, in order. */
 function keysOf(entry: AnyEntry): string[] {
   switch (entry.kind) {
@@ -83,10 +87,21 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
   let done = 0;
   let total = 0;
 
-  const finalize = (entry: AnyEntry, effect: Effect) => {
-    pusher.finalize(entry, effect);
+  // Parallel writes share their durable commits: the marks that they are about to be sent, and their effects.
+  const marks = new CommitBatcher<{ id: number; probe: Probe }>(store, ({ id, probe }) => outbox.markSent(id, probe, options.now()));
+  const effects = new CommitBatcher<{ entry: AnyEntry; effect: Effect }>(store, ({ entry, effect }) => pusher.applyEffect(entry, effect));
+  const counted = () => {
     result.pushed++;
     options.onProgress?.('push', ++done, Math.max(total, done));
+  };
+  const finalize = (entry: AnyEntry, effect: Effect) => {
+    pusher.finalize(entry, effect);
+    counted();
+  };
+  const finalizeBatched = async (entry: AnyEntry, effect: Effect) => {
+    await effects.submit({ entry, effect });
+    pusher.noteEffect(effect);
+    counted();
   };
 
   /** Decides every unknown outcome by looking for the write's effect on a fresh snapshot. */
@@ -140,11 +155,12 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
         return;
       }
       if (prepared.action === 'done') {
-        finalize(entry, prepared.effect);
+        await finalizeBatched(entry, prepared.effect);
         state.set(id, 'ok');
         return;
       }
-      store.transaction(() => outbox.markSent(id, prepared.probe, options.now()));
+      // Durable before the request leaves: after a crash from here on, the write counts as sent.
+      await marks.submit({ id, probe: prepared.probe });
       sends.set(id, (sends.get(id) ?? 0) + 1);
       let effect: Effect;
       try {
@@ -172,16 +188,19 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
         state.set(id, 'failed');
         return;
       }
-      finalize(entry, effect);
+      await finalizeBatched(entry, effect);
       state.set(id, 'ok');
     };
 
     const startable = (): number[] => {
       const held = new Set<string>();
       const out: number[] = [];
+      let looked = 0;
       for (const e of queue) {
         const s = state.get(e.id)!;
         if (s === 'ok' || s === 'failed') continue;
+        // A bounded look ahead: enough to fill the free slots, without rescanning a long outbox each time.
+        if (++looked > LOOKAHEAD || out.length + running.size >= options.concurrency) break;
         const waits = deps.get(e.id)!.waitsFor;
         if (s === 'waiting' && waits.some((w) => state.get(w) === 'failed' || (!state.has(w) && outbox.get(w) !== null))) {
           // It waits for a write that was refused, is in conflict, or is not ready this round.
