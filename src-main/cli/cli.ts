@@ -59,10 +59,6 @@ const intOpt = (ctx: Context, name: string) => {
   const v = opt(ctx, name);
   return v === undefined ? undefined : integerArg(v, `--${name}`);
 };
-const boolOpt = (ctx: Context, name: string) => {
-  const v = opt(ctx, name);
-  return v === undefined ? undefined : booleanArg(v, `--${name}`);
-};
 function required(ctx: Context, name: string): string {
   const v = opt(ctx, name);
   if (v === undefined) throw new UsageError(`--${name} is required.`);
@@ -78,12 +74,59 @@ function nowMinute(): string {
 
 const BINDINGS: Binding[] = ['soap12', 'soap11', 'httpGet', 'httpPost'];
 
+/** Options that set a field of a record an edit command changes: --<option> -> [field, how its text is read]. */
+type FieldOptions = Record<string, readonly [field: string, read: (text: string, what: string) => unknown]>;
+const asText = (text: string) => text;
+const ACCOUNT_FIELDS: FieldOptions = {
+  name: ['name', asText],
+  description: ['description', asText],
+  type: ['type', integerArg],
+  ord: ['ord', integerArg],
+  active: ['isActive', booleanArg],
+  hidden: ['isHidden', booleanArg],
+  locked: ['locked', booleanArg],
+};
+const REFUELING_FIELDS: FieldOptions = {
+  car: ['carId', integerArg],
+  liter: ['liter', asText],
+  price: ['price', asText],
+  tachometer: ['tachometer', integerArg],
+  currency: ['currency', integerArg],
+  rate: ['rate', asText],
+  date: ['dateOfPurchase', asText],
+  description: ['description', asText],
+};
+const optionSpecs = (fields: FieldOptions): Record<string, OptionSpec> => Object.fromEntries(Object.keys(fields).map((o) => [o, {}]));
+
+/** The record with the fields the options give replaced; the others keep their values. */
+function withOptions<T extends object>(ctx: Context, fields: FieldOptions, current: T): T {
+  const out: Record<string, unknown> = { ...(current as Record<string, unknown>) };
+  for (const [option, [field, read]] of Object.entries(fields)) {
+    const text = opt(ctx, option);
+    if (text !== undefined) out[field] = read(text, `--${option}`);
+  }
+  return out as T;
+}
+
 async function findRefueling(core: AppApi, id: number) {
   for (const car of await core.listCars()) {
     const r = (await core.listRefuelings({ carId: car.carId })).find((x) => x.id === id);
     if (r) return r;
   }
   throw new AppError('not-found', `Refueling ${id} is not in the local copy (is its car in your car list?).`);
+}
+
+/** A command without arguments that prints one read of the core. */
+function listing<T>(usage: string, summary: string, read: (core: AppCore) => Promise<T>, text: (value: T) => string): Command {
+  return {
+    usage,
+    summary,
+    async run(ctx) {
+      noMorePositionals(ctx, 0);
+      const value = await read(ctx.core);
+      ctx.out(value, text(value));
+    },
+  };
 }
 
 function written(ctx: Context, result: { outboxId: number; id: number }, what: string): void {
@@ -169,33 +212,9 @@ const COMMANDS: Record<string, Command> = {
       ctx.out(page, fmt.transactionsText(page));
     },
   },
-  categories: {
-    usage: 'categories',
-    summary: 'Shows the category tree and the favourites.',
-    async run(ctx) {
-      noMorePositionals(ctx, 0);
-      const tree = await ctx.core.getCategoryTree();
-      ctx.out(tree, fmt.categoriesText(tree.all, tree.favorites));
-    },
-  },
-  templates: {
-    usage: 'templates',
-    summary: 'Lists the transaction templates.',
-    async run(ctx) {
-      noMorePositionals(ctx, 0);
-      const list = await ctx.core.listTemplates();
-      ctx.out(list, fmt.templatesText(list));
-    },
-  },
-  cars: {
-    usage: 'cars',
-    summary: 'Lists your cars (the service knows cars only by their CarId).',
-    async run(ctx) {
-      noMorePositionals(ctx, 0);
-      const list = await ctx.core.listCars();
-      ctx.out(list, fmt.carsText(list));
-    },
-  },
+  categories: listing('categories', 'Shows the category tree and the favourites.', (core) => core.getCategoryTree(), (tree) => fmt.categoriesText(tree.all, tree.favorites)),
+  templates: listing('templates', 'Lists the transaction templates.', (core) => core.listTemplates(), fmt.templatesText),
+  cars: listing('cars', 'Lists your cars (the service knows cars only by their CarId).', (core) => core.listCars(), fmt.carsText),
   car: {
     usage: 'car add <carId> <name> | car remove <carId>',
     summary: 'Names a car (its refuelings are fetched on the next sync) or forgets one.',
@@ -246,23 +265,14 @@ const COMMANDS: Record<string, Command> = {
   'edit-account': {
     usage: 'edit-account <id> [--name <name>] [--description <text>] [--type <code>] [--ord <n>] [--active true|false] [--hidden true|false] [--locked true|false]',
     summary: 'Queues a change of an account; fields not given keep their values.',
-    options: { name: {}, description: {}, type: {}, ord: {}, active: {}, hidden: {}, locked: {} },
+    options: optionSpecs(ACCOUNT_FIELDS),
     async run(ctx) {
       const id = integerArg(positional(ctx, 0, 'The account id'), 'The account id');
       noMorePositionals(ctx, 1);
       const a = (await ctx.core.listAccounts({ includeHidden: true, includeInactive: true })).accounts.find((x) => x.id === id);
       if (!a) throw new AppError('not-found', `Account ${id} does not exist.`);
-      const result = await ctx.core.editAccount({
-        id,
-        name: opt(ctx, 'name') ?? a.name,
-        description: opt(ctx, 'description') ?? a.description,
-        type: intOpt(ctx, 'type') ?? a.type,
-        ord: intOpt(ctx, 'ord') ?? a.ord,
-        isActive: boolOpt(ctx, 'active') ?? a.isActive,
-        isHidden: boolOpt(ctx, 'hidden') ?? a.isHidden,
-        locked: boolOpt(ctx, 'locked') ?? a.locked,
-      });
-      written(ctx, result, 'Account change queued');
+      const { name, description, type, ord, isActive, isHidden, locked } = withOptions(ctx, ACCOUNT_FIELDS, a);
+      written(ctx, await ctx.core.editAccount({ id, name, description, type, ord, isActive, isHidden, locked }), 'Account change queued');
     },
   },
   transfer: {
@@ -330,23 +340,13 @@ const COMMANDS: Record<string, Command> = {
   'edit-refuel': {
     usage: 'edit-refuel <id> [--car <carId>] [--liter <decimal>] [--price <decimal>] [--tachometer <km>] [--currency <code>] [--rate <decimal>] [--date <YYYY-MM-DDTHH:mm>] [--description <text>]',
     summary: 'Queues a change of a refueling; fields not given keep their values.',
-    options: { car: {}, liter: {}, price: {}, tachometer: {}, currency: {}, rate: {}, date: {}, description: {} },
+    options: optionSpecs(REFUELING_FIELDS),
     async run(ctx) {
       const id = integerArg(positional(ctx, 0, 'The refueling id'), 'The refueling id');
       noMorePositionals(ctx, 1);
       const r = await findRefueling(ctx.core, id);
-      const result = await ctx.core.editRefueling({
-        id,
-        carId: intOpt(ctx, 'car') ?? r.carId,
-        liter: opt(ctx, 'liter') ?? r.liter,
-        price: opt(ctx, 'price') ?? r.price,
-        tachometer: intOpt(ctx, 'tachometer') ?? r.tachometer,
-        currency: intOpt(ctx, 'currency') ?? r.currency,
-        rate: opt(ctx, 'rate') ?? r.rate,
-        dateOfPurchase: opt(ctx, 'date') ?? r.dateOfPurchase,
-        description: opt(ctx, 'description') ?? r.description,
-      });
-      written(ctx, result, 'Refueling change queued');
+      const { carId, liter, price, tachometer, currency, rate, dateOfPurchase, description } = withOptions(ctx, REFUELING_FIELDS, r);
+      written(ctx, await ctx.core.editRefueling({ id, carId, liter, price, tachometer, currency, rate, dateOfPurchase, description }), 'Refueling change queued');
     },
   },
   outbox: {

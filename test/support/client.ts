@@ -10,7 +10,7 @@ import type { ApiAccount2, ApiCarFuel, ApiCategoryTree, ApiDefineTransaction2, A
 import { createAppCore, type AppCore, type AppCoreOptions } from '../../src-main/core/app/app-core';
 import { MemorySecretStore } from '../../src-main/core/secrets';
 import { SoapClient, type SoapClientOptions } from '../../src-main/core/soap-client';
-import { TEST_TIME_ZONE, type TestService } from './service';
+import { TEST_TIME_ZONE, seedTestUser, type TestService } from './service';
 
 export const DEMO = { clientKey: 'demo', login: 'demo', password: 'demo' } as const;
 
@@ -125,15 +125,9 @@ export interface UserSession {
 
 /** A new user on the service (and the test client key), and a core connected as that user. */
 export async function newUser(service: TestService, options: Partial<AppCoreOptions> & { baseUrl?: string } = {}): Promise<UserSession> {
-  const { addClient, addUser, TEST_HASH_PARAMS } = await import('../../src-service');
-  try {
-    addClient(service.dataFile, CLIENT_KEY);
-  } catch {
-    // Registered already for this service.
-  }
   const login = `user${process.pid}x${++users}`;
-  addUser(service.dataFile, login, 'password', { hashParams: TEST_HASH_PARAMS });
   const credentials = { clientKey: CLIENT_KEY, login, password: 'password' };
+  seedTestUser(service.dataFile, credentials);
   const tmp = tempDir();
   const file = tmp.file('local.sqlite');
   const secrets = new MemorySecretStore();

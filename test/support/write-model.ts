@@ -6,20 +6,12 @@
  */
 import { expect } from 'vitest';
 import type { ApiCategory } from '../../src-shared/catalog';
-import type { AppApi } from '../../src-shared/app-api';
+import type { AccountInput, AppApi, RefuelingEditInput } from '../../src-shared/app-api';
 import { add, compare, decimalFromNumber, formatDecimal, negate, normalize, parseDecimal, ZERO, type Decimal } from '../../src-shared/money';
 import type { SoapClient } from '../../src-main/core/soap-client';
 
-interface ModelAccount {
+interface ModelAccount extends AccountInput {
   id: number;
-  name: string;
-  description: string;
-  type: number;
-  currency: number;
-  isActive: boolean;
-  isHidden: boolean;
-  locked: boolean;
-  ord: number;
   balance: Decimal;
   transactions: string[];
 }
@@ -30,17 +22,7 @@ interface ModelCategory {
   parentId: number;
 }
 
-interface ModelRefueling {
-  id: number;
-  carId: number;
-  dateOfPurchase: string;
-  tachometer: number;
-  liter: string;
-  price: string;
-  currency: number;
-  rate: string;
-  description: string;
-}
+type ModelRefueling = RefuelingEditInput;
 
 export interface Intended {
   accounts: Record<string, Omit<ModelAccount, 'id' | 'name' | 'balance' | 'transactions'> & { balance: string; transactions: string[] }>;

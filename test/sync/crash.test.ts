@@ -10,11 +10,11 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAccount, addClient, addUser, TEST_HASH_PARAMS } from '../../src-service';
+import { addAccount } from '../../src-service';
 import { MemorySecretStore } from '../../src-main/core/secrets';
 import { openCore, soapClient, tempDir } from '../support/client';
 import { seededRandom } from '../support/fault-proxy';
-import { startTestService, type TestService } from '../support/service';
+import { seedTestUser, startTestService, type TestService } from '../support/service';
 import { WriteModel, actualOnService, expectSameData } from '../support/write-model';
 
 const KILLS = Number(process.env.CRASH_KILLS ?? 50);
@@ -28,8 +28,7 @@ let childScript: string;
 
 beforeAll(async () => {
   service = await startTestService();
-  addClient(service.dataFile, USER.clientKey);
-  addUser(service.dataFile, USER.login, USER.password, { hashParams: TEST_HASH_PARAMS });
+  seedTestUser(service.dataFile, USER);
   for (let i = 0; i < 8; i++) addAccount(service.dataFile, USER.login, { name: `Start ${i}`, currency: i < 6 ? 203 : 978, ord: i });
   const out = join(import.meta.dirname, '../../test-output');
   mkdirSync(out, { recursive: true });

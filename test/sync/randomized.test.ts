@@ -5,24 +5,23 @@
  * applied twice. The seed is printed so that a failing run can be repeated.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAccount, addCategory, addUser, TEST_HASH_PARAMS } from '../../src-service';
+import { addAccount, addCategory } from '../../src-service';
 import { openCore, soapClient, tempDir } from '../support/client';
 import { FAULT_MODES, randomFaults, seededRandom, startFaultProxy, type FaultProxy } from '../support/fault-proxy';
-import { startTestService, type TestService } from '../support/service';
+import { seedTestUser, startTestService, type TestService } from '../support/service';
 import { WriteModel, actualOnService, expectSameData } from '../support/write-model';
 
 const WRITES = Number(process.env.RANDOMIZED_WRITES ?? 520);
 const SEED = Number(process.env.RANDOMIZED_SEED ?? Date.now() % 1_000_000);
 const CARS = [1, 2, 3, 4, 5];
+const USER = { clientKey: 'randomized-key', login: 'rnd', password: 'rnd-password' };
 
 let service: TestService;
 let proxy: FaultProxy;
 
 beforeAll(async () => {
   service = await startTestService();
-  addUser(service.dataFile, 'rnd', 'rnd-password', { hashParams: TEST_HASH_PARAMS });
-  const { withStore } = await import('../../src-service');
-  void withStore;
+  seedTestUser(service.dataFile, USER);
   for (let i = 0; i < 8; i++) addAccount(service.dataFile, 'rnd', { name: `Start ${i}`, currency: i < 5 ? 203 : 978, ord: i });
   const home = addCategory(service.dataFile, 'rnd', 'Home');
   addCategory(service.dataFile, 'rnd', 'Rent', home);
@@ -43,12 +42,7 @@ describe('randomized offline writes through a faulty network', () => {
     });
     try {
       proxy.choose(() => 'pass');
-      await core.connect({ baseUrl: proxy.url, clientKey: 'demo', login: 'rnd', password: 'rnd-password' }).catch(async () => {
-        // The demo client key exists only with demo data: register it.
-        const { addClient } = await import('../../src-service');
-        addClient(service.dataFile, 'demo');
-        await core.connect({ baseUrl: proxy.url, clientKey: 'demo', login: 'rnd', password: 'rnd-password' });
-      });
+      await core.connect({ baseUrl: proxy.url, ...USER });
       for (const carId of CARS) await core.saveCar({ carId, name: `Car ${carId}` });
       expect((await core.sync()).error).toBeNull();
 
@@ -69,7 +63,7 @@ describe('randomized offline writes through a faulty network', () => {
       expect(await core.listOutbox()).toEqual([]);
       for (const mode of FAULT_MODES) expect(proxy.counts.get(mode) ?? 0, `fault ${mode} happened`).toBeGreaterThan(0);
 
-      const truth = soapClient(service.url, service.namespace, { credentials: { clientKey: 'demo', login: 'rnd', password: 'rnd-password' } });
+      const truth = soapClient(service.url, service.namespace, { credentials: USER });
       try {
         expectSameData(await actualOnService(truth, CARS), model.intended());
       } finally {

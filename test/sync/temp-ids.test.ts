@@ -4,50 +4,27 @@
  * that depend on it, while independent writes go through; fixing it lets the chain through.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCategory as adminAddCategory, addClient, addUser, TEST_HASH_PARAMS } from '../../src-service';
-import { MemorySecretStore } from '../../src-main/core/secrets';
+import { addCategory as adminAddCategory } from '../../src-service';
 import { Store } from '../../src-main/core/store';
 import { Outbox } from '../../src-main/core/outbox';
-import { openCore, soapClient, tempDir } from '../support/client';
+import { newUser } from '../support/client';
 import { startTestService, type TestService } from '../support/service';
 
 let service: TestService;
-let serial = 0;
-
 beforeAll(async () => {
-  service = await startTestService({ demo: true });
-  addClient(service.dataFile, 'chain-key');
+  service = await startTestService();
 });
 afterAll(() => service.close());
 
-/** A fresh user with two CZK accounts, and a core connected and synced as that user. */
+/** A fresh user with one synced CZK account ("Main"). */
 async function setUp() {
-  const login = `chain${++serial}`;
-  addUser(service.dataFile, login, 'password', { hashParams: TEST_HASH_PARAMS });
-  const tmp = tempDir();
-  const file = tmp.file('local.sqlite');
-  const secrets = new MemorySecretStore();
-  const core = openCore(file, { secrets });
-  const credentials = { clientKey: 'chain-key', login, password: 'password' };
-  await core.connect({ baseUrl: service.url, ...credentials });
-  const a = await core.addAccount({ name: 'Main', description: '', currency: 203, type: 2, isActive: true, isHidden: false, locked: false, ord: 1 });
-  expect((await core.sync()).error).toBeNull();
-  const truth = soapClient(service.url, service.namespace, { credentials });
-  const mainId = (await core.listAccounts({})).accounts[0]!.id;
-  expect(mainId).toBeGreaterThan(0);
+  const session = await newUser(service);
+  const a = await session.core.addAccount({ name: 'Main', description: '', currency: 203, type: 2, isActive: true, isHidden: false, locked: false, ord: 1 });
   expect(a.id).toBeLessThan(0);
-  return {
-    core,
-    file,
-    login,
-    truth,
-    mainId,
-    async done() {
-      truth.close();
-      await core.close();
-      tmp.remove();
-    },
-  };
+  expect((await session.core.sync()).error).toBeNull();
+  const mainId = (await session.core.listAccounts({})).accounts[0]!.id;
+  expect(mainId).toBeGreaterThan(0);
+  return Object.assign(session, { mainId });
 }
 
 const account = (name: string, currency = 203) => ({ name, description: '', currency, type: 1, isActive: true, isHidden: false, locked: false, ord: 5 });

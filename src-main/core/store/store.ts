@@ -30,65 +30,22 @@ type Row = Record<string, unknown>;
 const bool = (v: unknown): boolean => v === 1 || v === 1n;
 const int = (b: boolean): number => (b ? 1 : 0);
 
-function accountOf(r: Row): AccountRow {
-  return {
-    id: r.id as number,
-    name: r.name as string,
-    description: r.description as string,
-    type: r.type as number,
-    currency: r.currency as number,
-    isActive: bool(r.is_active),
-    locked: bool(r.locked),
-    isHidden: bool(r.is_hidden),
-    ord: r.ord as number,
-    permission: r.permission as number,
-    balance: r.balance as string,
-  };
+const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/** A row as a record: snake_case columns become camelCase fields; 0/1 columns named in `booleans` become booleans. */
+function recordOf<T>(r: Row, booleans: readonly string[] = [], omit: readonly string[] = []): T {
+  const out: Record<string, unknown> = {};
+  for (const [column, value] of Object.entries(r)) {
+    if (omit.includes(column)) continue;
+    out[camel(column)] = booleans.includes(column) ? bool(value) : value;
+  }
+  return out as T;
 }
 
-function transactionOf(r: Row): TransactionRow {
-  return {
-    key: r.key as string,
-    id: (r.id as number | null) ?? null,
-    accountId: r.account_id as number,
-    paymentDate: r.payment_date as string,
-    type: r.type as number,
-    amount: r.amount as string,
-    description: r.description as string,
-    categoryId: r.category_id as number,
-    userId: r.user_id as number,
-    userCreatedId: r.user_created_id as number,
-  };
-}
-
-function templateOf(r: Row): TemplateRow {
-  return {
-    id: r.id as number,
-    accountId: r.account_id as number,
-    type: r.type as number,
-    amount: r.amount as string,
-    description: r.description as string,
-    categoryId: r.category_id as number,
-    ord: r.ord as number,
-    userId: r.user_id as number,
-    userCreatedId: r.user_created_id as number,
-  };
-}
-
-function refuelingOf(r: Row): RefuelingRow {
-  return {
-    id: r.id as number,
-    carId: r.car_id as number,
-    dateOfPurchase: r.date_of_purchase as string,
-    tachometer: r.tachometer as number,
-    liter: r.liter as string,
-    price: r.price as string,
-    currency: r.currency as number,
-    rate: r.rate as string,
-    description: r.description as string,
-    userCreatedId: r.user_created_id as number,
-  };
-}
+const accountOf = (r: Row) => recordOf<AccountRow>(r, ['is_active', 'locked', 'is_hidden'], ['listed', 'position']);
+const transactionOf = (r: Row) => recordOf<TransactionRow>(r);
+const templateOf = (r: Row) => recordOf<TemplateRow>(r, [], ['position']);
+const refuelingOf = (r: Row) => recordOf<RefuelingRow>(r);
 
 /** `LIKE` pattern for a plain search text. */
 function likePattern(text: string): string {
@@ -268,12 +225,7 @@ export class Store {
   // ---- categories -----------------------------------------------------------------------------
 
   categories(): CategoryRow[] {
-    return (this.sql('SELECT id, name, parent_id, position FROM categories ORDER BY parent_id, position').all() as Row[]).map((r) => ({
-      id: r.id as number,
-      name: r.name as string,
-      parentId: r.parent_id as number,
-      position: r.position as number,
-    }));
+    return (this.sql('SELECT id, name, parent_id, position FROM categories ORDER BY parent_id, position').all() as Row[]).map((r) => recordOf<CategoryRow>(r));
   }
 
   favorites(): FavoriteRow[] {
@@ -296,10 +248,7 @@ export class Store {
   // ---- cars and refuelings --------------------------------------------------------------------
 
   cars(): CarRow[] {
-    return (this.sql('SELECT car_id, name FROM cars ORDER BY name COLLATE NOCASE, car_id').all() as Row[]).map((r) => ({
-      carId: r.car_id as number,
-      name: r.name as string,
-    }));
+    return (this.sql('SELECT car_id, name FROM cars ORDER BY name COLLATE NOCASE, car_id').all() as Row[]).map((r) => recordOf<CarRow>(r));
   }
 
   saveCar(carId: number, name: string, now: string): void {
