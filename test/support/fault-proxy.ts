@@ -27,7 +27,9 @@ export type FaultMode =
   /** The service handles the request; only half of its answer is sent, then the connection closes. */
   | 'truncate'
   /** HTTP 200 streaming `hugeBytes` of XML-looking filler (no Content-Length), without asking the service. */
-  | 'huge';
+  | 'huge'
+  /** A SOAP 1.2 Sender fault ("AccountId: account ... does not exist."), without asking the service. */
+  | 'client-fault';
 
 export const FAULT_MODES: readonly FaultMode[] = ['drop-before', 'drop-after', 'error-500', 'error-500-after', 'garbage', 'garbage-after', 'slow', 'truncate'];
 
@@ -157,6 +159,14 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
             return;
           case 'garbage':
             garbage(res);
+            return;
+          case 'client-fault':
+            res.writeHead(500, { 'content-type': 'application/soap+xml; charset=utf-8' });
+            res.end(
+              '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope"><soap:Body><soap:Fault>' +
+                '<soap:Code><soap:Value>soap:Sender</soap:Value></soap:Code><soap:Reason><soap:Text xml:lang="en">AccountId: account does not exist.</soap:Text></soap:Reason>' +
+                '</soap:Fault></soap:Body></soap:Envelope>',
+            );
             return;
           case 'huge': {
             res.writeHead(200, { 'content-type': 'application/soap+xml; charset=utf-8' });

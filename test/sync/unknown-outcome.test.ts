@@ -166,6 +166,43 @@ describe('unknown outcomes are decided by looking for the effect', () => {
     }
   });
 
+  it('a write whose target the service refuses to show is refused; one whose check is refused stays unknown; others go on', async () => {
+    const { s, ids } = await setUp();
+    try {
+      await s.core.transfer({ sourceId: ids.a, targetId: ids.b, amount: '8', paymentDate: '2026-02-02T10:00', categoryId: 0, description: 'cannot read' });
+      await s.core.addCategory({ name: 'Independent', parentId: 0 });
+      proxy.choose((req) => (req.operation === 'TransactionListLast50_2' ? 'client-fault' : 'pass'));
+      const first = await s.core.sync();
+      expect(first).toMatchObject({ pushed: 1, refused: 1 });
+      const [refused] = await s.core.listOutbox();
+      expect(refused).toMatchObject({ kind: 'transfer', status: 'refused', message: 'AccountId: account does not exist.' });
+
+      // Sent, answer lost, and then the check is refused: it stays unknown, the rest goes on.
+      await s.core.retryOutbox({ id: refused!.id });
+      let sentOnce = false;
+      proxy.choose((req) => {
+        if (req.operation === 'AddTranferToOtherAccount' && !sentOnce) {
+          sentOnce = true;
+          return 'drop-after';
+        }
+        return sentOnce && req.operation === 'TransactionListLast50_2' ? 'client-fault' : 'pass';
+      });
+      await s.core.addCategory({ name: 'Also independent', parentId: 0 });
+      const second = await s.core.sync();
+      expect(second.unknown).toBe(1);
+      const left = await s.core.listOutbox();
+      expect(left.map((e) => [e.kind, e.status])).toEqual([['transfer', 'unknown']]);
+      expect(left[0]!.message).toMatch(/cannot be checked: AccountId/);
+      expect((await s.truth.call('CategoryTree', {})).AllCategories.map((c) => c.Name)).toContain('Also independent');
+      // Once the service shows the accounts again, the check finds the transfer: not sent twice.
+      proxy.choose(() => 'pass');
+      expect(await s.core.sync()).toMatchObject({ pushed: 1, unknown: 0, error: null });
+      expect((await s.truth.call('TransactionListLast50_2', { AccountId: ids.b })).filter((t) => t.Description === 'cannot read')).toHaveLength(1);
+    } finally {
+      await s.done();
+    }
+  });
+
   it('two identical transfers, both answers lost: each finds its own effect, none is doubled', async () => {
     const { s, ids } = await setUp();
     try {

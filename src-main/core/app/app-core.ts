@@ -261,6 +261,7 @@ class Core {
   }
 
   async connect(input: InputOf<'connect'>): Promise<AppStatus> {
+    if (this.engine.running) throw new AppError('busy', 'A sync is running; connect again when it has finished.');
     const baseUrl = this.base(input.baseUrl);
     let description: ServiceDescription | null = null;
     try {

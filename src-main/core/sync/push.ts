@@ -48,6 +48,11 @@ export interface PushResult {
   error: unknown;
 }
 
+/** A fault about the caller's request (not refused credentials, not the service's own trouble). */
+function isRefusal(e: unknown): e is FaultError {
+  return e instanceof FaultError && !(e instanceof InvalidCredentialsError) && e.fault.faultCode === 'Client';
+}
+
 export class PushGaveUp extends Error {
   override name = 'PushGaveUp';
 }
@@ -113,7 +118,16 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
     try {
       for (const [i, e] of unknown.entries()) {
         options.onProgress?.('check', i, unknown.length);
-        const effect = await pusher.findEffect(e);
+        let effect: Effect | null;
+        try {
+          effect = await pusher.findEffect(e);
+        } catch (err) {
+          if (!isRefusal(err)) throw err;
+          // The service refuses to show what the write touched (an account no longer shared...): the
+          // write stays unknown, never sent blindly, and the writes that do not depend on it go on.
+          store.transaction(() => outbox.get(e.id)?.status === 'unknown' && outbox.setStatus(e.id, 'unknown', `Whether this write reached the service cannot be checked: ${err.message}`));
+          continue;
+        }
         if (effect) finalize(e, effect);
         else store.transaction(() => outbox.get(e.id)?.status === 'unknown' && outbox.setStatus(e.id, 'pending'));
         progressed = true;
@@ -147,7 +161,17 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
       if ((sends.get(id) ?? 0) >= options.maxSendsPerEntry) {
         throw new PushGaveUp(`The service did not confirm write #${id} (${KIND_LABELS[entry.kind]}) after ${options.maxSendsPerEntry} attempts.`);
       }
-      const prepared = await pusher.prepare(entry);
+      let prepared: Awaited<ReturnType<WritePusher['prepare']>>;
+      try {
+        prepared = await pusher.prepare(entry);
+      } catch (e) {
+        if (!isRefusal(e)) throw e;
+        // Reading what the write needs was refused (an unknown account, say): so would the write be.
+        store.transaction(() => outbox.setStatus(id, 'refused', e.message));
+        result.refused++;
+        state.set(id, 'failed');
+        return;
+      }
       if (prepared.action === 'conflict') {
         store.transaction(() => outbox.setStatus(id, 'conflict', `The service changed ${prepared.conflicts.map((c) => c.field).join(', ')} meanwhile.`, prepared.conflicts));
         result.conflicts++;
