@@ -10,7 +10,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAppCore, type AppCore } from '../src-main/core/app/app-core';
 import { MemorySecretStore } from '../src-main/core/secrets';
@@ -151,7 +151,8 @@ export async function run(args: string[]): Promise<void> {
       }
     }
 
-    console.log('\nSync benchmark (client and service in separate processes, loopback, keep-alive)');
+    const load = loadavg().map((l) => l.toFixed(1)).join(' ');
+    console.log(`\nSync benchmark (client and service in separate processes, loopback, keep-alive; ${cpus().length} cores, load average ${load})`);
     console.log(`1,000 queued writes (mean of 2 runs each), push only:   parallel (6 in flight) ${s(par.push)}   one request at a time ${s(ser.push)}   ratio ${ratio(ser.push, par.push)}`);
     console.log(`1,000 queued writes, whole sync:  parallel ${s(par.total)}   one request at a time ${s(ser.total)}   ratio ${ratio(ser.total, par.total)}`);
     const pm = median(pulls.parallel);

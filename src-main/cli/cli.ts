@@ -11,6 +11,7 @@ import { AppError, type AppApi } from '../../src-shared/app-api';
 import type { Binding } from '../../src-shared/wire';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../core/app/app-core';
 import { PromptSecretStore } from '../core/secrets';
+import { addressWarnings } from '../core/soap-client';
 import { booleanArg, integerArg, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from './args';
 import * as fmt from './format';
 
@@ -146,8 +147,17 @@ const COMMANDS: Record<string, Command> = {
       if (!clientKey) throw new UsageError('The client key is required: --key, BOOKKEEPING_CLIENT_KEY or the prompt.');
       const password = ctx.io.env.BOOKKEEPING_PASSWORD || (await ctx.io.prompt?.('Password: '));
       if (!password) throw new UsageError('The password is required: BOOKKEEPING_PASSWORD or the prompt.');
+      const url = required(ctx, 'url');
+      // A malformed address is reported by the core below; only a valid one can earn a warning.
+      let warnings: string[] = [];
+      try {
+        warnings = addressWarnings(url);
+      } catch {
+        // Not an address at all: the core's check below says why.
+      }
+      for (const warning of warnings) ctx.io.stderr(`warning: ${warning}`);
       const status = await ctx.core.connect({
-        baseUrl: required(ctx, 'url'),
+        baseUrl: url,
         login: required(ctx, 'login'),
         clientKey,
         password,

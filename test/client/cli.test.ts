@@ -119,6 +119,10 @@ describe('command line', () => {
     expectFailure(await cli(['car', 'fly', '1']), /Unknown car action/);
     expectFailure(await cli(['outbox', 'retry', '999']), /does not exist/);
     expectFailure(await cli(['connect', '--url', 'nope', '--key', 'k', '--login', 'l']), /full URL/);
+    expectFailure(await cli(['connect', '--url', 'ftp://example.com', '--key', 'k', '--login', 'l']), /http:\/\/ or https:\/\//);
+    // Plain http to another machine: warned before the credentials go out (it then fails to connect here).
+    const remote = await cli(['connect', '--url', 'http://example.invalid:9', '--key', 'k', '--login', 'l'], { BOOKKEEPING_PASSWORD: 'x' });
+    expect(remote.err).toMatch(/^warning: .*unencrypted/);
     const noData = await runCli(['accounts'], { stdout: () => undefined, stderr: (t) => expect(t).toMatch(/--data <local.sqlite> is required/), env: {} });
     expect(noData).toBe(1);
     // A wrong password: the sync fails with the reason, the summary still printed.
