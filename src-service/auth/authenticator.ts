@@ -24,6 +24,13 @@ export interface AuthOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
+interface Lookups {
+  generation: number;
+  users: Map<string, UserRow | null>;
+  clients: Map<string, boolean>;
+}
+const LOOKUPS_MAX = 10_000;
+
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const refused = () => new RuleError(INVALID_CREDENTIALS);
 
@@ -32,6 +39,7 @@ export class Authenticator {
   private readonly cache: VerificationCache;
   private readonly unknownUserHash: string;
   private readonly sleep: (ms: number) => Promise<void>;
+  private seen: Lookups = { generation: -1, users: new Map(), clients: new Map() };
 
   constructor(
     private readonly store: Store,
@@ -77,10 +85,34 @@ export class Authenticator {
 
   /** The user when these exact credentials were verified lately and nothing about them has changed since. */
   private verifiedRecently(credentials: Credentials): UserRow | undefined {
-    const user = this.store.users.byLogin(credentials.login);
+    const seen = this.lookups();
+    const login = loginKey(credentials.login);
+    let user = seen.users.get(login);
+    if (user === undefined) {
+      user = this.store.users.byLogin(credentials.login) ?? null;
+      seen.users.set(login, user);
+    }
     if (!user) return undefined;
     if (!this.cache.has(this.cache.key(user.id, user.password_hash, credentials.password))) return undefined;
-    // The key is checked on every call, so disabling a client application takes effect at once.
-    return this.store.users.isClientEnabled(credentials.clientKey) ? user : undefined;
+    let clientOk = seen.clients.get(credentials.clientKey);
+    if (clientOk === undefined) {
+      clientOk = this.store.users.isClientEnabled(credentials.clientKey);
+      seen.clients.set(credentials.clientKey, clientOk);
+    }
+    return clientOk ? user : undefined;
+  }
+
+  /**
+   * Users and client keys as looked up in the current data generation. Any commit (a new password, a
+   * disabled key, from this process or the admin command line) starts a new generation and so empties
+   * them: the fast path asks the database again only when something may have changed.
+   */
+  private lookups(): Lookups {
+    const generation = this.store.generation();
+    const seen = this.seen;
+    if (seen.generation !== generation || seen.users.size + seen.clients.size > LOOKUPS_MAX) {
+      this.seen = { generation, users: new Map(), clients: new Map() };
+    }
+    return this.seen;
   }
 }

@@ -205,6 +205,14 @@ describe('SOAP only', () => {
     }
   });
 
+  it.each(['soap11', 'soap12'] as const)('%s: XML nested deeper than the parse limit is refused before it is read', async (binding) => {
+    const req = request(binding, 'AccountList2', {});
+    const deep = edit(req, '<APIClientKey>', `${'<x>'.repeat(20)}${'</x>'.repeat(20)}<APIClientKey>`);
+    expect(faultOf(binding, await send(service.url, deep))).toEqual({
+      code: CLIENT_CODE[binding], message: 'The XML document nests deeper than 16 elements.', status: 400,
+    });
+  });
+
   it.each(['soap11', 'soap12'] as const)('%s: an unknown operation in the Body is a Client fault', async (binding) => {
     const req = request(binding, 'AccountList2', {});
     const res = await send(service.url, { ...edit(req, /AccountList2/g, 'DropTables'), headers: { 'Content-Type': req.headers['Content-Type']!.split(';').slice(0, 2).join(';') } });
@@ -250,6 +258,23 @@ describe('HTTP GET and POST only', () => {
     const big = request('httpPost', 'AccountList2', {});
     const f = faultOf('httpPost', await send(service.url, { ...big, body: `${big.body}&pad=${'x'.repeat(1024 * 1024)}` }));
     expect(f).toEqual({ code: 'text', message: 'The request is larger than 1048576 bytes.', status: 413 });
+  });
+});
+
+describe('a client that goes away', () => {
+  it('in the middle of its body is no failure of the service', async () => {
+    const { connect } = await import('node:net');
+    logged.length = 0;
+    await new Promise<void>((resolve) => {
+      const socket = connect(service.port, '127.0.0.1', () => {
+        socket.write('POST /API/APIservice.asmx HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml\r\nContent-Length: 500\r\n\r\n<soap:Env');
+        setTimeout(() => socket.destroy(), 50);
+      });
+      socket.on('close', () => resolve());
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(logged).toEqual([]);
+    expect((await callRaw(service, 'soap12', 'AccountList2', ANN, {})).status).toBe(200);
   });
 });
 

@@ -165,6 +165,30 @@ describe('connections', () => {
     expect(headers.status).toBe(431);
   });
 
+  it('refuses a chunked body as soon as it passes the limit', async () => {
+    const got = await new Promise<string>((resolve, reject) => {
+      const socket = connect(service.port, '127.0.0.1', () => {
+        socket.write('POST /API/APIservice.asmx HTTP/1.1\r\nHost: x\r\nContent-Type: application/soap+xml; charset=utf-8\r\nTransfer-Encoding: chunked\r\n\r\n');
+        const chunk = 'x'.repeat(16 * 1024);
+        // Five chunks pass the 64 KiB limit; the service answers without waiting for the end.
+        for (let i = 0; i < 5; i++) socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+      });
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (c: string) => {
+        text += c;
+        if (text.includes('</soap:Envelope>')) {
+          socket.destroy();
+          resolve(text);
+        }
+      });
+      socket.on('error', reject);
+    });
+    expect(got).toMatch(/^HTTP\/1\.1 413/);
+    expect(got).toContain('Connection: close');
+    expect(got).toContain('The request is larger than 65536 bytes.');
+  });
+
   it('serves many clients at once', async () => {
     const results = await Promise.all(Array.from({ length: 40 }, (_, i) => callRaw(service, BINDINGS[i % BINDINGS.length]!, 'AccountListWithAmount2', ANN, {})));
     expect(results.every((r) => r.status === 200)).toBe(true);
@@ -172,17 +196,17 @@ describe('connections', () => {
 });
 
 describe('the cache of answers', () => {
-  const answer = (body: string) => ({ status: 200, contentType: 'text/xml', body });
+  const answer = (body: string) => ({ status: 200, headers: {}, payload: Buffer.from(body) });
 
   it('keys by HMAC, keeps an answer for its generation and time, and is bounded', () => {
     let now = 0;
-    const cache = new ResponseCache({ ttlMs: 100, maxEntries: 2, maxChars: 1000 }, () => now);
+    const cache = new ResponseCache({ ttlMs: 100, maxEntries: 2, maxBytes: 1000 }, () => now);
     const k1 = cache.key(['soap12', undefined, 'secret password']);
     expect(k1).not.toContain('secret');
     expect(cache.key(['soap12', undefined, 'secret password'])).toBe(k1);
     expect(cache.key(['soap12', 'secret password', undefined])).not.toBe(k1);
     cache.set(k1, 1, 'ann', answer('a'));
-    expect(cache.get(k1, 1)?.response.body).toBe('a');
+    expect(cache.get(k1, 1)?.answer.payload.toString()).toBe('a');
     expect(cache.get(k1, 2)).toBeUndefined();
     // An answer computed in an older generation is not kept.
     cache.set(k1, 1, 'ann', answer('old'));
@@ -191,7 +215,7 @@ describe('the cache of answers', () => {
     now = 100;
     expect(cache.get(k1, 2)).toBeUndefined();
     for (const k of ['x', 'y', 'z']) cache.set(k, 2, 'ann', answer(k));
-    expect([cache.get('x', 2), cache.get('y', 2)?.response.body, cache.get('z', 2)?.response.body]).toEqual([undefined, 'y', 'z']);
+    expect([cache.get('x', 2), cache.get('y', 2)?.answer.payload.toString(), cache.get('z', 2)?.answer.payload.toString()]).toEqual([undefined, 'y', 'z']);
     cache.set('big', 2, 'ann', answer('x'.repeat(300)));
     expect(cache.get('big', 2)).toBeUndefined();
     cache.set('w', 2, 'ann', answer('x'.repeat(240)));

@@ -262,3 +262,28 @@ describe('dates', () => {
     expect(res.body).toContain('<PaymentDate>2026-05-01T10:00:00</PaymentDate>');
   });
 });
+
+describe('the category forest', () => {
+  it('nests at most 10 levels and compares sibling names without regard to case, accents kept apart', async () => {
+    const service = await fresh();
+    let parent = 0;
+    const levels: number[] = [];
+    for (let level = 1; level <= 10; level++) levels.push((parent = addCategory(service.dataFile, 'ann', `Level ${level}`, parent)));
+    await expect(call(service, 'soap12', 'AddCategory', ANN, { Name: 'Level 11', Id_ParentCategory: parent })).rejects.toThrow(
+      'Id_ParentCategory: categories nest at most 10 levels deep.',
+    );
+    await call(service, 'soap12', 'AddCategory', ANN, { Name: 'Účty', Id_ParentCategory: 0 });
+    await expect(call(service, 'soap12', 'AddCategory', ANN, { Name: 'úČTY', Id_ParentCategory: 0 })).rejects.toThrow('already exists at this level');
+    // A different letter is a different name, and the same name is fine under another parent.
+    await call(service, 'soap12', 'AddCategory', ANN, { Name: 'Ucty', Id_ParentCategory: 0 });
+    const tree = await call(service, 'soap12', 'AddCategory', ANN, { Name: 'Účty', Id_ParentCategory: levels[0]! });
+    let depth = 0;
+    for (let level = tree.AllCategories[0]; level; level = level.ChildCategories?.[0]) depth++;
+    expect(depth).toBe(10);
+    expect(tree.AllCategories[0]!.ChildCategories!.map((c) => c.Name)).toEqual(['Level 2', 'Účty']);
+    // Renaming to its own name in another case is allowed.
+    const top = tree.AllCategories.find((c) => c.Name === 'Účty')!;
+    const renamed = await call(service, 'soap12', 'EditCategory', ANN, { Id_Category: top.Id, Name: 'ÚČTY' });
+    expect(renamed.AllCategories.map((c) => c.Name)).toEqual(['Level 1', 'ÚČTY', 'Ucty']);
+  });
+});
