@@ -16,7 +16,7 @@ import type {
   TransactionPage,
   TransactionView,
 } from '../../../src-shared/app-api';
-import { add, formatDecimal, parseDecimal, ZERO, type Decimal } from '../../../src-shared/money';
+import { add, formatDecimal, normalize, parseDecimal, ZERO, type Decimal } from '../../../src-shared/money';
 import { analyzeDependencies, effectiveStatuses } from '../outbox/dependencies';
 import type { AnyEntry } from '../outbox/entries';
 import type { LocalView, PendingTransaction, ViewAccount, ViewRefueling } from '../outbox/local-view';
@@ -204,7 +204,7 @@ export function pricePerLiter(price: string, liter: string): string | null {
   const negative = num < 0n;
   const magnitude = negative ? -num : num;
   const q = (magnitude * 2n + den) / (2n * den);
-  return formatDecimal({ units: negative ? -q : q, scale: 3 });
+  return formatDecimal(normalize({ units: negative ? -q : q, scale: 3 }));
 }
 
 export function refuelingView(r: ViewRefueling): RefuelingView {
