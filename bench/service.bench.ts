@@ -1,16 +1,20 @@
 /**
  * Service throughput: requests per second and p99 latency of AccountListWithAmount2 and
  * TransactionListLast50_2 over SOAP 1.2 with keep-alive, from concurrent connections of a load generator
- * in a separate process, for three servers in turn:
+ * in a separate process, for these servers in turn:
  *
- * - ours (`startService` on the demo data, verified credentials cached as in real use);
+ * - ours (`startService` on the demo data with its default settings, verified credentials cached as in
+ *   real use), and the same with its cache of answers to repeated reads turned off ("ours uncached");
  * - a bare Node HTTP server that reads the request and answers a prepared body of the same size
  *   (the ceiling: HTTP alone, no XML, no database);
  * - the `soap` package's own server on our WSDL, its handlers calling the same operation code on the
  *   same data file (so the difference is the SOAP machinery).
  *
- * Targets: at least 60% of the bare server and at least 3x the soap package.
- * Options: --seconds=<n> (per measurement, default 5), --connections=<n> (default 32).
+ * Targets: at least 60% of the bare server and at least 3x the soap package. "ours uncached" is printed
+ * for comparison: it is what a request costs the first time after a change.
+ *
+ * Options: --seconds=<n> per measurement (default 3), --rounds=<n> (default 3), --connections=<n> (default 32).
+ * The best round of each server counts: other work on the machine only ever slows a round down.
  */
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -108,13 +112,16 @@ async function soapPackageServer(dataFile: string, wsdl: string): Promise<{ url:
 interface Row {
   operation: string;
   server: string;
+  round: number;
   result: LoadResult;
-  bytes: number;
 }
 
+const SERVERS = ['ours', 'ours uncached', 'bare node', 'soap package'] as const;
+
 export async function run(args: string[]): Promise<void> {
-  const seconds = option(args, 'seconds', 5);
+  const seconds = option(args, 'seconds', 3);
   const connections = option(args, 'connections', 32);
+  const rounds = option(args, 'rounds', 3);
   const dir = mkdtempSync(join(tmpdir(), 'bookkeeping-bench-'));
   const dataFile = join(dir, 'bench.sqlite');
   const demo = createDemoData(dataFile, { timeZone: TIME_ZONE });
@@ -123,72 +130,90 @@ export async function run(args: string[]): Promise<void> {
   // (against the verification cache), queried and written.
   const uncached = await startService({ dataFile, port: 0, timeZone: TIME_ZONE, logger: silentLogger, responseCache: false });
   const wsdl = await (await fetch(`${service.url}${SERVICE_PATH}?WSDL`)).text();
+  const pkg = await soapPackageServer(dataFile, wsdl);
+  const closers: (() => Promise<void>)[] = [pkg.close, () => service.close(), () => uncached.close()];
   const rows: Row[] = [];
-  console.log(`Service benchmark: SOAP 1.2, keep-alive, ${connections} connections, ${seconds} s per measurement.`);
-
-  const measure = async (operation: string, server: string, base: string, req: WireRequest, expect: { status: number; bytes: number }) => {
-    const result = await load({
-      url: base + req.path,
-      headers: req.headers,
-      body: req.body,
-      connections,
-      warmupMs: 1000,
-      durationMs: seconds * 1000,
-      expectStatus: expect.status,
-      expectBytes: expect.bytes,
-    });
-    rows.push({ operation, server, result, bytes: expect.bytes });
-    console.log(
-      `  ${operation.padEnd(24)} ${server.padEnd(14)} ${result.rps.toFixed(0).padStart(7)} req/s  ` +
-        `p50 ${result.p50Ms.toFixed(2)} ms  p99 ${result.p99Ms.toFixed(2)} ms  ${expect.bytes} B  ` +
-        `generator cpu ${(result.generatorCpu * 100).toFixed(0)}%` +
-        (result.errors ? `  ${result.errors} ERRORS` : ''),
-    );
-  };
+  console.log(
+    `Service benchmark: SOAP 1.2, keep-alive, ${connections} connections, ${rounds} rounds of ${seconds} s per server ` +
+      '(servers measured in turn, so that a busy moment of the machine hits them alike).',
+  );
 
   try {
     const calls = [
       { operation: 'AccountListWithAmount2', params: {} },
       { operation: 'TransactionListLast50_2', params: { AccountId: demo.accounts.card } },
     ] as const;
+    const targets = [];
     for (const { operation, params } of calls) {
       const req = buildRequest('soap12', { operation, credentials: CREDENTIALS, params: params as never }, service.namespace);
       const ours = await probe(service.url, req);
       if (ours.status !== 200) throw new Error(`${operation} answered ${ours.status}: ${ours.body.slice(0, 200)}`);
-      await measure(operation, 'ours', service.url, req, ours);
-      await measure(operation, 'ours uncached', uncached.url, req, ours);
-
-      const bare = await bareServer(ours.body, 'application/soap+xml; charset=utf-8');
-      await measure(operation, 'bare node', bare.url, req, ours);
-      await bare.close();
-
-      const pkg = await soapPackageServer(dataFile, wsdl);
       const theirs = await probe(pkg.url, req);
       if (theirs.status !== 200) throw new Error(`soap package answered ${theirs.status}: ${theirs.body.slice(0, 300)}`);
-      await measure(operation, 'soap package', pkg.url, req, theirs);
-      await pkg.close();
+      const bare = await bareServer(ours.body, 'application/soap+xml; charset=utf-8');
+      closers.push(bare.close);
+      const urls: Record<(typeof SERVERS)[number], string> = {
+        ours: service.url,
+        'ours uncached': uncached.url,
+        'bare node': bare.url,
+        'soap package': pkg.url,
+      };
+      targets.push({ operation, req, urls, expect: { ours, theirs } });
+    }
+    for (let round = 1; round <= rounds; round++) {
+      for (const { operation, req, urls, expect } of targets) {
+        for (const server of SERVERS) {
+          const expected = server === 'soap package' ? expect.theirs : expect.ours;
+          const result = await load({
+            url: urls[server] + req.path,
+            headers: req.headers,
+            body: req.body,
+            connections,
+            warmupMs: 500,
+            durationMs: seconds * 1000,
+            expectStatus: expected.status,
+            expectBytes: expected.bytes,
+          });
+          rows.push({ operation, server, round, result });
+          console.log(
+            `  round ${round}  ${operation.padEnd(24)} ${server.padEnd(14)} ${result.rps.toFixed(0).padStart(7)} req/s  ` +
+              `p99 ${result.p99Ms.toFixed(2).padStart(6)} ms  ${expected.bytes} B  generator cpu ${(result.generatorCpu * 100).toFixed(0)}%` +
+              (result.errors ? `  ${result.errors} ERRORS` : ''),
+          );
+        }
+      }
     }
   } finally {
-    await service.close();
-    await uncached.close();
+    for (const close of closers) await close();
     rmSync(dir, { recursive: true, force: true });
   }
 
-  console.log('\nRatios of ours with its default settings (targets: >= 0.60 of bare node, >= 3.0x the soap package):');
+  // The best round of each server: interference from the rest of the machine only ever slows a round down.
+  const best = (operation: string, server: string) =>
+    rows.filter((r) => r.operation === operation && r.server === server).reduce((a, b) => (b.result.rps > a.result.rps ? b : a)).result;
+  console.log(`\nBest of ${rounds} rounds:`);
   for (const operation of new Set(rows.map((r) => r.operation))) {
-    const of = (server: string) => rows.find((r) => r.operation === operation && r.server === server)!.result;
-    const ours = of('ours');
-    const toBare = ours.rps / of('bare node').rps;
-    const toSoap = ours.rps / of('soap package').rps;
-    const raw = of('ours uncached');
+    for (const server of SERVERS) {
+      const r = best(operation, server);
+      console.log(`  ${operation.padEnd(24)} ${server.padEnd(14)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms`);
+    }
+  }
+  console.log('\nRatios (targets: ours >= 0.60 of bare node, ours >= 3.0x the soap package):');
+  for (const operation of new Set(rows.map((r) => r.operation))) {
+    const ours = best(operation, 'ours');
+    const raw = best(operation, 'ours uncached');
+    const bare = best(operation, 'bare node');
+    const soapPkg = best(operation, 'soap package');
+    const toBare = ours.rps / bare.rps;
+    const toSoap = ours.rps / soapPkg.rps;
     console.log(
       `  ${operation.padEnd(24)} ours/bare ${toBare.toFixed(2)} ${toBare >= 0.6 ? 'ok' : 'BELOW TARGET'}   ` +
         `ours/soap ${toSoap.toFixed(1)}x ${toSoap >= 3 ? 'ok' : 'BELOW TARGET'}   ` +
-        `p99 ours ${ours.p99Ms.toFixed(2)} ms, bare ${of('bare node').p99Ms.toFixed(2)} ms, soap ${of('soap package').p99Ms.toFixed(2)} ms`,
+        `p99 ours ${ours.p99Ms.toFixed(2)} ms, bare ${bare.p99Ms.toFixed(2)} ms, soap ${soapPkg.p99Ms.toFixed(2)} ms`,
     );
     console.log(
-      `  ${''.padEnd(24)} uncached: ours/bare ${(raw.rps / of('bare node').rps).toFixed(2)}, ` +
-        `ours/soap ${(raw.rps / of('soap package').rps).toFixed(1)}x, p99 ${raw.p99Ms.toFixed(2)} ms`,
+      `  ${''.padEnd(24)} uncached (every request parsed, queried, written): ours/bare ${(raw.rps / bare.rps).toFixed(2)}, ` +
+        `ours/soap ${(raw.rps / soapPkg.rps).toFixed(1)}x, p99 ${raw.p99Ms.toFixed(2)} ms`,
     );
   }
   if (rows.some((r) => r.result.errors > 0)) {

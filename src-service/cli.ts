@@ -55,22 +55,8 @@ const COMMANDS: Record<string, Command> = {
       console.log(o.has('key') ? 'Client key registered.' : `Client key registered: ${key}`);
     },
   },
-  'disable-client': {
-    summary: 'Refuse a client key from now on (also in a running service).',
-    options: [data, { name: 'key', value: '<key>', help: 'the key', required: true }],
-    run: (o) => {
-      setClientEnabled(o.get('data')!, o.get('key')!, false);
-      console.log('Client key disabled.');
-    },
-  },
-  'enable-client': {
-    summary: 'Accept a disabled client key again.',
-    options: [data, { name: 'key', value: '<key>', help: 'the key', required: true }],
-    run: (o) => {
-      setClientEnabled(o.get('data')!, o.get('key')!, true);
-      console.log('Client key enabled.');
-    },
-  },
+  'disable-client': clientSwitch(false, 'Refuse a client key from now on (also in a running service).'),
+  'enable-client': clientSwitch(true, 'Accept a disabled client key again.'),
   'add-user': {
     summary: 'Create a user.',
     options: [data, login, { name: 'currency', value: '<code>', help: "the user's own currency, ISO 4217 (default CZK)" }],
@@ -132,6 +118,17 @@ const COMMANDS: Record<string, Command> = {
   },
 };
 
+function clientSwitch(enabled: boolean, summary: string): Command {
+  return {
+    summary,
+    options: [data, { name: 'key', value: '<key>', help: 'the key', required: true }],
+    run: (o) => {
+      setClientEnabled(o.get('data')!, o.get('key')!, enabled);
+      console.log(`Client key ${enabled ? 'enabled' : 'disabled'}.`);
+    },
+  };
+}
+
 function currencyOption(value: string): number {
   const upper = value.toUpperCase();
   const known = KNOWN_CURRENCIES.find((c) => c.code === upper || String(c.numeric) === value);
@@ -158,8 +155,9 @@ async function serve(o: Map<string, string>): Promise<void> {
     logger: stderrLogger,
   });
   console.log(`Bookkeeping service listening on ${service.url}${SERVICE_PATH}`);
+  // Requests in progress get a few seconds to finish.
   const stop = () => {
-    service.close().then(
+    service.close({ graceMs: 5000 }).then(
       () => process.exit(0),
       () => process.exit(1),
     );

@@ -39,7 +39,11 @@ export interface RunningService {
   port: number;
   namespace: string;
   timeZone: string;
-  close(): Promise<void>;
+  /**
+   * Stops the service and closes the data file. Requests in progress get `graceMs` to finish (default 0:
+   * every connection is dropped at once).
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -117,8 +121,8 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     port: address.port,
     namespace,
     timeZone,
-    close() {
-      closing ??= shutdown(server).finally(() => store.close());
+    close(options = {}) {
+      closing ??= shutdown(server, options.graceMs).finally(() => store.close());
       return closing;
     },
   };

@@ -37,14 +37,34 @@ export function windowOptions(preloadPath: string, bounds: WindowBounds | null):
  * and nothing else. Navigation elsewhere and new windows are refused.
  */
 export function isAppUrl(url: string, appUrl: string): boolean {
-  let target: URL;
-  let app: URL;
-  try {
-    target = new URL(url);
-    app = new URL(appUrl);
-  } catch {
-    return false;
-  }
+  const parsed = parseBoth(url, appUrl);
+  if (!parsed) return false;
+  const [target, app] = parsed;
   if (app.protocol === 'file:') return target.protocol === 'file:' && target.pathname === app.pathname;
   return target.origin === app.origin;
+}
+
+/**
+ * Whether the app's session may fetch a URL: the app's own files (or dev server), inline images and
+ * the developer tools; no remote content of any kind.
+ */
+export function isAllowedRequest(url: string, appUrl: string): boolean {
+  const parsed = parseBoth(url, appUrl);
+  if (!parsed) return false;
+  const [target, app] = parsed;
+  if (target.protocol === 'data:' || target.protocol === 'devtools:') return true;
+  if (app.protocol === 'file:') {
+    const root = app.pathname.slice(0, app.pathname.lastIndexOf('/') + 1);
+    return target.protocol === 'file:' && decodeURIComponent(target.pathname).startsWith(decodeURIComponent(root)) && !target.pathname.includes('..');
+  }
+  return target.origin === app.origin || (target.protocol === 'ws:' && target.host === app.host);
+}
+
+/** The URL asked for and the app's own, or null when either does not parse (which refuses it). */
+function parseBoth(url: string, appUrl: string): [target: URL, app: URL] | null {
+  try {
+    return [new URL(url), new URL(appUrl)];
+  } catch {
+    return null;
+  }
 }

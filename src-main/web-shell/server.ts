@@ -40,6 +40,7 @@ export interface WebShell {
 }
 
 const MAX_BODY = 1024 * 1024;
+const DRAIN_LIMIT = 8 * MAX_BODY;
 const HEARTBEAT_MS = 15_000;
 
 const MIME: Record<string, string> = {
@@ -79,15 +80,20 @@ function forbidden(res: ServerResponse, message: string): void {
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+/** The body as text, or null when it is larger than MAX_BODY (what was sent is drained, so that the
+ * caller reads our 413 instead of a reset connection; a body beyond DRAIN_LIMIT is cut off). */
 async function readBody(req: IncomingMessage): Promise<string | null> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY) return null;
-    chunks.push(chunk as Buffer);
+    if (size > DRAIN_LIMIT) {
+      req.destroy();
+      return null;
+    }
+    if (size <= MAX_BODY) chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return size > MAX_BODY ? null : Buffer.concat(chunks).toString('utf8');
 }
 
 export async function startWebShell(options: WebShellOptions): Promise<WebShell> {

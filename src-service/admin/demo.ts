@@ -10,10 +10,10 @@ import { formatWall, instantToWall, localTimeZone } from '../../src-shared/wire'
 import { hashPassword, DEFAULT_HASH_PARAMS } from '../auth/password';
 import { RuleError } from '../errors';
 import type { CallContext } from '../operations/context';
-import { addTransfer } from '../operations/transactions';
+import { addTransfer, bookTransaction, createTemplate } from '../operations/transactions';
 import { createCategory } from '../operations/categories';
 import { PERMISSION } from '../store';
-import { accountFor, contextOf, refuelingFor, templateFor, transactionFor, withStore, type HashOptions } from './operator';
+import { accountFor, contextOf, refuelingFor, withStore, type HashOptions } from './operator';
 
 export const DEMO_CLIENT_KEY = 'demo';
 export const DEMO_USERS = [
@@ -112,7 +112,7 @@ export function createDemoData(dataFile: string, opts: DemoOptions = {}): DemoSu
       }
       const cat = (name: string) => categories.get(name)!;
       const book = (ctx: CallContext, accountId: number, value: number, daysAgo: number, description: string, category: number) => {
-        transactionFor(ctx, { accountId, amount: value, paymentDate: at(daysAgo), description, categoryId: category });
+        bookTransaction(ctx, { accountId, amount: value, paymentDate: at(daysAgo), description, categoryId: category });
         transactions += 1;
       };
       const transfer = (from: number, to: number, value: number, daysAgo: number, description: string, category = 0) => {
@@ -166,13 +166,13 @@ export function createDemoData(dataFile: string, opts: DemoOptions = {}): DemoSu
       book(demo, accounts.bank, -amount(3000, 6000), 120, 'Servis auta', cat('Servis auta'));
       // The old account is closed: still listed, no transfer may touch it.
       store.accounts.update(accounts.old, {
-        name: 'Starý účet',
-        description: 'Zrušený',
-        type: 2,
-        isActive: false,
-        isHidden: true,
-        locked: true,
-        ord: 6,
+        Name: 'Starý účet',
+        Description: 'Zrušený',
+        Type: 2,
+        IsActive: false,
+        IsHidden: true,
+        Locked: true,
+        Ord: 6,
       });
 
       // Two cars, refuelled every two to three weeks; one refuelling abroad in EUR.
@@ -214,7 +214,7 @@ export function createDemoData(dataFile: string, opts: DemoOptions = {}): DemoSu
         { accountId: accounts.card, type: 2, amount: -1500, description: 'Tankování', categoryId: cat('Palivo'), ord: 4 },
         { accountId: accounts.bank, type: 3, amount: -5000, description: 'Spoření', categoryId: cat('Převody'), ord: 5 },
       ];
-      for (const t of templates) templateFor(demo, t);
+      for (const t of templates) createTemplate(demo, t);
 
       // demo2's household account, which demo may read but not touch.
       const shared = accountFor(demo2, { name: 'Společná domácnost', currency: 203, type: 2, ord: 1 });

@@ -13,7 +13,7 @@ import { wallDateTime } from '../operations/rules';
 import { saveRefueling } from '../operations/car-fuel';
 import { createCategory } from '../operations/categories';
 import type { CallContext } from '../operations/context';
-import { bookTransaction, createTemplate } from '../operations/transactions';
+import { bookTransaction, createTemplate, type NewBooking, type NewTemplate } from '../operations/transactions';
 import { PERMISSION, Store, type Permission } from '../store';
 import type { UserRow } from '../store/users';
 
@@ -81,6 +81,10 @@ export function addClient(dataFile: string, key: string, label = ''): void {
       store.users.insertClient(key, label);
     }),
   );
+}
+
+export function isClientRegistered(dataFile: string, key: string): boolean {
+  return withStore(dataFile, (store) => store.users.clientExists(key));
 }
 
 /** Enables or disables a client key; a disabled key is refused at once, also by a running service. */
@@ -166,32 +170,11 @@ export function accountFor(ctx: CallContext, a: NewAccount): number {
   });
 }
 
-export interface NewTransaction {
-  accountId: number;
-  /** Signed: negative lowers the balance. Exact to the currency's digits. */
-  amount: number;
-  /** Wall-clock `YYYY-MM-DDTHH:mm:ss`. */
-  paymentDate: string;
-  /** 1 income or 2 expense; default by the sign of the amount. */
-  type?: number;
-  description?: string;
-  categoryId?: number;
-}
+export type { NewBooking as NewTransaction, NewTemplate } from '../operations/transactions';
 
 /** Books an income or expense on an account `login` may write to; returns the transaction's id. */
-export function addTransaction(dataFile: string, login: string, t: NewTransaction): number {
-  return asUser(dataFile, login, (ctx) => transactionFor(ctx, t));
-}
-
-export function transactionFor(ctx: CallContext, t: NewTransaction): number {
-  return bookTransaction(ctx, {
-    accountId: t.accountId,
-    amount: t.amount,
-    paymentDate: t.paymentDate,
-    type: t.type ?? (t.amount < 0 ? 2 : 1),
-    description: t.description ?? '',
-    categoryId: t.categoryId ?? 0,
-  });
+export function addTransaction(dataFile: string, login: string, t: NewBooking): number {
+  return asUser(dataFile, login, (ctx) => bookTransaction(ctx, t));
 }
 
 /** Adds a category of `login` (parentId 0: top level); returns its id. */
@@ -199,30 +182,9 @@ export function addCategory(dataFile: string, login: string, name: string, paren
   return asUser(dataFile, login, (ctx) => createCategory(ctx, { Name: name, Id_ParentCategory: parentId }));
 }
 
-export interface NewTemplate {
-  accountId: number;
-  /** 1 income, 2 expense, 3 transfer. */
-  type: number;
-  amount: number;
-  description?: string;
-  categoryId?: number;
-  ord?: number;
-}
-
 /** Adds a transaction template of `login`; returns its id. */
 export function addTemplate(dataFile: string, login: string, t: NewTemplate): number {
-  return asUser(dataFile, login, (ctx) => templateFor(ctx, t));
-}
-
-export function templateFor(ctx: CallContext, t: NewTemplate): number {
-  return createTemplate(ctx, {
-    accountId: t.accountId,
-    type: t.type,
-    amount: t.amount,
-    description: t.description ?? '',
-    categoryId: t.categoryId ?? 0,
-    ord: t.ord ?? 0,
-  });
+  return asUser(dataFile, login, (ctx) => createTemplate(ctx, t));
 }
 
 export interface NewRefueling {

@@ -9,7 +9,7 @@ import type { Store } from '../store';
 import type { UserRow } from '../store/users';
 import { loginKey } from '../store/users';
 import { LoginThrottle, type ThrottleOptions } from './login-throttle';
-import { UNMATCHABLE_HASH, verifyPassword } from './password';
+import { DEFAULT_HASH_PARAMS, unmatchableHash, verifyPassword, type HashParams } from './password';
 import { DEFAULT_CACHE_OPTIONS, VerificationCache, type VerificationCacheOptions } from './verification-cache';
 
 export interface AuthOptions {
@@ -17,21 +17,38 @@ export interface AuthOptions {
   cache?: Partial<VerificationCacheOptions>;
   /** Told when a login gets locked (for the log); never given a password. */
   onLock?: (login: string, failures: number, ms: number) => void;
+  /** The scrypt cost of the users' hashes, spent on unknown logins too (default: the default cost). */
+  hashParams?: HashParams;
+  /** The clock and the wait of the throttle; tests replace them. */
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+interface Lookups {
+  generation: number;
+  users: Map<string, UserRow | null>;
+  clients: Map<string, boolean>;
+}
+const LOOKUPS_MAX = 10_000;
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const refused = () => new RuleError(INVALID_CREDENTIALS);
 
 export class Authenticator {
   readonly throttle: LoginThrottle;
   private readonly cache: VerificationCache;
+  private readonly unknownUserHash: string;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private seen: Lookups = { generation: -1, users: new Map(), clients: new Map() };
 
   constructor(
     private readonly store: Store,
     options: AuthOptions = {},
   ) {
-    this.throttle = new LoginThrottle(options.throttle, Date.now, options.onLock);
-    this.cache = new VerificationCache({ ...DEFAULT_CACHE_OPTIONS, ...options.cache });
+    this.throttle = new LoginThrottle(options.throttle, options.now ?? Date.now, options.onLock);
+    this.sleep = options.sleep ?? realSleep;
+    this.cache = new VerificationCache({ ...DEFAULT_CACHE_OPTIONS, ...options.cache }, options.now ?? Date.now);
+    this.unknownUserHash = unmatchableHash(options.hashParams ?? DEFAULT_HASH_PARAMS);
   }
 
   /** The user the credentials identify; throws RuleError("Invalid credentials") otherwise. */
@@ -49,10 +66,10 @@ export class Authenticator {
       const cached = this.verifiedRecently(credentials);
       if (cached) return cached;
       const delay = this.throttle.delayFor(login);
-      if (delay > 0) await sleep(delay);
+      if (delay > 0) await this.sleep(delay);
       const user = this.store.users.byLogin(credentials.login);
       const clientOk = this.store.users.isClientEnabled(credentials.clientKey);
-      const passwordOk = await verifyPassword(credentials.password, user?.password_hash ?? UNMATCHABLE_HASH);
+      const passwordOk = await verifyPassword(credentials.password, user?.password_hash ?? this.unknownUserHash);
       if (!user || !clientOk || !passwordOk) {
         this.throttle.recordFailure(login);
         return undefined;
@@ -68,10 +85,34 @@ export class Authenticator {
 
   /** The user when these exact credentials were verified lately and nothing about them has changed since. */
   private verifiedRecently(credentials: Credentials): UserRow | undefined {
-    const user = this.store.users.byLogin(credentials.login);
+    const seen = this.lookups();
+    const login = loginKey(credentials.login);
+    let user = seen.users.get(login);
+    if (user === undefined) {
+      user = this.store.users.byLogin(credentials.login) ?? null;
+      seen.users.set(login, user);
+    }
     if (!user) return undefined;
     if (!this.cache.has(this.cache.key(user.id, user.password_hash, credentials.password))) return undefined;
-    // The key is checked on every call, so disabling a client application takes effect at once.
-    return this.store.users.isClientEnabled(credentials.clientKey) ? user : undefined;
+    let clientOk = seen.clients.get(credentials.clientKey);
+    if (clientOk === undefined) {
+      clientOk = this.store.users.isClientEnabled(credentials.clientKey);
+      seen.clients.set(credentials.clientKey, clientOk);
+    }
+    return clientOk ? user : undefined;
+  }
+
+  /**
+   * Users and client keys as looked up in the current data generation. Any commit (a new password, a
+   * disabled key, from this process or the admin command line) starts a new generation and so empties
+   * them: the fast path asks the database again only when something may have changed.
+   */
+  private lookups(): Lookups {
+    const generation = this.store.generation();
+    const seen = this.seen;
+    if (seen.generation !== generation || seen.users.size + seen.clients.size > LOOKUPS_MAX) {
+      this.seen = { generation, users: new Map(), clients: new Map() };
+    }
+    return this.seen;
   }
 }

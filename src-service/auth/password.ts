@@ -71,9 +71,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /**
- * A well-formed hash at the default cost that no password matches (its "hash" is not scrypt output):
- * verified against when the login is unknown, so that an unknown login costs what a wrong password costs.
+ * A well-formed hash that no password matches (its "hash" is not scrypt output): verified against when
+ * the login is unknown, so that an unknown login costs what a wrong password costs. Give it the cost the
+ * users' hashes have.
  */
-export const UNMATCHABLE_HASH = `scrypt$${DEFAULT_HASH_PARAMS.N}$${DEFAULT_HASH_PARAMS.r}$${DEFAULT_HASH_PARAMS.p}$${Buffer.alloc(
-  SALT_LENGTH,
-).toString('base64')}$${Buffer.alloc(KEY_LENGTH).toString('base64')}`;
+export function unmatchableHash({ N, r, p }: HashParams = DEFAULT_HASH_PARAMS): string {
+  return `scrypt$${N}$${r}$${p}$${Buffer.alloc(SALT_LENGTH).toString('base64')}$${Buffer.alloc(KEY_LENGTH).toString('base64')}`;
+}
+
+const UNMATCHABLE_HASH = unmatchableHash();

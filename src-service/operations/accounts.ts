@@ -15,24 +15,22 @@ export function listAccounts(ctx: CallContext): ApiAccount2[] {
   return ctx.store.accounts.listFor(ctx.user.id).map(apiAccount);
 }
 
-type AccountParams = ParamsOf<'AddAccount'>;
-
-/** The checked, stored form of the fields AddAccount and EditAccount share. */
-function accountFields(p: Omit<AccountParams, 'Currency'>): Omit<AccountFields, 'currency'> {
+/** The fields AddAccount and EditAccount share, checked (the name trimmed). */
+function checked(p: Omit<AccountFields, 'Currency'>): Omit<AccountFields, 'Currency'> {
   return {
-    name: rule.name(p.Name, 'Name'),
-    description: rule.description(p.Description, 'Description'),
-    type: rule.accountType(p.Type, 'Type'),
-    isActive: p.IsActive,
-    isHidden: p.IsHidden,
-    locked: p.Locked,
-    ord: p.Ord,
+    Name: rule.name(p.Name, 'Name'),
+    Description: rule.description(p.Description, 'Description'),
+    Type: rule.accountType(p.Type, 'Type'),
+    IsActive: p.IsActive,
+    IsHidden: p.IsHidden,
+    Locked: p.Locked,
+    Ord: p.Ord,
   };
 }
 
 /** Creates an account owned by the caller (permission 3); returns its id. */
 export function createAccount(ctx: CallContext, p: ParamsOf<'AddAccount'>): number {
-  const fields: AccountFields = { ...accountFields(p), currency: rule.currency(p.Currency, 'Currency') };
+  const fields: AccountFields = { ...checked(p), Currency: rule.currency(p.Currency, 'Currency') };
   return ctx.store.write(() => ctx.store.accounts.insert(ctx.user.id, fields));
 }
 
@@ -48,7 +46,7 @@ export function editAccount(ctx: CallContext, p: ParamsOf<'EditAccount'>): Resul
     if (account.permission < PERMISSION.write) {
       throw new RuleError(`Id_Account: account ${p.Id_Account} is read-only for you; editing it needs permission 2 or 3.`);
     }
-    store.accounts.update(account.id, accountFields(p));
+    store.accounts.update(account.id, checked(p));
     return apiAccount(store.accounts.getFor(account.id, user.id)!);
   });
 }

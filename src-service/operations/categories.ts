@@ -1,6 +1,6 @@
 /** CategoryTree, AddCategory, EditCategory. */
 import type { ApiCategory, ApiCategoryTree, ParamsOf } from '../../src-shared/catalog';
-import { formatWall, instantToWall } from '../../src-shared/wire';
+import { formatWall, instantToWall, quote } from '../../src-shared/wire';
 import { RuleError } from '../errors';
 import type { CategoryRow } from '../store';
 import type { CallContext } from './context';
@@ -41,7 +41,7 @@ export function categoryTree(ctx: CallContext): ApiCategoryTree {
 
 function uniqueAmongSiblings(ctx: CallContext, parentId: number | null, name: string, exceptId?: number): void {
   if (ctx.store.categories.siblingNamed(ctx.user.id, parentId, name, exceptId)) {
-    throw new RuleError(`Name: a category named ${rule.quoted(name)} already exists at this level.`);
+    throw new RuleError(`Name: a category named ${quote(name)} already exists at this level.`);
   }
 }
 

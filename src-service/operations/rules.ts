@@ -3,7 +3,7 @@
  * returns the value to store or throws a RuleError whose message names the parameter and the rule.
  */
 import { isKnownCurrency } from '../../src-shared/money';
-import { isWallDateTime, quote } from '../../src-shared/wire';
+import { isWallDateTime } from '../../src-shared/wire';
 import { RuleError } from '../errors';
 import { PERMISSION, type AccountRow, type Store } from '../store';
 
@@ -66,11 +66,6 @@ export function wallDateTime(value: string, param: string): string {
   return value;
 }
 
-export function positive(value: number, param: string): number {
-  if (!(value > 0)) throw new RuleError(`${param} must be greater than zero.`);
-  return value;
-}
-
 export function nonNegative(value: number, param: string): number {
   if (!(value >= 0)) throw new RuleError(`${param} must not be negative.`);
   return value;
@@ -104,6 +99,3 @@ export function optionalCategory(store: Store, userId: number, categoryId: numbe
   if (!store.categories.getFor(categoryId, userId)) throw new RuleError(`${param}: category ${categoryId} does not exist.`);
   return categoryId;
 }
-
-/** Quotes a caller's text in a message, shortened. */
-export const quoted = (text: string): string => quote(text);

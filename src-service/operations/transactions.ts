@@ -76,22 +76,26 @@ export function listTemplates(ctx: CallContext): ResultOf<'DefineTransactionList
   return ctx.store.templates.listFor(ctx.user.id).map(apiDefineTransaction);
 }
 
-/** A transaction booked directly on an account (income or expense); the admin tools and demo data use it. */
+/** A transaction booked directly on an account (income or expense): the admin tools and demo data use it. */
 export interface NewBooking {
   accountId: number;
-  /** Signed: negative lowers the balance. */
+  /** Signed: negative lowers the balance. Exact to the currency's digits. */
   amount: number;
+  /** Wall-clock `YYYY-MM-DDTHH:mm:ss`. */
   paymentDate: string;
-  type: number;
-  description: string;
-  categoryId: number;
+  /** 1 income or 2 expense; by default by the sign of the amount. */
+  type?: number;
+  description?: string;
+  /** 0 or absent: none. */
+  categoryId?: number;
 }
 
 export function bookTransaction(ctx: CallContext, b: NewBooking): number {
   const { store, user } = ctx;
-  if (b.type === TRANSACTION_TYPE.transfer) throw new RuleError('type: a transfer is booked with AddTranferToOtherAccount.');
-  rule.transactionType(b.type, 'type');
-  const description = rule.description(b.description, 'description');
+  const type = b.type ?? (b.amount < 0 ? TRANSACTION_TYPE.expense : TRANSACTION_TYPE.income);
+  if (type === TRANSACTION_TYPE.transfer) throw new RuleError('type: a transfer is booked with AddTranferToOtherAccount.');
+  rule.transactionType(type, 'type');
+  const description = rule.description(b.description ?? '', 'description');
   const paymentDate = rule.wallDateTime(b.paymentDate, 'paymentDate');
   return store.write(() => {
     const account = rule.writableAccount(store, user.id, b.accountId, 'accountId');
@@ -104,10 +108,10 @@ export function bookTransaction(ctx: CallContext, b: NewBooking): number {
       userId: account.owner_id,
       createdBy: user.id,
       paymentDate,
-      type: b.type,
+      type,
       amountMinor: minor,
       description,
-      categoryId: rule.optionalCategory(store, user.id, b.categoryId, 'categoryId'),
+      categoryId: rule.optionalCategory(store, user.id, b.categoryId ?? 0, 'categoryId'),
     });
   });
 }
@@ -115,18 +119,19 @@ export function bookTransaction(ctx: CallContext, b: NewBooking): number {
 /** A template of the caller's, on an account they may write to. */
 export interface NewTemplate {
   accountId: number;
+  /** 1 income, 2 expense, 3 transfer. */
   type: number;
   /** Signed, like a transaction's. */
   amount: number;
-  description: string;
-  categoryId: number;
-  ord: number;
+  description?: string;
+  categoryId?: number;
+  ord?: number;
 }
 
 export function createTemplate(ctx: CallContext, t: NewTemplate): number {
   const { store, user } = ctx;
   const type = rule.transactionType(t.type, 'type');
-  const description = rule.description(t.description, 'description');
+  const description = rule.description(t.description ?? '', 'description');
   return store.write(() => {
     const account = rule.writableAccount(store, user.id, t.accountId, 'accountId');
     return store.templates.insert({
@@ -136,8 +141,8 @@ export function createTemplate(ctx: CallContext, t: NewTemplate): number {
       type,
       amountMinor: amountToMinor(t.amount, account.currency, 'amount'),
       description,
-      categoryId: rule.optionalCategory(store, user.id, t.categoryId, 'categoryId'),
-      ord: t.ord,
+      categoryId: rule.optionalCategory(store, user.id, t.categoryId ?? 0, 'categoryId'),
+      ord: t.ord ?? 0,
     });
   });
 }

@@ -32,6 +32,7 @@ import type { Logger } from '../log';
 import { runOperation } from '../operations';
 import type { Store } from '../store';
 import { loginKey } from '../store/users';
+import { answer, send, write, type Answer } from './answer';
 import { helpPage } from './help-page';
 import type { HttpLimits } from './limits';
 import type { ResponseCache } from './response-cache';
@@ -57,22 +58,13 @@ const CACHEABLE = new Set<OperationName>(
 export const SERVER_FAULT_MESSAGE = 'Server was unable to process request.';
 
 const SERVICE_PATH_LOWER = SERVICE_PATH.toLowerCase();
-const COMMON_HEADERS = { 'Cache-Control': 'private, max-age=0', 'X-Content-Type-Options': 'nosniff' };
 // A Host header is used in the WSDL's addresses only when it is a plain host name or address with a port.
 const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 class BodyTooLarge extends Error {}
-
-function send(res: ServerResponse, wire: WireResponse, extra?: Record<string, string>): void {
-  res.writeHead(wire.status, {
-    ...COMMON_HEADERS,
-    ...extra,
-    'Content-Type': wire.contentType,
-    'Content-Length': Buffer.byteLength(wire.body),
-  });
-  res.end(wire.body);
-}
+/** The client went away before its request was read; there is no one to answer. */
+class ClientGone extends Error {}
 
 function sendText(res: ServerResponse, status: number, text: string, extra?: Record<string, string>): void {
   send(res, { status, contentType: CONTENT_TYPE.text, body: text }, extra);
@@ -101,11 +93,13 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
       done = true;
       resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
     });
-    req.on('error', (e) => {
+    const gone = () => {
       if (done) return;
       done = true;
-      reject(e);
-    });
+      reject(new ClientGone());
+    };
+    req.on('error', gone);
+    req.on('close', gone);
   });
 }
 
@@ -192,15 +186,15 @@ export class ServiceEndpoint {
     if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
       return send(res, buildFault(binding, { code: 'Client', message: 'The request must be encoded in UTF-8.', status: 415 }));
     }
-    const body = await this.body(req, res, binding);
-    if (body === undefined) return;
+    const bytes = await this.bytes(req, res, binding);
+    if (bytes === undefined) return;
     const soapActionHeader = req.headers.soapaction;
-    await this.call(res, binding, {
-      method: 'POST',
-      contentType,
-      soapAction: Array.isArray(soapActionHeader) ? soapActionHeader[0] : soapActionHeader,
-      body,
-    });
+    const soapAction = Array.isArray(soapActionHeader) ? soapActionHeader[0] : soapActionHeader;
+    const key = this.options.cache?.key([binding, undefined, soapAction, contentType, bytes]);
+    if (this.answerFromCache(res, key)) return;
+    const body = this.text(res, binding, bytes);
+    if (body === undefined) return;
+    await this.call(res, binding, { method: 'POST', contentType, soapAction, body }, key);
   }
 
   /** `.../APIservice.asmx/<Operation>` by GET (query string) or POST (form). */
@@ -214,19 +208,41 @@ export class ServiceEndpoint {
       throw e;
     }
     if (binding === 'httpGet') {
-      return this.call(res, binding, { method, pathOperation: operation, query });
+      const key = this.options.cache?.key([binding, operation, undefined, undefined, query]);
+      if (this.answerFromCache(res, key)) return;
+      return this.call(res, binding, { method, pathOperation: operation, query }, key);
     }
-    const body = await this.body(req, res, binding);
+    const bytes = await this.bytes(req, res, binding);
+    if (bytes === undefined) return;
+    const key = this.options.cache?.key([binding, operation, undefined, contentType, bytes]);
+    if (this.answerFromCache(res, key)) return;
+    const body = this.text(res, binding, bytes);
     if (body === undefined) return;
-    await this.call(res, binding, { method, pathOperation: operation, contentType, body });
+    await this.call(res, binding, { method, pathOperation: operation, contentType, body }, key);
   }
 
-  /** The body as text, or undefined when a fault has been answered instead. */
-  private async body(req: IncomingMessage, res: ServerResponse, binding: Binding): Promise<string | undefined> {
-    let bytes: Buffer;
+  /**
+   * Answers from the cache when the same request was answered in this data generation. The login it
+   * was answered for must not be refused by the throttle meanwhile.
+   */
+  private answerFromCache(res: ServerResponse, key: string | undefined): boolean {
+    if (key === undefined) return false;
+    const hit = this.options.cache!.get(key, this.store.generation());
+    if (!hit || this.auth.throttle.isLocked(hit.login)) return false;
+    this.auth.throttle.recordSuccess(hit.login);
+    write(res, hit.answer);
+    return true;
+  }
+
+  /** The body's bytes, or undefined when a fault has been answered instead (or no one is left to answer). */
+  private async bytes(req: IncomingMessage, res: ServerResponse, binding: Binding): Promise<Buffer | undefined> {
     try {
-      bytes = await readBody(req, this.options.limits.maxBodyBytes);
+      return await readBody(req, this.options.limits.maxBodyBytes);
     } catch (e) {
+      if (e instanceof ClientGone) {
+        res.destroy();
+        return undefined;
+      }
       if (!(e instanceof BodyTooLarge)) throw e;
       const limit = this.options.limits.maxBodyBytes;
       // Stop reading; the connection closes once the answer is out.
@@ -236,6 +252,10 @@ export class ServiceEndpoint {
       });
       return undefined;
     }
+  }
+
+  /** The body as text, or undefined when it is not UTF-8 and a fault has been answered instead. */
+  private text(res: ServerResponse, binding: Binding, bytes: Buffer): string | undefined {
     try {
       return utf8.decode(bytes);
     } catch {
@@ -244,22 +264,13 @@ export class ServiceEndpoint {
     }
   }
 
-  private async call(res: ServerResponse, binding: Binding, incoming: Parameters<typeof parseRequest>[1]): Promise<void> {
-    const cache = this.options.cache;
-    const cacheKey = cache?.key([
-      binding,
-      incoming.pathOperation,
-      incoming.soapAction,
-      incoming.contentType,
-      binding === 'httpGet' ? incoming.query : incoming.body,
-    ]);
-    if (cache && cacheKey !== undefined) {
-      const hit = cache.get(cacheKey, this.store.generation());
-      if (hit && !this.auth.throttle.isLocked(hit.login)) {
-        this.auth.throttle.recordSuccess(hit.login);
-        return send(res, hit.response);
-      }
-    }
+  /** Parses, authenticates, runs and answers one call; `cacheKey` (when caching) is where a read's answer is kept. */
+  private async call(
+    res: ServerResponse,
+    binding: Binding,
+    incoming: Parameters<typeof parseRequest>[1],
+    cacheKey: string | undefined,
+  ): Promise<void> {
     let call: AnyCall;
     try {
       call = parseRequest(binding, incoming, this.readOptions);
@@ -268,14 +279,21 @@ export class ServiceEndpoint {
       throw e;
     }
     let wire: WireResponse;
+    let keep: ((a: Answer) => void) | undefined;
     try {
       const user = await this.auth.authenticate(call.credentials);
       // From here on everything is synchronous: the answer reflects exactly this generation of the data.
-      const generation = this.store.generation();
-      const result = runOperation(call, { store: this.store, user, timeZone: this.options.timeZone, now: this.now });
+      let generation = 0;
+      const run = () => {
+        generation = this.store.generation();
+        return runOperation(call, { store: this.store, user, timeZone: this.options.timeZone, now: this.now });
+      };
+      const result = OPERATIONS[call.operation].access === 'read' ? this.store.read(run) : run();
       wire = buildResponse(binding, call.operation, result, this.options.namespace);
+      const cache = this.options.cache;
       if (cache && cacheKey !== undefined && CACHEABLE.has(call.operation)) {
-        cache.set(cacheKey, generation, loginKey(call.credentials.login), wire);
+        const login = loginKey(call.credentials.login);
+        keep = (a) => cache.set(cacheKey, generation, login, a);
       }
     } catch (e) {
       if (e instanceof RuleError) {
@@ -285,6 +303,8 @@ export class ServiceEndpoint {
         wire = buildFault(binding, { code: 'Server', message: SERVER_FAULT_MESSAGE });
       }
     }
-    send(res, wire);
+    const a = answer(wire);
+    keep?.(a);
+    write(res, a);
   }
 }

@@ -32,12 +32,23 @@ export function listen(server: Server, port: number, host: string): Promise<Addr
   });
 }
 
-/** Stops accepting, drops idle and open keep-alive connections, and resolves once the server is closed. */
-export function shutdown(server: Server): Promise<void> {
+/**
+ * Stops accepting connections and resolves once the server is closed. Idle keep-alive connections go at
+ * once; requests in progress get `graceMs` to finish before their connections are dropped too (0: at once,
+ * as a crash or a pulled cable would).
+ */
+export function shutdown(server: Server, graceMs = 0): Promise<void> {
   return new Promise((resolve, reject) => {
     if (!server.listening) return resolve();
-    server.close((e) => (e ? reject(e) : resolve()));
-    server.closeAllConnections();
+    let timer: NodeJS.Timeout | undefined;
+    server.close((e) => {
+      clearTimeout(timer);
+      if (e) reject(e);
+      else resolve();
+    });
+    server.closeIdleConnections();
+    if (graceMs <= 0) server.closeAllConnections();
+    else timer = setTimeout(() => server.closeAllConnections(), graceMs);
   });
 }
 

@@ -4,8 +4,9 @@
  * kept and the XML parse, the password check, the queries and the XML writing are skipped.
  *
  * - The key is an HMAC (under a key that lives only in this process) of everything that shapes the
- *   request: binding, operation in the path, SOAPAction, content type and the body or query string. The
- *   credentials are part of it, so a different password is a different key; no request text is kept.
+ *   request: binding, operation in the path, SOAPAction, content type and the body's bytes or the query
+ *   string. The credentials are part of it, so a different password is a different key; no request text
+ *   is kept. An answer is kept encoded, ready to write.
  * - Every entry belongs to one data generation (see Store.generation): any commit to the data file, by
  *   this service or by another process such as the admin command line, drops every entry. A changed
  *   password, a disabled client key, a new transaction: all are commits.
@@ -15,20 +16,20 @@
  *   CategoryTree, whose favourites depend on the clock (the last 90 days).
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import type { WireResponse } from '../../src-shared/wire';
+import type { Answer } from './answer';
 
 export interface ResponseCacheOptions {
   ttlMs: number;
   maxEntries: number;
-  /** Most characters of answer bodies kept in total. */
-  maxChars: number;
+  /** Most bytes of answers kept in total. */
+  maxBytes: number;
 }
 
-export const DEFAULT_RESPONSE_CACHE: ResponseCacheOptions = { ttlMs: 60_000, maxEntries: 2_000, maxChars: 32 * 1024 * 1024 };
+export const DEFAULT_RESPONSE_CACHE: ResponseCacheOptions = { ttlMs: 60_000, maxEntries: 2_000, maxBytes: 32 * 1024 * 1024 };
 
 interface Entry {
   login: string;
-  response: WireResponse;
+  answer: Answer;
   expires: number;
 }
 
@@ -36,7 +37,7 @@ export class ResponseCache {
   private readonly secret = randomBytes(32);
   private readonly entries = new Map<string, Entry>();
   private generation = -1;
-  private chars = 0;
+  private bytes = 0;
 
   constructor(
     private readonly options: ResponseCacheOptions = DEFAULT_RESPONSE_CACHE,
@@ -44,7 +45,7 @@ export class ResponseCache {
   ) {}
 
   /** The key of a request, from the pieces that decide how it parses. */
-  key(parts: readonly (string | undefined)[]): string {
+  key(parts: readonly (string | Buffer | undefined)[]): string {
     const hmac = createHmac('sha256', this.secret);
     for (const part of parts) hmac.update(part ?? '\u0000').update('\u0001');
     return hmac.digest('base64');
@@ -62,18 +63,18 @@ export class ResponseCache {
     return entry;
   }
 
-  set(key: string, generation: number, login: string, response: WireResponse): void {
+  set(key: string, generation: number, login: string, answer: Answer): void {
     // An answer computed before the latest change seen is not worth keeping.
     if (generation < this.generation) return;
     this.sync(generation);
-    if (response.body.length > this.options.maxChars / 4) return;
+    if (answer.payload.length > this.options.maxBytes / 4) return;
     const old = this.entries.get(key);
     if (old) this.drop(key, old);
-    this.entries.set(key, { login, response, expires: this.now() + this.options.ttlMs });
-    this.chars += response.body.length;
+    this.entries.set(key, { login, answer, expires: this.now() + this.options.ttlMs });
+    this.bytes += answer.payload.length;
     // Maps iterate in insertion order: the first entries are the oldest.
     for (const [k, e] of this.entries) {
-      if (this.entries.size <= this.options.maxEntries && this.chars <= this.options.maxChars) break;
+      if (this.entries.size <= this.options.maxEntries && this.bytes <= this.options.maxBytes) break;
       this.drop(k, e);
     }
   }
@@ -85,12 +86,12 @@ export class ResponseCache {
   private sync(generation: number): void {
     if (generation === this.generation) return;
     this.entries.clear();
-    this.chars = 0;
+    this.bytes = 0;
     this.generation = generation;
   }
 
   private drop(key: string, entry: Entry): void {
     this.entries.delete(key);
-    this.chars -= entry.response.body.length;
+    this.bytes -= entry.answer.payload.length;
   }
 }

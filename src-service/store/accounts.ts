@@ -1,19 +1,13 @@
 /** Accounts and who may do what with them. */
+import type { ParamsOf } from '../../src-shared/catalog';
 import type { Db } from './database';
 
 export type Permission = 1 | 2 | 3;
 export const PERMISSION = { read: 1, write: 2, owner: 3 } as const;
 
-export interface AccountFields {
-  name: string;
-  description: string;
-  currency: number;
-  type: number;
-  isActive: boolean;
-  isHidden: boolean;
-  locked: boolean;
-  ord: number;
-}
+/** The fields of an account as AddAccount carries them (checked by the operation's rules first). */
+export type AccountFields = ParamsOf<'AddAccount'>;
+type EditableFields = Omit<AccountFields, 'Currency'>;
 
 /** An account as one user sees it: with that user's permission on it. */
 export interface AccountRow {
@@ -31,8 +25,14 @@ export interface AccountRow {
   permission: Permission;
 }
 
+/** The editable fields as the statements bind them: SQLite takes no booleans. */
+function bindable<F extends EditableFields>(f: F): Omit<F, 'IsActive' | 'IsHidden' | 'Locked'> & Record<'IsActive' | 'IsHidden' | 'Locked', number> {
+  return { ...f, IsActive: +f.IsActive, IsHidden: +f.IsHidden, Locked: +f.Locked };
+}
+
 const COLUMNS =
   'a.id, a.owner_id, a.name, a.description, a.currency, a.type, a.is_active, a.is_hidden, a.locked, a.ord, a.balance_minor, p.permission';
+type AccountTuple = [number, number, string, string, number, number, number, number, number, number, number, Permission];
 
 export class AccountStore {
   private readonly listStmt;
@@ -43,22 +43,27 @@ export class AccountStore {
   private readonly grantStmt;
 
   constructor(db: Db) {
-    this.listStmt = db.prepare<[number], AccountRow>(
-      `SELECT ${COLUMNS} FROM account_permissions p JOIN accounts a ON a.id = p.account_id
-       WHERE p.user_id = ? ORDER BY a.ord, a.id`,
-    );
+    // Rows as arrays, as for the last transactions: this list is on the hot path.
+    this.listStmt = db
+      .prepare<[number], AccountTuple>(
+        `SELECT ${COLUMNS} FROM account_permissions p JOIN accounts a ON a.id = p.account_id
+         WHERE p.user_id = ? ORDER BY a.ord, a.id`,
+      )
+      .raw();
     this.getStmt = db.prepare<[number, number], AccountRow>(
       `SELECT ${COLUMNS} FROM account_permissions p JOIN accounts a ON a.id = p.account_id
        WHERE p.account_id = ? AND p.user_id = ?`,
     );
     this.ownerStmt = db.prepare<[number], { owner_id: number }>('SELECT owner_id FROM accounts WHERE id = ?');
-    this.insertStmt = db.prepare<[number, string, string, number, number, number, number, number, number, string]>(
+    // Named parameters; booleans are stored as 0/1.
+    this.insertStmt = db.prepare<[ReturnType<typeof bindable<AccountFields>> & { ownerId: number; now: string }]>(
       `INSERT INTO accounts (owner_id, name, description, currency, type, is_active, is_hidden, locked, ord, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (@ownerId, @Name, @Description, @Currency, @Type, @IsActive, @IsHidden, @Locked, @Ord, @now)`,
     );
-    this.updateStmt = db.prepare<[string, string, number, number, number, number, number, number]>(
-      `UPDATE accounts SET name = ?, description = ?, type = ?, is_active = ?, is_hidden = ?, locked = ?, ord = ?
-       WHERE id = ?`,
+    this.updateStmt = db.prepare<[ReturnType<typeof bindable<EditableFields>> & { id: number }]>(
+      `UPDATE accounts SET name = @Name, description = @Description, type = @Type, is_active = @IsActive,
+                           is_hidden = @IsHidden, locked = @Locked, ord = @Ord
+       WHERE id = @id`,
     );
     this.grantStmt = db.prepare<[number, number, number]>(
       `INSERT INTO account_permissions (account_id, user_id, permission) VALUES (?, ?, ?)
@@ -68,7 +73,20 @@ export class AccountStore {
 
   /** The accounts a user holds a permission on, by Ord then Id. */
   listFor(userId: number): AccountRow[] {
-    return this.listStmt.all(userId);
+    return this.listStmt.all(userId).map((r) => ({
+      id: r[0],
+      owner_id: r[1],
+      name: r[2],
+      description: r[3],
+      currency: r[4],
+      type: r[5],
+      is_active: r[6],
+      is_hidden: r[7],
+      locked: r[8],
+      ord: r[9],
+      balance_minor: r[10],
+      permission: r[11],
+    }));
   }
 
   /** The account as the user sees it; undefined when it does not exist or the user holds no permission. */
@@ -83,27 +101,14 @@ export class AccountStore {
 
   /** Creates an account owned by `ownerId` (permission 3). Call inside a transaction. */
   insert(ownerId: number, f: AccountFields): number {
-    const id = Number(
-      this.insertStmt.run(
-        ownerId,
-        f.name,
-        f.description,
-        f.currency,
-        f.type,
-        +f.isActive,
-        +f.isHidden,
-        +f.locked,
-        f.ord,
-        new Date().toISOString(),
-      ).lastInsertRowid,
-    );
+    const id = Number(this.insertStmt.run({ ...bindable(f), ownerId, now: new Date().toISOString() }).lastInsertRowid);
     this.grant(id, ownerId, PERMISSION.owner);
     return id;
   }
 
   /** Replaces every field but the currency, which no operation changes. */
-  update(accountId: number, f: Omit<AccountFields, 'currency'>): void {
-    this.updateStmt.run(f.name, f.description, f.type, +f.isActive, +f.isHidden, +f.locked, f.ord, accountId);
+  update(accountId: number, f: EditableFields): void {
+    this.updateStmt.run({ ...bindable(f), id: accountId });
   }
 
   grant(accountId: number, userId: number, permission: Permission): void {

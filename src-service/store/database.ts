@@ -54,13 +54,3 @@ function migrate(db: Db): void {
     }).immediate();
   }
 }
-
-/** Runs `fn` with a database opened on `file`, closing it afterwards (the admin commands' pattern). */
-export function withDatabase<T>(file: string, fn: (db: Db) => T): T {
-  const db = openDatabase(file);
-  try {
-    return fn(db);
-  } finally {
-    db.close();
-  }
-}

@@ -18,11 +18,13 @@ export class Store {
   readonly refuelings: RefuelingStore;
 
   private readonly dataVersionStmt;
+  private readonly inTransaction;
   private dataVersion = -1;
   private generationCount = 0;
 
   constructor(readonly db: Db) {
     this.dataVersionStmt = db.prepare<[], number>('PRAGMA data_version').pluck();
+    this.inTransaction = db.transaction(<T>(fn: () => T): T => fn());
     this.users = new UserStore(db);
     this.accounts = new AccountStore(db);
     this.transactions = new TransactionStore(db);
@@ -41,10 +43,18 @@ export class Store {
    */
   write<T>(fn: () => T): T {
     try {
-      return this.db.transaction(fn).immediate();
+      return this.inTransaction.immediate(fn) as T;
     } finally {
       this.generationCount += 1;
     }
+  }
+
+  /**
+   * Runs `fn`, which only reads, in one DEFERRED transaction: all its queries see one snapshot of the
+   * data, and SQLite takes its WAL read lock once rather than for every statement.
+   */
+  read<T>(fn: () => T): T {
+    return this.inTransaction.deferred(fn) as T;
   }
 
   /**
@@ -70,5 +80,5 @@ export { PERMISSION, type Permission, type AccountRow, type AccountFields } from
 export { TRANSACTION_TYPE, type TransactionRow, type TemplateRow } from './transactions';
 export type { CategoryRow } from './categories';
 export type { RefuelingRow, RefuelingFields } from './refuelings';
-export { DataFileError, openDatabase, withDatabase, type Db } from './database';
+export { DataFileError, openDatabase, type Db } from './database';
 export { MAX_MINOR, amountToMinor, minorToAmount } from './money';

@@ -44,17 +44,18 @@ export class RefuelingStore {
        ORDER BY date_of_purchase DESC, id DESC LIMIT ?`,
     );
     this.getStmt = db.prepare<[number, number], RefuelingRow>(`SELECT ${COLUMNS} FROM refuelings WHERE id = ? AND user_id = ?`);
-    this.insertStmt = db.prepare<
-      [number, number, number, string, number, number, number, string, number, number, string, string]
-    >(
+    // Named parameters: the statements take a RefuelingFields object as it is.
+    this.insertStmt = db.prepare<[RefuelingFields & { userId: number; createdBy: number; now: string }]>(
       `INSERT INTO refuelings (user_id, car_id, created_by, date_of_purchase, tachometer, liter, price_minor, description,
                                currency, rate, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (@userId, @carId, @createdBy, @dateOfPurchase, @tachometer, @liter, @priceMinor, @description,
+               @currency, @rate, @now, @now)`,
     );
-    this.updateStmt = db.prepare<[number, string, number, number, number, string, number, number, string, number]>(
-      `UPDATE refuelings SET car_id = ?, date_of_purchase = ?, tachometer = ?, liter = ?, price_minor = ?,
-                             description = ?, currency = ?, rate = ?, updated_at = ?
-       WHERE id = ?`,
+    this.updateStmt = db.prepare<[RefuelingFields & { id: number; now: string }]>(
+      `UPDATE refuelings SET car_id = @carId, date_of_purchase = @dateOfPurchase, tachometer = @tachometer, liter = @liter,
+                             price_minor = @priceMinor, description = @description, currency = @currency, rate = @rate,
+                             updated_at = @now
+       WHERE id = @id`,
     );
   }
 
@@ -69,37 +70,10 @@ export class RefuelingStore {
   }
 
   insert(userId: number, createdBy: number, f: RefuelingFields): number {
-    const now = new Date().toISOString();
-    return Number(
-      this.insertStmt.run(
-        userId,
-        f.carId,
-        createdBy,
-        f.dateOfPurchase,
-        f.tachometer,
-        f.liter,
-        f.priceMinor,
-        f.description,
-        f.currency,
-        f.rate,
-        now,
-        now,
-      ).lastInsertRowid,
-    );
+    return Number(this.insertStmt.run({ ...f, userId, createdBy, now: new Date().toISOString() }).lastInsertRowid);
   }
 
   update(id: number, f: RefuelingFields): void {
-    this.updateStmt.run(
-      f.carId,
-      f.dateOfPurchase,
-      f.tachometer,
-      f.liter,
-      f.priceMinor,
-      f.description,
-      f.currency,
-      f.rate,
-      new Date().toISOString(),
-      id,
-    );
+    this.updateStmt.run({ ...f, id, now: new Date().toISOString() });
   }
 }

@@ -49,12 +49,10 @@ export class TransactionStore {
       )
       .raw();
     this.getStmt = db.prepare<[number], TransactionRow>(`SELECT ${COLUMNS} FROM transactions WHERE id = ?`);
-    this.insertStmt = db.prepare<
-      [number, number, number, string, number, number, string, number | null, number | null, string]
-    >(
+    this.insertStmt = db.prepare<[NewTransaction & { transferId: number | null; now: string }]>(
       `INSERT INTO transactions
          (account_id, user_id, created_by, payment_date, type, amount_minor, description, category_id, transfer_id, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (@accountId, @userId, @createdBy, @paymentDate, @type, @amountMinor, @description, @categoryId, @transferId, @now)`,
     );
     this.linkStmt = db.prepare<[number, number]>('UPDATE transactions SET transfer_id = ? WHERE id = ?');
   }
@@ -80,20 +78,7 @@ export class TransactionStore {
 
   /** Inserts one transaction (the balance follows by trigger). Call inside a transaction. */
   insert(t: NewTransaction): number {
-    return Number(
-      this.insertStmt.run(
-        t.accountId,
-        t.userId,
-        t.createdBy,
-        t.paymentDate,
-        t.type,
-        t.amountMinor,
-        t.description,
-        t.categoryId,
-        t.transferId ?? null,
-        new Date().toISOString(),
-      ).lastInsertRowid,
-    );
+    return Number(this.insertStmt.run({ ...t, transferId: t.transferId ?? null, now: new Date().toISOString() }).lastInsertRowid);
   }
 
   /** Marks a transaction as half of the transfer whose first half is `transferId`. */
@@ -138,9 +123,9 @@ export class TemplateStore {
        FROM templates t JOIN accounts a ON a.id = t.account_id
        WHERE t.user_id = ? ORDER BY t.ord, t.id`,
     );
-    this.insertStmt = db.prepare<[number, number, number, number, number, string, number | null, number, string]>(
+    this.insertStmt = db.prepare<[NewTemplate & { now: string }]>(
       `INSERT INTO templates (user_id, created_by, account_id, type, amount_minor, description, category_id, ord, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (@userId, @createdBy, @accountId, @type, @amountMinor, @description, @categoryId, @ord, @now)`,
     );
   }
 
@@ -150,18 +135,6 @@ export class TemplateStore {
   }
 
   insert(t: NewTemplate): number {
-    return Number(
-      this.insertStmt.run(
-        t.userId,
-        t.createdBy,
-        t.accountId,
-        t.type,
-        t.amountMinor,
-        t.description,
-        t.categoryId,
-        t.ord,
-        new Date().toISOString(),
-      ).lastInsertRowid,
-    );
+    return Number(this.insertStmt.run({ ...t, now: new Date().toISOString() }).lastInsertRowid);
   }
 }

@@ -8,6 +8,7 @@ import {
   parseResponse,
   parseXml,
   escapeText,
+  faultForWireError,
   type IncomingRequest,
 } from '../../src-shared/wire';
 
@@ -140,6 +141,16 @@ describe('requests that must be refused, naming the parameter', () => {
     const e = wireError(() => parseRequest('httpGet', { method: 'GET', pathOperation: 'Nope', query: '' }, opts));
     expect(e.code).toBe('unknown-operation');
     expect(e.httpStatus).toBe(404);
+    expect(faultForWireError('httpGet', e).status).toBe(404);
+  });
+
+  it('an unknown operation in a SOAP Body is a Client fault with 500, like every SOAP fault but a parse failure', () => {
+    const e = wireError(() => parseRequest('soap12', soap12('<Nope/>'), opts));
+    expect(e.code).toBe('unknown-operation');
+    const fault = faultForWireError('soap12', e);
+    expect(fault.status).toBe(500);
+    expect(fault.body).toContain('<soap:Value>soap:Sender</soap:Value>');
+    expect(faultForWireError('soap12', wireError(() => parseRequest('soap12', soap12('<a'), opts))).status).toBe(400);
   });
 
   it('a control character XML cannot carry', () => {

@@ -98,3 +98,36 @@ describe('menu', () => {
     expect(JSON.stringify(menu)).toContain('toggleDevTools');
   });
 });
+
+describe('session', () => {
+  it('fetches nothing but the app\'s own files, inline images and the dev tools', async () => {
+    const { isAllowedRequest } = await import('../../src-main/electron/window-options');
+    const page = 'file:///opt/app/out/renderer/index.html';
+    expect(isAllowedRequest('file:///opt/app/out/renderer/assets/index-1.js', page)).toBe(true);
+    expect(isAllowedRequest('data:image/png;base64,AAAA', page)).toBe(true);
+    expect(isAllowedRequest('file:///opt/app/out/main/index.js', page)).toBe(false);
+    expect(isAllowedRequest('file:///opt/app/out/renderer/../../package.json', page)).toBe(false);
+    expect(isAllowedRequest('https://fonts.example/font.woff2', page)).toBe(false);
+    expect(isAllowedRequest('http://127.0.0.1:8080/API/APIservice.asmx', page)).toBe(false);
+    const dev = 'http://localhost:5173/';
+    expect(isAllowedRequest('http://localhost:5173/src/main.ts', dev)).toBe(true);
+    expect(isAllowedRequest('ws://localhost:5173/', dev)).toBe(true);
+    expect(isAllowedRequest('http://localhost:6000/', dev)).toBe(false);
+  });
+});
+
+describe('secrets', () => {
+  const cipher = (available: boolean, backend?: string) => ({
+    isEncryptionAvailable: () => available,
+    encryptString: (s: string) => Buffer.from(s),
+    decryptString: (b: Buffer) => b.toString(),
+    getSelectedStorageBackend: backend ? () => backend : undefined,
+  });
+  it('uses the OS keychain where it is real, and nothing where it is plain text in disguise', async () => {
+    const { osCipher } = await import('../../src-main/electron/secret-cipher');
+    expect(osCipher(cipher(true, 'gnome_libsecret'), 'linux')).not.toBeNull();
+    expect(osCipher(cipher(true, 'basic_text'), 'linux')).toBeNull();
+    expect(osCipher(cipher(false), 'win32')).toBeNull();
+    expect(osCipher(cipher(true), 'darwin')).not.toBeNull();
+  });
+});

@@ -8,7 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   TEST_HASH_PARAMS,
+  addClient,
+  addUser,
   createDemoData,
+  isClientRegistered,
   silentLogger,
   startService,
   type DemoSummary,
@@ -57,6 +60,7 @@ export async function startTestService(opts: TestServiceOptions = {}): Promise<T
     running = await startService({
       logger: silentLogger,
       ...opts.service,
+      auth: { hashParams: TEST_HASH_PARAMS, ...opts.service?.auth },
       dataFile,
       port,
       host: '127.0.0.1',
@@ -90,4 +94,13 @@ export async function startTestService(opts: TestServiceOptions = {}): Promise<T
     },
   };
   return service;
+}
+
+/**
+ * Registers a client key (unless it is already) and a user with a cheap password hash, for tests that
+ * want their own credentials rather than the demo ones. Returns the user's id.
+ */
+export function seedTestUser(dataFile: string, credentials: { clientKey: string; login: string; password: string }): number {
+  if (!isClientRegistered(dataFile, credentials.clientKey)) addClient(dataFile, credentials.clientKey);
+  return addUser(dataFile, credentials.login, credentials.password, { hashParams: TEST_HASH_PARAMS });
 }

@@ -170,7 +170,7 @@ class Core {
   }
 
   async changed(): Promise<void> {
-    if (this.listeners.size === 0) return;
+    if (this.listeners.size === 0 || this.closed) return;
     this.emit({ type: 'data-changed', status: await this.status() });
   }
 
@@ -261,6 +261,7 @@ class Core {
   }
 
   async connect(input: InputOf<'connect'>): Promise<AppStatus> {
+    if (this.engine.running) throw new AppError('busy', 'A sync is running; connect again when it has finished.');
     const baseUrl = this.base(input.baseUrl);
     let description: ServiceDescription | null = null;
     try {

@@ -16,7 +16,7 @@ import type {
   TransactionPage,
   TransactionView,
 } from '../../../src-shared/app-api';
-import { add, divideRounded, formatDecimal, parseDecimal, ZERO, type Decimal } from '../../../src-shared/money';
+import { add, divideRounded, formatDecimal, normalize, parseDecimal, ZERO, type Decimal } from '../../../src-shared/money';
 import { analyzeDependencies, effectiveStatuses } from '../outbox/dependencies';
 import type { AnyEntry } from '../outbox/entries';
 import type { LocalView, PendingTransaction, ViewAccount, ViewRefueling } from '../outbox/local-view';
@@ -192,7 +192,7 @@ export function carsView(store: Store, view: LocalView): CarView[] {
 /** price / liter to 3 decimals, half away from zero; null when liter is 0. */
 export function pricePerLiter(price: string, liter: string): string | null {
   const q = divideRounded(parseDecimal(price)!, parseDecimal(liter)!, 3);
-  return q === null ? null : formatDecimal(q);
+  return q === null ? null : formatDecimal(normalize(q));
 }
 
 export function refuelingView(r: ViewRefueling): RefuelingView {

@@ -87,14 +87,9 @@ export class ViewState {
         });
         return;
       }
-      case 'editAccount': {
-        const a = this.accounts.get(entry.input.id);
-        if (a) {
-          Object.assign(a, changedFields(entry));
-          a.pending = true;
-        }
+      case 'editAccount':
+        layEdit(this.accounts.get(entry.input.id), entry);
         return;
-      }
       case 'transfer': {
         const i = entry.input;
         const amount = parseDecimal(i.amount)!;
@@ -134,14 +129,9 @@ export class ViewState {
         this.categories.set(id, { id, name: entry.input.name, parentId: entry.input.parentId, position, pending: true, local: true });
         return;
       }
-      case 'renameCategory': {
-        const c = this.categories.get(entry.input.id);
-        if (c) {
-          Object.assign(c, changedFields(entry));
-          c.pending = true;
-        }
+      case 'renameCategory':
+        layEdit(this.categories.get(entry.input.id), entry);
         return;
-      }
       case 'addRefueling': {
         const id = entry.createdIds[0]!;
         this.refuelingCreates.set(id, { ...entry.input, id, userCreatedId: 0, pending: true, local: true });
@@ -163,6 +153,13 @@ export class ViewState {
       }
     }
   }
+}
+
+/** Lays an edit's changed fields over the record it edits, if the view has that record. */
+function layEdit(record: { pending: boolean } | undefined, entry: AnyEntry): void {
+  if (!record) return;
+  Object.assign(record, changedFields(entry));
+  record.pending = true;
 }
 
 /** The fields an edit changes: those the user set to something other than the record as it was. */

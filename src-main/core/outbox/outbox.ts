@@ -41,25 +41,24 @@ function entryOf(r: Row): AnyEntry {
 
 const NEXT_TEMP_ID = 'nextTempId';
 
+/** Kinds of record some write can refer to (no write refers to a transaction). */
+const REFERRED_KINDS = new Set<RecordKind>(Object.values(REFERENCES).flatMap((refs) => refs.map(([, kind]) => kind)));
+
 export class Outbox {
   constructor(private readonly store: Store) {}
 
-  private get db() {
-    return this.store.db;
-  }
-
   /** Entries in the order they were made. */
   all(): AnyEntry[] {
-    return (this.db.prepare('SELECT * FROM outbox ORDER BY id').all() as Row[]).map(entryOf);
+    return (this.store.sql('SELECT * FROM outbox ORDER BY id').all() as Row[]).map(entryOf);
   }
 
   get(id: number): AnyEntry | null {
-    const r = this.db.prepare('SELECT * FROM outbox WHERE id = ?').get(id) as Row | undefined;
+    const r = this.store.sql('SELECT * FROM outbox WHERE id = ?').get(id) as Row | undefined;
     return r ? entryOf(r) : null;
   }
 
   count(): number {
-    return this.db.prepare('SELECT COUNT(*) FROM outbox').pluck().get() as number;
+    return this.store.sql('SELECT COUNT(*) FROM outbox').pluck().get() as number;
   }
 
   /** Fresh temporary ids: negative, never used before in this local copy. */
@@ -70,38 +69,38 @@ export class Outbox {
   }
 
   append<K extends OutboxKind>(kind: K, input: WriteInputOf<K>, now: string, base: Record<string, unknown> | null = null, createdIds: number[] = []): number {
-    const info = this.db
-      .prepare('INSERT INTO outbox (kind, input, base, created_ids, status, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+    const info = this.store
+      .sql('INSERT INTO outbox (kind, input, base, created_ids, status, created_at) VALUES (?, ?, ?, ?, ?, ?)')
       .run(kind, JSON.stringify(input), base === null ? null : JSON.stringify(base), JSON.stringify(createdIds), 'pending', now);
     return Number(info.lastInsertRowid);
   }
 
   /** Records that the entry is about to be sent: from now on its outcome is unknown until an answer is stored. */
   markSent(id: number, probe: unknown, now: string): void {
-    this.db
-      .prepare("UPDATE outbox SET status = 'unknown', attempts = attempts + 1, sent_at = ?, probe = ?, message = NULL WHERE id = ?")
+    this.store
+      .sql("UPDATE outbox SET status = 'unknown', attempts = attempts + 1, sent_at = ?, probe = ?, message = NULL WHERE id = ?")
       .run(now, JSON.stringify(probe ?? null), id);
   }
 
   setStatus(id: number, status: StoredStatus, message: string | null = null, conflicts: FieldConflict[] | null = null): void {
-    this.db
-      .prepare('UPDATE outbox SET status = ?, message = ?, conflicts = ? WHERE id = ?')
+    this.store
+      .sql('UPDATE outbox SET status = ?, message = ?, conflicts = ? WHERE id = ?')
       .run(status, message, conflicts && conflicts.length ? JSON.stringify(conflicts) : null, id);
   }
 
   /** Replaces a waiting entry's write (same kind); it goes back to pending. */
   replaceInput(id: number, input: unknown, base?: Record<string, unknown> | null): void {
     if (base === undefined) {
-      this.db.prepare("UPDATE outbox SET input = ?, status = 'pending', message = NULL, conflicts = NULL WHERE id = ?").run(JSON.stringify(input), id);
+      this.store.sql("UPDATE outbox SET input = ?, status = 'pending', message = NULL, conflicts = NULL WHERE id = ?").run(JSON.stringify(input), id);
     } else {
-      this.db
-        .prepare("UPDATE outbox SET input = ?, base = ?, status = 'pending', message = NULL, conflicts = NULL WHERE id = ?")
+      this.store
+      .sql("UPDATE outbox SET input = ?, base = ?, status = 'pending', message = NULL, conflicts = NULL WHERE id = ?")
         .run(JSON.stringify(input), base === null ? null : JSON.stringify(base), id);
     }
   }
 
   remove(id: number): boolean {
-    return this.db.prepare('DELETE FROM outbox WHERE id = ?').run(id).changes > 0;
+    return this.store.sql('DELETE FROM outbox WHERE id = ?').run(id).changes > 0;
   }
 
   /**
@@ -109,10 +108,11 @@ export class Outbox {
    * and the pair is remembered so that an id a screen still holds keeps working.
    */
   replaceTempId(kind: RecordKind, tempId: number, realId: number): void {
-    this.db.prepare('INSERT OR REPLACE INTO id_map (temp_id, kind, real_id) VALUES (?, ?, ?)').run(tempId, kind, realId);
-    const update = this.db.prepare('UPDATE outbox SET input = ? WHERE id = ?');
+    this.store.sql('INSERT OR REPLACE INTO id_map (temp_id, kind, real_id) VALUES (?, ?, ?)').run(tempId, kind, realId);
+    if (!REFERRED_KINDS.has(kind)) return;
+    const update = this.store.sql('UPDATE outbox SET input = ? WHERE id = ?');
     // Only entries whose text holds the number can refer to it; the exact check follows.
-    const candidates = (this.db.prepare('SELECT * FROM outbox WHERE instr(input, ?) > 0 ORDER BY id').all(String(tempId)) as Row[]).map(entryOf);
+    const candidates = (this.store.sql('SELECT * FROM outbox WHERE instr(input, ?) > 0 ORDER BY id').all(String(tempId)) as Row[]).map(entryOf);
     for (const entry of candidates) {
       const input = entry.input as unknown as Record<string, unknown>;
       let changed = false;
@@ -129,17 +129,17 @@ export class Outbox {
   /** The service's id for a temporary id whose create succeeded; other ids unchanged. */
   resolve(id: number): number {
     if (id >= 0) return id;
-    const real = this.db.prepare('SELECT real_id FROM id_map WHERE temp_id = ?').pluck().get(id) as number | undefined;
+    const real = this.store.sql('SELECT real_id FROM id_map WHERE temp_id = ?').pluck().get(id) as number | undefined;
     return real ?? id;
   }
 
   /** Remembers a record this app created on the service. */
   markOwn(kind: RecordKind, id: number): void {
-    this.db.prepare('INSERT OR IGNORE INTO own_records (kind, id) VALUES (?, ?)').run(kind, id);
+    this.store.sql('INSERT OR IGNORE INTO own_records (kind, id) VALUES (?, ?)').run(kind, id);
   }
 
   ownIds(kind: RecordKind): Set<number> {
-    return new Set(this.db.prepare('SELECT id FROM own_records WHERE kind = ?').pluck().all(kind) as number[]);
+    return new Set(this.store.sql('SELECT id FROM own_records WHERE kind = ?').pluck().all(kind) as number[]);
   }
 }
 

@@ -6,7 +6,7 @@
  */
 import type { PulledCounts } from '../../../src-shared/app-api';
 import { DEFAULT_READ_RETRY, withRetry, type RetryPolicy, type SoapClient } from '../soap-client';
-import { mapLimit } from '../util/concurrency';
+import { createLimiter } from '../util/concurrency';
 import {
   accountFromApi,
   categoriesFromApi,
@@ -31,27 +31,37 @@ export const DEFAULT_PULL_CONCURRENCY = 6;
 export async function fetchAll(client: SoapClient, carIds: readonly number[], options: PullOptions = {}): Promise<PulledData> {
   const concurrency = options.concurrency ?? DEFAULT_PULL_CONCURRENCY;
   const retry = options.retry ?? DEFAULT_READ_RETRY;
+  const limit = createLimiter(Math.max(1, concurrency));
   let done = 0;
   let total = 3 + carIds.length;
+  let failed = false;
   const step = <T>(read: () => Promise<T>) =>
-    withRetry(read, retry).then((r) => {
-      options.onProgress?.(++done, total);
-      return r;
-    });
+    limit(() => (failed ? Promise.reject(new Error('pull aborted')) : withRetry(read, retry))).then(
+      (r) => {
+        options.onProgress?.(++done, total);
+        return r;
+      },
+      (e) => {
+        // Reads still waiting for their turn are not started once one has failed for good.
+        failed = true;
+        throw e;
+      },
+    );
 
   // The account list decides which transaction lists to read; the other lists need nothing first.
+  const accountsRead = step(() => client.listAccounts());
   const others = Promise.all([
     step(() => client.listTemplates()),
     step(() => client.call('CategoryTree', {})),
-    mapLimit(carIds, Math.max(1, concurrency - 2), (carId) => step(() => client.call('CarFuelList', { CarId: carId }))),
+    Promise.all(carIds.map((carId) => step(() => client.call('CarFuelList', { CarId: carId })))),
   ]);
   // Let the others settle (or fail) together with the account branch, so no read is left unobserved.
   others.catch(() => undefined);
 
-  const accounts = (await step(() => client.listAccounts())).map(accountFromApi);
+  const accounts = (await accountsRead).map(accountFromApi);
   total += accounts.length;
   options.onProgress?.(done, total);
-  const lists = await mapLimit(accounts, concurrency, (a) => step(() => client.listTransactions(a.id)));
+  const lists = await Promise.all(accounts.map((a) => step(() => client.listTransactions(a.id))));
   const [templates, tree, fuel] = await others;
 
   const transactions = new Map<number, TransactionRow[]>();

@@ -60,6 +60,8 @@ export function unseal(text: string, password: string): string | null {
 
 export class PromptSecretStore implements SecretStore {
   private readonly memory = new Map<SecretName, string>();
+  /** Secrets asked for and not given: asked once per run. */
+  private readonly declined = new Set<SecretName>();
   private readonly env: Record<string, string | undefined>;
 
   constructor(private readonly options: PromptSecretStoreOptions) {
@@ -70,8 +72,10 @@ export class PromptSecretStore implements SecretStore {
   async get(name: SecretName): Promise<string | null> {
     const known = this.memory.get(name);
     if (known !== undefined) return known;
+    if (this.declined.has(name)) return null;
     const value = name === 'password' ? await this.password() : await this.clientKey();
     if (value !== null) this.memory.set(name, value);
+    else this.declined.add(name);
     return value;
   }
 
@@ -103,6 +107,7 @@ export class PromptSecretStore implements SecretStore {
 
   async set(name: SecretName, value: string): Promise<void> {
     this.memory.set(name, value);
+    this.declined.delete(name);
     if (name === 'clientKey') {
       const password = await this.get('password');
       if (password === null) throw new SecretUnavailableError('The client key can only be stored together with a password.');

@@ -47,11 +47,8 @@ export class InvalidCredentialsError extends FaultError {
   override readonly kind: CallErrorKind = 'auth';
 }
 
-/** The connection failed before the request could be written: the service never saw it, so it is safe to send again. */
-export class NetworkError extends CallError {
-  override name = 'NetworkError';
-  readonly kind = 'not-sent' as const;
-  readonly sent = false;
+/** The connection failed; `code` is the system's error code (ECONNREFUSED, ECONNRESET...) when there is one. */
+abstract class ConnectionFailure extends CallError {
   constructor(
     operation: string,
     message: string,
@@ -61,18 +58,18 @@ export class NetworkError extends CallError {
   }
 }
 
+/** The connection failed before the request could be written: the service never saw it, so it is safe to send again. */
+export class NetworkError extends ConnectionFailure {
+  override name = 'NetworkError';
+  readonly kind = 'not-sent' as const;
+  readonly sent = false;
+}
+
 /** The connection was lost after the request was sent: the service may or may not have handled it. */
-export class OutcomeUnknownError extends CallError {
+export class OutcomeUnknownError extends ConnectionFailure {
   override name = 'OutcomeUnknownError';
   readonly kind = 'outcome-unknown' as const;
   readonly sent = true;
-  constructor(
-    operation: string,
-    message: string,
-    readonly code?: string,
-  ) {
-    super(operation, message);
-  }
 }
 
 /** No answer within the call's time limit after the request was sent. */

@@ -4,50 +4,18 @@
  * shortest text shows, so 0.1 stays 0.1.
  */
 import { createHash } from 'node:crypto';
+import type { AccountView, RefuelingView, TemplateView, TransactionView } from '../../../src-shared/app-api';
 import type { ApiAccount2, ApiCarFuel, ApiCategory, ApiCategoryTree, ApiDefineTransaction2 } from '../../../src-shared/catalog';
 import { decimalFromNumber, formatDecimal } from '../../../src-shared/money';
 import type { ListedTransaction } from '../soap-client';
 
-export interface AccountRow {
-  id: number;
-  name: string;
-  description: string;
-  type: number;
-  currency: number;
-  isActive: boolean;
-  locked: boolean;
-  isHidden: boolean;
-  ord: number;
-  permission: number;
-  /** The balance the service reported, as decimal text. */
-  balance: string;
-}
+/** An account as the service listed it; `balance` is the balance the service reported. */
+export type AccountRow = Omit<AccountView, 'serverBalance' | 'pending' | 'local' | 'writable'>;
 
-export interface TransactionRow {
-  key: string;
-  /** null for a service that lists transactions without ids. */
-  id: number | null;
-  accountId: number;
-  paymentDate: string;
-  type: number;
-  amount: string;
-  description: string;
-  categoryId: number;
-  userId: number;
-  userCreatedId: number;
-}
+/** A transaction as the service listed it; `key` is 'id:<Id>', or a content key when the service gives no ids. */
+export type TransactionRow = Omit<TransactionView, 'categoryName' | 'pending'> & { key: string };
 
-export interface TemplateRow {
-  id: number;
-  accountId: number;
-  type: number;
-  amount: string;
-  description: string;
-  categoryId: number;
-  ord: number;
-  userId: number;
-  userCreatedId: number;
-}
+export type TemplateRow = Omit<TemplateView, 'accountName' | 'categoryName'> & { userId: number; userCreatedId: number };
 
 export interface CategoryRow {
   id: number;
@@ -73,18 +41,7 @@ export interface CarRow {
   name: string;
 }
 
-export interface RefuelingRow {
-  id: number;
-  carId: number;
-  dateOfPurchase: string;
-  tachometer: number;
-  liter: string;
-  price: string;
-  currency: number;
-  rate: string;
-  description: string;
-  userCreatedId: number;
-}
+export type RefuelingRow = Omit<RefuelingView, 'pricePerLiter' | 'pending'>;
 
 export class RecordError extends Error {
   override name = 'RecordError';

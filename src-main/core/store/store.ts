@@ -14,6 +14,8 @@ export interface StoreOptions {
   migrations?: readonly Migration[];
   /** How long to wait for another connection's write lock, in ms. */
   busyTimeoutMs?: number;
+  /** better-sqlite3's native module to load instead of the default (Electron's ABI differs from Node's). */
+  nativeBinding?: string;
 }
 
 export interface PulledData {
@@ -30,65 +32,22 @@ type Row = Record<string, unknown>;
 const bool = (v: unknown): boolean => v === 1 || v === 1n;
 const int = (b: boolean): number => (b ? 1 : 0);
 
-function accountOf(r: Row): AccountRow {
-  return {
-    id: r.id as number,
-    name: r.name as string,
-    description: r.description as string,
-    type: r.type as number,
-    currency: r.currency as number,
-    isActive: bool(r.is_active),
-    locked: bool(r.locked),
-    isHidden: bool(r.is_hidden),
-    ord: r.ord as number,
-    permission: r.permission as number,
-    balance: r.balance as string,
-  };
+const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/** A row as a record: snake_case columns become camelCase fields; 0/1 columns named in `booleans` become booleans. */
+function recordOf<T>(r: Row, booleans: readonly string[] = [], omit: readonly string[] = []): T {
+  const out: Record<string, unknown> = {};
+  for (const [column, value] of Object.entries(r)) {
+    if (omit.includes(column)) continue;
+    out[camel(column)] = booleans.includes(column) ? bool(value) : value;
+  }
+  return out as T;
 }
 
-function transactionOf(r: Row): TransactionRow {
-  return {
-    key: r.key as string,
-    id: (r.id as number | null) ?? null,
-    accountId: r.account_id as number,
-    paymentDate: r.payment_date as string,
-    type: r.type as number,
-    amount: r.amount as string,
-    description: r.description as string,
-    categoryId: r.category_id as number,
-    userId: r.user_id as number,
-    userCreatedId: r.user_created_id as number,
-  };
-}
-
-function templateOf(r: Row): TemplateRow {
-  return {
-    id: r.id as number,
-    accountId: r.account_id as number,
-    type: r.type as number,
-    amount: r.amount as string,
-    description: r.description as string,
-    categoryId: r.category_id as number,
-    ord: r.ord as number,
-    userId: r.user_id as number,
-    userCreatedId: r.user_created_id as number,
-  };
-}
-
-function refuelingOf(r: Row): RefuelingRow {
-  return {
-    id: r.id as number,
-    carId: r.car_id as number,
-    dateOfPurchase: r.date_of_purchase as string,
-    tachometer: r.tachometer as number,
-    liter: r.liter as string,
-    price: r.price as string,
-    currency: r.currency as number,
-    rate: r.rate as string,
-    description: r.description as string,
-    userCreatedId: r.user_created_id as number,
-  };
-}
+const accountOf = (r: Row) => recordOf<AccountRow>(r, ['is_active', 'locked', 'is_hidden'], ['listed', 'position']);
+const transactionOf = (r: Row) => recordOf<TransactionRow>(r);
+const templateOf = (r: Row) => recordOf<TemplateRow>(r, [], ['position']);
+const refuelingOf = (r: Row) => recordOf<RefuelingRow>(r);
 
 /** `LIKE` pattern for a plain search text. */
 function likePattern(text: string): string {
@@ -99,7 +58,10 @@ export class Store {
   readonly db: Database.Database;
 
   constructor(readonly file: string, options: StoreOptions = {}) {
-    this.db = new Database(file, { timeout: options.busyTimeoutMs ?? 5000 });
+    this.db = new Database(file, {
+      timeout: options.busyTimeoutMs ?? 5000,
+      ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+    });
     try {
       this.db.pragma('journal_mode = WAL');
       this.db.pragma('synchronous = FULL');
@@ -113,6 +75,18 @@ export class Store {
 
   get schemaVersion(): number {
     return this.db.pragma('user_version', { simple: true }) as number;
+  }
+
+  private readonly statements = new Map<string, Database.Statement>();
+
+  /** A prepared statement, prepared once per SQL text and connection. */
+  sql(text: string): Database.Statement {
+    let statement = this.statements.get(text);
+    if (!statement) {
+      statement = this.db.prepare(text);
+      this.statements.set(text, statement);
+    }
+    return statement;
   }
 
   /** Counts this connection's write transactions, so that caches know when to recompute. */
@@ -141,30 +115,30 @@ export class Store {
   // ---- settings -------------------------------------------------------------------------------
 
   getSetting<T>(key: string): T | null {
-    const row = this.db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
+    const row = this.sql('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
     return row ? (JSON.parse(row.value) as T) : null;
   }
 
   setSetting(key: string, value: unknown): void {
-    if (value === null || value === undefined) this.db.prepare('DELETE FROM settings WHERE key = ?').run(key);
-    else this.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, JSON.stringify(value));
+    if (value === null || value === undefined) this.sql('DELETE FROM settings WHERE key = ?').run(key);
+    else this.sql('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, JSON.stringify(value));
   }
 
   // ---- accounts -------------------------------------------------------------------------------
 
   /** Accounts the service lists, by Ord and then the service's order. */
   accounts(): AccountRow[] {
-    return (this.db.prepare('SELECT * FROM accounts WHERE listed = 1 ORDER BY ord, position, id').all() as Row[]).map(accountOf);
+    return (this.sql('SELECT * FROM accounts WHERE listed = 1 ORDER BY ord, position, id').all() as Row[]).map(accountOf);
   }
 
   account(id: number): AccountRow | null {
-    const r = this.db.prepare('SELECT * FROM accounts WHERE id = ? AND listed = 1').get(id) as Row | undefined;
+    const r = this.sql('SELECT * FROM accounts WHERE id = ? AND listed = 1').get(id) as Row | undefined;
     return r ? accountOf(r) : null;
   }
 
   /** Writes an account the service returned (after a pull, AddAccount or EditAccount). */
   upsertAccount(a: AccountRow, position?: number): void {
-    const pos = position ?? ((this.db.prepare('SELECT COALESCE(MAX(position), -1) + 1 AS p FROM accounts').get() as { p: number }).p);
+    const pos = position ?? ((this.sql('SELECT COALESCE(MAX(position), -1) + 1 AS p FROM accounts').get() as { p: number }).p);
     this.db
       .prepare(
         `INSERT INTO accounts (id, name, description, type, currency, is_active, locked, is_hidden, ord, permission, balance, listed, position)
@@ -186,29 +160,29 @@ export class Store {
 
   /** Adds an exact decimal to the balance the service last reported (a transfer it confirmed). */
   addToBalance(accountId: number, delta: string): void {
-    const row = this.db.prepare('SELECT balance FROM accounts WHERE id = ?').get(accountId) as { balance: string } | undefined;
+    const row = this.sql('SELECT balance FROM accounts WHERE id = ?').get(accountId) as { balance: string } | undefined;
     if (!row) return;
     const next = add(parseDecimal(row.balance)!, parseDecimal(delta)!);
-    this.db.prepare('UPDATE accounts SET balance = ? WHERE id = ?').run(formatDecimal(next), accountId);
+    this.sql('UPDATE accounts SET balance = ? WHERE id = ?').run(formatDecimal(next), accountId);
   }
 
   /** Sets balances from a fresh account list, leaving everything else as it is. */
   setBalances(accounts: readonly AccountRow[]): void {
-    const stmt = this.db.prepare('UPDATE accounts SET balance = ? WHERE id = ?');
+    const stmt = this.sql('UPDATE accounts SET balance = ? WHERE id = ?');
     for (const a of accounts) stmt.run(a.balance, a.id);
   }
 
   // ---- transactions ---------------------------------------------------------------------------
 
   upsertTransactions(rows: readonly TransactionRow[]): void {
-    const stmt = this.db.prepare(
+    const stmt = this.sql(
       `INSERT INTO transactions (key, id, account_id, payment_date, type, amount, description, category_id, user_id, user_created_id)
        VALUES (@key, @id, @accountId, @paymentDate, @type, @amount, @description, @categoryId, @userId, @userCreatedId)
        ON CONFLICT (key) DO UPDATE SET id = excluded.id, account_id = excluded.account_id, payment_date = excluded.payment_date,
          type = excluded.type, amount = excluded.amount, description = excluded.description,
          category_id = excluded.category_id, user_id = excluded.user_id, user_created_id = excluded.user_created_id`,
     );
-    const exists = this.db.prepare('SELECT 1 FROM accounts WHERE id = ?').pluck();
+    const exists = this.sql('SELECT 1 FROM accounts WHERE id = ?').pluck();
     for (const r of rows) if (exists.get(r.accountId)) stmt.run(r);
   }
 
@@ -250,22 +224,17 @@ export class Store {
   // ---- templates ------------------------------------------------------------------------------
 
   templates(): TemplateRow[] {
-    return (this.db.prepare('SELECT * FROM templates ORDER BY position').all() as Row[]).map(templateOf);
+    return (this.sql('SELECT * FROM templates ORDER BY position').all() as Row[]).map(templateOf);
   }
 
   // ---- categories -----------------------------------------------------------------------------
 
   categories(): CategoryRow[] {
-    return (this.db.prepare('SELECT id, name, parent_id, position FROM categories ORDER BY parent_id, position').all() as Row[]).map((r) => ({
-      id: r.id as number,
-      name: r.name as string,
-      parentId: r.parent_id as number,
-      position: r.position as number,
-    }));
+    return (this.sql('SELECT id, name, parent_id, position FROM categories ORDER BY parent_id, position').all() as Row[]).map((r) => recordOf<CategoryRow>(r));
   }
 
   favorites(): FavoriteRow[] {
-    return (this.db.prepare('SELECT category_id, name FROM category_favorites ORDER BY rank').all() as Row[]).map((r) => ({
+    return (this.sql('SELECT category_id, name FROM category_favorites ORDER BY rank').all() as Row[]).map((r) => ({
       id: r.category_id as number,
       name: r.name as string,
     }));
@@ -273,21 +242,18 @@ export class Store {
 
   /** Replaces the category forest with the one the service returned (CategoryTree, AddCategory, EditCategory). */
   replaceCategories(forest: CategoryForest): void {
-    this.db.prepare('DELETE FROM categories').run();
-    this.db.prepare('DELETE FROM category_favorites').run();
-    const cat = this.db.prepare('INSERT INTO categories (id, name, parent_id, position) VALUES (@id, @name, @parentId, @position)');
+    this.sql('DELETE FROM categories').run();
+    this.sql('DELETE FROM category_favorites').run();
+    const cat = this.sql('INSERT INTO categories (id, name, parent_id, position) VALUES (@id, @name, @parentId, @position)');
     for (const c of forest.all) cat.run(c);
-    const fav = this.db.prepare('INSERT INTO category_favorites (rank, category_id, name) VALUES (?, ?, ?)');
+    const fav = this.sql('INSERT INTO category_favorites (rank, category_id, name) VALUES (?, ?, ?)');
     forest.favorites.forEach((f, rank) => fav.run(rank, f.id, f.name));
   }
 
   // ---- cars and refuelings --------------------------------------------------------------------
 
   cars(): CarRow[] {
-    return (this.db.prepare('SELECT car_id, name FROM cars ORDER BY name COLLATE NOCASE, car_id').all() as Row[]).map((r) => ({
-      carId: r.car_id as number,
-      name: r.name as string,
-    }));
+    return (this.sql('SELECT car_id, name FROM cars ORDER BY name COLLATE NOCASE, car_id').all() as Row[]).map((r) => recordOf<CarRow>(r));
   }
 
   saveCar(carId: number, name: string, now: string): void {
@@ -298,23 +264,23 @@ export class Store {
 
   /** Forgets a car and the refuelings kept for it locally (the service keeps its own). */
   removeCar(carId: number): boolean {
-    this.db.prepare('DELETE FROM refuelings WHERE car_id = ?').run(carId);
-    return this.db.prepare('DELETE FROM cars WHERE car_id = ?').run(carId).changes > 0;
+    this.sql('DELETE FROM refuelings WHERE car_id = ?').run(carId);
+    return this.sql('DELETE FROM cars WHERE car_id = ?').run(carId).changes > 0;
   }
 
   refuelings(carId: number): RefuelingRow[] {
     return (
-      this.db.prepare('SELECT * FROM refuelings WHERE car_id = ? ORDER BY date_of_purchase DESC, id DESC').all(carId) as Row[]
+      this.sql('SELECT * FROM refuelings WHERE car_id = ? ORDER BY date_of_purchase DESC, id DESC').all(carId) as Row[]
     ).map(refuelingOf);
   }
 
   refueling(id: number): RefuelingRow | null {
-    const r = this.db.prepare('SELECT * FROM refuelings WHERE id = ?').get(id) as Row | undefined;
+    const r = this.sql('SELECT * FROM refuelings WHERE id = ?').get(id) as Row | undefined;
     return r ? refuelingOf(r) : null;
   }
 
   upsertRefuelings(rows: readonly RefuelingRow[]): void {
-    const stmt = this.db.prepare(
+    const stmt = this.sql(
       `INSERT INTO refuelings (id, car_id, date_of_purchase, tachometer, liter, price, currency, rate, description, user_created_id)
        VALUES (@id, @carId, @dateOfPurchase, @tachometer, @liter, @price, @currency, @rate, @description, @userCreatedId)
        ON CONFLICT (id) DO UPDATE SET car_id = excluded.car_id, date_of_purchase = excluded.date_of_purchase,
@@ -331,14 +297,14 @@ export class Store {
     this.transaction(() => {
       const listed = new Set(data.accounts.map((a) => a.id));
       data.accounts.forEach((a, position) => this.upsertAccount(a, position));
-      const unlist = this.db.prepare('UPDATE accounts SET listed = 0 WHERE id = ?');
-      for (const id of this.db.prepare('SELECT id FROM accounts WHERE listed = 1').pluck().all() as number[]) {
+      const unlist = this.sql('UPDATE accounts SET listed = 0 WHERE id = ?');
+      for (const id of this.sql('SELECT id FROM accounts WHERE listed = 1').pluck().all() as number[]) {
         if (!listed.has(id)) unlist.run(id);
       }
       for (const rows of data.transactions.values()) this.upsertTransactions(rows);
 
-      this.db.prepare('DELETE FROM templates').run();
-      const tpl = this.db.prepare(
+      this.sql('DELETE FROM templates').run();
+      const tpl = this.sql(
         `INSERT INTO templates (id, account_id, type, amount, description, category_id, ord, user_id, user_created_id, position)
          VALUES (@id, @accountId, @type, @amount, @description, @categoryId, @ord, @userId, @userCreatedId, @position)`,
       );
@@ -353,7 +319,7 @@ export class Store {
   clearServerCopy(): void {
     this.transaction(() => {
       for (const table of ['transactions', 'accounts', 'templates', 'categories', 'category_favorites', 'refuelings', 'id_map', 'own_records']) {
-        this.db.prepare(`DELETE FROM ${table}`).run();
+        this.sql(`DELETE FROM ${table}`).run();
       }
     });
   }

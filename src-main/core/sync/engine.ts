@@ -10,6 +10,7 @@ import type { Outbox } from '../outbox/outbox';
 import { pull } from '../pull';
 import { CallError, InvalidCredentialsError, DEFAULT_READ_RETRY, type RetryPolicy, type SoapClient } from '../soap-client';
 import { RecordError } from '../store/rows';
+import { SecretUnavailableError } from '../secrets';
 import type { Store } from '../store/store';
 import { PushGaveUp, pushOutbox } from './push';
 
@@ -80,6 +81,7 @@ export function classify(error: unknown): { code: NonNullable<SyncSummary['error
     if (error.kind === 'malformed' || error.kind === 'too-large') return { code: 'service', message: error.message };
     return { code: 'network', message: error.message };
   }
+  if (error instanceof SecretUnavailableError) return { code: 'not-connected', message: error.message };
   if (error instanceof RecordError) return { code: 'service', message: `The service sent data that cannot be kept: ${error.message}` };
   return { code: 'service', message: 'The sync failed unexpectedly.' };
 }

@@ -16,11 +16,12 @@ import { analyzeDependencies, effectiveStatuses } from '../outbox/dependencies';
 import { KIND_LABELS, type AnyEntry } from '../outbox/entries';
 import type { Outbox } from '../outbox/outbox';
 import { CallError, FaultError, InvalidCredentialsError, type RetryPolicy, type SoapClient } from '../soap-client';
+import { CommitBatcher } from '../store/commit-batcher';
 import { categoriesFromApi } from '../store/rows';
 import type { Store } from '../store/store';
-import { sleep } from '../util/concurrency';
+import { createLimiter, sleep } from '../util/concurrency';
 import { ServerSnapshot } from './snapshot';
-import { WritePusher, type Effect } from './writes';
+import { WritePusher, type Effect, type Probe } from './writes';
 
 export interface PushOptions {
   /** Writes in flight at once. */
@@ -47,11 +48,19 @@ export interface PushResult {
   error: unknown;
 }
 
+/** A fault about the caller's request (not refused credentials, not the service's own trouble). */
+function isRefusal(e: unknown): e is FaultError {
+  return e instanceof FaultError && !(e instanceof InvalidCredentialsError) && e.fault.faultCode === 'Client';
+}
+
 export class PushGaveUp extends Error {
   override name = 'PushGaveUp';
 }
 
 type RoundEnd = { progressed: boolean; interrupted: unknown };
+
+/** Waiting writes examined for one that may start now. */
+const LOOKAHEAD = 256;
 
 /** Keys of the records a write touches: writes sharing a key go one after the other, in order. */
 function keysOf(entry: AnyEntry): string[] {
@@ -74,17 +83,30 @@ function keysOf(entry: AnyEntry): string[] {
 }
 
 export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbox, options: PushOptions): Promise<PushResult> {
-  const snapshot = new ServerSnapshot(client, options.retry);
-  const pusher = new WritePusher(client, store, outbox, snapshot);
+  // One bound for every request of the push, reads for snapshots and checks included.
+  const limit = createLimiter(Math.max(1, options.concurrency));
+  const snapshot = new ServerSnapshot(client, options.retry, limit);
+  const pusher = new WritePusher(client, store, outbox, snapshot, limit);
   const result: PushResult = { pushed: 0, refused: 0, conflicts: 0, error: null };
   const sends = new Map<number, number>();
   let done = 0;
   let total = 0;
 
-  const finalize = (entry: AnyEntry, effect: Effect) => {
-    pusher.finalize(entry, effect);
+  // Parallel writes share their durable commits: the marks that they are about to be sent, and their effects.
+  const marks = new CommitBatcher<{ id: number; probe: Probe }>(store, ({ id, probe }) => outbox.markSent(id, probe, options.now()));
+  const effects = new CommitBatcher<{ entry: AnyEntry; effect: Effect }>(store, ({ entry, effect }) => pusher.applyEffect(entry, effect));
+  const counted = () => {
     result.pushed++;
     options.onProgress?.('push', ++done, Math.max(total, done));
+  };
+  const finalize = (entry: AnyEntry, effect: Effect) => {
+    pusher.finalize(entry, effect);
+    counted();
+  };
+  const finalizeBatched = async (entry: AnyEntry, effect: Effect) => {
+    await effects.submit({ entry, effect });
+    pusher.noteEffect(effect);
+    counted();
   };
 
   /** Decides every unknown outcome by looking for the write's effect on a fresh snapshot. */
@@ -96,7 +118,16 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
     try {
       for (const [i, e] of unknown.entries()) {
         options.onProgress?.('check', i, unknown.length);
-        const effect = await pusher.findEffect(e);
+        let effect: Effect | null;
+        try {
+          effect = await pusher.findEffect(e);
+        } catch (err) {
+          if (!isRefusal(err)) throw err;
+          // The service refuses to show what the write touched (an account no longer shared...): the
+          // write stays unknown, never sent blindly, and the writes that do not depend on it go on.
+          store.transaction(() => outbox.get(e.id)?.status === 'unknown' && outbox.setStatus(e.id, 'unknown', `Whether this write reached the service cannot be checked: ${err.message}`));
+          continue;
+        }
         if (effect) finalize(e, effect);
         else store.transaction(() => outbox.get(e.id)?.status === 'unknown' && outbox.setStatus(e.id, 'pending'));
         progressed = true;
@@ -130,7 +161,17 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
       if ((sends.get(id) ?? 0) >= options.maxSendsPerEntry) {
         throw new PushGaveUp(`The service did not confirm write #${id} (${KIND_LABELS[entry.kind]}) after ${options.maxSendsPerEntry} attempts.`);
       }
-      const prepared = await pusher.prepare(entry);
+      let prepared: Awaited<ReturnType<WritePusher['prepare']>>;
+      try {
+        prepared = await pusher.prepare(entry);
+      } catch (e) {
+        if (!isRefusal(e)) throw e;
+        // Reading what the write needs was refused (an unknown account, say): so would the write be.
+        store.transaction(() => outbox.setStatus(id, 'refused', e.message));
+        result.refused++;
+        state.set(id, 'failed');
+        return;
+      }
       if (prepared.action === 'conflict') {
         store.transaction(() => outbox.setStatus(id, 'conflict', `The service changed ${prepared.conflicts.map((c) => c.field).join(', ')} meanwhile.`, prepared.conflicts));
         result.conflicts++;
@@ -138,11 +179,12 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
         return;
       }
       if (prepared.action === 'done') {
-        finalize(entry, prepared.effect);
+        await finalizeBatched(entry, prepared.effect);
         state.set(id, 'ok');
         return;
       }
-      store.transaction(() => outbox.markSent(id, prepared.probe, options.now()));
+      // Durable before the request leaves: after a crash from here on, the write counts as sent.
+      await marks.submit({ id, probe: prepared.probe });
       sends.set(id, (sends.get(id) ?? 0) + 1);
       let effect: Effect;
       try {
@@ -170,26 +212,29 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
         state.set(id, 'failed');
         return;
       }
-      finalize(entry, effect);
+      await finalizeBatched(entry, effect);
       state.set(id, 'ok');
     };
 
     const startable = (): number[] => {
       const held = new Set<string>();
       const out: number[] = [];
+      let looked = 0;
       for (const e of queue) {
         const s = state.get(e.id)!;
         if (s === 'ok' || s === 'failed') continue;
-        const mine = keys.get(e.id)!;
-        const free = mine.every((k) => !held.has(k));
-        for (const k of mine) held.add(k);
-        if (s !== 'waiting' || !free) continue;
+        // A bounded look ahead: enough to fill the free slots, without rescanning a long outbox each time.
+        if (++looked > LOOKAHEAD || out.length + running.size >= options.concurrency) break;
         const waits = deps.get(e.id)!.waitsFor;
-        if (waits.some((w) => state.get(w) === 'failed' || (!state.has(w) && outbox.get(w) !== null))) {
+        if (s === 'waiting' && waits.some((w) => state.get(w) === 'failed' || (!state.has(w) && outbox.get(w) !== null))) {
           // It waits for a write that was refused, is in conflict, or is not ready this round.
           state.set(e.id, 'failed');
           continue;
         }
+        const mine = keys.get(e.id)!;
+        const free = mine.every((k) => !held.has(k));
+        for (const k of mine) held.add(k);
+        if (s !== 'waiting' || !free) continue;
         if (waits.every((w) => !state.has(w) || state.get(w) === 'ok')) out.push(e.id);
       }
       return out;

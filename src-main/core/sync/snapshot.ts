@@ -21,6 +21,8 @@ export class ServerSnapshot {
   constructor(
     private readonly client: SoapClient,
     private readonly retry: RetryPolicy,
+    /** Bounds the requests in flight, shared with the writes of the same push. */
+    private readonly limit: <T>(request: () => Promise<T>) => Promise<T> = (r) => r(),
   ) {}
 
   /** Forgets everything read, so that the next reads are fresh. */
@@ -34,7 +36,7 @@ export class ServerSnapshot {
   private memo<T>(get: () => Promise<T> | null, set: (p: Promise<T> | null) => void, read: () => Promise<T>): Promise<T> {
     let p = get();
     if (!p) {
-      p = withRetry(read, this.retry);
+      p = withRetry(() => this.limit(read), this.retry);
       set(p);
       // A failed read is not remembered: the next use reads again.
       p.catch(() => {

@@ -70,6 +70,8 @@ export class WritePusher {
     private readonly store: Store,
     private readonly outbox: Outbox,
     private readonly snapshot: ServerSnapshot,
+    /** Bounds the requests in flight, shared with the snapshot's reads. */
+    private readonly limit: <T>(request: () => Promise<T>) => Promise<T> = (r) => r(),
   ) {}
 
   // ---- before sending ------------------------------------------------------------------------
@@ -186,7 +188,11 @@ export class WritePusher {
   // ---- sending ---------------------------------------------------------------------------------
 
   /** Sends a prepared request and turns the answer into the write's effect. Throws CallError. */
-  async send(entry: AnyEntry, call: { operation: OperationName; params: Record<string, unknown> }, probe: Probe): Promise<Effect> {
+  send(entry: AnyEntry, call: { operation: OperationName; params: Record<string, unknown> }, probe: Probe): Promise<Effect> {
+    return this.limit(() => this.sendNow(entry, call, probe));
+  }
+
+  private async sendNow(entry: AnyEntry, call: { operation: OperationName; params: Record<string, unknown> }, probe: Probe): Promise<Effect> {
     switch (entry.kind) {
       case 'addAccount':
       case 'editAccount': {
@@ -289,62 +295,73 @@ export class WritePusher {
 
   /**
    * Stores what the write did, replaces its temporary ids everywhere and removes it from the outbox,
-   * in one transaction. The effect is stored even if the entry was discarded meanwhile: it happened.
+   * in one transaction, then notes the effect in the snapshot.
    */
   finalize(entry: AnyEntry, effect: Effect): void {
-    this.store.transaction(() => {
-      const stillQueued = this.outbox.get(entry.id) !== null;
-      const learned: LearnedFacts = this.store.getSetting<LearnedFacts>(LEARNED_KEY) ?? { transferType: null, sourceNegative: null, ownerPermission: null };
-      switch (effect.kind) {
-        case 'account': {
-          this.store.upsertAccount(accountFromApi(effect.account));
-          if (entry.kind === 'addAccount') {
-            this.outbox.markOwn('account', effect.account.Id);
-            if (stillQueued) this.outbox.replaceTempId('account', entry.createdIds[0]!, effect.account.Id);
-            learned.ownerPermission = effect.account.UserAccountPermission;
-          }
-          break;
+    this.store.transaction(() => this.applyEffect(entry, effect));
+    this.noteEffect(effect);
+  }
+
+  /**
+   * The local half of finalize, to be run inside the caller's transaction (a group commit). The effect
+   * is stored even if the entry was discarded meanwhile: it happened.
+   */
+  applyEffect(entry: AnyEntry, effect: Effect): void {
+    const stillQueued = this.outbox.get(entry.id) !== null;
+    const learned: LearnedFacts = this.store.getSetting<LearnedFacts>(LEARNED_KEY) ?? { transferType: null, sourceNegative: null, ownerPermission: null };
+    switch (effect.kind) {
+      case 'account': {
+        this.store.upsertAccount(accountFromApi(effect.account));
+        if (entry.kind === 'addAccount') {
+          this.outbox.markOwn('account', effect.account.Id);
+          if (stillQueued) this.outbox.replaceTempId('account', entry.createdIds[0]!, effect.account.Id);
+          learned.ownerPermission = effect.account.UserAccountPermission;
         }
-        case 'transactions': {
-          for (const t of effect.transactions) {
-            this.outbox.markOwn('transaction', t.Id);
-            this.store.upsertTransactions([transactionRow(t.Id_Account, t)]);
-          }
-          if (effect.balances) this.store.setBalances(effect.balances.map(accountFromApi));
-          else for (const t of effect.transactions) this.store.addToBalance(t.Id_Account, decimalText(t.Amount, 'Amount'));
-          if (entry.kind === 'transfer') {
-            const input = entry.input;
-            effect.transactions.forEach((t) => {
-              const side = t.Id_Account === input.sourceId ? 0 : t.Id_Account === input.targetId ? 1 : -1;
-              if (side >= 0 && stillQueued) this.outbox.replaceTempId('transaction', entry.createdIds[side]!, t.Id);
-              if (side === 0) learned.sourceNegative = t.Amount < 0;
-              learned.transferType = t.Type;
-            });
-          }
-          break;
-        }
-        case 'categories': {
-          this.store.replaceCategories(categoriesFromApi(effect.tree));
-          if (entry.kind === 'addCategory' && effect.createdId !== null) {
-            this.outbox.markOwn('category', effect.createdId);
-            if (stillQueued) this.outbox.replaceTempId('category', entry.createdIds[0]!, effect.createdId);
-          }
-          break;
-        }
-        case 'refueling': {
-          this.store.upsertRefuelings([refuelingFromApi(effect.refueling)]);
-          if (entry.kind === 'addRefueling') {
-            this.outbox.markOwn('refueling', effect.refueling.Id);
-            if (stillQueued) this.outbox.replaceTempId('refueling', entry.createdIds[0]!, effect.refueling.Id);
-          }
-          break;
-        }
-        case 'nothing':
-          break;
+        break;
       }
-      this.store.setSetting(LEARNED_KEY, learned);
-      this.outbox.remove(entry.id);
-    });
+      case 'transactions': {
+        for (const t of effect.transactions) {
+          this.outbox.markOwn('transaction', t.Id);
+          this.store.upsertTransactions([transactionRow(t.Id_Account, t)]);
+        }
+        if (effect.balances) this.store.setBalances(effect.balances.map(accountFromApi));
+        else for (const t of effect.transactions) this.store.addToBalance(t.Id_Account, decimalText(t.Amount, 'Amount'));
+        if (entry.kind === 'transfer') {
+          const input = entry.input;
+          effect.transactions.forEach((t) => {
+            const side = t.Id_Account === input.sourceId ? 0 : t.Id_Account === input.targetId ? 1 : -1;
+            if (side >= 0 && stillQueued) this.outbox.replaceTempId('transaction', entry.createdIds[side]!, t.Id);
+            if (side === 0) learned.sourceNegative = t.Amount < 0;
+            learned.transferType = t.Type;
+          });
+        }
+        break;
+      }
+      case 'categories': {
+        this.store.replaceCategories(categoriesFromApi(effect.tree));
+        if (entry.kind === 'addCategory' && effect.createdId !== null) {
+          this.outbox.markOwn('category', effect.createdId);
+          if (stillQueued) this.outbox.replaceTempId('category', entry.createdIds[0]!, effect.createdId);
+        }
+        break;
+      }
+      case 'refueling': {
+        this.store.upsertRefuelings([refuelingFromApi(effect.refueling)]);
+        if (entry.kind === 'addRefueling') {
+          this.outbox.markOwn('refueling', effect.refueling.Id);
+          if (stillQueued) this.outbox.replaceTempId('refueling', entry.createdIds[0]!, effect.refueling.Id);
+        }
+        break;
+      }
+      case 'nothing':
+        break;
+    }
+    this.store.setSetting(LEARNED_KEY, learned);
+    this.outbox.remove(entry.id);
+  }
+
+  /** Keeps this push's view of the service current with a write's effect. */
+  noteEffect(effect: Effect): void {
     switch (effect.kind) {
       case 'account':
         this.snapshot.noteAccount(effect.account);

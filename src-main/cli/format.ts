@@ -1,0 +1,85 @@
+/** Plain-text output of the command line: aligned columns, one record a line. */
+import type { AccountsView, CarView, CategoryNode, OutboxEntryView, RefuelingView, SyncSummary, TemplateView, TransactionPage } from '../../src-shared/app-api';
+import { currencyLabel } from '../../src-shared/money';
+
+export function table(header: string[], rows: (string | number | null)[][]): string {
+  const cells = [header, ...rows.map((r) => r.map((c) => (c === null ? '' : String(c))))];
+  const widths = header.map((_, i) => Math.max(...cells.map((r) => [...(r[i] ?? '')].length)));
+  const line = (r: string[]) =>
+    r
+      .map((c, i) => (i === r.length - 1 ? c : c + ' '.repeat(widths[i]! - [...c].length)))
+      .join('  ')
+      .trimEnd();
+  return cells.map(line).join('\n');
+}
+
+const mark = (pending: boolean) => (pending ? '*' : '');
+
+export function accountsText(v: AccountsView): string {
+  const rows = v.accounts.map((a) => [
+    a.id,
+    a.name + mark(a.pending),
+    a.balance,
+    currencyLabel(a.currency),
+    `#${a.type}`,
+    [a.isActive ? '' : 'inactive', a.locked ? 'locked' : '', a.isHidden ? 'hidden' : '', a.permission < 2 ? 'read-only' : ''].filter(Boolean).join(','),
+  ]);
+  const totals = v.totals.map((t) => `${currencyLabel(t.currency)} ${t.total}${mark(t.pending)}`).join('   ');
+  return `${table(['ID', 'NAME', 'BALANCE', 'CUR', 'TYPE', 'FLAGS'], rows)}\nTotal: ${totals || '-'}\n(* = waiting in the outbox)`;
+}
+
+export function transactionsText(p: TransactionPage): string {
+  const rows = p.items.map((t) => [t.id ?? '', t.paymentDate, t.amount, `#${t.type}`, t.categoryName ?? (t.categoryId ? `#${t.categoryId}` : ''), t.description + mark(t.pending)]);
+  const end = Math.min(p.total, p.offset + p.items.length);
+  return `${table(['ID', 'DATE', 'AMOUNT', 'TYPE', 'CATEGORY', 'DESCRIPTION'], rows)}\n${p.total === 0 ? 'No transactions.' : `${p.offset + 1}-${end} of ${p.total}`}`;
+}
+
+export function categoriesText(all: CategoryNode[], favorites: CategoryNode[]): string {
+  const lines: string[] = [];
+  const walk = (nodes: CategoryNode[], depth: number) => {
+    for (const n of nodes) {
+      lines.push(`${'  '.repeat(depth)}${n.name}${mark(n.pending)}  [${n.id}]`);
+      walk(n.children, depth + 1);
+    }
+  };
+  walk(all, 0);
+  const fav = favorites.map((f) => `${f.name} [${f.id}]`).join(', ');
+  return `${lines.join('\n') || 'No categories.'}\nFavourites: ${fav || '-'}`;
+}
+
+export function templatesText(list: TemplateView[]): string {
+  return table(
+    ['ID', 'ACCOUNT', 'AMOUNT', 'TYPE', 'CATEGORY', 'DESCRIPTION'],
+    list.map((t) => [t.id, t.accountName ?? `#${t.accountId}`, t.amount, `#${t.type}`, t.categoryName ?? '', t.description]),
+  );
+}
+
+export function carsText(list: CarView[]): string {
+  if (list.length === 0) return 'No cars. Add one with: car add <carId> <name>';
+  return table(
+    ['CAR', 'NAME', 'REFUELINGS', 'LAST KM', 'LAST DATE'],
+    list.map((c) => [c.carId, c.name + mark(c.pending), c.refuelings, c.lastTachometer, c.lastDate]),
+  );
+}
+
+export function refuelingsText(list: RefuelingView[]): string {
+  return table(
+    ['ID', 'DATE', 'KM', 'LITER', 'PRICE', 'CUR', 'PER LITER', 'DESCRIPTION'],
+    list.map((r) => [r.id, r.dateOfPurchase, r.tachometer, r.liter, r.price, currencyLabel(r.currency), r.pricePerLiter, r.description + mark(r.pending)]),
+  );
+}
+
+export function outboxText(list: OutboxEntryView[]): string {
+  if (list.length === 0) return 'The outbox is empty.';
+  return table(
+    ['ID', 'KIND', 'STATUS', 'MADE', 'TRIES', 'MESSAGE'],
+    list.map((e) => [e.id, e.kind, e.status, e.createdAt, e.attempts, e.message ?? (e.conflicts.length ? `conflict on ${e.conflicts.map((c) => c.field).join(', ')}` : '')]),
+  );
+}
+
+export function summaryText(s: SyncSummary): string {
+  const pulled = s.pulled
+    ? `pulled ${s.pulled.accounts} accounts, ${s.pulled.transactions} transactions, ${s.pulled.templates} templates, ${s.pulled.categories} categories, ${s.pulled.refuelings} refuelings`
+    : 'nothing pulled';
+  return `Pushed ${s.pushed}, refused ${s.refused}, conflicts ${s.conflicts}, unknown ${s.unknown}; ${pulled}.`;
+}

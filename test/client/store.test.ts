@@ -1,0 +1,121 @@
+/**
+ * The local store: versioned migrations, WAL and foreign keys, the queries the screens need, and a
+ * pull written whole or not at all.
+ */
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { MIGRATIONS, Store, StoreVersionError, type AccountRow, type PulledData } from '../../src-main/core/store';
+import { dumpLocal, tempDir } from '../support/client';
+
+const account = (id: number, ord: number, balance = '0'): AccountRow => ({
+  id,
+  name: `A${id}`,
+  description: '',
+  type: 1,
+  currency: 203,
+  isActive: true,
+  locked: false,
+  isHidden: false,
+  ord,
+  permission: 3,
+  balance,
+});
+
+function pulled(overrides: Partial<PulledData> = {}): PulledData {
+  return {
+    accounts: [account(2, 1, '10.5'), account(1, 1, '-0.1'), account(3, 0)],
+    transactions: new Map([
+      [
+        1,
+        [
+          { key: 'id:10', id: 10, accountId: 1, paymentDate: '2026-01-02T00:00:00', type: 1, amount: '5', description: '100% sure', categoryId: 0, userId: 1, userCreatedId: 1 },
+          { key: 'id:11', id: 11, accountId: 1, paymentDate: '2026-01-03T00:00:00', type: 2, amount: '-5.1', description: 'under_score', categoryId: 7, userId: 1, userCreatedId: 1 },
+        ],
+      ],
+    ]),
+    templates: [{ id: 1, accountId: 1, type: 2, amount: '-1', description: 't', categoryId: 0, ord: 0, userId: 1, userCreatedId: 1 }],
+    categories: { all: [{ id: 7, name: 'Food', parentId: 0, position: 0 }, { id: 8, name: 'Fruit', parentId: 7, position: 0 }], favorites: [{ id: 8, name: 'Fruit' }] },
+    refuelings: new Map(),
+    ...overrides,
+  };
+}
+
+describe('schema', () => {
+  it('is created at the newest version with WAL and foreign keys', () => {
+    const tmp = tempDir();
+    const store = new Store(tmp.file('a.sqlite'));
+    try {
+      expect(store.schemaVersion).toBe(MIGRATIONS.at(-1)!.version);
+      expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(store.db.pragma('foreign_keys', { simple: true })).toBe(1);
+      expect(store.db.pragma('synchronous', { simple: true })).toBe(2);
+    } finally {
+      store.close();
+      tmp.remove();
+    }
+  });
+
+  it('applies later migrations once, keeping data, and refuses a file from a newer version', () => {
+    const tmp = tempDir();
+    const file = tmp.file('a.sqlite');
+    new Store(file).close();
+    const v2 = [...MIGRATIONS, { version: 2, description: 'notes', up: (db: Database.Database) => db.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL) STRICT') }];
+    const store = new Store(file, { migrations: v2 });
+    store.db.prepare('INSERT INTO notes (text) VALUES (?)').run('kept');
+    store.close();
+    const again = new Store(file, { migrations: v2 });
+    expect(again.schemaVersion).toBe(2);
+    expect(again.db.prepare('SELECT text FROM notes').pluck().all()).toEqual(['kept']);
+    again.close();
+    expect(() => new Store(file)).toThrow(StoreVersionError);
+    // A failing migration leaves the file at its old version.
+    const broken = [...v2, { version: 3, description: 'broken', up: (db: Database.Database) => db.exec('CREATE TABLE notes (x)') }];
+    expect(() => new Store(file, { migrations: broken })).toThrow();
+    expect(new Database(file).pragma('user_version', { simple: true })).toBe(2);
+    tmp.remove();
+  });
+});
+
+describe('queries and pulls', () => {
+  it('lists accounts by Ord then the service order, pages and searches transactions literally', () => {
+    const tmp = tempDir();
+    const store = new Store(tmp.file('a.sqlite'));
+    try {
+      store.applyPull(pulled());
+      expect(store.accounts().map((a) => a.id)).toEqual([3, 2, 1]);
+      expect(store.transactions(1, 0, 1).map((t) => t.id)).toEqual([11]);
+      expect(store.transactions(1, 1, 5).map((t) => t.id)).toEqual([10]);
+      expect(store.countTransactions(1, '%')).toBe(1);
+      expect(store.transactions(1, 0, 5, '_').map((t) => t.id)).toEqual([11]);
+      expect(store.transactions(1, 0, 5, 'fruit').map((t) => t.id)).toEqual([]);
+      expect(store.transactions(1, 0, 5, 'food').map((t) => t.id)).toEqual([11]);
+      store.addToBalance(1, '0.3');
+      expect(store.account(1)!.balance).toBe('0.2');
+      // An account the service no longer lists is hidden, its history kept.
+      store.applyPull(pulled({ accounts: [account(2, 1)] }));
+      expect(store.accounts().map((a) => a.id)).toEqual([2]);
+      expect(store.account(1)).toBeNull();
+      expect(store.countTransactions(1)).toBe(2);
+    } finally {
+      store.close();
+      tmp.remove();
+    }
+  });
+
+  it('writes a pull whole or not at all', () => {
+    const tmp = tempDir();
+    const file = tmp.file('a.sqlite');
+    const store = new Store(file);
+    try {
+      store.applyPull(pulled());
+      const before = dumpLocal(file);
+      const template = pulled().templates[0]!;
+      // Two templates with one id: the write fails half way and nothing of it stays.
+      expect(() => store.applyPull(pulled({ accounts: [account(9, 0)], templates: [template, template] }))).toThrow();
+      expect(dumpLocal(file)).toEqual(before);
+    } finally {
+      store.close();
+      tmp.remove();
+    }
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * Small pure pieces of the client core: addresses, price per liter, dependency analysis, the
+ * command line's argument reader, the XML-free parts of the secret stores.
+ */
+import { describe, expect, it } from 'vitest';
+import { pricePerLiter } from '../../src-main/core/app/read-views';
+import { fieldOf } from '../../src-main/core/app/errors';
+import { analyzeDependencies, effectiveStatuses, type AnyEntry } from '../../src-main/core/outbox';
+import { addressWarnings, isLoopbackHost, normalizeBaseUrl } from '../../src-main/core/soap-client';
+import { integerArg, parseArgs, UsageError } from '../../src-main/cli/args';
+import { createLimiter } from '../../src-main/core/util/concurrency';
+
+describe('service addresses', () => {
+  it('normalizes what users paste', () => {
+    expect(normalizeBaseUrl(' https://example.com/ ')).toBe('https://example.com');
+    expect(normalizeBaseUrl('http://h:8080/app/API/APIservice.asmx?WSDL')).toBe('http://h:8080/app');
+    expect(normalizeBaseUrl('http://h/api/apiservice.asmx/')).toBe('http://h');
+    expect(() => normalizeBaseUrl('example.com')).toThrow(/full URL/);
+    expect(() => normalizeBaseUrl('ftp://example.com')).toThrow(/http/);
+    expect(() => normalizeBaseUrl('https://u:p@example.com')).toThrow(/user name/);
+  });
+
+  it('warns about plain http to another machine only', () => {
+    expect(addressWarnings('http://127.0.0.1:8080')).toEqual([]);
+    expect(addressWarnings('http://localhost')).toEqual([]);
+    expect(addressWarnings('http://[::1]:80')).toEqual([]);
+    expect(addressWarnings('https://example.com')).toEqual([]);
+    expect(addressWarnings('http://example.com')[0]).toMatch(/unencrypted/);
+    expect(isLoopbackHost('127.10.0.1')).toBe(true);
+    expect(isLoopbackHost('192.168.1.1')).toBe(false);
+  });
+});
+
+describe('price per liter', () => {
+  it('divides exactly and rounds half away from zero to 3 decimals', () => {
+    expect(pricePerLiter('10', '3')).toBe('3.333');
+    expect(pricePerLiter('20', '3')).toBe('6.667');
+    expect(pricePerLiter('1303.95', '32.55')).toBe('40.06');
+    expect(pricePerLiter('0.0005', '1')).toBe('0.001');
+    expect(pricePerLiter('-0.0005', '1')).toBe('-0.001');
+    expect(pricePerLiter('0', '5')).toBe('0');
+    expect(pricePerLiter('5', '0')).toBeNull();
+  });
+});
+
+const entry = (id: number, kind: AnyEntry['kind'], input: object, createdIds: number[] = [], status: AnyEntry['status'] = 'pending'): AnyEntry =>
+  ({ id, kind, input, base: null, createdIds, status, message: null, conflicts: [], attempts: 0, createdAt: '', sentAt: null, probe: null }) as unknown as AnyEntry;
+
+describe('dependencies between queued writes', () => {
+  it('follows temporary ids and edits of one record, and blocks behind refusals', () => {
+    const entries = [
+      entry(1, 'addAccount', {}, [-1], 'refused'),
+      entry(2, 'transfer', { sourceId: 5, targetId: -1, categoryId: 0 }, [-2, -3]),
+      entry(3, 'editAccount', { id: 5 }),
+      entry(4, 'editAccount', { id: 5 }),
+      entry(5, 'addCategory', { parentId: 0 }, [-4]),
+      entry(6, 'addCategory', { parentId: -4 }, [-5]),
+      entry(7, 'transfer', { sourceId: 5, targetId: 6, categoryId: -5 }, [-6, -7]),
+      entry(8, 'renameCategory', { id: -99 }),
+    ];
+    const deps = analyzeDependencies(entries);
+    expect(deps.get(2)!.waitsFor).toEqual([1]);
+    expect(deps.get(4)!.waitsFor).toEqual([3]);
+    expect(deps.get(7)!.waitsFor).toEqual([6]);
+    expect(deps.get(6)!.waitsFor).toEqual([5]);
+    expect(deps.get(5)!.dependents).toEqual([6]);
+    expect(deps.get(8)!.missing).toEqual([{ field: 'id', kind: 'category', id: -99 }]);
+    const statuses = effectiveStatuses(entries, deps);
+    expect([...statuses.values()].map((s) => s.status)).toEqual(['refused', 'blocked', 'pending', 'pending', 'pending', 'pending', 'pending', 'blocked']);
+  });
+});
+
+describe('command line arguments', () => {
+  it('reads options strictly', () => {
+    const spec = { name: {}, all: { switch: true } };
+    expect(parseArgs(['x', '--name', 'a b', '--all', 'y'], spec)).toEqual({ positionals: ['x', 'y'], options: new Map([['name', 'a b']]), switches: new Set(['all']) });
+    expect(parseArgs(['--name=v=w'], spec).options.get('name')).toBe('v=w');
+    expect(parseArgs(['--', '--name'], spec).positionals).toEqual(['--name']);
+    expect(() => parseArgs(['--nmae', 'x'], spec)).toThrow(UsageError);
+    expect(() => parseArgs(['--name'], spec)).toThrow(/needs a value/);
+    expect(() => parseArgs(['--all=1'], spec)).toThrow(/takes no value/);
+    expect(() => parseArgs(['--name', 'a', '--name', 'b'], spec)).toThrow(/more than once/);
+    expect(integerArg('-12', 'n')).toBe(-12);
+    expect(() => integerArg('1.5', 'n')).toThrow(/whole number/);
+    expect(() => integerArg('99999999999999999', 'n')).toThrow();
+  });
+});
+
+describe('odds and ends', () => {
+  it('names the field of a validation path', () => {
+    expect(fieldOf('input.amount')).toBe('amount');
+    expect(fieldOf('input.input.name')).toBe('name');
+    expect(fieldOf('input')).toBeUndefined();
+  });
+
+  it('a limiter never runs more than its bound at once', async () => {
+    const limit = createLimiter(2);
+    let running = 0;
+    let max = 0;
+    await Promise.all(
+      Array.from({ length: 10 }, () =>
+        limit(async () => {
+          max = Math.max(max, ++running);
+          await new Promise((r) => setTimeout(r, 2));
+          running--;
+        }),
+      ),
+    );
+    expect(max).toBe(2);
+  });
+});

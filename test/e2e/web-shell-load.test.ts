@@ -1,0 +1,52 @@
+/**
+ * `npm run web`'s entry point, started as a user starts it, serves the app, and Chromium loads it with
+ * no console errors.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { collectPageErrors, launchChromium } from '../support/browser';
+import { newLocalDataFile } from '../support/app';
+
+const root = join(import.meta.dirname, '..', '..');
+let child: ChildProcess;
+let browser: Browser;
+let url: string;
+const local = newLocalDataFile();
+
+beforeAll(async () => {
+  child = spawn(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'src-main', 'web-shell', 'main.ts'), '--port', '0', '--data', local.dataFile], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /open at (http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('exit', (code) => reject(new Error(`npm run web exited with ${code}: ${out}`)));
+  });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  child?.kill('SIGTERM');
+  local.remove();
+});
+
+it('serves the app, which loads in Chromium with no console errors', async () => {
+  const page = await browser.newPage();
+  const errors = collectPageErrors(page);
+  await page.goto(url);
+  await page.locator('#app > *').first().waitFor();
+  await page.getByRole('heading').first().waitFor();
+  expect(await page.title()).toMatch(/Bookkeeping|Účetnictví|Evidence/i);
+  expect(errors).toEqual([]);
+  const stranger = await browser.newPage();
+  const res = await stranger.goto(url.replace(/token=.*/, 'token=guess'));
+  expect(res?.status()).toBe(403);
+});

@@ -1,0 +1,178 @@
+/** Password hashes, the verification cache, login throttling, and how they behave in a running service. */
+import { describe, expect, it } from 'vitest';
+import { TEST_HASH_PARAMS, setPassword } from '../../src-service';
+import { LoginThrottle } from '../../src-service/auth/login-throttle';
+import { hashPassword, unmatchableHash, verifyPassword } from '../../src-service/auth/password';
+import { VerificationCache } from '../../src-service/auth/verification-cache';
+import { call } from '../support/http';
+import { ANN, BOB, startFixtureService } from './fixture';
+
+describe('password hashes', () => {
+  it('are salted scrypt with their cost in them, and verify only the right password', async () => {
+    const a = hashPassword('heslo', TEST_HASH_PARAMS);
+    const b = hashPassword('heslo', TEST_HASH_PARAMS);
+    expect(a).toMatch(/^scrypt\$1024\$8\$1\$[A-Za-z0-9+/]{22}==\$[A-Za-z0-9+/]{43}=$/);
+    expect(a).not.toBe(b);
+    expect(await verifyPassword('heslo', a)).toBe(true);
+    expect(await verifyPassword('Heslo', a)).toBe(false);
+    expect(await verifyPassword('', a)).toBe(false);
+  });
+
+  it('default to a slow cost; a damaged or hostile stored hash never matches', async () => {
+    expect(hashPassword('x').split('$').slice(1, 4)).toEqual(['32768', '8', '3']);
+    for (const stored of ['', 'plain', 'scrypt$1024$8$1$AAAA$AAAA', 'scrypt$1048577$8$1$AAAAAAAAAAAAAAAAAAAAAA==$' + 'A'.repeat(43) + '=', unmatchableHash(TEST_HASH_PARAMS)]) {
+      expect(await verifyPassword('x', stored)).toBe(false);
+    }
+  });
+
+  it('treat composed and decomposed accents alike', async () => {
+    const stored = hashPassword('Příliš', TEST_HASH_PARAMS);
+    expect(await verifyPassword('Příliš'.normalize('NFD'), stored)).toBe(true);
+  });
+});
+
+describe('the verification cache', () => {
+  it('keeps an entry for its time and never for another stored hash or password', () => {
+    let now = 0;
+    const cache = new VerificationCache({ ttlMs: 1000, maxEntries: 2 }, () => now);
+    const key = cache.key(1, 'hash-a', 'pw');
+    expect(key).not.toContain('pw');
+    cache.add(key);
+    expect(cache.has(key)).toBe(true);
+    expect(cache.has(cache.key(1, 'hash-b', 'pw'))).toBe(false);
+    expect(cache.has(cache.key(1, 'hash-a', 'pw2'))).toBe(false);
+    expect(cache.has(cache.key(2, 'hash-a', 'pw'))).toBe(false);
+    now = 1000;
+    expect(cache.has(key)).toBe(false);
+    cache.add(cache.key(1, 'h', '1'));
+    cache.add(cache.key(1, 'h', '2'));
+    cache.add(cache.key(1, 'h', '3'));
+    expect(cache.has(cache.key(1, 'h', '1'))).toBe(false);
+    expect(cache.has(cache.key(1, 'h', '3'))).toBe(true);
+  });
+});
+
+describe('the login throttle', () => {
+  it('slows down after a few failures, doubling, then refuses for a while; a success clears it', () => {
+    let now = 0;
+    const locks: string[] = [];
+    const t = new LoginThrottle({ slowAfter: 2, baseDelayMs: 100, maxDelayMs: 350, lockAfter: 5, lockMs: 1000, windowMs: 5000 }, () => now, (l) => locks.push(l));
+    const delays: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      delays.push(t.delayFor('ann'));
+      t.recordFailure('ann');
+    }
+    expect(delays).toEqual([0, 0, 100, 200, 350]);
+    expect(t.isLocked('ann')).toBe(true);
+    expect(locks).toEqual(['ann']);
+    expect(t.isLocked('bob')).toBe(false);
+    now = 999;
+    expect(t.isLocked('ann')).toBe(true);
+    now = 1000;
+    expect(t.isLocked('ann')).toBe(false);
+    t.recordSuccess('ann');
+    expect(t.delayFor('ann')).toBe(0);
+    t.recordFailure('ann');
+    t.recordFailure('ann');
+    expect(t.delayFor('ann')).toBe(100);
+    now += 5001;
+    expect(t.delayFor('ann')).toBe(0);
+  });
+
+  it('tracks a bounded number of logins', () => {
+    const t = new LoginThrottle({ slowAfter: 1, maxTracked: 3 });
+    for (const l of ['a', 'b', 'c', 'd']) t.recordFailure(l);
+    expect(t.delayFor('a')).toBe(0);
+    expect(t.delayFor('d')).toBeGreaterThan(0);
+  });
+
+  it('runs the verifications of one login one at a time, and refuses a queue that is too long', async () => {
+    const t = new LoginThrottle({ maxQueued: 2 });
+    const order: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const first = t.serialize('ann', async () => {
+      order.push('first start');
+      await gate;
+      order.push('first end');
+      return 1;
+    });
+    const second = t.serialize('ann', async () => {
+      order.push('second');
+      return 2;
+    });
+    expect(await t.serialize('ann', async () => 3)).toBeUndefined();
+    const other = await t.serialize('bob', async () => 'bob');
+    expect(other).toEqual({ value: 'bob' });
+    release();
+    expect(await first).toEqual({ value: 1 });
+    expect(await second).toEqual({ value: 2 });
+    expect(order).toEqual(['first start', 'first end', 'second']);
+  });
+});
+
+describe('in a running service', () => {
+  it('locks a login after repeated failures, even for the right password, with the same fault; then lets it in again', async () => {
+    let now = Date.parse('2026-01-01T00:00:00Z');
+    const waited: number[] = [];
+    const auth = {
+      throttle: { slowAfter: 2, baseDelayMs: 100, lockAfter: 4, lockMs: 60_000 },
+      now: () => now,
+      sleep: async (ms: number) => void waited.push(ms),
+    };
+    const { service } = await startFixtureService({ service: { auth } });
+    try {
+      const wrong = { ...ANN, password: 'guess' };
+      for (let i = 0; i < 4; i++) await expect(call(service, 'soap12', 'AccountList2', wrong, {})).rejects.toThrow('Invalid credentials');
+      expect(waited).toEqual([100, 200]);
+      await expect(call(service, 'soap12', 'AccountList2', ANN, {})).rejects.toThrow(/^Invalid credentials$/);
+      await expect(call(service, 'httpGet', 'AccountList2', ANN, {})).rejects.toThrow(/^Invalid credentials$/);
+      // Another login is not affected.
+      expect(await call(service, 'soap12', 'AccountList2', BOB, {})).toHaveLength(3);
+      now += 60_001;
+      // The lock is over; the failures still count (this verification waits) until a success clears them.
+      expect(await call(service, 'soap12', 'AccountList2', ANN, {})).toHaveLength(8);
+      expect(waited).toEqual([100, 200, 400]);
+      await expect(call(service, 'soap12', 'AccountList2', wrong, {})).rejects.toThrow('Invalid credentials');
+      expect(waited).toEqual([100, 200, 400]);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('parallel guesses cannot slip past the count; parallel right calls cost one verification and all pass', async () => {
+    const { service } = await startFixtureService({ service: { auth: { throttle: { slowAfter: 100, lockAfter: 5 } } } });
+    try {
+      const ok = await Promise.all(Array.from({ length: 12 }, () => call(service, 'soap12', 'AccountList2', BOB, {})));
+      expect(ok.every((r) => r.length === 3)).toBe(true);
+      const guesses = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => call(service, 'soap12', 'AccountList2', { ...ANN, password: `guess${i}` }, {})));
+      expect(guesses.every((g) => g.status === 'rejected')).toBe(true);
+      await expect(call(service, 'soap12', 'AccountList2', ANN, {})).rejects.toThrow('Invalid credentials');
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('a password changed by the admin tools takes effect at once, cached verification or not', async () => {
+    const { service } = await startFixtureService();
+    try {
+      expect(await call(service, 'soap12', 'AccountList2', ANN, {})).toHaveLength(8);
+      expect(await call(service, 'httpGet', 'CategoryTree', ANN, {})).toBeTruthy();
+      setPassword(service.dataFile, 'ann', 'new-secret', { hashParams: TEST_HASH_PARAMS });
+      await expect(call(service, 'soap12', 'AccountList2', ANN, {})).rejects.toThrow('Invalid credentials');
+      await expect(call(service, 'httpGet', 'CategoryTree', ANN, {})).rejects.toThrow('Invalid credentials');
+      expect(await call(service, 'soap12', 'AccountList2', { ...ANN, password: 'new-secret' }, {})).toHaveLength(8);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('logins are matched without regard to case', async () => {
+    const { service } = await startFixtureService();
+    try {
+      expect(await call(service, 'soap12', 'AccountList2', { ...ANN, login: 'ANN' }, {})).toHaveLength(8);
+    } finally {
+      await service.close();
+    }
+  });
+});

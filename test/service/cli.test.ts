@@ -1,0 +1,188 @@
+/** The service's command line, run as a separate process the way an operator runs it. */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { TEST_HASH_PARAMS, createDemoData, silentLogger, startService } from '../../src-service';
+import { call } from '../support/http';
+
+const CLI = join(import.meta.dirname, '../../src-service/cli.ts');
+const dir = mkdtempSync(join(tmpdir(), 'bookkeeping-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+      env: { ...process.env, BOOKKEEPING_PASSWORD: undefined, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c));
+    child.stderr.on('data', (c: Buffer) => (stderr += c));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** A failure: exit 1 and exactly one line on stderr. */
+function expectFailure(run: Run, reason: string | RegExp) {
+  expect(run.code).toBe(1);
+  const lines = run.stderr.split('\n').filter((l) => l !== '');
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(typeof reason === 'string' ? new RegExp(`^error: ${reason.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : reason);
+}
+
+describe('help and arguments', () => {
+  it('--help lists the commands; a command\'s --help its options', async () => {
+    const [all, serve] = await Promise.all([cli(['--help']), cli(['serve', '--help'])]);
+    expect(all.code).toBe(0);
+    for (const c of ['serve', 'demo', 'add-client', 'add-user', 'passwd', 'share', 'add-template']) expect(all.stdout).toContain(`  ${c} `);
+    expect(serve.code).toBe(0);
+    for (const o of ['--data', '--port', '--host', '--namespace', '--time-zone']) expect(serve.stdout).toContain(o);
+  });
+
+  it('refuses bad arguments with a one-line reason', async () => {
+    const file = join(dir, 'args.sqlite');
+    const runs = await Promise.all([
+      cli(['frobnicate']),
+      cli(['demo']),
+      cli(['demo', '--data', file, '--colour', 'red']),
+      cli(['demo', '--data']),
+      cli(['demo', '--data', file, '--data', file]),
+      cli(['serve', '--data', file, '--port', 'eighty']),
+      cli(['serve', '--data', file, '--port', '70000']),
+      cli(['serve', '--data', file, '--namespace', 'not a uri']),
+      cli(['serve', '--data', file, '--time-zone', 'Mars/Olympus']),
+      cli(['serve', '--data', join(dir, 'missing', 'dir', 'x.sqlite')]),
+      cli(['share', '--data', file, '--account', '1', '--login', 'x', '--permission', 'admin']),
+      cli(['add-template', '--data', file, '--login', 'x', '--account', '1', '--type', 'expense', '--amount', '1e3']),
+      cli(['add-user', '--data', file, '--login', 'x', '--currency', 'XXX']),
+      cli(['extra', 'words']),
+    ]);
+    expectFailure(runs[0]!, 'Unknown command "frobnicate"; see --help.');
+    expectFailure(runs[1]!, 'Option --data is required.');
+    expectFailure(runs[2]!, 'Unknown option --colour.');
+    expectFailure(runs[3]!, 'Option --data needs a value.');
+    expectFailure(runs[4]!, 'Option --data is given more than once.');
+    expectFailure(runs[5]!, '--port must be a whole number.');
+    expectFailure(runs[6]!, '--port must be from 0 to 65535.');
+    expectFailure(runs[7]!, 'The namespace must be an absolute URI such as http://tempuri.org/.');
+    expectFailure(runs[8]!, 'Unknown time zone "Mars/Olympus"; use an IANA name such as Europe/Prague.');
+    expectFailure(runs[9]!, /^error: Cannot open the data file: /);
+    expectFailure(runs[10]!, '--permission must be one of read (1), write (2), owner (3).');
+    expectFailure(runs[11]!, '--amount must be a decimal number of at most 15 digits, such as -1520.50.');
+    expectFailure(runs[12]!, '--currency "XXX" is not an ISO 4217 currency this service knows.');
+    expectFailure(runs[13]!, 'Unknown command "extra"; see --help.');
+  });
+});
+
+describe('operator commands', () => {
+  it('demo, add-client, add-user, passwd, share, add-template, disable-client: each does what it says', async () => {
+    const file = join(dir, 'ops.sqlite');
+    const demo = await cli(['demo', '--data', file]);
+    expect(demo.code).toBe(0);
+    expect(demo.stdout).toMatch(/^Demo data created: client key demo, users demo\/demo and demo2\/demo2, \d+ transactions, \d+ refuelings\.\n$/);
+
+    // Independent commands run side by side (SQLite serialises their writes).
+    const [again, client, generated, user, noPassword] = await Promise.all([
+      cli(['demo', '--data', file]),
+      cli(['add-client', '--data', file, '--key', 'desktop-1', '--label', "Jana's laptop"]),
+      cli(['add-client', '--data', file]),
+      cli(['add-user', '--data', file, '--login', 'jana', '--currency', 'EUR'], { BOOKKEEPING_PASSWORD: 'jana-pw' }),
+      cli(['add-user', '--data', file, '--login', 'petr']),
+    ]);
+    expectFailure(again, 'The data file already holds the demo data.');
+    expect([client.code, client.stdout]).toEqual([0, 'Client key registered.\n']);
+    expect(generated.stdout).toMatch(/^Client key registered: [A-Za-z0-9_-]{24}\n$/);
+    expect(user.stdout).toMatch(/^User jana created with id \d+\.\n$/);
+    expectFailure(noPassword, 'Set BOOKKEEPING_PASSWORD or run on a terminal to be asked for the password.');
+
+    const [dupClient, dupUser, share, shareMissing, template, badAmount, notHers, passwdNobody] = await Promise.all([
+      cli(['add-client', '--data', file, '--key', 'desktop-1']),
+      cli(['add-user', '--data', file, '--login', 'JANA'], { BOOKKEEPING_PASSWORD: 'x' }),
+      // demo's first account, shared with jana for writing.
+      cli(['share', '--data', file, '--account', '1', '--login', 'jana', '--permission', 'write']),
+      cli(['share', '--data', file, '--account', '999', '--login', 'jana', '--permission', '1']),
+      cli(['add-template', '--data', file, '--login', 'demo', '--account', '1', '--type', 'expense', '--amount', '-120.50', '--description', 'Coffee', '--ord', '9']),
+      cli(['add-template', '--data', file, '--login', 'demo', '--account', '1', '--type', '2', '--amount', '-1.005']),
+      cli(['add-template', '--data', file, '--login', 'jana', '--account', '2', '--type', '2', '--amount', '1']),
+      cli(['passwd', '--data', file, '--login', 'nobody'], { BOOKKEEPING_PASSWORD: 'x' }),
+    ]);
+    expectFailure(dupClient, 'That client key is already registered.');
+    expectFailure(dupUser, 'A user with login "JANA" already exists.');
+    expect(share.stdout).toBe('Account 1 shared with jana (permission 2).\n');
+    expectFailure(shareMissing, 'Account 999 does not exist.');
+    expect(template.stdout).toMatch(/^Template \d+ added\.\n$/);
+    expectFailure(badAmount, 'amount -1.005 has more decimal places than CZK allows (2).');
+    expectFailure(notHers, 'accountId: account 2 does not exist.');
+    expectFailure(passwdNobody, 'There is no user with login "nobody".');
+
+    const service = await startService({ dataFile: file, port: 0, logger: silentLogger });
+    const target = { url: service.url, namespace: service.namespace };
+    const jana = { clientKey: 'desktop-1', login: 'jana', password: 'jana-pw' };
+    const demoUser = { clientKey: 'demo', login: 'demo', password: 'demo' };
+    try {
+      expect((await call(target, 'soap12', 'AccountList2', jana, {})).map((a) => [a.Id, a.UserAccountPermission])).toEqual([[1, 2]]);
+      expect((await call(target, 'soap12', 'DefineTransactionList2', demoUser, {})).filter((t) => t.Description === 'Coffee')).toMatchObject([
+        { Id_Account: 1, Type: 2, Amount: -120.5, Ord: 9, Id_Category: 0 },
+      ]);
+      const passwd = await cli(['passwd', '--data', file, '--login', 'jana'], { BOOKKEEPING_PASSWORD: 'jana-new' });
+      expect(passwd.stdout).toBe('Password of jana changed.\n');
+      await expect(call(target, 'soap12', 'AccountList2', jana, {})).rejects.toThrow('Invalid credentials');
+      expect(await call(target, 'soap12', 'AccountList2', { ...jana, password: 'jana-new' }, {})).toHaveLength(1);
+      expect((await cli(['disable-client', '--data', file, '--key', 'desktop-1'])).stdout).toBe('Client key disabled.\n');
+      await expect(call(target, 'soap12', 'AccountList2', { ...jana, password: 'jana-new' }, {})).rejects.toThrow('Invalid credentials');
+    } finally {
+      await service.close();
+    }
+  });
+});
+
+describe('serve', () => {
+  it('prints one line with its address when ready, serves, and stops on SIGTERM', async () => {
+    const file = join(dir, 'serve.sqlite');
+    createDemoData(file, { hashParams: TEST_HASH_PARAMS });
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', '--data', file, '--port', '0', '--namespace', 'urn:books', '--time-zone', 'UTC'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c));
+    const line = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (c: Buffer) => {
+        stdout += c;
+        if (stdout.includes('\n')) resolve(stdout);
+      });
+      child.on('close', () => reject(new Error(`serve ended: ${stderr}`)));
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    try {
+      expect(line).toMatch(/^Bookkeeping service listening on http:\/\/127\.0\.0\.1:\d+\/API\/APIservice\.asmx\n$/);
+      const url = line.trim().split(' ').pop()!.replace('/API/APIservice.asmx', '');
+      const accounts = await call({ url, namespace: 'urn:books' }, 'soap11', 'AccountListWithAmount2', { clientKey: 'demo', login: 'demo', password: 'demo' }, {});
+      expect(accounts.length).toBeGreaterThan(4);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+    expect(stdout.split('\n').filter((l) => l !== '')).toHaveLength(1);
+  });
+
+  it('fails with one line when the port is taken', async () => {
+    const file = join(dir, 'taken.sqlite');
+    const holder = await startService({ dataFile: file, port: 0, logger: silentLogger });
+    try {
+      expectFailure(await cli(['serve', '--data', file, '--port', String(holder.port)]), 'The port is already in use.');
+    } finally {
+      await holder.close();
+    }
+  });
+});

@@ -1,0 +1,157 @@
+/** The browser shell: every app method reachable over HTTP, typed errors, and no way in for anyone else. */
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_METHOD_NAMES, HTTP_TOKEN_HEADER, type CallOutcome } from '../../src-shared/app-api';
+import { startWebShell } from '../../src-main/web-shell/server';
+import { parseWebShellArgs } from '../../src-main/web-shell/args';
+import { tourEveryMethod } from '../support/app-api-tour';
+import { RENDERER_DIR, startTestApp, type TestApp } from '../support/app';
+import { startTestService, type TestService } from '../support/service';
+
+let service: TestService;
+let app: TestApp;
+
+beforeAll(async () => {
+  service = await startTestService({ demo: true });
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+  await service?.close();
+});
+
+interface Raw {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** A request with full control over the headers (fetch would set some of them itself). */
+function raw(method: string, path: string, headers: Record<string, string>, body = ''): Promise<Raw> {
+  const { port } = new URL(app.shell.origin);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, method, path, headers: { host: `127.0.0.1:${port}`, ...headers } }, (res) => {
+      let data = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (data += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: data }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const api = (method: string, input: unknown, extra: Record<string, string> = {}) =>
+  raw('POST', `/api/${method}`, { 'content-type': 'application/json', [HTTP_TOKEN_HEADER]: app.shell.token, ...extra }, JSON.stringify(input ?? null));
+
+async function call(method: string, input?: unknown): Promise<CallOutcome<unknown>> {
+  const res = await api(method, input);
+  expect(res.status).toBe(200);
+  return JSON.parse(res.body) as CallOutcome<unknown>;
+}
+
+describe('browser shell', () => {
+  it('reaches every app method through HTTP', async () => {
+    const reached = await tourEveryMethod(call, service);
+    expect([...reached].sort()).toEqual([...APP_METHOD_NAMES].sort());
+  });
+
+  it('answers bad arguments of every method with a typed error naming the field', async () => {
+    for (const method of APP_METHOD_NAMES) {
+      const outcome = await call(method, { surely: 'not expected' });
+      expect(outcome, method).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    }
+    expect(await call('transfer', { sourceId: 1, targetId: 2, amount: 12.5, paymentDate: '2026-01-01T00:00', categoryId: 0, description: '' })).toEqual({
+      ok: false,
+      error: { code: 'invalid-input', message: 'input.amount: must be a decimal number as text', field: 'input.amount' },
+    });
+    expect(await call('dropTables', {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    const polluted = await raw(
+      'POST',
+      '/api/addCategory',
+      { 'content-type': 'application/json', [HTTP_TOKEN_HEADER]: app.shell.token },
+      '{"name":"x","parentId":0,"__proto__":{"admin":true}}',
+    );
+    expect(JSON.parse(polluted.body)).toMatchObject({ ok: false, error: { code: 'invalid-input', field: 'input.__proto__' } });
+  });
+
+  it('serves the page only with this run\'s token, with the token in the page and strict headers', async () => {
+    expect((await raw('GET', '/', {})).status).toBe(403);
+    expect((await raw('GET', '/?token=wrong', {})).status).toBe(403);
+    const page = await raw('GET', `/?token=${app.shell.token}`, {});
+    expect(page.status).toBe(200);
+    expect(page.body).toContain(`<meta name="bookkeeping-token" content="${app.shell.token}" />`);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['access-control-allow-origin']).toBeUndefined();
+    expect(app.shell.url).toBe(`${app.shell.origin}/?token=${app.shell.token}`);
+  });
+
+  it('refuses calls without the token or with a wrong one', async () => {
+    const noToken = await raw('POST', '/api/getStatus', { 'content-type': 'application/json' }, 'null');
+    expect(noToken.status).toBe(403);
+    expect(JSON.parse(noToken.body)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect((await api('getStatus', null, { [HTTP_TOKEN_HEADER]: 'x'.repeat(43) })).status).toBe(403);
+    expect((await raw('GET', '/api/events', {})).status).toBe(403);
+  });
+
+  it('refuses requests from other origins, other sites and other host names', async () => {
+    expect((await api('getStatus', null, { origin: 'https://evil.example' })).status).toBe(403);
+    expect((await api('getStatus', null, { origin: 'http://127.0.0.1:1' })).status).toBe(403);
+    expect((await api('getStatus', null, { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect((await api('getStatus', null, { host: 'evil.example' })).status).toBe(403);
+    expect((await api('getStatus', null, { origin: app.shell.origin })).status).toBe(200);
+    const preflight = await raw('OPTIONS', '/api/getStatus', { origin: 'https://evil.example', 'access-control-request-method': 'POST' });
+    expect(preflight.status).toBe(403);
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('takes only JSON POSTs of bounded size, and never serves files outside the renderer', async () => {
+    expect((await raw('GET', '/api/getStatus', { [HTTP_TOKEN_HEADER]: app.shell.token })).status).toBe(403);
+    expect((await api('getStatus', null, { 'content-type': 'text/plain' })).status).toBe(403);
+    const huge = await raw('POST', '/api/getStatus', { 'content-type': 'application/json', [HTTP_TOKEN_HEADER]: app.shell.token }, 'x'.repeat(2_000_000));
+    expect(huge.status).toBe(413);
+    const notJson = await raw('POST', '/api/getStatus', { 'content-type': 'application/json', [HTTP_TOKEN_HEADER]: app.shell.token }, '{');
+    expect(notJson.status).toBe(400);
+    for (const path of ['/../package.json', '/%2e%2e/%2e%2e/package.json', '/assets/%2e%2e%2f%2e%2e%2fpackage.json', '/..%5c..%5cpackage.json']) {
+      const res = await raw('GET', path, {});
+      expect(res.status, path).toBe(404);
+    }
+  });
+
+  it('streams events to a caller with the token', async () => {
+    const { port } = new URL(app.shell.origin);
+    const lines: string[] = [];
+    await new Promise<void>((resolve, reject) => {
+      const req = request(
+        { host: '127.0.0.1', port, path: '/api/events', headers: { host: `127.0.0.1:${port}`, [HTTP_TOKEN_HEADER]: app.shell.token } },
+        (res) => {
+          expect(res.statusCode).toBe(200);
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            lines.push(...chunk.split('\n').filter(Boolean));
+            if (lines.some((l) => l.includes('data-changed'))) {
+              req.destroy();
+              resolve();
+            }
+          });
+          void call('setPreferences', { theme: 'light' }).then(() => call('addCategory', { name: 'Event probe', parentId: 0 }));
+        },
+      );
+      req.on('error', (e) => (lines.length ? resolve() : reject(e)));
+      req.end();
+    });
+    expect(lines.map((l) => JSON.parse(l).type)).toContain('data-changed');
+  });
+
+  it('listens on loopback only', async () => {
+    await expect(startWebShell({ core: app.core, rendererDir: RENDERER_DIR, host: '0.0.0.0' })).rejects.toThrow(/loopback/);
+    expect(() => parseWebShellArgs(['--host', '0.0.0.0'])).toThrow(/loopback/);
+    expect(() => parseWebShellArgs(['--port', '70000'])).toThrow(/--port/);
+    expect(() => parseWebShellArgs(['--bogus'])).toThrow(/Unknown argument/);
+    expect(parseWebShellArgs(['--port', '8080', '--data', 'x.sqlite', '--open'])).toEqual({
+      port: 8080, host: '127.0.0.1', dataFile: 'x.sqlite', open: true, help: false,
+    });
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * Helpers for the client core's tests: temp data files, an app core connected to a test service, a
+ * SOAP client reading the service's truth directly, and dumps that compare a local copy exactly.
+ */
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ApiAccount2, ApiCarFuel, ApiCategoryTree, ApiDefineTransaction2, ApiTransaction2 } from '../../src-shared/catalog';
+import { createAppCore, type AppCore, type AppCoreOptions } from '../../src-main/core/app/app-core';
+import { MemorySecretStore } from '../../src-main/core/secrets';
+import { SoapClient, type SoapClientOptions } from '../../src-main/core/soap-client';
+import { TEST_TIME_ZONE, seedTestUser, type TestService } from './service';
+
+export const DEMO = { clientKey: 'demo', login: 'demo', password: 'demo' } as const;
+
+/** A temp folder removed by the returned function. */
+export function tempDir(prefix = 'bookkeeping-client-'): { dir: string; file(name: string): string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return { dir, file: (name) => join(dir, name), remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A SOAP client on the service (or a proxy in front of it) with the demo credentials. */
+export function soapClient(baseUrl: string, namespace: string, options: Partial<SoapClientOptions> = {}): SoapClient {
+  return new SoapClient({ baseUrl, namespace, credentials: { ...DEMO }, timeZone: TEST_TIME_ZONE, ...options });
+}
+
+export interface CoreHandle {
+  core: AppCore;
+  dataFile: string;
+  close(): Promise<void>;
+}
+
+/** An app core on a fresh (or given) data file, with fast failure settings for tests. */
+export function openCore(dataFile: string, options: Partial<AppCoreOptions> = {}): AppCore {
+  return createAppCore({
+    dataFile,
+    secrets: new MemorySecretStore(),
+    timeZone: TEST_TIME_ZONE,
+    timeoutMs: 2000,
+    sync: { backoffMs: 5, retry: { attempts: 3, backoffMs: 5 } },
+    log: () => undefined,
+    ...options,
+  });
+}
+
+/** Connects a core to a service as a demo user. */
+export async function connectDemo(core: AppCore, baseUrl: string, login: 'demo' | 'demo2' = 'demo'): Promise<void> {
+  await core.connect({ baseUrl, clientKey: 'demo', login, password: login });
+}
+
+// ---- the service's truth --------------------------------------------------------------------------
+
+export interface ServiceState {
+  accounts: ApiAccount2[];
+  transactions: Map<number, ApiTransaction2[]>;
+  templates: ApiDefineTransaction2[];
+  categories: ApiCategoryTree;
+  refuelings: Map<number, ApiCarFuel[]>;
+}
+
+/** Everything the service lists for the client's user, read directly (no local copy involved). */
+export async function readService(client: SoapClient, carIds: readonly number[]): Promise<ServiceState> {
+  const accounts = await client.call('AccountListWithAmount2', {});
+  const transactions = new Map<number, ApiTransaction2[]>();
+  for (const a of accounts) transactions.set(a.Id, await client.call('TransactionListLast50_2', { AccountId: a.Id }));
+  const refuelings = new Map<number, ApiCarFuel[]>();
+  for (const c of carIds) refuelings.set(c, await client.call('CarFuelList', { CarId: c }));
+  return {
+    accounts,
+    transactions,
+    templates: await client.call('DefineTransactionList2', {}),
+    categories: await client.call('CategoryTree', {}),
+    refuelings,
+  };
+}
+
+// ---- the local copy, exactly ----------------------------------------------------------------------
+
+/** Every row of every table of a local data file, in primary-key order, for exact before/after comparisons. */
+export function dumpLocal(file: string): Record<string, unknown[]> {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[];
+    const out: Record<string, unknown[]> = {};
+    for (const t of tables) out[t] = db.prepare(`SELECT * FROM "${t}" ORDER BY 1, 2`).all();
+    out.__schema = [db.pragma('user_version', { simple: true })];
+    return out;
+  } finally {
+    db.close();
+  }
+}
+
+/** The dump without the bookkeeping of syncs themselves (last summary, lock, offline flag). */
+export function dataOnly(dump: Record<string, unknown[]>): Record<string, unknown[]> {
+  const volatile = new Set(['lastSync', 'lastSyncAt', 'syncLock', 'offline']);
+  return { ...dump, settings: (dump.settings as { key: string }[]).filter((r) => !volatile.has(r.key)) };
+}
+
+export async function withService<T>(service: TestService, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } finally {
+    await service.close();
+  }
+}
+
+// ---- a fresh user per test ------------------------------------------------------------------------
+
+let users = 0;
+const CLIENT_KEY = 'client-tests';
+
+export interface UserSession {
+  core: AppCore;
+  /** The service read directly, as this user. */
+  truth: SoapClient;
+  login: string;
+  credentials: { clientKey: string; login: string; password: string };
+  file: string;
+  secrets: MemorySecretStore;
+  /** Opens another core on the same local copy (an app restart). */
+  reopen(options?: Partial<AppCoreOptions>): Promise<AppCore>;
+  done(): Promise<void>;
+}
+
+/** A new user on the service (and the test client key), and a core connected as that user. */
+export async function newUser(service: TestService, options: Partial<AppCoreOptions> & { baseUrl?: string } = {}): Promise<UserSession> {
+  const login = `user${process.pid}x${++users}`;
+  const credentials = { clientKey: CLIENT_KEY, login, password: 'password' };
+  seedTestUser(service.dataFile, credentials);
+  const tmp = tempDir();
+  const file = tmp.file('local.sqlite');
+  const secrets = new MemorySecretStore();
+  const { baseUrl, ...coreOptions } = options;
+  let core = openCore(file, { secrets, ...coreOptions });
+  await core.connect({ baseUrl: baseUrl ?? service.url, ...credentials });
+  const truth = soapClient(service.url, service.namespace, { credentials });
+  return {
+    get core() {
+      return core;
+    },
+    truth,
+    login,
+    credentials,
+    file,
+    secrets,
+    async reopen(more = {}) {
+      await core.close();
+      core = openCore(file, { secrets, ...coreOptions, ...more });
+      return core;
+    },
+    async done() {
+      truth.close();
+      await core.close();
+      tmp.remove();
+    },
+  };
+}

@@ -1,0 +1,240 @@
+/**
+ * A fault-injecting HTTP proxy between a client under test and the real service on loopback. For each
+ * request it picks a mode: pass it on, drop the connection before the request reaches the service,
+ * drop it after the service handled it, answer 500 or garbage (with or without having forwarded the
+ * request), answer slowly, cut the answer short, or answer with a huge body. It counts what it did, so
+ * that tests can assert the faults really happened.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type FaultMode =
+  | 'pass'
+  /** The connection is closed before the request reaches the service. */
+  | 'drop-before'
+  /** The service handles the request; the connection is closed before the answer arrives. */
+  | 'drop-after'
+  /** HTTP 500 with an HTML page, without asking the service. */
+  | 'error-500'
+  /** The service handles the request; the client gets HTTP 500 with an HTML page instead of its answer. */
+  | 'error-500-after'
+  /** HTTP 200 with bytes that are not XML, without asking the service. */
+  | 'garbage'
+  /** The service handles the request; the client gets garbage instead of its answer. */
+  | 'garbage-after'
+  /** The service handles the request; its answer is held back for `slowMs`. */
+  | 'slow'
+  /** The service handles the request; only half of its answer is sent, then the connection closes. */
+  | 'truncate'
+  /** HTTP 200 streaming `hugeBytes` of XML-looking filler (no Content-Length), without asking the service. */
+  | 'huge'
+  /** A SOAP 1.2 Sender fault ("AccountId: account ... does not exist."), without asking the service. */
+  | 'client-fault';
+
+export const FAULT_MODES: readonly FaultMode[] = ['drop-before', 'drop-after', 'error-500', 'error-500-after', 'garbage', 'garbage-after', 'slow', 'truncate'];
+
+export interface ProxyRequest {
+  method: string;
+  path: string;
+  /** The operation, read from the SOAP body, the SOAPAction/action, or the path. */
+  operation: string;
+  body: string;
+}
+
+export interface FaultProxyOptions {
+  target: string;
+  slowMs?: number;
+  hugeBytes?: number;
+}
+
+export interface FaultProxy {
+  url: string;
+  port: number;
+  /** Picks the mode of each request (default: always pass). */
+  choose(picker: (req: ProxyRequest) => FaultMode): void;
+  /** What happened, by mode. */
+  counts: Map<FaultMode, number>;
+  /** Every request with the mode it got. */
+  log: { operation: string; mode: FaultMode }[];
+  /** TCP connections accepted (keep-alive reuses them). */
+  connections(): number;
+  /** The most requests that were being handled at one time (since the last resetMaxInFlight). */
+  maxInFlight(): number;
+  resetMaxInFlight(): void;
+  close(): Promise<void>;
+}
+
+/** A seeded generator (mulberry32) so that a failing randomized run can be repeated. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A picker that faults a share of all requests with modes drawn evenly from `modes`. */
+export function randomFaults(rate: number, random: () => number, modes: readonly FaultMode[] = FAULT_MODES): (req: ProxyRequest) => FaultMode {
+  return () => (random() < rate ? modes[Math.floor(random() * modes.length)]! : 'pass');
+}
+
+function operationOf(path: string, body: string): string {
+  const fromPath = /APIservice\.asmx\/(\w+)/.exec(path)?.[1];
+  if (fromPath) return fromPath;
+  return /<(?:\w+:)?Body[^>]*>\s*<(?:\w+:)?(\w+)/.exec(body)?.[1] ?? (path.includes('WSDL') ? 'WSDL' : '?');
+}
+
+export async function startFaultProxy(options: FaultProxyOptions): Promise<FaultProxy> {
+  const target = new URL(options.target);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+  let picker: (req: ProxyRequest) => FaultMode = () => 'pass';
+  const counts = new Map<FaultMode, number>();
+  const log: { operation: string; mode: FaultMode }[] = [];
+  const slowMs = options.slowMs ?? 1500;
+  const hugeBytes = options.hugeBytes ?? 100 * 1024 * 1024;
+  const timers = new Set<NodeJS.Timeout>();
+
+  const forward = (req: http.IncomingMessage, body: Buffer): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> =>
+    new Promise((resolve, reject) => {
+      const headers = { ...req.headers, host: target.host };
+      const out = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers, agent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      });
+      out.on('error', reject);
+      out.end(body);
+    });
+
+  const reply = (res: http.ServerResponse, answer: { status: number; headers: http.IncomingHttpHeaders; body: Buffer }) => {
+    const headers: http.OutgoingHttpHeaders = {};
+    for (const [k, v] of Object.entries(answer.headers)) if (v !== undefined && k !== 'transfer-encoding' && k !== 'connection' && k !== 'keep-alive') headers[k] = v;
+    headers['content-length'] = answer.body.length;
+    res.writeHead(answer.status, headers);
+    res.end(answer.body);
+  };
+
+  const html500 = (res: http.ServerResponse) => {
+    res.writeHead(500, { 'content-type': 'text/html; charset=utf-8' });
+    res.end('<html><body><h1>500 Internal Server Error</h1></body></html>');
+  };
+  const garbage = (res: http.ServerResponse) => {
+    res.writeHead(200, { 'content-type': 'application/soap+xml; charset=utf-8' });
+    res.end('<soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope"><soap:Body><Acc\u0000%%garbage');
+  };
+
+  let connections = 0;
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const server = http.createServer((req, res) => {
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    let counted = true;
+    const settle = () => {
+      if (counted) inFlight--;
+      counted = false;
+    };
+    res.on('finish', settle);
+    res.on('close', settle);
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const info: ProxyRequest = { method: req.method ?? 'GET', path: req.url ?? '/', operation: operationOf(req.url ?? '', body.toString('utf8')), body: body.toString('utf8') };
+      const mode = picker(info);
+      counts.set(mode, (counts.get(mode) ?? 0) + 1);
+      log.push({ operation: info.operation, mode });
+      const fail = () => res.socket?.destroy();
+      void (async () => {
+        switch (mode) {
+          case 'drop-before':
+            req.socket.destroy();
+            return;
+          case 'error-500':
+            html500(res);
+            return;
+          case 'garbage':
+            garbage(res);
+            return;
+          case 'client-fault':
+            res.writeHead(500, { 'content-type': 'application/soap+xml; charset=utf-8' });
+            res.end(
+              '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope"><soap:Body><soap:Fault>' +
+                '<soap:Code><soap:Value>soap:Sender</soap:Value></soap:Code><soap:Reason><soap:Text xml:lang="en">AccountId: account does not exist.</soap:Text></soap:Reason>' +
+                '</soap:Fault></soap:Body></soap:Envelope>',
+            );
+            return;
+          case 'huge': {
+            res.writeHead(200, { 'content-type': 'application/soap+xml; charset=utf-8' });
+            const chunk = Buffer.alloc(64 * 1024, '<x>filler</x>');
+            let sent = 0;
+            const pump = () => {
+              while (sent < hugeBytes && !res.destroyed) {
+                sent += chunk.length;
+                if (!res.write(chunk)) return void res.once('drain', pump);
+              }
+              if (!res.destroyed) res.end();
+            };
+            res.on('close', () => (sent = hugeBytes));
+            pump();
+            return;
+          }
+        }
+        const answer = await forward(req, body);
+        switch (mode) {
+          case 'pass':
+            reply(res, answer);
+            return;
+          case 'drop-after':
+            req.socket.destroy();
+            return;
+          case 'error-500-after':
+            html500(res);
+            return;
+          case 'garbage-after':
+            garbage(res);
+            return;
+          case 'slow': {
+            const t = setTimeout(() => {
+              timers.delete(t);
+              if (!res.destroyed) reply(res, answer);
+            }, slowMs);
+            timers.add(t);
+            return;
+          }
+          case 'truncate': {
+            const headers: http.OutgoingHttpHeaders = { 'content-type': answer.headers['content-type'] ?? 'text/xml', 'content-length': answer.body.length };
+            res.writeHead(answer.status, headers);
+            res.write(answer.body.subarray(0, Math.floor(answer.body.length / 2)), () => res.socket?.destroy());
+            return;
+          }
+        }
+      })().catch(fail);
+    });
+  });
+  server.on('connection', () => connections++);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    counts,
+    log,
+    connections: () => connections,
+    maxInFlight: () => maxInFlight,
+    resetMaxInFlight: () => (maxInFlight = inFlight),
+    choose(p) {
+      picker = p;
+    },
+    async close() {
+      for (const t of timers) clearTimeout(t);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      agent.destroy();
+    },
+  };
+}

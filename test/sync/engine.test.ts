@@ -1,0 +1,187 @@
+/**
+ * The sync engine: one sync at a time (in this process and across processes on one local file),
+ * progress events and the summary, writes to one account kept in order while independent writes go
+ * in parallel, and writes made during a sync kept.
+ */
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppError, AppEvent } from '../../src-shared/app-api';
+import { Store } from '../../src-main/core/store';
+import { newUser } from '../support/client';
+import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
+import { startTestService, type TestService } from '../support/service';
+
+let service: TestService;
+let proxy: FaultProxy;
+beforeAll(async () => {
+  service = await startTestService();
+  proxy = await startFaultProxy({ target: service.url });
+});
+afterAll(async () => {
+  await proxy.close();
+  await service.close();
+});
+
+const account = (name: string) => ({ name, description: '', currency: 203, type: 1, isActive: true, isHidden: false, locked: false, ord: 0 });
+
+/** The pid of a process that has exited (and been reaped). */
+function deadPid(): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['-e', '0']);
+    child.on('exit', () => resolve(child.pid!));
+  });
+}
+
+function writeLock(file: string, lock: { pid: number; host: string; at: number }): void {
+  const store = new Store(file);
+  try {
+    store.setSetting('syncLock', lock);
+  } finally {
+    store.close();
+  }
+}
+
+describe('one sync at a time', () => {
+  it('refuses a second sync while one runs, in this process', async () => {
+    proxy.choose(() => 'pass');
+    const s = await newUser(service, { baseUrl: proxy.url });
+    try {
+      await s.core.addAccount(account('A'));
+      const first = s.core.sync();
+      const second = await s.core.sync().catch((e: AppError) => e);
+      expect(second).toMatchObject({ code: 'busy' });
+      expect((await s.core.getStatus()).syncing).toBe(true);
+      expect((await first).error).toBeNull();
+      expect((await s.core.getStatus()).syncing).toBe(false);
+    } finally {
+      await s.done();
+    }
+  });
+
+  it('refuses while another live process syncs the same file, and takes over the lock of a dead one', async () => {
+    const s = await newUser(service);
+    try {
+      const { hostname } = await import('node:os');
+      await s.core.close();
+      writeLock(s.file, { pid: process.ppid, host: hostname(), at: Date.now() });
+      let core = await s.reopen();
+      expect(await core.sync().catch((e: AppError) => e)).toMatchObject({ code: 'busy', message: expect.stringMatching(/another window or command/) });
+      await core.close();
+      writeLock(s.file, { pid: await deadPid(), host: hostname(), at: Date.now() });
+      core = await s.reopen();
+      expect((await core.sync()).error).toBeNull();
+      // A lock left by a process on another machine is taken over once it is stale.
+      await core.close();
+      writeLock(s.file, { pid: 1, host: 'elsewhere', at: Date.now() - 60 * 60_000 });
+      core = await s.reopen();
+      expect((await core.sync()).error).toBeNull();
+    } finally {
+      await s.done();
+    }
+  });
+});
+
+describe('events, order and parallelism', () => {
+  it('reports progress and ends with the summary it returns', async () => {
+    proxy.choose(() => 'pass');
+    const s = await newUser(service, { baseUrl: proxy.url });
+    try {
+      await s.core.saveCar({ carId: 3, name: 'Car' });
+      for (let i = 0; i < 5; i++) await s.core.addAccount(account(`Acc ${i}`));
+      const events: AppEvent[] = [];
+      const off = s.core.onEvent((e) => events.push(e));
+      const summary = await s.core.sync();
+      off();
+      expect(events[0]).toEqual({ type: 'sync-started' });
+      const progress = events.filter((e): e is Extract<AppEvent, { type: 'sync-progress' }> => e.type === 'sync-progress');
+      const push = progress.filter((p) => p.phase === 'push');
+      expect(push.map((p) => p.done)).toEqual([1, 2, 3, 4, 5]);
+      expect(push.at(-1)!.total).toBe(5);
+      const pull = progress.filter((p) => p.phase === 'pull');
+      expect(pull.at(-1)).toMatchObject({ done: 5 + 4, total: 5 + 4 });
+      expect(progress.at(-1)).toEqual({ type: 'sync-progress', phase: 'rebuild', done: 1, total: 1 });
+      const finished = events.find((e) => e.type === 'sync-finished');
+      expect(finished).toEqual({ type: 'sync-finished', summary });
+      expect(events.at(-1)).toMatchObject({ type: 'data-changed', status: { syncing: false, lastSync: summary } });
+      expect(summary).toMatchObject({ pushed: 5, refused: 0, conflicts: 0, unknown: 0, pulled: { accounts: 5, transactions: 0, templates: 0, categories: 0, refuelings: 0 }, error: null, errorCode: null });
+      expect(summary.finishedAt >= summary.startedAt).toBe(true);
+      expect((await s.core.getStatus()).lastSyncAt).toBe(summary.finishedAt);
+    } finally {
+      await s.done();
+    }
+  });
+
+  it('sends writes to one account in the order made, independent writes in parallel', async () => {
+    proxy.choose(() => 'pass');
+    const s = await newUser(service, { baseUrl: proxy.url, sync: { pushConcurrency: 4, backoffMs: 5 } });
+    try {
+      for (const name of ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H']) await s.core.addAccount(account(name));
+      expect((await s.core.sync()).error).toBeNull();
+      const ids = Object.fromEntries((await s.core.listAccounts({})).accounts.map((a) => [a.name, a.id]));
+      // Four independent pairs, ten transfers each, in a known order.
+      const pairs = [['A', 'B'], ['C', 'D'], ['E', 'F'], ['G', 'H']] as const;
+      for (let i = 0; i < 10; i++) {
+        for (const [from, to] of pairs) {
+          await s.core.transfer({ sourceId: ids[from]!, targetId: ids[to]!, amount: `${i + 1}`, paymentDate: '2026-07-01T10:00', categoryId: 0, description: `#${i}` });
+        }
+      }
+      let pushMax = 0;
+      s.core.onEvent((e) => {
+        if (e.type === 'sync-started') proxy.resetMaxInFlight();
+        if (e.type === 'sync-progress' && e.phase === 'pull' && pushMax === 0) pushMax = proxy.maxInFlight();
+      });
+      expect(await s.core.sync()).toMatchObject({ pushed: 40, error: null });
+      expect(pushMax).toBeGreaterThan(1);
+      expect(pushMax).toBeLessThanOrEqual(4);
+      for (const [from] of pairs) {
+        const txs = await s.truth.call('TransactionListLast50_2', { AccountId: ids[from]! });
+        // Same date: the service lists by id, newest first; ids follow the order the writes arrived.
+        expect(txs.map((t) => t.Description)).toEqual(Array.from({ length: 10 }, (_, i) => `#${9 - i}`));
+      }
+    } finally {
+      await s.done();
+    }
+  });
+
+  it('keeps writes made while a sync runs', async () => {
+    proxy.choose(() => 'pass');
+    const s = await newUser(service, { baseUrl: proxy.url });
+    try {
+      for (let i = 0; i < 10; i++) await s.core.addAccount(account(`Early ${i}`));
+      const running = s.core.sync();
+      await s.core.addCategory({ name: 'During the sync', parentId: 0 });
+      await running;
+      const left = await s.core.listOutbox();
+      expect(left.length <= 1).toBe(true);
+      await s.core.sync();
+      expect(await s.core.listOutbox()).toEqual([]);
+      expect((await s.truth.call('CategoryTree', {})).AllCategories.map((c) => c.Name)).toEqual(['During the sync']);
+    } finally {
+      await s.done();
+    }
+  });
+
+  it('closing the app during a sync stops it between writes and loses nothing', async () => {
+    proxy.choose(() => 'pass');
+    const s = await newUser(service, { baseUrl: proxy.url, sync: { pushConcurrency: 1 } });
+    try {
+      for (let i = 0; i < 30; i++) await s.core.addAccount(account(`Closing ${i}`));
+      let pushed = 0;
+      s.core.onEvent((e) => {
+        if (e.type === 'sync-progress' && e.phase === 'push') pushed = e.done;
+      });
+      const running = s.core.sync();
+      while (pushed < 3) await new Promise((r) => setTimeout(r, 1));
+      await s.core.close();
+      const summary = await running;
+      expect(summary.pushed).toBeLessThan(30);
+      const core = await s.reopen();
+      const left = await core.listOutbox();
+      expect(left.length).toBe(30 - summary.pushed);
+      expect(await core.sync()).toMatchObject({ pushed: left.length, error: null });
+      expect((await s.truth.call('AccountListWithAmount2', {})).filter((a) => a.Name.startsWith('Closing'))).toHaveLength(30);
+    } finally {
+      await s.done();
+    }
+  });
+});
