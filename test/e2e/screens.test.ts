@@ -572,7 +572,7 @@ describe('screens', () => {
         await page.getByTestId('add-account').click();
         await dialog().waitFor();
         expect(await unlabelledControls(page)).toEqual([]);
-        await screenshot(page, `account-dialog-${lang}-${theme}`);
+        await screenshot(page, `account-dialog-${lang}-${theme}`, true);
         await page.keyboard.press('Escape');
         await go(page, `/transfer?from=${ids.bank}`);
         await page.locator('select[name=targetId]').selectOption(String(ids.euro));

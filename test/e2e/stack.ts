@@ -85,13 +85,14 @@ export function realErrors(errors: string[]): string[] {
   return errors.filter((e) => !/requestfailed: .*\/api\/events net::ERR_ABORTED/.test(e));
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** A picture of the page (of the window only with `viewport`, e.g. for a dialog over the page). */
+export async function screenshot(page: Page, name: string, viewport = false): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   // The picture shows the screen, not the notices of the moment: close the toasts first.
   await page.locator('.toast button').evaluateAll((buttons) => buttons.forEach((b) => (b as HTMLButtonElement).click()));
   await page.locator('.toast').first().waitFor({ state: 'detached' });
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, animations: 'disabled' });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: !viewport, animations: 'disabled' });
 }
 
 /** Fills the connect form with the demo credentials and connects; the app then syncs by itself. */
