@@ -116,7 +116,10 @@ describe('screens', () => {
     expect(await syncNow(page)).toContain('Sync stopped: the service could not be reached');
     await poll(() => textOf(page.getByTestId('connection-state'))).toBe('Offline');
     await stack.service.start();
-    expect(await syncNow(page)).toContain('Sync finished');
+    // The keyboard shortcut of the desktop menu's Sync Now works here too.
+    await dismissSummary(page);
+    await page.keyboard.press('Control+Shift+S');
+    await poll(() => textOf(page.getByTestId('sync-summary'))).toContain('Sync finished');
     await poll(() => textOf(page.getByTestId('connection-state'))).toBe('Connected');
     await dismissSummary(page);
   });

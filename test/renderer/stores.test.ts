@@ -83,12 +83,16 @@ describe('status store', () => {
     expect(store.summary).toBeNull();
   });
 
-  it('keeps the reason a sync could not run', async () => {
-    standIn({ getStatus: async () => status(), sync: async () => Promise.reject(new AppError('busy', 'A sync is running.')) });
+  it('keeps the reason a sync could not run, but not a sync already running elsewhere', async () => {
+    let refusal = new AppError('busy', 'A sync is running.');
+    standIn({ getStatus: async () => status(), sync: async () => Promise.reject(refusal) });
     const store = useStatusStore();
     await store.init();
     expect(await store.sync()).toBeNull();
-    expect(store.syncError?.code).toBe('busy');
+    expect(store.syncError).toBeNull();
+    refusal = new AppError('not-connected', 'Connect first.');
+    expect(await store.sync()).toBeNull();
+    expect(store.syncError?.code).toBe('not-connected');
     expect(store.syncing).toBe(false);
   });
 

@@ -110,6 +110,7 @@ const cs: Messages = {
     syncing: 'Synchronizuji…',
     queued: 'změna čeká | změny čekají | změn čeká',
     progress: 'Průběh synchronizace',
+    shortcut: 'Odeslat vaše změny a načíst data ze služby (Ctrl+Shift+S)',
     working: 'Synchronizace se službou…',
     phase: {
       push: 'Odesílání změn: {done} z {total}',

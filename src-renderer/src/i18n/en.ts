@@ -108,6 +108,7 @@ const en = {
     syncing: 'Syncing…',
     queued: 'change waiting | changes waiting',
     progress: 'Sync progress',
+    shortcut: 'Send your changes and fetch the service’s data (Ctrl+Shift+S)',
     working: 'Syncing with the service…',
     phase: {
       push: 'Sending changes: {done} of {total}',

@@ -76,7 +76,9 @@ export const useStatusStore = defineStore('status', () => {
       summary.value = result;
       return result;
     } catch (e) {
-      syncError.value = toAppError(e);
+      const error = toAppError(e);
+      // A sync started elsewhere (the menu, another window) is already reporting through the events.
+      if (error.code !== 'busy') syncError.value = error;
       return null;
     } finally {
       startingSync.value = false;
