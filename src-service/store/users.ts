@@ -9,6 +9,10 @@ export interface UserRow {
   currency: number;
 }
 
+/** Longest login (as its loginKey) and client key the service stores. */
+export const LOGIN_MAX = 100;
+export const CLIENT_KEY_MAX = 200;
+
 /** Logins are matched without regard to case or Unicode normal form. */
 export function loginKey(login: string): string {
   return login.normalize('NFC').toLowerCase();

@@ -153,6 +153,23 @@ describe('in a running service', () => {
     }
   });
 
+  it('a login or client key longer than any stored one is refused before the throttle counts or keeps it', async () => {
+    const locked: string[] = [];
+    const auth = { throttle: { lockAfter: 1 }, onLock: (login: string) => void locked.push(login) };
+    const { service } = await startFixtureService({ service: { auth } });
+    try {
+      for (const credentials of [{ ...ANN, login: 'a'.repeat(101) }, { ...ANN, password: 'guess', clientKey: 'k'.repeat(201) }]) {
+        await expect(call(service, 'soap12', 'AccountList2', credentials, {})).rejects.toThrow(/^Invalid credentials$/);
+      }
+      expect(locked).toEqual([]);
+      // The same guess with a key of possible length counts (and here locks at once).
+      await expect(call(service, 'soap12', 'AccountList2', { ...ANN, password: 'guess', clientKey: 'k' }, {})).rejects.toThrow(/^Invalid credentials$/);
+      expect(locked).toEqual(['ann']);
+    } finally {
+      await service.close();
+    }
+  });
+
   it('a password changed by the admin tools takes effect at once, cached verification or not', async () => {
     const { service } = await startFixtureService();
     try {

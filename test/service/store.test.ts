@@ -108,6 +108,8 @@ describe('admin functions refuse what does not fit', () => {
     expect(() => addUser(f, '', 'pw')).toThrow(RuleError);
     expect(() => addUser(f, ' ann', 'pw')).toThrow(RuleError);
     expect(() => addUser(f, 'x\u0007', 'pw')).toThrow(RuleError);
+    // 60 characters, but 120 once case-folded (İ lower-cases to i and a combining dot): the service matches by that.
+    expect(() => addUser(f, 'İ'.repeat(60), 'pw')).toThrow(RuleError);
     expect(() => addUser(f, 'carl', '')).toThrow(RuleError);
     expect(() => addUser(f, 'carl', 'pw', { currency: 1, hashParams: TEST_HASH_PARAMS })).toThrow('Currency 1');
     expect(() => addClient(f, 'has space')).toThrow(RuleError);
