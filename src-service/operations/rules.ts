@@ -3,7 +3,7 @@
  * returns the value to store or throws a RuleError whose message names the parameter and the rule.
  */
 import { isKnownCurrency } from '../../src-shared/money';
-import { isWallDateTime } from '../../src-shared/wire';
+import { hasForbiddenXmlChar, isWallDateTime } from '../../src-shared/wire';
 import { RuleError } from '../errors';
 import { PERMISSION, type AccountRow, type Store } from '../store';
 
@@ -27,9 +27,18 @@ const describeCodes = (codes: Readonly<Record<number, string>>) =>
     .map(([code, label]) => `${code} ${label}`)
     .join(', ');
 
+/**
+ * Text that the answers can carry. The codec never hands over such characters, but the admin command
+ * line can; stored, one would turn every later answer holding it into a Server fault.
+ */
+function xmlText(value: string, param: string): string {
+  if (hasForbiddenXmlChar(value)) throw new RuleError(`${param} holds a control character that XML cannot carry.`);
+  return value;
+}
+
 /** A name of 1 to 100 characters once surrounding white space is dropped; returns it trimmed. */
 export function name(value: string, param: string): string {
-  const trimmed = value.trim();
+  const trimmed = xmlText(value, param).trim();
   const length = [...trimmed].length;
   if (length < 1 || length > NAME_MAX) throw new RuleError(`${param} must be 1 to ${NAME_MAX} characters.`);
   return trimmed;
@@ -38,7 +47,7 @@ export function name(value: string, param: string): string {
 /** Free text, possibly empty. */
 export function description(value: string, param: string): string {
   if ([...value].length > DESCRIPTION_MAX) throw new RuleError(`${param} must be at most ${DESCRIPTION_MAX} characters.`);
-  return value;
+  return xmlText(value, param);
 }
 
 export function currency(code: number, param: string): number {

@@ -132,4 +132,12 @@ describe('admin functions refuse what does not fit', () => {
     expect(() => addTemplate(f, 'ann', { accountId: account, type: 2, amount: -1, categoryId: bobsCategory })).toThrow('does not exist');
     expect(() => addTemplate(f, 'ann', { accountId: account, type: 9, amount: -1 })).toThrow('type 9 is not a transaction type');
   });
+
+  it('text the answers could not carry (stored, it would make every later list a Server fault)', () => {
+    expect(() => addTemplate(f, 'ann', { accountId: account, type: 2, amount: -1, description: 'bell\u0007' })).toThrow(
+      'description holds a control character that XML cannot carry.',
+    );
+    expect(() => addCategory(f, 'ann', 'nul\u0000')).toThrow('Name holds a control character that XML cannot carry.');
+    expect(() => addAccount(f, 'ann', { name: 'A', currency: 203, description: '\uFFFF' })).toThrow('Description holds');
+  });
 });
