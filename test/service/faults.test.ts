@@ -142,6 +142,11 @@ describe.each(BINDINGS)('%s', (binding) => {
     await fault('EditCarFuel', r({ Price: 1.005 }), 'Price 1.005 has more decimal places than CZK allows (2).');
     await fault('EditCarFuel', r({ Tachometer: -1 }), 'Tachometer must not be negative.');
     await fault('EditCarFuel', r({ Rate: 0 }), 'Rate must be a number greater than zero.');
+    // Float residue and absurd size are refused; the client's own limits (3 and 6 decimals) pass.
+    await fault('EditCarFuel', r({ Liter: 30 + 8.77 }), 'Liter 38.769999999999996 has more than 3 decimal places.');
+    await fault('EditCarFuel', r({ Liter: 1e21 }), 'Liter is larger than the service keeps (15 significant digits).');
+    await fault('EditCarFuel', r({ Currency: 978, Rate: 25.1234567 }), 'Rate 25.1234567 has more than 6 decimal places.');
+    expect((await callRaw(service, binding, 'EditCarFuel', ANN, r({ Liter: 40.125, Currency: 978, Rate: 25.123456 }))).status).toBe(200);
     await fault('EditCarFuel', r({ Rate: 25 }), 'Rate must be 1 for a refueling in your own currency (CZK).');
     await fault('EditCarFuel', r({ Currency: 1 }), 'Currency 1 is not an ISO 4217 currency code this service knows.');
   });
