@@ -256,6 +256,18 @@ describe('HTTP GET and POST only', () => {
     }
   });
 
+  it('a form in another charset is 415, escapes that are not UTF-8 are 400: never a silent U+FFFD', async () => {
+    const add = request('httpPost', 'AddAccount', { Name: 'Café', Description: '', Currency: 203, Type: 1, IsActive: true, IsHidden: false, Locked: false, Ord: 0 });
+    const latin1 = { ...add, headers: { 'Content-Type': 'application/x-www-form-urlencoded; charset=iso-8859-1' } };
+    expect(faultOf('httpPost', await send(service.url, latin1))).toEqual({ code: 'text', message: 'The request must be encoded in UTF-8.', status: 415 });
+    expect(faultOf('httpPost', await send(service.url, edit(add, 'Caf%C3%A9', 'Caf%E9')))).toEqual({ code: 'text', message: 'The request is not valid UTF-8.', status: 400 });
+    const get = request('httpGet', 'AddAccount', { Name: 'Café', Description: '', Currency: 203, Type: 1, IsActive: true, IsHidden: false, Locked: false, Ord: 0 });
+    expect(faultOf('httpGet', await send(service.url, edit(get, 'Caf%C3%A9', 'Caf%E9')))).toEqual({ code: 'text', message: 'The request is not valid UTF-8.', status: 400 });
+    const accounts = await callRaw(service, 'soap12', 'AccountList2', ANN, {});
+    expect(accounts.body).not.toContain('Caf\uFFFD');
+    expect((await send(service.url, add)).status).toBe(200);
+  });
+
   it('a POST that is not a form is 415; a form over the limit 413', async () => {
     const res = await fetch(`${service.url}/API/APIservice.asmx/AccountList2`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
     expect(res.status).toBe(415);
