@@ -21,7 +21,6 @@ beforeAll(async () => {
   // Throttling has tests of its own; here every credential case is tried on every binding.
   const auth = { throttle: { slowAfter: 1000, lockAfter: 1000 } };
   ({ service, fixture: fx } = await startFixtureService({ namespace: NS, service: { logger, auth } }));
-  setClientEnabled(service.dataFile, CLIENT_KEY, true);
 });
 afterAll(() => service.close());
 
