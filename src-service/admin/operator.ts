@@ -9,7 +9,7 @@ import { hasForbiddenXmlChar, localTimeZone } from '../../src-shared/wire';
 import { DEFAULT_HASH_PARAMS, hashPassword, type HashParams } from '../auth/password';
 import { RuleError } from '../errors';
 import { createAccount } from '../operations/accounts';
-import { wallDateTime } from '../operations/rules';
+import { description, wallDateTime } from '../operations/rules';
 import { saveRefueling } from '../operations/car-fuel';
 import { createCategory } from '../operations/categories';
 import type { CallContext } from '../operations/context';
@@ -74,6 +74,7 @@ export function checkClientKey(key: string): string {
 /** Registers a client application key (enabled). */
 export function addClient(dataFile: string, key: string, label = ''): void {
   checkClientKey(key);
+  description(label, 'label');
   withStore(dataFile, (store) =>
     store.write(() => {
       if (store.users.clientExists(key)) throw new RuleError('That client key is already registered.');

@@ -114,6 +114,8 @@ describe('admin functions refuse what does not fit', () => {
     expect(() => addUser(f, 'carl', 'pw', { currency: 1, hashParams: TEST_HASH_PARAMS })).toThrow('Currency 1');
     expect(() => addClient(f, 'has space')).toThrow(RuleError);
     expect(() => addClient(f, '')).toThrow(RuleError);
+    expect(() => addClient(f, 'key-with-label', 'x'.repeat(1001))).toThrow('label must be at most 1000 characters.');
+    expect(() => addClient(f, 'key-with-label', 'tab\u0007')).toThrow('label holds a control character');
   });
 
   it('sharing', () => {
