@@ -12,7 +12,7 @@ import { RuleError } from '../errors';
 import type { CallContext } from '../operations/context';
 import { addTransfer, bookTransaction, createTemplate } from '../operations/transactions';
 import { createCategory } from '../operations/categories';
-import { PERMISSION } from '../store';
+import { PERMISSION, minorToAmount } from '../store';
 import { accountFor, contextOf, refuelingFor, withStore, type HashOptions } from './operator';
 
 export const DEMO_CLIENT_KEY = 'demo';
@@ -55,6 +55,11 @@ function generator(seed: number): () => number {
 }
 
 const DAY = 86_400_000;
+const CZK = 203;
+const EUR = 978;
+/** Bookings happen in the daytime: from 7:00 to 20:59. */
+const FIRST_MINUTE = 7 * 60;
+const DAYTIME_MINUTES = 14 * 60;
 
 /** Category tree of demo: top level name -> children. */
 const DEMO_CATEGORIES: Record<string, string[]> = {
@@ -73,15 +78,27 @@ export function createDemoData(dataFile: string, opts: DemoOptions = {}): DemoSu
   const hashParams = opts.hashParams ?? DEFAULT_HASH_PARAMS;
   const hashes = DEMO_USERS.map((u) => hashPassword(u.password, hashParams));
   const random = generator(20261121);
-  /** A whole amount between min and max, sometimes with hellers. */
-  const amount = (min: number, max: number, cents = true) => {
-    const whole = min + Math.floor(random() * (max - min + 1));
-    return cents && random() < 0.4 ? whole + Math.floor(random() * 100) / 100 : whole;
+  // Amounts and litres are made as whole hundredths (both currencies have two decimals) and become
+  // wire doubles only when booked, so that each is exactly the decimal it shows.
+  const hundredths = (n: number) => minorToAmount(n, CZK);
+  /** Minor units of a whole amount between min and max, sometimes with hellers. */
+  const amount = (min: number, max: number) => {
+    const whole = (min + Math.floor(random() * (max - min + 1))) * 100;
+    return random() < 0.4 ? whole + Math.floor(random() * 100) : whole;
   };
-  /** The wall clock `daysAgo` days before now, up to ten hours earlier still, to the minute: never in the future. */
+  const now = formatWall(instantToWall(today, timeZone));
+  /**
+   * A daytime wall clock, to the minute, on the day `daysAgo` days before today; a time today that is
+   * still ahead moves to the day before, so that nothing is in the future.
+   */
   const at = (daysAgo: number) => {
-    const wall = instantToWall(today - daysAgo * DAY - Math.floor(random() * 10 * 3_600_000), timeZone);
-    return formatWall({ ...wall, second: 0, millisecond: 0 });
+    const minute = FIRST_MINUTE + Math.floor(random() * DAYTIME_MINUTES);
+    const onDay = (days: number) => {
+      const date = instantToWall(today - days * DAY, timeZone);
+      return formatWall({ ...date, hour: Math.floor(minute / 60), minute: minute % 60, second: 0, millisecond: 0 });
+    };
+    const wall = onDay(daysAgo);
+    return wall <= now ? wall : onDay(daysAgo + 1);
   };
 
   return withStore(dataFile, (store) =>
@@ -111,13 +128,13 @@ export function createDemoData(dataFile: string, opts: DemoOptions = {}): DemoSu
         for (const child of children) categories.set(child, createCategory(demo, { Name: child, Id_ParentCategory: id }));
       }
       const cat = (name: string) => categories.get(name)!;
-      const book = (ctx: CallContext, accountId: number, value: number, daysAgo: number, description: string, category: number) => {
-        bookTransaction(ctx, { accountId, amount: value, paymentDate: at(daysAgo), description, categoryId: category });
+      const book = (ctx: CallContext, accountId: number, minor: number, daysAgo: number, description: string, category: number) => {
+        bookTransaction(ctx, { accountId, amount: hundredths(minor), paymentDate: at(daysAgo), description, categoryId: category });
         transactions += 1;
       };
-      const transfer = (from: number, to: number, value: number, daysAgo: number, description: string, category = 0) => {
+      const transfer = (from: number, to: number, minor: number, daysAgo: number, description: string, category = 0) => {
         addTransfer(demo, {
-          Amount: value,
+          Amount: hundredths(minor),
           Description: description,
           Id_SourceAccount: from,
           Id_TargetAccount: to,
@@ -128,29 +145,29 @@ export function createDemoData(dataFile: string, opts: DemoOptions = {}): DemoSu
       };
 
       // Opening balances a year ago.
-      book(demo, accounts.cash, 3000, 365, 'Počáteční zůstatek', 0);
-      book(demo, accounts.bank, 85_000, 365, 'Počáteční zůstatek', 0);
-      book(demo, accounts.savings, 150_000, 365, 'Počáteční zůstatek', 0);
-      book(demo, accounts.euro, 1500, 365, 'Počáteční zůstatek', 0);
-      book(demo, accounts.old, 1250.5, 364, 'Počáteční zůstatek', 0);
-      book(demo, accounts.old, -1250.5, 200, 'Převod zůstatku v hotovosti', 0);
+      book(demo, accounts.cash, 3000_00, 365, 'Počáteční zůstatek', 0);
+      book(demo, accounts.bank, 85_000_00, 365, 'Počáteční zůstatek', 0);
+      book(demo, accounts.savings, 150_000_00, 365, 'Počáteční zůstatek', 0);
+      book(demo, accounts.euro, 1500_00, 365, 'Počáteční zůstatek', 0);
+      book(demo, accounts.old, 1250_50, 364, 'Počáteční zůstatek', 0);
+      book(demo, accounts.old, -1250_50, 200, 'Převod zůstatku v hotovosti', 0);
 
       // Card spending is paid off from the bank account a few days after each 30-day period.
       const cardSpends: { daysAgo: number; minor: number }[] = [];
-      const byCard = (value: number, daysAgo: number, description: string, category: number) => {
-        book(demo, accounts.card, -value, daysAgo, description, category);
-        cardSpends.push({ daysAgo, minor: Math.round(value * 100) });
+      const byCard = (minor: number, daysAgo: number, description: string, category: number) => {
+        book(demo, accounts.card, -minor, daysAgo, description, category);
+        cardSpends.push({ daysAgo, minor });
       };
       for (let month = 11; month >= 0; month--) {
         const base = month * 30 + 28;
-        book(demo, accounts.bank, 52_300, base - 9, 'Výplata', cat('Mzda'));
-        book(demo, accounts.bank, -14_500, base - 14, 'Nájem', cat('Nájem'));
+        book(demo, accounts.bank, 52_300_00, base - 9, 'Výplata', cat('Mzda'));
+        book(demo, accounts.bank, -14_500_00, base - 14, 'Nájem', cat('Nájem'));
         book(demo, accounts.bank, -amount(1800, 2600), base - 19, 'Záloha na energie', cat('Energie'));
-        book(demo, accounts.bank, -599, base - 21, 'Mobil a internet', cat('Internet a telefon'));
-        book(demo, accounts.cash, -550, base - 10, 'Lítačka', cat('MHD'));
+        book(demo, accounts.bank, -599_00, base - 21, 'Mobil a internet', cat('Internet a telefon'));
+        book(demo, accounts.cash, -550_00, base - 10, 'Lítačka', cat('MHD'));
         book(demo, accounts.savings, amount(40, 90), base - 27, 'Úroky', cat('Úroky'));
-        transfer(accounts.bank, accounts.savings, 5000, base - 10, 'Spoření', cat('Převody'));
-        transfer(accounts.bank, accounts.cash, 3000, base - 12, 'Výběr z bankomatu');
+        transfer(accounts.bank, accounts.savings, 5000_00, base - 10, 'Spoření', cat('Převody'));
+        transfer(accounts.bank, accounts.cash, 3000_00, base - 12, 'Výběr z bankomatu');
         for (const d of [3, 17]) byCard(amount(250, 1200), base - d, 'Restaurace', cat('Restaurace'));
         if (month % 3 === 0) byCard(amount(300, 900), base - 24, 'Vstupenky', cat('Kultura'));
       }
@@ -161,7 +178,7 @@ export function createDemoData(dataFile: string, opts: DemoOptions = {}): DemoSu
       book(demo, accounts.euro, -amount(300, 500), 70, 'Ubytování, Rakousko', cat('Dovolená'));
       book(demo, accounts.euro, -amount(60, 120), 69, 'Večeře', cat('Restaurace'));
       book(demo, accounts.euro, -amount(40, 70), 68, 'Skipas', cat('Sport'));
-      book(demo, accounts.euro, 2.35, 30, 'Úroky', cat('Úroky'));
+      book(demo, accounts.euro, 2_35, 30, 'Úroky', cat('Úroky'));
       book(demo, accounts.cash, -amount(400, 900), 45, 'Lékárna', cat('Zdraví'));
       book(demo, accounts.bank, -amount(3000, 6000), 120, 'Servis auta', cat('Servis auta'));
       // The old account is closed: still listed, no transfer may touch it.
@@ -183,20 +200,23 @@ export function createDemoData(dataFile: string, opts: DemoOptions = {}): DemoSu
         let km = startKm;
         for (let daysAgo = 360; daysAgo >= 0; daysAgo -= every) {
           km += 450 + Math.floor(random() * 400);
-          const liter = 30 + Math.floor(random() * 2000) / 100;
+          // Litres and prices per litre in hundredths, as a pump shows them.
+          const centilitres = 30_00 + Math.floor(random() * 20_00);
           const abroad = carId === DEMO_CAR_IDS[0] && daysAgo < 75 && daysAgo >= 75 - every;
-          const perLiter = abroad ? 1.65 : 36.9 + Math.floor(random() * 400) / 100;
+          const perLiterMinor = abroad ? 1_65 : 36_90 + Math.floor(random() * 4_00);
+          // Hundredths times hundredths are ten-thousandths: rounded half up to minor units.
+          const priceMinor = Math.round((centilitres * perLiterMinor) / 100);
           refuelingFor(demo, {
             carId,
             dateOfPurchase: at(daysAgo),
             tachometer: km,
-            liter,
-            price: Math.round(liter * perLiter * 100) / 100,
-            currency: abroad ? 978 : 203,
+            liter: hundredths(centilitres),
+            price: hundredths(priceMinor),
+            currency: abroad ? EUR : CZK,
             rate: abroad ? 25.215 : 1,
             description: abroad ? 'OMV, Rakousko' : carId === 1 ? 'Shell' : 'Benzina',
           });
-          if (!abroad) byCard(Math.round(liter * perLiter * 100) / 100, daysAgo, 'Tankování', cat('Palivo'));
+          if (!abroad) byCard(priceMinor, daysAgo, 'Tankování', cat('Palivo'));
           refuelings += 1;
         }
       }
@@ -204,7 +224,7 @@ export function createDemoData(dataFile: string, opts: DemoOptions = {}): DemoSu
         const owed = cardSpends
           .filter((s) => s.daysAgo >= period * 30 && s.daysAgo < period * 30 + 30)
           .reduce((sum, s) => sum + s.minor, 0);
-        if (owed > 0) transfer(accounts.bank, accounts.card, owed / 100, period * 30 - 3, 'Splátka karty', cat('Převody'));
+        if (owed > 0) transfer(accounts.bank, accounts.card, owed, period * 30 - 3, 'Splátka karty', cat('Převody'));
       }
 
       const templates = [
@@ -220,7 +240,7 @@ export function createDemoData(dataFile: string, opts: DemoOptions = {}): DemoSu
       const shared = accountFor(demo2, { name: 'Společná domácnost', currency: 203, type: 2, ord: 1 });
       accountFor(demo2, { name: 'Hotovost', currency: 203, type: 1, ord: 2 });
       const household = createCategory(demo2, { Name: 'Domácnost', Id_ParentCategory: 0 });
-      book(demo2, shared, 20_000, 90, 'Vklad', 0);
+      book(demo2, shared, 20_000_00, 90, 'Vklad', 0);
       for (let i = 0; i < 8; i++) book(demo2, shared, -amount(300, 2500), 80 - i * 10, 'Drogerie a domácnost', household);
       store.accounts.grant(shared, ids[0]!, PERMISSION.read);
 

@@ -9,22 +9,21 @@ import { hasForbiddenXmlChar, localTimeZone } from '../../src-shared/wire';
 import { DEFAULT_HASH_PARAMS, hashPassword, type HashParams } from '../auth/password';
 import { RuleError } from '../errors';
 import { createAccount } from '../operations/accounts';
-import { wallDateTime } from '../operations/rules';
+import { description, wallDateTime } from '../operations/rules';
 import { saveRefueling } from '../operations/car-fuel';
 import { createCategory } from '../operations/categories';
 import type { CallContext } from '../operations/context';
 import { bookTransaction, createTemplate, type NewBooking, type NewTemplate } from '../operations/transactions';
 import { PERMISSION, Store, type Permission } from '../store';
-import type { UserRow } from '../store/users';
+import { CLIENT_KEY_MAX, LOGIN_MAX, loginKey, type UserRow } from '../store/users';
 
 export interface HashOptions {
   /** scrypt cost; the secure default unless a test asks for a cheap one. */
   hashParams?: HashParams;
 }
 
-export const LOGIN_MAX = 100;
+export { LOGIN_MAX, CLIENT_KEY_MAX } from '../store/users';
 export const PASSWORD_MAX = 1024;
-export const CLIENT_KEY_MAX = 200;
 
 /** Runs `fn` on the store of a data file, closing it afterwards. */
 export function withStore<T>(dataFile: string, fn: (store: Store) => T): T {
@@ -52,7 +51,7 @@ function asUser<T>(dataFile: string, login: string, fn: (ctx: CallContext) => T)
 }
 
 export function checkLogin(login: string): string {
-  if (login.length < 1 || login.length > LOGIN_MAX || login.trim() !== login || hasForbiddenXmlChar(login) || /[\p{Cc}]/u.test(login)) {
+  if (login.length < 1 || login.length > LOGIN_MAX || loginKey(login).length > LOGIN_MAX || login.trim() !== login || hasForbiddenXmlChar(login) || /[\p{Cc}]/u.test(login)) {
     throw new RuleError(`A login is 1 to ${LOGIN_MAX} characters, without control characters or surrounding spaces.`);
   }
   return login;
@@ -75,6 +74,7 @@ export function checkClientKey(key: string): string {
 /** Registers a client application key (enabled). */
 export function addClient(dataFile: string, key: string, label = ''): void {
   checkClientKey(key);
+  description(label, 'label');
   withStore(dataFile, (store) =>
     store.write(() => {
       if (store.users.clientExists(key)) throw new RuleError('That client key is already registered.');

@@ -7,7 +7,7 @@ import type { Credentials } from '../../src-shared/catalog';
 import { INVALID_CREDENTIALS, RuleError } from '../errors';
 import type { Store } from '../store';
 import type { UserRow } from '../store/users';
-import { loginKey } from '../store/users';
+import { CLIENT_KEY_MAX, LOGIN_MAX, loginKey } from '../store/users';
 import { LoginThrottle, type ThrottleOptions } from './login-throttle';
 import { DEFAULT_HASH_PARAMS, unmatchableHash, verifyPassword, type HashParams } from './password';
 import { DEFAULT_CACHE_OPTIONS, VerificationCache, type VerificationCacheOptions } from './verification-cache';
@@ -54,6 +54,9 @@ export class Authenticator {
   /** The user the credentials identify; throws RuleError("Invalid credentials") otherwise. */
   async authenticate(credentials: Credentials): Promise<UserRow> {
     const login = loginKey(credentials.login);
+    // No stored login or client key is longer, so such a call cannot succeed; refusing it before any
+    // lookup keeps strings of any length out of the throttle's and the lookups' maps (a memory bound).
+    if (login.length > LOGIN_MAX || credentials.clientKey.length > CLIENT_KEY_MAX) throw refused();
     if (this.throttle.isLocked(login)) throw refused();
     const fast = this.verifiedRecently(credentials);
     if (fast) {

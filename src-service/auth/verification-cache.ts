@@ -45,8 +45,4 @@ export class VerificationCache {
       this.entries.delete(this.entries.keys().next().value!);
     }
   }
-
-  clear(): void {
-    this.entries.clear();
-  }
 }

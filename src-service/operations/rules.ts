@@ -2,12 +2,14 @@
  * The rules of service-decisions.md that several operations (and the admin commands) share. Each check
  * returns the value to store or throws a RuleError whose message names the parameter and the rule.
  */
-import { isKnownCurrency } from '../../src-shared/money';
-import { isWallDateTime } from '../../src-shared/wire';
+import { decimalFromNumber, isKnownCurrency } from '../../src-shared/money';
+import { hasForbiddenXmlChar, isWallDateTime } from '../../src-shared/wire';
 import { RuleError } from '../errors';
 import { PERMISSION, type AccountRow, type Store } from '../store';
 
 export const NAME_MAX = 100;
+/** Digits a number the service keeps may have: every decimal of up to 15 survives a double exactly. */
+export const SIGNIFICANT_MAX = 15;
 export const DESCRIPTION_MAX = 1000;
 /** Deepest category nesting: keeps the tree's XML well inside every reader's depth limit. */
 export const CATEGORY_DEPTH_MAX = 10;
@@ -27,9 +29,18 @@ const describeCodes = (codes: Readonly<Record<number, string>>) =>
     .map(([code, label]) => `${code} ${label}`)
     .join(', ');
 
+/**
+ * Text that the answers can carry. The codec never hands over such characters, but the admin command
+ * line can; stored, one would turn every later answer holding it into a Server fault.
+ */
+function xmlText(value: string, param: string): string {
+  if (hasForbiddenXmlChar(value)) throw new RuleError(`${param} holds a control character that XML cannot carry.`);
+  return value;
+}
+
 /** A name of 1 to 100 characters once surrounding white space is dropped; returns it trimmed. */
 export function name(value: string, param: string): string {
-  const trimmed = value.trim();
+  const trimmed = xmlText(value, param).trim();
   const length = [...trimmed].length;
   if (length < 1 || length > NAME_MAX) throw new RuleError(`${param} must be 1 to ${NAME_MAX} characters.`);
   return trimmed;
@@ -38,7 +49,7 @@ export function name(value: string, param: string): string {
 /** Free text, possibly empty. */
 export function description(value: string, param: string): string {
   if ([...value].length > DESCRIPTION_MAX) throw new RuleError(`${param} must be at most ${DESCRIPTION_MAX} characters.`);
-  return value;
+  return xmlText(value, param);
 }
 
 export function currency(code: number, param: string): number {
@@ -71,8 +82,24 @@ export function nonNegative(value: number, param: string): number {
   return value;
 }
 
-export function finitePositive(value: number, param: string): number {
+function finitePositive(value: number, param: string): number {
   if (!Number.isFinite(value) || value <= 0) throw new RuleError(`${param} must be a number greater than zero.`);
+  return value;
+}
+
+/**
+ * A measurement that is not money (litres, an exchange rate): greater than zero, read as the decimal its
+ * shortest text shows, with at most `places` decimals and 15 digits. A value such as 38.769999999999996
+ * is the residue of float arithmetic in the caller, not a quantity anyone measured; stored, it would come
+ * back in every list.
+ */
+export function measurement(value: number, param: string, places: number): number {
+  finitePositive(value, param);
+  const { units, scale } = decimalFromNumber(value);
+  if (scale > places) throw new RuleError(`${param} ${String(value)} has more than ${places} decimal places.`);
+  if (units.toString().length > SIGNIFICANT_MAX) {
+    throw new RuleError(`${param} is larger than the service keeps (${SIGNIFICANT_MAX} significant digits).`);
+  }
   return value;
 }
 

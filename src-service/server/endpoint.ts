@@ -61,6 +61,7 @@ const SERVICE_PATH_LOWER = SERVICE_PATH.toLowerCase();
 // A Host header is used in the WSDL's addresses only when it is a plain host name or address with a port.
 const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+const PERCENT_ESCAPES = /(?:%[0-9A-Fa-f]{2})+/g;
 
 class BodyTooLarge extends Error {}
 /** The client went away before its request was read; there is no one to answer. */
@@ -182,10 +183,7 @@ export class ServiceEndpoint {
       if (e instanceof WireError) return sendText(res, e.httpStatus, e.message);
       throw e;
     }
-    const charset = contentTypeParam(contentType, 'charset')?.toLowerCase();
-    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
-      return send(res, buildFault(binding, { code: 'Client', message: 'The request must be encoded in UTF-8.', status: 415 }));
-    }
+    if (this.refusedCharset(res, binding, contentType)) return;
     const bytes = await this.bytes(req, res, binding);
     if (bytes === undefined) return;
     const soapActionHeader = req.headers.soapaction;
@@ -208,16 +206,18 @@ export class ServiceEndpoint {
       throw e;
     }
     if (binding === 'httpGet') {
+      if (!this.escapesAreUtf8(res, binding, query)) return;
       const key = this.options.cache?.key([binding, operation, undefined, undefined, query]);
       if (this.answerFromCache(res, key)) return;
       return this.call(res, binding, { method, pathOperation: operation, query }, key);
     }
+    if (this.refusedCharset(res, binding, contentType)) return;
     const bytes = await this.bytes(req, res, binding);
     if (bytes === undefined) return;
     const key = this.options.cache?.key([binding, operation, undefined, contentType, bytes]);
     if (this.answerFromCache(res, key)) return;
     const body = this.text(res, binding, bytes);
-    if (body === undefined) return;
+    if (body === undefined || !this.escapesAreUtf8(res, binding, body)) return;
     await this.call(res, binding, { method, pathOperation: operation, contentType, body }, key);
   }
 
@@ -252,6 +252,30 @@ export class ServiceEndpoint {
       });
       return undefined;
     }
+  }
+
+  /** True when the request declares a charset other than UTF-8, the only one read, and a fault has been answered. */
+  private refusedCharset(res: ServerResponse, binding: Binding, contentType: string | undefined): boolean {
+    const charset = contentTypeParam(contentType, 'charset')?.toLowerCase();
+    if (charset === undefined || charset === 'utf-8' || charset === 'utf8') return false;
+    send(res, buildFault(binding, { code: 'Client', message: 'The request must be encoded in UTF-8.', status: 415 }));
+    return true;
+  }
+
+  /**
+   * True when every run of %XX escapes in a form or query string is UTF-8; otherwise a fault has been
+   * answered. URLSearchParams would turn such bytes (a Latin-1 é, say) into U+FFFD without a word.
+   */
+  private escapesAreUtf8(res: ServerResponse, binding: Binding, form: string): boolean {
+    for (const [run] of form.matchAll(PERCENT_ESCAPES)) {
+      try {
+        utf8.decode(Buffer.from(run.replaceAll('%', ''), 'hex'));
+      } catch {
+        send(res, buildFault(binding, { code: 'Client', message: 'The request is not valid UTF-8.', status: 400 }));
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The body as text, or undefined when it is not UTF-8 and a fault has been answered instead. */

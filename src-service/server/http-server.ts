@@ -1,10 +1,14 @@
 /** The Node HTTP server around the endpoint: keep-alive, timeouts for slow clients, header and connection caps. */
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ServiceEndpoint } from './endpoint';
 import type { HttpLimits } from './limits';
 
+/** The answers not yet written, per server: at shutdown they are told to close their connection. */
+const pending = new WeakMap<Server, Set<ServerResponse>>();
+
 export function createHttpServer(endpoint: ServiceEndpoint, limits: HttpLimits): Server {
+  const unanswered = new Set<ServerResponse>();
   const server = createServer(
     {
       maxHeaderSize: limits.maxHeaderBytes,
@@ -15,9 +19,16 @@ export function createHttpServer(endpoint: ServiceEndpoint, limits: HttpLimits):
       connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
       noDelay: true,
     },
-    (req, res) => endpoint.handle(req, res),
+    (req, res) => {
+      // A keep-alive client may still send requests on its connection while the server stops.
+      if (!server.listening) res.shouldKeepAlive = false;
+      unanswered.add(res);
+      res.once('close', () => unanswered.delete(res));
+      endpoint.handle(req, res);
+    },
   );
   server.maxConnections = limits.maxConnections;
+  pending.set(server, unanswered);
   return server;
 }
 
@@ -46,6 +57,9 @@ export function shutdown(server: Server, graceMs = 0): Promise<void> {
       if (e) reject(e);
       else resolve();
     });
+    // Node keeps a connection whose answer goes out during the grace period open for the next request,
+    // so close would wait for the whole grace; an answer with Connection: close ends it at once.
+    for (const res of pending.get(server) ?? []) if (!res.headersSent) res.shouldKeepAlive = false;
     server.closeIdleConnections();
     if (graceMs <= 0) server.closeAllConnections();
     else timer = setTimeout(() => server.closeAllConnections(), graceMs);

@@ -9,6 +9,10 @@ export interface UserRow {
   currency: number;
 }
 
+/** Longest login (as its loginKey) and client key the service stores. */
+export const LOGIN_MAX = 100;
+export const CLIENT_KEY_MAX = 200;
+
 /** Logins are matched without regard to case or Unicode normal form. */
 export function loginKey(login: string): string {
   return login.normalize('NFC').toLowerCase();
@@ -21,7 +25,6 @@ export function clientKeyHash(key: string): string {
 
 export class UserStore {
   private readonly byLoginStmt;
-  private readonly byIdStmt;
   private readonly insertStmt;
   private readonly setHashStmt;
   private readonly clientStmt;
@@ -32,7 +35,6 @@ export class UserStore {
     this.byLoginStmt = db.prepare<[string], UserRow>(
       'SELECT id, login, password_hash, currency FROM users WHERE login_key = ?',
     );
-    this.byIdStmt = db.prepare<[number], UserRow>('SELECT id, login, password_hash, currency FROM users WHERE id = ?');
     this.insertStmt = db.prepare<[string, string, string, number, string]>(
       'INSERT INTO users (login, login_key, password_hash, currency, created_at) VALUES (?, ?, ?, ?, ?)',
     );
@@ -46,10 +48,6 @@ export class UserStore {
 
   byLogin(login: string): UserRow | undefined {
     return this.byLoginStmt.get(loginKey(login));
-  }
-
-  byId(id: number): UserRow | undefined {
-    return this.byIdStmt.get(id);
   }
 
   insert(login: string, passwordHash: string, currency: number): number {

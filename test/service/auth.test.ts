@@ -153,6 +153,34 @@ describe('in a running service', () => {
     }
   });
 
+  it('a locked login is refused even the answer it got a moment ago (from the cache of answers)', async () => {
+    const { service } = await startFixtureService({ service: { auth: { throttle: { slowAfter: 100, lockAfter: 2 } } } });
+    try {
+      for (let i = 0; i < 2; i++) expect(await call(service, 'httpGet', 'AccountList2', ANN, {})).toHaveLength(8);
+      for (let i = 0; i < 2; i++) await expect(call(service, 'httpGet', 'AccountList2', { ...ANN, password: 'guess' }, {})).rejects.toThrow('Invalid credentials');
+      await expect(call(service, 'httpGet', 'AccountList2', ANN, {})).rejects.toThrow(/^Invalid credentials$/);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('a login or client key longer than any stored one is refused before the throttle counts or keeps it', async () => {
+    const locked: string[] = [];
+    const auth = { throttle: { lockAfter: 1 }, onLock: (login: string) => void locked.push(login) };
+    const { service } = await startFixtureService({ service: { auth } });
+    try {
+      for (const credentials of [{ ...ANN, login: 'a'.repeat(101) }, { ...ANN, password: 'guess', clientKey: 'k'.repeat(201) }]) {
+        await expect(call(service, 'soap12', 'AccountList2', credentials, {})).rejects.toThrow(/^Invalid credentials$/);
+      }
+      expect(locked).toEqual([]);
+      // The same guess with a key of possible length counts (and here locks at once).
+      await expect(call(service, 'soap12', 'AccountList2', { ...ANN, password: 'guess', clientKey: 'k' }, {})).rejects.toThrow(/^Invalid credentials$/);
+      expect(locked).toEqual(['ann']);
+    } finally {
+      await service.close();
+    }
+  });
+
   it('a password changed by the admin tools takes effect at once, cached verification or not', async () => {
     const { service } = await startFixtureService();
     try {

@@ -65,6 +65,31 @@ describe('the demo data', () => {
     expect(await call(service, 'soap12', 'CarFuelList', DEMO2, { CarId: 1 })).toEqual([]);
   });
 
+  it('books in the daytime and never after its "now", litres in exact hundredths', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bookkeeping-demo-'));
+    try {
+      const file = join(dir, 'early.sqlite');
+      // 5:30 in Prague: a booking of today must neither fall in the night nor lie still ahead.
+      createDemoData(file, { hashParams: TEST_HASH_PARAMS, timeZone: 'Europe/Prague', now: Date.parse('2026-11-21T04:30:00Z') });
+      const db = new Database(file, { readonly: true });
+      const dates = db.prepare('SELECT payment_date FROM transactions UNION ALL SELECT date_of_purchase FROM refuelings').pluck().all() as string[];
+      const fuel = db.prepare('SELECT liter, price_minor, rate FROM refuelings').all() as { liter: number; price_minor: number; rate: number }[];
+      db.close();
+      const hours = new Set(dates.map((d) => Number(d.slice(11, 13))));
+      expect(Math.min(...hours)).toBeGreaterThanOrEqual(7);
+      expect(Math.max(...hours)).toBeLessThanOrEqual(20);
+      expect(dates.filter((d) => d > '2026-11-21T05:30:00')).toEqual([]);
+      expect(dates.some((d) => d.startsWith('2026-11-20'))).toBe(true);
+      expect(fuel.length).toBeGreaterThan(20);
+      for (const r of fuel) {
+        expect(String(r.liter)).toMatch(/^\d{2}(\.\d{1,2})?$/);
+        expect([1, 25.215]).toContain(r.rate);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('is made once per data file and the same amounts every time', async () => {
     expect(() => createDemoData(service.dataFile, { hashParams: TEST_HASH_PARAMS })).toThrow(RuleError);
     const dir = mkdtempSync(join(tmpdir(), 'bookkeeping-demo-'));

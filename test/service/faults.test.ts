@@ -21,7 +21,6 @@ beforeAll(async () => {
   // Throttling has tests of its own; here every credential case is tried on every binding.
   const auth = { throttle: { slowAfter: 1000, lockAfter: 1000 } };
   ({ service, fixture: fx } = await startFixtureService({ namespace: NS, service: { logger, auth } }));
-  setClientEnabled(service.dataFile, CLIENT_KEY, true);
 });
 afterAll(() => service.close());
 
@@ -142,6 +141,11 @@ describe.each(BINDINGS)('%s', (binding) => {
     await fault('EditCarFuel', r({ Price: 1.005 }), 'Price 1.005 has more decimal places than CZK allows (2).');
     await fault('EditCarFuel', r({ Tachometer: -1 }), 'Tachometer must not be negative.');
     await fault('EditCarFuel', r({ Rate: 0 }), 'Rate must be a number greater than zero.');
+    // Float residue and absurd size are refused; the client's own limits (3 and 6 decimals) pass.
+    await fault('EditCarFuel', r({ Liter: 30 + 8.77 }), 'Liter 38.769999999999996 has more than 3 decimal places.');
+    await fault('EditCarFuel', r({ Liter: 1e21 }), 'Liter is larger than the service keeps (15 significant digits).');
+    await fault('EditCarFuel', r({ Currency: 978, Rate: 25.1234567 }), 'Rate 25.1234567 has more than 6 decimal places.');
+    expect((await callRaw(service, binding, 'EditCarFuel', ANN, r({ Liter: 40.125, Currency: 978, Rate: 25.123456 }))).status).toBe(200);
     await fault('EditCarFuel', r({ Rate: 25 }), 'Rate must be 1 for a refueling in your own currency (CZK).');
     await fault('EditCarFuel', r({ Currency: 1 }), 'Currency 1 is not an ISO 4217 currency code this service knows.');
   });
@@ -249,6 +253,18 @@ describe('HTTP GET and POST only', () => {
       expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
       expect(await res.text()).toBe('Unknown operation: "DropTables".');
     }
+  });
+
+  it('a form in another charset is 415, escapes that are not UTF-8 are 400: never a silent U+FFFD', async () => {
+    const add = request('httpPost', 'AddAccount', { Name: 'Café', Description: '', Currency: 203, Type: 1, IsActive: true, IsHidden: false, Locked: false, Ord: 0 });
+    const latin1 = { ...add, headers: { 'Content-Type': 'application/x-www-form-urlencoded; charset=iso-8859-1' } };
+    expect(faultOf('httpPost', await send(service.url, latin1))).toEqual({ code: 'text', message: 'The request must be encoded in UTF-8.', status: 415 });
+    expect(faultOf('httpPost', await send(service.url, edit(add, 'Caf%C3%A9', 'Caf%E9')))).toEqual({ code: 'text', message: 'The request is not valid UTF-8.', status: 400 });
+    const get = request('httpGet', 'AddAccount', { Name: 'Café', Description: '', Currency: 203, Type: 1, IsActive: true, IsHidden: false, Locked: false, Ord: 0 });
+    expect(faultOf('httpGet', await send(service.url, edit(get, 'Caf%C3%A9', 'Caf%E9')))).toEqual({ code: 'text', message: 'The request is not valid UTF-8.', status: 400 });
+    const accounts = await callRaw(service, 'soap12', 'AccountList2', ANN, {});
+    expect(accounts.body).not.toContain('Caf\uFFFD');
+    expect((await send(service.url, add)).status).toBe(200);
   });
 
   it('a POST that is not a form is 415; a form over the limit 413', async () => {

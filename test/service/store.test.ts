@@ -108,10 +108,14 @@ describe('admin functions refuse what does not fit', () => {
     expect(() => addUser(f, '', 'pw')).toThrow(RuleError);
     expect(() => addUser(f, ' ann', 'pw')).toThrow(RuleError);
     expect(() => addUser(f, 'x\u0007', 'pw')).toThrow(RuleError);
+    // 60 characters, but 120 once case-folded (İ lower-cases to i and a combining dot): the service matches by that.
+    expect(() => addUser(f, 'İ'.repeat(60), 'pw')).toThrow(RuleError);
     expect(() => addUser(f, 'carl', '')).toThrow(RuleError);
     expect(() => addUser(f, 'carl', 'pw', { currency: 1, hashParams: TEST_HASH_PARAMS })).toThrow('Currency 1');
     expect(() => addClient(f, 'has space')).toThrow(RuleError);
     expect(() => addClient(f, '')).toThrow(RuleError);
+    expect(() => addClient(f, 'key-with-label', 'x'.repeat(1001))).toThrow('label must be at most 1000 characters.');
+    expect(() => addClient(f, 'key-with-label', 'tab\u0007')).toThrow('label holds a control character');
   });
 
   it('sharing', () => {
@@ -129,5 +133,13 @@ describe('admin functions refuse what does not fit', () => {
     const bobsCategory = addCategory(f, 'bob', 'B');
     expect(() => addTemplate(f, 'ann', { accountId: account, type: 2, amount: -1, categoryId: bobsCategory })).toThrow('does not exist');
     expect(() => addTemplate(f, 'ann', { accountId: account, type: 9, amount: -1 })).toThrow('type 9 is not a transaction type');
+  });
+
+  it('text the answers could not carry (stored, it would make every later list a Server fault)', () => {
+    expect(() => addTemplate(f, 'ann', { accountId: account, type: 2, amount: -1, description: 'bell\u0007' })).toThrow(
+      'description holds a control character that XML cannot carry.',
+    );
+    expect(() => addCategory(f, 'ann', 'nul\u0000')).toThrow('Name holds a control character that XML cannot carry.');
+    expect(() => addAccount(f, 'ann', { name: 'A', currency: 203, description: '\uFFFF' })).toThrow('Description holds');
   });
 });
