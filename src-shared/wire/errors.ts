@@ -23,7 +23,8 @@ const STATUS: Record<WireErrorCode, number> = {
   'doctype-forbidden': 400,
   'too-large': 413,
   'too-deep': 400,
-  'not-an-envelope': 400,
+  // Well-formed XML that is no SOAP request: only XML that does not parse is a 400 (service-decisions.md).
+  'not-an-envelope': 500,
   'unknown-operation': 404,
   'unknown-soap-action': 500,
   'unsupported-media-type': 415,
