@@ -59,10 +59,7 @@ export class Authenticator {
     if (login.length > LOGIN_MAX || credentials.clientKey.length > CLIENT_KEY_MAX) throw refused();
     if (this.throttle.isLocked(login)) throw refused();
     const fast = this.verifiedRecently(credentials);
-    if (fast) {
-      this.throttle.recordSuccess(login);
-      return fast;
-    }
+    if (fast) return fast;
     const outcome = await this.throttle.serialize(login, async () => {
       if (this.throttle.isLocked(login)) return undefined;
       // Another call of this login may have verified the same password while this one waited.
@@ -82,7 +79,6 @@ export class Authenticator {
     });
     const user = outcome?.value;
     if (!user) throw refused();
-    this.throttle.recordSuccess(login);
     return user;
   }
 

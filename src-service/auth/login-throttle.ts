@@ -4,8 +4,10 @@
  * Failures are counted per login (case-folded, whether or not such a user exists, so that throttling
  * says nothing about which logins exist). From `slowAfter` failures on, each further verification of
  * that login waits `baseDelayMs * 2^(failures - slowAfter)`, capped at `maxDelayMs`; at `lockAfter`
- * failures the login is refused outright for `lockMs`, even with the right password. A success clears
- * the count; failures older than `windowMs` are forgotten.
+ * failures the login is refused outright for `lockMs`, even with the right password. Failures are
+ * forgotten `windowMs` after the last one, and only then: a success does not clear them, or guesses
+ * interleaved with the owner's own calls (a syncing app verifies the right password every minute) would
+ * never reach the lock.
  *
  * Verifications of one login run one at a time (`serialize`), so that parallel guesses cannot slip past
  * the count, while a client's parallel first calls cost one scrypt: the ones that waited find the
@@ -89,10 +91,6 @@ export class LoginThrottle {
     this.entries.delete(login);
     this.entries.set(login, e);
     if (this.entries.size > this.options.maxTracked) this.entries.delete(this.entries.keys().next().value!);
-  }
-
-  recordSuccess(login: string): void {
-    this.entries.delete(login);
   }
 
   /**

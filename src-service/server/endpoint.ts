@@ -229,7 +229,6 @@ export class ServiceEndpoint {
     if (key === undefined) return false;
     const hit = this.options.cache!.get(key, this.store.generation());
     if (!hit || this.auth.throttle.isLocked(hit.login)) return false;
-    this.auth.throttle.recordSuccess(hit.login);
     write(res, hit.answer);
     return true;
   }

@@ -53,7 +53,7 @@ describe('the verification cache', () => {
 });
 
 describe('the login throttle', () => {
-  it('slows down after a few failures, doubling, then refuses for a while; a success clears it', () => {
+  it('slows down after a few failures, doubling, then refuses for a while; failures are forgotten only after the window', () => {
     let now = 0;
     const locks: string[] = [];
     const t = new LoginThrottle({ slowAfter: 2, baseDelayMs: 100, maxDelayMs: 350, lockAfter: 5, lockMs: 1000, windowMs: 5000 }, () => now, (l) => locks.push(l));
@@ -70,12 +70,12 @@ describe('the login throttle', () => {
     expect(t.isLocked('ann')).toBe(true);
     now = 1000;
     expect(t.isLocked('ann')).toBe(false);
-    t.recordSuccess('ann');
-    expect(t.delayFor('ann')).toBe(0);
+    // The lock is over but the failures still count: the next one locks again at once.
+    expect(t.delayFor('ann')).toBe(350);
     t.recordFailure('ann');
-    t.recordFailure('ann');
-    expect(t.delayFor('ann')).toBe(100);
+    expect(t.isLocked('ann')).toBe(true);
     now += 5001;
+    expect(t.isLocked('ann')).toBe(false);
     expect(t.delayFor('ann')).toBe(0);
   });
 
@@ -130,11 +130,13 @@ describe('in a running service', () => {
       // Another login is not affected.
       expect(await call(service, 'soap12', 'AccountList2', BOB, {})).toHaveLength(3);
       now += 60_001;
-      // The lock is over; the failures still count (this verification waits) until a success clears them.
+      // The lock is over; the failures still count (this verification waits), and the right password passes.
       expect(await call(service, 'soap12', 'AccountList2', ANN, {})).toHaveLength(8);
       expect(waited).toEqual([100, 200, 400]);
+      // A success does not clear them: one more guess locks the login again.
       await expect(call(service, 'soap12', 'AccountList2', wrong, {})).rejects.toThrow('Invalid credentials');
-      expect(waited).toEqual([100, 200, 400]);
+      expect(waited).toEqual([100, 200, 400, 400]);
+      await expect(call(service, 'soap12', 'AccountList2', ANN, {})).rejects.toThrow(/^Invalid credentials$/);
     } finally {
       await service.close();
     }
