@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AccountView, CategoryNode, OutboxEntryView, RefuelingView } from '../../src-shared/app-api';
+import type { CategoryNode, OutboxEntryView, RefuelingView } from '../../src-shared/app-api';
 import { groupAccounts, sumByCurrency } from '../../src-renderer/src/logic/accounts';
 import { flattenTree, isDuplicateName, matchesQuery, pickerOptions, siblingNames } from '../../src-renderer/src/logic/categories';
 import { addressProblem, isInsecureRemote } from '../../src-renderer/src/logic/connection';
@@ -8,27 +8,7 @@ import { distances, odometerWarning } from '../../src-renderer/src/logic/refueli
 import { codeLabel } from '../../src-renderer/src/composables/labels';
 import { czechPlural } from '../../src-renderer/src/i18n';
 import { formatWall, nowForInput, relativeTime, wallForInput } from '../../src-renderer/src/format/datetime';
-
-export function account(over: Partial<AccountView>): AccountView {
-  return {
-    id: 1,
-    name: 'A',
-    description: '',
-    type: 2,
-    currency: 203,
-    isActive: true,
-    locked: false,
-    isHidden: false,
-    ord: 0,
-    permission: 3,
-    balance: '0',
-    serverBalance: '0',
-    pending: false,
-    local: false,
-    writable: true,
-    ...over,
-  };
-}
+import { account } from './stand-in';
 
 const node = (id: number, name: string, children: CategoryNode[] = [], parentId = 0): CategoryNode => ({ id, name, parentId, children, pending: false });
 

@@ -3,7 +3,7 @@
  * core is exercised by the e2e tests). Unimplemented methods fail loudly; events are pushed by hand.
  */
 import { vi } from 'vitest';
-import type { AppEvent, AppEventListener, AppStatus } from '../../src-shared/app-api';
+import type { AccountView, AppEvent, AppEventListener, AppStatus } from '../../src-shared/app-api';
 import { installApi, type StoreApi } from '../../src-renderer/src/api';
 
 export interface StandIn {
@@ -54,4 +54,26 @@ export function deferred<T>() {
     reject = rej;
   });
   return { promise, resolve, reject };
+}
+
+/** An account view with every field, for the parts a test cares about. */
+export function account(over: Partial<AccountView>): AccountView {
+  return {
+    id: 1,
+    name: 'A',
+    description: '',
+    type: 2,
+    currency: 203,
+    isActive: true,
+    locked: false,
+    isHidden: false,
+    ord: 0,
+    permission: 3,
+    balance: '0',
+    serverBalance: '0',
+    pending: false,
+    local: false,
+    writable: true,
+    ...over,
+  };
 }

@@ -9,8 +9,7 @@ import { usePreferencesStore, systemLanguage } from '../../src-renderer/src/stor
 import { useStatusStore } from '../../src-renderer/src/stores/status';
 import { TOAST_MS, useToastsStore } from '../../src-renderer/src/stores/toasts';
 import { PAGE_SIZE, useTransactionsStore } from '../../src-renderer/src/stores/transactions';
-import { account } from './logic.test';
-import { deferred, standIn, status } from './stand-in';
+import { account, deferred, standIn, status } from './stand-in';
 
 const summary = (over: Partial<SyncSummary> = {}): SyncSummary => ({
   startedAt: '2026-11-21T10:00:00Z',
