@@ -248,6 +248,14 @@ describe('screens', () => {
     await source.selectOption(String(ids.bank));
     await target.selectOption(String(ids.savings));
     await poll(() => problems.count()).toBe(0);
+    // An amount only the core refuses (more digits than the wire carries exactly): beside the field, in the app's words.
+    const amount = page.locator('input[name=amount]');
+    await amount.fill('123456789012345678');
+    await page.getByTestId('queue-transfer').click();
+    await poll(() => textOf(main().locator('.field-invalid'))).toContain('This number has more digits than can be sent exactly.');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('amount');
+    expect(await queued()).toBe(queuedBefore);
+    await amount.fill('1,234.5');
     // The category picker by keyboard: favourites come first; arrows move, Enter picks.
     const picker = page.locator('input[name=categoryId]');
     await picker.focus();
