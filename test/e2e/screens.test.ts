@@ -489,6 +489,22 @@ describe('screens', () => {
     const connection = page.getByTestId('connection-settings');
     await poll(() => textOf(connection)).toContain(stack.service.url);
     expect(await textOf(connection)).toContain('demo');
+    // A save the core refuses: the reason shows, nothing claims it was saved, the controls show what is stored.
+    await page.route('**/api/setPreferences', (route) =>
+      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ok: false, error: { code: 'busy', message: 'The local data file is in use by another program; try again.' } }) }),
+    );
+    await page.locator('#set-binding').selectOption('httpPost');
+    await poll(() => textOf(main().locator('[role=alert]').first())).toContain('The local data file is in use');
+    expect(await page.locator('#set-binding').inputValue()).toBe('soap12');
+    expect(await page.locator('.toast').filter({ hasText: 'Saved.' }).count()).toBe(0);
+    await page.locator('input[name=language][value=cs]').check({ force: true });
+    await poll(() => page.locator('input[name=language][value=en]').isChecked()).toBe(true);
+    expect(await textOf(h1())).toBe('Settings');
+    await page.getByLabel('Label of code 2').first().fill('Banka');
+    await page.getByRole('button', { name: 'Save labels' }).first().click();
+    await poll(() => main().locator('form [role=alert]').count()).toBe(1);
+    expect(await main().getByText('Saved.').count()).toBe(0);
+    await page.unroute('**/api/setPreferences');
     await page.locator('#set-binding').selectOption('soap11');
     await poll(() => textOf(page.locator('.toast').last())).toContain('Saved.');
     expect(await syncNow(page)).toContain('Sync finished');
