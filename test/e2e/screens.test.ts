@@ -605,6 +605,8 @@ describe('screens', () => {
         await page.locator('select[name=targetId]').selectOption(String(ids.euro));
         await page.locator('input[name=amount]').fill('100');
         await page.getByTestId('transfer-problems').waitFor();
+        // The date field speaks the app's language, whatever the browser's (see launchChromium).
+        expect(await page.locator('input[name=paymentDate]').getAttribute('lang')).toBe(lang);
         await screenshot(page, `transfer-warnings-${lang}-${theme}`);
       }
     }
