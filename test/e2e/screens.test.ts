@@ -433,6 +433,7 @@ describe('screens', () => {
     expect(await textOf(refused)).toContain('“Sdílené” at the top level');
     const blocked = page.locator('[data-outbox-id][data-status=blocked]');
     expect(await textOf(blocked)).toContain('“Dárky” under Sdílené');
+    expect(await textOf(blocked)).toContain('Waits for an earlier change that needs your attention: New category: “Sdílené” at the top level.');
     await screenshot(page, 'outbox-attention-en-light');
 
     // Discarding the refused one warns about the one that depends on it; cancel, then fix it instead.

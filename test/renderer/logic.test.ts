@@ -3,7 +3,7 @@ import type { CategoryNode, OutboxEntryView, RefuelingView } from '../../src-sha
 import { groupAccounts, sumByCurrency } from '../../src-renderer/src/logic/accounts';
 import { flattenTree, isDuplicateName, matchesQuery, pickerOptions, siblingNames } from '../../src-renderer/src/logic/categories';
 import { addressProblem, isInsecureRemote } from '../../src-renderer/src/logic/connection';
-import { dependentsOf, queuedCount, splitOutbox } from '../../src-renderer/src/logic/outbox';
+import { blockerOf, dependentsOf, queuedCount, splitOutbox } from '../../src-renderer/src/logic/outbox';
 import { distances, odometerWarning } from '../../src-renderer/src/logic/refuelings';
 import { codeLabel } from '../../src-renderer/src/composables/labels';
 import { czechPlural } from '../../src-renderer/src/i18n';
@@ -144,6 +144,14 @@ describe('outbox', () => {
       }),
     ).toBe(6);
     expect(dependentsOf([entry(1, 'refused', [3]), entry(2, 'pending'), entry(3, 'blocked')], 1).map((e) => e.id)).toEqual([3]);
+  });
+
+  it('names the entry that holds a blocked one up, through a chain too', () => {
+    const list = [entry(1, 'refused', [2]), entry(2, 'blocked', [3]), entry(3, 'blocked'), entry(4, 'pending', [5]), entry(5, 'blocked')];
+    expect(blockerOf(list, 2)?.id).toBe(1);
+    expect(blockerOf(list, 3)?.id).toBe(2);
+    // Waiting on a write that is merely pending does not block; nothing named means its create was discarded.
+    expect(blockerOf(list, 5)).toBeNull();
   });
 });
 

@@ -430,8 +430,9 @@ const cs: Messages = {
       unknown: 'Bylo odesláno, ale odpověď nepřišla. Příští synchronizace ověří, zda dorazilo, než to pošle znovu.',
       refused: 'Služba změnu odmítla. Opravte ji a zkuste znovu, nebo ji zahoďte.',
       conflict: 'Stejná pole se změnila i ve službě. Vyberte, které hodnoty zachovat.',
-      blocked: 'Čeká na dřívější změnu, která vyžaduje vaši pozornost.',
     },
+    blockedBy: 'Čeká na dřívější změnu, která vyžaduje vaši pozornost: {what}.',
+    blockedMissing: 'Odkazuje na nový záznam, jehož založení bylo zahozeno. Upravte ji, nebo ji zahoďte.',
     transferText: '{amount} z účtu {from} na účet {to}',
     categoryText: '„{name}“ v kategorii {parent}',
     categoryTopText: '„{name}“ na nejvyšší úrovni',
@@ -450,7 +451,6 @@ const cs: Messages = {
     editTitle: 'Upravit: {kind}',
     updated: 'Změna upravena. Odešle se při příští synchronizaci.',
     resolved: 'Konflikt vyřešen. Změna se odešle při příští synchronizaci.',
-    conflictHint: 'U každého pole ponechte svou hodnotu, nebo tu, která je teď ve službě.',
     conflict: {
       field: 'Pole',
       base: 'Když jste začali',

@@ -427,8 +427,9 @@ const en = {
       unknown: 'It was sent but the answer never came. The next sync checks whether it arrived before sending it again.',
       refused: 'The service refused it. Fix it and retry, or discard it.',
       conflict: 'The same fields were changed on the service. Choose which values to keep.',
-      blocked: 'It waits for an earlier change that needs your attention.',
     },
+    blockedBy: 'Waits for an earlier change that needs your attention: {what}.',
+    blockedMissing: 'It refers to a new record whose creation was discarded. Edit it or discard it.',
     transferText: '{amount} from {from} to {to}',
     categoryText: '“{name}” under {parent}',
     categoryTopText: '“{name}” at the top level',
@@ -446,7 +447,6 @@ const en = {
     editTitle: 'Edit: {kind}',
     updated: 'Change updated. It is sent at the next sync.',
     resolved: 'Conflict resolved. The change is sent at the next sync.',
-    conflictHint: 'For each field, keep your value or the one now on the service.',
     conflict: {
       field: 'Field',
       base: 'When you began',
