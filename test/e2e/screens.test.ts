@@ -416,10 +416,11 @@ describe('screens', () => {
     await page.locator(`tr[data-account-id="${ids.bank}"]`).getByRole('button', { name: 'Edit Běžný účet' }).click();
     await dialog().getByRole('textbox', { name: 'Name', exact: true }).fill('Běžný účet ČS');
     await dialog().getByLabel('Description').fill('Můj popis');
+    await dialog().getByLabel('Type').selectOption({ label: 'Savings' });
     await dialog().getByRole('button', { name: 'Save' }).click();
     const bankNow = (await stack.soap.listAccounts()).find((a) => a.Id === ids.bank)!;
     await stack.soap.call('EditAccount', {
-      Id_Account: ids.bank, Name: 'Běžný účet KB', Description: bankNow.Description, Type: bankNow.Type, IsActive: true, IsHidden: false, Locked: false, Ord: bankNow.Ord,
+      Id_Account: ids.bank, Name: 'Běžný účet KB', Description: bankNow.Description, Type: 3, IsActive: true, IsHidden: false, Locked: false, Ord: bankNow.Ord,
     });
 
     const summary = await syncNow(page);
@@ -445,9 +446,11 @@ describe('screens', () => {
     await dialog().getByRole('button', { name: 'Save' }).click();
     await poll(() => page.locator('[data-outbox-id][data-status=refused]').count()).toBe(0);
 
-    // The conflict: only the name changed on both sides; keep mine.
+    // The conflict: the name and the type changed on both sides; keep my name, take the service's type.
     const conflict = page.locator('[data-outbox-id][data-status=conflict]');
     await poll(() => textOf(conflict.locator('tr[data-field=name]'))).toContain('Běžný účet KB');
+    // Codes are shown by their labels, not as numbers.
+    expect(await textOf(conflict.locator('tr[data-field=type]'))).toBe('Type Bank account Savings Payment card');
     expect(await conflict.getByTestId('resolve').isDisabled()).toBe(true);
     await conflict.locator('tr[data-field=name] input[value=mine]').check();
     for (const other of await conflict.locator('tr[data-field]:not([data-field=name]) input[value=theirs]').all()) await other.check();
@@ -477,7 +480,8 @@ describe('screens', () => {
     await poll(() => textOf(main())).toContain('Everything is synced');
     const after = (await stack.soap.listAccounts()).find((a) => a.Id === ids.bank)!;
     expect(after.Name).toBe('Běžný účet ČS');
-    // Only the name conflicted; the description changed here alone and went through as it was.
+    expect(after.Type).toBe(3);
+    // The description changed here alone and went through as it was.
     expect(after.Description).toBe('Můj popis');
     const tree = await stack.soap.call('CategoryTree', {});
     expect(tree.AllCategories.find((c) => c?.Name === 'Sdílené doma')?.ChildCategories?.map((c) => c?.Name)).toEqual(['Dárky']);
