@@ -222,6 +222,12 @@ describe('screens', () => {
     await poll(() => page.locator('select[name=sourceId]').inputValue()).toBe(String(first.Id_Account));
     expect(await page.locator('input[name=description]').inputValue()).toBe(first.Description);
     expect(await page.locator('input[name=amount]').inputValue()).toBe(englishMoney(Math.abs(first.Amount)));
+    // Income arrives on the template's account: it is where the transfer goes.
+    const income = templates.findIndex((x) => x.Amount > 0);
+    await go(page, '/templates');
+    await page.locator('[data-testid=templates-table] tbody tr').nth(income).getByRole('link').click();
+    await poll(() => page.locator('select[name=targetId]').inputValue()).toBe(String(templates[income]!.Id_Account));
+    expect(await page.locator('select[name=sourceId]').inputValue()).toBe('');
 
     await go(page, '/transfer');
     const source = page.locator('select[name=sourceId]');
@@ -253,7 +259,7 @@ describe('screens', () => {
     await amount.fill('123456789012345678');
     await page.getByTestId('queue-transfer').click();
     await poll(() => textOf(main().locator('.field-invalid'))).toContain('This number has more digits than can be sent exactly.');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('amount');
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('amount');
     expect(await queued()).toBe(queuedBefore);
     await amount.fill('1,234.5');
     // The category picker by keyboard: favourites come first; arrows move, Enter picks.

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { CategoryNode, OutboxEntryView, RefuelingView } from '../../src-shared/app-api';
+import type { CategoryNode, OutboxEntryView, RefuelingView, TemplateView } from '../../src-shared/app-api';
 import { groupAccounts, sumByCurrency } from '../../src-renderer/src/logic/accounts';
 import { flattenTree, isDuplicateName, matchesQuery, pickerOptions, siblingNames } from '../../src-renderer/src/logic/categories';
 import { addressProblem, isInsecureRemote } from '../../src-renderer/src/logic/connection';
 import { blockerOf, dependentsOf, queuedCount, splitOutbox } from '../../src-renderer/src/logic/outbox';
 import { distances, odometerWarning } from '../../src-renderer/src/logic/refuelings';
+import { transferFromTemplate } from '../../src-renderer/src/logic/transfers';
 import { codeLabel } from '../../src-renderer/src/composables/labels';
 import { czechPlural } from '../../src-renderer/src/i18n';
 import { formatWall, nowForInput, relativeTime, wallForInput } from '../../src-renderer/src/format/datetime';
@@ -106,6 +107,26 @@ describe('refuelings', () => {
       [3, 500],
       [2, 500],
     ]);
+  });
+});
+
+describe('templates', () => {
+  const tpl = (amount: string, accountId = 5): TemplateView => ({
+    id: 1, accountId, accountName: null, type: 2, amount, description: 'Rent', categoryId: 9, categoryName: null, ord: 0,
+  });
+  const accounts = new Map([
+    [5, account({ id: 5 })],
+    [6, account({ id: 6, permission: 1 })],
+  ]);
+
+  it('start a transfer from the account an expense leaves, or to the account income arrives on', () => {
+    expect(transferFromTemplate(tpl('-14500'), accounts)).toEqual({ sourceId: 5, amount: '14500', categoryId: 9, description: 'Rent' });
+    expect(transferFromTemplate(tpl('52300'), accounts)).toEqual({ targetId: 5, amount: '52300', categoryId: 9, description: 'Rent' });
+  });
+
+  it('leave out an account the user may not book on or does not know', () => {
+    expect(transferFromTemplate(tpl('-1', 6), accounts)).not.toHaveProperty('sourceId');
+    expect(transferFromTemplate(tpl('-1', 7), accounts)).not.toHaveProperty('sourceId');
   });
 });
 
