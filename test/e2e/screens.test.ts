@@ -348,6 +348,10 @@ describe('screens', () => {
     const row = page.locator(`tr[data-refueling-id="${newest.Id}"]`);
     expect(await textOf(row)).toContain(`${newest.Tachometer.toLocaleString('en')} km`);
     expect(await textOf(row)).toContain(`${englishMoney(newest.Price)} ${currencyLabel(newest.Currency)}`);
+    // The price per litre names its currency too (refuelings abroad are in another one).
+    for (const r of fuel) {
+      expect(await textOf(page.locator(`tr[data-refueling-id="${r.Id}"] td`).nth(5))).toMatch(new RegExp(`^\\d[\\d,.]* ${currencyLabel(r.Currency)}$`));
+    }
 
     await row.getByRole('button').click();
     await dialog().locator('input[name=description]').fill('Plná nádrž');
