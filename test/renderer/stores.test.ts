@@ -248,6 +248,20 @@ describe('transactions store', () => {
     expect(store.page?.items[0]?.description).toBe('fuel');
   });
 
+  it('shows the last page there is when the history shrinks below the one shown', async () => {
+    let total = 101;
+    standIn({ listTransactions: async (i: { offset: number }) => page(i.offset, total) });
+    const store = useTransactionsStore();
+    await store.open(1);
+    await store.goToPage(2);
+    expect(store.range).toEqual({ from: 101, to: 101 });
+    // A pending transfer on the oldest page is discarded: a data change re-reads the page.
+    total = 100;
+    await store.load();
+    expect(store.offset).toBe(50);
+    expect(store.range).toEqual({ from: 51, to: 100 });
+  });
+
   it('starts another account from its newest page with an empty search', async () => {
     standIn({ listTransactions: async (i: { offset: number }) => page(i.offset, 80) });
     const store = useTransactionsStore();
@@ -302,6 +316,23 @@ describe('categories, cars and outbox stores', () => {
     expect(store.refuelings[7]?.map((x) => x.id)).toEqual([-1, 1]);
     expect(store.byId.get(7)?.lastTachometer).toBe(1500);
     expect(store.checkOdometer(7, 1400, '2026-11-22T10:00')).toEqual({ kind: 'not-increasing', previous: 1500 });
+  });
+
+  it('drops the refuelings it keeps for odometer checks when local data changes, except the open car\'s', async () => {
+    const r = (id: number, carId: number, tachometer: number): RefuelingView => ({
+      id, carId, dateOfPurchase: '2026-11-01T10:00:00', tachometer, liter: '40', price: '1500', pricePerLiter: '37.5', currency: 203, rate: '1', description: '', userCreatedId: 1, pending: id < 0,
+    });
+    let lists: Record<number, RefuelingView[]> = { 7: [r(-1, 7, 1000)], 8: [r(2, 8, 500)] };
+    standIn({ listCars: async () => [], listRefuelings: async (i: { carId: number }) => lists[i.carId]! });
+    const store = useCarsStore();
+    await store.openCar(8);
+    await store.ensureRefuelings(7);
+    // A sync gives the refueling made offline its real id.
+    lists = { 7: [r(11, 7, 1000)], 8: [r(2, 8, 500)] };
+    await store.load();
+    expect(store.refuelings[7]).toBeUndefined();
+    expect(store.refuelings[8]).toHaveLength(1);
+    expect((await store.ensureRefuelings(7)).map((x) => x.id)).toEqual([11]);
   });
 
   it('replaces the outbox with what each action returns', async () => {
