@@ -8,7 +8,7 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { currencyLabel } from '../../src-shared/money';
-import { type AppPage, connect, dismissSummary, englishMoney, go, openApp, poll, realErrors, SCREENSHOT_DIR, screenshot, startStack, syncNow, textOf, type Stack, unlabelledControls } from './stack';
+import { type AppPage, brokenLists, connect, dismissSummary, englishMoney, go, openApp, poll, realErrors, SCREENSHOT_DIR, screenshot, startStack, syncNow, textOf, type Stack, unlabelledControls } from './stack';
 
 let stack: Stack;
 let app: AppPage;
@@ -608,6 +608,7 @@ describe('screens', () => {
           await go(page, path);
           await page.locator(ready).first().waitFor({ state: 'attached' });
           expect(await unlabelledControls(page), name).toEqual([]);
+          expect(await brokenLists(page), name).toEqual([]);
           await screenshot(page, `${name}-${lang}-${theme}`);
         }
         await go(page, '/accounts');
