@@ -48,8 +48,15 @@ export function useErrorText() {
   const { t } = useI18n();
   const translate = t as Translate;
   const title = (error: AppError) => t(`errors.${error.code}`);
-  /** The detail worth showing beside the headline: the service's or validator's own message. */
-  const detail = (error: AppError): string | null => (error.code === 'internal' ? null : errorMessage(error) || null);
+  /**
+   * The detail worth showing beside the headline: the service's or validator's own message, in the
+   * user's language where its rule is known. A bug's details stay in the log; a refused login says all
+   * in the headline (the service tells no more, so that nobody learns which part was wrong).
+   */
+  const detail = (error: AppError): string | null => {
+    if (error.code === 'internal' || error.code === 'auth') return null;
+    return (error.field ? fieldErrorText(error, translate) : errorMessage(error)) || null;
+  };
   return {
     /** The headline for an error's code ("The service could not be reached."). */
     title,
