@@ -55,7 +55,8 @@ export function useErrorText() {
    */
   const detail = (error: AppError): string | null => {
     if (error.code === 'internal' || error.code === 'auth') return null;
-    return (error.field ? fieldErrorText(error, translate) : errorMessage(error)) || null;
+    const text = error.field ? fieldErrorText(error, translate) : errorMessage(error);
+    return text && text !== title(error) ? text : null;
   };
   return {
     /** The headline for an error's code ("The service could not be reached."). */
