@@ -385,7 +385,7 @@ const en = {
     currency: 'Currency',
     pricePerLiter: 'Price per litre',
     description: 'Note',
-    more: 'More',
+    more: 'More details',
     rate: 'Exchange rate',
     rateHint: '1 when you paid in your own currency.',
   },
