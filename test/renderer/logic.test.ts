@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CategoryNode, OutboxEntryView, RefuelingView, TemplateView } from '../../src-shared/app-api';
+import type { CategoryNode, OutboxEntryView, TemplateView } from '../../src-shared/app-api';
 import { groupAccounts, sumByCurrency } from '../../src-renderer/src/logic/accounts';
 import { flattenTree, isDuplicateName, matchesQuery, pickerOptions, siblingNames } from '../../src-renderer/src/logic/categories';
 import { addressProblem, isInsecureRemote } from '../../src-renderer/src/logic/connection';
@@ -9,7 +9,7 @@ import { transferFromTemplate } from '../../src-renderer/src/logic/transfers';
 import { codeLabel } from '../../src-renderer/src/composables/labels';
 import { czechPlural } from '../../src-renderer/src/i18n';
 import { formatWall, nowForInput, relativeTime, wallForInput } from '../../src-renderer/src/format/datetime';
-import { account } from './stand-in';
+import { account, refueling } from './stand-in';
 
 const node = (id: number, name: string, children: CategoryNode[] = [], parentId = 0): CategoryNode => ({ id, name, parentId, children, pending: false });
 
@@ -70,20 +70,7 @@ describe('categories', () => {
 });
 
 describe('refuelings', () => {
-  const r = (id: number, date: string, tachometer: number): RefuelingView => ({
-    id,
-    carId: 7,
-    dateOfPurchase: date,
-    tachometer,
-    liter: '40',
-    price: '1500',
-    pricePerLiter: '37.5',
-    currency: 203,
-    rate: '1',
-    description: '',
-    userCreatedId: 1,
-    pending: false,
-  });
+  const r = (id: number, date: string, tachometer: number) => refueling(id, tachometer, { dateOfPurchase: date });
   const list = [r(3, '2026-11-20T10:00:00', 12000), r(2, '2026-11-10T10:00:00', 11500), r(1, '2026-11-01T10:00:00', 11000)];
 
   it('warns when the odometer does not grow past the previous refueling', () => {

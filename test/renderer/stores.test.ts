@@ -9,7 +9,7 @@ import { usePreferencesStore, systemLanguage } from '../../src-renderer/src/stor
 import { useStatusStore } from '../../src-renderer/src/stores/status';
 import { TOAST_MS, useToastsStore } from '../../src-renderer/src/stores/toasts';
 import { PAGE_SIZE, useTransactionsStore } from '../../src-renderer/src/stores/transactions';
-import { account, deferred, standIn, status } from './stand-in';
+import { account, deferred, refueling, standIn, status } from './stand-in';
 
 const summary = (over: Partial<SyncSummary> = {}): SyncSummary => ({
   startedAt: '2026-11-21T10:00:00Z',
@@ -294,9 +294,7 @@ describe('categories, cars and outbox stores', () => {
   });
 
   it('checks odometers against the car’s refuelings and refreshes them after a new one', async () => {
-    const r = (id: number, tachometer: number, date: string): RefuelingView => ({
-      id, carId: 7, dateOfPurchase: date, tachometer, liter: '40', price: '1500', pricePerLiter: '37.5', currency: 203, rate: '1', description: '', userCreatedId: 1, pending: id < 0,
-    });
+    const r = (id: number, tachometer: number, date: string) => refueling(id, tachometer, { dateOfPurchase: date });
     let list = [r(1, 1000, '2026-11-01T10:00:00')];
     standIn({
       listCars: async () => [{ carId: 7, name: 'Octavia', refuelings: list.length, lastTachometer: list[0]!.tachometer, lastDate: null, lastCurrency: 203, pending: false }],
@@ -319,9 +317,7 @@ describe('categories, cars and outbox stores', () => {
   });
 
   it('drops the refuelings it keeps for odometer checks when local data changes, except the open car\'s', async () => {
-    const r = (id: number, carId: number, tachometer: number): RefuelingView => ({
-      id, carId, dateOfPurchase: '2026-11-01T10:00:00', tachometer, liter: '40', price: '1500', pricePerLiter: '37.5', currency: 203, rate: '1', description: '', userCreatedId: 1, pending: id < 0,
-    });
+    const r = (id: number, carId: number, tachometer: number) => refueling(id, tachometer, { carId });
     let lists: Record<number, RefuelingView[]> = { 7: [r(-1, 7, 1000)], 8: [r(2, 8, 500)] };
     standIn({ listCars: async () => [], listRefuelings: async (i: { carId: number }) => lists[i.carId]! });
     const store = useCarsStore();
