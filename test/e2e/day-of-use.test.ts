@@ -82,7 +82,7 @@ describe('a day of use', () => {
     await page.locator('input[name=price]').fill('1 650,80');
     await poll(() => textOf(page.getByTestId('price-per-liter'))).toContain('40,00 CZK/l');
     await page.getByTestId('save-refueling').click();
-    await poll(() => textOf(page.locator('.toast'))).toContain('Tankování auta Octavia uloženo');
+    await poll(() => textOf(page.locator('.toast').last())).toContain('Tankování auta Octavia uloženo');
     await poll(() => page.locator('input[name=tachometer]').inputValue()).toBe('');
     await page.locator('input[name=tachometer]').fill(String(lastOdometer + 980));
     await page.locator('input[name=liter]').fill('38,5');

@@ -159,3 +159,22 @@ export async function unlabelledControls(page: Page): Promise<string[]> {
     return out;
   });
 }
+
+/**
+ * Lists that assistive technology would not read as lists: a <ul>/<ol> (or role=list) with a child other
+ * than a plain <li>, or an <li> whose parent is no list.
+ */
+export async function brokenLists(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const isList = (el: Element | null) => !!el && ((['UL', 'OL'].includes(el.tagName) && !el.hasAttribute('role')) || el.getAttribute('role') === 'list');
+    for (const list of document.querySelectorAll('ul, ol')) {
+      if (!isList(list)) continue;
+      for (const child of list.children) {
+        if (child.tagName !== 'LI' || (child.hasAttribute('role') && child.getAttribute('role') !== 'listitem')) out.push(child.outerHTML.slice(0, 120));
+      }
+    }
+    for (const li of document.querySelectorAll('li')) if (!li.hasAttribute('role') && !isList(li.parentElement)) out.push(li.outerHTML.slice(0, 120));
+    return out;
+  });
+}

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import cs from '../../src-renderer/src/i18n/cs';
 import en from '../../src-renderer/src/i18n/en';
 import { i18n } from '../../src-renderer/src/i18n';
+import { AppError } from '../../src-shared/app-api';
+import { decimalsText, fieldErrorText, type Translate } from '../../src-renderer/src/composables/errors';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -55,7 +57,7 @@ describe('messages', () => {
     for (const locale of ['en', 'cs'] as const) {
       g.locale.value = locale;
       for (const key of EN.keys()) {
-        const out = g.t(key, { n: 3, count: 3, name: 'X', max: 5, digits: 2, when: 'now' }, 3);
+        const out = g.t(key, { n: 3, count: 3, name: 'X', max: 5, min: 1, when: 'now' }, 3);
         expect(out, `${locale} ${key}`).not.toBe(key);
         expect(out, `${locale} ${key}`).not.toMatch(/[{}]/);
       }
@@ -73,5 +75,43 @@ describe('messages', () => {
     g.locale.value = 'en';
     expect(g.t('accounts.accountCount', 1)).toBe('1 account');
     expect(g.t('accounts.accountCount', 5)).toBe('5 accounts');
+  });
+});
+
+describe('the core\'s field errors', () => {
+  const t = i18n.global.t as Translate;
+  const shown = (locale: 'cs' | 'en', code: AppError['code'], field: string, message: string) => {
+    i18n.global.locale.value = locale;
+    return fieldErrorText(new AppError(code, message, field), t);
+  };
+
+  it('are shown in the user\'s language by the rule they name', () => {
+    expect(shown('cs', 'invalid-input', 'amount', 'amount must be greater than zero')).toBe('Částka musí být větší než nula.');
+    expect(shown('cs', 'invalid-input', 'name', 'name must not be empty')).toBe('Vyplňte toto pole.');
+    expect(shown('cs', 'invalid-input', 'description', 'description must be at most 1000 characters')).toBe('Nejvýše 1000 znaků.');
+    expect(shown('cs', 'invalid-input', 'price', 'The price has more decimal places than CZK allows (2).')).toBe('Nejvýše 2 desetinná místa.');
+    expect(shown('cs', 'invalid-input', 'rate', 'rate must have at most 6 decimal places')).toBe('Nejvýše 6 desetinných míst.');
+    expect(shown('cs', 'invalid-input', 'paymentDate', 'paymentDate must be a date and time such as 2026-11-21T14:05')).toBe('Zadejte platné datum a čas.');
+    expect(shown('cs', 'invalid-input', 'ord', 'ord must be at most 2147483647')).toBe('Zadejte nejvýše 2147483647.');
+    expect(shown('cs', 'rule', 'name', 'A category named "Jídlo" already exists at this place.')).toBe('Kategorie „Jídlo“ zde už je.');
+    expect(shown('cs', 'not-found', 'categoryId', 'Category 7 does not exist.')).toBe('Tento záznam už neexistuje.');
+    expect(shown('en', 'invalid-input', 'amount', 'input.amount: must not be negative')).toBe('The amount must not be negative.');
+  });
+
+  it('keep the core\'s words for a rule they do not know', () => {
+    expect(shown('en', 'invalid-input', 'choices', 'Choose mine or theirs for name.')).toBe('Choose mine or theirs for name.');
+  });
+
+  it('say how many decimals a currency takes, in the right grammatical number', () => {
+    i18n.global.locale.value = 'cs';
+    expect([0, 1, 2, 3].map((n) => decimalsText(t, n))).toEqual([
+      'Zadejte celou částku bez desetinných míst.',
+      'Nejvýše 1 desetinné místo.',
+      'Nejvýše 2 desetinná místa.',
+      'Nejvýše 3 desetinná místa.',
+    ]);
+    i18n.global.locale.value = 'en';
+    expect(decimalsText(t, 1)).toBe('Use at most 1 decimal place.');
+    expect(decimalsText(t, 2)).toBe('Use at most 2 decimal places.');
   });
 });

@@ -1,34 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { AccountView, CategoryNode, OutboxEntryView, RefuelingView } from '../../src-shared/app-api';
+import type { CategoryNode, OutboxEntryView, TemplateView } from '../../src-shared/app-api';
 import { groupAccounts, sumByCurrency } from '../../src-renderer/src/logic/accounts';
 import { flattenTree, isDuplicateName, matchesQuery, pickerOptions, siblingNames } from '../../src-renderer/src/logic/categories';
 import { addressProblem, isInsecureRemote } from '../../src-renderer/src/logic/connection';
-import { dependentsOf, queuedCount, splitOutbox } from '../../src-renderer/src/logic/outbox';
+import { blockerOf, dependentsOf, queuedCount, splitOutbox } from '../../src-renderer/src/logic/outbox';
 import { distances, odometerWarning } from '../../src-renderer/src/logic/refuelings';
+import { transferFromTemplate } from '../../src-renderer/src/logic/transfers';
 import { codeLabel } from '../../src-renderer/src/composables/labels';
 import { czechPlural } from '../../src-renderer/src/i18n';
 import { formatWall, nowForInput, relativeTime, wallForInput } from '../../src-renderer/src/format/datetime';
-
-export function account(over: Partial<AccountView>): AccountView {
-  return {
-    id: 1,
-    name: 'A',
-    description: '',
-    type: 2,
-    currency: 203,
-    isActive: true,
-    locked: false,
-    isHidden: false,
-    ord: 0,
-    permission: 3,
-    balance: '0',
-    serverBalance: '0',
-    pending: false,
-    local: false,
-    writable: true,
-    ...over,
-  };
-}
+import { account, refueling } from './stand-in';
 
 const node = (id: number, name: string, children: CategoryNode[] = [], parentId = 0): CategoryNode => ({ id, name, parentId, children, pending: false });
 
@@ -89,20 +70,7 @@ describe('categories', () => {
 });
 
 describe('refuelings', () => {
-  const r = (id: number, date: string, tachometer: number): RefuelingView => ({
-    id,
-    carId: 7,
-    dateOfPurchase: date,
-    tachometer,
-    liter: '40',
-    price: '1500',
-    pricePerLiter: '37.5',
-    currency: 203,
-    rate: '1',
-    description: '',
-    userCreatedId: 1,
-    pending: false,
-  });
+  const r = (id: number, date: string, tachometer: number) => refueling(id, tachometer, { dateOfPurchase: date });
   const list = [r(3, '2026-11-20T10:00:00', 12000), r(2, '2026-11-10T10:00:00', 11500), r(1, '2026-11-01T10:00:00', 11000)];
 
   it('warns when the odometer does not grow past the previous refueling', () => {
@@ -126,6 +94,26 @@ describe('refuelings', () => {
       [3, 500],
       [2, 500],
     ]);
+  });
+});
+
+describe('templates', () => {
+  const tpl = (amount: string, accountId = 5): TemplateView => ({
+    id: 1, accountId, accountName: null, type: 2, amount, description: 'Rent', categoryId: 9, categoryName: null, ord: 0,
+  });
+  const accounts = new Map([
+    [5, account({ id: 5 })],
+    [6, account({ id: 6, permission: 1 })],
+  ]);
+
+  it('start a transfer from the account an expense leaves, or to the account income arrives on', () => {
+    expect(transferFromTemplate(tpl('-14500'), accounts)).toEqual({ sourceId: 5, amount: '14500', categoryId: 9, description: 'Rent' });
+    expect(transferFromTemplate(tpl('52300'), accounts)).toEqual({ targetId: 5, amount: '52300', categoryId: 9, description: 'Rent' });
+  });
+
+  it('leave out an account the user may not book on or does not know', () => {
+    expect(transferFromTemplate(tpl('-1', 6), accounts)).not.toHaveProperty('sourceId');
+    expect(transferFromTemplate(tpl('-1', 7), accounts)).not.toHaveProperty('sourceId');
   });
 });
 
@@ -164,6 +152,14 @@ describe('outbox', () => {
       }),
     ).toBe(6);
     expect(dependentsOf([entry(1, 'refused', [3]), entry(2, 'pending'), entry(3, 'blocked')], 1).map((e) => e.id)).toEqual([3]);
+  });
+
+  it('names the entry that holds a blocked one up, through a chain too', () => {
+    const list = [entry(1, 'refused', [2]), entry(2, 'blocked', [3]), entry(3, 'blocked'), entry(4, 'pending', [5]), entry(5, 'blocked')];
+    expect(blockerOf(list, 2)?.id).toBe(1);
+    expect(blockerOf(list, 3)?.id).toBe(2);
+    // Waiting on a write that is merely pending does not block; nothing named means its create was discarded.
+    expect(blockerOf(list, 5)).toBeNull();
   });
 });
 

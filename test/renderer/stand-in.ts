@@ -3,7 +3,7 @@
  * core is exercised by the e2e tests). Unimplemented methods fail loudly; events are pushed by hand.
  */
 import { vi } from 'vitest';
-import type { AppEvent, AppEventListener, AppStatus } from '../../src-shared/app-api';
+import type { AccountView, AppEvent, AppEventListener, AppStatus, RefuelingView } from '../../src-shared/app-api';
 import { installApi, type StoreApi } from '../../src-renderer/src/api';
 
 export interface StandIn {
@@ -54,4 +54,45 @@ export function deferred<T>() {
     reject = rej;
   });
   return { promise, resolve, reject };
+}
+
+/** An account view with every field, for the parts a test cares about. */
+export function account(over: Partial<AccountView>): AccountView {
+  return {
+    id: 1,
+    name: 'A',
+    description: '',
+    type: 2,
+    currency: 203,
+    isActive: true,
+    locked: false,
+    isHidden: false,
+    ord: 0,
+    permission: 3,
+    balance: '0',
+    serverBalance: '0',
+    pending: false,
+    local: false,
+    writable: true,
+    ...over,
+  };
+}
+
+/** A refueling of car 7 (40 l for 1500 CZK), pending when its id is a temporary (negative) one. */
+export function refueling(id: number, tachometer: number, over: Partial<RefuelingView> = {}): RefuelingView {
+  return {
+    id,
+    carId: 7,
+    dateOfPurchase: '2026-11-01T10:00:00',
+    tachometer,
+    liter: '40',
+    price: '1500',
+    pricePerLiter: '37.5',
+    currency: 203,
+    rate: '1',
+    description: '',
+    userCreatedId: 1,
+    pending: id < 0,
+    ...over,
+  };
 }

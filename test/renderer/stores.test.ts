@@ -9,8 +9,7 @@ import { usePreferencesStore, systemLanguage } from '../../src-renderer/src/stor
 import { useStatusStore } from '../../src-renderer/src/stores/status';
 import { TOAST_MS, useToastsStore } from '../../src-renderer/src/stores/toasts';
 import { PAGE_SIZE, useTransactionsStore } from '../../src-renderer/src/stores/transactions';
-import { account } from './logic.test';
-import { deferred, standIn, status } from './stand-in';
+import { account, deferred, refueling, standIn, status } from './stand-in';
 
 const summary = (over: Partial<SyncSummary> = {}): SyncSummary => ({
   startedAt: '2026-11-21T10:00:00Z',
@@ -249,6 +248,20 @@ describe('transactions store', () => {
     expect(store.page?.items[0]?.description).toBe('fuel');
   });
 
+  it('shows the last page there is when the history shrinks below the one shown', async () => {
+    let total = 101;
+    standIn({ listTransactions: async (i: { offset: number }) => page(i.offset, total) });
+    const store = useTransactionsStore();
+    await store.open(1);
+    await store.goToPage(2);
+    expect(store.range).toEqual({ from: 101, to: 101 });
+    // A pending transfer on the oldest page is discarded: a data change re-reads the page.
+    total = 100;
+    await store.load();
+    expect(store.offset).toBe(50);
+    expect(store.range).toEqual({ from: 51, to: 100 });
+  });
+
   it('starts another account from its newest page with an empty search', async () => {
     standIn({ listTransactions: async (i: { offset: number }) => page(i.offset, 80) });
     const store = useTransactionsStore();
@@ -281,9 +294,7 @@ describe('categories, cars and outbox stores', () => {
   });
 
   it('checks odometers against the car’s refuelings and refreshes them after a new one', async () => {
-    const r = (id: number, tachometer: number, date: string): RefuelingView => ({
-      id, carId: 7, dateOfPurchase: date, tachometer, liter: '40', price: '1500', pricePerLiter: '37.5', currency: 203, rate: '1', description: '', userCreatedId: 1, pending: id < 0,
-    });
+    const r = (id: number, tachometer: number, date: string) => refueling(id, tachometer, { dateOfPurchase: date });
     let list = [r(1, 1000, '2026-11-01T10:00:00')];
     standIn({
       listCars: async () => [{ carId: 7, name: 'Octavia', refuelings: list.length, lastTachometer: list[0]!.tachometer, lastDate: null, lastCurrency: 203, pending: false }],
@@ -303,6 +314,21 @@ describe('categories, cars and outbox stores', () => {
     expect(store.refuelings[7]?.map((x) => x.id)).toEqual([-1, 1]);
     expect(store.byId.get(7)?.lastTachometer).toBe(1500);
     expect(store.checkOdometer(7, 1400, '2026-11-22T10:00')).toEqual({ kind: 'not-increasing', previous: 1500 });
+  });
+
+  it('drops the refuelings it keeps for odometer checks when local data changes, except the open car\'s', async () => {
+    const r = (id: number, carId: number, tachometer: number) => refueling(id, tachometer, { carId });
+    let lists: Record<number, RefuelingView[]> = { 7: [r(-1, 7, 1000)], 8: [r(2, 8, 500)] };
+    standIn({ listCars: async () => [], listRefuelings: async (i: { carId: number }) => lists[i.carId]! });
+    const store = useCarsStore();
+    await store.openCar(8);
+    await store.ensureRefuelings(7);
+    // A sync gives the refueling made offline its real id.
+    lists = { 7: [r(11, 7, 1000)], 8: [r(2, 8, 500)] };
+    await store.load();
+    expect(store.refuelings[7]).toBeUndefined();
+    expect(store.refuelings[8]).toHaveLength(1);
+    expect((await store.ensureRefuelings(7)).map((x) => x.id)).toEqual([11]);
   });
 
   it('replaces the outbox with what each action returns', async () => {

@@ -20,6 +20,9 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      // Date and time fields follow the page's lang (the app's language), not the machine's locale, as
+      // the desktop window does: otherwise the Czech screens would show US dates in their inputs.
+      '--enable-blink-features=LangAttributeAwareFormControlUI',
     ],
   });
 }

@@ -3,11 +3,13 @@
  * turns a thrown AppError into the right one of the two.
  */
 import { reactive, ref } from 'vue';
+import { useI18n } from 'vue-i18n';
 import type { AppError } from '../../../src-shared/app-api';
-import { errorMessage } from '../api';
-import { splitFieldError } from './errors';
+import { signOf, type AmountProblem } from '../format/amount';
+import { decimalsText, fieldErrorText, splitFieldError, type Translate } from './errors';
 
 export function useFormState<F extends string>(fields: readonly F[]) {
+  const t = useI18n().t as Translate;
   const errors = reactive<Partial<Record<F, string | null>>>({}) as Partial<Record<F, string | null>>;
   const formError = ref<AppError | null>(null);
   const busy = ref(false);
@@ -45,7 +47,7 @@ export function useFormState<F extends string>(fields: readonly F[]) {
     } catch (e) {
       const split = splitFieldError(e as AppError, fields);
       if (split.field) {
-        errors[split.field as F] = errorMessage(split.error);
+        errors[split.field as F] = fieldErrorText(split.error, t);
         focusFirstError();
       } else formError.value = split.error;
       return false;
@@ -55,4 +57,21 @@ export function useFormState<F extends string>(fields: readonly F[]) {
   }
 
   return { errors, formError, busy, clear, check, submit };
+}
+
+/**
+ * The error of an amount field from what AmountInput read: `value` is null when the text is not an
+ * amount (`problem` says why); `digits` is how many decimals the field takes, when known.
+ */
+export function useAmountError() {
+  const t = useI18n().t as Translate;
+  return (value: string | null, problem: AmountProblem | null, digits: number | undefined, rule: 'positive' | 'nonNegative'): string | null => {
+    if (value === null) {
+      if (problem === 'too-many-decimals' && digits !== undefined) return decimalsText(t, digits);
+      return problem === 'invalid' ? t('form.amountInvalid') : t('form.amountRequired');
+    }
+    if (rule === 'positive' && signOf(value) <= 0) return t('form.amountPositive');
+    if (rule === 'nonNegative' && signOf(value) < 0) return t('form.amountNotNegative');
+    return null;
+  };
 }

@@ -4,6 +4,7 @@ import type { OutboxEntryView, WriteInputs } from '../../../src-shared/app-api';
 import { currencyLabel } from '../../../src-shared/money';
 import { formatAmount, formatQuantity } from '../format/amount';
 import { formatWall } from '../format/datetime';
+import { blockerOf } from '../logic/outbox';
 import { useAccountsStore } from '../stores/accounts';
 import { useCarsStore } from '../stores/cars';
 import { useCategoriesStore } from '../stores/categories';
@@ -64,5 +65,45 @@ export function useOutboxText() {
     }
   }
 
-  return { describe, title: (entry: OutboxEntryView) => t(`outbox.kinds.${entry.kind}`) };
+  const title = (entry: OutboxEntryView) => t(`outbox.kinds.${entry.kind}`);
+
+  /**
+   * Why an entry is in its state. A refusal is told in the service's own words; the other states are
+   * the app's and are told in the user's language (the core's note on them is English).
+   */
+  function state(entry: OutboxEntryView, entries: readonly OutboxEntryView[]): string {
+    if (entry.status === 'refused') return entry.message ?? t('outbox.statusHint.refused');
+    if (entry.status !== 'blocked') return t(`outbox.statusHint.${entry.status}`);
+    const blocker = blockerOf(entries, entry.id);
+    return blocker ? t('outbox.blockedBy', { what: `${title(blocker)}: ${describe(blocker)}` }) : t('outbox.blockedMissing');
+  }
+
+  /** A value of a conflicting field as the screens show it (labels, money, dates), not as stored. */
+  function fieldValue(entry: OutboxEntryView, field: string, value: string | number | boolean): string {
+    if (typeof value === 'boolean') return value ? t('common.yes') : t('common.no');
+    if (value === '') return '—';
+    const refueling = entry.input as WriteInputs['addRefueling'];
+    switch (`${entry.kind}.${field}`) {
+      case 'editAccount.type':
+        return labels.accountType(Number(value));
+      case 'editRefueling.carId':
+        return cars.carName(Number(value));
+      case 'editRefueling.dateOfPurchase':
+        return formatWall(String(value), locale.value);
+      case 'editRefueling.tachometer':
+        return `${Number(value).toLocaleString(locale.value)} km`;
+      case 'editRefueling.liter':
+        return `${formatQuantity(String(value), locale.value, 2, 3)} l`;
+      case 'editRefueling.price':
+        return money(String(value), refueling.currency);
+      case 'editRefueling.currency':
+        return currencyLabel(Number(value));
+      case 'editRefueling.rate':
+        return formatQuantity(String(value), locale.value, 0, 6);
+      default:
+        return String(value);
+    }
+  }
+
+  return { describe, title, state, fieldValue };
 }

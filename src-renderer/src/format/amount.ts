@@ -7,7 +7,8 @@ import { currencyDigits, divideRounded, formatDecimal, normalize, parseDecimal }
 
 export type Locale = 'cs' | 'en';
 
-export type AmountParse = { ok: true; value: string } | { ok: false; reason: 'empty' | 'invalid' | 'too-many-decimals' };
+export type AmountParse = { ok: true; value: string } | { ok: false; reason: AmountProblem };
+export type AmountProblem = 'empty' | 'invalid' | 'too-many-decimals';
 
 /** Spaces of every kind and apostrophes people use to group thousands. */
 const GROUPING_SPACES = /[\s\u00a0\u202f\u2009'’]/g;

@@ -43,9 +43,6 @@ export function formatWall(text: string, locale: Locale, style: WallStyle = 'dat
   return d ? dateFormat(locale, { ...STYLES[style], timeZone: 'UTC' }).format(d) : text;
 }
 
-/** The calendar day of a wall-clock text ("2026-11-21"), for grouping. */
-export const wallDay = (text: string): string => text.slice(0, 10);
-
 /** An instant (text with or without offset, as Date.parse reads it) in the viewer's zone. */
 export function formatInstant(text: string, locale: Locale, style: WallStyle = 'dateTime'): string {
   const ms = Date.parse(text);

@@ -29,3 +29,8 @@ export function dependentsOf(entries: readonly OutboxEntryView[], id: number): O
   const ids = new Set(entry.dependents);
   return entries.filter((e) => ids.has(e.id));
 }
+
+/** The entry that holds a blocked one up: one it waits for that needs the user itself. */
+export function blockerOf(entries: readonly OutboxEntryView[], id: number): OutboxEntryView | null {
+  return entries.find((e) => e.dependents.includes(id) && ATTENTION.includes(e.status)) ?? null;
+}

@@ -14,7 +14,14 @@ export const useCarsStore = defineStore('cars', () => {
 
   const loader = createLoader(
     () => api().listCars(),
-    (list) => (cars.value = list),
+    (list) => {
+      cars.value = list;
+      // The car list is read after every change of local data: the refuelings kept for odometer checks
+      // may be stale by then (a sync replaced temporary ids, brought new ones). The open car's list is
+      // read again by its screen; the others are fetched again when next wanted.
+      const open = openCarId.value;
+      refuelings.value = open !== null && refuelings.value[open] ? { [open]: refuelings.value[open] } : {};
+    },
   );
   const refuelingsLoader = createLoader(
     async () => {
@@ -35,11 +42,6 @@ export const useCarsStore = defineStore('cars', () => {
   async function openCar(carId: number): Promise<void> {
     openCarId.value = carId;
     await refuelingsLoader.load();
-  }
-
-  /** Reads the car list and the refuelings of the open car again. */
-  async function reload(): Promise<void> {
-    await Promise.all([loader.load(), openCarId.value === null ? undefined : refuelingsLoader.load()]);
   }
 
   async function saveCar(carId: number, name: string): Promise<void> {
@@ -95,7 +97,6 @@ export const useCarsStore = defineStore('cars', () => {
     refuelingsLoading: refuelingsLoader.loading,
     refuelingsError: refuelingsLoader.error,
     load: loader.load,
-    reload,
     openCar,
     ensureRefuelings,
     saveCar,

@@ -33,6 +33,19 @@ export const useTransactionsStore = defineStore('transactions', () => {
     return count === 0 ? null : { from: offset.value + 1, to: offset.value + count };
   });
 
+  /**
+   * Reads the page shown again. When the history has shrunk below it (pending writes discarded while an
+   * old page was open), it shows the last page there is rather than an empty one.
+   */
+  async function load(): Promise<void> {
+    await loader.load();
+    const p = page.value;
+    if (p && p.items.length === 0 && offset.value > 0 && p.total > 0) {
+      offset.value = (pageCount.value - 1) * PAGE_SIZE;
+      await loader.load();
+    }
+  }
+
   /** Shows an account from its newest transactions; reopening the same account keeps page and search. */
   async function open(id: number): Promise<void> {
     if (accountId.value !== id) {
@@ -41,7 +54,7 @@ export const useTransactionsStore = defineStore('transactions', () => {
       offset.value = 0;
       page.value = null;
     }
-    await loader.load();
+    await load();
   }
 
   async function setSearch(text: string): Promise<void> {
@@ -53,7 +66,7 @@ export const useTransactionsStore = defineStore('transactions', () => {
   async function goToPage(index: number): Promise<void> {
     const clamped = Math.min(Math.max(index, 0), pageCount.value - 1);
     offset.value = clamped * PAGE_SIZE;
-    await loader.load();
+    await load();
   }
 
   return {
@@ -69,7 +82,7 @@ export const useTransactionsStore = defineStore('transactions', () => {
     range,
     loading: loader.loading,
     error: loader.error,
-    load: loader.load,
+    load,
     open,
     setSearch,
     goToPage,
