@@ -28,6 +28,8 @@ export function windowOptions(preloadPath: string, bounds: WindowBounds | null):
       experimentalFeatures: false,
       navigateOnDragDrop: false,
       spellcheck: true,
+      // Date and time fields follow the `lang` the app sets on them (Czech or English), not the system's.
+      enableBlinkFeatures: 'LangAttributeAwareFormControlUI',
     },
   };
 }

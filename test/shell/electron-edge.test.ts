@@ -21,6 +21,7 @@ describe('window', () => {
       webSecurity: true,
       allowRunningInsecureContent: false,
       webviewTag: false,
+      enableBlinkFeatures: 'LangAttributeAwareFormControlUI',
     });
   });
 
