@@ -22,7 +22,8 @@ afterAll(async () => {
   await service.close();
 });
 
-const account = (name: string) => ({ name, description: '', currency: 203, type: 1, isActive: true, isHidden: false, locked: false, ord: 0 });
+const edited = (name: string) => ({ name, description: '', type: 1, isActive: true, isHidden: false, locked: false, ord: 0 });
+const account = (name: string) => ({ ...edited(name), currency: 203 });
 
 /** The pid of a process that has exited (and been reaped). */
 function deadPid(): Promise<number> {
@@ -156,6 +157,88 @@ describe('events, order and parallelism', () => {
       await s.core.sync();
       expect(await s.core.listOutbox()).toEqual([]);
       expect((await s.truth.call('CategoryTree', {})).AllCategories.map((c) => c.Name)).toEqual(['During the sync']);
+    } finally {
+      await s.done();
+    }
+  });
+
+  // The proxy calls its picker while the push waits for the read a write needs before it is sent:
+  // the user's change lands between the push reading the entry and marking it sent.
+  it('a write discarded while the push prepares it is not sent', async () => {
+    const s = await newUser(service, { baseUrl: proxy.url });
+    try {
+      const { outboxId } = await s.core.addCategory({ name: 'Dropped', parentId: 0 });
+      const adds = () => proxy.log.filter((l) => l.operation === 'AddCategory').length;
+      const before = adds();
+      let discarded = false;
+      proxy.choose((req) => {
+        if (req.operation === 'CategoryTree' && !discarded) {
+          discarded = true;
+          void s.core.discardOutbox({ id: outboxId });
+        }
+        return 'pass';
+      });
+      expect(await s.core.sync()).toMatchObject({ pushed: 0, error: null });
+      expect(discarded).toBe(true);
+      expect(adds()).toBe(before);
+      expect((await s.truth.call('CategoryTree', {})).AllCategories).toEqual([]);
+    } finally {
+      await s.done();
+    }
+  });
+
+  it('a write changed while the push prepares it is sent as changed, never the old one', async () => {
+    const s = await newUser(service, { baseUrl: proxy.url });
+    try {
+      await s.core.addAccount(account('Wallet'));
+      expect((await s.core.sync()).error).toBeNull();
+      const [wallet] = (await s.core.listAccounts({})).accounts;
+      const { outboxId: create } = await s.core.addCategory({ name: 'Before', parentId: 0 });
+      // An edit that the service already has needs no request; changed meanwhile, it does.
+      const { outboxId: edit } = await s.core.editAccount({ id: wallet!.id, ...edited('Wallet') });
+      let changed = 0;
+      proxy.choose((req) => {
+        if (req.operation === 'CategoryTree' && changed === 0) {
+          changed++;
+          void s.core.updateOutbox({ id: create, input: { name: 'After', parentId: 0 } });
+        }
+        if (req.operation === 'AccountListWithAmount2' && changed === 1) {
+          changed++;
+          void s.core.updateOutbox({ id: edit, input: { id: wallet!.id, ...edited('Wallet renamed') } });
+        }
+        return 'pass';
+      });
+      await s.core.sync();
+      expect(changed).toBe(2);
+      expect(await s.core.sync()).toMatchObject({ error: null });
+      expect(await s.core.listOutbox()).toEqual([]);
+      expect((await s.truth.call('CategoryTree', {})).AllCategories.map((c) => c.Name)).toEqual(['After']);
+      expect((await s.truth.call('AccountListWithAmount2', {})).map((a) => a.Name)).toEqual(['Wallet renamed']);
+    } finally {
+      await s.done();
+    }
+  });
+
+  it('a create discarded while its request is under way still passes its real id to the writes that use it', async () => {
+    const s = await newUser(service, { baseUrl: proxy.url });
+    try {
+      await s.core.addAccount(account('Main'));
+      expect((await s.core.sync()).error).toBeNull();
+      const [main] = (await s.core.listAccounts({})).accounts;
+      const late = await s.core.addAccount(account('Late'));
+      await s.core.transfer({ sourceId: main!.id, targetId: late.id, amount: '5', paymentDate: '2026-07-01T10:00', categoryId: 0, description: 'to late' });
+      let discarded = false;
+      proxy.choose((req) => {
+        if (req.operation === 'AddAccount' && !discarded) {
+          discarded = true;
+          void s.core.discardOutbox({ id: late.outboxId });
+        }
+        return 'pass';
+      });
+      expect(await s.core.sync()).toMatchObject({ pushed: 2, error: null });
+      expect(await s.core.listOutbox()).toEqual([]);
+      const onService = await s.truth.call('AccountListWithAmount2', {});
+      expect(onService.find((a) => a.Name === 'Late')).toMatchObject({ Amount: 5 });
     } finally {
       await s.done();
     }

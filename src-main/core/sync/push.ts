@@ -14,7 +14,7 @@
  */
 import { analyzeDependencies, effectiveStatuses } from '../outbox/dependencies';
 import { KIND_LABELS, type AnyEntry } from '../outbox/entries';
-import type { Outbox } from '../outbox/outbox';
+import { EntryChanged, type Outbox } from '../outbox/outbox';
 import { CallError, FaultError, InvalidCredentialsError, type RetryPolicy, type SoapClient } from '../soap-client';
 import { CommitBatcher } from '../store/commit-batcher';
 import { categoriesFromApi } from '../store/rows';
@@ -93,7 +93,7 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
   let total = 0;
 
   // Parallel writes share their durable commits: the marks that they are about to be sent, and their effects.
-  const marks = new CommitBatcher<{ id: number; probe: Probe }>(store, ({ id, probe }) => outbox.markSent(id, probe, options.now()));
+  const marks = new CommitBatcher<{ entry: AnyEntry; probe: Probe }>(store, ({ entry, probe }) => outbox.markSent(entry.id, entry.input, probe, options.now()));
   const effects = new CommitBatcher<{ entry: AnyEntry; effect: Effect }>(store, ({ entry, effect }) => pusher.applyEffect(entry, effect));
   const counted = () => {
     result.pushed++;
@@ -184,7 +184,14 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
         return;
       }
       // Durable before the request leaves: after a crash from here on, the write counts as sent.
-      await marks.submit({ id, probe: prepared.probe });
+      try {
+        await marks.submit({ entry, probe: prepared.probe });
+      } catch (e) {
+        if (!(e instanceof EntryChanged)) throw e;
+        // Discarded or changed by the user meanwhile: not sent; a changed write goes with the next sync.
+        state.set(id, 'failed');
+        return;
+      }
       sends.set(id, (sends.get(id) ?? 0) + 1);
       let effect: Effect;
       try {

@@ -304,17 +304,17 @@ export class WritePusher {
 
   /**
    * The local half of finalize, to be run inside the caller's transaction (a group commit). The effect
-   * is stored even if the entry was discarded meanwhile: it happened.
+   * is stored, and a created record's id replaces its temporary one, even if the entry was discarded
+   * while its request was under way: the record exists on the service all the same.
    */
   applyEffect(entry: AnyEntry, effect: Effect): void {
-    const stillQueued = this.outbox.get(entry.id) !== null;
     const learned: LearnedFacts = this.store.getSetting<LearnedFacts>(LEARNED_KEY) ?? { transferType: null, sourceNegative: null, ownerPermission: null };
     switch (effect.kind) {
       case 'account': {
         this.store.upsertAccount(accountFromApi(effect.account));
         if (entry.kind === 'addAccount') {
           this.outbox.markOwn('account', effect.account.Id);
-          if (stillQueued) this.outbox.replaceTempId('account', entry.createdIds[0]!, effect.account.Id);
+          this.outbox.replaceTempId('account', entry.createdIds[0]!, effect.account.Id);
           learned.ownerPermission = effect.account.UserAccountPermission;
         }
         break;
@@ -330,7 +330,7 @@ export class WritePusher {
           const input = entry.input;
           effect.transactions.forEach((t) => {
             const side = t.Id_Account === input.sourceId ? 0 : t.Id_Account === input.targetId ? 1 : -1;
-            if (side >= 0 && stillQueued) this.outbox.replaceTempId('transaction', entry.createdIds[side]!, t.Id);
+            if (side >= 0) this.outbox.replaceTempId('transaction', entry.createdIds[side]!, t.Id);
             if (side === 0) learned.sourceNegative = t.Amount < 0;
             learned.transferType = t.Type;
           });
@@ -341,7 +341,7 @@ export class WritePusher {
         this.store.replaceCategories(categoriesFromApi(effect.tree));
         if (entry.kind === 'addCategory' && effect.createdId !== null) {
           this.outbox.markOwn('category', effect.createdId);
-          if (stillQueued) this.outbox.replaceTempId('category', entry.createdIds[0]!, effect.createdId);
+          this.outbox.replaceTempId('category', entry.createdIds[0]!, effect.createdId);
         }
         break;
       }
@@ -349,7 +349,7 @@ export class WritePusher {
         this.store.upsertRefuelings([refuelingFromApi(effect.refueling)]);
         if (entry.kind === 'addRefueling') {
           this.outbox.markOwn('refueling', effect.refueling.Id);
-          if (stillQueued) this.outbox.replaceTempId('refueling', entry.createdIds[0]!, effect.refueling.Id);
+          this.outbox.replaceTempId('refueling', entry.createdIds[0]!, effect.refueling.Id);
         }
         break;
       }
@@ -357,7 +357,9 @@ export class WritePusher {
         break;
     }
     this.store.setSetting(LEARNED_KEY, learned);
-    this.outbox.remove(entry.id);
+    // An edit found done without a request was never marked sent, so the user may have changed it
+    // meanwhile: the changed write stays queued. A sent write cannot change (it is 'unknown' until now).
+    if (effect.kind !== 'nothing' || this.outbox.holds(entry.id, entry.input)) this.outbox.remove(entry.id);
   }
 
   /** Keeps this push's view of the service current with a write's effect. */
