@@ -361,7 +361,9 @@ class Core {
 
   async retry(id: number) {
     const e = this.entry(id);
-    if (e.status === 'refused' || e.status === 'conflict') {
+    // An unknown write with a message is one whose effect the sync could not look for: the user's
+    // retry is the word to send it again (a plain unknown one is still to be checked by the next sync).
+    if (e.status === 'refused' || e.status === 'conflict' || (e.status === 'unknown' && e.message !== null)) {
       this.store.transaction(() => this.outbox.setStatus(id, 'pending'));
       await this.changed();
     }

@@ -21,7 +21,7 @@ import { categoriesFromApi } from '../store/rows';
 import type { Store } from '../store/store';
 import { createLimiter, sleep } from '../util/concurrency';
 import { ServerSnapshot } from './snapshot';
-import { WritePusher, type Effect, type Probe } from './writes';
+import { EffectUndecidable, WritePusher, type Effect, type Probe } from './writes';
 
 export interface PushOptions {
   /** Writes in flight at once. */
@@ -122,10 +122,12 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
         try {
           effect = await pusher.findEffect(e);
         } catch (err) {
-          if (!isRefusal(err)) throw err;
-          // The service refuses to show what the write touched (an account no longer shared...): the
-          // write stays unknown, never sent blindly, and the writes that do not depend on it go on.
-          store.transaction(() => outbox.get(e.id)?.status === 'unknown' && outbox.setStatus(e.id, 'unknown', `Whether this write reached the service cannot be checked: ${err.message}`));
+          if (!isRefusal(err) && !(err instanceof EffectUndecidable)) throw err;
+          // The service refuses to show what the write touched (an account no longer shared...), or its
+          // lists cannot show it: the write stays unknown, never sent blindly, and the writes that do
+          // not depend on it go on.
+          const message = err instanceof EffectUndecidable ? err.message : `Whether this write reached the service cannot be checked: ${err.message}`;
+          store.transaction(() => outbox.get(e.id)?.status === 'unknown' && outbox.setStatus(e.id, 'unknown', message));
           continue;
         }
         if (effect) finalize(e, effect);

@@ -71,6 +71,12 @@ export class ServerSnapshot {
     return this.memo(this.accountsSlot, async () => new Map((await this.client.listAccounts()).map((a) => [a.Id, a])));
   }
 
+  /** The accounts read again: every transfer moves balances, which this push's answers do not show. */
+  freshAccounts(): Promise<Map<number, ApiAccount2>> {
+    this.accountsP = null;
+    return this.accounts();
+  }
+
   categories(): Promise<{ tree: ApiCategoryTree; rows: CategoryRow[] }> {
     return this.memo(this.categoriesSlot, async () => {
       const tree = await this.client.call('CategoryTree', {});

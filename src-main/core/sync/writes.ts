@@ -6,7 +6,7 @@
  */
 import type { FieldConflict } from '../../../src-shared/app-api';
 import type { ApiAccount2, ApiCarFuel, ApiCategoryTree, ApiTransaction2, OperationName, ParamsOf } from '../../../src-shared/catalog';
-import { compare, negate, parseDecimal, toNumber, type Decimal } from '../../../src-shared/money';
+import { add, compare, negate, parseDecimal, toNumber, type Decimal } from '../../../src-shared/money';
 import { isEditKind, type AnyEntry, type EditKind, type OutboxEntry } from '../outbox/entries';
 import { LEARNED_KEY, type LearnedFacts } from '../outbox/local-view';
 import type { Outbox } from '../outbox/outbox';
@@ -32,7 +32,41 @@ interface WindowProbe {
   /** How many listed transactions looked like this transfer (for services without ids). */
   matching: number;
 }
-export type Probe = { ids: number[] } | { source: WindowProbe; target: WindowProbe } | null;
+/**
+ * Before a transfer that both accounts' lists may not show (see mayBeUnlisted): the two balances as
+ * the service reported them just before sending, as decimal text.
+ */
+interface BalancesProbe {
+  source: string;
+  target: string;
+}
+export type Probe = { ids: number[] } | { source: WindowProbe; target: WindowProbe; balances?: BalancesProbe } | null;
+
+/**
+ * The service's lists cannot show whether a write whose outcome is unknown happened: the write stays
+ * unknown, with this message for the user, and is never sent again without the user's word.
+ */
+export class EffectUndecidable extends Error {
+  override name = 'EffectUndecidable';
+}
+
+/** How many records the service's transaction and refueling lists hold at most ("the last 50"). */
+const LISTED = 50;
+
+/**
+ * Whether a record dated `date` may be missing from a list although it exists: the list is full and
+ * the record is not newer than its oldest one (a service that lists the last 50 by date leaves it out).
+ */
+function mayBeUnlisted(dates: readonly string[], date: string): boolean {
+  if (dates.length < LISTED) return false;
+  const oldest = dates.reduce((min, d) => (d < min ? d : min));
+  return date.slice(0, 19) <= oldest.slice(0, 19);
+}
+
+function transferMayBeUnlisted(source: TransactionWindow, target: TransactionWindow, date: string): boolean {
+  const dates = (w: TransactionWindow) => w.items.map((t) => t.PaymentDate);
+  return mayBeUnlisted(dates(source), date) && mayBeUnlisted(dates(target), date);
+}
 
 export type Prepared =
   | { action: 'send'; call: { operation: OperationName; params: Record<string, unknown> }; probe: Probe }
@@ -127,6 +161,12 @@ export class WritePusher {
       case 'transfer': {
         const i = entry.input;
         const [source, target] = await Promise.all([this.snapshot.transactions(i.sourceId), this.snapshot.transactions(i.targetId)]);
+        let balances: BalancesProbe | undefined;
+        if (transferMayBeUnlisted(source, target, i.paymentDate)) {
+          const accounts = await this.snapshot.freshAccounts();
+          const [s, t] = [accounts.get(i.sourceId), accounts.get(i.targetId)];
+          if (s && t) balances = { source: decimalText(s.Amount, 'Amount'), target: decimalText(t.Amount, 'Amount') };
+        }
         return {
           action: 'send',
           call: {
@@ -140,7 +180,7 @@ export class WritePusher {
               PaymentDate: i.paymentDate,
             },
           },
-          probe: { source: windowProbe(source, i), target: windowProbe(target, i) },
+          probe: { source: windowProbe(source, i), target: windowProbe(target, i), ...(balances ? { balances } : {}) },
         };
       }
       case 'addCategory': {
@@ -264,7 +304,10 @@ export class WritePusher {
         const own = this.outbox.ownIds('transaction');
         const [source, target] = await Promise.all([this.snapshot.transactions(i.sourceId), this.snapshot.transactions(i.targetId)]);
         const found = [...newMatches(source, probe.source, i, own), ...newMatches(target, probe.target, i, own)];
-        if (found.length === 0) return null;
+        if (found.length === 0) {
+          // Both sides are written together: one list that would show the transfer proves it did not happen.
+          return transferMayBeUnlisted(source, target, i.paymentDate) ? this.transferByBalances(i, probe.balances) : null;
+        }
         const balances = [...(await this.snapshot.accounts()).values()];
         const withIds = found.filter((t): t is ApiTransaction2 => t.Id !== null);
         return { kind: 'transactions', transactions: withIds, balances };
@@ -278,17 +321,47 @@ export class WritePusher {
         const before = new Set(probe && 'ids' in probe ? probe.ids : []);
         const own = this.outbox.ownIds('refueling');
         const i = entry.input;
-        for (const r of await this.snapshot.refuelings(i.carId)) {
+        const listed = await this.snapshot.refuelings(i.carId);
+        for (const r of listed) {
           if (before.has(r.Id) || own.has(r.Id)) continue;
           const f = refuelingFields(r);
           if (f.dateOfPurchase === i.dateOfPurchase && f.tachometer === i.tachometer && f.liter === i.liter && f.price === i.price && f.currency === i.currency) {
             return { kind: 'refueling', refueling: r };
           }
         }
+        if (mayBeUnlisted(listed.map((r) => r.DateOfPurchase), i.dateOfPurchase)) {
+          throw new EffectUndecidable(
+            `Whether this refueling reached the service cannot be told: it is dated before the last 50 refuelings the service lists for car ${i.carId}. ` +
+              'If the service has it, discard this write; if not, retry it.',
+          );
+        }
         return null;
       }
     }
     return null;
+  }
+
+  /**
+   * A transfer neither account's list can show: it happened if the balances moved by its amount, one
+   * down and one up, since just before it was sent; it did not if neither moved. Anything else (other
+   * changes meanwhile, no balances kept) cannot be told apart.
+   */
+  private async transferByBalances(i: OutboxEntry<'transfer'>['input'], before: BalancesProbe | undefined): Promise<Effect | null> {
+    const accounts = await this.snapshot.accounts();
+    const [s, t] = [accounts.get(i.sourceId), accounts.get(i.targetId)];
+    if (before && s && t) {
+      const moved = (now: number, then: string) => add(parseDecimal(decimalText(now, 'Amount'))!, negate(parseDecimal(then)!));
+      const ds = moved(s.Amount, before.source);
+      const dt = moved(t.Amount, before.target);
+      if (ds.units === 0n && dt.units === 0n) return null;
+      if (compare(abs(ds), parseDecimal(i.amount)!) === 0 && compare(dt, negate(ds)) === 0) {
+        return { kind: 'transactions', transactions: [], balances: [...accounts.values()] };
+      }
+    }
+    throw new EffectUndecidable(
+      'Whether this transfer reached the service cannot be told: it is dated before the last 50 transactions the service lists for both accounts, ' +
+        'and their balances do not show it either. If the service has it, discard this write; if not, retry it.',
+    );
   }
 
   // ---- storing the effect ------------------------------------------------------------------------
