@@ -146,6 +146,7 @@ class Core {
       client: () => this.soapClient(),
       now: () => this.now(),
       emit: (e) => this.emit(e),
+      log: this.log,
       tuning: options.sync,
     });
   }
