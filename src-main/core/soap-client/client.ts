@@ -16,7 +16,6 @@ import {
 } from '../../../src-shared/catalog';
 import { buildRequest, localTimeZone, parseResponse, ServiceFault, WireError, type Binding } from '../../../src-shared/wire';
 import {
-  CallError,
   FaultError,
   InvalidCredentialsError,
   MalformedResponseError,
@@ -138,11 +137,6 @@ export class SoapClient {
     }
   }
 
-  /** Whether the service is known to lack the operation. */
-  lacks(operation: OperationName): boolean {
-    return this.missing.has(operation);
-  }
-
   /** Calls `preferred`, or `older` when the service lacks `preferred` (remembered for later calls). */
   private async either<P extends OperationName, O extends OperationName, T>(
     preferred: P,
@@ -204,9 +198,3 @@ export class SoapClient {
     this.agents.destroy();
   }
 }
-
-export function createSoapClient(options: SoapClientOptions): SoapClient {
-  return new SoapClient(options);
-}
-
-export { CallError };
