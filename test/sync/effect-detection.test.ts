@@ -126,4 +126,20 @@ describe('finding the effect of a transfer whose outcome is unknown', () => {
     windows.set(2, { items: later(2).slice(0, 10), hasIds: true });
     expect(await check({ 1: 75, 2: 25 }, probe())).toBeNull();
   });
+
+  it('finds it when the service wrote the date in its own zone with an offset (read back shifted by whole quarter hours)', async () => {
+    const at = (date: string) => ({ ...tx(30, 2, 25), PaymentDate: date });
+    const probe = transfer({ source: { ids: [], matching: 0 }, target: { ids: [], matching: 0 } });
+    for (const [date, found] of [
+      ['2026-03-01T11:00:00', true],
+      ['2026-02-28T22:30:00', true],
+      ['2026-03-01T10:07:00', false],
+      ['2026-03-02T10:00:00', false],
+    ] as const) {
+      await withPusher(new Map([[2, { items: [at(date)], hasIds: true }]]), async (pusher) => {
+        const effect = await pusher.findEffect(probe);
+        expect(effect === null ? null : effect.kind, date).toBe(found ? 'transactions' : null);
+      });
+    }
+  });
 });

@@ -50,17 +50,32 @@ export class EffectUndecidable extends Error {
   override name = 'EffectUndecidable';
 }
 
+const QUARTER_HOUR = 15 * 60_000;
+const MAX_ZONE_SHIFT = 14 * 3_600_000;
+const wallMillis = (wall: string) => Date.parse(`${wall.slice(0, 19)}Z`);
+
+/**
+ * Whether a date the service lists can be the wall time the client sent. A service in another time
+ * zone that writes dates with an offset is read back in this machine's zone: shifted by whole quarter
+ * hours, at most 14 hours (seconds and fractions aside).
+ */
+function sameMoment(listed: string, sent: string): boolean {
+  const shift = wallMillis(listed) - wallMillis(sent);
+  return Math.abs(shift) <= MAX_ZONE_SHIFT && shift % QUARTER_HOUR === 0;
+}
+
 /** How many records the service's transaction and refueling lists hold at most ("the last 50"). */
 const LISTED = 50;
 
 /**
  * Whether a record dated `date` may be missing from a list although it exists: the list is full and
- * the record is not newer than its oldest one (a service that lists the last 50 by date leaves it out).
+ * the record is not clearly newer than its oldest one (a service that lists the last 50 by date leaves
+ * it out; "clearly": beyond what another zone's offset can shift, see sameMoment).
  */
 function mayBeUnlisted(dates: readonly string[], date: string): boolean {
   if (dates.length < LISTED) return false;
-  const oldest = dates.reduce((min, d) => (d < min ? d : min));
-  return date.slice(0, 19) <= oldest.slice(0, 19);
+  const oldest = Math.min(...dates.map(wallMillis));
+  return wallMillis(date) <= oldest + MAX_ZONE_SHIFT;
 }
 
 function transferMayBeUnlisted(source: TransactionWindow, target: TransactionWindow, date: string): boolean {
@@ -80,7 +95,7 @@ const abs = (d: Decimal): Decimal => (d.units < 0n ? negate(d) : d);
 function matchesTransfer(t: ListedTransaction, input: OutboxEntry<'transfer'>['input']): boolean {
   return (
     compare(abs(parseDecimal(decimalText(t.Amount, 'Amount'))!), parseDecimal(input.amount)!) === 0 &&
-    t.PaymentDate.slice(0, 19) === input.paymentDate.slice(0, 19) &&
+    sameMoment(t.PaymentDate, input.paymentDate) &&
     t.Description === input.description &&
     t.Id_Category === input.categoryId
   );
@@ -325,7 +340,7 @@ export class WritePusher {
         for (const r of listed) {
           if (before.has(r.Id) || own.has(r.Id)) continue;
           const f = refuelingFields(r);
-          if (f.dateOfPurchase === i.dateOfPurchase && f.tachometer === i.tachometer && f.liter === i.liter && f.price === i.price && f.currency === i.currency) {
+          if (sameMoment(r.DateOfPurchase, i.dateOfPurchase) && f.tachometer === i.tachometer && f.liter === i.liter && f.price === i.price && f.currency === i.currency) {
             return { kind: 'refueling', refueling: r };
           }
         }
