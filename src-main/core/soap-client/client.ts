@@ -137,6 +137,11 @@ export class SoapClient {
     }
   }
 
+  /** Whether the service is known to lack the operation. */
+  lacks(operation: OperationName): boolean {
+    return this.missing.has(operation);
+  }
+
   /** Calls `preferred`, or `older` when the service lacks `preferred` (remembered for later calls). */
   private async either<P extends OperationName, O extends OperationName, T>(
     preferred: P,

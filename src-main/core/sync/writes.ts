@@ -408,9 +408,12 @@ export class WritePusher {
         break;
       }
       case 'transactions': {
+        // A service whose lists carry no ids lists these under keys of their content: kept from the
+        // answer as well, each would show twice. The pull that ends the sync brings them.
+        const listedWithIds = !this.client.lacks('TransactionListLast50_2');
         for (const t of effect.transactions) {
           this.outbox.markOwn('transaction', t.Id);
-          this.store.upsertTransactions([transactionRow(t.Id_Account, t)]);
+          if (listedWithIds) this.store.upsertTransactions([transactionRow(t.Id_Account, t)]);
         }
         if (effect.balances) this.store.setBalances(effect.balances.map(accountFromApi));
         else for (const t of effect.transactions) this.store.addToBalance(t.Id_Account, decimalText(t.Amount, 'Amount'));
