@@ -42,6 +42,32 @@ function writeLock(file: string, lock: { pid: number; host: string; at: number }
   }
 }
 
+/**
+ * Runs each action the first time the proxy sees its operation, passing every request. The proxy
+ * sees a read a write needs while the push waits for it: the action lands between the push reading
+ * the outbox entry and marking it sent. Returns the operations whose action ran.
+ */
+function onFirst(actions: Record<string, () => void>): Set<string> {
+  const ran = new Set<string>();
+  proxy.choose((req) => {
+    const act = actions[req.operation];
+    if (act && !ran.has(req.operation)) {
+      ran.add(req.operation);
+      act();
+    }
+    return 'pass';
+  });
+  return ran;
+}
+
+/** A user synced through the proxy, with one account on the service. */
+async function userWithAccount(name: string) {
+  const s = await newUser(service, { baseUrl: proxy.url });
+  await s.core.addAccount(account(name));
+  expect((await s.core.sync()).error).toBeNull();
+  return { s, accountId: (await s.core.listAccounts({})).accounts[0]!.id };
+}
+
 describe('one sync at a time', () => {
   it('refuses a second sync while one runs, in this process', async () => {
     proxy.choose(() => 'pass');
@@ -162,24 +188,15 @@ describe('events, order and parallelism', () => {
     }
   });
 
-  // The proxy calls its picker while the push waits for the read a write needs before it is sent:
-  // the user's change lands between the push reading the entry and marking it sent.
   it('a write discarded while the push prepares it is not sent', async () => {
     const s = await newUser(service, { baseUrl: proxy.url });
     try {
       const { outboxId } = await s.core.addCategory({ name: 'Dropped', parentId: 0 });
       const adds = () => proxy.log.filter((l) => l.operation === 'AddCategory').length;
       const before = adds();
-      let discarded = false;
-      proxy.choose((req) => {
-        if (req.operation === 'CategoryTree' && !discarded) {
-          discarded = true;
-          void s.core.discardOutbox({ id: outboxId });
-        }
-        return 'pass';
-      });
+      const ran = onFirst({ CategoryTree: () => void s.core.discardOutbox({ id: outboxId }) });
       expect(await s.core.sync()).toMatchObject({ pushed: 0, error: null });
-      expect(discarded).toBe(true);
+      expect([...ran]).toEqual(['CategoryTree']);
       expect(adds()).toBe(before);
       expect((await s.truth.call('CategoryTree', {})).AllCategories).toEqual([]);
     } finally {
@@ -188,28 +205,17 @@ describe('events, order and parallelism', () => {
   });
 
   it('a write changed while the push prepares it is sent as changed, never the old one', async () => {
-    const s = await newUser(service, { baseUrl: proxy.url });
+    const { s, accountId: wallet } = await userWithAccount('Wallet');
     try {
-      await s.core.addAccount(account('Wallet'));
-      expect((await s.core.sync()).error).toBeNull();
-      const [wallet] = (await s.core.listAccounts({})).accounts;
       const { outboxId: create } = await s.core.addCategory({ name: 'Before', parentId: 0 });
       // An edit that the service already has needs no request; changed meanwhile, it does.
-      const { outboxId: edit } = await s.core.editAccount({ id: wallet!.id, ...edited('Wallet') });
-      let changed = 0;
-      proxy.choose((req) => {
-        if (req.operation === 'CategoryTree' && changed === 0) {
-          changed++;
-          void s.core.updateOutbox({ id: create, input: { name: 'After', parentId: 0 } });
-        }
-        if (req.operation === 'AccountListWithAmount2' && changed === 1) {
-          changed++;
-          void s.core.updateOutbox({ id: edit, input: { id: wallet!.id, ...edited('Wallet renamed') } });
-        }
-        return 'pass';
+      const { outboxId: edit } = await s.core.editAccount({ id: wallet, ...edited('Wallet') });
+      const ran = onFirst({
+        CategoryTree: () => void s.core.updateOutbox({ id: create, input: { name: 'After', parentId: 0 } }),
+        AccountListWithAmount2: () => void s.core.updateOutbox({ id: edit, input: { id: wallet, ...edited('Wallet renamed') } }),
       });
       await s.core.sync();
-      expect(changed).toBe(2);
+      expect(ran.size).toBe(2);
       expect(await s.core.sync()).toMatchObject({ error: null });
       expect(await s.core.listOutbox()).toEqual([]);
       expect((await s.truth.call('CategoryTree', {})).AllCategories.map((c) => c.Name)).toEqual(['After']);
@@ -220,21 +226,11 @@ describe('events, order and parallelism', () => {
   });
 
   it('a create discarded while its request is under way still passes its real id to the writes that use it', async () => {
-    const s = await newUser(service, { baseUrl: proxy.url });
+    const { s, accountId: main } = await userWithAccount('Main');
     try {
-      await s.core.addAccount(account('Main'));
-      expect((await s.core.sync()).error).toBeNull();
-      const [main] = (await s.core.listAccounts({})).accounts;
       const late = await s.core.addAccount(account('Late'));
-      await s.core.transfer({ sourceId: main!.id, targetId: late.id, amount: '5', paymentDate: '2026-07-01T10:00', categoryId: 0, description: 'to late' });
-      let discarded = false;
-      proxy.choose((req) => {
-        if (req.operation === 'AddAccount' && !discarded) {
-          discarded = true;
-          void s.core.discardOutbox({ id: late.outboxId });
-        }
-        return 'pass';
-      });
+      await s.core.transfer({ sourceId: main, targetId: late.id, amount: '5', paymentDate: '2026-07-01T10:00', categoryId: 0, description: 'to late' });
+      onFirst({ AddAccount: () => void s.core.discardOutbox({ id: late.outboxId }) });
       expect(await s.core.sync()).toMatchObject({ pushed: 2, error: null });
       expect(await s.core.listOutbox()).toEqual([]);
       const onService = await s.truth.call('AccountListWithAmount2', {});
