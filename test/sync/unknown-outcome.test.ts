@@ -205,6 +205,20 @@ describe('unknown outcomes are decided by looking for the effect', () => {
     }
   });
 
+  it('a write refused in words like refused credentials is refused alone when the credentials still work', async () => {
+    const { s, ids } = await setUp();
+    try {
+      await s.core.renameCategory({ id: ids.category, name: 'Not allowed' });
+      await s.core.addCategory({ name: 'Allowed', parentId: 0 });
+      proxy.choose((req) => (req.operation === 'EditCategory' ? 'authorization-fault' : 'pass'));
+      expect(await s.core.sync()).toMatchObject({ pushed: 1, refused: 1, error: null });
+      expect((await s.core.listOutbox()).map((e) => [e.kind, e.status, e.message])).toEqual([['renameCategory', 'refused', 'You are not authorized to change this record.']]);
+      expect((await s.truth.call('CategoryTree', {})).AllCategories.map((c) => c.Name).sort()).toEqual(['Allowed', 'Top']);
+    } finally {
+      await s.done();
+    }
+  });
+
   it('two identical transfers, both answers lost: each finds its own effect, none is doubled', async () => {
     const { s, ids } = await setUp();
     try {

@@ -48,10 +48,6 @@ export interface PushResult {
   error: unknown;
 }
 
-/** A fault about the caller's request (not refused credentials, not the service's own trouble). */
-function isRefusal(e: unknown): e is FaultError {
-  return e instanceof FaultError && !(e instanceof InvalidCredentialsError) && e.fault.faultCode === 'Client';
-}
 
 export class PushGaveUp extends Error {
   override name = 'PushGaveUp';
@@ -92,6 +88,22 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
   let done = 0;
   let total = 0;
 
+  /**
+   * The fault, if it refuses this one request rather than the caller: for a read a write needs, only a
+   * fault about the caller's request counts (not the service's own trouble); for a write, any fault.
+   * The interface leaves the wording of refused credentials open, so a fault that reads like one ("not
+   * authorized...") is checked with a read: when that works, only this request was refused, and the
+   * rest of the outbox goes on instead of stopping at it on every sync.
+   */
+  const refusalOf = async (e: unknown, of: 'read' | 'write'): Promise<FaultError | null> => {
+    if (!(e instanceof FaultError) || (of === 'read' && e.fault.faultCode !== 'Client')) return null;
+    if (!(e instanceof InvalidCredentialsError)) return e;
+    return snapshot.freshAccounts().then(
+      () => e,
+      () => null,
+    );
+  };
+
   // Parallel writes share their durable commits: the marks that they are about to be sent, and their effects.
   const marks = new CommitBatcher<{ entry: AnyEntry; probe: Probe }>(store, ({ entry, probe }) => outbox.markSent(entry.id, entry.input, probe, options.now()));
   const effects = new CommitBatcher<{ entry: AnyEntry; effect: Effect }>(store, ({ entry, effect }) => pusher.applyEffect(entry, effect));
@@ -122,11 +134,16 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
         try {
           effect = await pusher.findEffect(e);
         } catch (err) {
-          if (!isRefusal(err) && !(err instanceof EffectUndecidable)) throw err;
           // The service refuses to show what the write touched (an account no longer shared...), or its
           // lists cannot show it: the write stays unknown, never sent blindly, and the writes that do
           // not depend on it go on.
-          const message = err instanceof EffectUndecidable ? err.message : `Whether this write reached the service cannot be checked: ${err.message}`;
+          let message: string;
+          if (err instanceof EffectUndecidable) message = err.message;
+          else {
+            const refusal = await refusalOf(err, 'read');
+            if (!refusal) throw err;
+            message = `Whether this write reached the service cannot be checked: ${refusal.message}`;
+          }
           store.transaction(() => outbox.get(e.id)?.status === 'unknown' && outbox.setStatus(e.id, 'unknown', message));
           continue;
         }
@@ -167,9 +184,10 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
       try {
         prepared = await pusher.prepare(entry);
       } catch (e) {
-        if (!isRefusal(e)) throw e;
+        const refusal = await refusalOf(e, 'read');
+        if (!refusal) throw e;
         // Reading what the write needs was refused (an unknown account, say): so would the write be.
-        store.transaction(() => outbox.setStatus(id, 'refused', e.message));
+        store.transaction(() => outbox.setStatus(id, 'refused', refusal.message));
         result.refused++;
         state.set(id, 'failed');
         return;
@@ -199,8 +217,9 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
       try {
         effect = await pusher.send(entry, prepared.call, prepared.probe);
       } catch (e) {
-        if (e instanceof FaultError && !(e instanceof InvalidCredentialsError)) {
-          store.transaction(() => outbox.get(id) && outbox.setStatus(id, 'refused', e.message));
+        const refusal = await refusalOf(e, 'write');
+        if (refusal) {
+          store.transaction(() => outbox.get(id) && outbox.setStatus(id, 'refused', refusal.message));
           result.refused++;
           state.set(id, 'failed');
           return;
