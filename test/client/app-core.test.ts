@@ -213,6 +213,11 @@ describe('preferences, cars and read views', () => {
     try {
       const wrong = await errorOf(core.connect({ baseUrl: service.url, namespace: 'urn:wrong', clientKey: 'demo', login: 'demo', password: 'demo' }));
       expect(wrong).toMatchObject({ code: 'service' });
+      // It goes into every request's XML and headers: a namespace that cannot be a URI is refused first.
+      for (const namespace of ['urn:a b', 'urn:"x"', 'urn:x\nSOAPAction: y', 'urn:<x>']) {
+        expect(await errorOf(core.connect({ baseUrl: service.url, namespace, clientKey: 'demo', login: 'demo', password: 'demo' })), namespace).toMatchObject({ code: 'invalid-input', field: 'namespace' });
+        expect(await errorOf(core.testConnection({ baseUrl: service.url, namespace })), namespace).toMatchObject({ code: 'invalid-input', field: 'namespace' });
+      }
       await core.connect({ baseUrl: service.url, namespace: service.namespace, clientKey: 'demo', login: 'demo', password: 'demo' });
       expect((await core.getStatus()).connection!.namespace).toBe(service.namespace);
     } finally {

@@ -242,8 +242,16 @@ class Core {
     }
   }
 
+  /** A namespace set by hand goes into every request's XML and headers: it must be a URI. */
+  private checkNamespace(raw: string | undefined): void {
+    if (raw && !/^[^\s"'<>\\]+$/.test(raw)) {
+      throw new AppError('invalid-input', 'The namespace must be a URI such as http://example.com/api/, without spaces, quotes or angle brackets.', 'namespace');
+    }
+  }
+
   async testConnection(input: InputOf<'testConnection'>): Promise<ConnectionReport> {
     const baseUrl = this.base(input.baseUrl);
+    this.checkNamespace(input.namespace);
     try {
       const d = await readService(baseUrl, { timeoutMs: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
       return {
@@ -264,6 +272,7 @@ class Core {
   async connect(input: InputOf<'connect'>): Promise<AppStatus> {
     if (this.engine.running) throw new AppError('busy', 'A sync is running; connect again when it has finished.');
     const baseUrl = this.base(input.baseUrl);
+    this.checkNamespace(input.namespace);
     let description: ServiceDescription | null = null;
     try {
       description = await readService(baseUrl, { timeoutMs: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
