@@ -7,7 +7,10 @@
  * - Before a write is sent, the outbox records that it may have been sent, together with its probe
  *   (what existed before), in a committed transaction. A crash or a lost answer therefore leaves it
  *   'unknown', and an unknown write is never sent again before the service has been searched for its
- *   effect (with all other writes settled, so that no write in flight can be mistaken for it).
+ *   effect (with all other writes settled, so that no write in flight can be mistaken for it); when
+ *   the service's lists cannot show the effect, only the user's retry sends it again. The mark is made
+ *   only if the entry still holds the write prepared, so a write the user changed or discarded
+ *   meanwhile is never sent in its old form.
  * - A fault refuses only that write; writes that depend on it wait, the others go on.
  * - A connection failure ends the round; after a pause the push resumes, until too many rounds in a
  *   row made no progress: then the push stops and the sync reports the service unreachable.
