@@ -3,7 +3,7 @@
  * shell's HTTP API, the command line). A schema parses `unknown` into a typed value or throws a
  * ValidationError that names the offending path; it never lets a value of the wrong shape through.
  */
-import { parseDecimal, formatDecimal } from '../money/decimal';
+import { decimalFromNumber, parseDecimal, formatDecimal } from '../money/decimal';
 import { isWallDateTime, readDateTime } from '../wire/datetime';
 import { hasForbiddenXmlChar } from '../wire/xml-text';
 
@@ -92,10 +92,13 @@ export function decimal(rules: DecimalRules = {}): Schema<string> {
     if (rules.maxScale !== undefined && d.scale > rules.maxScale) {
       throw new ValidationError(path, `must have at most ${rules.maxScale} decimal places`);
     }
-    if (formatDecimal(d).replace('-', '').replace('.', '').length > 17) {
+    // The wire carries it as a double: it must read back as the same decimal, or another amount is sent.
+    const text = formatDecimal(d);
+    const sent = Number(text);
+    if (!Number.isFinite(sent) || formatDecimal(decimalFromNumber(sent)) !== text) {
       throw new ValidationError(path, 'has more digits than can be sent exactly');
     }
-    return formatDecimal(d);
+    return text;
   });
 }
 

@@ -10,7 +10,7 @@ import { APP_METHOD_NAMES, AppError, type AppEvent } from '../../src-shared/app-
 import { createAppCore } from '../../src-main/core/app/app-core';
 import { EncryptedSecretStore, MemorySecretStore, type StringCipher } from '../../src-main/core/secrets';
 import { addClient, addUser, TEST_HASH_PARAMS } from '../../src-service';
-import { connectDemo, openCore, tempDir } from '../support/client';
+import { connectDemo, newUser, openCore, tempDir } from '../support/client';
 import { startTestService, type TestService } from '../support/service';
 
 let service: TestService;
@@ -70,6 +70,25 @@ describe('the API table', () => {
     } finally {
       await core.close();
       tmp.remove();
+    }
+  });
+});
+
+describe('a bug during a sync', () => {
+  it('ends the sync with a generic message and logs the details for the developer', async () => {
+    const logged: [string, unknown][] = [];
+    const s = await newUser(service, { log: (m, e) => logged.push([m, e]) });
+    try {
+      await s.core.addCategory({ name: 'Logged', parentId: 0 });
+      // A settings row the core cannot read (written by hand): storing the write's effect fails.
+      const Database = (await import('better-sqlite3')).default;
+      const db = new Database(s.file);
+      db.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('learned', '{broken')").run();
+      db.close();
+      expect(await s.core.sync()).toMatchObject({ errorCode: 'service', error: 'The sync failed unexpectedly.' });
+      expect(logged).toEqual([[expect.stringMatching(/sync/), expect.any(SyntaxError)]]);
+    } finally {
+      await s.done();
     }
   });
 });
@@ -194,6 +213,11 @@ describe('preferences, cars and read views', () => {
     try {
       const wrong = await errorOf(core.connect({ baseUrl: service.url, namespace: 'urn:wrong', clientKey: 'demo', login: 'demo', password: 'demo' }));
       expect(wrong).toMatchObject({ code: 'service' });
+      // It goes into every request's XML and headers: a namespace that cannot be a URI is refused first.
+      for (const namespace of ['urn:a b', 'urn:"x"', 'urn:x\nSOAPAction: y', 'urn:<x>']) {
+        expect(await errorOf(core.connect({ baseUrl: service.url, namespace, clientKey: 'demo', login: 'demo', password: 'demo' })), namespace).toMatchObject({ code: 'invalid-input', field: 'namespace' });
+        expect(await errorOf(core.testConnection({ baseUrl: service.url, namespace })), namespace).toMatchObject({ code: 'invalid-input', field: 'namespace' });
+      }
       await core.connect({ baseUrl: service.url, namespace: service.namespace, clientKey: 'demo', login: 'demo', password: 'demo' });
       expect((await core.getStatus()).connection!.namespace).toBe(service.namespace);
     } finally {

@@ -249,6 +249,42 @@ describe('an older service without the "2" operations', () => {
     }
   });
 
+  it('a transfer the service confirms with ids is kept once, although its lists carry no ids', async () => {
+    answers = oldAnswers();
+    const account = (id: number, amount: string) =>
+      `<apiAccount><Id>${id}</Id><Name>A${id}</Name><Type>1</Type><Currency>203</Currency><IsActive>true</IsActive><Locked>false</Locked><Description/><Ord>1</Ord><UserAccountPermission>3</UserAccountPermission><Amount>${amount}</Amount></apiAccount>`;
+    answers.AccountListWithAmount = { body: soap12(`<AccountListWithAmountResponse xmlns="${NS}"><AccountListWithAmountResult><Data>${account(12, '100.5')}${account(13, '0')}</Data></AccountListWithAmountResult></AccountListWithAmountResponse>`) };
+    const fields = (id: number | null, accountId: number, amount: string) =>
+      `${id === null ? '' : `<Id>${id}</Id>`}<Id_User>1</Id_User><Id_UserCreated>1</Id_UserCreated><Id_Account>${accountId}</Id_Account><PaymentDate>2026-03-05T10:00:00</PaymentDate><Type>3</Type><Amount>${amount}</Amount><Description>moved</Description><Id_Category>0</Id_Category>`;
+    answers.AddTranferToOtherAccount = {
+      body: soap12(`<AddTranferToOtherAccountResponse xmlns="${NS}"><AddTranferToOtherAccountResult><Transaction1>${fields(901, 12, '-5')}</Transaction1><Transaction2>${fields(902, 13, '5')}</Transaction2></AddTranferToOtherAccountResult></AddTranferToOtherAccountResponse>`),
+    };
+    // Once the transfer is made, the service lists it (without an id, as its older list does). This
+    // stand-in answers every account's list alike: each account keeps its own rows all the same.
+    const before = answers.TransactionListLast50!;
+    const after = { body: before.body.replace('<Data>', `<Data><apiTransaction>${fields(null, 12, '-5')}</apiTransaction>`) };
+    Object.defineProperty(answers, 'TransactionListLast50', { get: () => (seen.includes('AddTranferToOtherAccount') ? after : before) });
+    const tmp = tempDir();
+    const core = openCore(tmp.file('local.sqlite'));
+    try {
+      seen.length = 0;
+      await core.connect({ baseUrl: url, clientKey: 'k', login: 'l', password: 'p' });
+      expect((await core.sync()).error).toBeNull();
+      await core.transfer({ sourceId: 12, targetId: 13, amount: '5', paymentDate: '2026-03-05T10:00', categoryId: 0, description: 'moved' });
+      expect(await core.sync()).toMatchObject({ pushed: 1, error: null });
+      const history = (await core.listTransactions({ accountId: 12 })).items;
+      expect(history.map((t) => [t.amount, t.description])).toEqual([
+        ['-5', 'moved'],
+        ['25.125', 'twin'],
+        ['25.125', 'twin'],
+        ['50.25', 'same'],
+      ]);
+    } finally {
+      await core.close();
+      tmp.remove();
+    }
+  });
+
   it('a service that lists amounts a double cannot be a decimal of fails the pull and changes nothing', async () => {
     answers = oldAnswers();
     const tmp = tempDir();

@@ -3,6 +3,8 @@
  * reading the WSDL, and each typed error (fault, refused credentials, not sent, outcome unknown,
  * timeout, malformed, too large) produced by the service itself or by the fault proxy in front of it.
  */
+import http from 'node:http';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATION_NAMES, type OperationName, type ParamsOf, type ResultOf } from '../../src-shared/catalog';
 import type { Binding } from '../../src-shared/wire';
@@ -17,6 +19,7 @@ import {
   TimeoutError,
   connect,
 } from '../../src-main/core/soap-client';
+import { exchange } from '../../src-main/core/soap-client/transport';
 import { addUser, TEST_HASH_PARAMS } from '../../src-service';
 import { DEMO, soapClient } from '../support/client';
 import { startFaultProxy, type FaultMode, type FaultProxy } from '../support/fault-proxy';
@@ -222,6 +225,28 @@ describe('typed errors', () => {
       client.close();
       expect(err, mode).toBeInstanceOf(OutcomeUnknownError);
       expect(err.outcomeUnknown).toBe(true);
+    }
+  });
+
+  it('a connection that fails once the request went out is an unknown outcome, whatever the system calls the failure', async () => {
+    // The network going away mid-call reports EHOSTUNREACH or ENETUNREACH on the open connection.
+    let clientSocket: net.Socket | undefined;
+    const agent = new http.Agent();
+    const create = agent.createConnection.bind(agent);
+    agent.createConnection = ((options: net.NetConnectOpts, cb: () => void) => (clientSocket = create(options, cb) as net.Socket)) as typeof agent.createConnection;
+    const server = http.createServer((req) => {
+      req.resume();
+      req.on('end', () => clientSocket!.destroy(Object.assign(new Error('No route to host'), { code: 'EHOSTUNREACH' })));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const url = new URL(`http://127.0.0.1:${(server.address() as net.AddressInfo).port}/API/APIservice.asmx`);
+      const err = await exchange('AddAccount', { method: 'POST', url, headers: {}, body: '<AddAccount/>' }, agent, { timeoutMs: 2000, maxResponseBytes: 1024 }).catch((e) => e);
+      expect(err).toBeInstanceOf(OutcomeUnknownError);
+      expect(err.sent).toBe(true);
+    } finally {
+      agent.destroy();
+      server.close();
     }
   });
 

@@ -4,7 +4,7 @@
  */
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS, Store, StoreVersionError, type AccountRow, type PulledData } from '../../src-main/core/store';
+import { MIGRATIONS, Store, StoreVersionError, transactionsFromApi, type AccountRow, type PulledData } from '../../src-main/core/store';
 import { dumpLocal, tempDir } from '../support/client';
 
 const account = (id: number, ord: number, balance = '0'): AccountRow => ({
@@ -96,6 +96,20 @@ describe('queries and pulls', () => {
       expect(store.accounts().map((a) => a.id)).toEqual([2]);
       expect(store.account(1)).toBeNull();
       expect(store.countTransactions(1)).toBe(2);
+    } finally {
+      store.close();
+      tmp.remove();
+    }
+  });
+
+  it('keeps id-less transactions with the account whose list held them, even when two lists hold the same content', () => {
+    const tmp = tempDir();
+    const store = new Store(tmp.file('a.sqlite'));
+    try {
+      // A foreign service's older list: no ids, and Id_Account not telling which list it came from.
+      const item = { Id: null, Id_User: 1, Id_UserCreated: 1, Id_Account: 0, PaymentDate: '2026-01-02T00:00:00', Type: 1, Amount: 5, Description: 'fee', Id_Category: 0 };
+      store.applyPull(pulled({ transactions: new Map([1, 2].map((id) => [id, transactionsFromApi(id, [item])])) }));
+      expect([store.countTransactions(1), store.countTransactions(2)]).toEqual([1, 1]);
     } finally {
       store.close();
       tmp.remove();

@@ -68,6 +68,14 @@ describe('dependencies between queued writes', () => {
     const statuses = effectiveStatuses(entries, deps);
     expect([...statuses.values()].map((s) => s.status)).toEqual(['refused', 'blocked', 'pending', 'pending', 'pending', 'pending', 'pending', 'blocked']);
   });
+
+  it('blocks behind a write whose outcome only the user can decide, not behind one the next sync checks', () => {
+    const undecided = { ...entry(1, 'addRefueling', {}, [-1], 'unknown'), message: 'Whether this refueling reached the service cannot be told...' } as AnyEntry;
+    const entries = [undecided, entry(2, 'editRefueling', { id: -1 }), entry(3, 'addRefueling', {}, [-2], 'unknown'), entry(4, 'editRefueling', { id: -2 })];
+    const statuses = effectiveStatuses(entries);
+    expect([...statuses.values()].map((s) => s.status)).toEqual(['unknown', 'blocked', 'unknown', 'pending']);
+    expect(statuses.get(2)!.message).toMatch(/#1 .*outcome/);
+  });
 });
 
 describe('command line arguments', () => {

@@ -29,7 +29,9 @@ export type FaultMode =
   /** HTTP 200 streaming `hugeBytes` of XML-looking filler (no Content-Length), without asking the service. */
   | 'huge'
   /** A SOAP 1.2 Sender fault ("AccountId: account ... does not exist."), without asking the service. */
-  | 'client-fault';
+  | 'client-fault'
+  /** A SOAP 1.2 Sender fault worded like refused credentials, about this request only ("... not authorized ..."). */
+  | 'authorization-fault';
 
 export const FAULT_MODES: readonly FaultMode[] = ['drop-before', 'drop-after', 'error-500', 'error-500-after', 'garbage', 'garbage-after', 'slow', 'truncate'];
 
@@ -122,6 +124,14 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     res.writeHead(500, { 'content-type': 'text/html; charset=utf-8' });
     res.end('<html><body><h1>500 Internal Server Error</h1></body></html>');
   };
+  const senderFault = (res: http.ServerResponse, text: string) => {
+    res.writeHead(500, { 'content-type': 'application/soap+xml; charset=utf-8' });
+    res.end(
+      '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope"><soap:Body><soap:Fault>' +
+        `<soap:Code><soap:Value>soap:Sender</soap:Value></soap:Code><soap:Reason><soap:Text xml:lang="en">${text}</soap:Text></soap:Reason>` +
+        '</soap:Fault></soap:Body></soap:Envelope>',
+    );
+  };
   const garbage = (res: http.ServerResponse) => {
     res.writeHead(200, { 'content-type': 'application/soap+xml; charset=utf-8' });
     res.end('<soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope"><soap:Body><Acc\u0000%%garbage');
@@ -161,12 +171,10 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
             garbage(res);
             return;
           case 'client-fault':
-            res.writeHead(500, { 'content-type': 'application/soap+xml; charset=utf-8' });
-            res.end(
-              '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope"><soap:Body><soap:Fault>' +
-                '<soap:Code><soap:Value>soap:Sender</soap:Value></soap:Code><soap:Reason><soap:Text xml:lang="en">AccountId: account does not exist.</soap:Text></soap:Reason>' +
-                '</soap:Fault></soap:Body></soap:Envelope>',
-            );
+            senderFault(res, 'AccountId: account does not exist.');
+            return;
+          case 'authorization-fault':
+            senderFault(res, 'You are not authorized to change this record.');
             return;
           case 'huge': {
             res.writeHead(200, { 'content-type': 'application/soap+xml; charset=utf-8' });

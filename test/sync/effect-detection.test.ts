@@ -9,18 +9,23 @@ import type { ApiAccount2 } from '../../src-shared/catalog';
 import { Outbox, type AnyEntry } from '../../src-main/core/outbox';
 import type { ListedTransaction, SoapClient } from '../../src-main/core/soap-client';
 import { Store } from '../../src-main/core/store';
-import { ServerSnapshot, WritePusher, type TransactionWindow } from '../../src-main/core/sync';
+import { EffectUndecidable, ServerSnapshot, WritePusher, type TransactionWindow } from '../../src-main/core/sync';
 import { tempDir } from '../support/client';
 
 class GivenSnapshot extends ServerSnapshot {
-  constructor(private readonly windowsGiven: Map<number, TransactionWindow>) {
+  constructor(
+    private readonly windowsGiven: Map<number, TransactionWindow>,
+    private readonly balances: Record<number, number> = {},
+  ) {
     super(null as unknown as SoapClient, { attempts: 1, backoffMs: 0 });
   }
   override transactions(accountId: number): Promise<TransactionWindow> {
     return Promise.resolve(this.windowsGiven.get(accountId) ?? { items: [], hasIds: true });
   }
   override accounts(): Promise<Map<number, ApiAccount2>> {
-    return Promise.resolve(new Map());
+    const account = (id: number, amount: number) =>
+      [id, { Id: id, Name: `A${id}`, Type: 1, Currency: 203, IsActive: true, Locked: false, Description: '', Ord: 0, UserAccountPermission: 3, Amount: amount, IsHidden: false }] as const;
+    return Promise.resolve(new Map(Object.entries(this.balances).map(([id, amount]) => account(Number(id), amount))));
   }
 }
 
@@ -52,11 +57,11 @@ const transfer = (probe: unknown): AnyEntry =>
     probe,
   }) as AnyEntry;
 
-function withPusher(windows: Map<number, TransactionWindow>, fn: (pusher: WritePusher, outbox: Outbox) => Promise<void>) {
+function withPusher(windows: Map<number, TransactionWindow>, fn: (pusher: WritePusher, outbox: Outbox) => Promise<void>, balances: Record<number, number> = {}) {
   const tmp = tempDir();
   const store = new Store(tmp.file('a.sqlite'));
   const outbox = new Outbox(store);
-  return fn(new WritePusher(null as unknown as SoapClient, store, outbox, new GivenSnapshot(windows)), outbox).finally(() => {
+  return fn(new WritePusher(null as unknown as SoapClient, store, outbox, new GivenSnapshot(windows, balances)), outbox).finally(() => {
     store.close();
     tmp.remove();
   });
@@ -98,5 +103,43 @@ describe('finding the effect of a transfer whose outcome is unknown', () => {
       expect(found).toMatchObject({ kind: 'transactions', transactions: [] });
       expect(await pusher.findEffect(transfer({ source: { ids: null, matching: 2 }, target: { ids: null, matching: 0 } }))).toBeNull();
     });
+  });
+
+  it('a full list that may leave the transfer out decides nothing by its absence: the balances do, or no one', async () => {
+    // 50 later transactions on each account: the service lists those, not a transfer of 1 March.
+    const later = (account: number) => Array.from({ length: 50 }, (_, n) => ({ ...tx(100 + n, account, -1), PaymentDate: '2026-04-01T10:00:00' }));
+    const windows = new Map([
+      [1, { items: later(1), hasIds: true }],
+      [2, { items: later(2), hasIds: true }],
+    ]);
+    const probe = (balances?: { source: string; target: string }) => transfer({ source: { ids: [], matching: 0 }, target: { ids: [], matching: 0 }, ...(balances ? { balances } : {}) });
+    const check = async (balances: Record<number, number>, p: AnyEntry) => {
+      let outcome: unknown;
+      await withPusher(windows, async (pusher) => void (outcome = await pusher.findEffect(p).catch((e: unknown) => e)), balances);
+      return outcome;
+    };
+    expect(await check({ 1: 75, 2: 25 }, probe({ source: '100', target: '0' }))).toMatchObject({ kind: 'transactions', transactions: [] });
+    expect(await check({ 1: 100, 2: 0 }, probe({ source: '100', target: '0' }))).toBeNull();
+    expect(await check({ 1: 70, 2: 25 }, probe({ source: '100', target: '0' }))).toBeInstanceOf(EffectUndecidable);
+    expect(await check({ 1: 75, 2: 25 }, probe())).toBeInstanceOf(EffectUndecidable);
+    // One list that would show it and does not: it did not happen.
+    windows.set(2, { items: later(2).slice(0, 10), hasIds: true });
+    expect(await check({ 1: 75, 2: 25 }, probe())).toBeNull();
+  });
+
+  it('finds it when the service wrote the date in its own zone with an offset (read back shifted by whole quarter hours)', async () => {
+    const at = (date: string) => ({ ...tx(30, 2, 25), PaymentDate: date });
+    const probe = transfer({ source: { ids: [], matching: 0 }, target: { ids: [], matching: 0 } });
+    for (const [date, found] of [
+      ['2026-03-01T11:00:00', true],
+      ['2026-02-28T22:30:00', true],
+      ['2026-03-01T10:07:00', false],
+      ['2026-03-02T10:00:00', false],
+    ] as const) {
+      await withPusher(new Map([[2, { items: [at(date)], hasIds: true }]]), async (pusher) => {
+        const effect = await pusher.findEffect(probe);
+        expect(effect === null ? null : effect.kind, date).toBe(found ? 'transactions' : null);
+      });
+    }
   });
 });

@@ -22,7 +22,8 @@ afterAll(async () => {
   await service.close();
 });
 
-const account = (name: string) => ({ name, description: '', currency: 203, type: 1, isActive: true, isHidden: false, locked: false, ord: 0 });
+const edited = (name: string) => ({ name, description: '', type: 1, isActive: true, isHidden: false, locked: false, ord: 0 });
+const account = (name: string) => ({ ...edited(name), currency: 203 });
 
 /** The pid of a process that has exited (and been reaped). */
 function deadPid(): Promise<number> {
@@ -39,6 +40,32 @@ function writeLock(file: string, lock: { pid: number; host: string; at: number }
   } finally {
     store.close();
   }
+}
+
+/**
+ * Runs each action the first time the proxy sees its operation, passing every request. The proxy
+ * sees a read a write needs while the push waits for it: the action lands between the push reading
+ * the outbox entry and marking it sent. Returns the operations whose action ran.
+ */
+function onFirst(actions: Record<string, () => void>): Set<string> {
+  const ran = new Set<string>();
+  proxy.choose((req) => {
+    const act = actions[req.operation];
+    if (act && !ran.has(req.operation)) {
+      ran.add(req.operation);
+      act();
+    }
+    return 'pass';
+  });
+  return ran;
+}
+
+/** A user synced through the proxy, with one account on the service. */
+async function userWithAccount(name: string) {
+  const s = await newUser(service, { baseUrl: proxy.url });
+  await s.core.addAccount(account(name));
+  expect((await s.core.sync()).error).toBeNull();
+  return { s, accountId: (await s.core.listAccounts({})).accounts[0]!.id };
 }
 
 describe('one sync at a time', () => {
@@ -156,6 +183,58 @@ describe('events, order and parallelism', () => {
       await s.core.sync();
       expect(await s.core.listOutbox()).toEqual([]);
       expect((await s.truth.call('CategoryTree', {})).AllCategories.map((c) => c.Name)).toEqual(['During the sync']);
+    } finally {
+      await s.done();
+    }
+  });
+
+  it('a write discarded while the push prepares it is not sent', async () => {
+    const s = await newUser(service, { baseUrl: proxy.url });
+    try {
+      const { outboxId } = await s.core.addCategory({ name: 'Dropped', parentId: 0 });
+      const adds = () => proxy.log.filter((l) => l.operation === 'AddCategory').length;
+      const before = adds();
+      const ran = onFirst({ CategoryTree: () => void s.core.discardOutbox({ id: outboxId }) });
+      expect(await s.core.sync()).toMatchObject({ pushed: 0, error: null });
+      expect([...ran]).toEqual(['CategoryTree']);
+      expect(adds()).toBe(before);
+      expect((await s.truth.call('CategoryTree', {})).AllCategories).toEqual([]);
+    } finally {
+      await s.done();
+    }
+  });
+
+  it('a write changed while the push prepares it is sent as changed, never the old one', async () => {
+    const { s, accountId: wallet } = await userWithAccount('Wallet');
+    try {
+      const { outboxId: create } = await s.core.addCategory({ name: 'Before', parentId: 0 });
+      // An edit that the service already has needs no request; changed meanwhile, it does.
+      const { outboxId: edit } = await s.core.editAccount({ id: wallet, ...edited('Wallet') });
+      const ran = onFirst({
+        CategoryTree: () => void s.core.updateOutbox({ id: create, input: { name: 'After', parentId: 0 } }),
+        AccountListWithAmount2: () => void s.core.updateOutbox({ id: edit, input: { id: wallet, ...edited('Wallet renamed') } }),
+      });
+      await s.core.sync();
+      expect(ran.size).toBe(2);
+      expect(await s.core.sync()).toMatchObject({ error: null });
+      expect(await s.core.listOutbox()).toEqual([]);
+      expect((await s.truth.call('CategoryTree', {})).AllCategories.map((c) => c.Name)).toEqual(['After']);
+      expect((await s.truth.call('AccountListWithAmount2', {})).map((a) => a.Name)).toEqual(['Wallet renamed']);
+    } finally {
+      await s.done();
+    }
+  });
+
+  it('a create discarded while its request is under way still passes its real id to the writes that use it', async () => {
+    const { s, accountId: main } = await userWithAccount('Main');
+    try {
+      const late = await s.core.addAccount(account('Late'));
+      await s.core.transfer({ sourceId: main, targetId: late.id, amount: '5', paymentDate: '2026-07-01T10:00', categoryId: 0, description: 'to late' });
+      onFirst({ AddAccount: () => void s.core.discardOutbox({ id: late.outboxId }) });
+      expect(await s.core.sync()).toMatchObject({ pushed: 2, error: null });
+      expect(await s.core.listOutbox()).toEqual([]);
+      const onService = await s.truth.call('AccountListWithAmount2', {});
+      expect(onService.find((a) => a.Name === 'Late')).toMatchObject({ Amount: 5 });
     } finally {
       await s.done();
     }

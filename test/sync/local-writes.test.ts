@@ -47,6 +47,8 @@ describe('checks before queueing', () => {
       // Schema checks come first: amount as text, positive; no unknown fields.
       expect(await fail(core.transfer({ ...t, amount: '-5', sourceId: a.cash, targetId: a.bank }))).toMatchObject({ code: 'invalid-input', field: 'amount' });
       expect(await fail(core.transfer({ ...t, amount: 5 as unknown as string, sourceId: a.cash, targetId: a.bank }))).toMatchObject({ code: 'invalid-input', field: 'amount' });
+      // Amounts travel as doubles: one that a double cannot hold exactly would be sent as another amount.
+      expect(await fail(core.transfer({ ...t, amount: '9007199254740993', sourceId: a.cash, targetId: a.bank }))).toMatchObject({ code: 'invalid-input', field: 'amount' });
       expect(await fail(core.transfer({ ...t, sourceId: a.cash, targetId: a.bank, extra: 1 } as never))).toMatchObject({ code: 'invalid-input', field: 'extra' });
       const check = await core.checkTransfer({ ...t, sourceId: a.old, targetId: a.euro });
       expect(check.problems.map((p) => p.code).sort()).toEqual(['currency-mismatch', 'inactive', 'locked']);
@@ -72,6 +74,7 @@ describe('checks before queueing', () => {
       expect(await fail(core.addRefueling({ ...refuel, carId: 77 }))).toMatchObject({ code: 'not-found', field: 'carId' });
       expect(await fail(core.addRefueling({ ...refuel, price: '100.001' }))).toMatchObject({ code: 'invalid-input', field: 'price' });
       expect(await fail(core.addRefueling({ ...refuel, liter: '0' }))).toMatchObject({ code: 'invalid-input', field: 'liter' });
+      expect(await fail(core.addRefueling({ ...refuel, liter: '0.12345678901234567' }))).toMatchObject({ code: 'invalid-input', field: 'liter' });
       expect(await fail(core.editRefueling({ ...refuel, id: 999999 }))).toMatchObject({ code: 'not-found' });
       expect(await core.listOutbox()).toEqual([]);
     } finally {

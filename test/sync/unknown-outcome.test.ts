@@ -5,9 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppApi, AppError } from '../../src-shared/app-api';
+import { contextOf, refuelingFor, withStore } from '../../src-service';
+import { bookTransaction } from '../../src-service/operations/transactions';
 import { newUser, type UserSession } from '../support/client';
 import { startFaultProxy, type FaultMode, type FaultProxy } from '../support/fault-proxy';
-import { startTestService, type TestService } from '../support/service';
+import { TEST_TIME_ZONE, startTestService, type TestService } from '../support/service';
 
 let service: TestService;
 let proxy: FaultProxy;
@@ -203,6 +205,20 @@ describe('unknown outcomes are decided by looking for the effect', () => {
     }
   });
 
+  it('a write refused in words like refused credentials is refused alone when the credentials still work', async () => {
+    const { s, ids } = await setUp();
+    try {
+      await s.core.renameCategory({ id: ids.category, name: 'Not allowed' });
+      await s.core.addCategory({ name: 'Allowed', parentId: 0 });
+      proxy.choose((req) => (req.operation === 'EditCategory' ? 'authorization-fault' : 'pass'));
+      expect(await s.core.sync()).toMatchObject({ pushed: 1, refused: 1, error: null });
+      expect((await s.core.listOutbox()).map((e) => [e.kind, e.status, e.message])).toEqual([['renameCategory', 'refused', 'You are not authorized to change this record.']]);
+      expect((await s.truth.call('CategoryTree', {})).AllCategories.map((c) => c.Name).sort()).toEqual(['Allowed', 'Top']);
+    } finally {
+      await s.done();
+    }
+  });
+
   it('two identical transfers, both answers lost: each finds its own effect, none is doubled', async () => {
     const { s, ids } = await setUp();
     try {
@@ -215,6 +231,68 @@ describe('unknown outcomes are decided by looking for the effect', () => {
       proxy.choose((req) => (req.operation === 'AddTranferToOtherAccount' ? (++n === 1 || n === 3 ? 'drop-after' : n === 2 ? 'drop-before' : 'pass') : 'pass'));
       expect(await s.core.sync()).toMatchObject({ pushed: 3, error: null });
       expect((await s.truth.call('TransactionListLast50_2', { AccountId: ids.b })).filter((t) => t.Description === 'twin')).toHaveLength(3);
+    } finally {
+      await s.done();
+    }
+  });
+});
+
+describe('writes dated before the last 50 records the service lists', () => {
+  /** 55 later transactions on each account and 55 later refuelings of car 1: a backdated write is not listed. */
+  function crowd(s: UserSession, ids: { a: number; b: number }): void {
+    withStore(service.dataFile, (store) => {
+      const ctx = contextOf(store, s.login, TEST_TIME_ZONE);
+      for (let n = 0; n < 55; n++) {
+        const paymentDate = `2026-06-${String(1 + (n % 28)).padStart(2, '0')}T10:00:00`;
+        for (const accountId of [ids.a, ids.b]) bookTransaction(ctx, { accountId, amount: 1000, paymentDate, description: `later ${n}` });
+        refuelingFor(ctx, { carId: 1, dateOfPurchase: paymentDate, tachometer: 10_000 + n, liter: 30, price: 900, currency: 203 });
+      }
+    });
+  }
+  const balanceOf = async (s: UserSession, id: number) => (await s.truth.call('AccountListWithAmount2', {})).find((a) => a.Id === id)!.Amount;
+
+  for (const [mode, sends] of [['drop-after', 1], ['drop-before', 2]] as const) {
+    it(`a backdated transfer, ${mode}: decided by the balances, booked once`, async () => {
+      const { s, ids } = await setUp();
+      try {
+        crowd(s, ids);
+        const [a, b] = [await balanceOf(s, ids.a), await balanceOf(s, ids.b)];
+        await s.core.transfer({ sourceId: ids.a, targetId: ids.b, amount: '7.5', paymentDate: '2026-01-01T09:00', categoryId: 0, description: 'old receipt' });
+        const before = sent('AddTranferToOtherAccount');
+        faultFirst('AddTranferToOtherAccount', mode);
+        expect(await s.core.sync()).toMatchObject({ pushed: 1, unknown: 0, error: null });
+        expect(sent('AddTranferToOtherAccount') - before).toBe(sends);
+        expect([await balanceOf(s, ids.a), await balanceOf(s, ids.b)]).toEqual([a - 7.5, b + 7.5]);
+      } finally {
+        await s.done();
+      }
+    });
+  }
+
+  it('a backdated refueling whose answer was lost stays unknown, never sent blindly; the user decides', async () => {
+    const { s, ids } = await setUp();
+    try {
+      crowd(s, ids);
+      const old = { carId: 1, dateOfPurchase: '2026-01-02T07:00', tachometer: 4242, liter: '20', price: '700', currency: 203, rate: '1', description: 'old' };
+      const { outboxId } = await s.core.addRefueling(old);
+      const before = sent('EditCarFuel');
+      faultFirst('EditCarFuel', 'drop-after');
+      expect(await s.core.sync()).toMatchObject({ pushed: 0, unknown: 1 });
+      expect(await s.core.sync()).toMatchObject({ pushed: 0, unknown: 1 });
+      expect(sent('EditCarFuel') - before).toBe(1);
+      const [entry] = await s.core.listOutbox();
+      expect(entry).toMatchObject({ id: outboxId, status: 'unknown', message: expect.stringMatching(/last 50 refuelings/) });
+      // It arrived (the user looks on the service): discarding it keeps the one there.
+      await s.core.discardOutbox({ id: outboxId });
+
+      // One that never arrived: the user sends it again, and it is sent once more.
+      const second = await s.core.addRefueling({ ...old, tachometer: 4343 });
+      faultFirst('EditCarFuel', 'drop-before');
+      expect(await s.core.sync()).toMatchObject({ unknown: 1 });
+      await s.core.retryOutbox({ id: second.outboxId });
+      expect(await s.core.sync()).toMatchObject({ pushed: 1, unknown: 0, error: null });
+      expect(sent('EditCarFuel') - before).toBe(3);
+      expect(await s.core.listOutbox()).toEqual([]);
     } finally {
       await s.done();
     }

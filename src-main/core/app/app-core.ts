@@ -146,6 +146,7 @@ class Core {
       client: () => this.soapClient(),
       now: () => this.now(),
       emit: (e) => this.emit(e),
+      log: this.log,
       tuning: options.sync,
     });
   }
@@ -241,8 +242,16 @@ class Core {
     }
   }
 
+  /** A namespace set by hand goes into every request's XML and headers: it must be a URI. */
+  private checkNamespace(raw: string | undefined): void {
+    if (raw && !/^[^\s"'<>\\]+$/.test(raw)) {
+      throw new AppError('invalid-input', 'The namespace must be a URI such as http://example.com/api/, without spaces, quotes or angle brackets.', 'namespace');
+    }
+  }
+
   async testConnection(input: InputOf<'testConnection'>): Promise<ConnectionReport> {
     const baseUrl = this.base(input.baseUrl);
+    this.checkNamespace(input.namespace);
     try {
       const d = await readService(baseUrl, { timeoutMs: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
       return {
@@ -263,6 +272,7 @@ class Core {
   async connect(input: InputOf<'connect'>): Promise<AppStatus> {
     if (this.engine.running) throw new AppError('busy', 'A sync is running; connect again when it has finished.');
     const baseUrl = this.base(input.baseUrl);
+    this.checkNamespace(input.namespace);
     let description: ServiceDescription | null = null;
     try {
       description = await readService(baseUrl, { timeoutMs: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
@@ -361,7 +371,9 @@ class Core {
 
   async retry(id: number) {
     const e = this.entry(id);
-    if (e.status === 'refused' || e.status === 'conflict') {
+    // An unknown write with a message is one whose effect the sync could not look for: the user's
+    // retry is the word to send it again (a plain unknown one is still to be checked by the next sync).
+    if (e.status === 'refused' || e.status === 'conflict' || (e.status === 'unknown' && e.message !== null)) {
       this.store.transaction(() => this.outbox.setStatus(id, 'pending'));
       await this.changed();
     }

@@ -48,7 +48,7 @@ export interface EffectiveStatus {
 
 /**
  * The status each entry shows: its stored status, or 'blocked' (with the reason) when it waits for a
- * refused, conflicting or blocked entry, or refers to a record whose create was discarded.
+ * refused, conflicting, blocked or undecided entry, or refers to a record whose create was discarded.
  */
 export function effectiveStatuses(entries: readonly AnyEntry[], deps = analyzeDependencies(entries)): Map<number, EffectiveStatus> {
   const byId = new Map(entries.map((e) => [e.id, e]));
@@ -63,8 +63,14 @@ export function effectiveStatuses(entries: readonly AnyEntry[], deps = analyzeDe
       } else {
         for (const w of d.waitsFor) {
           const s = out.get(w);
-          if (s && (s.status === 'refused' || s.status === 'conflict' || s.status === 'blocked')) {
-            const why = s.status === 'refused' ? 'which the service refused' : s.status === 'conflict' ? 'which has a conflict to resolve' : 'which is blocked';
+          // An unknown write with a message is one the sync could not decide: it waits for the user too.
+          const undecided = s?.status === 'unknown' && s.message !== null;
+          if (s && (s.status === 'refused' || s.status === 'conflict' || s.status === 'blocked' || undecided)) {
+            const why =
+              s.status === 'refused' ? 'which the service refused'
+              : s.status === 'conflict' ? 'which has a conflict to resolve'
+              : undecided ? 'whose outcome you need to decide'
+              : 'which is blocked';
             status = { status: 'blocked', message: `Waits for write #${w} (${KIND_LABELS[byId.get(w)!.kind]}), ${why}.` };
             break;
           }

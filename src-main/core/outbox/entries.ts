@@ -45,17 +45,6 @@ export const REFERENCES: { readonly [K in OutboxKind]: readonly (readonly [keyof
   editRefueling: [['id', 'refueling']],
 };
 
-/** The kind of record a write creates, if it creates one others may refer to. */
-export const CREATES: { readonly [K in OutboxKind]: RecordKind | null } = {
-  addAccount: 'account',
-  editAccount: null,
-  transfer: 'transaction',
-  addCategory: 'category',
-  renameCategory: null,
-  addRefueling: 'refueling',
-  editRefueling: null,
-};
-
 /** Edits: the record kind they edit and the fields the user can change (the merge works on these). */
 export const EDITS = {
   editAccount: { record: 'account', fields: ['name', 'description', 'type', 'isActive', 'isHidden', 'locked', 'ord'] },

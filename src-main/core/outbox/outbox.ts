@@ -41,6 +41,14 @@ function entryOf(r: Row): AnyEntry {
 
 const NEXT_TEMP_ID = 'nextTempId';
 
+/** The entry was discarded or changed after the push read it. */
+export class EntryChanged extends Error {
+  override name = 'EntryChanged';
+  constructor(readonly entryId: number) {
+    super(`Outbox entry ${entryId} changed while it was being prepared.`);
+  }
+}
+
 /** Kinds of record some write can refer to (no write refers to a transaction). */
 const REFERRED_KINDS = new Set<RecordKind>(Object.values(REFERENCES).flatMap((refs) => refs.map(([, kind]) => kind)));
 
@@ -75,11 +83,21 @@ export class Outbox {
     return Number(info.lastInsertRowid);
   }
 
-  /** Records that the entry is about to be sent: from now on its outcome is unknown until an answer is stored. */
-  markSent(id: number, probe: unknown, now: string): void {
-    this.store
-      .sql("UPDATE outbox SET status = 'unknown', attempts = attempts + 1, sent_at = ?, probe = ?, message = NULL WHERE id = ?")
-      .run(now, JSON.stringify(probe ?? null), id);
+  /**
+   * Records that the entry is about to be sent: from now on its outcome is unknown until an answer is
+   * stored. Throws EntryChanged when the entry no longer holds `input` as a pending write (the user
+   * discarded or changed it while the push prepared it), so that what is sent is always what is queued.
+   */
+  markSent(id: number, input: unknown, probe: unknown, now: string): void {
+    const marked = this.store
+      .sql("UPDATE outbox SET status = 'unknown', attempts = attempts + 1, sent_at = ?, probe = ?, message = NULL WHERE id = ? AND status = 'pending' AND input = ?")
+      .run(now, JSON.stringify(probe ?? null), id, JSON.stringify(input));
+    if (marked.changes === 0) throw new EntryChanged(id);
+  }
+
+  /** Whether the entry is still queued with this very write. */
+  holds(id: number, input: unknown): boolean {
+    return this.store.sql('SELECT 1 FROM outbox WHERE id = ? AND input = ?').pluck().get(id, JSON.stringify(input)) !== undefined;
   }
 
   setStatus(id: number, status: StoredStatus, message: string | null = null, conflicts: FieldConflict[] | null = null): void {

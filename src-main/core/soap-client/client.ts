@@ -16,7 +16,6 @@ import {
 } from '../../../src-shared/catalog';
 import { buildRequest, localTimeZone, parseResponse, ServiceFault, WireError, type Binding } from '../../../src-shared/wire';
 import {
-  CallError,
   FaultError,
   InvalidCredentialsError,
   MalformedResponseError,
@@ -204,9 +203,3 @@ export class SoapClient {
     this.agents.destroy();
   }
 }
-
-export function createSoapClient(options: SoapClientOptions): SoapClient {
-  return new SoapClient(options);
-}
-
-export { CallError };

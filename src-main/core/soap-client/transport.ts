@@ -25,9 +25,6 @@ export interface TransportLimits {
   maxResponseBytes: number;
 }
 
-/** Connection errors that happen before a byte of the request can leave this machine. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'ENETDOWN']);
-
 export class Agents {
   readonly http: http.Agent;
   readonly https: https.Agent;
@@ -99,8 +96,9 @@ export function exchange(operation: string, req: HttpExchange, agent: http.Agent
       else connected = true;
     });
     request.on('error', (err: NodeJS.ErrnoException) => {
-      const notSent = !connected || NOT_SENT_CODES.has(err.code ?? '');
-      finish(notSent ? new NetworkError(operation, describe(err), err.code) : new OutcomeUnknownError(operation, describe(err), err.code));
+      // Only whether the connection was up decides: once it is, the request may have left, and a host
+      // or network that becomes unreachable mid-call says nothing about what the service received.
+      finish(connected ? new OutcomeUnknownError(operation, describe(err), err.code) : new NetworkError(operation, describe(err), err.code));
     });
     request.on('response', (res) => {
       const status = res.statusCode ?? 0;

@@ -69,9 +69,9 @@ export function accountFromApi(a: ApiAccount2): AccountRow {
   };
 }
 
-/** Key of a transaction without an id: its content, and which of equal ones it is. */
-function contentKey(t: ListedTransaction, occurrence: number): string {
-  const text = JSON.stringify([t.Id_Account, t.PaymentDate, t.Type, t.Amount, t.Description, t.Id_Category, t.Id_User, t.Id_UserCreated]);
+/** Key of a transaction without an id: the account it is listed for, its content, and which of equal ones it is. */
+function contentKey(accountId: number, t: ListedTransaction, occurrence: number): string {
+  const text = JSON.stringify([accountId, t.PaymentDate, t.Type, t.Amount, t.Description, t.Id_Category, t.Id_User, t.Id_UserCreated]);
   return `h:${createHash('sha256').update(text).digest('hex').slice(0, 32)}:${occurrence}`;
 }
 
@@ -85,10 +85,10 @@ export function transactionsFromApi(accountId: number, items: ListedTransaction[
     let key: string;
     if (t.Id !== null) key = `id:${t.Id}`;
     else {
-      const base = contentKey(t, 0);
+      const base = contentKey(accountId, t, 0);
       const n = seen.get(base) ?? 0;
       seen.set(base, n + 1);
-      key = contentKey(t, n);
+      key = contentKey(accountId, t, n);
     }
     return transactionRow(accountId, t, key);
   });

@@ -45,6 +45,8 @@ export interface SyncEngineDeps {
   /** Local wall-clock time, for the summary and the outbox. */
   now: () => string;
   emit: (event: AppEvent) => void;
+  /** Where a failure that is a bug (not the service's, the network's or the user's) is reported for developers. */
+  log?: (message: string, error?: unknown) => void;
   tuning?: Partial<SyncTuning>;
 }
 
@@ -68,6 +70,8 @@ function processAlive(pid: number): boolean {
   }
 }
 
+const UNEXPECTED = 'The sync failed unexpectedly.';
+
 /** How a failure shows in the summary. */
 export function classify(error: unknown): { code: NonNullable<SyncSummary['errorCode']>; message: string } {
   if (error instanceof AppError) {
@@ -83,7 +87,7 @@ export function classify(error: unknown): { code: NonNullable<SyncSummary['error
   }
   if (error instanceof SecretUnavailableError) return { code: 'not-connected', message: error.message };
   if (error instanceof RecordError) return { code: 'service', message: `The service sent data that cannot be kept: ${error.message}` };
-  return { code: 'service', message: 'The sync failed unexpectedly.' };
+  return { code: 'service', message: UNEXPECTED };
 }
 
 export class SyncEngine {
@@ -197,6 +201,7 @@ export class SyncEngine {
       }
     } catch (e) {
       const { code, message } = classify(e);
+      if (message === UNEXPECTED) this.deps.log?.('Unexpected error during a sync', e);
       summary.error = message;
       summary.errorCode = code;
     } finally {

@@ -7,21 +7,24 @@
  * - Before a write is sent, the outbox records that it may have been sent, together with its probe
  *   (what existed before), in a committed transaction. A crash or a lost answer therefore leaves it
  *   'unknown', and an unknown write is never sent again before the service has been searched for its
- *   effect (with all other writes settled, so that no write in flight can be mistaken for it).
+ *   effect (with all other writes settled, so that no write in flight can be mistaken for it); when
+ *   the service's lists cannot show the effect, only the user's retry sends it again. The mark is made
+ *   only if the entry still holds the write prepared, so a write the user changed or discarded
+ *   meanwhile is never sent in its old form.
  * - A fault refuses only that write; writes that depend on it wait, the others go on.
  * - A connection failure ends the round; after a pause the push resumes, until too many rounds in a
  *   row made no progress: then the push stops and the sync reports the service unreachable.
  */
 import { analyzeDependencies, effectiveStatuses } from '../outbox/dependencies';
 import { KIND_LABELS, type AnyEntry } from '../outbox/entries';
-import type { Outbox } from '../outbox/outbox';
+import { EntryChanged, type Outbox } from '../outbox/outbox';
 import { CallError, FaultError, InvalidCredentialsError, type RetryPolicy, type SoapClient } from '../soap-client';
 import { CommitBatcher } from '../store/commit-batcher';
 import { categoriesFromApi } from '../store/rows';
 import type { Store } from '../store/store';
 import { createLimiter, sleep } from '../util/concurrency';
 import { ServerSnapshot } from './snapshot';
-import { WritePusher, type Effect, type Probe } from './writes';
+import { EffectUndecidable, WritePusher, type Effect, type Probe } from './writes';
 
 export interface PushOptions {
   /** Writes in flight at once. */
@@ -48,10 +51,6 @@ export interface PushResult {
   error: unknown;
 }
 
-/** A fault about the caller's request (not refused credentials, not the service's own trouble). */
-function isRefusal(e: unknown): e is FaultError {
-  return e instanceof FaultError && !(e instanceof InvalidCredentialsError) && e.fault.faultCode === 'Client';
-}
 
 export class PushGaveUp extends Error {
   override name = 'PushGaveUp';
@@ -92,8 +91,24 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
   let done = 0;
   let total = 0;
 
+  /**
+   * The fault, if it refuses this one request rather than the caller: for a read a write needs, only a
+   * fault about the caller's request counts (not the service's own trouble); for a write, any fault.
+   * The interface leaves the wording of refused credentials open, so a fault that reads like one ("not
+   * authorized...") is checked with a read: when that works, only this request was refused, and the
+   * rest of the outbox goes on instead of stopping at it on every sync.
+   */
+  const refusalOf = async (e: unknown, of: 'read' | 'write'): Promise<FaultError | null> => {
+    if (!(e instanceof FaultError) || (of === 'read' && e.fault.faultCode !== 'Client')) return null;
+    if (!(e instanceof InvalidCredentialsError)) return e;
+    return snapshot.freshAccounts().then(
+      () => e,
+      () => null,
+    );
+  };
+
   // Parallel writes share their durable commits: the marks that they are about to be sent, and their effects.
-  const marks = new CommitBatcher<{ id: number; probe: Probe }>(store, ({ id, probe }) => outbox.markSent(id, probe, options.now()));
+  const marks = new CommitBatcher<{ entry: AnyEntry; probe: Probe }>(store, ({ entry, probe }) => outbox.markSent(entry.id, entry.input, probe, options.now()));
   const effects = new CommitBatcher<{ entry: AnyEntry; effect: Effect }>(store, ({ entry, effect }) => pusher.applyEffect(entry, effect));
   const counted = () => {
     result.pushed++;
@@ -122,10 +137,17 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
         try {
           effect = await pusher.findEffect(e);
         } catch (err) {
-          if (!isRefusal(err)) throw err;
-          // The service refuses to show what the write touched (an account no longer shared...): the
-          // write stays unknown, never sent blindly, and the writes that do not depend on it go on.
-          store.transaction(() => outbox.get(e.id)?.status === 'unknown' && outbox.setStatus(e.id, 'unknown', `Whether this write reached the service cannot be checked: ${err.message}`));
+          // The service refuses to show what the write touched (an account no longer shared...), or its
+          // lists cannot show it: the write stays unknown, never sent blindly, and the writes that do
+          // not depend on it go on.
+          let message: string;
+          if (err instanceof EffectUndecidable) message = err.message;
+          else {
+            const refusal = await refusalOf(err, 'read');
+            if (!refusal) throw err;
+            message = `Whether this write reached the service cannot be checked: ${refusal.message}`;
+          }
+          store.transaction(() => outbox.get(e.id)?.status === 'unknown' && outbox.setStatus(e.id, 'unknown', message));
           continue;
         }
         if (effect) finalize(e, effect);
@@ -165,9 +187,10 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
       try {
         prepared = await pusher.prepare(entry);
       } catch (e) {
-        if (!isRefusal(e)) throw e;
+        const refusal = await refusalOf(e, 'read');
+        if (!refusal) throw e;
         // Reading what the write needs was refused (an unknown account, say): so would the write be.
-        store.transaction(() => outbox.setStatus(id, 'refused', e.message));
+        store.transaction(() => outbox.setStatus(id, 'refused', refusal.message));
         result.refused++;
         state.set(id, 'failed');
         return;
@@ -184,14 +207,22 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
         return;
       }
       // Durable before the request leaves: after a crash from here on, the write counts as sent.
-      await marks.submit({ id, probe: prepared.probe });
+      try {
+        await marks.submit({ entry, probe: prepared.probe });
+      } catch (e) {
+        if (!(e instanceof EntryChanged)) throw e;
+        // Discarded or changed by the user meanwhile: not sent; a changed write goes with the next sync.
+        state.set(id, 'failed');
+        return;
+      }
       sends.set(id, (sends.get(id) ?? 0) + 1);
       let effect: Effect;
       try {
         effect = await pusher.send(entry, prepared.call, prepared.probe);
       } catch (e) {
-        if (e instanceof FaultError && !(e instanceof InvalidCredentialsError)) {
-          store.transaction(() => outbox.get(id) && outbox.setStatus(id, 'refused', e.message));
+        const refusal = await refusalOf(e, 'write');
+        if (refusal) {
+          store.transaction(() => outbox.get(id) && outbox.setStatus(id, 'refused', refusal.message));
           result.refused++;
           state.set(id, 'failed');
           return;

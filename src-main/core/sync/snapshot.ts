@@ -12,11 +12,23 @@ export interface TransactionWindow {
   hasIds: boolean;
 }
 
+/** Where one remembered read is kept. */
+interface Slot<T> {
+  get(): Promise<T> | null;
+  set(p: Promise<T> | null): void;
+}
+
+function keyed<K, T>(map: Map<K, Promise<T>>, key: K): Slot<T> {
+  return { get: () => map.get(key) ?? null, set: (p) => (p ? map.set(key, p) : map.delete(key)) };
+}
+
 export class ServerSnapshot {
   private accountsP: Promise<Map<number, ApiAccount2>> | null = null;
   private categoriesP: Promise<{ tree: ApiCategoryTree; rows: CategoryRow[] }> | null = null;
   private readonly windows = new Map<number, Promise<TransactionWindow>>();
   private readonly fuel = new Map<number, Promise<ApiCarFuel[]>>();
+  private readonly accountsSlot: Slot<Map<number, ApiAccount2>> = { get: () => this.accountsP, set: (p) => (this.accountsP = p) };
+  private readonly categoriesSlot: Slot<{ tree: ApiCategoryTree; rows: CategoryRow[] }> = { get: () => this.categoriesP, set: (p) => (this.categoriesP = p) };
 
   constructor(
     private readonly client: SoapClient,
@@ -33,59 +45,57 @@ export class ServerSnapshot {
     this.fuel.clear();
   }
 
-  private memo<T>(get: () => Promise<T> | null, set: (p: Promise<T> | null) => void, read: () => Promise<T>): Promise<T> {
-    let p = get();
-    if (!p) {
-      p = withRetry(() => this.limit(read), this.retry);
-      set(p);
-      // A failed read is not remembered: the next use reads again.
-      p.catch(() => {
-        if (get() === p) set(null);
-      });
-    }
+  /**
+   * Keeps `p` in the slot until it fails: a failed read is not remembered, so the next use reads
+   * again. The handler also marks the rejection handled for a promise that no one may await.
+   */
+  private remember<T>(slot: Slot<T>, p: Promise<T>): Promise<T> {
+    slot.set(p);
+    p.catch(() => {
+      if (slot.get() === p) slot.set(null);
+    });
     return p;
   }
 
+  private memo<T>(slot: Slot<T>, read: () => Promise<T>): Promise<T> {
+    return slot.get() ?? this.remember(slot, withRetry(() => this.limit(read), this.retry));
+  }
+
+  /** Lays one of this push's own results over a remembered read (even one still in flight). */
+  private amend<T>(slot: Slot<T>, change: (value: T) => T): void {
+    const p = slot.get();
+    if (p) this.remember(slot, p.then(change));
+  }
+
   accounts(): Promise<Map<number, ApiAccount2>> {
-    return this.memo(
-      () => this.accountsP,
-      (p) => (this.accountsP = p),
-      async () => new Map((await this.client.listAccounts()).map((a) => [a.Id, a])),
-    );
+    return this.memo(this.accountsSlot, async () => new Map((await this.client.listAccounts()).map((a) => [a.Id, a])));
+  }
+
+  /** The accounts read again: every transfer moves balances, which this push's answers do not show. */
+  freshAccounts(): Promise<Map<number, ApiAccount2>> {
+    this.accountsP = null;
+    return this.accounts();
   }
 
   categories(): Promise<{ tree: ApiCategoryTree; rows: CategoryRow[] }> {
-    return this.memo(
-      () => this.categoriesP,
-      (p) => (this.categoriesP = p),
-      async () => {
-        const tree = await this.client.call('CategoryTree', {});
-        return { tree, rows: categoriesFromApi(tree).all };
-      },
-    );
+    return this.memo(this.categoriesSlot, async () => {
+      const tree = await this.client.call('CategoryTree', {});
+      return { tree, rows: categoriesFromApi(tree).all };
+    });
   }
 
   transactions(accountId: number): Promise<TransactionWindow> {
-    return this.memo(
-      () => this.windows.get(accountId) ?? null,
-      (p) => (p ? this.windows.set(accountId, p) : this.windows.delete(accountId)),
-      () => this.client.listTransactions(accountId),
-    );
+    return this.memo(keyed(this.windows, accountId), () => this.client.listTransactions(accountId));
   }
 
   refuelings(carId: number): Promise<ApiCarFuel[]> {
-    return this.memo(
-      () => this.fuel.get(carId) ?? null,
-      (p) => (p ? this.fuel.set(carId, p) : this.fuel.delete(carId)),
-      () => this.client.call('CarFuelList', { CarId: carId }),
-    );
+    return this.memo(keyed(this.fuel, carId), () => this.client.call('CarFuelList', { CarId: carId }));
   }
 
   // ---- this push's own results ---------------------------------------------------------------
 
   noteAccount(a: ApiAccount2): void {
-    if (!this.accountsP) return;
-    this.accountsP = this.accountsP.then((m) => new Map(m).set(a.Id, a));
+    this.amend(this.accountsSlot, (m) => new Map(m).set(a.Id, a));
   }
 
   noteCategories(tree: ApiCategoryTree): void {
@@ -93,21 +103,15 @@ export class ServerSnapshot {
   }
 
   noteTransactions(...items: ApiTransaction2[]): void {
-    for (const t of items) {
-      const w = this.windows.get(t.Id_Account);
-      if (w) this.windows.set(t.Id_Account, w.then((x) => ({ ...x, items: [t, ...x.items] })));
-    }
+    for (const t of items) this.amend(keyed(this.windows, t.Id_Account), (x) => ({ ...x, items: [t, ...x.items] }));
   }
 
   noteRefueling(r: ApiCarFuel): void {
-    for (const [carId, p] of this.fuel) {
-      this.fuel.set(
-        carId,
-        p.then((list) => {
-          const others = list.filter((x) => x.Id !== r.Id);
-          return r.Id_Car === carId ? [r, ...others] : others;
-        }),
-      );
+    for (const carId of [...this.fuel.keys()]) {
+      this.amend(keyed(this.fuel, carId), (list) => {
+        const others = list.filter((x) => x.Id !== r.Id);
+        return r.Id_Car === carId ? [r, ...others] : others;
+      });
     }
   }
 }

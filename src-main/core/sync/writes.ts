@@ -6,7 +6,7 @@
  */
 import type { FieldConflict } from '../../../src-shared/app-api';
 import type { ApiAccount2, ApiCarFuel, ApiCategoryTree, ApiTransaction2, OperationName, ParamsOf } from '../../../src-shared/catalog';
-import { compare, negate, parseDecimal, toNumber, type Decimal } from '../../../src-shared/money';
+import { add, compare, negate, parseDecimal, toNumber, type Decimal } from '../../../src-shared/money';
 import { isEditKind, type AnyEntry, type EditKind, type OutboxEntry } from '../outbox/entries';
 import { LEARNED_KEY, type LearnedFacts } from '../outbox/local-view';
 import type { Outbox } from '../outbox/outbox';
@@ -32,7 +32,56 @@ interface WindowProbe {
   /** How many listed transactions looked like this transfer (for services without ids). */
   matching: number;
 }
-export type Probe = { ids: number[] } | { source: WindowProbe; target: WindowProbe } | null;
+/**
+ * Before a transfer that both accounts' lists may not show (see mayBeUnlisted): the two balances as
+ * the service reported them just before sending, as decimal text.
+ */
+interface BalancesProbe {
+  source: string;
+  target: string;
+}
+export type Probe = { ids: number[] } | { source: WindowProbe; target: WindowProbe; balances?: BalancesProbe } | null;
+
+/**
+ * The service's lists cannot show whether a write whose outcome is unknown happened: the write stays
+ * unknown, with this message for the user, and is never sent again without the user's word.
+ */
+export class EffectUndecidable extends Error {
+  override name = 'EffectUndecidable';
+}
+
+const QUARTER_HOUR = 15 * 60_000;
+const MAX_ZONE_SHIFT = 14 * 3_600_000;
+const wallMillis = (wall: string) => Date.parse(`${wall.slice(0, 19)}Z`);
+
+/**
+ * Whether a date the service lists can be the wall time the client sent. A service in another time
+ * zone that writes dates with an offset is read back in this machine's zone: shifted by whole quarter
+ * hours, at most 14 hours (seconds and fractions aside).
+ */
+function sameMoment(listed: string, sent: string): boolean {
+  const shift = wallMillis(listed) - wallMillis(sent);
+  return Math.abs(shift) <= MAX_ZONE_SHIFT && shift % QUARTER_HOUR === 0;
+}
+
+/** How many records the service's transaction and refueling lists hold at most ("the last 50"). */
+const LISTED = 50;
+
+/**
+ * Whether a record dated `date` may be missing from a list although it exists: the list is full and
+ * the record is not clearly newer than its oldest one (a service that lists the last 50 by date leaves
+ * it out; "clearly": beyond what another zone's offset can shift, see sameMoment).
+ */
+function mayBeUnlisted(dates: readonly string[], date: string): boolean {
+  if (dates.length < LISTED) return false;
+  const oldest = Math.min(...dates.map(wallMillis));
+  return wallMillis(date) <= oldest + MAX_ZONE_SHIFT;
+}
+
+function transferMayBeUnlisted(source: TransactionWindow, target: TransactionWindow, date: string): boolean {
+  const dates = (w: TransactionWindow) => w.items.map((t) => t.PaymentDate);
+  return mayBeUnlisted(dates(source), date) && mayBeUnlisted(dates(target), date);
+}
 
 export type Prepared =
   | { action: 'send'; call: { operation: OperationName; params: Record<string, unknown> }; probe: Probe }
@@ -46,7 +95,7 @@ const abs = (d: Decimal): Decimal => (d.units < 0n ? negate(d) : d);
 function matchesTransfer(t: ListedTransaction, input: OutboxEntry<'transfer'>['input']): boolean {
   return (
     compare(abs(parseDecimal(decimalText(t.Amount, 'Amount'))!), parseDecimal(input.amount)!) === 0 &&
-    t.PaymentDate.slice(0, 19) === input.paymentDate.slice(0, 19) &&
+    sameMoment(t.PaymentDate, input.paymentDate) &&
     t.Description === input.description &&
     t.Id_Category === input.categoryId
   );
@@ -127,6 +176,12 @@ export class WritePusher {
       case 'transfer': {
         const i = entry.input;
         const [source, target] = await Promise.all([this.snapshot.transactions(i.sourceId), this.snapshot.transactions(i.targetId)]);
+        let balances: BalancesProbe | undefined;
+        if (transferMayBeUnlisted(source, target, i.paymentDate)) {
+          const accounts = await this.snapshot.freshAccounts();
+          const [s, t] = [accounts.get(i.sourceId), accounts.get(i.targetId)];
+          if (s && t) balances = { source: decimalText(s.Amount, 'Amount'), target: decimalText(t.Amount, 'Amount') };
+        }
         return {
           action: 'send',
           call: {
@@ -140,7 +195,7 @@ export class WritePusher {
               PaymentDate: i.paymentDate,
             },
           },
-          probe: { source: windowProbe(source, i), target: windowProbe(target, i) },
+          probe: { source: windowProbe(source, i), target: windowProbe(target, i), ...(balances ? { balances } : {}) },
         };
       }
       case 'addCategory': {
@@ -264,7 +319,10 @@ export class WritePusher {
         const own = this.outbox.ownIds('transaction');
         const [source, target] = await Promise.all([this.snapshot.transactions(i.sourceId), this.snapshot.transactions(i.targetId)]);
         const found = [...newMatches(source, probe.source, i, own), ...newMatches(target, probe.target, i, own)];
-        if (found.length === 0) return null;
+        if (found.length === 0) {
+          // Both sides are written together: one list that would show the transfer proves it did not happen.
+          return transferMayBeUnlisted(source, target, i.paymentDate) ? this.transferByBalances(i, probe.balances) : null;
+        }
         const balances = [...(await this.snapshot.accounts()).values()];
         const withIds = found.filter((t): t is ApiTransaction2 => t.Id !== null);
         return { kind: 'transactions', transactions: withIds, balances };
@@ -278,17 +336,47 @@ export class WritePusher {
         const before = new Set(probe && 'ids' in probe ? probe.ids : []);
         const own = this.outbox.ownIds('refueling');
         const i = entry.input;
-        for (const r of await this.snapshot.refuelings(i.carId)) {
+        const listed = await this.snapshot.refuelings(i.carId);
+        for (const r of listed) {
           if (before.has(r.Id) || own.has(r.Id)) continue;
           const f = refuelingFields(r);
-          if (f.dateOfPurchase === i.dateOfPurchase && f.tachometer === i.tachometer && f.liter === i.liter && f.price === i.price && f.currency === i.currency) {
+          if (sameMoment(r.DateOfPurchase, i.dateOfPurchase) && f.tachometer === i.tachometer && f.liter === i.liter && f.price === i.price && f.currency === i.currency) {
             return { kind: 'refueling', refueling: r };
           }
+        }
+        if (mayBeUnlisted(listed.map((r) => r.DateOfPurchase), i.dateOfPurchase)) {
+          throw new EffectUndecidable(
+            `Whether this refueling reached the service cannot be told: it is dated before the last 50 refuelings the service lists for car ${i.carId}. ` +
+              'If the service has it, discard this write; if not, retry it.',
+          );
         }
         return null;
       }
     }
     return null;
+  }
+
+  /**
+   * A transfer neither account's list can show: it happened if the balances moved by its amount, one
+   * down and one up, since just before it was sent; it did not if neither moved. Anything else (other
+   * changes meanwhile, no balances kept) cannot be told apart.
+   */
+  private async transferByBalances(i: OutboxEntry<'transfer'>['input'], before: BalancesProbe | undefined): Promise<Effect | null> {
+    const accounts = await this.snapshot.accounts();
+    const [s, t] = [accounts.get(i.sourceId), accounts.get(i.targetId)];
+    if (before && s && t) {
+      const moved = (now: number, then: string) => add(parseDecimal(decimalText(now, 'Amount'))!, negate(parseDecimal(then)!));
+      const ds = moved(s.Amount, before.source);
+      const dt = moved(t.Amount, before.target);
+      if (ds.units === 0n && dt.units === 0n) return null;
+      if (compare(abs(ds), parseDecimal(i.amount)!) === 0 && compare(dt, negate(ds)) === 0) {
+        return { kind: 'transactions', transactions: [], balances: [...accounts.values()] };
+      }
+    }
+    throw new EffectUndecidable(
+      'Whether this transfer reached the service cannot be told: it is dated before the last 50 transactions the service lists for both accounts, ' +
+        'and their balances do not show it either. If the service has it, discard this write; if not, retry it.',
+    );
   }
 
   // ---- storing the effect ------------------------------------------------------------------------
@@ -304,25 +392,28 @@ export class WritePusher {
 
   /**
    * The local half of finalize, to be run inside the caller's transaction (a group commit). The effect
-   * is stored even if the entry was discarded meanwhile: it happened.
+   * is stored, and a created record's id replaces its temporary one, even if the entry was discarded
+   * while its request was under way: the record exists on the service all the same.
    */
   applyEffect(entry: AnyEntry, effect: Effect): void {
-    const stillQueued = this.outbox.get(entry.id) !== null;
     const learned: LearnedFacts = this.store.getSetting<LearnedFacts>(LEARNED_KEY) ?? { transferType: null, sourceNegative: null, ownerPermission: null };
     switch (effect.kind) {
       case 'account': {
         this.store.upsertAccount(accountFromApi(effect.account));
         if (entry.kind === 'addAccount') {
           this.outbox.markOwn('account', effect.account.Id);
-          if (stillQueued) this.outbox.replaceTempId('account', entry.createdIds[0]!, effect.account.Id);
+          this.outbox.replaceTempId('account', entry.createdIds[0]!, effect.account.Id);
           learned.ownerPermission = effect.account.UserAccountPermission;
         }
         break;
       }
       case 'transactions': {
+        // A service whose lists carry no ids lists these under keys of their content: kept from the
+        // answer as well, each would show twice. The pull that ends the sync brings them.
+        const listedWithIds = !this.client.lacks('TransactionListLast50_2');
         for (const t of effect.transactions) {
           this.outbox.markOwn('transaction', t.Id);
-          this.store.upsertTransactions([transactionRow(t.Id_Account, t)]);
+          if (listedWithIds) this.store.upsertTransactions([transactionRow(t.Id_Account, t)]);
         }
         if (effect.balances) this.store.setBalances(effect.balances.map(accountFromApi));
         else for (const t of effect.transactions) this.store.addToBalance(t.Id_Account, decimalText(t.Amount, 'Amount'));
@@ -330,7 +421,7 @@ export class WritePusher {
           const input = entry.input;
           effect.transactions.forEach((t) => {
             const side = t.Id_Account === input.sourceId ? 0 : t.Id_Account === input.targetId ? 1 : -1;
-            if (side >= 0 && stillQueued) this.outbox.replaceTempId('transaction', entry.createdIds[side]!, t.Id);
+            if (side >= 0) this.outbox.replaceTempId('transaction', entry.createdIds[side]!, t.Id);
             if (side === 0) learned.sourceNegative = t.Amount < 0;
             learned.transferType = t.Type;
           });
@@ -341,7 +432,7 @@ export class WritePusher {
         this.store.replaceCategories(categoriesFromApi(effect.tree));
         if (entry.kind === 'addCategory' && effect.createdId !== null) {
           this.outbox.markOwn('category', effect.createdId);
-          if (stillQueued) this.outbox.replaceTempId('category', entry.createdIds[0]!, effect.createdId);
+          this.outbox.replaceTempId('category', entry.createdIds[0]!, effect.createdId);
         }
         break;
       }
@@ -349,7 +440,7 @@ export class WritePusher {
         this.store.upsertRefuelings([refuelingFromApi(effect.refueling)]);
         if (entry.kind === 'addRefueling') {
           this.outbox.markOwn('refueling', effect.refueling.Id);
-          if (stillQueued) this.outbox.replaceTempId('refueling', entry.createdIds[0]!, effect.refueling.Id);
+          this.outbox.replaceTempId('refueling', entry.createdIds[0]!, effect.refueling.Id);
         }
         break;
       }
@@ -357,7 +448,9 @@ export class WritePusher {
         break;
     }
     this.store.setSetting(LEARNED_KEY, learned);
-    this.outbox.remove(entry.id);
+    // An edit found done without a request was never marked sent, so the user may have changed it
+    // meanwhile: the changed write stays queued. A sent write cannot change (it is 'unknown' until now).
+    if (effect.kind !== 'nothing' || this.outbox.holds(entry.id, entry.input)) this.outbox.remove(entry.id);
   }
 
   /** Keeps this push's view of the service current with a write's effect. */
