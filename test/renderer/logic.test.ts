@@ -154,6 +154,14 @@ describe('outbox', () => {
     expect(dependentsOf([entry(1, 'refused', [3]), entry(2, 'pending'), entry(3, 'blocked')], 1).map((e) => e.id)).toEqual([3]);
   });
 
+  it('puts an unknown write the sync could not decide (it carries a message) with those that need the user', () => {
+    const undecided = { ...entry(6, 'unknown', [7]), message: 'The service lists cannot show it.' };
+    const { attention, waiting } = splitOutbox([entry(4, 'unknown'), undecided, entry(7, 'blocked')]);
+    expect(attention.map((e) => e.id)).toEqual([6, 7]);
+    expect(waiting.map((e) => e.id)).toEqual([4]);
+    expect(blockerOf([undecided, entry(7, 'blocked')], 7)?.id).toBe(6);
+  });
+
   it('names the entry that holds a blocked one up, through a chain too', () => {
     const list = [entry(1, 'refused', [2]), entry(2, 'blocked', [3]), entry(3, 'blocked'), entry(4, 'pending', [5]), entry(5, 'blocked')];
     expect(blockerOf(list, 2)?.id).toBe(1);

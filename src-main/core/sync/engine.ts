@@ -139,7 +139,12 @@ export class SyncEngine {
 
   private refreshLock(): void {
     const { store } = this.deps;
-    store.setSetting(LOCK_KEY, { pid: process.pid, host: hostname(), at: Date.now() });
+    try {
+      store.setSetting(LOCK_KEY, { pid: process.pid, host: hostname(), at: Date.now() });
+    } catch {
+      // A database busy past its timeout skips this beat; the next one (or the sync's end) tries again.
+      // Throwing here, in a timer, would take the whole process down.
+    }
   }
 
   private releaseLock(): void {

@@ -4,10 +4,20 @@ import type { AppStatus, OutboxEntryView, OutboxStatus } from '../../../src-shar
 /** Entries that need the user: the service refused them, they conflict, or they wait on one that does. */
 export const ATTENTION: readonly OutboxStatus[] = ['refused', 'conflict', 'blocked'];
 
+/**
+ * A write sent without an answer whose arrival the sync could not check (the service's lists cannot show
+ * it, e.g. a backdated refueling): the core marks it with a message and sends it again only on the
+ * user's word, since it may already be on the service.
+ */
+export const isUndecided = (e: OutboxEntryView): boolean => e.status === 'unknown' && e.message !== null;
+
+/** Whether the entry waits for the user rather than for the next sync. */
+export const needsAttention = (e: OutboxEntryView): boolean => ATTENTION.includes(e.status) || isUndecided(e);
+
 export function splitOutbox(entries: readonly OutboxEntryView[]): { attention: OutboxEntryView[]; waiting: OutboxEntryView[] } {
   return {
-    attention: entries.filter((e) => ATTENTION.includes(e.status)),
-    waiting: entries.filter((e) => !ATTENTION.includes(e.status)),
+    attention: entries.filter(needsAttention),
+    waiting: entries.filter((e) => !needsAttention(e)),
   };
 }
 
@@ -32,5 +42,5 @@ export function dependentsOf(entries: readonly OutboxEntryView[], id: number): O
 
 /** The entry that holds a blocked one up: one it waits for that needs the user itself. */
 export function blockerOf(entries: readonly OutboxEntryView[], id: number): OutboxEntryView | null {
-  return entries.find((e) => e.dependents.includes(id) && ATTENTION.includes(e.status)) ?? null;
+  return entries.find((e) => e.dependents.includes(id) && needsAttention(e)) ?? null;
 }
