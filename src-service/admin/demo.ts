@@ -14,6 +14,7 @@ import { addTransfer, bookTransaction, createTemplate } from '../operations/tran
 import { createCategory } from '../operations/categories';
 import { PERMISSION, minorToAmount } from '../store';
 import { accountFor, contextOf, refuelingFor, withStore, type HashOptions } from './operator';
+import { seededRandom } from './seeded-random';
 
 export const DEMO_CLIENT_KEY = 'demo';
 export const DEMO_USERS = [
@@ -42,17 +43,6 @@ export interface DemoSummary {
   templates: number;
 }
 
-/** Mulberry32: a small seeded generator, so that the demo set is the same every time. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const DAY = 86_400_000;
 const CZK = 203;
@@ -77,7 +67,7 @@ export function createDemoData(dataFile: string, opts: DemoOptions = {}): DemoSu
   const today = opts.now ?? Date.now();
   const hashParams = opts.hashParams ?? DEFAULT_HASH_PARAMS;
   const hashes = DEMO_USERS.map((u) => hashPassword(u.password, hashParams));
-  const random = generator(20261121);
+  const random = seededRandom(20261121);
   // Amounts and litres are made as whole hundredths (both currencies have two decimals) and become
   // wire doubles only when booked, so that each is exactly the decimal it shows.
   const hundredths = (n: number) => minorToAmount(n, CZK);

@@ -66,17 +66,8 @@ export interface FaultProxy {
   close(): Promise<void>;
 }
 
-/** A seeded generator (mulberry32) so that a failing randomized run can be repeated. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded generator of the demo data, so that a failing randomized run can be repeated. */
+export { seededRandom } from '../../src-service/admin/seeded-random';
 
 /** A picker that faults a share of all requests with modes drawn evenly from `modes`. */
 export function randomFaults(rate: number, random: () => number, modes: readonly FaultMode[] = FAULT_MODES): (req: ProxyRequest) => FaultMode {
