@@ -468,7 +468,7 @@ const cs: Messages = {
     connection: 'Připojení',
     notConnected: 'Služba není nastavená. Aplikace pracuje offline.',
     secrets: 'Klíč a heslo',
-    secretsStored: 'Uloženo šifrovaně',
+    secretsStored: 'Uloženy (nikdy se nezobrazují)',
     secretsMissing: 'Neuloženo',
     changeConnection: 'Změnit připojení',
     binding: 'Způsob volání',

@@ -464,7 +464,7 @@ const en = {
     connection: 'Connection',
     notConnected: 'No service is set up. The app works offline.',
     secrets: 'Key and password',
-    secretsStored: 'Stored encrypted',
+    secretsStored: 'Kept (never shown)',
     secretsMissing: 'Not stored',
     changeConnection: 'Change connection',
     binding: 'Binding',
