@@ -1,5 +1,5 @@
 /** Command-line arguments of `npm run web`, validated like any other input. */
-import { isLoopbackHost } from './security';
+import { isListenHost } from './security';
 
 export interface WebShellArgs {
   port: number;
@@ -36,7 +36,7 @@ export function parseWebShellArgs(argv: string[]): WebShellArgs {
       }
       case '--host': {
         const v = value();
-        if (!isLoopbackHost(v)) throw new Error(`--host must be a loopback address (127.0.0.1, ::1 or localhost), not ${JSON.stringify(v)}.`);
+        if (!isListenHost(v)) throw new Error(`--host must be a loopback address (127.0.0.1, ::1 or localhost), not ${JSON.stringify(v)}.`);
         args.host = v;
         break;
       }

@@ -8,7 +8,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 
 export const LOOPBACK_HOSTS = ['127.0.0.1', '::1', 'localhost'] as const;
 
-export function isLoopbackHost(host: string): boolean {
+/** The addresses the shell may listen on: loopback names only, exactly as given. */
+export function isListenHost(host: string): boolean {
   return (LOOPBACK_HOSTS as readonly string[]).includes(host);
 }
 

@@ -19,7 +19,7 @@ import {
 } from '../../src-shared/app-api';
 import { dispatch, type ErrorLogger } from '../app-bridge/dispatch';
 import { CONTENT_SECURITY_POLICY } from '../app-bridge/csp';
-import { isLoopbackHost, newToken, refusal, tokenMatches } from './security';
+import { isListenHost, newToken, refusal, tokenMatches } from './security';
 
 export interface WebShellOptions {
   core: AppApi & AppEventSource;
@@ -98,7 +98,7 @@ async function readBody(req: IncomingMessage): Promise<string | null> {
 
 export async function startWebShell(options: WebShellOptions): Promise<WebShell> {
   const host = options.host ?? '127.0.0.1';
-  if (!isLoopbackHost(host)) throw new Error(`The browser shell listens on loopback only, not on ${host}.`);
+  if (!isListenHost(host)) throw new Error(`The browser shell listens on loopback only, not on ${host}.`);
   const token = newToken();
   const rendererDir = normalize(options.rendererDir);
   const indexHtml = await readFile(join(rendererDir, 'index.html'), 'utf8');

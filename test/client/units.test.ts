@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { pricePerLiter } from '../../src-main/core/app/read-views';
 import { fieldOf } from '../../src-main/core/app/errors';
 import { analyzeDependencies, effectiveStatuses, type AnyEntry } from '../../src-main/core/outbox';
-import { addressWarnings, isLoopbackHost, normalizeBaseUrl } from '../../src-main/core/soap-client';
+import { addressWarnings, normalizeBaseUrl } from '../../src-main/core/soap-client';
+import { isLoopbackHostname } from '../../src-shared/service-address';
 import { integerArg, parseArgs, UsageError } from '../../src-main/cli/args';
 import { createLimiter } from '../../src-main/core/util/concurrency';
 
@@ -26,8 +27,8 @@ describe('service addresses', () => {
     expect(addressWarnings('http://[::1]:80')).toEqual([]);
     expect(addressWarnings('https://example.com')).toEqual([]);
     expect(addressWarnings('http://example.com')[0]).toMatch(/unencrypted/);
-    expect(isLoopbackHost('127.10.0.1')).toBe(true);
-    expect(isLoopbackHost('192.168.1.1')).toBe(false);
+    expect(isLoopbackHostname('127.10.0.1')).toBe(true);
+    expect(isLoopbackHostname('192.168.1.1')).toBe(false);
   });
 });
 

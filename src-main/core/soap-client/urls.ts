@@ -1,4 +1,5 @@
 /** The service's addresses derived from the base URL the user gives. */
+import { isInsecureRemoteUrl } from '../../../src-shared/service-address';
 import { SERVICE_PATH } from '../../../src-shared/wire';
 
 /**
@@ -31,15 +32,10 @@ export function wsdlUrl(baseUrl: string): string {
   return `${serviceUrl(baseUrl)}?WSDL`;
 }
 
-export function isLoopbackHost(hostname: string): boolean {
-  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
-}
-
 /** Warnings about an address the user should know of before sending credentials to it. */
 export function addressWarnings(baseUrl: string): string[] {
   const url = new URL(normalizeBaseUrl(baseUrl));
-  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+  if (isInsecureRemoteUrl(url)) {
     return [
       'This address uses plain http:// to another machine: the client key, login and password travel unencrypted in every request. Use https:// if the service offers it.',
     ];

@@ -1,4 +1,5 @@
 /** Checks on a service address the user types, before anything is sent to it. */
+import { isInsecureRemoteUrl } from '../../../src-shared/service-address';
 
 export type AddressProblem = 'invalid' | 'scheme';
 
@@ -21,7 +22,5 @@ export function isInsecureRemote(text: string): boolean {
   } catch {
     return false;
   }
-  if (url.protocol !== 'http:') return false;
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return !(host === 'localhost' || host.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '::1');
+  return isInsecureRemoteUrl(url);
 }
