@@ -8,7 +8,7 @@
  * sealed with a key derived from the password (see PromptSecretStore), so later runs need only the password.
  */
 import { AppError, type AppApi } from '../../src-shared/app-api';
-import type { Binding } from '../../src-shared/wire';
+import { localTimeZone, nowWall, type Binding } from '../../src-shared/wire';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../core/app/app-core';
 import { PromptSecretStore } from '../core/secrets';
 import { addressWarnings } from '../core/soap-client';
@@ -68,9 +68,7 @@ function required(ctx: Context, name: string): string {
 
 /** `now` as the wall-clock minute, the default date of a new write. */
 function nowMinute(): string {
-  const d = new Date();
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+  return nowWall(localTimeZone()).slice(0, 16);
 }
 
 const BINDINGS: Binding[] = ['soap12', 'soap11', 'httpGet', 'httpPost'];
