@@ -15,6 +15,9 @@ import {
   type AppApi,
   type AppEvent,
   type AppEventSource,
+  DEFAULT_MAX_INPUT_BYTES,
+  isAppMethod,
+  maxInputBytes,
   type CallOutcome,
 } from '../../src-shared/app-api';
 import { dispatch, type ErrorLogger } from '../app-bridge/dispatch';
@@ -39,8 +42,7 @@ export interface WebShell {
   close(): Promise<void>;
 }
 
-const MAX_BODY = 1024 * 1024;
-const DRAIN_LIMIT = 8 * MAX_BODY;
+const DRAIN_LIMIT = 8 * 1024 * 1024;
 const HEARTBEAT_MS = 15_000;
 
 const MIME: Record<string, string> = {
@@ -80,20 +82,20 @@ function forbidden(res: ServerResponse, message: string): void {
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** The body as text, or null when it is larger than MAX_BODY (what was sent is drained, so that the
+/** The body as text, or null when it is larger than `limit` (what was sent is drained, so that the
  * caller reads our 413 instead of a reset connection; a body beyond DRAIN_LIMIT is cut off). */
-async function readBody(req: IncomingMessage): Promise<string | null> {
+async function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > DRAIN_LIMIT) {
+    if (size > limit + DRAIN_LIMIT) {
       req.destroy();
       return null;
     }
-    if (size <= MAX_BODY) chunks.push(chunk as Buffer);
+    if (size <= limit) chunks.push(chunk as Buffer);
   }
-  return size > MAX_BODY ? null : Buffer.concat(chunks).toString('utf8');
+  return size > limit ? null : Buffer.concat(chunks).toString('utf8');
 }
 
 export async function startWebShell(options: WebShellOptions): Promise<WebShell> {
@@ -154,7 +156,8 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
       if (!(req.headers['content-type'] ?? '').toLowerCase().startsWith('application/json')) {
         return forbidden(res, 'Refused: the app API takes application/json.');
       }
-      const body = await readBody(req);
+      const method = path.slice(HTTP_API_PREFIX.length);
+      const body = await readBody(req, isAppMethod(method) ? maxInputBytes(method) : DEFAULT_MAX_INPUT_BYTES);
       if (body === null) return sendJson(res, 413, { ok: false, error: { code: 'invalid-input', message: 'The request is too large.' } });
       let input: unknown;
       try {
@@ -162,7 +165,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
       } catch {
         return sendJson(res, 400, { ok: false, error: { code: 'invalid-input', message: 'The request is not valid JSON.' } });
       }
-      const outcome = await dispatch(options.core, path.slice(HTTP_API_PREFIX.length), input, options.log);
+      const outcome = await dispatch(options.core, method, input, options.log);
       return sendJson(res, 200, outcome);
     }
 

@@ -1,4 +1,6 @@
 export * from './views';
+export * from './insight-views';
+export * from './data-views';
 export * from './methods';
 export * from './errors';
 export * from './events';

@@ -19,6 +19,8 @@ import type {
   TransferCheck,
   WriteResult,
 } from './views';
+import type { CategoryReport, FuelStats, SearchResult } from './insight-views';
+import type { BackupFile, CsvFile, ImportPreview, ImportResult, RestoreResult } from './data-views';
 
 const name = () => v.string({ min: 1, max: 100, trim: true });
 const description = () => v.string({ max: 1000 });
@@ -71,6 +73,49 @@ const writeInput = {
   addRefueling: refuelingInput,
   editRefueling: refuelingEditInput,
 };
+
+/** Largest call an edge accepts, unless a method names its own limit. */
+export const DEFAULT_MAX_INPUT_BYTES = 1024 * 1024;
+/** A CSV of refuelings: thousands of rows fit in a few megabytes (and JSON may double its escapes). */
+const IMPORT_BYTES = 8 * 1024 * 1024;
+/** A backup, base64: a local copy of 150 MB, far beyond a million transactions. */
+const BACKUP_BYTES = 200 * 1024 * 1024;
+
+const period = { from: v.optional(v.date()), to: v.optional(v.date()) };
+
+/** Filters of a search across the whole local history; the export of transactions takes the same. */
+const searchFilters = {
+  text: v.optional(v.string({ max: 200, trim: true })),
+  /** Bounds on the amount's size, whichever its sign. */
+  minAmount: v.optional(v.decimal({ nonNegative: true })),
+  maxAmount: v.optional(v.decimal({ nonNegative: true })),
+  direction: v.optional(v.literal('in', 'out')),
+  ...period,
+  accountId: v.optional(v.id()),
+  /** A category with all its descendants; 0 for transactions without a category. */
+  categoryId: v.optional(v.integer({ min: Number.MIN_SAFE_INTEGER })),
+};
+
+const column = () => v.optional(v.integer({ min: 0, max: 200 }));
+const importInput = v.object({
+  carId: v.integer({ min: 1 }),
+  /** The CSV text (UTF-8, a header row). */
+  content: v.string({ min: 1, max: IMPORT_BYTES / 2 }),
+  mapping: v.optional(
+    v.object({
+      dateOfPurchase: column(),
+      tachometer: column(),
+      liter: column(),
+      price: column(),
+      currency: column(),
+      rate: column(),
+      description: column(),
+      partial: column(),
+    }),
+  ),
+  /** Currency of rows without a currency column. */
+  currency: currency(),
+});
 
 const labels = v.record(v.string({ min: 1, max: 10, pattern: /^\d+$/, patternMessage: 'must be a numeric code' }), v.string({ max: 60 }), {
   max: 100,
@@ -130,6 +175,37 @@ export const APP_METHODS = {
   removeCar: { input: v.object({ carId: v.integer({ min: 1 }) }), output: [] as CarView[] },
   listRefuelings: { input: v.object({ carId: v.integer({ min: 1 }) }), output: [] as RefuelingView[] },
 
+  // --- beyond the service: statistics, reports and search over the whole local history
+  getFuelStats: { input: v.object({ carId: v.integer({ min: 1 }), ...period }), output: {} as FuelStats },
+  /** Marks a refueling (pending ones included) as a partial fill, or a full one again. */
+  setRefuelingPartial: { input: v.object({ id: v.id(), partial: v.boolean() }), output: [] as RefuelingView[] },
+  getReport: {
+    input: v.object({
+      from: v.date(),
+      to: v.date(),
+      /** The report's currency; default: that of most accounts. */
+      currency: v.optional(currency()),
+      /** Accounts of that currency to include; default: all of them. */
+      accountIds: v.optional(v.array(v.id(), { max: 1000 })),
+      includeTransfers: v.optional(v.boolean()),
+    }),
+    output: {} as CategoryReport,
+  },
+  searchTransactions: {
+    input: v.object({ ...searchFilters, offset: v.optional(v.integer({ min: 0 })), limit: v.optional(v.integer({ min: 1, max: 500 })) }),
+    output: {} as SearchResult,
+  },
+
+  // --- files: CSV export and import, backup and restore
+  exportTransactionsCsv: { input: v.object(searchFilters), output: {} as CsvFile },
+  exportRefuelingsCsv: { input: v.object({ carId: v.optional(v.integer({ min: 1 })) }), output: {} as CsvFile },
+  previewRefuelingImport: { input: importInput, output: {} as ImportPreview, maxInputBytes: IMPORT_BYTES },
+  /** Queues every ready row of the preview (duplicates skipped) as new refuelings, all or none. */
+  importRefuelings: { input: importInput, output: {} as ImportResult, maxInputBytes: IMPORT_BYTES },
+  createBackup: { input: v.none(), output: {} as BackupFile },
+  /** Replaces the local copy, outbox included, with a backup (base64 of the SQLite file). */
+  restoreBackup: { input: v.object({ data: v.string({ min: 1, max: BACKUP_BYTES }) }), output: {} as RestoreResult, maxInputBytes: BACKUP_BYTES + 1024 },
+
   // --- writes: applied locally at once and queued in the outbox
   addAccount: { input: writeInput.addAccount, output: {} as WriteResult },
   editAccount: { input: writeInput.editAccount, output: {} as WriteResult },
@@ -159,6 +235,12 @@ export const APP_METHODS = {
 export type AppMethod = keyof typeof APP_METHODS;
 export const APP_METHOD_NAMES = Object.keys(APP_METHODS) as AppMethod[];
 export const isAppMethod = (name: string): name is AppMethod => Object.hasOwn(APP_METHODS, name);
+
+/** The largest body an edge reads for a call of this method. */
+export function maxInputBytes(method: AppMethod): number {
+  const entry = APP_METHODS[method];
+  return 'maxInputBytes' in entry ? entry.maxInputBytes : DEFAULT_MAX_INPUT_BYTES;
+}
 
 export type InputOf<M extends AppMethod> = Infer<(typeof APP_METHODS)[M]['input']>;
 export type OutputOf<M extends AppMethod> = (typeof APP_METHODS)[M]['output'];

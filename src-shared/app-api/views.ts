@@ -120,6 +120,8 @@ export interface RefuelingView {
   description: string;
   userCreatedId: number;
   pending: boolean;
+  /** Marked in this app as a partial fill (the tank not filled up); kept locally, never sent. */
+  partial: boolean;
 }
 
 export type OutboxKind =

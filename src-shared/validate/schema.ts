@@ -112,6 +112,16 @@ export const dateTime = (): Schema<string> =>
     return wall;
   });
 
+/** A calendar date `YYYY-MM-DD` that exists (no 2026-02-30). */
+export const date = (): Schema<string> =>
+  schema((value, path) => {
+    const m = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+    const [y, mo, d] = m ? [Number(m[1]), Number(m[2]), Number(m[3])] : [0, 0, 0];
+    const real = m !== null && mo >= 1 && mo <= 12 && d >= 1 && d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
+    if (!real) throw new ValidationError(path, 'must be a date such as 2026-11-21');
+    return value as string;
+  });
+
 export function literal<const T extends readonly (string | number)[]>(...values: T): Schema<T[number]> {
   return schema((value, path) => {
     if (!values.includes(value as T[number])) throw new ValidationError(path, `must be one of ${values.join(', ')}`);

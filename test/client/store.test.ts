@@ -59,19 +59,20 @@ describe('schema', () => {
     const tmp = tempDir();
     const file = tmp.file('a.sqlite');
     new Store(file).close();
-    const v2 = [...MIGRATIONS, { version: 2, description: 'notes', up: (db: Database.Database) => db.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL) STRICT') }];
+    const next = MIGRATIONS.at(-1)!.version + 1;
+    const v2 = [...MIGRATIONS, { version: next, description: 'notes', up: (db: Database.Database) => db.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL) STRICT') }];
     const store = new Store(file, { migrations: v2 });
     store.db.prepare('INSERT INTO notes (text) VALUES (?)').run('kept');
     store.close();
     const again = new Store(file, { migrations: v2 });
-    expect(again.schemaVersion).toBe(2);
+    expect(again.schemaVersion).toBe(next);
     expect(again.db.prepare('SELECT text FROM notes').pluck().all()).toEqual(['kept']);
     again.close();
     expect(() => new Store(file)).toThrow(StoreVersionError);
     // A failing migration leaves the file at its old version.
-    const broken = [...v2, { version: 3, description: 'broken', up: (db: Database.Database) => db.exec('CREATE TABLE notes (x)') }];
+    const broken = [...v2, { version: next + 1, description: 'broken', up: (db: Database.Database) => db.exec('CREATE TABLE notes (x)') }];
     expect(() => new Store(file, { migrations: broken })).toThrow();
-    expect(new Database(file).pragma('user_version', { simple: true })).toBe(2);
+    expect(new Database(file).pragma('user_version', { simple: true })).toBe(next);
     tmp.remove();
   });
 });

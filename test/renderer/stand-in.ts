@@ -93,6 +93,7 @@ export function refueling(id: number, tachometer: number, over: Partial<Refuelin
     description: '',
     userCreatedId: 1,
     pending: id < 0,
+    partial: false,
     ...over,
   };
 }

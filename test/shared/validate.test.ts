@@ -28,6 +28,13 @@ describe('schemas', () => {
     refuse(() => v.dateTime().parse('2026-11-21T14:05:00Z'), 'input');
     refuse(() => v.dateTime().parse('2026-02-30T00:00'), 'input');
   });
+  it('dates are calendar days that exist', () => {
+    expect(v.date().parse('2024-02-29')).toBe('2024-02-29');
+    refuse(() => v.date().parse('2026-02-29'), 'input');
+    refuse(() => v.date().parse('2026-13-01'), 'input');
+    refuse(() => v.date().parse('2026-11-21T00:00'), 'input');
+    refuse(() => v.date().parse(20261121), 'input');
+  });
   it('objects refuse unknown keys and name the failing path', () => {
     const s = v.object({ a: v.integer({ min: 1 }), b: v.optional(v.string({ max: 3 })) });
     expect(s.parse({ a: 1 })).toEqual({ a: 1 });

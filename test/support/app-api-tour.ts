@@ -22,17 +22,21 @@ import type {
   WriteResult,
 } from '../../src-shared/app-api';
 import type { TestService } from './service';
+import { tourFiles } from './tour-files';
+import { tourInsights } from './tour-insights';
 
 export type EdgeCall = (method: string, input?: unknown) => Promise<CallOutcome<unknown>>;
+/** Calls a method through the edge, fails on an error answer and records the method as reached. */
+export type TourCall = <T>(method: AppMethod, input?: unknown) => Promise<T>;
 
 export async function tourEveryMethod(call: EdgeCall, service: TestService): Promise<Set<AppMethod>> {
   const reached = new Set<AppMethod>();
-  async function ok<T>(method: AppMethod, input?: unknown): Promise<T> {
+  const ok: TourCall = async <T>(method: AppMethod, input?: unknown): Promise<T> => {
     const outcome = await call(method, input);
     if (!outcome.ok) throw new Error(`${method} failed: ${outcome.error.code} ${outcome.error.message}`);
     reached.add(method);
     return outcome.value as T;
-  }
+  };
 
   const first = await ok<AppStatus>('getStatus');
   expect(first.configured).toBe(false);
@@ -96,6 +100,9 @@ export async function tourEveryMethod(call: EdgeCall, service: TestService): Pro
   await ok<WriteResult>('editRefueling', { ...refuel, id: refueling.id, liter: '41' });
   const pendingFuel = (await ok<RefuelingView[]>('listRefuelings', { carId: 1 })).find((r) => r.id === refueling.id);
   expect(pendingFuel).toMatchObject({ liter: '41', pending: true });
+
+  await tourInsights(ok, { carId: 1, refuelingId: refueling.id, accountId: from.id });
+  await tourFiles(ok, { carId: 1 });
 
   const outbox = await ok<OutboxEntryView[]>('listOutbox');
   expect(outbox.length).toBeGreaterThanOrEqual(4);

@@ -42,6 +42,9 @@ import {
 import { Store, type StoreOptions } from '../store/store';
 import { resolveChoices } from '../sync/merge';
 import { LAST_SYNC_AT_KEY, LAST_SYNC_KEY, OFFLINE_KEY, SyncEngine, type SyncTuning } from '../sync/engine';
+import { fileHandlers } from '../files';
+import { insightHandlers } from '../insights';
+import type { CoreParts, Handlers } from './core-parts';
 import { toAppError } from './errors';
 import { accountsView, carsView, categoryTreeView, outboxView, refuelingView, templatesView, transactionPage } from './read-views';
 
@@ -431,8 +434,31 @@ class Core {
 
   // ---- the API table ------------------------------------------------------------------------------
 
-  handlers(): { [M in AppMethod]: (input: InputOf<M>) => Promise<OutputOf<M>> } {
+  /** What the feature modules beyond the service's operations are built from. */
+  parts(): CoreParts {
     return {
+      store: this.store,
+      outbox: this.outbox,
+      view: this.view,
+      writes: this.writes,
+      now: () => this.now(),
+      preferences: () => this.preferences(),
+      assertIdle: () => {
+        if (this.engine.running) throw new AppError('busy', 'A sync is running; try again when it has finished.');
+      },
+      changed: () => this.changed(),
+      forgetClient: () => {
+        this.client?.client.close();
+        this.client = null;
+      },
+    };
+  }
+
+  handlers(): Handlers {
+    const parts = this.parts();
+    return {
+      ...insightHandlers(parts),
+      ...fileHandlers(parts),
       getStatus: () => this.status(),
       testConnection: (i) => this.testConnection(i),
       connect: (i) => this.connect(i),
@@ -465,7 +491,10 @@ class Core {
         await this.changed();
         return carsView(this.store, this.view);
       },
-      listRefuelings: async (i) => this.view.refuelings(i.carId).map(refuelingView),
+      listRefuelings: async (i) => {
+        const partial = this.store.partialRefuelings();
+        return this.view.refuelings(i.carId).map((r) => refuelingView(r, partial));
+      },
       addAccount: (i) => this.write('addAccount', i),
       editAccount: (i) => this.write('editAccount', i),
       checkTransfer: async (i) => this.writes.checkTransfer(i),

@@ -195,7 +195,7 @@ export function pricePerLiter(price: string, liter: string): string | null {
   return q === null ? null : formatDecimal(normalize(q));
 }
 
-export function refuelingView(r: ViewRefueling): RefuelingView {
+export function refuelingView(r: ViewRefueling, partial: ReadonlySet<number>): RefuelingView {
   return {
     id: r.id,
     carId: r.carId,
@@ -209,6 +209,7 @@ export function refuelingView(r: ViewRefueling): RefuelingView {
     description: r.description,
     userCreatedId: r.userCreatedId,
     pending: r.pending,
+    partial: partial.has(r.id),
   };
 }
 

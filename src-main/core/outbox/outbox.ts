@@ -127,6 +127,7 @@ export class Outbox {
    */
   replaceTempId(kind: RecordKind, tempId: number, realId: number): void {
     this.store.sql('INSERT OR REPLACE INTO id_map (temp_id, kind, real_id) VALUES (?, ?, ?)').run(tempId, kind, realId);
+    if (kind === 'refueling') this.store.sql('UPDATE OR REPLACE refueling_marks SET refueling_id = ? WHERE refueling_id = ?').run(realId, tempId);
     if (!REFERRED_KINDS.has(kind)) return;
     const update = this.store.sql('UPDATE outbox SET input = ? WHERE id = ?');
     // Only entries whose text holds the number can refer to it; the exact check follows.

@@ -144,6 +144,21 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 2,
+    description: 'partial fills, a local mark on refuelings',
+    up(db) {
+      db.exec(`
+        -- Refuelings the user marked as a partial fill (the tank not filled up). The service has no such
+        -- field: the mark lives here only, keyed by the refueling's id (a temporary one until its create
+        -- succeeds, then moved to the service's id).
+        CREATE TABLE refueling_marks (
+          refueling_id INTEGER PRIMARY KEY,
+          partial INTEGER NOT NULL CHECK (partial IN (0, 1))
+        ) STRICT;
+      `);
+    },
+  },
 ];
 
 export class StoreVersionError extends Error {

@@ -41,7 +41,7 @@ export interface CarRow {
   name: string;
 }
 
-export type RefuelingRow = Omit<RefuelingView, 'pricePerLiter' | 'pending'>;
+export type RefuelingRow = Omit<RefuelingView, 'pricePerLiter' | 'pending' | 'partial'>;
 
 export class RecordError extends Error {
   override name = 'RecordError';

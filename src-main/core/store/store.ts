@@ -315,10 +315,20 @@ export class Store {
     });
   }
 
+  /** Ids of refuelings marked as partial fills. */
+  partialRefuelings(): Set<number> {
+    return new Set(this.sql('SELECT refueling_id FROM refueling_marks WHERE partial = 1').pluck().all() as number[]);
+  }
+
+  setPartial(refuelingId: number, partial: boolean): void {
+    if (partial) this.sql('INSERT OR REPLACE INTO refueling_marks (refueling_id, partial) VALUES (?, 1)').run(refuelingId);
+    else this.sql('DELETE FROM refueling_marks WHERE refueling_id = ?').run(refuelingId);
+  }
+
   /** Forgets everything the service said (a new connection to another service or user). */
   clearServerCopy(): void {
     this.transaction(() => {
-      for (const table of ['transactions', 'accounts', 'templates', 'categories', 'category_favorites', 'refuelings', 'id_map', 'own_records']) {
+      for (const table of ['transactions', 'accounts', 'templates', 'categories', 'category_favorites', 'refuelings', 'refueling_marks', 'id_map', 'own_records']) {
         this.sql(`DELETE FROM ${table}`).run();
       }
     });

@@ -1,0 +1,28 @@
+/**
+ * The parts of the app core that features beyond the service's own operations are built from: the
+ * local copy, the outbox and its view, the queue of local writes. Each feature module takes these
+ * and returns its handlers of the app API, so that the core's own file stays a table of wiring.
+ */
+import type { AppMethod, InputOf, OutputOf, Preferences } from '../../../src-shared/app-api';
+import type { Outbox } from '../outbox/outbox';
+import type { LocalView } from '../outbox/local-view';
+import type { LocalWrites } from '../outbox/writes';
+import type { Store } from '../store/store';
+
+export type Handlers<M extends AppMethod = AppMethod> = { [K in M]: (input: InputOf<K>) => Promise<OutputOf<K>> };
+
+export interface CoreParts {
+  readonly store: Store;
+  readonly outbox: Outbox;
+  readonly view: LocalView;
+  readonly writes: LocalWrites;
+  /** Wall-clock now in the app's time zone (YYYY-MM-DDTHH:mm:ss). */
+  now(): string;
+  preferences(): Preferences;
+  /** Throws a 'busy' AppError while a sync runs. */
+  assertIdle(): void;
+  /** Tells the screens that the local data changed. */
+  changed(): Promise<void>;
+  /** Forgets the SOAP client, after the stored connection may have changed (a restore). */
+  forgetClient(): void;
+}

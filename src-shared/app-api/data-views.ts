@@ -1,0 +1,65 @@
+/** Files the app makes and reads: CSV exports, the refueling import and backups of the local copy. */
+import type { Id, RefuelingInput } from './views';
+
+export interface CsvFile {
+  /** A suggested file name, e.g. "transactions-2026-11-21.csv". */
+  fileName: string;
+  /** UTF-8 text with a header row, RFC 4180 quoting, numbers with a point and no grouping. */
+  content: string;
+  rows: number;
+}
+
+/** The refueling fields a CSV column can be mapped to. */
+export type ImportField = 'dateOfPurchase' | 'tachometer' | 'liter' | 'price' | 'currency' | 'rate' | 'description' | 'partial';
+
+/** Column index (0-based) per field; date, odometer, litres and price are required. */
+export type ImportMapping = Partial<Record<ImportField, number>>;
+
+export interface ImportRow {
+  /** 1-based line of the file (the header is line 1). */
+  line: number;
+  /** The refueling the row becomes; null when it has problems. */
+  refueling: (RefuelingInput & { partial: boolean }) | null;
+  problems: string[];
+  /** An existing refueling of the car with the same date, odometer and litres (or an earlier row). */
+  duplicateOf: { id: Id | null; line: number | null } | null;
+}
+
+export interface ImportPreview {
+  carId: number;
+  delimiter: string;
+  header: string[];
+  /** The mapping used: the one given, or one guessed from the header. */
+  mapping: ImportMapping;
+  rows: ImportRow[];
+  counts: { rows: number; ready: number; problems: number; duplicates: number };
+}
+
+export interface ImportResult {
+  queued: number;
+  skipped: number;
+}
+
+export interface RecordCounts {
+  accounts: number;
+  transactions: number;
+  templates: number;
+  categories: number;
+  cars: number;
+  refuelings: number;
+  pendingWrites: number;
+}
+
+export interface BackupFile {
+  fileName: string;
+  /** The SQLite file, base64. */
+  data: string;
+  bytes: number;
+  counts: RecordCounts;
+}
+
+export interface RestoreResult {
+  counts: RecordCounts;
+  /** When the backup was made (its own record), if it says. */
+  backedUpAt: string | null;
+}

@@ -1,0 +1,142 @@
+/**
+ * What the app computes from the local history beyond what the service offers: fuel statistics,
+ * reports and search. Money and litres travel as canonical decimal text, computed with exact decimals;
+ * ratios (l/100 km, price per litre) are rounded once, where they are made, to the places named here.
+ */
+import type { Id, TransactionView } from './views';
+
+// ---- fuel statistics ------------------------------------------------------------------------------
+
+/** Why a refueling does not take part in consumption. */
+export type FuelFillNote =
+  /** The car's first refueling (in the period's history): the tank level before it is unknown. */
+  | 'first'
+  /** The odometer is not above the previous reading: the chain restarts here. */
+  | 'odometer-not-increasing';
+
+/** One refueling as the statistics see it, oldest first. */
+export interface FuelFill {
+  id: Id;
+  dateOfPurchase: string;
+  tachometer: number;
+  liter: string;
+  /** The price as entered, in `currency`. */
+  price: string;
+  currency: number;
+  rate: string;
+  /** price × rate in the statistics' currency, rounded to its minor units. */
+  cost: string;
+  /** cost / liter, 3 decimals. */
+  pricePerLiter: string;
+  /** Marked "partial" in this app: the tank was not filled up. */
+  partial: boolean;
+  pending: boolean;
+  /** Kilometres since the previous refueling; null for the first and after an odometer going back. */
+  distance: number | null;
+  /** l/100 km (2 decimals) of the chain of fills this full fill closes; null for partial ones and the first. */
+  consumption: string | null;
+  /** Cost per 100 km of that chain, in the statistics' currency, rounded to its minor units. */
+  costPer100Km: string | null;
+  note: FuelFillNote | null;
+}
+
+export interface FuelMonth {
+  /** YYYY-MM */
+  month: string;
+  refuelings: number;
+  liters: string;
+  cost: string;
+  /** Kilometres between readings, counted in the month of the later reading. */
+  distance: number;
+}
+
+export interface FuelSummary {
+  refuelings: number;
+  liters: string;
+  cost: string;
+  /** Kilometres from the first to the last reading, gaps from odometer resets left out. */
+  distance: number;
+  /** Litres of all closed chains / their kilometres × 100, 2 decimals; null until one chain closes. */
+  consumption: string | null;
+  costPer100Km: string | null;
+  /** cost / liters over all refuelings, 3 decimals; null without any. */
+  pricePerLiter: string | null;
+  firstDate: string | null;
+  lastDate: string | null;
+}
+
+export interface FuelStats {
+  carId: number;
+  /** The currency every cost is given in: the one the car's refuelings have with Rate 1. */
+  currency: number;
+  from: string | null;
+  to: string | null;
+  summary: FuelSummary;
+  fills: FuelFill[];
+  months: FuelMonth[];
+}
+
+// ---- reports --------------------------------------------------------------------------------------
+
+/** Income (positive amounts) and expense (negative amounts, given as a positive number). */
+export interface IncomeExpense {
+  income: string;
+  expense: string;
+  /** income - expense */
+  net: string;
+  count: number;
+}
+
+export interface CategoryRow extends IncomeExpense {
+  /** A top-level category (its children's transactions included); 0 for transactions without one. */
+  categoryId: Id;
+  name: string | null;
+  /** One entry per month of the report, in the order of `CategoryReport.months`. */
+  byMonth: IncomeExpense[];
+}
+
+export interface BalancePoint {
+  /** End of this day (YYYY-MM-DD). */
+  date: string;
+  balance: string;
+}
+
+export interface BalanceSeries {
+  accountId: Id;
+  name: string;
+  points: BalancePoint[];
+}
+
+export interface CategoryReport {
+  currency: number;
+  from: string;
+  to: string;
+  /** YYYY-MM of every month the period touches. */
+  months: string[];
+  accountIds: Id[];
+  includeTransfers: boolean;
+  total: IncomeExpense;
+  byMonth: IncomeExpense[];
+  /** Top-level categories, largest expense first, then largest income. */
+  categories: CategoryRow[];
+  /** Balance at the end of each day (periods up to 62 days) or month, per account. */
+  balances: BalanceSeries[];
+  /** Currencies that have accounts, for choosing another report. */
+  currencies: number[];
+}
+
+// ---- search ---------------------------------------------------------------------------------------
+
+export interface FoundTransaction extends TransactionView {
+  accountName: string;
+  currency: number;
+}
+
+export interface SearchResult {
+  items: FoundTransaction[];
+  total: number;
+  offset: number;
+  limit: number;
+  /** Exact sum of every match (not only this page), per currency. */
+  sums: { currency: number; total: string; count: number }[];
+}
