@@ -141,3 +141,20 @@ export function divideDecimal(dividend: string, divisor: string, places: number)
   const q = a && b ? divideRounded(a, b, places) : null;
   return q === null ? null : formatDecimal(normalize(q));
 }
+
+/** A distance in whole kilometres: "12,345 km", "12 345 km". */
+export function formatKilometres(km: number, locale: Locale): string {
+  return `${km.toLocaleString(locale)} km`;
+}
+
+/** A file's size: "512 B", "1.4 MB" (decimal units, as file managers show them). */
+export function formatBytes(bytes: number, locale: Locale): string {
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+  let value = bytes;
+  let i = 0;
+  while (value >= 1000 && i < units.length - 1) {
+    value /= 1000;
+    i++;
+  }
+  return new Intl.NumberFormat(locale, { style: 'unit', unit: units[i], unitDisplay: 'short', maximumFractionDigits: i === 0 ? 0 : 1 }).format(value);
+}
