@@ -331,6 +331,33 @@ describe('categories, cars and outbox stores', () => {
     expect((await store.ensureRefuelings(7)).map((x) => x.id)).toEqual([11]);
   });
 
+  it('marks refuelings partial: a new one once it has an id, an edit only when the mark changed', async () => {
+    let list: RefuelingView[] = [refueling(1, 1000)];
+    const s = standIn({
+      listCars: async () => [],
+      listRefuelings: async () => list,
+      addRefueling: async () => {
+        list = [refueling(-1, 1500), ...list];
+        return { outboxId: 1, id: -1 };
+      },
+      editRefueling: async () => ({ outboxId: 2, id: 1 }),
+      setRefuelingPartial: async (i: { id: number; partial: boolean }) => (list = list.map((r) => (r.id === i.id ? { ...r, partial: i.partial } : r))),
+    });
+    const store = useCarsStore();
+    const input = { carId: 7, dateOfPurchase: '2026-11-21T10:00', tachometer: 1500, liter: '20', price: '800', currency: 203, rate: '1', description: '' };
+    await store.addRefueling(input, true);
+    expect(s.api.setRefuelingPartial).toHaveBeenCalledWith({ id: -1, partial: true });
+    expect(store.refuelings[7]?.map((r) => [r.id, r.partial])).toEqual([[-1, true], [1, false]]);
+    await store.addRefueling(input);
+    expect(s.api.setRefuelingPartial).toHaveBeenCalledTimes(1);
+    await store.editRefueling({ ...input, id: 1, tachometer: 1000 });
+    expect(s.api.setRefuelingPartial).toHaveBeenCalledTimes(1);
+    await store.editRefueling({ ...input, id: 1, tachometer: 1000 }, true);
+    expect(s.api.setRefuelingPartial).toHaveBeenLastCalledWith({ id: 1, partial: true });
+    await store.setPartial(7, -1, false);
+    expect(store.refuelings[7]?.map((r) => [r.id, r.partial])).toEqual([[-1, false], [1, true]]);
+  });
+
   it('replaces the outbox with what each action returns', async () => {
     const e = (id: number, st: OutboxEntryView['status']): OutboxEntryView => ({
       id, kind: 'editAccount', status: st, message: null, createdAt: '', attempts: 1, input: { id: 1, name: 'x', description: '', type: 1, isActive: true, isHidden: false, locked: false, ord: 0 }, targetId: 1, dependents: [], conflicts: [],

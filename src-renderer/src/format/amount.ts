@@ -149,12 +149,14 @@ export function formatKilometres(km: number, locale: Locale): string {
 
 /** A file's size: "512 B", "1.4 MB" (decimal units, as file managers show them). */
 export function formatBytes(bytes: number, locale: Locale): string {
-  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
-  let value = bytes;
+  // Intl spells a byte out ("512 byte"); the larger units it abbreviates.
+  if (bytes < 1000) return `${bytes.toLocaleString(locale)} B`;
+  const units = ['kilobyte', 'megabyte', 'gigabyte'] as const;
+  let value = bytes / 1000;
   let i = 0;
   while (value >= 1000 && i < units.length - 1) {
     value /= 1000;
     i++;
   }
-  return new Intl.NumberFormat(locale, { style: 'unit', unit: units[i], unitDisplay: 'short', maximumFractionDigits: i === 0 ? 0 : 1 }).format(value);
+  return new Intl.NumberFormat(locale, { style: 'unit', unit: units[i], unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
 }
