@@ -333,12 +333,14 @@ describe('categories, cars and outbox stores', () => {
 
   it('marks refuelings partial: a new one once it has an id, an edit only when the mark changed', async () => {
     let list: RefuelingView[] = [refueling(1, 1000)];
+    let next = -1;
     const s = standIn({
       listCars: async () => [],
       listRefuelings: async () => list,
       addRefueling: async () => {
-        list = [refueling(-1, 1500), ...list];
-        return { outboxId: 1, id: -1 };
+        const id = next--;
+        list = [refueling(id, 1500 - id), ...list];
+        return { outboxId: -id, id };
       },
       editRefueling: async () => ({ outboxId: 2, id: 1 }),
       setRefuelingPartial: async (i: { id: number; partial: boolean }) => (list = list.map((r) => (r.id === i.id ? { ...r, partial: i.partial } : r))),
@@ -355,7 +357,7 @@ describe('categories, cars and outbox stores', () => {
     await store.editRefueling({ ...input, id: 1, tachometer: 1000 }, true);
     expect(s.api.setRefuelingPartial).toHaveBeenLastCalledWith({ id: 1, partial: true });
     await store.setPartial(7, -1, false);
-    expect(store.refuelings[7]?.map((r) => [r.id, r.partial])).toEqual([[-1, false], [1, true]]);
+    expect(store.refuelings[7]?.map((r) => [r.id, r.partial])).toEqual([[-2, false], [-1, false], [1, true]]);
   });
 
   it('replaces the outbox with what each action returns', async () => {
