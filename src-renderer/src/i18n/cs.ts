@@ -466,7 +466,6 @@ const cs: Messages = {
     partialCarried: 'Částečné tankování: započte se s příštím tankováním do plna.',
     costPer100KmShort: '{cost} na 100 km',
     partialNamed: 'Částečné tankování {date}',
-    partialShort: 'Částečné',
     partialExplained: 'Označte tankování jako částečné, když nádrž nebyla plná.',
     markedPartial: 'Označeno jako částečné tankování.',
     markedFull: 'Označeno jako tankování do plna.',

@@ -463,7 +463,6 @@ const en = {
     partialCarried: 'A partial fill: counted with the next full fill.',
     costPer100KmShort: '{cost} per 100 km',
     partialNamed: 'Partial fill of {date}',
-    partialShort: 'Partial',
     partialExplained: 'Mark a fill partial when the tank was not filled up.',
     markedPartial: 'Marked as a partial fill.',
     markedFull: 'Marked as a full fill.',
