@@ -333,4 +333,46 @@ export class Store {
       }
     });
   }
+
+  // ---- the whole history, for search and reports ------------------------------------------------
+
+  /**
+   * Stored transactions of the given accounts, newest first (date, then id, then key), within optional
+   * bounds on payment_date (`from` included, `before` not) and of the given categories.
+   */
+  transactionsMatching(q: { accountIds: readonly number[]; categoryIds?: readonly number[] | null; from?: string | null; before?: string | null }): TransactionRow[] {
+    return (
+      this.sql(
+        `SELECT * FROM transactions
+         WHERE account_id IN (SELECT value FROM json_each(@accounts))
+           AND (@categories IS NULL OR category_id IN (SELECT value FROM json_each(@categories)))
+           AND (@from IS NULL OR payment_date >= @from) AND (@before IS NULL OR payment_date < @before)
+         ORDER BY payment_date DESC, id DESC, key DESC`,
+      ).all({
+        accounts: JSON.stringify(q.accountIds),
+        categories: q.categoryIds ? JSON.stringify(q.categoryIds) : null,
+        from: q.from ?? null,
+        before: q.before ?? null,
+      }) as Row[]
+    ).map(transactionOf);
+  }
+
+  /**
+   * What a report reads of every stored transaction of the given accounts paid at or after `from`, in no
+   * particular order, as [accountId, paymentDate, type, amount, categoryId] (arrays: cheaper than records
+   * over a hundred thousand rows).
+   */
+  reportRows(accountIds: readonly number[], from: string): [number, string, number, string, number][] {
+    return this.sql(
+      `SELECT account_id, payment_date, type, amount, category_id FROM transactions
+       WHERE account_id IN (SELECT value FROM json_each(?)) AND payment_date >= ?`,
+    )
+      .raw(true)
+      .all(JSON.stringify(accountIds), from) as [number, string, number, string, number][];
+  }
+
+  /** Car ids that have stored refuelings. */
+  refuelingCarIds(): number[] {
+    return this.sql('SELECT DISTINCT car_id FROM refuelings ORDER BY car_id').pluck().all() as number[];
+  }
 }

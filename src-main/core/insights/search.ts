@@ -1,0 +1,173 @@
+/**
+ * Search across the whole local history: the stored transactions of every account in the view, and
+ * the pending ones laid over them. Dates, accounts and categories narrow the SQL query (indexed); text,
+ * amount bounds and direction are checked here, where the text can be folded to lower case beyond ASCII
+ * and amounts compared exactly.
+ *
+ * - text: a part of the description or of the category's name (case-insensitive), or of the amount's
+ *   text ("120,5" reads as "120.5");
+ * - minAmount / maxAmount: inclusive bounds on the amount's size, whichever its sign;
+ * - direction: 'in' positive amounts, 'out' negative ones;
+ * - from / to: inclusive days of the payment date;
+ * - categoryId: that category and all its descendants; 0 transactions without a category.
+ *
+ * Newest first: payment date, then id (pending ones, with their temporary negative ids, after stored
+ * ones of the same date), then key.
+ */
+import { AppError, type FoundTransaction, type InputOf, type SearchResult } from '../../../src-shared/app-api';
+import { abs, add, compare, formatDecimal, parseDecimal, ZERO, type Decimal } from '../../../src-shared/money';
+import type { CoreParts } from '../app/core-parts';
+import type { ViewAccount, ViewCategory } from '../outbox/local-view';
+import type { TransactionRow } from '../store/rows';
+import { endOfDay } from './calendar';
+
+export type SearchFilters = InputOf<'exportTransactionsCsv'>;
+
+/** A transaction that matched, with what the views around it need. */
+export interface Match extends TransactionRow {
+  pending: boolean;
+  account: ViewAccount;
+}
+
+export interface Matches {
+  items: Match[];
+  categories: Map<number, ViewCategory>;
+}
+
+export const DEFAULT_SEARCH_LIMIT = 50;
+
+/** A category with every category below it. */
+export function withDescendants(categories: Iterable<ViewCategory>, id: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const c of categories) children.set(c.parentId, [...(children.get(c.parentId) ?? []), c.id]);
+  const out: number[] = [];
+  const queue = [id];
+  const seen = new Set<number>();
+  while (queue.length > 0) {
+    const next = queue.pop()!;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    out.push(next);
+    // Category 0 stands for "none": its "children" are the top-level categories, not a subtree.
+    if (next !== 0) queue.push(...(children.get(next) ?? []));
+  }
+  return out;
+}
+
+function textMatcher(text: string | undefined, names: Map<number, ViewCategory>): ((t: TransactionRow) => boolean) | null {
+  const needle = text?.trim().toLowerCase();
+  if (!needle) return null;
+  const amountNeedle = /^-?\d+,\d+$/.test(needle) ? needle.replace(',', '.') : needle;
+  const categoryMatches = new Set([...names.values()].filter((c) => c.name.toLowerCase().includes(needle)).map((c) => c.id));
+  return (t) => t.description.toLowerCase().includes(needle) || categoryMatches.has(t.categoryId) || t.amount.includes(amountNeedle);
+}
+
+function amountMatcher(f: SearchFilters): ((t: TransactionRow) => boolean) | null {
+  const min = f.minAmount === undefined ? null : parseDecimal(f.minAmount)!;
+  const max = f.maxAmount === undefined ? null : parseDecimal(f.maxAmount)!;
+  if (min === null && max === null && !f.direction) return null;
+  return (t) => {
+    const amount = parseDecimal(t.amount) ?? ZERO;
+    if (f.direction === 'in' && amount.units <= 0n) return false;
+    if (f.direction === 'out' && amount.units >= 0n) return false;
+    const size = abs(amount);
+    return (min === null || compare(size, min) >= 0) && (max === null || compare(size, max) <= 0);
+  };
+}
+
+/** Newest first; see the module's doc. */
+function newestFirst(a: TransactionRow, b: TransactionRow): number {
+  if (a.paymentDate !== b.paymentDate) return a.paymentDate < b.paymentDate ? 1 : -1;
+  const ai = a.id ?? -Infinity;
+  const bi = b.id ?? -Infinity;
+  if (ai !== bi) return bi - ai;
+  return a.key < b.key ? 1 : a.key > b.key ? -1 : 0;
+}
+
+/** Merges two lists sorted newest first. */
+function merge<T extends TransactionRow>(a: T[], b: T[]): T[] {
+  if (b.length === 0) return a;
+  const out: T[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && newestFirst(a[i]!, b[j]!) <= 0)) out.push(a[i++]!);
+    else out.push(b[j++]!);
+  }
+  return out;
+}
+
+/** Every transaction of the local history that matches, newest first (the search and the export). */
+export function searchMatches(parts: CoreParts, f: SearchFilters): Matches {
+  if (f.from && f.to && f.from > f.to) throw new AppError('invalid-input', 'The period must not end before it starts.', 'to');
+  if (f.minAmount !== undefined && f.maxAmount !== undefined && compare(parseDecimal(f.minAmount)!, parseDecimal(f.maxAmount)!) > 0) {
+    throw new AppError('invalid-input', 'The smallest amount must not be above the largest.', 'maxAmount');
+  }
+  const accounts = new Map(parts.view.accounts().map((a) => [a.id, a]));
+  let accountIds = [...accounts.keys()];
+  if (f.accountId !== undefined) {
+    const account = parts.view.account(f.accountId);
+    if (!account) throw new AppError('not-found', `Account ${f.accountId} does not exist.`, 'accountId');
+    accountIds = [account.id];
+  }
+  const categories = new Map(parts.view.categories().map((c) => [c.id, c]));
+  const categoryIds = f.categoryId === undefined ? null : withDescendants(categories.values(), parts.outbox.resolve(f.categoryId));
+  const inCategory = categoryIds && new Set(categoryIds);
+  const from = f.from ?? null;
+  const before = f.to ? endOfDay(f.to) : null;
+
+  const checks = [textMatcher(f.text, categories), amountMatcher(f)].filter((c) => c !== null);
+  const matches = (t: TransactionRow) => checks.every((check) => check(t));
+
+  const stored: Match[] = [];
+  for (const t of parts.store.transactionsMatching({ accountIds, categoryIds, from, before })) {
+    if (matches(t)) stored.push({ ...t, pending: false, account: accounts.get(t.accountId)! });
+  }
+  const pending: Match[] = [];
+  for (const id of accountIds) {
+    for (const t of parts.view.pendingTransactions(id)) {
+      if (from !== null && t.paymentDate < from) continue;
+      if (before !== null && t.paymentDate >= before) continue;
+      if (inCategory && !inCategory.has(t.categoryId)) continue;
+      if (matches(t)) pending.push({ ...t, pending: true, account: accounts.get(id)! });
+    }
+  }
+  return { items: merge(stored, pending.sort(newestFirst)), categories };
+}
+
+export function foundTransaction(m: Match, categories: Map<number, ViewCategory>): FoundTransaction {
+  return {
+    id: m.id,
+    accountId: m.accountId,
+    paymentDate: m.paymentDate,
+    type: m.type,
+    amount: m.amount,
+    description: m.description,
+    categoryId: m.categoryId,
+    categoryName: categories.get(m.categoryId)?.name ?? null,
+    userId: m.userId,
+    userCreatedId: m.userCreatedId,
+    pending: m.pending,
+    accountName: m.account.name,
+    currency: m.account.currency,
+  };
+}
+
+export function searchPage(parts: CoreParts, input: InputOf<'searchTransactions'>): SearchResult {
+  const { offset = 0, limit = DEFAULT_SEARCH_LIMIT, ...filters } = input;
+  const { items, categories } = searchMatches(parts, filters);
+  const sums = new Map<number, { total: Decimal; count: number }>();
+  for (const m of items) {
+    const s = sums.get(m.account.currency) ?? { total: ZERO, count: 0 };
+    sums.set(m.account.currency, { total: add(s.total, parseDecimal(m.amount) ?? ZERO), count: s.count + 1 });
+  }
+  return {
+    items: items.slice(offset, offset + limit).map((m) => foundTransaction(m, categories)),
+    total: items.length,
+    offset,
+    limit,
+    sums: [...sums]
+      .sort(([a], [b]) => a - b)
+      .map(([currency, s]) => ({ currency, total: formatDecimal(s.total), count: s.count })),
+  };
+}
