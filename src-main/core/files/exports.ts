@@ -10,7 +10,7 @@ import type { CoreParts, Handlers } from '../app/core-parts';
 import { pricePerLiter } from '../app/read-views';
 import type { ViewCategory, ViewRefueling } from '../outbox/local-view';
 import { oldestFirst } from '../insights/fuel-stats';
-import { searchMatches, type Match } from '../insights/search';
+import { readMatches, searchMatches, type Match } from '../insights/search';
 import { writeCsv, type CsvColumn } from './csv-writer';
 
 /** "Parent / Child" of a category; empty for 0 and for an id the tree does not know. */
@@ -59,7 +59,8 @@ export function exportHandlers(parts: CoreParts): Handlers<'exportTransactionsCs
   const today = () => parts.now().slice(0, 10);
   return {
     exportTransactionsCsv: async (filters): Promise<CsvFile> => {
-      const { items, categories } = searchMatches(parts, filters);
+      const { hits, accounts, categories } = searchMatches(parts, filters);
+      const items = readMatches(parts, hits, accounts);
       return { fileName: `transactions-${today()}.csv`, content: writeCsv(transactionColumns(categories), items), rows: items.length };
     },
     exportRefuelingsCsv: async ({ carId }): Promise<CsvFile> => {

@@ -15,23 +15,44 @@
  * ones of the same date), then key.
  */
 import { AppError, type FoundTransaction, type InputOf, type SearchResult } from '../../../src-shared/app-api';
-import { abs, add, compare, formatDecimal, parseDecimal, ZERO, type Decimal } from '../../../src-shared/money';
+import { abs, compare, DecimalSum, formatDecimal, parseDecimal, ZERO } from '../../../src-shared/money';
 import type { CoreParts } from '../app/core-parts';
-import type { ViewAccount, ViewCategory } from '../outbox/local-view';
+import type { PendingTransaction, ViewAccount, ViewCategory } from '../outbox/local-view';
 import type { TransactionRow } from '../store/rows';
 import { endOfDay } from './calendar';
 
 export type SearchFilters = InputOf<'exportTransactionsCsv'>;
 
-/** A transaction that matched, with what the views around it need. */
+/**
+ * A transaction that matched: enough to sort, page and sum. A stored one is read whole (by rowid) only
+ * when it is shown or exported; a pending one is already whole.
+ */
+export interface Hit {
+  paymentDate: string;
+  id: number | null;
+  accountId: number;
+  amount: string;
+  stored: number | null;
+  pending: PendingTransaction | null;
+}
+
+/** A whole matched transaction with its account. */
 export interface Match extends TransactionRow {
   pending: boolean;
   account: ViewAccount;
 }
 
 export interface Matches {
-  items: Match[];
+  hits: Hit[];
+  accounts: Map<number, ViewAccount>;
   categories: Map<number, ViewCategory>;
+}
+
+/** What the text and amount filters look at. */
+interface Candidate {
+  amount: string;
+  categoryId: number;
+  description: string | null;
 }
 
 export const DEFAULT_SEARCH_LIMIT = 50;
@@ -54,15 +75,15 @@ export function withDescendants(categories: Iterable<ViewCategory>, id: number):
   return out;
 }
 
-function textMatcher(text: string | undefined, names: Map<number, ViewCategory>): ((t: TransactionRow) => boolean) | null {
+function textMatcher(text: string | undefined, names: Map<number, ViewCategory>): ((t: Candidate) => boolean) | null {
   const needle = text?.trim().toLowerCase();
   if (!needle) return null;
   const amountNeedle = /^-?\d+,\d+$/.test(needle) ? needle.replace(',', '.') : needle;
   const categoryMatches = new Set([...names.values()].filter((c) => c.name.toLowerCase().includes(needle)).map((c) => c.id));
-  return (t) => t.description.toLowerCase().includes(needle) || categoryMatches.has(t.categoryId) || t.amount.includes(amountNeedle);
+  return (t) => categoryMatches.has(t.categoryId) || t.amount.includes(amountNeedle) || (t.description ?? '').toLowerCase().includes(needle);
 }
 
-function amountMatcher(f: SearchFilters): ((t: TransactionRow) => boolean) | null {
+function amountMatcher(f: SearchFilters): ((t: Candidate) => boolean) | null {
   const min = f.minAmount === undefined ? null : parseDecimal(f.minAmount)!;
   const max = f.maxAmount === undefined ? null : parseDecimal(f.maxAmount)!;
   if (min === null && max === null && !f.direction) return null;
@@ -75,19 +96,19 @@ function amountMatcher(f: SearchFilters): ((t: TransactionRow) => boolean) | nul
   };
 }
 
-/** Newest first; see the module's doc. */
-function newestFirst(a: TransactionRow, b: TransactionRow): number {
+/**
+ * Newest first: by date, then id. Stored rows come from SQL in this order (with the key breaking ties
+ * of rows without an id); a pending row's temporary id is negative, so it never ties with a stored one.
+ */
+function newestFirst(a: Hit, b: Hit): number {
   if (a.paymentDate !== b.paymentDate) return a.paymentDate < b.paymentDate ? 1 : -1;
-  const ai = a.id ?? -Infinity;
-  const bi = b.id ?? -Infinity;
-  if (ai !== bi) return bi - ai;
-  return a.key < b.key ? 1 : a.key > b.key ? -1 : 0;
+  return (b.id ?? -Infinity) - (a.id ?? -Infinity);
 }
 
 /** Merges two lists sorted newest first. */
-function merge<T extends TransactionRow>(a: T[], b: T[]): T[] {
+function merge(a: Hit[], b: Hit[]): Hit[] {
   if (b.length === 0) return a;
-  const out: T[] = [];
+  const out: Hit[] = [];
   let i = 0;
   let j = 0;
   while (i < a.length || j < b.length) {
@@ -116,23 +137,34 @@ export function searchMatches(parts: CoreParts, f: SearchFilters): Matches {
   const from = f.from ?? null;
   const before = f.to ? endOfDay(f.to) : null;
 
-  const checks = [textMatcher(f.text, categories), amountMatcher(f)].filter((c) => c !== null);
-  const matches = (t: TransactionRow) => checks.every((check) => check(t));
+  const text = textMatcher(f.text, categories);
+  const checks = [text, amountMatcher(f)].filter((c) => c !== null);
+  const matches = (t: Candidate) => checks.every((check) => check(t));
 
-  const stored: Match[] = [];
-  for (const t of parts.store.transactionsMatching({ accountIds, categoryIds, from, before })) {
-    if (matches(t)) stored.push({ ...t, pending: false, account: accounts.get(t.accountId)! });
+  const stored: Hit[] = [];
+  for (const [rowid, paymentDate, id, accountId, amount, categoryId, description] of parts.store.searchRows({ accountIds, categoryIds, from, before, withText: text !== null })) {
+    if (matches({ amount, categoryId, description })) stored.push({ paymentDate, id, accountId, amount, stored: rowid, pending: null });
   }
-  const pending: Match[] = [];
-  for (const id of accountIds) {
-    for (const t of parts.view.pendingTransactions(id)) {
+  const pending: Hit[] = [];
+  for (const accountId of accountIds) {
+    for (const t of parts.view.pendingTransactions(accountId)) {
       if (from !== null && t.paymentDate < from) continue;
       if (before !== null && t.paymentDate >= before) continue;
       if (inCategory && !inCategory.has(t.categoryId)) continue;
-      if (matches(t)) pending.push({ ...t, pending: true, account: accounts.get(id)! });
+      if (matches(t)) pending.push({ paymentDate: t.paymentDate, id: t.id, accountId, amount: t.amount, stored: null, pending: t });
     }
   }
-  return { items: merge(stored, pending.sort(newestFirst)), categories };
+  return { hits: merge(stored, pending.sort(newestFirst)), accounts, categories };
+}
+
+/** The whole transactions of some hits, in their order. */
+export function readMatches(parts: CoreParts, hits: readonly Hit[], accounts: Map<number, ViewAccount>): Match[] {
+  const rows = parts.store.transactionsByRowid(hits.filter((h) => h.stored !== null).map((h) => h.stored!));
+  let next = 0;
+  return hits.map((h) => {
+    const row = h.pending ?? rows[next++]!;
+    return { ...row, pending: h.pending !== null, account: accounts.get(h.accountId)! };
+  });
 }
 
 export function foundTransaction(m: Match, categories: Map<number, ViewCategory>): FoundTransaction {
@@ -155,19 +187,22 @@ export function foundTransaction(m: Match, categories: Map<number, ViewCategory>
 
 export function searchPage(parts: CoreParts, input: InputOf<'searchTransactions'>): SearchResult {
   const { offset = 0, limit = DEFAULT_SEARCH_LIMIT, ...filters } = input;
-  const { items, categories } = searchMatches(parts, filters);
-  const sums = new Map<number, { total: Decimal; count: number }>();
-  for (const m of items) {
-    const s = sums.get(m.account.currency) ?? { total: ZERO, count: 0 };
-    sums.set(m.account.currency, { total: add(s.total, parseDecimal(m.amount) ?? ZERO), count: s.count + 1 });
+  const { hits, accounts, categories } = searchMatches(parts, filters);
+  const sums = new Map<number, { total: DecimalSum; count: number }>();
+  for (const h of hits) {
+    const currency = accounts.get(h.accountId)!.currency;
+    let s = sums.get(currency);
+    if (!s) sums.set(currency, (s = { total: new DecimalSum(), count: 0 }));
+    s.total.add(parseDecimal(h.amount) ?? ZERO);
+    s.count++;
   }
   return {
-    items: items.slice(offset, offset + limit).map((m) => foundTransaction(m, categories)),
-    total: items.length,
+    items: readMatches(parts, hits.slice(offset, offset + limit), accounts).map((m) => foundTransaction(m, categories)),
+    total: hits.length,
     offset,
     limit,
     sums: [...sums]
       .sort(([a], [b]) => a - b)
-      .map(([currency, s]) => ({ currency, total: formatDecimal(s.total), count: s.count })),
+      .map(([currency, s]) => ({ currency, total: formatDecimal(s.total.value), count: s.count })),
   };
 }
