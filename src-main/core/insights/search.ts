@@ -19,6 +19,7 @@ import { abs, compare, DecimalSum, formatDecimal, parseDecimal, ZERO } from '../
 import type { CoreParts } from '../app/core-parts';
 import type { PendingTransaction, ViewAccount, ViewCategory } from '../outbox/local-view';
 import type { TransactionRow } from '../store/rows';
+import { mergeSorted } from '../util/merge-sorted';
 import { endOfDay } from './calendar';
 
 export type SearchFilters = InputOf<'exportTransactionsCsv'>;
@@ -105,19 +106,6 @@ function newestFirst(a: Hit, b: Hit): number {
   return (b.id ?? -Infinity) - (a.id ?? -Infinity);
 }
 
-/** Merges two lists sorted newest first. */
-function merge(a: Hit[], b: Hit[]): Hit[] {
-  if (b.length === 0) return a;
-  const out: Hit[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    if (j >= b.length || (i < a.length && newestFirst(a[i]!, b[j]!) <= 0)) out.push(a[i++]!);
-    else out.push(b[j++]!);
-  }
-  return out;
-}
-
 /** Every transaction of the local history that matches, newest first (the search and the export). */
 export function searchMatches(parts: CoreParts, f: SearchFilters): Matches {
   if (f.from && f.to && f.from > f.to) throw new AppError('invalid-input', 'The period must not end before it starts.', 'to');
@@ -154,7 +142,7 @@ export function searchMatches(parts: CoreParts, f: SearchFilters): Matches {
       if (matches(t)) pending.push({ paymentDate: t.paymentDate, id: t.id, accountId, amount: t.amount, stored: null, pending: t });
     }
   }
-  return { hits: merge(stored, pending.sort(newestFirst)), accounts, categories };
+  return { hits: mergeSorted(stored, pending.sort(newestFirst), newestFirst), accounts, categories };
 }
 
 /** The whole transactions of some hits, in their order. */
