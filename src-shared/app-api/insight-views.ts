@@ -26,8 +26,8 @@ export interface FuelFill {
   rate: string;
   /** price × rate in the statistics' currency, rounded to its minor units. */
   cost: string;
-  /** cost / liter, 3 decimals. */
-  pricePerLiter: string;
+  /** cost / liter, 3 decimals; null when liter is 0 (which the service refuses, but a foreign one may send). */
+  pricePerLiter: string | null;
   /** Marked "partial" in this app: the tank was not filled up. */
   partial: boolean;
   pending: boolean;
@@ -54,7 +54,7 @@ export interface FuelSummary {
   refuelings: number;
   liters: string;
   cost: string;
-  /** Kilometres from the first to the last reading, gaps from odometer resets left out. */
+  /** The sum of the refuelings' distances: from the first to the last reading, gaps from odometer resets left out. */
   distance: number;
   /** Litres of all closed chains / their kilometres × 100, 2 decimals; null until one chain closes. */
   consumption: string | null;

@@ -85,10 +85,14 @@ export function divideRounded(a: Decimal, b: Decimal, places: number): Decimal |
     num = -num;
     den = -den;
   }
-  const negative = num < 0n;
-  const magnitude = negative ? -num : num;
+  return { units: quotientRounded(num, den), scale: places };
+}
+
+/** num / den (den > 0) rounded half away from zero to a whole number. */
+function quotientRounded(num: bigint, den: bigint): bigint {
+  const magnitude = num < 0n ? -num : num;
   const q = (magnitude * 2n + den) / (2n * den);
-  return { units: negative ? -q : q, scale: places };
+  return num < 0n ? -q : q;
 }
 
 /** Plain decimal text without exponent: `-1520.5`, `0.07`, `12`. */
@@ -122,4 +126,23 @@ export function toMinorUnits(d: Decimal, digits: number): bigint | null {
 
 export function fromMinorUnits(minor: bigint | number, digits: number): Decimal {
   return normalize({ units: BigInt(minor), scale: digits });
+}
+
+export function subtract(a: Decimal, b: Decimal): Decimal {
+  return add(a, negate(b));
+}
+
+export function abs(a: Decimal): Decimal {
+  return a.units < 0n ? negate(a) : a;
+}
+
+/** a × b, exact (the scales add up). */
+export function multiply(a: Decimal, b: Decimal): Decimal {
+  return normalize({ units: a.units * b.units, scale: a.scale + b.scale });
+}
+
+/** The value rounded half away from zero to `places` decimals, kept at that scale (2.50). */
+export function roundTo(d: Decimal, places: number): Decimal {
+  if (d.scale <= places) return { units: rescale(d, places), scale: places };
+  return { units: quotientRounded(d.units, 10n ** BigInt(d.scale - places)), scale: places };
 }

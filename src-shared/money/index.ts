@@ -1,2 +1,3 @@
 export * from './decimal';
 export * from './currencies';
+export * from './sum';

@@ -70,6 +70,14 @@ describe('IPC edge', () => {
       ok: false,
       error: { code: 'invalid-input', field: 'input.accountId' },
     });
+    expect(await ipc.invoke(ipcChannel('getReport'), { from: '2026-02-30', to: '2026-03-01' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-input', field: 'input.from' },
+    });
+    expect(await ipc.invoke(ipcChannel('setRefuelingPartial'), { id: 1, partial: 1 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-input', field: 'input.partial' },
+    });
   });
 
   it('refuses calls from any page but the app', async () => {

@@ -65,6 +65,12 @@ describe('browser shell', () => {
       ok: false,
       error: { code: 'invalid-input', message: 'input.amount: must be a decimal number as text', field: 'input.amount' },
     });
+    expect(await call('searchTransactions', { minAmount: 5 })).toEqual({
+      ok: false,
+      error: { code: 'invalid-input', message: 'input.minAmount: must be a decimal number as text', field: 'input.minAmount' },
+    });
+    expect(await call('getFuelStats', { carId: 1, to: '21.11.2026' })).toMatchObject({ ok: false, error: { code: 'invalid-input', field: 'input.to' } });
+    expect(await call('exportTransactionsCsv', { direction: 'sideways' })).toMatchObject({ ok: false, error: { code: 'invalid-input', field: 'input.direction' } });
     expect(await call('dropTables', {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     const polluted = await raw(
       'POST',

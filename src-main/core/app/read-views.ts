@@ -21,6 +21,7 @@ import { analyzeDependencies, effectiveStatuses } from '../outbox/dependencies';
 import type { AnyEntry } from '../outbox/entries';
 import type { LocalView, PendingTransaction, ViewAccount, ViewRefueling } from '../outbox/local-view';
 import { canWrite } from '../outbox/writes';
+import { mergeSorted } from '../util/merge-sorted';
 import type { TransactionRow } from '../store/rows';
 import type { Store } from '../store/store';
 
@@ -72,17 +73,6 @@ function newestFirst(a: Listed, b: Listed): number {
   return (b.id ?? -Infinity) - (a.id ?? -Infinity) || (a.key < b.key ? 1 : a.key > b.key ? -1 : 0);
 }
 
-function mergeSorted(a: Listed[], b: Listed[]): Listed[] {
-  const out: Listed[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    if (j >= b.length || (i < a.length && newestFirst(a[i]!, b[j]!) <= 0)) out.push(a[i++]!);
-    else out.push(b[j++]!);
-  }
-  return out;
-}
-
 export interface TransactionQuery {
   accountId: number;
   offset: number;
@@ -111,12 +101,12 @@ export function transactionPage(store: Store, view: LocalView, q: TransactionQue
   let merged: Listed[];
   let start: number;
   if (s0 === 0) {
-    merged = mergeSorted(stored, pending);
+    merged = mergeSorted(stored, pending, newestFirst);
     start = 0;
   } else {
     const first = stored[0];
     const k = first ? pending.filter((p) => newestFirst(p, first) < 0).length : pending.length;
-    merged = mergeSorted(stored, pending.slice(k));
+    merged = mergeSorted(stored, pending.slice(k), newestFirst);
     start = s0 + k;
   }
   const items = merged.slice(q.offset - start, q.offset - start + q.limit).map(

@@ -1,11 +1,82 @@
-/** CSV exports of transactions and refuelings. */
-import { AppError } from '../../../src-shared/app-api';
+/**
+ * CSV exports of transactions and refuelings. Header names are plain lowercase English; the refueling
+ * import guesses its column mapping from them (date, odometer, liters, price, currency, rate, partial,
+ * description). Dates are the wall-clock ISO text the local copy keeps (2026-11-21T08:00:00), currencies
+ * their ISO letters (CZK; #123 for a code the app does not know), yes/no fields true or false.
+ */
+import { AppError, type CsvFile } from '../../../src-shared/app-api';
+import { currencyLabel } from '../../../src-shared/money';
 import type { CoreParts, Handlers } from '../app/core-parts';
+import { pricePerLiter } from '../app/read-views';
+import type { ViewCategory, ViewRefueling } from '../outbox/local-view';
+import { oldestFirst } from '../insights/fuel-stats';
+import { readMatches, searchMatches, type Match } from '../insights/search';
+import { writeCsv, type CsvColumn } from './csv-writer';
+
+/** "Parent / Child" of a category; empty for 0 and for an id the tree does not know. */
+function categoryPath(categories: Map<number, ViewCategory>, id: number): string {
+  const names: string[] = [];
+  // The depth bound guards against a cycle in a broken tree.
+  for (let c = categories.get(id); c && names.length < 64; c = categories.get(c.parentId)) names.unshift(c.name);
+  return names.join(' / ');
+}
+
+function transactionColumns(categories: Map<number, ViewCategory>): CsvColumn<Match>[] {
+  return [
+    { header: 'date', value: (t) => t.paymentDate },
+    { header: 'account', value: (t) => t.account.name },
+    { header: 'account_id', value: (t) => t.accountId, numeric: true },
+    { header: 'currency', value: (t) => currencyLabel(t.account.currency) },
+    { header: 'amount', value: (t) => t.amount, numeric: true },
+    { header: 'type', value: (t) => t.type, numeric: true },
+    { header: 'category', value: (t) => categoryPath(categories, t.categoryId) },
+    { header: 'category_id', value: (t) => t.categoryId, numeric: true },
+    { header: 'description', value: (t) => t.description },
+    { header: 'id', value: (t) => t.id, numeric: true },
+    { header: 'pending', value: (t) => t.pending },
+  ];
+}
+
+type ExportedRefueling = ViewRefueling & { carName: string; partial: boolean };
+
+const REFUELING_COLUMNS: CsvColumn<ExportedRefueling>[] = [
+  { header: 'car_id', value: (r) => r.carId, numeric: true },
+  { header: 'car_name', value: (r) => r.carName },
+  { header: 'date', value: (r) => r.dateOfPurchase },
+  { header: 'odometer', value: (r) => r.tachometer, numeric: true },
+  { header: 'liters', value: (r) => r.liter, numeric: true },
+  { header: 'price', value: (r) => r.price, numeric: true },
+  { header: 'currency', value: (r) => currencyLabel(r.currency) },
+  { header: 'rate', value: (r) => r.rate, numeric: true },
+  { header: 'price_per_liter', value: (r) => pricePerLiter(r.price, r.liter), numeric: true },
+  { header: 'partial', value: (r) => r.partial },
+  { header: 'description', value: (r) => r.description },
+  { header: 'id', value: (r) => r.id, numeric: true },
+  { header: 'pending', value: (r) => r.pending },
+];
 
 export function exportHandlers(parts: CoreParts): Handlers<'exportTransactionsCsv' | 'exportRefuelingsCsv'> {
-  void parts;
-  const unbuilt = async (): Promise<never> => {
-    throw new AppError('internal', 'Not built yet.');
+  const today = () => parts.now().slice(0, 10);
+  return {
+    exportTransactionsCsv: async (filters): Promise<CsvFile> => {
+      const { hits, accounts, categories } = searchMatches(parts, filters);
+      const items = readMatches(parts, hits, accounts);
+      return { fileName: `transactions-${today()}.csv`, content: writeCsv(transactionColumns(categories), items), rows: items.length };
+    },
+    exportRefuelingsCsv: async ({ carId }): Promise<CsvFile> => {
+      const named = parts.store.cars();
+      const names = new Map(named.map((c) => [c.carId, c.name]));
+      // Named cars in the car list's order, then any car id that has refuelings without a name.
+      const carIds = [...new Set([...named.map((c) => c.carId), ...parts.store.refuelingCarIds(), ...[...parts.view.pendingCars()].sort((a, b) => a - b)])];
+      const partial = parts.store.partialRefuelings();
+      const rows: ExportedRefueling[] = [];
+      for (const id of carId === undefined ? carIds : [carId]) {
+        const list = parts.view.refuelings(id).sort(oldestFirst);
+        rows.push(...list.map((r) => ({ ...r, carName: names.get(id) ?? '', partial: partial.has(r.id) })));
+      }
+      if (carId !== undefined && rows.length === 0 && !names.has(carId)) throw new AppError('not-found', `Car ${carId} is not in your car list.`, 'carId');
+      const suffix = carId === undefined ? '' : `-car-${carId}`;
+      return { fileName: `refuelings${suffix}-${today()}.csv`, content: writeCsv(REFUELING_COLUMNS, rows), rows: rows.length };
+    },
   };
-  return { exportTransactionsCsv: unbuilt, exportRefuelingsCsv: unbuilt };
 }

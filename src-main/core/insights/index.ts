@@ -1,13 +1,40 @@
 /** Statistics, reports and search over the whole local history. */
 import { AppError } from '../../../src-shared/app-api';
 import type { CoreParts, Handlers } from '../app/core-parts';
+import { refuelingView } from '../app/read-views';
+import { fuelStats } from './fuel-stats';
+import { categoryReport } from './reports';
+import { searchPage } from './search';
 
 export type InsightMethod = 'getFuelStats' | 'setRefuelingPartial' | 'getReport' | 'searchTransactions';
 
+/** The currency a car without refuelings is shown in: the last one the user chose, else the Czech crown. */
+const DEFAULT_CURRENCY = 203;
+
 export function insightHandlers(parts: CoreParts): Handlers<InsightMethod> {
-  void parts;
-  const unbuilt = async (): Promise<never> => {
-    throw new AppError('internal', 'Not built yet.');
+  return {
+    getFuelStats: async (i) =>
+      fuelStats({
+        carId: i.carId,
+        refuelings: parts.view.refuelings(i.carId),
+        partial: parts.store.partialRefuelings(),
+        from: i.from,
+        to: i.to,
+        fallbackCurrency: parts.preferences().lastCurrency ?? DEFAULT_CURRENCY,
+      }),
+    setRefuelingPartial: async (i) => {
+      // Resolving and marking in one synchronous step: a sync cannot move the mark in between.
+      const carId = parts.store.transaction(() => {
+        const refueling = parts.view.refueling(i.id);
+        if (!refueling) throw new AppError('not-found', `Refueling ${i.id} does not exist.`, 'id');
+        parts.store.setPartial(refueling.id, i.partial);
+        return refueling.carId;
+      });
+      await parts.changed();
+      const partial = parts.store.partialRefuelings();
+      return parts.view.refuelings(carId).map((r) => refuelingView(r, partial));
+    },
+    getReport: async (i) => categoryReport(parts, i),
+    searchTransactions: async (i) => searchPage(parts, i),
   };
-  return { getFuelStats: unbuilt, setRefuelingPartial: unbuilt, getReport: unbuilt, searchTransactions: unbuilt };
 }

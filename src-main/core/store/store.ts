@@ -333,4 +333,60 @@ export class Store {
       }
     });
   }
+
+  // ---- the whole history, for search and reports ------------------------------------------------
+
+  /**
+   * What a search needs to filter, sort and sum the stored transactions of the given accounts, within
+   * optional bounds on payment_date (`from` included, `before` not) and of the given categories: newest
+   * first (date, then id, then key), as [rowid, paymentDate, id, accountId, amount, categoryId,
+   * description]. The description only when `withText` (strings are what a hundred thousand rows cost);
+   * the whole records of the rows shown are read by rowid afterwards.
+   */
+  searchRows(q: { accountIds: readonly number[]; categoryIds: readonly number[] | null; from: string | null; before: string | null; withText: boolean }): SearchRow[] {
+    return this.sql(
+      `SELECT rowid, payment_date, id, account_id, amount, category_id, CASE WHEN @withText THEN description END FROM transactions
+       WHERE account_id IN (SELECT value FROM json_each(@accounts))
+         AND (@categories IS NULL OR category_id IN (SELECT value FROM json_each(@categories)))
+         AND (@from IS NULL OR payment_date >= @from) AND (@before IS NULL OR payment_date < @before)
+       ORDER BY payment_date DESC, id DESC, key DESC`,
+    )
+      .raw(true)
+      .all({
+        accounts: JSON.stringify(q.accountIds),
+        categories: q.categoryIds ? JSON.stringify(q.categoryIds) : null,
+        from: q.from,
+        before: q.before,
+        withText: int(q.withText),
+      }) as SearchRow[];
+  }
+
+  /** Stored transactions by rowid, in the order of `rowids`. */
+  transactionsByRowid(rowids: readonly number[]): TransactionRow[] {
+    const rows = this.sql('SELECT rowid AS "rowid", * FROM transactions WHERE rowid IN (SELECT value FROM json_each(?))').all(JSON.stringify(rowids)) as Row[];
+    const byRowid = new Map(rows.map((r) => [r.rowid as number, recordOf<TransactionRow>(r, [], ['rowid'])]));
+    return rowids.map((id) => byRowid.get(id)!);
+  }
+
+  /**
+   * What a report reads of every stored transaction of the given accounts paid at or after `from`, in no
+   * particular order, as [accountId, paymentDate, type, amount, categoryId] (arrays: cheaper than records
+   * over a hundred thousand rows).
+   */
+  reportRows(accountIds: readonly number[], from: string): [number, string, number, string, number][] {
+    return this.sql(
+      `SELECT account_id, payment_date, type, amount, category_id FROM transactions
+       WHERE account_id IN (SELECT value FROM json_each(?)) AND payment_date >= ?`,
+    )
+      .raw(true)
+      .all(JSON.stringify(accountIds), from) as [number, string, number, string, number][];
+  }
+
+  /** Car ids that have stored refuelings. */
+  refuelingCarIds(): number[] {
+    return this.sql('SELECT DISTINCT car_id FROM refuelings ORDER BY car_id').pluck().all() as number[];
+  }
 }
+
+/** A search's view of a stored transaction: [rowid, paymentDate, id, accountId, amount, categoryId, description or null]. */
+export type SearchRow = [number, string, number | null, number, string, number, string | null];

@@ -1,0 +1,214 @@
+/**
+ * Fuel statistics of one car, computed from its refuelings and the local "partial fill" marks. Pure:
+ * no store, no clock. The rules:
+ *
+ * - Order: oldest first by dateOfPurchase, then odometer (tachometer), then id.
+ * - The statistics' currency is the one the car's refuelings with Rate 1 have (Rate 1 means the user's
+ *   own currency): the most frequent, on a tie the one of the most recent such refueling. Without any
+ *   refueling at Rate 1, the most frequent currency of all (same tie rule); without refuelings, the
+ *   caller's fallback.
+ * - cost of a refueling: its price when its currency is the statistics' currency, else price × Rate
+ *   rounded half away from zero to the statistics' currency's minor units. pricePerLiter = cost / litres
+ *   to 3 decimals.
+ * - distance: odometer minus the previous refueling's odometer. The first refueling has none (note
+ *   'first'); neither has one whose odometer is not above the previous reading (note
+ *   'odometer-not-increasing'): that reading restarts everything, like a first refueling.
+ * - Consumption is measured between full tanks. A chain starts at a full refueling that is a first
+ *   one, a restart, or the one that closed the previous chain. Every later refueling adds its litres and
+ *   cost to the chain; a partial one only carries them on; the next full one closes it: consumption =
+ *   litres / (its odometer − the chain start's odometer) × 100 (2 decimals), cost per 100 km = cost / km
+ *   × 100 (the currency's minor units). A chain broken by a restart before a full refueling is dropped.
+ *   A partial refueling where a chain would start leaves the tank level unknown: the chain starts at
+ *   the next full refueling instead.
+ * - Summary: litres, cost and refuelings summed; distance = the sum of the distances; consumption =
+ *   litres of the closed chains / their kilometres × 100 (weighted, not a mean of the chains' figures),
+ *   cost per 100 km alike; pricePerLiter = total cost / total litres.
+ * - Months, by the month of dateOfPurchase: refuelings, litres, cost and distance (each distance in
+ *   its refueling's month); months without a refueling between the first and the last are listed as 0.
+ * - A period (inclusive dates) selects refuelings by the day of dateOfPurchase for the fills, months and
+ *   summary, but the chains are followed through the whole history, so the first refueling in the
+ *   period keeps its distance and the chain it closes.
+ */
+import type { FuelFill, FuelMonth, FuelStats, FuelSummary } from '../../../src-shared/app-api';
+import { add, compare, currencyDigits, divideRounded, formatDecimal, multiply, normalize, parseDecimal, roundTo, ZERO, type Decimal } from '../../../src-shared/money';
+import type { ViewRefueling } from '../outbox/local-view';
+import { monthsFrom } from './calendar';
+
+export type FuelRecord = Pick<ViewRefueling, 'id' | 'dateOfPurchase' | 'tachometer' | 'liter' | 'price' | 'currency' | 'rate' | 'description' | 'pending'>;
+
+export interface FuelStatsInput {
+  carId: number;
+  refuelings: readonly FuelRecord[];
+  /** Ids of refuelings marked as partial fills. */
+  partial: ReadonlySet<number>;
+  from?: string | null;
+  to?: string | null;
+  /** The currency of a car without refuelings. */
+  fallbackCurrency: number;
+}
+
+const ONE: Decimal = { units: 1n, scale: 0 };
+const HUNDRED: Decimal = { units: 100n, scale: 0 };
+
+const text = (d: Decimal): string => formatDecimal(normalize(d));
+const decimal = (s: string): Decimal => parseDecimal(s) ?? ZERO;
+
+/** Oldest first: date, then odometer, then id. */
+export function oldestFirst(a: FuelRecord, b: FuelRecord): number {
+  if (a.dateOfPurchase !== b.dateOfPurchase) return a.dateOfPurchase < b.dateOfPurchase ? -1 : 1;
+  return a.tachometer - b.tachometer || a.id - b.id;
+}
+
+/** The currency every cost is given in (see the module's rules); `ordered` is oldest first. */
+export function statisticsCurrency(ordered: readonly FuelRecord[], fallback: number): number {
+  const own = ordered.filter((r) => compare(decimal(r.rate), ONE) === 0);
+  const pool = own.length > 0 ? own : ordered;
+  const seen = new Map<number, { count: number; last: number }>();
+  pool.forEach((r, index) => seen.set(r.currency, { count: (seen.get(r.currency)?.count ?? 0) + 1, last: index }));
+  let best: { currency: number; count: number; last: number } | null = null;
+  for (const [currency, s] of seen) {
+    if (!best || s.count > best.count || (s.count === best.count && s.last > best.last)) best = { currency, ...s };
+  }
+  return best?.currency ?? fallback;
+}
+
+/** A closed chain: what the full refueling that closed it measured. */
+interface Chain {
+  liters: Decimal;
+  cost: Decimal;
+  km: number;
+}
+
+interface Computed {
+  fill: FuelFill;
+  liters: Decimal;
+  cost: Decimal;
+  chain: Chain | null;
+}
+
+function per100Km(amount: Decimal, km: number, places: number): string {
+  return text(divideRounded(multiply(amount, HUNDRED), { units: BigInt(km), scale: 0 }, places)!);
+}
+
+function ratio(amount: Decimal, by: Decimal, places: number): string | null {
+  const q = divideRounded(amount, by, places);
+  return q === null ? null : text(q);
+}
+
+export function fuelStats(input: FuelStatsInput): FuelStats {
+  const ordered = [...input.refuelings].sort(oldestFirst);
+  const currency = statisticsCurrency(ordered, input.fallbackCurrency);
+  const digits = currencyDigits(currency);
+
+  const computed: Computed[] = [];
+  let previous: number | null = null;
+  // Odometer where the open chain started; null while waiting for a full tank to start one.
+  let start: number | null = null;
+  let open = { liters: ZERO, cost: ZERO };
+  for (const r of ordered) {
+    const partial = input.partial.has(r.id);
+    const liters = decimal(r.liter);
+    const cost = r.currency === currency ? decimal(r.price) : roundTo(multiply(decimal(r.price), decimal(r.rate)), digits);
+    let note: FuelFill['note'] = null;
+    let distance: number | null = null;
+    let chain: Chain | null = null;
+    if (previous === null || r.tachometer <= previous) {
+      note = previous === null ? 'first' : 'odometer-not-increasing';
+      start = partial ? null : r.tachometer;
+      open = { liters: ZERO, cost: ZERO };
+    } else {
+      distance = r.tachometer - previous;
+      if (start === null) {
+        if (!partial) start = r.tachometer;
+      } else {
+        open = { liters: add(open.liters, liters), cost: add(open.cost, cost) };
+        if (!partial) {
+          chain = { ...open, km: r.tachometer - start };
+          start = r.tachometer;
+          open = { liters: ZERO, cost: ZERO };
+        }
+      }
+    }
+    previous = r.tachometer;
+    computed.push({
+      liters,
+      cost,
+      chain,
+      fill: {
+        id: r.id,
+        dateOfPurchase: r.dateOfPurchase,
+        tachometer: r.tachometer,
+        liter: r.liter,
+        price: r.price,
+        currency: r.currency,
+        rate: r.rate,
+        cost: text(cost),
+        pricePerLiter: ratio(cost, liters, 3),
+        partial,
+        pending: r.pending,
+        distance,
+        consumption: chain ? per100Km(chain.liters, chain.km, 2) : null,
+        costPer100Km: chain ? per100Km(chain.cost, chain.km, digits) : null,
+        note,
+      },
+    });
+  }
+
+  const from = input.from ?? null;
+  const to = input.to ?? null;
+  const kept = computed.filter(({ fill }) => {
+    const day = fill.dateOfPurchase.slice(0, 10);
+    return (from === null || day >= from) && (to === null || day <= to);
+  });
+  return {
+    carId: input.carId,
+    currency,
+    from,
+    to,
+    summary: summaryOf(kept, digits),
+    fills: kept.map((c) => c.fill),
+    months: monthsOf(kept),
+  };
+}
+
+function summaryOf(kept: readonly Computed[], digits: number): FuelSummary {
+  let liters = ZERO;
+  let cost = ZERO;
+  let distance = 0;
+  const closed = { liters: ZERO, cost: ZERO, km: 0 };
+  for (const c of kept) {
+    liters = add(liters, c.liters);
+    cost = add(cost, c.cost);
+    distance += c.fill.distance ?? 0;
+    if (c.chain) {
+      closed.liters = add(closed.liters, c.chain.liters);
+      closed.cost = add(closed.cost, c.chain.cost);
+      closed.km += c.chain.km;
+    }
+  }
+  return {
+    refuelings: kept.length,
+    liters: text(liters),
+    cost: text(cost),
+    distance,
+    consumption: closed.km > 0 ? per100Km(closed.liters, closed.km, 2) : null,
+    costPer100Km: closed.km > 0 ? per100Km(closed.cost, closed.km, digits) : null,
+    pricePerLiter: kept.length > 0 ? ratio(cost, liters, 3) : null,
+    firstDate: kept[0]?.fill.dateOfPurchase ?? null,
+    lastDate: kept.at(-1)?.fill.dateOfPurchase ?? null,
+  };
+}
+
+function monthsOf(kept: readonly Computed[]): FuelMonth[] {
+  if (kept.length === 0) return [];
+  const sums = new Map<string, { refuelings: number; liters: Decimal; cost: Decimal; distance: number }>();
+  for (const c of kept) {
+    const month = c.fill.dateOfPurchase.slice(0, 7);
+    const m = sums.get(month) ?? { refuelings: 0, liters: ZERO, cost: ZERO, distance: 0 };
+    sums.set(month, { refuelings: m.refuelings + 1, liters: add(m.liters, c.liters), cost: add(m.cost, c.cost), distance: m.distance + (c.fill.distance ?? 0) });
+  }
+  return monthsFrom(kept[0]!.fill.dateOfPurchase, kept.at(-1)!.fill.dateOfPurchase).map((month) => {
+    const m = sums.get(month);
+    return { month, refuelings: m?.refuelings ?? 0, liters: text(m?.liters ?? ZERO), cost: text(m?.cost ?? ZERO), distance: m?.distance ?? 0 };
+  });
+}
