@@ -40,7 +40,7 @@ beforeAll(async () => {
   await app.page.emulateMedia({ reducedMotion: 'reduce' });
   await connect(app.page, stack.service);
   await app.page.waitForURL(/#\/accounts$/);
-  await poll(() => textOf(app.page.getByTestId('sync-summary'))).toContain('Sync finished');
+  await app.page.getByTestId('sync-summary').filter({ hasText: 'Sync finished' }).waitFor();
   await dismissSummary(app.page);
   await stack.core.saveCar({ carId: CAR, name: 'Superb' });
 });
