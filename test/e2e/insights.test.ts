@@ -22,6 +22,7 @@ import {
   poll,
   realErrors,
   screenshot,
+  setAppearance,
   startStack,
   textOf,
   type Stack,
@@ -381,10 +382,7 @@ describe('beyond the service', () => {
     ];
     for (const lang of ['en', 'cs'] as const) {
       for (const theme of ['light', 'dark'] as const) {
-        await go(page, '/settings');
-        await page.locator(`input[name=language][value=${lang}]`).check({ force: true });
-        await page.locator(`input[name=theme][value=${theme}]`).check({ force: true });
-        await poll(() => page.evaluate(() => `${document.documentElement.lang} ${document.documentElement.dataset.theme}`)).toBe(`${lang} ${theme}`);
+        await setAppearance(page, lang, theme);
         for (const [name, path, ready] of screens) {
           await go(page, path);
           await page.locator(ready).first().waitFor({ state: 'attached' });
@@ -394,8 +392,6 @@ describe('beyond the service', () => {
         }
       }
     }
-    await go(page, '/settings');
-    await page.locator('input[name=language][value=en]').check({ force: true });
-    await page.locator('input[name=theme][value=light]').check({ force: true });
+    await setAppearance(page, 'en', 'light');
   }, 60_000);
 });

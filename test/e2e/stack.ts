@@ -178,3 +178,11 @@ export async function brokenLists(page: Page): Promise<string[]> {
     return out;
   });
 }
+
+/** Switches the app's language and theme on the Settings screen and waits until the page shows them. */
+export async function setAppearance(page: Page, lang: 'cs' | 'en', theme: 'light' | 'dark'): Promise<void> {
+  await go(page, '/settings');
+  await page.locator(`input[name=language][value=${lang}]`).check({ force: true });
+  await page.locator(`input[name=theme][value=${theme}]`).check({ force: true });
+  await poll(() => page.evaluate(() => `${document.documentElement.lang} ${document.documentElement.dataset.theme}`)).toBe(`${lang} ${theme}`);
+}
