@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HTTP_TOKEN_HEADER, type AppError, type CallOutcome, type RestoreResult } from '../../src-shared/app-api';
+import { HTTP_TOKEN_HEADER, type CallOutcome, type RestoreResult } from '../../src-shared/app-api';
 import { Outbox } from '../../src-main/core/outbox';
 import { PromptSecretStore } from '../../src-main/core/secrets';
 import { Store } from '../../src-main/core/store';
@@ -16,6 +16,7 @@ import { MIGRATIONS } from '../../src-main/core/store/migrations';
 import { startWebShell } from '../../src-main/web-shell/server';
 import { dumpLocal, newUser, openCore, tempDir, type UserSession } from '../support/client';
 import { startTestService, type TestService } from '../support/service';
+import { refusal } from './refusal';
 
 let service: TestService;
 beforeAll(async () => {
@@ -68,13 +69,7 @@ function comparable(dump: Record<string, unknown[]>): Record<string, unknown[]> 
 }
 
 async function expectRefused(p: Promise<unknown>, pattern: RegExp, code = 'invalid-input'): Promise<void> {
-  const error = (await p.then(
-    () => null,
-    (e: unknown) => e,
-  )) as AppError | null;
-  expect(error, 'expected a refusal').not.toBeNull();
-  expect(error!.code).toBe(code);
-  expect(error!.message).toMatch(pattern);
+  expect(await refusal(p)).toMatchObject({ code, message: expect.stringMatching(pattern) });
 }
 
 describe('backup and restore', () => {

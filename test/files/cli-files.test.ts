@@ -1,38 +1,15 @@
 /** The command line's backup, restore and import-refuelings: output, --json, and refusals of bad input with one line. */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { helpText, runCli } from '../../src-main/cli/cli';
+import { helpText } from '../../src-main/cli/cli';
 import { tempDir } from '../support/client';
-import { TEST_TIME_ZONE } from '../support/service';
+import { expectCliFailure, runCliOn } from '../support/cli';
 
 const tmp = tempDir('bookkeeping-cli-files-');
 afterAll(() => tmp.remove());
 
-interface Run {
-  code: number;
-  out: string;
-  err: string;
-  json: () => any; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
-
-async function cli(data: string, args: string[]): Promise<Run> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli([...args, '--data', data], {
-    stdout: (t) => out.push(t),
-    stderr: (t) => err.push(t),
-    env: {},
-    core: { timeZone: TEST_TIME_ZONE },
-  });
-  return { code, out: out.join('\n'), err: err.join('\n'), json: () => JSON.parse(out.join('\n')) };
-}
-
-function expectFailure(r: Run, pattern: RegExp): void {
-  expect(r.code).toBe(1);
-  expect(r.err.split('\n')).toHaveLength(1);
-  expect(r.err).toMatch(/^error: /);
-  expect(r.err).toMatch(pattern);
-}
+const cli = (data: string, args: string[]) => runCliOn(data, args);
+const expectFailure = expectCliFailure;
 
 const CSV = ['date,odometer,liters,price,partial', '2026-01-20 07:45,10650,38.5,1540,no', '2026-02-02 18:10,11200,20,800,yes', 'broken,1,1,1,no', '2026-02-02 18:10,11200,20,800,yes'].join('\n');
 

@@ -4,11 +4,12 @@
  * service, partial marks included.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppError, ImportPreview } from '../../src-shared/app-api';
+import type { ImportPreview } from '../../src-shared/app-api';
 import { LocalView, LocalWrites, Outbox } from '../../src-main/core/outbox';
 import { Store } from '../../src-main/core/store';
 import { newUser, openCore, tempDir, type UserSession } from '../support/client';
 import { startTestService, type TestService } from '../support/service';
+import { refusal } from './refusal';
 
 let service: TestService;
 beforeAll(async () => {
@@ -23,15 +24,6 @@ async function withCar(): Promise<UserSession> {
   await s.core.addRefueling({ carId: 4, dateOfPurchase: '2026-01-05T08:00', tachometer: 10000, liter: '40', price: '1500', currency: 203, rate: '1', description: 'synced' });
   expect((await s.core.sync()).error).toBeNull();
   return s;
-}
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e, 'expected a refusal').not.toBeNull();
-  return e as AppError;
 }
 
 /** What our own export writes: lowercase English headers among other columns. */
