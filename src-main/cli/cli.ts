@@ -7,12 +7,15 @@
  * that talks to the service. The client key is given once (--key or BOOKKEEPING_CLIENT_KEY) and kept
  * sealed with a key derived from the password (see PromptSecretStore), so later runs need only the password.
  */
-import { AppError, type AppApi } from '../../src-shared/app-api';
+import { existsSync } from 'node:fs';
+import { AppError, maxInputBytes, type AppApi } from '../../src-shared/app-api';
 import { localTimeZone, nowWall, type Binding } from '../../src-shared/wire';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../core/app/app-core';
 import { PromptSecretStore } from '../core/secrets';
+import { readCurrency, ValueProblem } from '../core/files/import-values';
 import { addressWarnings } from '../core/soap-client';
 import { booleanArg, integerArg, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from './args';
+import { readLimited, readUtf8, writeNew } from './files';
 import * as fmt from './format';
 
 export interface CliIo {
@@ -70,6 +73,10 @@ function required(ctx: Context, name: string): string {
 function nowMinute(): string {
   return nowWall(localTimeZone()).slice(0, 16);
 }
+
+/** The largest files the core takes: a backup travels as base64 (4 characters per 3 bytes), a CSV as JSON text. */
+const MAX_BACKUP_FILE_BYTES = Math.floor((maxInputBytes('restoreBackup') * 3) / 4);
+const MAX_IMPORT_FILE_BYTES = Math.floor(maxInputBytes('importRefuelings') / 2);
 
 const BINDINGS: Binding[] = ['soap12', 'soap11', 'httpGet', 'httpPost'];
 
@@ -355,6 +362,69 @@ const COMMANDS: Record<string, Command> = {
       const r = await findRefueling(ctx.core, id);
       const { carId, liter, price, tachometer, currency, rate, dateOfPurchase, description } = withOptions(ctx, REFUELING_FIELDS, r);
       written(ctx, await ctx.core.editRefueling({ id, carId, liter, price, tachometer, currency, rate, dateOfPurchase, description }), 'Refueling change queued');
+    },
+  },
+  backup: {
+    usage: 'backup --to <file> [--force]',
+    summary: 'Writes a backup of the local copy, outbox included; the sealed client key stays out. --force overwrites an existing file.',
+    options: { to: {}, force: { switch: true } },
+    async run(ctx) {
+      noMorePositionals(ctx, 0);
+      const to = required(ctx, 'to');
+      const force = ctx.args.switches.has('force');
+      if (!force && existsSync(to)) throw new UsageError(`${to} exists; add --force to overwrite it.`);
+      const backup = await ctx.core.createBackup();
+      writeNew(to, Buffer.from(backup.data, 'base64'), force);
+      ctx.out({ file: to, bytes: backup.bytes, counts: backup.counts }, `Backup written to ${to} (${backup.bytes} bytes): ${fmt.countsText(backup.counts)}.`);
+    },
+  },
+  restore: {
+    usage: 'restore --from <file>',
+    summary: 'Replaces the local copy, outbox included, with a backup (the connection\'s client key and password stay as they are).',
+    options: { from: {} },
+    async run(ctx) {
+      noMorePositionals(ctx, 0);
+      const bytes = readLimited(required(ctx, 'from'), MAX_BACKUP_FILE_BYTES, 'a backup');
+      const result = await ctx.core.restoreBackup({ data: bytes.toString('base64') });
+      const uncertain = result.uncertainWrites
+        ? `\n${result.uncertainWrites} write(s) may have reached the service since the backup: see "outbox", check the service, then retry or discard each.`
+        : '';
+      ctx.out(result, `Restored${result.backedUpAt ? ` the backup of ${result.backedUpAt.replace('T', ' ')}` : ''}: ${fmt.countsText(result.counts)}.${uncertain}`);
+    },
+  },
+  'import-refuelings': {
+    usage: 'import-refuelings --car <carId> --file <csv> [--currency <CZK|203>] [--dry-run]',
+    summary:
+      "Imports refuelings from a UTF-8 CSV with a header row (columns found by their English or Czech names), queued as new refuelings; rows with problems and duplicates are listed and skipped. --currency is for rows without one (default: the car's last); --dry-run only shows what would be imported.",
+    options: { car: {}, file: {}, currency: {}, 'dry-run': { switch: true } },
+    async run(ctx) {
+      noMorePositionals(ctx, 0);
+      const carId = integerArg(required(ctx, 'car'), '--car');
+      const content = readUtf8(required(ctx, 'file'), MAX_IMPORT_FILE_BYTES, 'an import');
+      const currencyText = opt(ctx, 'currency');
+      let currency: number | undefined;
+      if (currencyText !== undefined) {
+        try {
+          currency = readCurrency(currencyText);
+        } catch (e) {
+          if (e instanceof ValueProblem) throw new UsageError(`--currency: ${e.message}`);
+          throw e;
+        }
+      } else {
+        currency = (await ctx.core.listCars()).find((c) => c.carId === carId)?.lastCurrency ?? undefined;
+        if (currency === undefined) throw new UsageError('--currency is required (the car has no earlier refueling to take it from).');
+      }
+      const input = { carId, content, currency };
+      const preview = await ctx.core.previewRefuelingImport(input);
+      if (ctx.args.switches.has('dry-run')) {
+        ctx.out({ preview, result: null }, `${fmt.importPreviewText(preview)}\nDry run: nothing was queued.`);
+        return;
+      }
+      const result = await ctx.core.importRefuelings(input);
+      ctx.out(
+        { preview, result },
+        `${fmt.importPreviewText(preview)}\n${result.queued} refueling(s) queued, ${result.skipped} row(s) skipped. Run "sync" to send them.`,
+      );
     },
   },
   outbox: {

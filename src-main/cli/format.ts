@@ -1,5 +1,16 @@
 /** Plain-text output of the command line: aligned columns, one record a line. */
-import type { AccountsView, CarView, CategoryNode, OutboxEntryView, RefuelingView, SyncSummary, TemplateView, TransactionPage } from '../../src-shared/app-api';
+import type {
+  AccountsView,
+  CarView,
+  CategoryNode,
+  ImportPreview,
+  OutboxEntryView,
+  RecordCounts,
+  RefuelingView,
+  SyncSummary,
+  TemplateView,
+  TransactionPage,
+} from '../../src-shared/app-api';
 import { currencyLabel } from '../../src-shared/money';
 
 export function table(header: string[], rows: (string | number | null)[][]): string {
@@ -82,4 +93,26 @@ export function summaryText(s: SyncSummary): string {
     ? `pulled ${s.pulled.accounts} accounts, ${s.pulled.transactions} transactions, ${s.pulled.templates} templates, ${s.pulled.categories} categories, ${s.pulled.refuelings} refuelings`
     : 'nothing pulled';
   return `Pushed ${s.pushed}, refused ${s.refused}, conflicts ${s.conflicts}, unknown ${s.unknown}; ${pulled}.`;
+}
+
+export function countsText(c: RecordCounts): string {
+  return (
+    `${c.accounts} accounts, ${c.transactions} transactions, ${c.templates} templates, ${c.categories} categories, ` +
+    `${c.cars} cars, ${c.refuelings} refuelings, ${c.pendingWrites} writes in the outbox`
+  );
+}
+
+/** The rows that will not be imported and why, then the counts. */
+export function importPreviewText(p: ImportPreview): string {
+  const lines: string[] = [];
+  for (const r of p.rows) {
+    for (const problem of r.problems) lines.push(`Line ${r.line}: ${problem}`);
+    if (r.duplicateOf) {
+      const of = r.duplicateOf.id !== null ? `refueling ${r.duplicateOf.id} of car ${p.carId}` : `line ${r.duplicateOf.line}`;
+      lines.push(`Line ${r.line}: the same as ${of} (date, odometer and litres); skipped.`);
+    }
+  }
+  const c = p.counts;
+  lines.push(`${c.rows} rows: ${c.ready} ready, ${c.problems} with problems, ${c.duplicates} duplicates.`);
+  return lines.join('\n');
 }

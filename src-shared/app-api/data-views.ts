@@ -62,4 +62,10 @@ export interface RestoreResult {
   counts: RecordCounts;
   /** When the backup was made (its own record), if it says. */
   backedUpAt: string | null;
+  /**
+   * Writes of the backup that may have reached the service since it was made (this local copy no
+   * longer holds them as unsent): they wait in the outbox as "unknown" for the user to check the
+   * service and send them again or discard them, rather than risk booking them twice.
+   */
+  uncertainWrites: number;
 }

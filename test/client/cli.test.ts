@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src-main/cli/cli';
 import { tempDir } from '../support/client';
+import { expectCliFailure, runCliOn } from '../support/cli';
 import { TEST_TIME_ZONE, startTestService, type TestService } from '../support/service';
 
 let service: TestService;
@@ -22,32 +23,9 @@ afterAll(async () => {
   tmp.remove();
 });
 
-interface Run {
-  code: number;
-  out: string;
-  err: string;
-  json: () => any; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
-
-async function cli(args: string[], env: Record<string, string> = { BOOKKEEPING_PASSWORD: 'demo' }, prompt?: (q: string) => Promise<string | null>): Promise<Run> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli([...args, '--data', data], {
-    stdout: (t) => out.push(t),
-    stderr: (t) => err.push(t),
-    env,
-    ...(prompt ? { prompt } : {}),
-    core: { timeZone: TEST_TIME_ZONE, timeoutMs: 3000 },
-  });
-  return { code, out: out.join('\n'), err: err.join('\n'), json: () => JSON.parse(out.join('\n')) };
-}
-
-function expectFailure(r: Run, pattern: RegExp): void {
-  expect(r.code).toBe(1);
-  expect(r.err.split('\n')).toHaveLength(1);
-  expect(r.err).toMatch(/^error: /);
-  expect(r.err).toMatch(pattern);
-}
+const cli = (args: string[], env: Record<string, string> = { BOOKKEEPING_PASSWORD: 'demo' }, prompt?: (q: string) => Promise<string | null>) =>
+  runCliOn(data, args, { env, ...(prompt ? { prompt } : {}) });
+const expectFailure = expectCliFailure;
 
 describe('command line', () => {
   it('connects, syncs and lists everything', async () => {

@@ -29,7 +29,7 @@ import { Outbox } from '../outbox/outbox';
 import { analyzeDependencies, effectiveStatuses } from '../outbox/dependencies';
 import { LocalView } from '../outbox/local-view';
 import { LocalWrites } from '../outbox/writes';
-import { SECRET_NAMES, type SecretName, type SecretPersistence, type SecretStore, type SecretStoreSource } from '../secrets';
+import { SECRET_NAMES, SECRET_SETTING_PREFIX, type SecretName, type SecretPersistence, type SecretStore, type SecretStoreSource } from '../secrets';
 import {
   connect as readService,
   DEFAULT_MAX_RESPONSE_BYTES,
@@ -82,7 +82,6 @@ const CONNECTION_KEY = 'connection';
 const PREFERENCES_KEY = 'preferences';
 const WORKING_OFFLINE_KEY = 'workingOffline';
 const PREFERRED_BINDING_KEY = 'preferredBinding';
-const SECRET_PREFIX = 'secret.';
 
 export const DEFAULT_PREFERENCES: Preferences = {
   language: 'cs',
@@ -139,8 +138,8 @@ class Core {
     this.view = new LocalView(this.store, this.outbox);
     this.writes = new LocalWrites(this.store, this.outbox, this.view, () => this.now());
     const persistence: SecretPersistence = {
-      read: (key) => this.store.getSetting<string>(SECRET_PREFIX + key),
-      write: (key, value) => this.store.setSetting(SECRET_PREFIX + key, value),
+      read: (key) => this.store.getSetting<string>(SECRET_SETTING_PREFIX + key),
+      write: (key, value) => this.store.setSetting(SECRET_SETTING_PREFIX + key, value),
     };
     this.secrets = typeof options.secrets === 'function' ? options.secrets(persistence) : options.secrets;
     this.engine = new SyncEngine({

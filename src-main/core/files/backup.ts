@@ -1,11 +1,281 @@
-/** Backup and restore of the local copy. */
-import { AppError } from '../../../src-shared/app-api';
+/**
+ * Backup and restore of the local copy, outbox included. A backup is SQLite's online backup of the
+ * open file, without the sealed credentials (a backup is a file users carry around). A restore checks
+ * the file fully before it touches anything, then replaces every table's rows in one transaction, so
+ * that a failed restore changes nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import type Database from 'better-sqlite3';
+import { AppError, type BackupFile, type RecordCounts, type RestoreResult } from '../../../src-shared/app-api';
 import type { CoreParts, Handlers } from '../app/core-parts';
+import { SECRET_SETTING_PREFIX } from '../secrets';
+import { Store } from '../store/store';
+import { SYNC_LOCK_KEY } from '../sync/engine';
+import type { UnknownBeforeProbe } from '../sync/writes';
+import type { RecordKind } from '../outbox/entries';
+import {
+  asRollbackJournalImage,
+  countRecords,
+  expectedTables,
+  isSqliteImage,
+  missingFrom,
+  newestSchema,
+  openSqlite,
+  quoteName,
+  removeSqliteFile,
+  tableColumns,
+  tempFileBeside,
+} from './sqlite-file';
+
+/** The backup's own record of when it was made; it lives only in backups, never in the local copy. */
+export const BACKED_UP_AT_KEY = 'backup.createdAt';
+/**
+ * A random name of this local copy, made with its first backup: a restore tells a backup of this very
+ * copy, whose outbox it can settle against what happened since, from one of another copy.
+ */
+export const COPY_ID_KEY = 'copyId';
+const NEXT_TEMP_ID_KEY = 'nextTempId';
+
+/**
+ * Settings that belong to this machine rather than to the data: the sealed credentials and the sync
+ * lock. A backup leaves them out and a restore keeps the current ones.
+ */
+const LOCAL_ONLY_SETTINGS = `(substr(key, 1, ${SECRET_SETTING_PREFIX.length}) = '${SECRET_SETTING_PREFIX}' OR key IN ('${SYNC_LOCK_KEY}', '${BACKED_UP_AT_KEY}', '${COPY_ID_KEY}'))`;
+
+const NOT_A_BACKUP = 'The file is not a backup of this app';
+
+/** Base64 as createBackup writes it; line breaks (a mail program's) are allowed, anything else is refused. */
+function decodeBase64(data: string): Buffer {
+  const compact = data.replace(/[\r\n]/g, '');
+  if (compact.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(compact)) {
+    throw new AppError('invalid-input', `${NOT_A_BACKUP}: it is not base64 text.`, 'data');
+  }
+  return Buffer.from(compact, 'base64');
+}
+
+const backupFileName = (now: string) => `bookkeeping-${now.slice(0, 10)}-${now.slice(11, 13)}${now.slice(14, 16)}.sqlite`;
+
+export async function createBackup(parts: CoreParts): Promise<BackupFile> {
+  const { store } = parts;
+  if (store.getSetting<string>(COPY_ID_KEY) === null) store.transaction(() => store.setSetting(COPY_ID_KEY, randomUUID()));
+  const file = tempFileBeside(store.file, 'backup');
+  try {
+    await store.db.backup(file);
+    const now = parts.now();
+    const copy = openSqlite(file, store.options);
+    let counts: RecordCounts;
+    try {
+      // A single file that needs no -wal beside it, readable by a read-only connection.
+      copy.pragma('journal_mode = DELETE');
+      copy.transaction(() => {
+        // The copy's name travels with it (the restore compares it); the rest of the local-only settings do not.
+        copy.prepare(`DELETE FROM settings WHERE ${LOCAL_ONLY_SETTINGS} AND key <> ?`).run(COPY_ID_KEY);
+        copy.prepare('INSERT INTO settings (key, value) VALUES (?, ?)').run(BACKED_UP_AT_KEY, JSON.stringify(now));
+      })();
+      // The deleted rows' bytes stay in free pages until the file is rebuilt.
+      copy.exec('VACUUM');
+      counts = countRecords(copy);
+    } finally {
+      copy.close();
+    }
+    const bytes = readFileSync(file);
+    return { fileName: backupFileName(now), data: bytes.toString('base64'), bytes: bytes.length, counts };
+  } finally {
+    removeSqliteFile(file);
+  }
+}
+
+interface Inspected {
+  version: number;
+  backedUpAt: string | null;
+}
+
+/** Checks a copy before anything is restored from it: intact, this app's tables, a schema this app knows. */
+function inspect(file: string, store: Store): Inspected {
+  let db: Database.Database;
+  try {
+    db = openSqlite(file, store.options, true);
+  } catch {
+    throw new AppError('invalid-input', `${NOT_A_BACKUP}: SQLite cannot open it.`, 'data');
+  }
+  try {
+    const check = db.pragma('integrity_check') as { integrity_check: string }[];
+    if (check.length !== 1 || check[0]!.integrity_check !== 'ok') {
+      throw new AppError('invalid-input', 'The backup is damaged (the database fails its integrity check).', 'data');
+    }
+    const version = db.pragma('user_version', { simple: true }) as number;
+    const newest = newestSchema(store.options);
+    if (version > newest) {
+      throw new AppError(
+        'rule',
+        `The backup was made by a newer version of the app (schema ${version}; this version knows ${newest}). Update the app to restore it.`,
+        'data',
+      );
+    }
+    const missing = version < 1 ? ['every table'] : missingFrom(tableColumns(db, 'main'), expectedTables(version, store.options));
+    if (missing.length > 0) throw new AppError('invalid-input', `${NOT_A_BACKUP}: it lacks ${missing.slice(0, 5).join(', ')}.`, 'data');
+    const at = db.prepare('SELECT value FROM settings WHERE key = ?').pluck().get(BACKED_UP_AT_KEY) as string | undefined;
+    const parsed: unknown = at === undefined ? null : JSON.parse(at);
+    return { version, backedUpAt: typeof parsed === 'string' ? parsed : null };
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    // SQLITE_NOTADB, SQLITE_CORRUPT, a settings value that is not JSON...
+    throw new AppError('invalid-input', 'The backup is damaged or not a backup of this app.', 'data');
+  } finally {
+    db.close();
+  }
+}
+
+/** Brings an older backup's schema up to this version's, on the copy only. */
+function upgrade(file: string, store: Store): void {
+  try {
+    new Store(file, store.options).close();
+  } catch {
+    throw new AppError('invalid-input', 'The backup could not be brought up to this version of the app.', 'data');
+  }
+}
+
+interface OutboxKey {
+  id: number;
+  kind: string;
+  created_at: string;
+  status: string;
+  created_ids: string;
+}
+
+interface Mapped {
+  temp_id: number;
+  kind: RecordKind;
+  real_id: number;
+}
+
+/** What the local copy knew about its writes just before the restore replaced it. */
+interface Before {
+  copyId: string | null;
+  /** Entries not sent yet, or sent and refused, by id. */
+  unsent: Map<number, OutboxKey>;
+  /** Temporary ids whose create reached the service. */
+  mapped: Map<number, Mapped>;
+}
+
+/**
+ * Settles the backup's writes against what this local copy knows happened since the backup was made,
+ * so that a restore never makes a sync book a write twice:
+ * - an entry this copy still holds unsent stays as the backup has it;
+ * - an entry whose create this copy saw succeed (its temporary id is mapped) is done: the mapping is
+ *   carried over, as the sync would have stored it, and the next pull brings the record;
+ * - any other (sent since, or discarded, or the backup is of another local copy) may have reached the
+ *   service: it becomes unknown with a probe saying what the service held before is not known, so that
+ *   the sync decides an edit by comparing values and leaves a create or a transfer to the user's retry
+ *   or discard.
+ * Returns how many entries became unknown.
+ */
+function settleOutbox(parts: CoreParts, before: Before, backupCopyId: string | null, backedUpAt: string | null): number {
+  const db = parts.store.db;
+  const sameCopy = before.copyId !== null && before.copyId === backupCopyId;
+  const message = `Restored from a backup${backedUpAt ? ` made ${backedUpAt.replace('T', ' ')}` : ''}: this write may have reached the service since. Check the service, then send it again or discard it.`;
+  const probe: UnknownBeforeProbe = { undecidable: message };
+  const mark = db.prepare("UPDATE main.outbox SET status = 'unknown', message = ?, probe = ?, conflicts = NULL WHERE id = ?");
+  let uncertain = 0;
+  for (const e of db.prepare("SELECT id, kind, created_at, status, created_ids FROM main.outbox WHERE status <> 'unknown' ORDER BY id").all() as OutboxKey[]) {
+    if (sameCopy) {
+      const current = before.unsent.get(e.id);
+      if (current && current.kind === e.kind && current.created_at === e.created_at) continue;
+      const done = (JSON.parse(e.created_ids) as number[]).map((id) => before.mapped.get(id)).filter((m) => m !== undefined);
+      if (done.length > 0) {
+        for (const m of done) {
+          parts.outbox.replaceTempId(m.kind, m.temp_id, m.real_id);
+          parts.outbox.markOwn(m.kind, m.real_id);
+        }
+        parts.outbox.remove(e.id);
+        continue;
+      }
+    }
+    mark.run(message, JSON.stringify(probe), e.id);
+    uncertain++;
+  }
+  return uncertain;
+}
+
+/** Replaces every table's rows of the local copy with the attached copy's, in the caller's transaction. */
+function replaceRows(parts: CoreParts, backedUpAt: string | null): number {
+  const { store } = parts;
+  const db = store.db;
+  // Rows go in table by table; references are checked when the whole copy is in.
+  db.pragma('defer_foreign_keys = ON');
+  const before: Before = {
+    copyId: store.getSetting<string>(COPY_ID_KEY),
+    unsent: new Map(
+      (db.prepare("SELECT id, kind, created_at, status, created_ids FROM main.outbox WHERE status <> 'unknown'").all() as OutboxKey[]).map((e) => [e.id, e]),
+    ),
+    mapped: new Map((db.prepare('SELECT temp_id, kind, real_id FROM main.id_map').all() as Mapped[]).map((m) => [m.temp_id, m])),
+  };
+  const sequences = db.prepare('SELECT name, seq FROM main.sqlite_sequence').all() as { name: string; seq: number }[];
+  const nextTempId = store.getSetting<number>(NEXT_TEMP_ID_KEY);
+  const backupCopyId = db.prepare('SELECT value FROM restored.settings WHERE key = ?').pluck().get(COPY_ID_KEY) as string | undefined;
+
+  const restored = tableColumns(db, 'restored');
+  for (const [table, columns] of tableColumns(db, 'main')) {
+    const have = restored.get(table);
+    if (!have || columns.some((c) => !have.includes(c))) {
+      throw new AppError('invalid-input', `${NOT_A_BACKUP}: its table ${table} does not match this version's.`, 'data');
+    }
+    const list = columns.map(quoteName).join(', ');
+    const local = table === 'settings' ? ` WHERE NOT ${LOCAL_ONLY_SETTINGS}` : '';
+    db.prepare(`DELETE FROM main.${quoteName(table)}${local}`).run();
+    db.prepare(`INSERT INTO main.${quoteName(table)} (${list}) SELECT ${list} FROM restored.${quoteName(table)}${local}`).run();
+  }
+
+  // Outbox ids and temporary ids are never handed out twice in this local copy, restore or not.
+  db.prepare('DELETE FROM main.sqlite_sequence').run();
+  db.prepare('INSERT INTO main.sqlite_sequence (name, seq) SELECT name, seq FROM restored.sqlite_sequence').run();
+  for (const s of sequences) {
+    const raised = db.prepare('UPDATE main.sqlite_sequence SET seq = max(seq, ?) WHERE name = ?').run(s.seq, s.name);
+    if (raised.changes === 0) db.prepare('INSERT INTO main.sqlite_sequence (name, seq) VALUES (?, ?)').run(s.name, s.seq);
+  }
+  const restoredTempId = store.getSetting<number>(NEXT_TEMP_ID_KEY);
+  if (nextTempId !== null && (restoredTempId === null || nextTempId < restoredTempId)) store.setSetting(NEXT_TEMP_ID_KEY, nextTempId);
+
+  return settleOutbox(parts, before, backupCopyId === undefined ? null : (JSON.parse(backupCopyId) as string), backedUpAt);
+}
+
+export async function restoreBackup(parts: CoreParts, data: string): Promise<RestoreResult> {
+  parts.assertIdle();
+  const { store } = parts;
+  const bytes = decodeBase64(data);
+  if (!isSqliteImage(bytes)) throw new AppError('invalid-input', `${NOT_A_BACKUP}: it is not an SQLite database.`, 'data');
+  asRollbackJournalImage(bytes);
+  const file = tempFileBeside(store.file, 'restore');
+  let result: RestoreResult;
+  try {
+    writeFileSync(file, bytes, { mode: 0o600, flag: 'wx' });
+    const { version, backedUpAt } = inspect(file, store);
+    if (version < newestSchema(store.options)) upgrade(file, store);
+    store.db.prepare('ATTACH DATABASE ? AS restored').run(file);
+    try {
+      const uncertainWrites = store.transaction(() => replaceRows(parts, backedUpAt));
+      result = { counts: countRecords(store.db), backedUpAt, uncertainWrites };
+    } catch (e) {
+      if (e instanceof AppError) throw e;
+      if (e instanceof Error && (e as NodeJS.ErrnoException).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
+        throw new AppError('invalid-input', "The backup's records do not fit together (a reference to a missing record); nothing was restored.", 'data');
+      }
+      throw e;
+    } finally {
+      store.db.exec('DETACH DATABASE restored');
+    }
+  } finally {
+    removeSqliteFile(file);
+  }
+  parts.forgetClient();
+  await parts.changed();
+  return result;
+}
 
 export function backupHandlers(parts: CoreParts): Handlers<'createBackup' | 'restoreBackup'> {
-  void parts;
-  const unbuilt = async (): Promise<never> => {
-    throw new AppError('internal', 'Not built yet.');
+  return {
+    createBackup: () => createBackup(parts),
+    restoreBackup: (input) => restoreBackup(parts, input.data),
   };
-  return { createBackup: unbuilt, restoreBackup: unbuilt };
 }

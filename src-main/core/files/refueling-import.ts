@@ -1,11 +1,187 @@
-/** The import of refuelings from CSV. */
-import { AppError } from '../../../src-shared/app-api';
+/**
+ * The import of refuelings from CSV: a preview that reads every row the way the app's own form would
+ * take it (the same schema, the same checks as a refueling entered by hand), finds the rows already in
+ * the local copy or earlier in the file, and then the import, which queues the ready rows as new
+ * refuelings in one transaction: all of them, or none.
+ */
+import {
+  AppError,
+  WRITE_INPUT_SCHEMAS,
+  type ImportField,
+  type ImportMapping,
+  type ImportPreview,
+  type ImportResult,
+  type ImportRow,
+  type InputOf,
+  type RefuelingInput,
+} from '../../../src-shared/app-api';
+import { ValidationError } from '../../../src-shared/validate';
 import type { CoreParts, Handlers } from '../app/core-parts';
+import { refuelingProblems } from '../outbox/writes';
+import { CsvError, readCsv, type CsvRecord } from './csv-reader';
+import { checkMapping, FIELD_LABELS, guessMapping, REQUIRED_FIELDS } from './import-mapping';
+import { readCurrency, readDate, readFlag, readNumber, readWholeNumber, ValueProblem } from './import-values';
+
+type ImportInput = InputOf<'previewRefuelingImport'>;
+
+/** Values that pass the schema, put in place of a field it refused so that the next problem shows too. */
+const PASSING: RefuelingInput = { carId: 1, dateOfPurchase: '2000-01-01T00:00:00', tachometer: 0, liter: '1', price: '0', currency: 203, rate: '1', description: '' };
+
+/** The same refueling as far as the user can tell: the same minute, odometer and litres. */
+const sameFillKey = (r: { dateOfPurchase: string; tachometer: number; liter: string }) => `${r.dateOfPurchase.slice(0, 16)}|${r.tachometer}|${r.liter}`;
+
+class RowReader {
+  readonly problems: string[] = [];
+
+  constructor(
+    private readonly record: CsvRecord,
+    private readonly header: readonly string[],
+    private readonly mapping: ImportMapping,
+    private readonly decimalComma: boolean,
+  ) {}
+
+  /** Where a message points the user: the column's name, or the field when no column holds it. */
+  where(field: ImportField | keyof RefuelingInput): string {
+    const column = this.mapping[field as ImportField];
+    if (column === undefined) return `The ${FIELD_LABELS[field as ImportField] ?? field}`;
+    const name = this.header[column];
+    return name ? `Column "${name}"` : `Column ${column + 1}`;
+  }
+
+  /** The field's cell, trimmed; undefined when no column is mapped to it or the cell is empty. */
+  private cell(field: ImportField): string | undefined {
+    const column = this.mapping[field];
+    if (column === undefined) return undefined;
+    const text = (this.record.cells[column] ?? '').trim();
+    return text === '' ? undefined : text;
+  }
+
+  /** Reads a field's cell; a missing required value or one that cannot be read becomes a problem. */
+  read<T>(field: ImportField, parse: (text: string) => T, fallback?: T): T | undefined {
+    const text = this.cell(field);
+    if (text === undefined) {
+      if (fallback === undefined) this.problems.push(`${this.where(field)}: the ${FIELD_LABELS[field]} is missing.`);
+      return fallback;
+    }
+    try {
+      return parse(text);
+    } catch (e) {
+      if (!(e instanceof ValueProblem)) throw e;
+      this.problems.push(`${this.where(field)}: ${e.message}`);
+      return undefined;
+    }
+  }
+
+  number = (text: string) => readNumber(text, this.decimalComma);
+  wholeNumber = (text: string) => readWholeNumber(text, this.decimalComma);
+}
+
+/** A row as the refueling it becomes, checked by the app's own schema and the service's rules. */
+function readRow(record: CsvRecord, table: { header: string[]; delimiter: string }, mapping: ImportMapping, input: ImportInput, parts: CoreParts) {
+  const row = new RowReader(record, table.header, mapping, table.delimiter === ';');
+  const fields = {
+    carId: input.carId,
+    dateOfPurchase: row.read('dateOfPurchase', readDate),
+    tachometer: row.read('tachometer', row.wholeNumber),
+    liter: row.read('liter', row.number),
+    price: row.read('price', row.number),
+    currency: row.read('currency', readCurrency, input.currency),
+    rate: row.read('rate', row.number, '1'),
+    description: row.read('description', (text) => text, ''),
+  };
+  const partial = row.read('partial', readFlag, false) ?? false;
+  if (row.problems.length > 0) return { refueling: null, partial, problems: row.problems };
+
+  let candidate = fields as RefuelingInput;
+  let refueling: RefuelingInput | null = null;
+  for (let guard = 0; guard < Object.keys(PASSING).length && refueling === null; guard++) {
+    try {
+      refueling = WRITE_INPUT_SCHEMAS.addRefueling.parse(candidate, 'row');
+    } catch (e) {
+      if (!(e instanceof ValidationError)) throw e;
+      const field = e.path.slice('row.'.length) as keyof RefuelingInput;
+      row.problems.push(`${row.where(field)}: ${e.message.slice(e.path.length + 2)}.`);
+      candidate = { ...candidate, [field]: PASSING[field] };
+    }
+  }
+  // Fields the schema refused now hold passing values: the rules speak of the others.
+  for (const p of refuelingProblems(candidate, parts.store.cars())) row.problems.push(`${row.where(p.field)}: ${p.message}`);
+  return { refueling: row.problems.length > 0 ? null : refueling, partial, problems: row.problems };
+}
+
+export function previewImport(parts: CoreParts, input: ImportInput): ImportPreview {
+  if (!parts.store.cars().some((c) => c.carId === input.carId)) {
+    throw new AppError('not-found', `Car ${input.carId} is not in your car list; add it first.`, 'carId');
+  }
+  let table;
+  try {
+    table = readCsv(input.content);
+  } catch (e) {
+    if (e instanceof CsvError) throw new AppError('invalid-input', e.message, 'content');
+    throw e;
+  }
+  const mapping = input.mapping ? checkMapping(input.mapping, table.header) : guessMapping(table.header);
+  const unmapped = REQUIRED_FIELDS.filter((f) => mapping[f] === undefined).map((f) => `No column is chosen for the ${FIELD_LABELS[f]}.`);
+
+  const existing = new Map(parts.view.refuelings(input.carId).map((r) => [sameFillKey(r), r.id]));
+  const earlier = new Map<string, number>();
+  const rows: ImportRow[] = table.rows.map((record) => {
+    if (unmapped.length > 0) return { line: record.line, refueling: null, problems: unmapped, duplicateOf: null };
+    const { refueling, partial, problems } = readRow(record, table, mapping, input, parts);
+    let duplicateOf: ImportRow['duplicateOf'] = null;
+    if (refueling) {
+      const key = sameFillKey(refueling);
+      const id = existing.get(key);
+      const line = earlier.get(key);
+      if (id !== undefined) duplicateOf = { id, line: null };
+      else if (line !== undefined) duplicateOf = { id: null, line };
+      else earlier.set(key, record.line);
+    }
+    return { line: record.line, refueling: refueling ? { ...refueling, partial } : null, problems, duplicateOf };
+  });
+
+  return {
+    carId: input.carId,
+    delimiter: table.delimiter,
+    header: table.header,
+    mapping,
+    rows,
+    counts: {
+      rows: rows.length,
+      ready: rows.filter((r) => r.refueling !== null && r.duplicateOf === null).length,
+      problems: rows.filter((r) => r.problems.length > 0).length,
+      duplicates: rows.filter((r) => r.duplicateOf !== null).length,
+    },
+  };
+}
+
+export async function importRefuelings(parts: CoreParts, input: ImportInput): Promise<ImportResult> {
+  parts.assertIdle();
+  const preview = previewImport(parts, input);
+  const ready = preview.rows.filter((r) => r.refueling !== null && r.duplicateOf === null);
+  if (ready.length === 0) {
+    const { rows, problems, duplicates } = preview.counts;
+    throw new AppError('rule', `Nothing to import: of ${rows} row(s), ${problems} have problems and ${duplicates} are already there.`, 'content');
+  }
+  parts.store.transaction(() => {
+    for (const row of ready) {
+      const { partial, ...refueling } = row.refueling!;
+      try {
+        const queued = parts.writes.queue('addRefueling', refueling);
+        if (partial) parts.store.setPartial(queued.id, true);
+      } catch (e) {
+        if (e instanceof AppError) throw new AppError(e.code, `Line ${row.line}: ${e.message} Nothing was imported.`, e.field);
+        throw e;
+      }
+    }
+  });
+  await parts.changed();
+  return { queued: ready.length, skipped: preview.rows.length - ready.length };
+}
 
 export function importHandlers(parts: CoreParts): Handlers<'previewRefuelingImport' | 'importRefuelings'> {
-  void parts;
-  const unbuilt = async (): Promise<never> => {
-    throw new AppError('internal', 'Not built yet.');
+  return {
+    previewRefuelingImport: async (input) => previewImport(parts, input),
+    importRefuelings: (input) => importRefuelings(parts, input),
   };
-  return { previewRefuelingImport: unbuilt, importRefuelings: unbuilt };
 }

@@ -6,6 +6,7 @@
  */
 import { AppError, type OutboxKind, type TransferCheck, type TransferProblem, type WriteInputOf, type WriteResult } from '../../../src-shared/app-api';
 import { currencyDigits, currencyLabel, decimalPlaces, parseDecimal } from '../../../src-shared/money';
+import type { CarRow } from '../store/rows';
 import type { Store } from '../store/store';
 import { CREATED_COUNT, EDITS, type AnyEntry, type EditKind } from './entries';
 import { refuelingIn, type LocalView, type ViewAccount, type ViewState } from './local-view';
@@ -116,13 +117,8 @@ export class LocalWrites {
   }
 
   private checkRefueling(i: WriteInputOf<'addRefueling'>): void {
-    if (!this.store.cars().some((c) => c.carId === i.carId)) {
-      throw new AppError('not-found', `Car ${i.carId} is not in your car list; add it first.`, 'carId');
-    }
-    const digits = currencyDigits(i.currency);
-    if (decimalPlaces(parseDecimal(i.price)!) > digits) {
-      throw new AppError('invalid-input', `The price has more decimal places than ${currencyLabel(i.currency)} allows (${digits}).`, 'price');
-    }
+    const p = refuelingProblems(i, this.store.cars())[0];
+    if (p) throw new AppError(p.code, p.message, p.field);
   }
 
   // ---- queueing -------------------------------------------------------------------------------
@@ -162,6 +158,35 @@ export class LocalWrites {
     const input = { ...raw, sourceId: this.resolve(raw.sourceId), targetId: this.resolve(raw.targetId) };
     return { problems: transferProblems(input, state).map(({ code, accountId, message }) => ({ code, accountId, message })) };
   }
+}
+
+export interface RefuelingProblem {
+  code: 'not-found' | 'invalid-input';
+  field: keyof WriteInputOf<'addRefueling'>;
+  message: string;
+}
+
+/** Litres to the millilitre and a rate to six decimals: what the service keeps (see src-service/README.md). */
+const LITER_PLACES = 3;
+const RATE_PLACES = 6;
+
+/** Everything that keeps a refueling from being queued: a car not in the list, and what the service would refuse. */
+export function refuelingProblems(i: WriteInputOf<'addRefueling'>, cars: readonly CarRow[]): RefuelingProblem[] {
+  const problems: RefuelingProblem[] = [];
+  if (!cars.some((c) => c.carId === i.carId)) {
+    problems.push({ code: 'not-found', field: 'carId', message: `Car ${i.carId} is not in your car list; add it first.` });
+  }
+  const digits = currencyDigits(i.currency);
+  if (decimalPlaces(parseDecimal(i.price)!) > digits) {
+    problems.push({ code: 'invalid-input', field: 'price', message: `The price has more decimal places than ${currencyLabel(i.currency)} allows (${digits}).` });
+  }
+  if (decimalPlaces(parseDecimal(i.liter)!) > LITER_PLACES) {
+    problems.push({ code: 'invalid-input', field: 'liter', message: `The litres have more than ${LITER_PLACES} decimal places.` });
+  }
+  if (decimalPlaces(parseDecimal(i.rate)!) > RATE_PLACES) {
+    problems.push({ code: 'invalid-input', field: 'rate', message: `The rate has more than ${RATE_PLACES} decimal places.` });
+  }
+  return problems;
 }
 
 interface Problem {

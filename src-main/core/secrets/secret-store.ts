@@ -26,6 +26,9 @@ export interface SecretPersistence {
   write(key: string, value: string | null): void;
 }
 
+/** Settings rows of the core's persistence start with this: what a backup of the local copy leaves out. */
+export const SECRET_SETTING_PREFIX = 'secret.';
+
 /** What `createAppCore` accepts: a ready store, or a factory that receives the core's persistence. */
 export type SecretStoreSource = SecretStore | ((persistence: SecretPersistence) => SecretStore);
 

@@ -57,7 +57,11 @@ function likePattern(text: string): string {
 export class Store {
   readonly db: Database.Database;
 
-  constructor(readonly file: string, options: StoreOptions = {}) {
+  /** `options` are kept so that a copy of the file (a backup being checked) can be opened the same way. */
+  constructor(
+    readonly file: string,
+    readonly options: StoreOptions = {},
+  ) {
     this.db = new Database(file, {
       timeout: options.busyTimeoutMs ?? 5000,
       ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
@@ -89,18 +93,19 @@ export class Store {
     return statement;
   }
 
-  /** Counts this connection's write transactions, so that caches know when to recompute. */
+  /**
+   * Counts this connection's write transactions, committed or rolled back, so that caches know when to
+   * recompute: a cache extended inside a nested transaction must not outlive the outer one's rollback.
+   */
   revision = 0;
 
-  /** Runs `fn` in one write transaction (BEGIN IMMEDIATE): all of it is kept, or none. */
+  /** Runs `fn` in one write transaction (BEGIN IMMEDIATE): all of it is kept, or none. Nested, a savepoint. */
   transaction<T>(fn: () => T): T {
-    return this.db
-      .transaction(() => {
-        const result = fn();
-        this.revision++;
-        return result;
-      })
-      .immediate();
+    try {
+      return this.db.transaction(fn).immediate();
+    } finally {
+      this.revision++;
+    }
   }
 
   /** Changes when another connection (another process) committed to the file. */

@@ -53,7 +53,8 @@ export interface SyncEngineDeps {
 export const LAST_SYNC_KEY = 'lastSync';
 export const LAST_SYNC_AT_KEY = 'lastSyncAt';
 export const OFFLINE_KEY = 'offline';
-const LOCK_KEY = 'syncLock';
+/** The setting naming the process that syncs; it belongs to this machine's processes, never to a backup. */
+export const SYNC_LOCK_KEY = 'syncLock';
 
 interface SyncLock {
   pid: number;
@@ -127,20 +128,20 @@ export class SyncEngine {
   private acquireLock(): void {
     const { store } = this.deps;
     store.transaction(() => {
-      const held = store.getSetting<SyncLock>(LOCK_KEY);
+      const held = store.getSetting<SyncLock>(SYNC_LOCK_KEY);
       const me = { pid: process.pid, host: hostname(), at: Date.now() };
       if (held && !(held.pid === me.pid && held.host === me.host)) {
         const stale = Date.now() - held.at > this.tuning.lockStaleMs || (held.host === me.host && !processAlive(held.pid));
         if (!stale) throw new AppError('busy', 'A sync is already running in another window or command.');
       }
-      store.setSetting(LOCK_KEY, me);
+      store.setSetting(SYNC_LOCK_KEY, me);
     });
   }
 
   private refreshLock(): void {
     const { store } = this.deps;
     try {
-      store.setSetting(LOCK_KEY, { pid: process.pid, host: hostname(), at: Date.now() });
+      store.setSetting(SYNC_LOCK_KEY, { pid: process.pid, host: hostname(), at: Date.now() });
     } catch {
       // A database busy past its timeout skips this beat; the next one (or the sync's end) tries again.
       // Throwing here, in a timer, would take the whole process down.
@@ -150,8 +151,8 @@ export class SyncEngine {
   private releaseLock(): void {
     const { store } = this.deps;
     if (!store.db.open) return;
-    const held = store.getSetting<SyncLock>(LOCK_KEY);
-    if (held && held.pid === process.pid) store.setSetting(LOCK_KEY, null);
+    const held = store.getSetting<SyncLock>(SYNC_LOCK_KEY);
+    if (held && held.pid === process.pid) store.setSetting(SYNC_LOCK_KEY, null);
   }
 
   // ---- one sync -------------------------------------------------------------------------------

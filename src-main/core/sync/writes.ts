@@ -40,7 +40,14 @@ interface BalancesProbe {
   source: string;
   target: string;
 }
-export type Probe = { ids: number[] } | { source: WindowProbe; target: WindowProbe; balances?: BalancesProbe } | null;
+/**
+ * What the service held before the write is not known (a write restored from a backup, which may have
+ * been sent since): its effect cannot be looked for, and the message says what the user should do.
+ */
+export interface UnknownBeforeProbe {
+  undecidable: string;
+}
+export type Probe = { ids: number[] } | { source: WindowProbe; target: WindowProbe; balances?: BalancesProbe } | UnknownBeforeProbe | null;
 
 /**
  * The service's lists cannot show whether a write whose outcome is unknown happened: the write stays
@@ -300,6 +307,7 @@ export class WritePusher {
       return merged.changed.every((f) => theirs[f] === mine[f]) ? { kind: 'nothing' } : null;
     }
     const probe = entry.probe as Probe;
+    if (probe && 'undecidable' in probe) throw new EffectUndecidable(probe.undecidable);
     switch (entry.kind) {
       case 'addAccount': {
         const before = new Set(probe && 'ids' in probe ? probe.ids : []);

@@ -1,0 +1,359 @@
+/**
+ * Backup and restore of the local copy: every record, pending write, id mapping, partial mark and
+ * setting comes back; the secrets never leave; writes restored are sent exactly once; bad files are
+ * refused without changing anything.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HTTP_TOKEN_HEADER, type CallOutcome, type RestoreResult } from '../../src-shared/app-api';
+import { Outbox } from '../../src-main/core/outbox';
+import { PromptSecretStore } from '../../src-main/core/secrets';
+import { Store } from '../../src-main/core/store';
+import { MIGRATIONS } from '../../src-main/core/store/migrations';
+import { startWebShell } from '../../src-main/web-shell/server';
+import { dumpLocal, newUser, openCore, tempDir, type UserSession } from '../support/client';
+import { startTestService, type TestService } from '../support/service';
+import { refusal } from './refusal';
+
+let service: TestService;
+beforeAll(async () => {
+  service = await startTestService();
+});
+afterAll(() => service.close());
+
+const account = (name: string) => ({ name, description: '', currency: 203, type: 1, isActive: true, isHidden: false, locked: false, ord: 1 });
+const refueling = (tachometer: number, liter = '40.5') => ({
+  carId: 7,
+  dateOfPurchase: `2026-03-${String(1 + (tachometer % 27)).padStart(2, '0')}T08:00`,
+  tachometer,
+  liter,
+  price: '1620.5',
+  currency: 203,
+  rate: '1',
+  description: `fuel at ${tachometer}`,
+});
+
+/** A user with two synced accounts, a synced transfer and a synced refueling of car 7. */
+async function withHistory(): Promise<UserSession & { main: number; savings: number }> {
+  const s = await newUser(service);
+  await s.core.addAccount(account('Main'));
+  await s.core.addAccount(account('Savings'));
+  await s.core.saveCar({ carId: 7, name: 'Fabia' });
+  await s.core.addRefueling(refueling(1000));
+  expect((await s.core.sync()).error).toBeNull();
+  const accounts = (await s.core.listAccounts({})).accounts;
+  const main = accounts.find((a) => a.name === 'Main')!.id;
+  const savings = accounts.find((a) => a.name === 'Savings')!.id;
+  await s.core.transfer({ sourceId: main, targetId: savings, amount: '100', paymentDate: '2026-03-01T10:00', categoryId: 0, description: 'first' });
+  expect((await s.core.sync()).error).toBeNull();
+  return Object.assign(s, { main, savings });
+}
+
+/** Changes the local copy through a second connection, as the core has no method for it. */
+function onFile<T>(file: string, fn: (store: Store, outbox: Outbox) => T): T {
+  const store = new Store(file);
+  try {
+    return store.transaction(() => fn(store, new Outbox(store)));
+  } finally {
+    store.close();
+  }
+}
+
+/** The dump without what a restore rightly keeps from the copy it replaces (its name, its next temporary id). */
+function comparable(dump: Record<string, unknown[]>): Record<string, unknown[]> {
+  const own = new Set(['copyId', 'nextTempId']);
+  return { ...dump, settings: (dump.settings as { key: string }[]).filter((r) => !own.has(r.key)) };
+}
+
+async function expectRefused(p: Promise<unknown>, pattern: RegExp, code = 'invalid-input'): Promise<void> {
+  expect(await refusal(p)).toMatchObject({ code, message: expect.stringMatching(pattern) });
+}
+
+describe('backup and restore', () => {
+  it('gets back every record and every pending write, and the restored writes reach the service exactly once', async () => {
+    const s = await withHistory();
+    try {
+      await service.stop();
+      const t = await s.core.transfer({ sourceId: s.main, targetId: s.savings, amount: '12.34', paymentDate: '2026-03-02T10:00', categoryId: 0, description: 'offline' });
+      const holiday = await s.core.addAccount(account('Holiday'));
+      await s.core.transfer({ sourceId: s.main, targetId: holiday.id, amount: '50', paymentDate: '2026-03-03T10:00', categoryId: 0, description: 'to holiday' });
+      const category = await s.core.addCategory({ name: 'Trips', parentId: 0 });
+      const partial = await s.core.addRefueling(refueling(1400, '20'));
+      await s.core.addRefueling(refueling(1800));
+      const dropped = await s.core.addCategory({ name: 'Dropped later', parentId: 0 });
+      await s.core.setPreferences({ language: 'en', theme: 'dark' });
+      const stored = (await s.core.listRefuelings({ carId: 7 })).find((r) => r.tachometer === 1000)!;
+      onFile(s.file, (store, outbox) => {
+        store.setPartial(partial.id, true);
+        store.setPartial(stored.id, true);
+        outbox.setStatus(category.outboxId, 'refused', 'The service said no.');
+      });
+      const before = dumpLocal(s.file);
+      expect(before.id_map!.length).toBeGreaterThan(0);
+
+      const backup = await s.core.createBackup();
+      expect(backup.counts).toEqual({ accounts: 2, transactions: 2, templates: 0, categories: 0, cars: 1, refuelings: 1, pendingWrites: 7 });
+      expect(backup.fileName).toMatch(/^bookkeeping-\d{4}-\d{2}-\d{2}-\d{4}\.sqlite$/);
+      expect(Buffer.from(backup.data, 'base64').length).toBe(backup.bytes);
+
+      // Everything changes after the backup.
+      await s.core.discardOutbox({ id: dropped.outboxId });
+      await s.core.discardOutbox({ id: t.outboxId });
+      const later = await s.core.addCategory({ name: 'After the backup', parentId: 0 });
+      await s.core.setPreferences({ theme: 'light' });
+      await s.core.saveCar({ carId: 8, name: 'Spare' });
+      onFile(s.file, (store) => store.setPartial(partial.id, false));
+
+      const restored = await s.core.restoreBackup({ data: backup.data });
+      // The two writes discarded since may have reached the service as far as the copy can tell.
+      expect(restored).toEqual({ counts: backup.counts, backedUpAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/), uncertainWrites: 2 });
+      const after = dumpLocal(s.file);
+      const outboxOf = (d: Record<string, unknown[]>) => d.outbox as { id: number; status: string; message: string | null; probe: string | null }[];
+      const unsettled = new Set([dropped.outboxId, t.outboxId]);
+      expect(outboxOf(after).filter((e) => !unsettled.has(e.id))).toEqual(outboxOf(before).filter((e) => !unsettled.has(e.id)));
+      for (const e of outboxOf(after).filter((x) => unsettled.has(x.id))) {
+        expect(e).toMatchObject({ status: 'unknown', message: expect.stringMatching(/^Restored from a backup made .*may have reached the service/) });
+      }
+      expect(comparable({ ...after, outbox: [] })).toEqual(comparable({ ...before, outbox: [] }));
+      // Ids handed out since the backup are never handed out again.
+      const nextTempId = (d: Record<string, unknown[]>) => JSON.parse((d.settings as { key: string; value: string }[]).find((r) => r.key === 'nextTempId')!.value);
+      expect(nextTempId(after)).toBeLessThanOrEqual(later.id - 1);
+      const again = await s.core.addCategory({ name: 'New after restore', parentId: 0 });
+      expect(again.outboxId).toBeGreaterThan(later.outboxId);
+      expect(again.id).toBeLessThan(later.id);
+      await s.core.discardOutbox({ id: again.outboxId });
+      // The screens see the restored copy at once (the view's cache is not served stale).
+      expect((await s.core.listCars()).map((c) => c.carId)).toEqual([7]);
+      expect((await s.core.getPreferences()).theme).toBe('dark');
+      expect((await s.core.listOutbox()).map((e) => e.id)).toEqual(outboxOf(before).map((e) => e.id));
+
+      // The user settles the two uncertain ones: the service never had them.
+      await s.core.retryOutbox({ id: dropped.outboxId });
+      await s.core.discardOutbox({ id: t.outboxId });
+      await s.core.retryOutbox({ id: category.outboxId });
+      await service.start();
+      const summary = await s.core.sync();
+      expect(summary).toMatchObject({ error: null, pushed: 6, refused: 0 });
+      expect(await s.core.listOutbox()).toEqual([]);
+
+      const accounts = await s.truth.call('AccountListWithAmount2', {});
+      expect(accounts.filter((a) => a.Name === 'Holiday')).toHaveLength(1);
+      expect(accounts.find((a) => a.Name === 'Holiday')!.Amount).toBe(50);
+      expect(accounts.find((a) => a.Name === 'Main')!.Amount).toBe(-150);
+      const tree = await s.truth.call('CategoryTree', {});
+      expect(tree.AllCategories.map((c) => c.Name).sort()).toEqual(['Dropped later', 'Trips']);
+      const fuel = await s.truth.call('CarFuelList', { CarId: 7 });
+      expect(fuel.map((r) => r.Tachometer).sort()).toEqual([1000, 1400, 1800]);
+      // The partial marks moved to the service's ids.
+      const marks = await s.core.listRefuelings({ carId: 7 });
+      expect(marks.filter((r) => r.partial).map((r) => r.tachometer).sort()).toEqual([1000, 1400]);
+      expect(marks.every((r) => r.id > 0)).toBe(true);
+    } finally {
+      await service.start().catch(() => undefined);
+      await s.done();
+    }
+  });
+
+  it('settles writes synced since the backup: done creates are mapped, nothing reaches the service twice', async () => {
+    const s = await withHistory();
+    try {
+      const fuel = await s.core.addRefueling(refueling(2000));
+      await s.core.transfer({ sourceId: s.main, targetId: s.savings, amount: '7', paymentDate: '2026-03-05T10:00', categoryId: 0, description: 'synced later' });
+      const { currency: _currency, ...renamed } = account('Savings renamed');
+      void _currency;
+      await s.core.editAccount({ id: s.savings, ...renamed });
+      onFile(s.file, (store) => store.setPartial(fuel.id, true));
+      const backup = await s.core.createBackup();
+      expect(backup.counts.pendingWrites).toBe(3);
+      expect((await s.core.sync()).error).toBeNull();
+
+      const restored = await s.core.restoreBackup({ data: backup.data });
+      // The refueling and the transfer are known done (their temporary ids were mapped); the edit
+      // is compared with the service by the next sync.
+      expect(restored.uncertainWrites).toBe(1);
+      expect((await s.core.listOutbox()).map((e) => [e.kind, e.status])).toEqual([['editAccount', 'unknown']]);
+      expect((await s.core.listRefuelings({ carId: 7 })).find((r) => r.tachometer === 2000)).toBeUndefined();
+
+      const summary = await s.core.sync();
+      expect(summary.error).toBeNull();
+      expect(await s.core.listOutbox()).toEqual([]);
+      expect((await s.truth.call('CarFuelList', { CarId: 7 })).filter((r) => r.Tachometer === 2000)).toHaveLength(1);
+      const main = await s.truth.call('TransactionListLast50_2', { AccountId: s.main });
+      expect(main.filter((x) => x.Description === 'synced later')).toHaveLength(1);
+      expect((await s.truth.call('AccountListWithAmount2', {})).find((a) => a.Id === s.savings)!.Name).toBe('Savings renamed');
+      // The pull brought the refueling back under its service id, with its partial mark.
+      expect((await s.core.listRefuelings({ carId: 7 })).find((r) => r.tachometer === 2000)).toMatchObject({ partial: true, pending: false });
+    } finally {
+      await s.done();
+    }
+  });
+
+  it('restores a backup into another local copy with every write held for a check', async () => {
+    const s = await withHistory();
+    const other = tempDir();
+    const core = openCore(other.file('other.sqlite'));
+    try {
+      await s.core.transfer({ sourceId: s.main, targetId: s.savings, amount: '3', paymentDate: '2026-03-06T10:00', categoryId: 0, description: 'elsewhere' });
+      const backup = await s.core.createBackup();
+      const restored = await core.restoreBackup({ data: backup.data });
+      expect(restored).toMatchObject({ counts: backup.counts, uncertainWrites: 1 });
+      expect((await core.listOutbox())[0]).toMatchObject({ kind: 'transfer', status: 'unknown', message: expect.stringMatching(/Check the service/) });
+      expect((await core.listAccounts({})).accounts.map((a) => a.name).sort()).toEqual(['Main', 'Savings']);
+    } finally {
+      await core.close();
+      other.remove();
+      await s.done();
+    }
+  });
+
+  it('leaves the client key and the password out of the backup', async () => {
+    const tmp = tempDir();
+    const file = tmp.file('sealed.sqlite');
+    const core = openCore(file, {
+      secrets: (persistence) => new PromptSecretStore({ persistence, env: { BOOKKEEPING_PASSWORD: 'Password-Of-Test-9' }, clientKey: 'Client-Key-Of-Test-7' }),
+    });
+    try {
+      await core.connect({ baseUrl: service.url, clientKey: 'Client-Key-Of-Test-7', login: 'nobody', password: 'Password-Of-Test-9' }).catch(() => undefined);
+      // Whether or not the service took them, seal them the way the command line does.
+      onFile(file, (store) => {
+        store.setSetting('secret.clientKey', 'sealed:Client-Key-Of-Test-7');
+        store.setSetting('secret.password', 'sealed:Password-Of-Test-9');
+      });
+      const backup = Buffer.from((await core.createBackup()).data, 'base64');
+      for (const secret of ['Client-Key-Of-Test-7', 'Password-Of-Test-9', 'secret.clientKey', 'secret.password']) {
+        expect(backup.includes(Buffer.from(secret, 'utf8')), secret).toBe(false);
+        expect(backup.includes(Buffer.from(secret, 'utf16le')), secret).toBe(false);
+      }
+      // The restore keeps the current ones.
+      await core.restoreBackup({ data: backup.toString('base64') });
+      const kept = dumpLocal(file).settings as { key: string; value: string }[];
+      expect(kept.filter((r) => r.key.startsWith('secret.')).map((r) => r.value)).toEqual(['"sealed:Client-Key-Of-Test-7"', '"sealed:Password-Of-Test-9"']);
+    } finally {
+      await core.close();
+      tmp.remove();
+    }
+  });
+
+  it('refuses garbage, a truncated file, a foreign database and a newer schema, changing nothing', async () => {
+    const tmp = tempDir();
+    const core = openCore(tmp.file('local.sqlite'));
+    try {
+      await core.saveCar({ carId: 3, name: 'Kept' });
+      const good = Buffer.from((await core.createBackup()).data, 'base64');
+      const before = dumpLocal(tmp.file('local.sqlite'));
+
+      await expectRefused(core.restoreBackup({ data: 'this is not base64!' }), /not base64/);
+      await expectRefused(core.restoreBackup({ data: Buffer.from('hello world, not a database').toString('base64') }), /not an SQLite database/);
+      await expectRefused(core.restoreBackup({ data: good.subarray(0, Math.floor(good.length / 2)).toString('base64') }), /damaged/);
+      const damaged = Buffer.from(good);
+      damaged.fill(0xa5, 2 * 4096, 3 * 4096);
+      await expectRefused(core.restoreBackup({ data: damaged.toString('base64') }), /damaged|not a backup/);
+
+      const foreign = tmp.file('foreign.sqlite');
+      const db = new Database(foreign);
+      db.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)');
+      db.pragma('user_version = 1');
+      db.close();
+      await expectRefused(core.restoreBackup({ data: readBase64(foreign) }), /not a backup of this app: it lacks accounts, cars/);
+
+      const newer = tmp.file('newer.sqlite');
+      writeFileSync(newer, good);
+      const n = new Database(newer);
+      n.pragma('user_version = 99');
+      n.close();
+      await expectRefused(core.restoreBackup({ data: readBase64(newer) }), /newer version of the app \(schema 99/, 'rule');
+
+      expect(dumpLocal(tmp.file('local.sqlite'))).toEqual(before);
+      expect((await core.listCars()).map((c) => c.name)).toEqual(['Kept']);
+    } finally {
+      await core.close();
+      tmp.remove();
+    }
+  });
+
+  it('brings a backup of an older schema up to date, and takes a plain local copy in WAL mode', async () => {
+    const tmp = tempDir();
+    const old = tmp.file('old.sqlite');
+    const oldStore = new Store(old, { migrations: MIGRATIONS.filter((m) => m.version === 1) });
+    oldStore.saveCar(5, 'Old car', '2026-01-01T00:00:00');
+    oldStore.close();
+    const core = openCore(tmp.file('local.sqlite'));
+    try {
+      const restored = await core.restoreBackup({ data: readBase64(old) });
+      expect(restored).toMatchObject({ backedUpAt: null, counts: { cars: 1 } });
+      expect((await core.listCars()).map((c) => c.name)).toEqual(['Old car']);
+
+      // The app's own data file, copied off the disk while in WAL mode.
+      const plain = tmp.file('plain.sqlite');
+      const copy = new Store(plain);
+      copy.saveCar(6, 'Plain car', '2026-01-01T00:00:00');
+      expect(copy.db.pragma('journal_mode', { simple: true })).toBe('wal');
+      copy.db.pragma('wal_checkpoint(TRUNCATE)');
+      const bytes = readBase64(plain);
+      copy.close();
+      await core.restoreBackup({ data: bytes });
+      expect((await core.listCars()).map((c) => c.name)).toEqual(['Plain car']);
+    } finally {
+      await core.close();
+      tmp.remove();
+    }
+  });
+
+  it('refuses a restore while a sync runs', async () => {
+    const s = await withHistory();
+    try {
+      const backup = await s.core.createBackup();
+      const running = s.core.sync();
+      await expectRefused(s.core.restoreBackup({ data: backup.data }), /sync is running/, 'busy');
+      await running;
+    } finally {
+      await s.done();
+    }
+  });
+
+  it('restores a backup of several megabytes through the browser shell', async () => {
+    const tmp = tempDir();
+    const file = tmp.file('big.sqlite');
+    const renderer = mkdtempSync(join(tmpdir(), 'bookkeeping-renderer-'));
+    writeFileSync(join(renderer, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+    const core = openCore(file);
+    const shell = await startWebShell({ core, rendererDir: renderer, log: () => undefined });
+    try {
+      onFile(file, (store) => {
+        store.upsertAccount({ id: 1, name: 'Big', description: '', type: 1, currency: 203, isActive: true, locked: false, isHidden: false, ord: 0, permission: 3, balance: '0' });
+        const rows = Array.from({ length: 20_000 }, (_, i) => ({
+          key: `id:${i + 1}`, id: i + 1, accountId: 1, paymentDate: '2026-01-01T00:00:00', type: 1, amount: `${i}.5`,
+          description: `Transaction ${i} ${'x'.repeat(120)}`, categoryId: 0, userId: 1, userCreatedId: 1,
+        }));
+        store.upsertTransactions(rows);
+      });
+      const call = async (method: string, input?: unknown) => {
+        const res = await fetch(`${shell.origin}/api/${method}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [HTTP_TOKEN_HEADER]: shell.token, origin: shell.origin },
+          body: JSON.stringify(input ?? null),
+        });
+        expect(res.status).toBe(200);
+        return (await res.json()) as CallOutcome<unknown>;
+      };
+      const backup = await call('createBackup');
+      if (!backup.ok) throw new Error(backup.error.message);
+      const data = (backup.value as { data: string }).data;
+      expect(data.length).toBeGreaterThan(3 * 1024 * 1024);
+      onFile(file, (store) => store.db.prepare('DELETE FROM transactions WHERE id > 100').run());
+      const restored = await call('restoreBackup', { data });
+      expect(restored.ok).toBe(true);
+      expect((restored as { value: RestoreResult }).value.counts.transactions).toBe(20_000);
+    } finally {
+      await shell.close();
+      await core.close();
+      rmSync(renderer, { recursive: true, force: true });
+      tmp.remove();
+    }
+  });
+});
+
+const readBase64 = (file: string): string => readFileSync(file).toString('base64');

@@ -1,0 +1,109 @@
+/** The command line's backup, restore and import-refuelings: output, --json, and refusals of bad input with one line. */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { helpText } from '../../src-main/cli/cli';
+import { tempDir } from '../support/client';
+import { expectCliFailure, runCliOn } from '../support/cli';
+
+const tmp = tempDir('bookkeeping-cli-files-');
+afterAll(() => tmp.remove());
+
+const cli = (data: string, args: string[]) => runCliOn(data, args);
+const expectFailure = expectCliFailure;
+
+const CSV = ['date,odometer,liters,price,partial', '2026-01-20 07:45,10650,38.5,1540,no', '2026-02-02 18:10,11200,20,800,yes', 'broken,1,1,1,no', '2026-02-02 18:10,11200,20,800,yes'].join('\n');
+
+describe('command line: files', () => {
+  it('imports refuelings: a dry run first, then the import, with problems and duplicates listed', async () => {
+    const data = tmp.file('import.sqlite');
+    const csv = tmp.file('fuel.csv');
+    writeFileSync(csv, CSV);
+    expect((await cli(data, ['car', 'add', '3', 'Octavia'])).code).toBe(0);
+
+    const dry = await cli(data, ['import-refuelings', '--car', '3', '--file', csv, '--currency', 'CZK', '--dry-run']);
+    expect(dry.code, dry.err).toBe(0);
+    expect(dry.out).toBe(
+      [
+        'Line 4: Column "date": "broken" is not a date such as 2026-11-21 14:05 or 21.11.2026 14:05.',
+        'Line 5: the same as line 3 (date, odometer and litres); skipped.',
+        '4 rows: 2 ready, 1 with problems, 1 duplicates.',
+        'Dry run: nothing was queued.',
+      ].join('\n'),
+    );
+    expect((await cli(data, ['outbox', '--json'])).json()).toEqual([]);
+
+    const done = await cli(data, ['import-refuelings', '--car', '3', '--file', csv, '--currency', '203', '--json']);
+    expect(done.code, done.err).toBe(0);
+    expect(done.json()).toMatchObject({ result: { queued: 2, skipped: 2 }, preview: { counts: { rows: 4, ready: 2 } } });
+    const listed = (await cli(data, ['refuelings', '3', '--json'])).json();
+    expect(listed.map((r: { tachometer: number; partial: boolean; pending: boolean }) => [r.tachometer, r.partial, r.pending])).toEqual([
+      [11200, true, true],
+      [10650, false, true],
+    ]);
+    // The car's last currency is the default now; a second import finds everything there.
+    expectFailure(await cli(data, ['import-refuelings', '--car', '3', '--file', csv]), /Nothing to import: of 4 row\(s\), 1 have problems and 3 are already there/);
+  });
+
+  it('refuses bad import arguments with one line', async () => {
+    const data = tmp.file('bad-import.sqlite');
+    const csv = tmp.file('ok.csv');
+    writeFileSync(csv, CSV);
+    const latin1 = tmp.file('latin1.csv');
+    writeFileSync(latin1, Buffer.from('date,odometer,liters,price,description\n2026-01-01,1,1,1,Plze\xf2\n', 'latin1'));
+    await cli(data, ['car', 'add', '3', 'Octavia']);
+    expectFailure(await cli(data, ['import-refuelings', '--file', csv, '--currency', 'CZK']), /--car is required/);
+    expectFailure(await cli(data, ['import-refuelings', '--car', 'three', '--file', csv, '--currency', 'CZK']), /--car must be a whole number/);
+    expectFailure(await cli(data, ['import-refuelings', '--car', '3', '--currency', 'CZK']), /--file is required/);
+    expectFailure(await cli(data, ['import-refuelings', '--car', '3', '--file', tmp.file('missing.csv'), '--currency', 'CZK']), /Cannot read .*missing\.csv: ENOENT/);
+    expectFailure(await cli(data, ['import-refuelings', '--car', '3', '--file', csv, '--currency', 'XYZ']), /--currency: "XYZ" is not a currency the app knows/);
+    expectFailure(await cli(data, ['import-refuelings', '--car', '3', '--file', csv]), /--currency is required/);
+    expectFailure(await cli(data, ['import-refuelings', '--car', '3', '--file', latin1, '--currency', 'CZK']), /is not UTF-8 text/);
+    expectFailure(await cli(data, ['import-refuelings', '--car', '9', '--file', csv, '--currency', 'CZK']), /Car 9 is not in your car list/);
+    expectFailure(await cli(data, ['import-refuelings', '--car', '3', '--file', csv, '--currency', 'CZK', '--dry-run=yes']), /--dry-run takes no value/);
+  });
+
+  it('writes a backup, refuses to overwrite it without --force, and restores it', async () => {
+    const data = tmp.file('backup.sqlite');
+    const file = tmp.file('books.backup');
+    await cli(data, ['car', 'add', '3', 'Octavia']);
+    await cli(data, ['refuel', '--car', '3', '--liter', '30', '--price', '900', '--tachometer', '500', '--currency', '203', '--date', '2026-01-01T10:00']);
+
+    const made = await cli(data, ['backup', '--to', file, '--json']);
+    expect(made.code, made.err).toBe(0);
+    expect(made.json()).toMatchObject({ file, counts: { cars: 1, pendingWrites: 1 } });
+    expect(readFileSync(file).subarray(0, 15).toString()).toBe('SQLite format 3');
+    expect(made.json().bytes).toBe(readFileSync(file).length);
+
+    expectFailure(await cli(data, ['backup', '--to', file]), /exists; add --force to overwrite it/);
+    const forced = await cli(data, ['backup', '--to', file, '--force']);
+    expect(forced.out).toMatch(/^Backup written to .* \(\d+ bytes\): 0 accounts, 0 transactions, 0 templates, 0 categories, 1 cars, 0 refuelings, 1 writes in the outbox\.$/);
+
+    await cli(data, ['outbox', 'discard', '1']);
+    await cli(data, ['car', 'remove', '3']);
+    const restored = await cli(data, ['restore', '--from', file]);
+    expect(restored.code, restored.err).toBe(0);
+    expect(restored.out).toMatch(/^Restored the backup of \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}: 0 accounts, .* 1 cars, 0 refuelings, 1 writes in the outbox\.\n1 write\(s\) may have reached the service/);
+    expect((await cli(data, ['cars', '--json'])).json()).toMatchObject([{ carId: 3, name: 'Octavia' }]);
+    expect((await cli(data, ['outbox', '--json'])).json()).toMatchObject([{ kind: 'addRefueling', status: 'unknown' }]);
+  });
+
+  it('refuses bad backup and restore arguments with one line', async () => {
+    const data = tmp.file('bad-backup.sqlite');
+    const junk = tmp.file('junk.bin');
+    writeFileSync(junk, 'not a backup at all');
+    expectFailure(await cli(data, ['backup']), /--to is required/);
+    expectFailure(await cli(data, ['backup', '--to', tmp.file('no-such-dir/x.backup')]), /Cannot write .*: ENOENT/);
+    expect(existsSync(tmp.file('no-such-dir'))).toBe(false);
+    expectFailure(await cli(data, ['restore']), /--from is required/);
+    expectFailure(await cli(data, ['restore', '--from', tmp.file('nothing.backup')]), /Cannot read .*: ENOENT/);
+    expectFailure(await cli(data, ['restore', '--from', tmp.dir]), /is not a file/);
+    expectFailure(await cli(data, ['restore', '--from', junk]), /not a backup of this app: it is not an SQLite database/);
+    expectFailure(await cli(data, ['restore', '--from', junk, 'extra']), /Unexpected argument "extra"/);
+  });
+
+  it('explains the new commands in --help', () => {
+    expect(helpText()).toMatch(/backup --to <file> \[--force\]/);
+    expect(helpText()).toMatch(/restore --from <file>/);
+    expect(helpText('import-refuelings')).toMatch(/^Usage: npm run cli -- import-refuelings --car <carId> --file <csv> \[--currency <CZK\|203>\] \[--dry-run\]/);
+  });
+});
