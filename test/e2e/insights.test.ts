@@ -311,7 +311,7 @@ describe('beyond the service', () => {
     await importCard.locator('select[name=importCar]').selectOption(String(CAR));
     await importCard.locator('input[name=importFile]').setInputFiles({ name: 'superb.csv', mimeType: 'text/csv', buffer: exported.bytes });
     const counts = page.getByTestId('import-counts');
-    await poll(() => textOf(counts)).toBe('4 rows 0 ready 4 already here');
+    await poll(() => textOf(counts)).toBe('4 rows 0 ready 4 duplicates');
     expect(await page.getByTestId('queue-import').isDisabled()).toBe(true);
 
     // Into another car: every row is ready, and queued they are the same refuelings (partial mark too).
@@ -335,11 +335,12 @@ describe('beyond the service', () => {
     for (const [field, column] of [['dateOfPurchase', 0], ['tachometer', 1], ['liter', 2], ['price', 3]] as const) {
       await importCard.locator(`select[name=map-${field}]`).selectOption(String(column));
     }
-    await poll(() => textOf(counts)).toBe('4 rows 2 ready 1 with problems 1 already here');
+    await poll(() => textOf(counts)).toBe('4 rows 2 ready 1 with problems 1 duplicate');
     const preview = page.getByTestId('import-preview');
     expect(await preview.locator('tr[data-line="3"]').getAttribute('data-state')).toBe('duplicate');
     expect(await textOf(preview.locator('tr[data-line="3"]'))).toContain('Same as line 2');
     expect(await preview.locator('tr[data-line="4"]').getAttribute('data-state')).toBe('problem');
+    await screenshot(page, 'data-import-preview-en-light');
     await importCard.locator('input[name=onlyFlagged]').check();
     expect(await preview.locator('tbody tr').count()).toBe(2);
     await page.getByTestId('queue-import').click();
@@ -370,6 +371,7 @@ describe('beyond the service', () => {
     expect((await stack.core.listRefuelings({ carId: 4 })).some((r) => r.description === 'after the backup')).toBe(false);
     expect((await stack.core.listCars()).map((c) => c.carId)).not.toContain(5);
     await poll(() => textOf(page.getByTestId('queued-count'))).toContain(String(queued));
+    await screenshot(page, 'data-restored-en-light');
   });
 
   it('screenshots of the statistics, reports, search and data screens in both languages and both themes', async () => {

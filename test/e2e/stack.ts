@@ -92,6 +92,8 @@ export async function screenshot(page: Page, name: string, viewport = false): Pr
   await page.locator('.toast button').evaluateAll((buttons) => buttons.forEach((b) => (b as HTMLButtonElement).click()));
   await page.locator('.toast').first().waitFor({ state: 'detached' });
   await page.evaluate(() => document.fonts.ready);
+  // A page scrolled down would show its sticky header in the middle of a full-page picture.
+  if (!viewport) await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: !viewport, animations: 'disabled' });
 }
 
