@@ -392,6 +392,51 @@ const COMMANDS: Record<string, Command> = {
       ctx.out(result, `Restored${result.backedUpAt ? ` the backup of ${result.backedUpAt.replace('T', ' ')}` : ''}: ${fmt.countsText(result.counts)}.${uncertain}`);
     },
   },
+  export: {
+    usage: 'export transactions|refuelings --out <file> [--force] [--car <id>] [--account <id>] [--category <id>] [--text <t>] [--from <date>] [--to <date>]',
+    summary:
+      'Writes transactions (whole local history; --account, --category, --text, --from and --to narrow them) or refuelings (all cars, or --car) to a UTF-8 CSV file with a header row and numbers written with a point. --force overwrites an existing file.',
+    options: { out: {}, force: { switch: true }, car: {}, account: {}, category: {}, text: {}, from: {}, to: {} },
+    async run(ctx) {
+      const what = positional(ctx, 0, 'What to export (transactions or refuelings)');
+      noMorePositionals(ctx, 1);
+      const out = required(ctx, 'out');
+      const force = ctx.args.switches.has('force');
+      if (!force && existsSync(out)) throw new UsageError(`${out} exists; add --force to overwrite it.`);
+      const only = (allowed: string[]) => {
+        for (const name of ['car', 'account', 'category', 'text', 'from', 'to']) {
+          if (!allowed.includes(name) && opt(ctx, name) !== undefined) throw new UsageError(`--${name} does not apply to ${what}.`);
+        }
+      };
+      let file;
+      if (what === 'transactions') {
+        only(['account', 'category', 'text', 'from', 'to']);
+        file = await ctx.core.exportTransactionsCsv({
+          accountId: intOpt(ctx, 'account'),
+          categoryId: intOpt(ctx, 'category'),
+          text: opt(ctx, 'text'),
+          from: opt(ctx, 'from'),
+          to: opt(ctx, 'to'),
+        });
+      } else if (what === 'refuelings') {
+        only(['car']);
+        file = await ctx.core.exportRefuelingsCsv({ carId: intOpt(ctx, 'car') });
+      } else throw new UsageError(`Export transactions or refuelings, not ${JSON.stringify(what.slice(0, 40))}.`);
+      writeNew(out, Buffer.from(file.content, 'utf8'), force);
+      ctx.out({ file: out, rows: file.rows }, `${file.rows} ${what} written to ${out}.`);
+    },
+  },
+  'fuel-stats': {
+    usage: 'fuel-stats <carId> [--from <date>] [--to <date>]',
+    summary: "A car's fuel statistics from the whole local history: consumption between full fills (partial ones carried on), cost per 100 km, price per litre, and per month.",
+    options: { from: {}, to: {} },
+    async run(ctx) {
+      const carId = integerArg(positional(ctx, 0, 'The car id'), 'The car id');
+      noMorePositionals(ctx, 1);
+      const stats = await ctx.core.getFuelStats({ carId, from: opt(ctx, 'from'), to: opt(ctx, 'to') });
+      ctx.out(stats, fmt.fuelStatsText(stats));
+    },
+  },
   'import-refuelings': {
     usage: 'import-refuelings --car <carId> --file <csv> [--currency <CZK|203>] [--dry-run]',
     summary:

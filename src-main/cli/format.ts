@@ -3,6 +3,7 @@ import type {
   AccountsView,
   CarView,
   CategoryNode,
+  FuelStats,
   ImportPreview,
   OutboxEntryView,
   RecordCounts,
@@ -78,6 +79,24 @@ export function refuelingsText(list: RefuelingView[]): string {
     ['ID', 'DATE', 'KM', 'LITER', 'PRICE', 'CUR', 'PER LITER', 'DESCRIPTION'],
     list.map((r) => [r.id, r.dateOfPurchase, r.tachometer, r.liter, r.price, currencyLabel(r.currency), r.pricePerLiter, r.description + mark(r.pending)]),
   );
+}
+
+const noteText = { first: 'first fill', 'odometer-not-increasing': 'odometer not above the previous one: restart' } as const;
+
+export function fuelStatsText(f: FuelStats): string {
+  const cur = currencyLabel(f.currency);
+  const s = f.summary;
+  if (s.refuelings === 0) return 'No refuelings of this car in the local copy for this period.';
+  const summary = [
+    `${s.refuelings} refuelings, ${s.firstDate?.slice(0, 10)} to ${s.lastDate?.slice(0, 10)}: ${s.distance} km, ${s.liters} l, ${s.cost} ${cur}`,
+    `Consumption ${s.consumption ?? '-'} l/100 km, ${s.costPer100Km ?? '-'} ${cur}/100 km, ${s.pricePerLiter ?? '-'} ${cur}/l`,
+  ];
+  const fills = table(
+    ['DATE', 'KM', 'DIST', 'LITER', `COST ${cur}`, 'PER LITER', 'L/100KM', 'NOTE'],
+    f.fills.map((x) => [x.dateOfPurchase.slice(0, 16).replace('T', ' '), x.tachometer, x.distance, x.liter, x.cost, x.pricePerLiter, x.consumption, [x.partial ? 'partial' : '', x.note ? noteText[x.note] : '', x.pending ? '*' : ''].filter(Boolean).join(', ')]),
+  );
+  const months = table(['MONTH', 'FILLS', 'KM', 'LITER', `COST ${cur}`], f.months.map((m) => [m.month, m.refuelings, m.distance, m.liters, m.cost]));
+  return [...summary, '', fills, '', months].join('\n');
 }
 
 export function outboxText(list: OutboxEntryView[]): string {

@@ -3,7 +3,7 @@
  * reports and search. Money and litres travel as canonical decimal text, computed with exact decimals;
  * ratios (l/100 km, price per litre) are rounded once, where they are made, to the places named here.
  */
-import type { Id, TransactionView } from './views';
+import type { Id, RefuelingView, TransactionView } from './views';
 
 // ---- fuel statistics ------------------------------------------------------------------------------
 
@@ -14,23 +14,12 @@ export type FuelFillNote =
   /** The odometer is not above the previous reading: the chain restarts here. */
   | 'odometer-not-increasing';
 
-/** One refueling as the statistics see it, oldest first. */
-export interface FuelFill {
-  id: Id;
-  dateOfPurchase: string;
-  tachometer: number;
-  liter: string;
-  /** The price as entered, in `currency`. */
-  price: string;
-  currency: number;
-  rate: string;
+/** One refueling as the statistics see it, oldest first (`price` as entered, in `currency`). */
+export interface FuelFill extends Pick<RefuelingView, 'id' | 'dateOfPurchase' | 'tachometer' | 'liter' | 'price' | 'currency' | 'rate' | 'partial' | 'pending'> {
   /** price × rate in the statistics' currency, rounded to its minor units. */
   cost: string;
   /** cost / liter, 3 decimals; null when liter is 0 (which the service refuses, but a foreign one may send). */
   pricePerLiter: string | null;
-  /** Marked "partial" in this app: the tank was not filled up. */
-  partial: boolean;
-  pending: boolean;
   /** Kilometres since the previous refueling; null for the first and after an odometer going back. */
   distance: number | null;
   /** l/100 km (2 decimals) of the chain of fills this full fill closes; null for partial ones and the first. */

@@ -4,7 +4,7 @@
  * refused without changing anything.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -309,6 +309,20 @@ describe('backup and restore', () => {
       const running = s.core.sync();
       await expectRefused(s.core.restoreBackup({ data: backup.data }), /sync is running/, 'busy');
       await running;
+    } finally {
+      await s.done();
+    }
+  });
+
+  it('refuses a restore while another process on the same file syncs, and restores once its lock is gone', async () => {
+    const s = await withHistory();
+    try {
+      const backup = await s.core.createBackup();
+      // The command line syncing the same file: its lock row names a live process (our parent) on this host.
+      onFile(s.file, (store) => store.setSetting('syncLock', { pid: process.ppid, host: hostname(), at: Date.now() }));
+      await expectRefused(s.core.restoreBackup({ data: backup.data }), /sync is running/, 'busy');
+      onFile(s.file, (store) => store.setSetting('syncLock', null));
+      expect((await s.core.restoreBackup({ data: backup.data })).counts.accounts).toBe(2);
     } finally {
       await s.done();
     }

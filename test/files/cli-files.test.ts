@@ -101,9 +101,54 @@ describe('command line: files', () => {
     expectFailure(await cli(data, ['restore', '--from', junk, 'extra']), /Unexpected argument "extra"/);
   });
 
+  it('exports refuelings and transactions to CSV and shows fuel statistics', async () => {
+    const data = tmp.file('export.sqlite');
+    const csv = tmp.file('three.csv');
+    writeFileSync(csv, ['date,odometer,liters,price', '2026-01-05 08:00,10000,40,1500', '2026-01-20 07:45,10500,30,1200', '2026-02-02 18:10,11100,42,1600.5'].join('\n'));
+    expect((await cli(data, ['car', 'add', '3', 'Octavia'])).code).toBe(0);
+    expect((await cli(data, ['import-refuelings', '--car', '3', '--file', csv, '--currency', 'CZK'])).code).toBe(0);
+
+    // 30 + 42 l over 1100 km: 6.55 l/100 km; 2800.5 CZK over 1100 km: 254.59 CZK/100 km.
+    const stats = await cli(data, ['fuel-stats', '3']);
+    expect(stats.code, stats.err).toBe(0);
+    expect(stats.out).toContain('3 refuelings, 2026-01-05 to 2026-02-02: 1100 km, 112 l, 4300.5 CZK');
+    expect(stats.out).toContain('Consumption 6.55 l/100 km, 254.59 CZK/100 km');
+    expect((await cli(data, ['fuel-stats', '3', '--from', '2026-01-10', '--json'])).json().summary).toMatchObject({ refuelings: 2, distance: 1100, consumption: '6.55' });
+
+    const out = tmp.file('fuel-export.csv');
+    const exported = await cli(data, ['export', 'refuelings', '--car', '3', '--out', out]);
+    expect(exported.code, exported.err).toBe(0);
+    expect(exported.out).toBe(`3 refuelings written to ${out}.`);
+    const lines = readFileSync(out, 'utf8').split('\r\n');
+    expect(lines[0]).toMatch(/^car_id,car_name,date,odometer,liters,price,currency,rate/);
+    expect(lines[3]).toMatch(/^3,Octavia,2026-02-02T18:10:00,11100,42,1600.5,CZK,1,/);
+    expectFailure(await cli(data, ['export', 'refuelings', '--out', out]), /exists; add --force/);
+    expect((await cli(data, ['export', 'refuelings', '--out', out, '--force', '--json'])).json()).toEqual({ file: out, rows: 3 });
+
+    const tx = tmp.file('tx.csv');
+    expect((await cli(data, ['export', 'transactions', '--out', tx, '--from', '2026-01-01', '--json'])).json()).toEqual({ file: tx, rows: 0 });
+    expect(readFileSync(tx, 'utf8')).toMatch(/^date,account,account_id,currency,amount,type,category,category_id,description,id,pending\r\n$/);
+  });
+
+  it('refuses bad export and fuel-stats arguments with one line', async () => {
+    const data = tmp.file('bad-export.sqlite');
+    const out = tmp.file('never.csv');
+    expectFailure(await cli(data, ['export', '--out', out]), /What to export \(transactions or refuelings\) is required/);
+    expectFailure(await cli(data, ['export', 'accounts', '--out', out]), /Export transactions or refuelings, not "accounts"/);
+    expectFailure(await cli(data, ['export', 'refuelings']), /--out is required/);
+    expectFailure(await cli(data, ['export', 'refuelings', '--out', out, '--account', '5']), /--account does not apply to refuelings/);
+    expectFailure(await cli(data, ['export', 'transactions', '--out', out, '--from', '2026-02-30']), /from.*must be a date such as 2026-11-21/);
+    expectFailure(await cli(data, ['export', 'transactions', '--out', out, '--car', 'x']), /--car does not apply to transactions/);
+    expectFailure(await cli(data, ['fuel-stats', 'first']), /The car id/);
+    expectFailure(await cli(data, ['fuel-stats', '3', '--to', 'tomorrow']), /to.*must be a date/);
+    expect(existsSync(out)).toBe(false);
+  });
+
   it('explains the new commands in --help', () => {
     expect(helpText()).toMatch(/backup --to <file> \[--force\]/);
     expect(helpText()).toMatch(/restore --from <file>/);
+    expect(helpText()).toMatch(/export transactions\|refuelings --out <file>/);
+    expect(helpText()).toMatch(/fuel-stats <carId>/);
     expect(helpText('import-refuelings')).toMatch(/^Usage: npm run cli -- import-refuelings --car <carId> --file <csv> \[--currency <CZK\|203>\] \[--dry-run\]/);
   });
 });

@@ -443,7 +443,7 @@ class Core {
       now: () => this.now(),
       preferences: () => this.preferences(),
       assertIdle: () => {
-        if (this.engine.running) throw new AppError('busy', 'A sync is running; try again when it has finished.');
+        if (this.engine.running || this.engine.heldElsewhere()) throw new AppError('busy', 'A sync is running; try again when it has finished.');
       },
       changed: () => this.changed(),
       forgetClient: () => {

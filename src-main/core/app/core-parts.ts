@@ -19,7 +19,7 @@ export interface CoreParts {
   /** Wall-clock now in the app's time zone (YYYY-MM-DDTHH:mm:ss). */
   now(): string;
   preferences(): Preferences;
-  /** Throws a 'busy' AppError while a sync runs. */
+  /** Throws a 'busy' AppError while a sync runs, in this process or another one on the same file. */
   assertIdle(): void;
   /** Tells the screens that the local data changed. */
   changed(): Promise<void>;

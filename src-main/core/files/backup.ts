@@ -254,7 +254,12 @@ export async function restoreBackup(parts: CoreParts, data: string): Promise<Res
     if (version < newestSchema(store.options)) upgrade(file, store);
     store.db.prepare('ATTACH DATABASE ? AS restored').run(file);
     try {
-      const uncertainWrites = store.transaction(() => replaceRows(parts, backedUpAt));
+      const uncertainWrites = store.transaction(() => {
+        // Again inside the write transaction: a sync another process began since the first check holds
+        // the lock row by now, and one that begins later waits for this transaction and sees the restore.
+        parts.assertIdle();
+        return replaceRows(parts, backedUpAt);
+      });
       result = { counts: countRecords(store.db), backedUpAt, uncertainWrites };
     } catch (e) {
       if (e instanceof AppError) throw e;

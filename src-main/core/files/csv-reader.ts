@@ -1,8 +1,11 @@
 /**
  * Reads CSV as RFC 4180 describes it, and as spreadsheets write it: quoted fields with doubled quotes,
  * CR, LF or CRLF line ends, line breaks inside quotes, a UTF-8 byte order mark. The delimiter is told
- * from the header line (Czech Excel writes `;`, with decimal commas).
+ * from the header line (Czech Excel writes `;`, with decimal commas). The apostrophe our own export puts
+ * before a formula-like text is taken away (csv-formula.ts).
  */
+import { unprotectText } from './csv-formula';
+
 export type CsvDelimiter = ',' | ';' | '\t';
 
 export interface CsvRecord {
@@ -45,14 +48,6 @@ export function detectDelimiter(text: string): CsvDelimiter {
   return best;
 }
 
-/**
- * Our own export writes a text cell that starts like a formula with a `'` in front, so that a
- * spreadsheet shows it as text rather than running it; reading it back drops that mark.
- */
-export function unprotectCell(cell: string): string {
-  return /^'[=+\-@]/.test(cell) ? cell.slice(1) : cell;
-}
-
 export function readCsv(input: string, limits: CsvLimits = DEFAULT_CSV_LIMITS): CsvTable {
   const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
   const delimiter = detectDelimiter(text);
@@ -66,7 +61,7 @@ export function readCsv(input: string, limits: CsvLimits = DEFAULT_CSV_LIMITS): 
   let i = 0;
 
   const endCell = () => {
-    cells.push(unprotectCell(cell));
+    cells.push(unprotectText(cell));
     cell = '';
     if (cells.length > limits.maxColumns) throw new CsvError(`Line ${recordLine} has more than ${limits.maxColumns} columns.`);
   };

@@ -3,11 +3,11 @@
  * LF quoted with quotes doubled. Numbers are written as they are kept (point, no grouping), so any
  * locale reads them the same.
  *
- * Spreadsheets run a cell that starts with = + - @ (or a TAB or CR before one) as a formula: a text
- * cell starting with one of those gets a leading apostrophe, which spreadsheets show as plain text. A
+ * A text cell that a spreadsheet would run as a formula gets a leading apostrophe (csv-formula.ts). A
  * numeric cell is never changed (-120.5 stays a number); it is checked to be a plain decimal instead, so
  * that nothing else can slip in through a column declared numeric.
  */
+import { protectText } from './csv-formula';
 
 export type CsvValue = string | number | boolean | null;
 
@@ -19,7 +19,6 @@ export interface CsvColumn<T> {
 }
 
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
-const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 export class CsvValueError extends Error {
@@ -36,7 +35,7 @@ function numericCell(value: CsvValue, header: string): string {
 function textCell(value: CsvValue): string {
   if (value === null) return '';
   const text = String(value);
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  return protectText(text);
 }
 
 /** One field, quoted when it must be. */

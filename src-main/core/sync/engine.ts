@@ -125,16 +125,20 @@ export class SyncEngine {
 
   // ---- the cross-process lock ---------------------------------------------------------------------
 
+  /** Whether another process (another window or the command line) holds a live sync lock on this file. */
+  heldElsewhere(): boolean {
+    const held = this.deps.store.getSetting<SyncLock>(SYNC_LOCK_KEY);
+    const me = { pid: process.pid, host: hostname() };
+    if (!held || (held.pid === me.pid && held.host === me.host)) return false;
+    const stale = Date.now() - held.at > this.tuning.lockStaleMs || (held.host === me.host && !processAlive(held.pid));
+    return !stale;
+  }
+
   private acquireLock(): void {
     const { store } = this.deps;
     store.transaction(() => {
-      const held = store.getSetting<SyncLock>(SYNC_LOCK_KEY);
-      const me = { pid: process.pid, host: hostname(), at: Date.now() };
-      if (held && !(held.pid === me.pid && held.host === me.host)) {
-        const stale = Date.now() - held.at > this.tuning.lockStaleMs || (held.host === me.host && !processAlive(held.pid));
-        if (!stale) throw new AppError('busy', 'A sync is already running in another window or command.');
-      }
-      store.setSetting(SYNC_LOCK_KEY, me);
+      if (this.heldElsewhere()) throw new AppError('busy', 'A sync is already running in another window or command.');
+      store.setSetting(SYNC_LOCK_KEY, { pid: process.pid, host: hostname(), at: Date.now() });
     });
   }
 
