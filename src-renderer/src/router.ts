@@ -6,8 +6,12 @@ import CarsView from './views/CarsView.vue';
 import CarView from './views/CarView.vue';
 import CategoriesView from './views/CategoriesView.vue';
 import ConnectView from './views/ConnectView.vue';
+import DataView from './views/DataView.vue';
+import FuelStatsView from './views/FuelStatsView.vue';
 import OutboxView from './views/OutboxView.vue';
 import PumpView from './views/PumpView.vue';
+import ReportsView from './views/ReportsView.vue';
+import SearchView from './views/SearchView.vue';
 import SettingsView from './views/SettingsView.vue';
 import TemplatesView from './views/TemplatesView.vue';
 import TransferView from './views/TransferView.vue';
@@ -31,7 +35,11 @@ const routes: RouteRecordRaw[] = [
   { path: '/categories', component: CategoriesView, meta: { title: 'categories.title' } },
   { path: '/cars', component: CarsView, meta: { title: 'cars.title' } },
   { path: '/cars/:carId(\\d+)', component: CarView, props: (r) => ({ carId: Number(r.params.carId) }), meta: { title: 'car.title' } },
+  { path: '/cars/:carId(\\d+)/stats', component: FuelStatsView, props: (r) => ({ carId: Number(r.params.carId) }), meta: { title: 'fuel.title' } },
   { path: '/pump', component: PumpView, meta: { title: 'pump.title' } },
+  { path: '/reports', component: ReportsView, meta: { title: 'reports.title' } },
+  { path: '/search', component: SearchView, meta: { title: 'search.title' } },
+  { path: '/data', component: DataView, meta: { title: 'data.title' } },
   { path: '/outbox', component: OutboxView, meta: { title: 'outbox.title' } },
   { path: '/settings', component: SettingsView, meta: { title: 'settings.title' } },
   { path: '/:rest(.*)*', redirect: '/accounts' },

@@ -92,6 +92,8 @@ export async function screenshot(page: Page, name: string, viewport = false): Pr
   await page.locator('.toast button').evaluateAll((buttons) => buttons.forEach((b) => (b as HTMLButtonElement).click()));
   await page.locator('.toast').first().waitFor({ state: 'detached' });
   await page.evaluate(() => document.fonts.ready);
+  // A page scrolled down would show its sticky header in the middle of a full-page picture.
+  if (!viewport) await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: !viewport, animations: 'disabled' });
 }
 
@@ -177,4 +179,12 @@ export async function brokenLists(page: Page): Promise<string[]> {
     for (const li of document.querySelectorAll('li')) if (!li.hasAttribute('role') && !isList(li.parentElement)) out.push(li.outerHTML.slice(0, 120));
     return out;
   });
+}
+
+/** Switches the app's language and theme on the Settings screen and waits until the page shows them. */
+export async function setAppearance(page: Page, lang: 'cs' | 'en', theme: 'light' | 'dark'): Promise<void> {
+  await go(page, '/settings');
+  await page.locator(`input[name=language][value=${lang}]`).check({ force: true });
+  await page.locator(`input[name=theme][value=${theme}]`).check({ force: true });
+  await poll(() => page.evaluate(() => `${document.documentElement.lang} ${document.documentElement.dataset.theme}`)).toBe(`${lang} ${theme}`);
 }

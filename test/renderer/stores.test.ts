@@ -288,6 +288,11 @@ describe('categories, cars and outbox stores', () => {
     await store.load();
     expect(store.pathOf(2)).toBe('Car › Fuel');
     expect(store.pathOf(0)).toBeNull();
+    // A record's category: the tree's path first, then the name the record brought, then its number.
+    expect(store.label(2, 'Palivo')).toBe('Car › Fuel');
+    expect(store.label(21, 'Domácnost')).toBe('Domácnost');
+    expect(store.label(21, null)).toBe('#21');
+    expect(store.label(0, 'ignored')).toBe('');
     await store.add('Home', 0);
     expect(s.api.addCategory).toHaveBeenCalledWith({ name: 'Home', parentId: 0 });
     expect(store.pathOf(-5)).toBe('Home');
@@ -329,6 +334,35 @@ describe('categories, cars and outbox stores', () => {
     expect(store.refuelings[7]).toBeUndefined();
     expect(store.refuelings[8]).toHaveLength(1);
     expect((await store.ensureRefuelings(7)).map((x) => x.id)).toEqual([11]);
+  });
+
+  it('marks refuelings partial: a new one once it has an id, an edit only when the mark changed', async () => {
+    let list: RefuelingView[] = [refueling(1, 1000)];
+    let next = -1;
+    const s = standIn({
+      listCars: async () => [],
+      listRefuelings: async () => list,
+      addRefueling: async () => {
+        const id = next--;
+        list = [refueling(id, 1500 - id), ...list];
+        return { outboxId: -id, id };
+      },
+      editRefueling: async () => ({ outboxId: 2, id: 1 }),
+      setRefuelingPartial: async (i: { id: number; partial: boolean }) => (list = list.map((r) => (r.id === i.id ? { ...r, partial: i.partial } : r))),
+    });
+    const store = useCarsStore();
+    const input = { carId: 7, dateOfPurchase: '2026-11-21T10:00', tachometer: 1500, liter: '20', price: '800', currency: 203, rate: '1', description: '' };
+    await store.addRefueling(input, true);
+    expect(s.api.setRefuelingPartial).toHaveBeenCalledWith({ id: -1, partial: true });
+    expect(store.refuelings[7]?.map((r) => [r.id, r.partial])).toEqual([[-1, true], [1, false]]);
+    await store.addRefueling(input);
+    expect(s.api.setRefuelingPartial).toHaveBeenCalledTimes(1);
+    await store.editRefueling({ ...input, id: 1, tachometer: 1000 });
+    expect(s.api.setRefuelingPartial).toHaveBeenCalledTimes(1);
+    await store.editRefueling({ ...input, id: 1, tachometer: 1000 }, true);
+    expect(s.api.setRefuelingPartial).toHaveBeenLastCalledWith({ id: 1, partial: true });
+    await store.setPartial(7, -1, false);
+    expect(store.refuelings[7]?.map((r) => [r.id, r.partial])).toEqual([[-2, false], [-1, false], [1, true]]);
   });
 
   it('replaces the outbox with what each action returns', async () => {

@@ -27,6 +27,10 @@ export const PATHS = {
   info: 'M12 11v6M12 7h.01M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0z',
   plug: 'M9 2v5M15 2v5M6 7h12v4a6 6 0 0 1-12 0zM12 17v5',
   undo: 'M9 14L4 9l5-5M4 9h10a6 6 0 0 1 0 12h-3',
+  chart: 'M3 3v18h18M7 16v-4M11 16V8M15 16v-6M19 16V5',
+  database: 'M4 6c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3zM4 6v12c0 1.7 3.6 3 8 3s8-1.3 8-3V6M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3',
+  download: 'M12 3v12M7 10l5 5 5-5M4 20h16',
+  upload: 'M12 16V4M7 9l5-5 5 5M4 20h16',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -141,3 +141,22 @@ export function divideDecimal(dividend: string, divisor: string, places: number)
   const q = a && b ? divideRounded(a, b, places) : null;
   return q === null ? null : formatDecimal(normalize(q));
 }
+
+/** A distance in whole kilometres: "12,345 km", "12 345 km". */
+export function formatKilometres(km: number, locale: Locale): string {
+  return `${km.toLocaleString(locale)} km`;
+}
+
+/** A file's size: "512 B", "1.4 MB" (decimal units, as file managers show them). */
+export function formatBytes(bytes: number, locale: Locale): string {
+  // Intl spells a byte out ("512 byte"); the larger units it abbreviates.
+  if (bytes < 1000) return `${bytes.toLocaleString(locale)} B`;
+  const units = ['kilobyte', 'megabyte', 'gigabyte'] as const;
+  let value = bytes / 1000;
+  let i = 0;
+  while (value >= 1000 && i < units.length - 1) {
+    value /= 1000;
+    i++;
+  }
+  return new Intl.NumberFormat(locale, { style: 'unit', unit: units[i], unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
+}

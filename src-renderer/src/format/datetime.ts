@@ -76,3 +76,14 @@ export function relativeTime(text: string, locale: Locale, now: number = Date.no
   if (abs < 22 * 3600) return rtf.format(Math.round(seconds / 3600), 'hour');
   return rtf.format(Math.round(seconds / 86400), 'day');
 }
+
+/** A calendar date (YYYY-MM-DD) for display; unreadable text is shown as it is. */
+export function formatDate(date: string, locale: Locale): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) ? formatWall(`${date}T00:00`, locale, 'date') : date;
+}
+
+/** A month (YYYY-MM) for display: "Nov 2026", "lis 2026"; `long` spells the month out. */
+export function formatMonth(month: string, locale: Locale, long = false): string {
+  const d = /^\d{4}-\d{2}$/.test(month) ? wallAsUtcDate(`${month}-01T00:00`) : null;
+  return d ? dateFormat(locale, { month: long ? 'long' : 'short', year: 'numeric', timeZone: 'UTC' }).format(d) : month;
+}

@@ -73,14 +73,27 @@ export const useCarsStore = defineStore('cars', () => {
     refuelings.value = { ...refuelings.value, [carId]: await api().listRefuelings({ carId }) };
   }
 
-  async function addRefueling(input: RefuelingInput): Promise<WriteResult> {
+  /**
+   * Marks a refueling as a partial fill (the tank not filled up) or a full one. The mark is the app's
+   * own and is never sent to the service; the statistics carry a partial fill into the next full one.
+   */
+  async function setPartial(carId: number, id: number, partial: boolean): Promise<void> {
+    const list = await write(() => api().setRefuelingPartial({ id, partial }));
+    refuelings.value = { ...refuelings.value, [carId]: list };
+  }
+
+  /** Queues a new refueling; `partial` marks it at once (the mark needs the refueling's id). */
+  async function addRefueling(input: RefuelingInput, partial = false): Promise<WriteResult> {
     const result = await write(() => api().addRefueling(input));
+    if (partial) await write(() => api().setRefuelingPartial({ id: result.id, partial }));
     await afterWrite(input.carId);
     return result;
   }
 
-  async function editRefueling(input: RefuelingEditInput): Promise<WriteResult> {
+  /** Queues an edit; a `partial` given changes the local mark too. */
+  async function editRefueling(input: RefuelingEditInput, partial?: boolean): Promise<WriteResult> {
     const result = await write(() => api().editRefueling(input));
+    if (partial !== undefined) await write(() => api().setRefuelingPartial({ id: input.id, partial }));
     await afterWrite(input.carId);
     return result;
   }
@@ -102,6 +115,7 @@ export const useCarsStore = defineStore('cars', () => {
     saveCar,
     removeCar,
     checkOdometer,
+    setPartial,
     addRefueling,
     editRefueling,
   };

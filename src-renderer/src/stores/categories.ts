@@ -22,6 +22,14 @@ export const useCategoriesStore = defineStore('categories', () => {
     return byId.value.get(id)?.path ?? null;
   }
 
+  /**
+   * What a record's category shows as: its path in the tree, else the name the record came with, else its
+   * number; empty for no category (0).
+   */
+  function label(id: number, name: string | null = null): string {
+    return id === 0 ? '' : (pathOf(id) ?? name ?? `#${id}`);
+  }
+
   async function add(name: string, parentId: number): Promise<WriteResult> {
     const result = await write(() => api().addCategory({ name, parentId }));
     await loader.load();
@@ -34,5 +42,5 @@ export const useCategoriesStore = defineStore('categories', () => {
     return result;
   }
 
-  return { tree, flat, byId, options, pathOf, loading: loader.loading, loaded: loader.loaded, error: loader.error, load: loader.load, add, rename };
+  return { tree, flat, byId, options, pathOf, label, loading: loader.loading, loaded: loader.loaded, error: loader.error, load: loader.load, add, rename };
 });

@@ -89,6 +89,11 @@ export const useStatusStore = defineStore('status', () => {
     }
   }
 
+  /** Local data changed as a whole (a backup restored): every screen reads again. */
+  function markDataChanged(): void {
+    dataVersion.value++;
+  }
+
   function dismissSummary(): void {
     summary.value = null;
     syncError.value = null;
@@ -124,6 +129,7 @@ export const useStatusStore = defineStore('status', () => {
     handleEvent,
     sync,
     dismissSummary,
+    markDataChanged,
     testConnection,
     connect,
     workOffline,
