@@ -92,6 +92,10 @@ const searchFilters = {
   direction: v.optional(v.literal('in', 'out')),
   ...period,
   accountId: v.optional(v.id()),
+  /** Only these accounts (a report's drill-down: the accounts the report covered). */
+  accountIds: v.optional(v.array(v.id(), { max: 1000 })),
+  /** Leaves transfers out, as a report does unless asked not to. */
+  excludeTransfers: v.optional(v.boolean()),
   /** A category with all its descendants; 0 for transactions without a category. */
   categoryId: v.optional(v.integer({ min: Number.MIN_SAFE_INTEGER })),
 };

@@ -79,6 +79,22 @@ describe('totals', () => {
     expect(euro).toMatchObject({ currency: EUR, accountIds: [3], total: flow('0', '7', '-7', 1) });
     const one = await local.core.getReport({ from: '2026-01-01', to: '2026-02-28', accountIds: [2] });
     expect(one.total).toEqual(flow('0.7', '0.7', '0', 2));
+
+    // A drill-down into each row lists exactly what the row counted: same accounts, no transfers, same days.
+    for (const report of [r, one, withTransfers]) {
+      for (const row of report.categories) {
+        const found = await local.core.searchTransactions({
+          categoryId: row.categoryId,
+          from: report.from,
+          to: report.to,
+          accountIds: report.accountIds,
+          excludeTransfers: !report.includeTransfers,
+          limit: 500,
+        });
+        expect(found.total, `category ${row.categoryId}`).toBe(row.count);
+        expect(found.sums.map((x) => x.total), `category ${row.categoryId}`).toEqual(row.count ? [row.net] : []);
+      }
+    }
   });
 
   it('equal independent BigInt sums over thousands of random transactions, per month and category', async () => {

@@ -49,7 +49,10 @@ describe('search filters in the address', () => {
   });
 
   it('drops values the search would refuse', () => {
-    expect(filtersFromQuery({ q: '  ', min: '-5', max: 'abc', dir: 'sideways', from: '21.11.2026', account: '0', category: '1.5' })).toEqual({});
+    expect(filtersFromQuery({ q: '  ', min: '-5', max: 'abc', dir: 'sideways', from: '21.11.2026', account: '0', category: '1.5', accounts: '1,x', transfers: 'yes' })).toEqual({});
+    const drilled = { accountIds: [3, -1], excludeTransfers: true, categoryId: 5 };
+    expect(filtersToQuery(drilled)).toEqual({ accounts: '3,-1', transfers: 'no', category: '5' });
+    expect(filtersFromQuery(filtersToQuery(drilled))).toEqual(drilled);
     expect(pageFromQuery({ page: '3' })).toBe(2);
     expect(pageFromQuery({ page: '0' })).toBe(0);
     expect(pageFromQuery({})).toBe(0);
@@ -123,8 +126,9 @@ describe('report charts', () => {
     expect(monthRange('2026-09', r)).toEqual({ from: '2026-09-01', to: '2026-09-30' });
     expect(monthRange('2026-11', r)).toEqual({ from: '2026-11-01', to: '2026-11-21' });
     expect(monthRange('2024-02', { from: '2024-01-01', to: '2024-12-31' })).toEqual({ from: '2024-02-01', to: '2024-02-29' });
-    expect(drillFilters(r, 7)).toEqual({ categoryId: 7, from: '2026-09-01', to: '2026-11-21' });
-    expect(drillFilters(report({ accountIds: [4] }), 0, '2026-10')).toEqual({ categoryId: 0, from: '2026-10-01', to: '2026-10-31', accountId: 4 });
+    expect(drillFilters(r, 7)).toEqual({ categoryId: 7, from: '2026-09-01', to: '2026-11-21', accountIds: [1, 2], excludeTransfers: true });
+    expect(drillFilters(report({ accountIds: [4], includeTransfers: false }), 0, '2026-10')).toEqual({ categoryId: 0, from: '2026-10-01', to: '2026-10-31', accountId: 4, excludeTransfers: true });
+    expect(drillFilters(report({ accountIds: [4, 5], includeTransfers: true }), 3)).toEqual({ categoryId: 3, from: '2026-09-01', to: '2026-11-21', accountIds: [4, 5] });
   });
 
   it('keeps what the report covers in the address', () => {

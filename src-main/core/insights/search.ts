@@ -10,6 +10,9 @@
  * - direction: 'in' positive amounts, 'out' negative ones;
  * - from / to: inclusive days of the payment date;
  * - categoryId: that category and all its descendants; 0 transactions without a category.
+ * - accountId and accountIds: only those accounts (both given: the ones in both);
+ * - excludeTransfers: transfers left out, by the same rule as a report's (so that a drill-down from a
+ *   report row lists exactly what the row counted).
  *
  * Newest first: payment date, then id (pending ones, with their temporary negative ids, after stored
  * ones of the same date), then key.
@@ -21,6 +24,7 @@ import type { PendingTransaction, ViewAccount, ViewCategory } from '../outbox/lo
 import type { TransactionRow } from '../store/rows';
 import { mergeSorted } from '../util/merge-sorted';
 import { endOfDay } from './calendar';
+import { transferTypeOf } from './reports';
 
 export type SearchFilters = InputOf<'exportTransactionsCsv'>;
 
@@ -114,11 +118,18 @@ export function searchMatches(parts: CoreParts, f: SearchFilters): Matches {
   }
   const accounts = new Map(parts.view.accounts().map((a) => [a.id, a]));
   let accountIds = [...accounts.keys()];
-  if (f.accountId !== undefined) {
-    const account = parts.view.account(f.accountId);
-    if (!account) throw new AppError('not-found', `Account ${f.accountId} does not exist.`, 'accountId');
-    accountIds = [account.id];
-  }
+  const only = (ids: readonly number[], field: string) => {
+    const wanted = new Set<number>();
+    for (const id of ids) {
+      const account = parts.view.account(id);
+      if (!account) throw new AppError('not-found', `Account ${id} does not exist.`, field);
+      wanted.add(account.id);
+    }
+    accountIds = accountIds.filter((id) => wanted.has(id));
+  };
+  if (f.accountId !== undefined) only([f.accountId], 'accountId');
+  if (f.accountIds !== undefined) only(f.accountIds, 'accountIds');
+  const leaveOut = f.excludeTransfers ? transferTypeOf(parts) : null;
   const categories = new Map(parts.view.categories().map((c) => [c.id, c]));
   const categoryIds = f.categoryId === undefined ? null : withDescendants(categories.values(), parts.outbox.resolve(f.categoryId));
   const inCategory = categoryIds && new Set(categoryIds);
@@ -130,7 +141,7 @@ export function searchMatches(parts: CoreParts, f: SearchFilters): Matches {
   const matches = (t: Candidate) => checks.every((check) => check(t));
 
   const stored: Hit[] = [];
-  for (const [rowid, paymentDate, id, accountId, amount, categoryId, description] of parts.store.searchRows({ accountIds, categoryIds, from, before, withText: text !== null })) {
+  for (const [rowid, paymentDate, id, accountId, amount, categoryId, description] of parts.store.searchRows({ accountIds, categoryIds, from, before, withText: text !== null, leaveOutType: leaveOut })) {
     if (matches({ amount, categoryId, description })) stored.push({ paymentDate, id, accountId, amount, stored: rowid, pending: null });
   }
   const pending: Hit[] = [];
@@ -139,6 +150,7 @@ export function searchMatches(parts: CoreParts, f: SearchFilters): Matches {
       if (from !== null && t.paymentDate < from) continue;
       if (before !== null && t.paymentDate >= before) continue;
       if (inCategory && !inCategory.has(t.categoryId)) continue;
+      if (t.type === leaveOut) continue;
       if (matches(t)) pending.push({ paymentDate: t.paymentDate, id: t.id, accountId, amount: t.amount, stored: null, pending: t });
     }
   }

@@ -348,12 +348,21 @@ export class Store {
    * description]. The description only when `withText` (strings are what a hundred thousand rows cost);
    * the whole records of the rows shown are read by rowid afterwards.
    */
-  searchRows(q: { accountIds: readonly number[]; categoryIds: readonly number[] | null; from: string | null; before: string | null; withText: boolean }): SearchRow[] {
+  searchRows(q: {
+    accountIds: readonly number[];
+    categoryIds: readonly number[] | null;
+    from: string | null;
+    before: string | null;
+    withText: boolean;
+    /** A transaction type to leave out (transfers), or null. */
+    leaveOutType: number | null;
+  }): SearchRow[] {
     return this.sql(
       `SELECT rowid, payment_date, id, account_id, amount, category_id, CASE WHEN @withText THEN description END FROM transactions
        WHERE account_id IN (SELECT value FROM json_each(@accounts))
          AND (@categories IS NULL OR category_id IN (SELECT value FROM json_each(@categories)))
          AND (@from IS NULL OR payment_date >= @from) AND (@before IS NULL OR payment_date < @before)
+         AND (@leaveOut IS NULL OR type <> @leaveOut)
        ORDER BY payment_date DESC, id DESC, key DESC`,
     )
       .raw(true)
@@ -363,6 +372,7 @@ export class Store {
         from: q.from,
         before: q.before,
         withText: int(q.withText),
+        leaveOut: q.leaveOutType,
       }) as SearchRow[];
   }
 

@@ -67,13 +67,15 @@ export function monthRange(month: string, report: Pick<CategoryReport, 'from' | 
 
 /**
  * The search a category of the report drills into: its transactions (children included) in the period,
- * or in one month of it; on the one account when the report covers just one.
+ * or in one month of it, on the report's accounts (the one account in the account filter when it covers
+ * just one) and without transfers when the report left them out, so that it lists what the row counted.
  */
 export function drillFilters(report: CategoryReport, categoryId: number, month?: string): SearchFilters {
   const range = month ? monthRange(month, report) : { from: report.from, to: report.to };
   return {
     categoryId,
     ...range,
-    ...(report.accountIds.length === 1 ? { accountId: report.accountIds[0]! } : {}),
+    ...(report.accountIds.length === 1 ? { accountId: report.accountIds[0]! } : { accountIds: [...report.accountIds] }),
+    ...(report.includeTransfers ? {} : { excludeTransfers: true }),
   };
 }

@@ -1,5 +1,6 @@
 /** What a report covers, kept in the address so that Back from a drill-down shows the same report. */
 import type { InputOf } from '../../../src-shared/app-api';
+import { accountIdsFromQuery } from './search-filters';
 import { closedRange, periodFromQuery, periodToQuery, type Period, type PeriodPreset } from './periods';
 
 export const REPORT_PRESETS: readonly PeriodPreset[] = ['thisMonth', 'last3Months', 'last12Months', 'thisYear', 'lastYear', 'custom'];
@@ -18,8 +19,7 @@ type Query = Record<string, unknown>;
 
 export function reportFromQuery(query: Query): ReportFilters {
   const currency = typeof query.cur === 'string' && /^\d{1,3}$/.test(query.cur) && Number(query.cur) > 0 ? Number(query.cur) : undefined;
-  const ids = typeof query.acc === 'string' && query.acc ? query.acc.split(',').map(Number) : [];
-  const accountIds = ids.length && ids.every((n) => Number.isSafeInteger(n) && n !== 0) ? ids : undefined;
+  const accountIds = accountIdsFromQuery(query.acc);
   return {
     period: periodFromQuery(query, REPORT_PRESETS, DEFAULT_REPORT_PRESET),
     ...(currency === undefined ? {} : { currency }),

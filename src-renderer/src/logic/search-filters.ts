@@ -29,6 +29,12 @@ const accountId = (v: unknown): number | undefined => {
   return n === 0 ? undefined : n;
 };
 
+/** A list of account ids in the address ("3,-1"); undefined unless every one is an id. */
+export function accountIdsFromQuery(v: unknown): number[] | undefined {
+  const ids = typeof v === 'string' && v ? v.split(',').map(Number) : [];
+  return ids.length && ids.every((n) => Number.isSafeInteger(n) && n !== 0) ? ids : undefined;
+}
+
 /** Keeps the keys whose value is set, so that a filter object compares and serialises cleanly. */
 function defined<T extends object>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
@@ -44,6 +50,8 @@ export function filtersFromQuery(query: Query): SearchFilters {
     from: isDate(query.from) ? query.from : undefined,
     to: isDate(query.to) ? query.to : undefined,
     accountId: accountId(query.account),
+    accountIds: accountIdsFromQuery(query.accounts),
+    excludeTransfers: query.transfers === 'no' ? true : undefined,
     categoryId: integer(query.category, Number.MIN_SAFE_INTEGER),
   });
 }
@@ -57,6 +65,8 @@ export function filtersToQuery(f: SearchFilters): Record<string, string> {
   if (f.from) out.from = f.from;
   if (f.to) out.to = f.to;
   if (f.accountId !== undefined) out.account = String(f.accountId);
+  if (f.accountIds?.length) out.accounts = f.accountIds.join(',');
+  if (f.excludeTransfers) out.transfers = 'no';
   if (f.categoryId !== undefined) out.category = String(f.categoryId);
   return out;
 }
