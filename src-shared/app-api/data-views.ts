@@ -12,6 +12,21 @@ export interface CsvFile {
 /** The refueling fields a CSV column can be mapped to. */
 export type ImportField = 'dateOfPurchase' | 'tachometer' | 'liter' | 'price' | 'currency' | 'rate' | 'description' | 'partial';
 
+/**
+ * How the core's (English) messages name each field: "Column "Km": …" or "The odometer: …". The
+ * screens read these names back to show the message in the user's language.
+ */
+export const IMPORT_FIELD_NAMES: Readonly<Record<ImportField, string>> = {
+  dateOfPurchase: 'date',
+  tachometer: 'odometer',
+  liter: 'litres',
+  price: 'price',
+  currency: 'currency',
+  rate: 'rate',
+  description: 'description',
+  partial: 'partial',
+};
+
 /** Column index (0-based) per field; date, odometer, litres and price are required. */
 export type ImportMapping = Partial<Record<ImportField, number>>;
 

@@ -2,24 +2,14 @@
  * Which CSV column holds which refueling field: guessed from the header's names in English and Czech
  * (our own export's lowercase English headers among them), or given by the user and checked.
  */
-import { AppError, type ImportField, type ImportMapping } from '../../../src-shared/app-api';
+import { AppError, IMPORT_FIELD_NAMES, type ImportField, type ImportMapping } from '../../../src-shared/app-api';
 import { plainText } from './import-values';
 
 export const IMPORT_FIELDS: readonly ImportField[] = ['dateOfPurchase', 'tachometer', 'liter', 'price', 'currency', 'rate', 'description', 'partial'];
 export const REQUIRED_FIELDS: readonly ImportField[] = ['dateOfPurchase', 'tachometer', 'liter', 'price'];
 
 /** What a field is called where a message names it and no column is mapped to it. */
-export const FIELD_LABELS: Record<ImportField, string> = {
-  dateOfPurchase: 'date',
-  tachometer: 'odometer',
-  liter: 'litres',
-  price: 'price',
-  currency: 'currency',
-  rate: 'rate',
-  description: 'description',
-  partial: 'partial',
-};
-
+export const FIELD_LABELS = IMPORT_FIELD_NAMES;
 /** Header names per field, compared in lower case without diacritics, punctuation or units. */
 const NAMES: Record<ImportField, readonly string[]> = {
   dateOfPurchase: ['date', 'datum', 'date of purchase', 'dateofpurchase', 'purchase date', 'datum nakupu', 'datum tankovani', 'day', 'den'],

@@ -16,7 +16,8 @@ export function decimalsText(t: Translate, digits: number): string {
  * behind each sentence is stable, so it is shown in the user's language. A sentence no rule matches
  * is shown as the core wrote it rather than hidden behind a vaguer one.
  */
-const RULES: [RegExp, (t: Translate, m: RegExpMatchArray) => string][] = [
+export type Rule = [RegExp, (t: Translate, m: RegExpMatchArray) => string];
+export const RULES: readonly Rule[] = [
   [/must not be empty/, (t) => t('form.required')],
   [/must be at most (\d+) characters/, (t, m) => t('form.tooLong', { max: Number(m[1]) })],
   [/must be greater than zero/, (t) => t('form.amountPositive')],
@@ -26,22 +27,30 @@ const RULES: [RegExp, (t: Translate, m: RegExpMatchArray) => string][] = [
   [/has more digits than can be sent exactly/, (t) => t('form.tooManyDigits')],
   [/must be a date and time/, (t) => t('form.dateInvalid')],
   [/must be a whole number/, (t) => t('form.wholeNumber')],
-  [/must be at least (-?\d+)$/, (t, m) => t('form.atLeast', { min: Number(m[1]) })],
-  [/must be at most (-?\d+)$/, (t, m) => t('form.atMost', { max: Number(m[1]) })],
+  [/must be at least (-?\d+)\.?$/, (t, m) => t('form.atLeast', { min: Number(m[1]) })],
+  [/must be at most (-?\d+)\.?$/, (t, m) => t('form.atMost', { max: Number(m[1]) })],
   [/control characters/, (t) => t('form.controlCharacters')],
   [/named "(.*)" already exists/, (t, m) => t('categories.duplicate', { name: m[1] })],
   [/has refuelings waiting in the outbox/, (t) => t('cars.removePending')],
+  [
+    /^Nothing to import: of (\d+) row\(s\), (\d+) have problems and (\d+) are already there/,
+    (t, m) => t('data.import.nothingToImport', { rows: m[1], problems: m[2], duplicates: m[3] }),
+  ],
 ];
 
-/** The message shown beside the field an error names, in the user's language where the rule is known. */
-export function fieldErrorText(error: AppError, t: Translate): string {
-  if (error.code === 'not-found') return t('errors.not-found');
-  const text = errorMessage(error);
-  for (const [pattern, show] of RULES) {
+/** A sentence of the core in the user's language when one of `rules` knows it; else as the core wrote it. */
+export function translateSentence(text: string, t: Translate, rules: readonly Rule[] = RULES): string {
+  for (const [pattern, show] of rules) {
     const m = text.match(pattern);
     if (m) return show(t, m);
   }
   return text;
+}
+
+/** The message shown beside the field an error names, in the user's language where the rule is known. */
+export function fieldErrorText(error: AppError, t: Translate): string {
+  if (error.code === 'not-found') return t('errors.not-found');
+  return translateSentence(errorMessage(error), t);
 }
 
 export function useErrorText() {
