@@ -104,6 +104,9 @@ describe('imported values', () => {
     expect(readCurrency('203')).toBe(203);
     expect(readCurrency('eur')).toBe(978);
     expect(readCurrency('Kč')).toBe(203);
+    // What the export writes for a code it has no letters for.
+    expect(readCurrency('#999')).toBe(999);
+    expect(problem(() => readCurrency('#0'))).toMatch(/"#0" is not a currency/);
     expect(problem(() => readCurrency('XYZ'))).toMatch(/"XYZ" is not a currency the app knows/);
     expect(problem(() => readCurrency('999'))).toMatch(/not a currency/);
     for (const yes of ['yes', 'TRUE', '1', 'ano', 'x', 'partial', 'Částečné']) expect(readFlag(yes), yes).toBe(true);

@@ -66,9 +66,14 @@ export function readWholeNumber(text: string, decimalComma: boolean): number {
 
 const CURRENCY_ALIASES: Record<string, number> = { KČ: 203, KC: 203, '€': 978, $: 840 };
 
-/** An ISO 4217 numeric code (203) or alphabetic one (CZK), for currencies the app knows. */
+/**
+ * An ISO 4217 numeric code (203) or alphabetic one (CZK), for currencies the app knows; or `#999`, how
+ * the app's own export writes a code it has no letters for.
+ */
 export function readCurrency(text: string): number {
   const s = text.trim().toUpperCase();
+  const own = /^#(\d{1,3})$/.exec(s);
+  if (own && Number(own[1]) > 0) return Number(own[1]);
   const found = /^\d{1,3}$/.test(s)
     ? KNOWN_CURRENCIES.find((c) => c.numeric === Number(s))
     : KNOWN_CURRENCIES.find((c) => c.code === s) ?? (CURRENCY_ALIASES[s] ? { numeric: CURRENCY_ALIASES[s] } : undefined);
