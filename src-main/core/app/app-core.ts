@@ -46,7 +46,7 @@ import { fileHandlers } from '../files';
 import { insightHandlers } from '../insights';
 import type { CoreParts, Handlers } from './core-parts';
 import { toAppError } from './errors';
-import { accountsView, carsView, categoryTreeView, outboxView, refuelingView, templatesView, transactionPage } from './read-views';
+import { accountsView, carRefuelingsView, carsView, categoryTreeView, outboxView, templatesView, transactionPage } from './read-views';
 
 export interface AppCoreOptions {
   /** The local SQLite file (created when missing). */
@@ -490,10 +490,7 @@ class Core {
         await this.changed();
         return carsView(this.store, this.view);
       },
-      listRefuelings: async (i) => {
-        const partial = this.store.partialRefuelings();
-        return this.view.refuelings(i.carId).map((r) => refuelingView(r, partial));
-      },
+      listRefuelings: async (i) => carRefuelingsView(this.store, this.view, i.carId),
       addAccount: (i) => this.write('addAccount', i),
       editAccount: (i) => this.write('editAccount', i),
       checkTransfer: async (i) => this.writes.checkTransfer(i),

@@ -185,6 +185,12 @@ export function pricePerLiter(price: string, liter: string): string | null {
   return q === null ? null : formatDecimal(normalize(q));
 }
 
+/** A car's refuelings as the screens list them, pending ones and the partial marks included. */
+export function carRefuelingsView(store: Store, view: LocalView, carId: number): RefuelingView[] {
+  const partial = store.partialRefuelings();
+  return view.refuelings(carId).map((r) => refuelingView(r, partial));
+}
+
 export function refuelingView(r: ViewRefueling, partial: ReadonlySet<number>): RefuelingView {
   return {
     id: r.id,

@@ -1,7 +1,7 @@
 /** Statistics, reports and search over the whole local history. */
 import { AppError } from '../../../src-shared/app-api';
 import type { CoreParts, Handlers } from '../app/core-parts';
-import { refuelingView } from '../app/read-views';
+import { carRefuelingsView } from '../app/read-views';
 import { fuelStats } from './fuel-stats';
 import { categoryReport } from './reports';
 import { searchPage } from './search';
@@ -31,8 +31,7 @@ export function insightHandlers(parts: CoreParts): Handlers<InsightMethod> {
         return refueling.carId;
       });
       await parts.changed();
-      const partial = parts.store.partialRefuelings();
-      return parts.view.refuelings(carId).map((r) => refuelingView(r, partial));
+      return carRefuelingsView(parts.store, parts.view, carId);
     },
     getReport: async (i) => categoryReport(parts, i),
     searchTransactions: async (i) => searchPage(parts, i),
