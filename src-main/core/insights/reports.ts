@@ -20,12 +20,10 @@
 import { AppError, type BalanceSeries, type CategoryReport, type CategoryRow, type IncomeExpense, type InputOf } from '../../../src-shared/app-api';
 import { compare, DecimalSum, formatDecimal, parseDecimal, subtract, ZERO, type Decimal } from '../../../src-shared/money';
 import type { CoreParts } from '../app/core-parts';
-import type { ViewAccount, ViewCategory } from '../outbox/local-view';
+import { transferTypeOf, type ViewAccount, type ViewCategory } from '../outbox/local-view';
 import { daysBetween, daysFrom, monthEnd, monthsFrom } from './calendar';
 
-/** The transaction Type of a transfer (service-decisions.md), unless the service was seen to use another. */
-const TRANSFER_TYPE = 3;
-export const transferTypeOf = (parts: CoreParts): number => parts.view.learned().transferType ?? TRANSFER_TYPE;
+
 /** Daily balance points up to this many days, month ends beyond. */
 const DAILY_UP_TO = 62;
 /** A hundred years of months: beyond that a report is a mistake, not a question. */
@@ -112,7 +110,7 @@ export function categoryReport(parts: CoreParts, i: InputOf<'getReport'>): Categ
   const currency = i.currency ?? mostCommonCurrency(all) ?? parts.preferences().lastCurrency ?? FALLBACK_CURRENCY;
   const accounts = chosenAccounts(parts, all, currency, i.accountIds);
   const includeTransfers = i.includeTransfers ?? false;
-  const transferType = transferTypeOf(parts);
+  const transferType = transferTypeOf(parts.view.learned());
 
   const daily = daysBetween(i.from, i.to) < DAILY_UP_TO;
   const points = daily ? daysFrom(i.from, i.to) : months.map((m) => (monthEnd(m) < i.to ? monthEnd(m) : i.to));

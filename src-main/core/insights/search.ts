@@ -20,11 +20,10 @@
 import { AppError, type FoundTransaction, type InputOf, type SearchResult } from '../../../src-shared/app-api';
 import { abs, compare, DecimalSum, formatDecimal, parseDecimal, ZERO } from '../../../src-shared/money';
 import type { CoreParts } from '../app/core-parts';
-import type { PendingTransaction, ViewAccount, ViewCategory } from '../outbox/local-view';
+import { transferTypeOf, type PendingTransaction, type ViewAccount, type ViewCategory } from '../outbox/local-view';
 import type { TransactionRow } from '../store/rows';
 import { mergeSorted } from '../util/merge-sorted';
 import { endOfDay } from './calendar';
-import { transferTypeOf } from './reports';
 
 export type SearchFilters = InputOf<'exportTransactionsCsv'>;
 
@@ -129,7 +128,7 @@ export function searchMatches(parts: CoreParts, f: SearchFilters): Matches {
   };
   if (f.accountId !== undefined) only([f.accountId], 'accountId');
   if (f.accountIds !== undefined) only(f.accountIds, 'accountIds');
-  const leaveOut = f.excludeTransfers ? transferTypeOf(parts) : null;
+  const leaveOut = f.excludeTransfers ? transferTypeOf(parts.view.learned()) : null;
   const categories = new Map(parts.view.categories().map((c) => [c.id, c]));
   const categoryIds = f.categoryId === undefined ? null : withDescendants(categories.values(), parts.outbox.resolve(f.categoryId));
   const inCategory = categoryIds && new Set(categoryIds);

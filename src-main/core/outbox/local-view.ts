@@ -41,7 +41,16 @@ export interface LearnedFacts {
   ownerPermission: number | null;
 }
 export const LEARNED_KEY = 'learned';
+/** The transaction Type of a transfer (service-decisions.md), until the service is seen to use another. */
 const DEFAULT_TRANSFER_TYPE = 3;
+
+/** What the local copy has learned so far; nothing before the first answers. */
+export function learnedFacts(store: Store): LearnedFacts {
+  return store.getSetting<LearnedFacts>(LEARNED_KEY) ?? { transferType: null, sourceNegative: null, ownerPermission: null };
+}
+
+/** The transaction Type transfers get: the one the service was seen to give them, else the documented one. */
+export const transferTypeOf = (learned: LearnedFacts): number => learned.transferType ?? DEFAULT_TRANSFER_TYPE;
 const DEFAULT_OWNER_PERMISSION = 3;
 
 type RefuelingFields = Omit<RefuelingRow, 'id' | 'userCreatedId'>;
@@ -111,7 +120,7 @@ export class ViewState {
             entryId: entry.id,
             accountId,
             paymentDate: i.paymentDate,
-            type: this.learned.transferType ?? DEFAULT_TRANSFER_TYPE,
+            type: transferTypeOf(this.learned),
             amount: formatDecimal(signed),
             description: i.description,
             categoryId: i.categoryId,
@@ -197,7 +206,7 @@ export class LocalView {
   }
 
   learned(): LearnedFacts {
-    return this.store.getSetting<LearnedFacts>(LEARNED_KEY) ?? { transferType: null, sourceNegative: null, ownerPermission: null };
+    return learnedFacts(this.store);
   }
 
   /** The view as it is now. */

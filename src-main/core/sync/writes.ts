@@ -8,7 +8,7 @@ import type { FieldConflict } from '../../../src-shared/app-api';
 import type { ApiAccount2, ApiCarFuel, ApiCategoryTree, ApiTransaction2, OperationName, ParamsOf } from '../../../src-shared/catalog';
 import { add, compare, negate, parseDecimal, toNumber, type Decimal } from '../../../src-shared/money';
 import { isEditKind, type AnyEntry, type EditKind, type OutboxEntry } from '../outbox/entries';
-import { LEARNED_KEY, type LearnedFacts } from '../outbox/local-view';
+import { LEARNED_KEY, learnedFacts } from '../outbox/local-view';
 import type { Outbox } from '../outbox/outbox';
 import type { ListedTransaction, SoapClient } from '../soap-client';
 import { accountFromApi, categoriesFromApi, decimalText, refuelingFromApi, transactionRow, type CategoryRow } from '../store/rows';
@@ -404,7 +404,7 @@ export class WritePusher {
    * while its request was under way: the record exists on the service all the same.
    */
   applyEffect(entry: AnyEntry, effect: Effect): void {
-    const learned: LearnedFacts = this.store.getSetting<LearnedFacts>(LEARNED_KEY) ?? { transferType: null, sourceNegative: null, ownerPermission: null };
+    const learned = learnedFacts(this.store);
     switch (effect.kind) {
       case 'account': {
         this.store.upsertAccount(accountFromApi(effect.account));
