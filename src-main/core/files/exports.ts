@@ -9,16 +9,17 @@ import { currencyLabel } from '../../../src-shared/money';
 import type { CoreParts, Handlers } from '../app/core-parts';
 import { pricePerLiter } from '../app/read-views';
 import type { ViewCategory, ViewRefueling } from '../outbox/local-view';
+import { ancestry } from '../insights/category-tree';
 import { oldestFirst } from '../insights/fuel-stats';
 import { readMatches, searchMatches, type Match } from '../insights/search';
 import { writeCsv, type CsvColumn } from './csv-writer';
 
 /** "Parent / Child" of a category; empty for 0 and for an id the tree does not know. */
 function categoryPath(categories: Map<number, ViewCategory>, id: number): string {
-  const names: string[] = [];
-  // The depth bound guards against a cycle in a broken tree.
-  for (let c = categories.get(id); c && names.length < 64; c = categories.get(c.parentId)) names.unshift(c.name);
-  return names.join(' / ');
+  return ancestry(categories, id)
+    .map((c) => c.name)
+    .reverse()
+    .join(' / ');
 }
 
 function transactionColumns(categories: Map<number, ViewCategory>): CsvColumn<Match>[] {

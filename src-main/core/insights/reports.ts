@@ -22,6 +22,7 @@ import { compare, DecimalSum, formatDecimal, parseDecimal, subtract, ZERO, type 
 import type { CoreParts } from '../app/core-parts';
 import { transferTypeOf, type ViewAccount, type ViewCategory } from '../outbox/local-view';
 import { daysBetween, daysFrom, monthEnd, monthsFrom } from './calendar';
+import { ancestry } from './category-tree';
 
 
 /** Daily balance points up to this many days, month ends beyond. */
@@ -75,16 +76,8 @@ function mostCommonCurrency(accounts: readonly ViewAccount[]): number | null {
 function topLevel(categories: Map<number, ViewCategory>): (id: number) => number {
   const memo = new Map<number, number>();
   return (id) => {
-    const known = memo.get(id);
-    if (known !== undefined) return known;
-    let top = id;
-    // The depth bound guards against a cycle in a broken tree.
-    for (let depth = 0; depth < 64; depth++) {
-      const parent: number = categories.get(top)?.parentId ?? 0;
-      if (parent === 0 || !categories.has(parent)) break;
-      top = parent;
-    }
-    memo.set(id, top);
+    let top = memo.get(id);
+    if (top === undefined) memo.set(id, (top = ancestry(categories, id).at(-1)?.id ?? id));
     return top;
   };
 }

@@ -24,6 +24,7 @@ import { transferTypeOf, type PendingTransaction, type ViewAccount, type ViewCat
 import type { TransactionRow } from '../store/rows';
 import { mergeSorted } from '../util/merge-sorted';
 import { endOfDay } from './calendar';
+import { withDescendants } from './category-tree';
 
 export type SearchFilters = InputOf<'exportTransactionsCsv'>;
 
@@ -60,24 +61,6 @@ interface Candidate {
 }
 
 export const DEFAULT_SEARCH_LIMIT = 50;
-
-/** A category with every category below it. */
-export function withDescendants(categories: Iterable<ViewCategory>, id: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const c of categories) children.set(c.parentId, [...(children.get(c.parentId) ?? []), c.id]);
-  const out: number[] = [];
-  const queue = [id];
-  const seen = new Set<number>();
-  while (queue.length > 0) {
-    const next = queue.pop()!;
-    if (seen.has(next)) continue;
-    seen.add(next);
-    out.push(next);
-    // Category 0 stands for "none": its "children" are the top-level categories, not a subtree.
-    if (next !== 0) queue.push(...(children.get(next) ?? []));
-  }
-  return out;
-}
 
 function textMatcher(text: string | undefined, names: Map<number, ViewCategory>): ((t: Candidate) => boolean) | null {
   const needle = text?.trim().toLowerCase();
