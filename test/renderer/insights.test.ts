@@ -33,6 +33,9 @@ describe('periods', () => {
     expect(periodFromQuery({ period: 'thisYear' }, allowed, 'all')).toEqual({ preset: 'thisYear', from: null, to: null });
     expect(periodFromQuery({ period: 'lastYear' }, allowed, 'all')).toEqual({ preset: 'all', from: null, to: null });
     expect(periodFromQuery({ from: '2026-02-30x' }, allowed, 'all').preset).toBe('all');
+    // A day the calendar does not have is dropped here, as the core would refuse it.
+    expect(periodFromQuery({ from: '2026-02-30' }, allowed, 'all').preset).toBe('all');
+    expect(periodFromQuery({ from: '2024-02-29' }, allowed, 'all')).toEqual({ preset: 'custom', from: '2024-02-29', to: null });
     expect(periodFromQuery({ from: '2026-02-01', period: 'thisYear' }, allowed, 'all')).toEqual({ preset: 'custom', from: '2026-02-01', to: null });
     expect(periodToQuery({ preset: 'custom', from: '2026-02-01', to: null })).toEqual({ from: '2026-02-01' });
     expect(periodToQuery({ preset: 'thisYear', from: null, to: null })).toEqual({ period: 'thisYear' });
@@ -50,6 +53,7 @@ describe('search filters in the address', () => {
 
   it('drops values the search would refuse', () => {
     expect(filtersFromQuery({ q: '  ', min: '-5', max: 'abc', dir: 'sideways', from: '21.11.2026', account: '0', category: '1.5', accounts: '1,x', transfers: 'yes' })).toEqual({});
+    expect(filtersFromQuery({ from: '2026-02-30', to: '2026-04-31' })).toEqual({});
     const drilled = { accountIds: [3, -1], excludeTransfers: true, categoryId: 5 };
     expect(filtersToQuery(drilled)).toEqual({ accounts: '3,-1', transfers: 'no', category: '5' });
     expect(filtersFromQuery(filtersToQuery(drilled))).toEqual(drilled);

@@ -32,7 +32,7 @@
 import type { FuelFill, FuelMonth, FuelStats, FuelSummary } from '../../../src-shared/app-api';
 import { add, compare, currencyDigits, divideRounded, formatDecimal, multiply, normalize, parseDecimal, roundTo, ZERO, type Decimal } from '../../../src-shared/money';
 import type { ViewRefueling } from '../outbox/local-view';
-import { monthsFrom } from './calendar';
+import { monthsFrom } from '../../../src-shared/calendar';
 
 export type FuelRecord = Pick<ViewRefueling, 'id' | 'dateOfPurchase' | 'tachometer' | 'liter' | 'price' | 'currency' | 'rate' | 'description' | 'pending'>;
 

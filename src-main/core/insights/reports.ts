@@ -21,7 +21,7 @@ import { AppError, type BalanceSeries, type CategoryReport, type CategoryRow, ty
 import { compare, DecimalSum, formatDecimal, parseDecimal, subtract, ZERO, type Decimal } from '../../../src-shared/money';
 import type { CoreParts } from '../app/core-parts';
 import { transferTypeOf, type ViewAccount, type ViewCategory } from '../outbox/local-view';
-import { daysBetween, daysFrom, monthEnd, monthsFrom } from './calendar';
+import { daysBetween, daysFrom, monthEnd, monthsFrom } from '../../../src-shared/calendar';
 import { ancestry } from './category-tree';
 
 

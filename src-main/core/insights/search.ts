@@ -23,7 +23,7 @@ import type { CoreParts } from '../app/core-parts';
 import { transferTypeOf, type PendingTransaction, type ViewAccount, type ViewCategory } from '../outbox/local-view';
 import type { TransactionRow } from '../store/rows';
 import { mergeSorted } from '../util/merge-sorted';
-import { endOfDay } from './calendar';
+import { endOfDay } from '../../../src-shared/calendar';
 import { withDescendants } from './category-tree';
 
 export type SearchFilters = InputOf<'exportTransactionsCsv'>;

@@ -3,6 +3,8 @@
  * picks. Dates are calendar dates (YYYY-MM-DD) on the viewer's wall clock; both ends are included.
  */
 
+import { v } from '../../../src-shared/validate';
+
 export type PeriodPreset = 'all' | 'thisMonth' | 'last3Months' | 'last12Months' | 'thisYear' | 'lastYear' | 'custom';
 
 export interface Period {
@@ -17,8 +19,16 @@ export interface DateRange {
   to: string | null;
 }
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-export const isDate = (text: unknown): text is string => typeof text === 'string' && DATE.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`));
+const dateSchema = v.date();
+/** A calendar date the core takes (the same check): 2026-02-30 is none. */
+export const isDate = (text: unknown): text is string => {
+  try {
+    dateSchema.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 

@@ -1,5 +1,6 @@
 /** The report's charts and drill-downs, drawn from a CategoryReport with exact sums. */
 import type { CategoryReport, CategoryRow } from '../../../src-shared/app-api';
+import { monthEnd } from '../../../src-shared/calendar';
 import { compare, formatDecimal, parseDecimal, sum, ZERO, type Decimal } from '../../../src-shared/money';
 import { colorAt, type ChartData } from '../charts/series';
 import type { SearchFilters } from './search-filters';
@@ -58,10 +59,8 @@ export function balanceChart(report: CategoryReport, label: (date: string) => st
 
 /** The first and last day of a month (YYYY-MM), cut to the report's period. */
 export function monthRange(month: string, report: Pick<CategoryReport, 'from' | 'to'>): { from: string; to: string } {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
   const from = `${month}-01`;
-  const to = `${month}-${String(last).padStart(2, '0')}`;
+  const to = monthEnd(month);
   return { from: from < report.from ? report.from : from, to: to > report.to ? report.to : to };
 }
 

@@ -1,5 +1,5 @@
 /**
- * Calendar arithmetic on the local copy's text dates (YYYY-MM-DD, YYYY-MM, and dateTimes that start
+ * Calendar arithmetic on the app's text dates (YYYY-MM-DD, YYYY-MM, and dateTimes that start
  * with a date). Dates are wall-clock days, so UTC arithmetic is used only to count days, never to
  * shift them by a time zone.
  */
