@@ -44,13 +44,15 @@ describe('the command line secret store', () => {
   });
 
   it('keeps the client key sealed under the password, for the next run', async () => {
+    // Long and with characters base64 never writes, so that it cannot turn up in a random salt by chance.
+    const PASSWORD = 'the-password-#1';
     const persistence = memoryPersistence();
-    const first = new PromptSecretStore({ persistence, env: { BOOKKEEPING_PASSWORD: 'pw' }, clientKey: 'the-client-key', scryptCost: FAST });
+    const first = new PromptSecretStore({ persistence, env: { BOOKKEEPING_PASSWORD: PASSWORD }, clientKey: 'the-client-key', scryptCost: FAST });
     await first.set('clientKey', 'the-client-key');
     const stored = [...persistence.data.values()].join('');
     expect(stored).not.toContain('the-client-key');
-    expect(stored).not.toContain('pw');
-    const next = new PromptSecretStore({ persistence, env: { BOOKKEEPING_PASSWORD: 'pw' } });
+    expect(stored).not.toContain(PASSWORD);
+    const next = new PromptSecretStore({ persistence, env: { BOOKKEEPING_PASSWORD: PASSWORD } });
     expect(await next.has('clientKey')).toBe(true);
     expect(await next.get('clientKey')).toBe('the-client-key');
     const wrong = new PromptSecretStore({ persistence, env: { BOOKKEEPING_PASSWORD: 'not-it' } });
