@@ -277,11 +277,20 @@ export interface SyncSummary {
   conflicts: number;
   /** Writes whose outcome stayed unknown (the service could not be reached to check). */
   unknown: number;
+  /** Writes still in the outbox to be sent (pending or unknown), after this sync. */
+  waiting: number;
   pulled: PulledCounts | null;
-  /** Why the sync stopped early, if it did (service unreachable, credentials refused...). */
+  /** Why the sync stopped early, if it did (service unavailable, credentials refused...). */
   error: string | null;
-  errorCode: 'network' | 'auth' | 'service' | 'not-connected' | null;
+  /**
+   * 'unavailable': the service could not be reached or kept failing (transient: writes wait for the next
+   * sync); 'auth': credentials refused; 'certificate': TLS refused the service's certificate; 'service':
+   * the service sent what the app cannot accept; 'cancelled': the user cancelled.
+   */
+  errorCode: SyncErrorCode | null;
 }
+
+export type SyncErrorCode = 'unavailable' | 'auth' | 'certificate' | 'service' | 'not-connected' | 'cancelled';
 
 export interface AppStatus {
   /** Connection settings are stored. */

@@ -119,7 +119,16 @@ export function faultForWireError(binding: Binding, error: WireError): WireRespo
 
 export interface ResponseOptions extends ReadOptions {
   limits?: XmlLimits;
+  /**
+   * The binding the request was sent in. Only the HTTP GET and POST bindings answer errors as plain
+   * text; on a SOAP binding a plain-text error is not the service's (a proxy's, a load balancer's).
+   * Without it, plain text is read as the GET/POST bindings write it.
+   */
+  binding?: Binding;
 }
+
+/** Statuses at which the HTTP GET and POST bindings answer a refusal in plain text. */
+const PLAIN_TEXT_FAULT_STATUSES: ReadonlySet<number> = new Set([400, 401, 403, 404, 500]);
 
 function isEnvelope(el: XmlElement): boolean {
   return el.local === 'Envelope' && (el.ns === SOAP11_ENVELOPE_NS || el.ns === SOAP12_ENVELOPE_NS);
@@ -149,9 +158,13 @@ export function parseResponse<N extends OperationName>(
   const spec = OPERATIONS[operation];
   const type = mediaType(res.contentType);
   if (res.status !== 200 && (type === 'text/plain' || type === 'text/html' || res.body.trim() === '')) {
-    // The GET/POST bindings answer errors in plain text; anything else without XML is the server's own.
+    // The GET/POST bindings answer errors in plain text (500, and 404 for an unknown operation, as
+    // ASMX does); anything else without XML is the answer of a server in between, not a fault.
     const text = res.body.trim().slice(0, 500);
-    if (type === 'text/plain' && text !== '') throw new ServiceFault(res.status < 500 ? 'Client' : 'Server', text, res.status);
+    const plainTextFaults = options.binding === undefined || !isSoap(options.binding);
+    if (type === 'text/plain' && text !== '' && plainTextFaults && PLAIN_TEXT_FAULT_STATUSES.has(res.status)) {
+      throw new ServiceFault(res.status < 500 ? 'Client' : 'Server', text, res.status);
+    }
     throw new WireError('unexpected-response', `The service answered HTTP ${res.status} without a fault.`);
   }
   let root: XmlElement;

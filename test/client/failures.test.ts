@@ -61,7 +61,7 @@ describe('failed syncs change nothing locally', () => {
     await service.stop();
     try {
       const summary = await copy.syncAgain();
-      expect(summary.errorCode).toBe('network');
+      expect(summary.errorCode).toBe('unavailable');
       expect(summary.error).toMatch(/refused the connection|connection to the service/);
       expect(summary.pulled).toBeNull();
       expect(summary.pushed).toBe(0);
@@ -103,7 +103,7 @@ describe('failed syncs change nothing locally', () => {
     const before = dataOnly(dumpLocal(copy.file));
     faultOn('CategoryTree', 'slow');
     const summary = await copy.syncAgain();
-    expect(summary.errorCode).toBe('network');
+    expect(summary.errorCode).toBe('unavailable');
     expect(summary.error).toMatch(/did not answer CategoryTree within 300 ms/);
     expect(dataOnly(dumpLocal(copy.file))).toEqual(before);
     copy.remove();
@@ -114,7 +114,7 @@ describe('failed syncs change nothing locally', () => {
     const before = dataOnly(dumpLocal(copy.file));
     faultOn('TransactionListLast50_2', 'truncate');
     const summary = await copy.syncAgain();
-    expect(summary.errorCode).toBe('network');
+    expect(summary.errorCode).toBe('unavailable');
     expect(summary.error).toMatch(/answer ended before it was complete|lost while the answer/);
     expect(dataOnly(dumpLocal(copy.file))).toEqual(before);
     copy.remove();
@@ -133,7 +133,7 @@ describe('failed syncs change nothing locally', () => {
     copy.remove();
   });
 
-  it('a garbled answer to a read is retried, and an answer that stays garbled fails cleanly', async () => {
+  it('a garbled answer to a read is retried, and an answer that stays garbled fails cleanly, as the service being unavailable (a garbled answer is no verdict)', async () => {
     const copy = await syncedCopy({}, true);
     const before = dataOnly(dumpLocal(copy.file));
     let garbled = 0;
@@ -145,7 +145,7 @@ describe('failed syncs change nothing locally', () => {
     expect(after.outbox).toEqual([]);
     faultOn('DefineTransactionList2', 'garbage');
     const summary = await copy.syncAgain();
-    expect(summary.errorCode).toBe('service');
+    expect(summary.errorCode).toBe('unavailable');
     expect(summary.error).toMatch(/could not be read/);
     expect(dataOnly(dumpLocal(copy.file))).toEqual(after);
     expect(before.outbox).toHaveLength(1);

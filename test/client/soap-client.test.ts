@@ -19,7 +19,7 @@ import {
   TimeoutError,
   connect,
 } from '../../src-main/core/soap-client';
-import { exchange } from '../../src-main/core/soap-client/transport';
+import { nodeTransport } from '../../src-main/core/soap-client/transport';
 import { addUser, TEST_HASH_PARAMS } from '../../src-service';
 import { DEMO, soapClient } from '../support/client';
 import { startFaultProxy, type FaultMode, type FaultProxy } from '../support/fault-proxy';
@@ -241,9 +241,11 @@ describe('typed errors', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
       const url = new URL(`http://127.0.0.1:${(server.address() as net.AddressInfo).port}/API/APIservice.asmx`);
-      const err = await exchange('AddAccount', { method: 'POST', url, headers: {}, body: '<AddAccount/>' }, agent, { timeoutMs: 2000, maxResponseBytes: 1024 }).catch((e) => e);
+      const transport = nodeTransport({ maxConnections: 1 });
+      (transport as unknown as { http: http.Agent }).http = agent;
+      const err: unknown = await transport.exchange('AddAccount', { method: 'POST', url, headers: {}, body: '<AddAccount/>' }, { timeoutMs: 2000, maxResponseBytes: 1024 }).catch((e: unknown) => e as OutcomeUnknownError);
       expect(err).toBeInstanceOf(OutcomeUnknownError);
-      expect(err.sent).toBe(true);
+      expect((err as OutcomeUnknownError).sent).toBe(true);
     } finally {
       agent.destroy();
       server.close();

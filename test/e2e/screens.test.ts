@@ -113,7 +113,7 @@ describe('screens', () => {
     expect(seen.some((s) => /Receiving data: \d+ of \d+/.test(s))).toBe(true);
 
     await stack.service.stop();
-    expect(await syncNow(page)).toContain('Sync stopped: the service could not be reached');
+    expect(await syncNow(page)).toContain('Sync stopped: the service is unavailable');
     await poll(() => textOf(page.getByTestId('connection-state'))).toBe('Offline');
     await stack.service.start();
     // The keyboard shortcut of the desktop menu's Sync Now works here too.

@@ -40,7 +40,7 @@ export async function startStack(): Promise<Stack> {
     secrets: new MemorySecretStore(),
     timeZone: TEST_TIME_ZONE,
     timeoutMs: 5000,
-    sync: { backoffMs: 20, retry: { attempts: 2, backoffMs: 20 } },
+    sync: { retry: { attempts: 2, backoffMs: 20, maxBackoffMs: 100 }, unavailableMs: 500 },
     log: () => undefined,
   });
   const shell = await startWebShell({ core, rendererDir: RENDERER_DIR, log: () => undefined });

@@ -16,6 +16,7 @@ const summary = (over: Partial<SyncSummary> = {}): SyncSummary => ({
   finishedAt: '2026-11-21T10:00:05Z',
   pushed: 2,
   refused: 0,
+  waiting: 0,
   conflicts: 0,
   unknown: 0,
   pulled: { accounts: 3, transactions: 10, templates: 1, categories: 4, refuelings: 2 },

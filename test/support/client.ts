@@ -31,6 +31,9 @@ export interface CoreHandle {
   close(): Promise<void>;
 }
 
+/** Quick tries and a small budget: a service that stays away is given up on within half a second. */
+export const TEST_SYNC_TUNING = { retry: { attempts: 3, backoffMs: 5, maxBackoffMs: 40 }, unavailableMs: 400 };
+
 /** An app core on a fresh (or given) data file, with fast failure settings for tests. */
 export function openCore(dataFile: string, options: Partial<AppCoreOptions> = {}): AppCore {
   return createAppCore({
@@ -38,7 +41,7 @@ export function openCore(dataFile: string, options: Partial<AppCoreOptions> = {}
     secrets: new MemorySecretStore(),
     timeZone: TEST_TIME_ZONE,
     timeoutMs: 2000,
-    sync: { backoffMs: 5, retry: { attempts: 3, backoffMs: 5 } },
+    sync: TEST_SYNC_TUNING,
     log: () => undefined,
     ...options,
   });

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiAccount2 } from '../../src-shared/catalog';
 import { Outbox, type AnyEntry } from '../../src-main/core/outbox';
-import type { ListedTransaction, SoapClient } from '../../src-main/core/soap-client';
+import { RetryBudget, type ListedTransaction, type SoapClient } from '../../src-main/core/soap-client';
 import { Store } from '../../src-main/core/store';
 import { EffectUndecidable, ServerSnapshot, WritePusher, type TransactionWindow } from '../../src-main/core/sync';
 import { tempDir } from '../support/client';
@@ -17,7 +17,7 @@ class GivenSnapshot extends ServerSnapshot {
     private readonly windowsGiven: Map<number, TransactionWindow>,
     private readonly balances: Record<number, number> = {},
   ) {
-    super(null as unknown as SoapClient, { attempts: 1, backoffMs: 0 });
+    super(null as unknown as SoapClient, new RetryBudget({ attempts: 1, backoffMs: 0, maxBackoffMs: 0 }, { unavailableMs: 0 }));
   }
   override transactions(accountId: number): Promise<TransactionWindow> {
     return Promise.resolve(this.windowsGiven.get(accountId) ?? { items: [], hasIds: true });

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError, AppEvent } from '../../src-shared/app-api';
 import { Store } from '../../src-main/core/store';
-import { newUser } from '../support/client';
+import { newUser, TEST_SYNC_TUNING } from '../support/client';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { startTestService, type TestService } from '../support/service';
 
@@ -140,7 +140,7 @@ describe('events, order and parallelism', () => {
 
   it('sends writes to one account in the order made, independent writes in parallel', async () => {
     proxy.choose(() => 'pass');
-    const s = await newUser(service, { baseUrl: proxy.url, sync: { pushConcurrency: 4, backoffMs: 5 } });
+    const s = await newUser(service, { baseUrl: proxy.url, sync: { ...TEST_SYNC_TUNING, pushConcurrency: 4 } });
     try {
       for (const name of ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H']) await s.core.addAccount(account(name));
       expect((await s.core.sync()).error).toBeNull();

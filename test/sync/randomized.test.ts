@@ -38,7 +38,7 @@ describe('randomized offline writes through a faulty network', () => {
     const tmp = tempDir();
     const core = openCore(tmp.file('local.sqlite'), {
       timeoutMs: 250,
-      sync: { backoffMs: 5, maxFailedRounds: 6, retry: { attempts: 4, backoffMs: 5 } },
+      sync: { retry: { attempts: 4, backoffMs: 5, maxBackoffMs: 50 }, unavailableMs: 2000 },
     });
     try {
       proxy.choose(() => 'pass');

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiAccount2, ApiCarFuel, ApiTransaction2 } from '../../src-shared/catalog';
-import { MalformedResponseError } from '../../src-main/core/soap-client';
+import { MalformedResponseError, RetryBudget } from '../../src-main/core/soap-client';
 import { ServerSnapshot } from '../../src-main/core/sync';
 import { DEMO, soapClient } from '../support/client';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
@@ -36,7 +36,7 @@ describe('the server snapshot of one push', () => {
       const accountId = (await client.listAccounts())[0]!.Id;
       let failing = true;
       proxy.choose(() => (failing ? 'garbage' : 'pass'));
-      const snapshot = new ServerSnapshot(client, { attempts: 1, backoffMs: 0 });
+      const snapshot = new ServerSnapshot(client, new RetryBudget({ attempts: 1, backoffMs: 0, maxBackoffMs: 0 }, { unavailableMs: 0 }));
       const reads = [snapshot.accounts(), snapshot.refuelings(1), snapshot.transactions(accountId)];
       // Other writes of the push finish while these reads are under way.
       snapshot.noteAccount(account);

@@ -149,7 +149,7 @@ describe('unknown outcomes are decided by looking for the effect', () => {
         return sentOnce ? 'drop-before' : 'pass';
       });
       const summary = await s.core.sync();
-      expect(summary).toMatchObject({ pushed: 0, unknown: 1, errorCode: 'network' });
+      expect(summary).toMatchObject({ pushed: 0, unknown: 1, errorCode: 'unavailable' });
       const [entry] = await s.core.listOutbox();
       expect(entry).toMatchObject({ status: 'unknown', attempts: 1 });
       expect((await s.core.getStatus()).outbox.unknown).toBe(1);

@@ -5,7 +5,7 @@
  * pull changes nothing locally.
  */
 import type { PulledCounts } from '../../../src-shared/app-api';
-import { DEFAULT_READ_RETRY, withRetry, type RetryPolicy, type SoapClient } from '../soap-client';
+import { quickBudget, withRetry, type RetryBudget, type SoapClient } from '../soap-client';
 import { createLimiter } from '../util/concurrency';
 import {
   accountFromApi,
@@ -21,7 +21,8 @@ import type { PulledData, Store } from '../store/store';
 export interface PullOptions {
   /** Requests in flight at once. */
   concurrency?: number;
-  retry?: RetryPolicy;
+  /** Retries of failed reads, shared with the rest of the sync (default: a few quick tries). */
+  budget?: RetryBudget;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -30,13 +31,13 @@ export const DEFAULT_PULL_CONCURRENCY = 6;
 /** Reads the service's whole data set for the user (and the refuelings of the given cars). */
 export async function fetchAll(client: SoapClient, carIds: readonly number[], options: PullOptions = {}): Promise<PulledData> {
   const concurrency = options.concurrency ?? DEFAULT_PULL_CONCURRENCY;
-  const retry = options.retry ?? DEFAULT_READ_RETRY;
+  const budget = options.budget ?? quickBudget();
   const limit = createLimiter(Math.max(1, concurrency));
   let done = 0;
   let total = 3 + carIds.length;
   let failed = false;
   const step = <T>(read: () => Promise<T>) =>
-    limit(() => (failed ? Promise.reject(new Error('pull aborted')) : withRetry(read, retry))).then(
+    limit(() => (failed ? Promise.reject(new Error('pull aborted')) : withRetry(read, budget))).then(
       (r) => {
         options.onProgress?.(++done, total);
         return r;

@@ -14,15 +14,10 @@ import {
   type ParamsOf,
   type ResultOf,
 } from '../../../src-shared/catalog';
-import { buildRequest, localTimeZone, parseResponse, ServiceFault, WireError, type Binding } from '../../../src-shared/wire';
-import {
-  FaultError,
-  InvalidCredentialsError,
-  MalformedResponseError,
-  isCredentialFault,
-  isMissingOperation,
-} from './errors';
-import { Agents, exchange, type HttpAnswer } from './transport';
+import { buildRequest, localTimeZone, type Binding } from '../../../src-shared/wire';
+import { readAnswer } from './answers';
+import { isMissingOperation } from './errors';
+import { nodeTransport, type Transport, type TransportFactory } from './transport';
 import { normalizeBaseUrl } from './urls';
 
 export interface SoapClientOptions {
@@ -41,12 +36,18 @@ export interface SoapClientOptions {
   timeZone?: string;
   /** Connections kept open to the service at most (parallel calls beyond it wait). */
   maxSockets?: number;
+  /** What carries the requests (default: Node's HTTP stack). */
+  transport?: TransportFactory;
+  /** SHA-256 fingerprint of a self-signed certificate the user trusted (see TransportOptions). */
+  trustedCertificate?: string | null;
   /** Operations the service is known to offer (from `connect`); unknown means: try, and fall back. */
   available?: Iterable<OperationName>;
 }
 
 export interface CallOptions {
   timeoutMs?: number;
+  /** Cancels the call (CancelledError); defaults to the client's own (see withSignal). */
+  signal?: AbortSignal;
 }
 
 /** A transaction from either list variant; `Id` is null when the service only offers the older list. */
@@ -72,13 +73,18 @@ export class SoapClient {
   /** One typed method per operation: `client.ops.TransactionListLast50_2({ AccountId: 12 })`. */
   readonly ops: OperationMethods;
   private readonly base: string;
-  private readonly agents: Agents;
-  private readonly credentialSource: SoapClientOptions['credentials'];
-  private credentials: Promise<Credentials> | null = null;
-  /** Operations found missing, by a WSDL that lacks them or by a call that the service did not recognise. */
-  private readonly missing = new Set<OperationName>();
+  /** What the clients derived by withSignal share with this one. */
+  private readonly shared: {
+    transport: Transport;
+    credentialSource: SoapClientOptions['credentials'];
+    credentials: Promise<Credentials> | null;
+    /** Operations found missing, by a WSDL that lacks them or by a call that the service did not recognise. */
+    missing: Set<OperationName>;
+  };
+  private readonly signal: AbortSignal | undefined;
+  private readonly options: SoapClientOptions;
 
-  constructor(options: SoapClientOptions) {
+  constructor(options: SoapClientOptions, derived?: { from: SoapClient; signal: AbortSignal }) {
     this.base = normalizeBaseUrl(options.baseUrl);
     this.baseUrl = this.base;
     this.namespace = options.namespace;
@@ -86,60 +92,67 @@ export class SoapClient {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.timeZone = options.timeZone ?? localTimeZone();
-    this.credentialSource = options.credentials;
-    this.agents = new Agents(options.maxSockets ?? 8);
-    if (options.available) {
-      const offered = new Set(options.available);
-      for (const name of OPERATION_NAMES) if (!offered.has(name)) this.missing.add(name);
+    this.signal = derived?.signal;
+    if (derived) {
+      this.shared = derived.from.shared;
+    } else {
+      const maxConnections = options.maxSockets ?? 8;
+      this.shared = {
+        transport: (options.transport ?? nodeTransport)({ maxConnections, trustedCertificate: options.trustedCertificate ?? null }),
+        credentialSource: options.credentials,
+        credentials: null,
+        missing: new Set(),
+      };
+      if (options.available) {
+        const offered = new Set(options.available);
+        for (const name of OPERATION_NAMES) if (!offered.has(name)) this.shared.missing.add(name);
+      }
     }
+    this.options = options;
     const ops: Record<string, unknown> = {};
     for (const name of OPERATION_NAMES) ops[name] = (params: never, o?: CallOptions) => this.call(name, params, o);
     this.ops = ops as OperationMethods;
   }
 
-  private loadCredentials(): Promise<Credentials> {
-    if (!this.credentials) {
-      const source = this.credentialSource;
-      this.credentials = typeof source === 'function' ? source() : Promise.resolve(source);
-      // A failed fetch (no password given) must not stick.
-      this.credentials.catch(() => (this.credentials = null));
-    }
-    return this.credentials;
+  /**
+   * The same client (connections, credentials, what it learned of the service) whose calls end with
+   * CancelledError once `signal` aborts: one per sync, so that Cancel stops every request in flight.
+   */
+  withSignal(signal: AbortSignal): SoapClient {
+    return new SoapClient(this.options, { from: this, signal });
   }
 
-  /** Calls one operation and returns its typed result, or throws a CallError. */
+  private loadCredentials(): Promise<Credentials> {
+    const shared = this.shared;
+    if (!shared.credentials) {
+      const source = shared.credentialSource;
+      const loading = typeof source === 'function' ? source() : Promise.resolve(source);
+      shared.credentials = loading;
+      // A failed fetch (no password given) must not stick.
+      loading.catch(() => {
+        if (shared.credentials === loading) shared.credentials = null;
+      });
+    }
+    return shared.credentials;
+  }
+
+  /** Calls one operation and returns its typed result, or throws a CallError (classified by readAnswer). */
   async call<N extends OperationName>(operation: N, params: ParamsOf<N>, options: CallOptions = {}): Promise<ResultOf<N>> {
     const credentials = await this.loadCredentials();
     const req = buildRequest(this.binding, { operation, credentials, params }, this.namespace);
     // The codec's path starts with the service path; the base may carry a prefix of its own.
     const url = new URL(this.base + req.path);
-    const answer = await exchange(operation, { method: req.method, url, headers: req.headers, body: req.body }, this.agents.for(url), {
-      timeoutMs: options.timeoutMs ?? this.timeoutMs,
-      maxResponseBytes: this.maxResponseBytes,
-    });
-    return this.read(operation, answer);
-  }
-
-  private read<N extends OperationName>(operation: N, answer: HttpAnswer): ResultOf<N> {
-    try {
-      return parseResponse(operation, answer, {
-        timeZone: this.timeZone,
-        limits: { maxChars: this.maxResponseBytes, maxDepth: 64 },
-      });
-    } catch (e) {
-      if (e instanceof ServiceFault) {
-        throw isCredentialFault(e) ? new InvalidCredentialsError(operation, e) : new FaultError(operation, e);
-      }
-      if (e instanceof WireError) {
-        throw new MalformedResponseError(operation, `The answer to ${operation} could not be read: ${e.message}`, answer.status, e);
-      }
-      throw e;
-    }
+    const answer = await this.shared.transport.exchange(
+      operation,
+      { method: req.method, url, headers: req.headers, body: req.body },
+      { timeoutMs: options.timeoutMs ?? this.timeoutMs, maxResponseBytes: this.maxResponseBytes, signal: options.signal ?? this.signal },
+    );
+    return readAnswer(operation, answer, { binding: this.binding, timeZone: this.timeZone, maxChars: this.maxResponseBytes });
   }
 
   /** Whether the service is known to lack the operation. */
   lacks(operation: OperationName): boolean {
-    return this.missing.has(operation);
+    return this.shared.missing.has(operation);
   }
 
   /** Calls `preferred`, or `older` when the service lacks `preferred` (remembered for later calls). */
@@ -151,12 +164,12 @@ export class SoapClient {
     fromOlder: (r: ResultOf<O>) => T,
     options?: CallOptions,
   ): Promise<T> {
-    if (!this.missing.has(preferred)) {
+    if (!this.shared.missing.has(preferred)) {
       try {
         return fromPreferred(await this.call(preferred, params, options));
       } catch (e) {
         if (!isMissingOperation(e)) throw e;
-        this.missing.add(preferred);
+        this.shared.missing.add(preferred);
       }
     }
     return fromOlder(await this.call(older, params, options));
@@ -198,8 +211,8 @@ export class SoapClient {
     );
   }
 
-  /** Closes the kept connections. */
+  /** Closes the kept connections (of every client derived from this one too). */
   close(): void {
-    this.agents.destroy();
+    this.shared.transport.close();
   }
 }

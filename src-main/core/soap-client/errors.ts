@@ -1,27 +1,74 @@
 /**
- * What can go wrong with one call, typed so that the sync engine can act on it without reading
- * messages: was the request certainly not sent (safe to send again), or may a write have happened
- * (outcome unknown: look for its effect first), or did the service refuse it (a fault)?
+ * What can go wrong with one call, typed so that the sync engine acts on it without reading messages.
+ * Every failure is one of two things:
+ *
+ * - the service's **verdict**: a SOAP Fault (or, on the HTTP GET/POST bindings, the service's own
+ *   error text). The call was refused; for a write, nothing happened ('fault', 'auth');
+ * - **everything else**: a connection that failed or was lost, a timeout, a proxy's or load balancer's
+ *   408/429/502/503/504, an HTML page, an empty, truncated or garbled body. Such an answer says nothing
+ *   about the request: a read is tried again, a write's outcome is unknown until its effect is looked for.
+ *
+ * `transient` says whether trying again later may help; `sent` whether a write may have happened.
  */
 import { ServiceFault, type WireError } from '../../../src-shared/wire';
 
-export type CallErrorKind = 'fault' | 'auth' | 'not-sent' | 'outcome-unknown' | 'timeout' | 'malformed' | 'too-large';
+export type CallErrorKind =
+  /** The service refused the call with a fault. */
+  | 'fault'
+  /** The service refused the client key, login or password. */
+  | 'auth'
+  /** The connection failed before the request could leave: certainly not handled. */
+  | 'not-sent'
+  /** The connection was lost after the request left. */
+  | 'outcome-unknown'
+  /** No whole answer within the call's time limit. */
+  | 'timeout'
+  /** HTTP 408, 429, 502, 503 or 504: the service or something in front of it asks to try later. */
+  | 'unavailable'
+  /** An answer that is not this operation's result (HTML, empty, truncated, not XML, bad gzip). */
+  | 'malformed'
+  /** An answer over the size cap, or over a cap on records: trying again would fetch the same. */
+  | 'too-large'
+  /** TLS: the service's certificate is not trusted, or differs from the one the user trusted. */
+  | 'certificate'
+  /** The HTTP proxy refused the request (407: proxy credentials). */
+  | 'proxy'
+  /** The user cancelled the sync (or the app is closing). */
+  | 'cancelled';
+
+/** Kinds after which trying again later may succeed. */
+const TRANSIENT: ReadonlySet<CallErrorKind> = new Set(['not-sent', 'outcome-unknown', 'timeout', 'unavailable', 'malformed']);
 
 export abstract class CallError extends Error {
   abstract readonly kind: CallErrorKind;
-  /** The request reached the network: a write may have happened even though no answer was read. */
+  /** The request may have reached the service: a write may have happened even though no answer was read. */
   abstract readonly sent: boolean;
-  /** The operation the call was for. */
   constructor(
+    /** The operation the call was for. */
     readonly operation: string,
     message: string,
   ) {
     super(message);
   }
 
+  /** Trying again later may help (a read is retried; a write is looked for, then sent again). */
+  get transient(): boolean {
+    return TRANSIENT.has(this.kind);
+  }
+
+  /** Whether this is the service's own refusal of the call (nothing written). */
+  get isVerdict(): boolean {
+    return this.kind === 'fault' || this.kind === 'auth';
+  }
+
   /** True when the call may or may not have taken effect on the service. */
   get outcomeUnknown(): boolean {
-    return this.sent && this.kind !== 'fault' && this.kind !== 'auth';
+    return this.sent && !this.isVerdict;
+  }
+
+  /** How long the service asked to wait before the next try (Retry-After), when it said so. */
+  get retryAfterMs(): number | null {
+    return null;
   }
 }
 
@@ -81,11 +128,41 @@ export class TimeoutError extends CallError {
     operation: string,
     readonly timeoutMs: number,
   ) {
-    super(operation, `The service did not answer ${operation} within ${timeoutMs} ms.`);
+    super(operation, `The service did not answer ${operation} within ${formatSeconds(timeoutMs)}.`);
   }
 }
 
-/** The answer could not be read as this operation's result (not XML, wrong element, HTTP error without a fault). */
+/**
+ * HTTP 408, 429, 502, 503 or 504, whatever the body: the service is restarting, overloaded, or a proxy
+ * or load balancer in front of it could not reach it. Never the service's verdict on the call.
+ */
+export class UnavailableError extends CallError {
+  override name = 'UnavailableError';
+  readonly kind = 'unavailable' as const;
+  readonly sent = true;
+  constructor(
+    operation: string,
+    readonly httpStatus: number,
+    private readonly retryAfter: number | null,
+  ) {
+    super(operation, `The service is unavailable (HTTP ${httpStatus}${STATUS_TEXT[httpStatus] ? ` ${STATUS_TEXT[httpStatus]}` : ''}).`);
+  }
+  override get retryAfterMs(): number | null {
+    return this.retryAfter;
+  }
+}
+
+/** HTTP statuses that say "try later", not "refused". */
+export const UNAVAILABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 502, 503, 504]);
+const STATUS_TEXT: Record<number, string> = {
+  408: 'Request Timeout',
+  429: 'Too Many Requests',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+/** The answer could not be read as this operation's result (not XML, a web page, wrong element, HTTP error without a fault). */
 export class MalformedResponseError extends CallError {
   override name = 'MalformedResponseError';
   readonly kind: CallErrorKind = 'malformed';
@@ -108,13 +185,78 @@ export class ResponseTooLargeError extends MalformedResponseError {
     operation: string,
     readonly maxBytes: number,
     httpStatus: number,
+    /** What was over the cap, when it was not the bytes of the answer (inflated size, records). */
+    what?: string,
   ) {
-    super(operation, `The answer to ${operation} is larger than the limit of ${formatBytes(maxBytes)}.`, httpStatus);
+    super(operation, what ?? `The answer to ${operation} is larger than the limit of ${formatBytes(maxBytes)}.`, httpStatus);
   }
 }
 
-function formatBytes(n: number): string {
+/** What the client saw of a service's TLS certificate. */
+export interface CertificateInfo {
+  /** SHA-256 fingerprint as colon-separated upper-case hex (AB:CD:...), as browsers and openssl show it. */
+  fingerprint256: string;
+  subject: string;
+  issuer: string;
+  validFrom: string;
+  validTo: string;
+}
+
+/**
+ * TLS refused the service's certificate: 'untrusted' (self-signed or an unknown authority: the user
+ * may trust it after comparing its fingerprint), 'changed' (differs from the one the user trusted:
+ * refused, as SSH refuses a changed host key), or 'invalid' (expired, wrong host name...).
+ */
+export class CertificateError extends CallError {
+  override name = 'CertificateError';
+  readonly kind = 'certificate' as const;
+  readonly sent = false;
+  constructor(
+    operation: string,
+    message: string,
+    readonly reason: 'untrusted' | 'changed' | 'invalid',
+    /** The certificate the service presented, when it could be read. */
+    readonly certificate: CertificateInfo | null,
+    /** For 'changed': the fingerprint the user trusted. */
+    readonly pinned: string | null = null,
+  ) {
+    super(operation, message);
+  }
+}
+
+/** The HTTP proxy refused the request (407: it wants credentials, or refused those given). */
+export class ProxyError extends CallError {
+  override name = 'ProxyError';
+  readonly kind = 'proxy' as const;
+  readonly sent = false;
+  constructor(
+    operation: string,
+    message: string,
+    readonly httpStatus: number,
+  ) {
+    super(operation, message);
+  }
+}
+
+/** The call was cancelled; `sent` says whether the request may have left before. */
+export class CancelledError extends CallError {
+  override name = 'CancelledError';
+  readonly kind = 'cancelled' as const;
+  constructor(
+    operation: string,
+    readonly sent: boolean,
+  ) {
+    super(operation, 'The sync was cancelled.');
+  }
+}
+
+export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024 * 1024) return `${Math.round((n / 1024 / 1024 / 1024) * 10) / 10} GB`;
   return n >= 1024 * 1024 ? `${Math.round((n / 1024 / 1024) * 10) / 10} MB` : `${Math.round(n / 1024)} kB`;
+}
+
+export function formatSeconds(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;
 }
 
 const CREDENTIAL_FAULT =

@@ -2,5 +2,6 @@ export * from './errors';
 export * from './client';
 export * from './wsdl';
 export * from './urls';
-export type { HttpAnswer, TransportLimits } from './transport';
+export * from './transport';
+export * from './answers';
 export * from './retry';

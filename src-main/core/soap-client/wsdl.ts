@@ -5,8 +5,9 @@
  */
 import { OPERATION_NAMES, type OperationName } from '../../../src-shared/catalog';
 import { parseXml, WireError, type Binding, type XmlElement } from '../../../src-shared/wire';
-import { MalformedResponseError } from './errors';
-import { Agents, exchange } from './transport';
+import { MalformedResponseError, UNAVAILABLE_STATUSES, UnavailableError } from './errors';
+import { parseRetryAfter } from './retry';
+import { nodeTransport, type TransportFactory } from './transport';
 import { addressWarnings, normalizeBaseUrl, wsdlUrl } from './urls';
 
 const WSDL_NS = 'http://schemas.xmlsoap.org/wsdl/';
@@ -29,6 +30,9 @@ export interface ServiceDescription {
 export interface ConnectOptions {
   timeoutMs?: number;
   maxResponseBytes?: number;
+  transport?: TransportFactory;
+  trustedCertificate?: string | null;
+  signal?: AbortSignal;
 }
 
 function walk(el: XmlElement, visit: (e: XmlElement) => void): void {
@@ -81,13 +85,15 @@ export function readWsdl(text: string, baseUrl: string): ServiceDescription {
 /** Fetches and reads `{base_url}/API/APIservice.asmx?WSDL`. Throws a CallError when it cannot. */
 export async function connect(baseUrl: string, options: ConnectOptions = {}): Promise<ServiceDescription> {
   const base = normalizeBaseUrl(baseUrl);
-  const agents = new Agents(1);
+  const transport = (options.transport ?? nodeTransport)({ maxConnections: 1, trustedCertificate: options.trustedCertificate ?? null });
   try {
     const url = new URL(wsdlUrl(base));
-    const answer = await exchange('WSDL', { method: 'GET', url, headers: {}, body: '' }, agents.for(url), {
+    const answer = await transport.exchange('WSDL', { method: 'GET', url, headers: {}, body: '' }, {
       timeoutMs: options.timeoutMs ?? 30_000,
       maxResponseBytes: options.maxResponseBytes ?? 8 * 1024 * 1024,
+      signal: options.signal,
     });
+    if (UNAVAILABLE_STATUSES.has(answer.status)) throw new UnavailableError('WSDL', answer.status, parseRetryAfter(answer.retryAfter));
     if (answer.status !== 200) {
       throw new MalformedResponseError('WSDL', `The service answered HTTP ${answer.status} when asked for its WSDL.`, answer.status);
     }
@@ -98,6 +104,6 @@ export async function connect(baseUrl: string, options: ConnectOptions = {}): Pr
       throw e;
     }
   } finally {
-    agents.destroy();
+    transport.close();
   }
 }

@@ -8,7 +8,17 @@ import { hostname } from 'node:os';
 import { AppError, type AppEvent, type SyncPhase, type SyncSummary } from '../../../src-shared/app-api';
 import type { Outbox } from '../outbox/outbox';
 import { pull } from '../pull';
-import { CallError, InvalidCredentialsError, DEFAULT_READ_RETRY, type RetryPolicy, type SoapClient } from '../soap-client';
+import {
+  CallError,
+  CancelledError,
+  CertificateError,
+  DEFAULT_RETRY,
+  InvalidCredentialsError,
+  RetriesExhausted,
+  RetryBudget,
+  type RetryPolicy,
+  type SoapClient,
+} from '../soap-client';
 import { RecordError } from '../store/rows';
 import { SecretUnavailableError } from '../secrets';
 import type { Store } from '../store/store';
@@ -20,9 +30,12 @@ export interface SyncTuning {
   /** Reads in flight at once during a pull. */
   pullConcurrency: number;
   maxSendsPerEntry: number;
-  maxFailedRounds: number;
-  backoffMs: number;
+  /** Pauses between tries after transient failures (Retry-After honoured, else backoff with jitter). */
   retry: RetryPolicy;
+  /** The budget: a sync gives up once the service has failed this long in a row. */
+  unavailableMs: number;
+  /** The deadline of a whole sync: past it no request starts and the sync ends, writes kept waiting. */
+  deadlineMs: number;
   /** A lock not refreshed for this long is taken over even if its process seems alive. */
   lockStaleMs: number;
 }
@@ -31,9 +44,9 @@ export const DEFAULT_SYNC_TUNING: SyncTuning = {
   pushConcurrency: 6,
   pullConcurrency: 6,
   maxSendsPerEntry: 6,
-  maxFailedRounds: 4,
-  backoffMs: 250,
-  retry: DEFAULT_READ_RETRY,
+  retry: DEFAULT_RETRY,
+  unavailableMs: 2 * 60_000,
+  deadlineMs: 10 * 60_000,
   lockStaleMs: 10 * 60_000,
 };
 
@@ -73,18 +86,22 @@ function processAlive(pid: number): boolean {
 
 const UNEXPECTED = 'The sync failed unexpectedly.';
 
-/** How a failure shows in the summary. */
-export function classify(error: unknown): { code: NonNullable<SyncSummary['errorCode']>; message: string } {
+/** How a failure shows in the summary; `waiting` is the number of writes still in the outbox to be sent. */
+export function classify(error: unknown, waiting = 0): { code: NonNullable<SyncSummary['errorCode']>; message: string } {
+  const still = waiting > 0 ? ` ${waiting} write${waiting === 1 ? '' : 's'} still waiting.` : '';
   if (error instanceof AppError) {
-    const code = error.code === 'auth' || error.code === 'network' || error.code === 'not-connected' ? error.code : 'service';
+    const code = error.code === 'auth' || error.code === 'not-connected' ? error.code : error.code === 'network' ? 'unavailable' : 'service';
     return { code, message: error.message };
   }
   if (error instanceof InvalidCredentialsError) return { code: 'auth', message: 'The service refused the client key, login or password.' };
-  if (error instanceof PushGaveUp) return { code: 'network', message: error.message };
+  if (error instanceof CancelledError) return { code: 'cancelled', message: `The sync was cancelled; nothing is lost.${still}` };
+  if (error instanceof CertificateError) return { code: 'certificate', message: error.message };
+  if (error instanceof RetriesExhausted || error instanceof PushGaveUp || (error instanceof CallError && error.transient)) {
+    return { code: 'unavailable', message: `The service is unavailable: ${error.message}${still}` };
+  }
   if (error instanceof CallError) {
     if (error.kind === 'fault') return { code: 'service', message: `The service answered: ${error.message}` };
-    if (error.kind === 'malformed' || error.kind === 'too-large') return { code: 'service', message: error.message };
-    return { code: 'network', message: error.message };
+    return { code: 'service', message: error.message };
   }
   if (error instanceof SecretUnavailableError) return { code: 'not-connected', message: error.message };
   if (error instanceof RecordError) return { code: 'service', message: `The service sent data that cannot be kept: ${error.message}` };
@@ -94,6 +111,7 @@ export function classify(error: unknown): { code: NonNullable<SyncSummary['error
 export class SyncEngine {
   private current: Promise<SyncSummary> | null = null;
   private stopRequested = false;
+  private abort: AbortController | null = null;
   private readonly tuning: SyncTuning;
 
   constructor(private readonly deps: SyncEngineDeps) {
@@ -109,6 +127,7 @@ export class SyncEngine {
     if (this.current) throw new AppError('busy', 'A sync is already running.');
     this.acquireLock();
     this.stopRequested = false;
+    this.abort = new AbortController();
     const run = this.run().finally(() => {
       this.releaseLock();
       this.current = null;
@@ -117,9 +136,14 @@ export class SyncEngine {
     return run;
   }
 
-  /** Asks a running sync to stop between writes and waits for it. */
+  /**
+   * Cancels a running sync and waits for it to end: requests in flight are abandoned (a write among
+   * them stays marked sent, so the next sync looks for its effect before sending it again), waits end
+   * at once, and no new request starts. Nothing queued is lost.
+   */
   async stop(): Promise<void> {
     this.stopRequested = true;
+    this.abort?.abort();
     await this.current?.catch(() => undefined);
   }
 
@@ -174,6 +198,7 @@ export class SyncEngine {
       refused: 0,
       conflicts: 0,
       unknown: 0,
+      waiting: 0,
       pulled: null,
       error: null,
       errorCode: null,
@@ -181,15 +206,27 @@ export class SyncEngine {
     emit({ type: 'sync-started' });
     const heartbeat = setInterval(() => this.refreshLock(), Math.max(1000, Math.floor(this.tuning.lockStaleMs / 4)));
     heartbeat.unref();
+    const signal = this.abort!.signal;
+    // At the deadline every request in flight is abandoned, as on Cancel, and the sync says why.
+    let pastDeadline = false;
+    const deadline = setTimeout(() => {
+      pastDeadline = true;
+      this.abort?.abort();
+    }, this.tuning.deadlineMs);
+    deadline.unref();
+    const budget = new RetryBudget(this.tuning.retry, {
+      unavailableMs: this.tuning.unavailableMs,
+      deadline: Date.now() + this.tuning.deadlineMs,
+      signal,
+      onWait: (wait) => emit({ type: 'sync-waiting', until: wait.until, reason: wait.reason, attempt: wait.attempt }),
+    });
     try {
-      const client = await this.deps.client();
+      const client = (await this.deps.client()).withSignal(signal);
       if (outbox.all().some((e) => e.status === 'pending' || e.status === 'unknown')) {
         const pushed = await pushOutbox(client, store, outbox, {
           concurrency: this.tuning.pushConcurrency,
           maxSendsPerEntry: this.tuning.maxSendsPerEntry,
-          maxFailedRounds: this.tuning.maxFailedRounds,
-          backoffMs: this.tuning.backoffMs,
-          retry: this.tuning.retry,
+          budget,
           now,
           onProgress: (phase, done, total) => this.progress(phase, done, total),
           shouldStop: () => this.stopRequested,
@@ -199,29 +236,36 @@ export class SyncEngine {
         summary.conflicts = pushed.conflicts;
         if (pushed.error) throw pushed.error;
       }
-      if (!this.stopRequested) {
-        summary.pulled = await pull(client, store, {
-          concurrency: this.tuning.pullConcurrency,
-          retry: this.tuning.retry,
-          onProgress: (done, total) => this.progress('pull', done, total),
-        });
-        // The view is a function of the server copy and the outbox: it is recomputed on the next read.
-        this.progress('rebuild', 1, 1);
-        store.setSetting(LAST_SYNC_AT_KEY, now());
-      }
+      budget.throwIfCancelled();
+      summary.pulled = await pull(client, store, {
+        concurrency: this.tuning.pullConcurrency,
+        budget,
+        onProgress: (done, total) => this.progress('pull', done, total),
+      });
+      // The view is a function of the server copy and the outbox: it is recomputed on the next read.
+      this.progress('rebuild', 1, 1);
+      store.setSetting(LAST_SYNC_AT_KEY, now());
     } catch (e) {
-      const { code, message } = classify(e);
+      const waiting = store.db.open ? outbox.all().filter((x) => x.status === 'pending' || x.status === 'unknown').length : 0;
+      const { code, message } = pastDeadline
+        ? { code: 'unavailable' as const, message: `The sync did not finish within ${Math.round(this.tuning.deadlineMs / 1000)} s and was stopped; nothing is lost.${waiting > 0 ? ` ${waiting} write${waiting === 1 ? '' : 's'} still waiting.` : ''}` }
+        : classify(e, waiting);
       if (message === UNEXPECTED) this.deps.log?.('Unexpected error during a sync', e);
       summary.error = message;
       summary.errorCode = code;
     } finally {
       clearInterval(heartbeat);
+      clearTimeout(deadline);
     }
-    summary.unknown = outbox.all().filter((e) => e.status === 'unknown').length;
+    if (store.db.open) {
+      const left = outbox.all();
+      summary.unknown = left.filter((e) => e.status === 'unknown').length;
+      summary.waiting = left.filter((e) => e.status === 'pending' || e.status === 'unknown').length;
+    }
     summary.finishedAt = now();
     if (store.db.open) {
       store.setSetting(LAST_SYNC_KEY, summary);
-      store.setSetting(OFFLINE_KEY, summary.errorCode === 'network');
+      store.setSetting(OFFLINE_KEY, summary.errorCode === 'unavailable');
     }
     emit({ type: 'sync-finished', summary });
     return summary;

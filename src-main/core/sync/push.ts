@@ -12,17 +12,19 @@
  *   only if the entry still holds the write prepared, so a write the user changed or discarded
  *   meanwhile is never sent in its old form.
  * - A fault refuses only that write; writes that depend on it wait, the others go on.
- * - A connection failure ends the round; after a pause the push resumes, until too many rounds in a
- *   row made no progress: then the push stops and the sync reports the service unreachable.
+ * - Only the service's verdict (a fault) refuses a write. Any other failure (connection lost, timeout,
+ *   503, an HTML page, garbage) ends the round; after a pause (Retry-After, else backoff with jitter)
+ *   the push resumes, until the budget runs out: then the push stops, every write still waiting, and
+ *   the sync reports the service unavailable.
  */
 import { analyzeDependencies, effectiveStatuses } from '../outbox/dependencies';
 import { KIND_LABELS, type AnyEntry } from '../outbox/entries';
 import { EntryChanged, type Outbox } from '../outbox/outbox';
-import { CallError, FaultError, InvalidCredentialsError, type RetryPolicy, type SoapClient } from '../soap-client';
+import { CallError, FaultError, InvalidCredentialsError, type RetryBudget, type SoapClient } from '../soap-client';
 import { CommitBatcher } from '../store/commit-batcher';
 import { categoriesFromApi } from '../store/rows';
 import type { Store } from '../store/store';
-import { createLimiter, sleep } from '../util/concurrency';
+import { createLimiter } from '../util/concurrency';
 import { ServerSnapshot } from './snapshot';
 import { EffectUndecidable, WritePusher, type Effect, type Probe } from './writes';
 
@@ -31,12 +33,8 @@ export interface PushOptions {
   concurrency: number;
   /** Sends of one write within one sync before the push gives up on the service. */
   maxSendsPerEntry: number;
-  /** Rounds in a row without progress before the push gives up. */
-  maxFailedRounds: number;
-  /** Pause after a failed round (grows with each further one). */
-  backoffMs: number;
-  /** Retries of the reads a push makes (snapshots, checks). */
-  retry: RetryPolicy;
+  /** Pauses after transient failures, and how long the service may keep failing (shared with the pull). */
+  budget: RetryBudget;
   now: () => string;
   onProgress?: (phase: 'push' | 'check', done: number, total: number) => void;
   /** Asked between writes; true stops the push (the app is closing). */
@@ -84,7 +82,7 @@ function keysOf(entry: AnyEntry): string[] {
 export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbox, options: PushOptions): Promise<PushResult> {
   // One bound for every request of the push, reads for snapshots and checks included.
   const limit = createLimiter(Math.max(1, options.concurrency));
-  const snapshot = new ServerSnapshot(client, options.retry, limit);
+  const snapshot = new ServerSnapshot(client, options.budget, limit);
   const pusher = new WritePusher(client, store, outbox, snapshot, limit);
   const result: PushResult = { pushed: 0, refused: 0, conflicts: 0, error: null };
   const sends = new Map<number, number>();
@@ -305,17 +303,18 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
     }
     if (!end.interrupted) break;
     const e = end.interrupted;
-    if (e instanceof InvalidCredentialsError || e instanceof PushGaveUp || !(e instanceof CallError)) {
+    if (!(e instanceof CallError) || !e.transient) {
       result.error = e;
       break;
     }
-    failedRounds = end.progressed ? 0 : failedRounds + 1;
-    if (failedRounds >= options.maxFailedRounds) {
-      result.error = e;
+    if (end.progressed) options.budget.succeeded();
+    failedRounds = end.progressed ? 1 : failedRounds + 1;
+    try {
+      await options.budget.pause(e, failedRounds);
+    } catch (exhausted) {
+      result.error = exhausted;
       break;
     }
-    await sleep(options.backoffMs * Math.max(1, failedRounds));
   }
   return result;
 }
-

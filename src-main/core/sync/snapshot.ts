@@ -4,7 +4,7 @@
  * to this push's own writes. A check of unknown outcomes starts from a fresh snapshot.
  */
 import type { ApiAccount2, ApiCarFuel, ApiCategoryTree, ApiTransaction2 } from '../../../src-shared/catalog';
-import { withRetry, type ListedTransaction, type RetryPolicy, type SoapClient } from '../soap-client';
+import { withRetry, type ListedTransaction, type RetryBudget, type SoapClient } from '../soap-client';
 import { categoriesFromApi, type CategoryRow } from '../store/rows';
 
 export interface TransactionWindow {
@@ -32,7 +32,8 @@ export class ServerSnapshot {
 
   constructor(
     private readonly client: SoapClient,
-    private readonly retry: RetryPolicy,
+    /** Retries of failed reads, shared with the rest of the sync. */
+    private readonly budget: RetryBudget,
     /** Bounds the requests in flight, shared with the writes of the same push. */
     private readonly limit: <T>(request: () => Promise<T>) => Promise<T> = (r) => r(),
   ) {}
@@ -58,7 +59,7 @@ export class ServerSnapshot {
   }
 
   private memo<T>(slot: Slot<T>, read: () => Promise<T>): Promise<T> {
-    return slot.get() ?? this.remember(slot, withRetry(() => this.limit(read), this.retry));
+    return slot.get() ?? this.remember(slot, withRetry(() => this.limit(read), this.budget));
   }
 
   /** Lays one of this push's own results over a remembered read (even one still in flight). */

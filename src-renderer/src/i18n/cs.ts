@@ -166,7 +166,9 @@ const cs: Messages = {
       '{n} změna zatím bez odpovědi (ověří se při příští synchronizaci) | {n} změny zatím bez odpovědi (ověří se při příští synchronizaci) | {n} změn zatím bez odpovědi (ověří se při příští synchronizaci)',
     openOutbox: 'Otevřít K odeslání',
     stopped: {
-      network: 'Synchronizace přerušena: služba není dostupná',
+      unavailable: 'Synchronizace přerušena: služba není dostupná; změny počkají na příští synchronizaci',
+      certificate: 'Synchronizace přerušena: certifikát služby nebyl přijat',
+      cancelled: 'Synchronizace zrušena; nic se neztratilo',
       auth: 'Synchronizace přerušena: služba nepřijala vaše přihlašovací údaje',
       service: 'Synchronizace přerušena: služba odpověděla chybou',
       'not-connected': 'Synchronizace potřebuje připojení: nejdřív ho nastavte',

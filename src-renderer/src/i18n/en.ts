@@ -163,7 +163,9 @@ const en = {
     unknown: '{n} change with no answer yet (checked at the next sync) | {n} changes with no answer yet (checked at the next sync)',
     openOutbox: 'Open outbox',
     stopped: {
-      network: 'Sync stopped: the service could not be reached',
+      unavailable: 'Sync stopped: the service is unavailable; your changes wait for the next sync',
+      certificate: "Sync stopped: the service's certificate was not accepted",
+      cancelled: 'Sync cancelled; nothing is lost',
       auth: 'Sync stopped: the service did not accept your credentials',
       service: 'Sync stopped: the service answered with an error',
       'not-connected': 'Sync needs a connection: set one up first',
