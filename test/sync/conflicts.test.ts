@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError } from '../../src-shared/app-api';
-import { merge } from '../../src-main/core/sync/merge';
+import { WRITE_KINDS, merge } from '../../src-main/core/write-kinds';
 import { newUser, type UserSession } from '../support/client';
 import { startTestService, type TestService } from '../support/service';
 
@@ -35,7 +35,7 @@ describe('field-level merge (unit)', () => {
     const base = { name: 'A', description: 'x', type: 1, isActive: true, isHidden: false, locked: false, ord: 1 };
     const mine = { ...base, name: 'B', ord: 2, isHidden: true };
     const theirs = { ...base, description: 'y', ord: 3, isHidden: true };
-    expect(merge('editAccount', base, mine, theirs)).toEqual({
+    expect(merge(WRITE_KINDS.editAccount.edit!.fields, base, mine, theirs)).toEqual({
       values: { ...base, name: 'B', description: 'y', ord: 2, isHidden: true },
       changed: ['name', 'isHidden', 'ord'],
       conflicts: [{ field: 'ord', base: 1, mine: 2, theirs: 3 }],

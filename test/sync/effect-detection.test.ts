@@ -9,7 +9,8 @@ import type { ApiAccount2 } from '../../src-shared/catalog';
 import { Outbox, type AnyEntry } from '../../src-main/core/outbox';
 import { RetryBudget, type ListedTransaction, type SoapClient } from '../../src-main/core/soap-client';
 import { Store } from '../../src-main/core/store';
-import { EffectUndecidable, ServerSnapshot, WritePusher, type TransactionWindow } from '../../src-main/core/sync';
+import { ServerSnapshot, WritePusher, type TransactionWindow } from '../../src-main/core/sync';
+import { EffectUndecidable } from '../../src-main/core/write-kinds';
 import { tempDir } from '../support/client';
 
 class GivenSnapshot extends ServerSnapshot {

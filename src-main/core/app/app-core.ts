@@ -40,7 +40,7 @@ import {
   type ServiceDescription,
 } from '../soap-client';
 import { Store, type StoreOptions } from '../store/store';
-import { resolveChoices } from '../sync/merge';
+import { resolveChoices } from '../write-kinds';
 import { LAST_SYNC_AT_KEY, LAST_SYNC_KEY, OFFLINE_KEY, SyncEngine, type SyncTuning } from '../sync/engine';
 import { fileHandlers } from '../files';
 import { insightHandlers } from '../insights';

@@ -19,8 +19,9 @@ import type {
 import { add, divideRounded, formatDecimal, normalize, parseDecimal, ZERO, type Decimal } from '../../../src-shared/money';
 import { analyzeDependencies, effectiveStatuses } from '../outbox/dependencies';
 import type { AnyEntry } from '../outbox/entries';
-import type { LocalView, PendingTransaction, ViewAccount, ViewRefueling } from '../outbox/local-view';
-import { canWrite } from '../outbox/writes';
+import type { LocalView } from '../outbox/local-view';
+import type { PendingTransaction, ViewAccount, ViewRefueling } from '../outbox/view-state';
+import { canWrite } from '../write-kinds';
 import { mergeSorted } from '../util/merge-sorted';
 import type { TransactionRow } from '../store/rows';
 import type { Store } from '../store/store';

@@ -12,7 +12,7 @@ import type { CoreParts, Handlers } from '../app/core-parts';
 import { SECRET_SETTING_PREFIX } from '../secrets';
 import { Store } from '../store/store';
 import { SYNC_LOCK_KEY } from '../sync/engine';
-import type { UnknownBeforeProbe } from '../sync/writes';
+import type { UnknownBeforeProbe } from '../write-kinds';
 import type { RecordKind } from '../outbox/entries';
 import {
   asRollbackJournalImage,

@@ -8,7 +8,7 @@ import { AppError, type CsvFile } from '../../../src-shared/app-api';
 import { currencyLabel } from '../../../src-shared/money';
 import type { CoreParts, Handlers } from '../app/core-parts';
 import { pricePerLiter } from '../app/read-views';
-import type { ViewCategory, ViewRefueling } from '../outbox/local-view';
+import type { ViewCategory, ViewRefueling } from '../outbox/view-state';
 import { ancestry } from '../insights/category-tree';
 import { oldestFirst } from '../insights/fuel-stats';
 import { readMatches, searchMatches, type Match } from '../insights/search';

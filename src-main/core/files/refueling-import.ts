@@ -17,7 +17,7 @@ import {
 } from '../../../src-shared/app-api';
 import { ValidationError } from '../../../src-shared/validate';
 import type { CoreParts, Handlers } from '../app/core-parts';
-import { refuelingProblems } from '../outbox/writes';
+import { refuelingProblems } from '../write-kinds';
 import { CsvError, readCsv, type CsvRecord } from './csv-reader';
 import { checkMapping, FIELD_LABELS, guessMapping, REQUIRED_FIELDS } from './import-mapping';
 import { readCurrency, readDate, readFlag, readNumber, readWholeNumber, ValueProblem } from './import-values';

@@ -2,7 +2,7 @@
  * Walks of the category forest in the local view, up and down. The tree comes from the service and
  * pending writes; a broken one (a cycle) must not hang a report, so the walks are bounded.
  */
-import type { ViewCategory } from '../outbox/local-view';
+import type { ViewCategory } from '../outbox/view-state';
 
 /** Deeper than any real tree; a walk that goes further is in a cycle. */
 const MAX_DEPTH = 64;

@@ -20,7 +20,8 @@
 import { AppError, type BalanceSeries, type CategoryReport, type CategoryRow, type IncomeExpense, type InputOf } from '../../../src-shared/app-api';
 import { compare, DecimalSum, formatDecimal, parseDecimal, subtract, ZERO, type Decimal } from '../../../src-shared/money';
 import type { CoreParts } from '../app/core-parts';
-import { transferTypeOf, type ViewAccount, type ViewCategory } from '../outbox/local-view';
+import { transferTypeOf } from '../outbox/learned';
+import type { ViewAccount, ViewCategory } from '../outbox/view-state';
 import { daysBetween, daysFrom, monthEnd, monthsFrom } from '../../../src-shared/calendar';
 import { ancestry } from './category-tree';
 

@@ -20,7 +20,8 @@
 import { AppError, type FoundTransaction, type InputOf, type SearchResult } from '../../../src-shared/app-api';
 import { abs, compare, DecimalSum, formatDecimal, parseDecimal, ZERO } from '../../../src-shared/money';
 import type { CoreParts } from '../app/core-parts';
-import { transferTypeOf, type PendingTransaction, type ViewAccount, type ViewCategory } from '../outbox/local-view';
+import { transferTypeOf } from '../outbox/learned';
+import type { PendingTransaction, ViewAccount, ViewCategory } from '../outbox/view-state';
 import type { TransactionRow } from '../store/rows';
 import { mergeSorted } from '../util/merge-sorted';
 import { endOfDay } from '../../../src-shared/calendar';

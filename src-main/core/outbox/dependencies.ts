@@ -5,7 +5,8 @@
  * A write whose dependency was refused or is in conflict is blocked; independent writes go on.
  */
 import type { OutboxStatus } from '../../../src-shared/app-api';
-import { KIND_LABELS, editTarget, referencesOf, type AnyEntry, type RecordKind } from './entries';
+import { WRITE_KINDS, editTarget, referencesOf } from '../write-kinds';
+import type { AnyEntry, RecordKind } from './entries';
 
 export interface EntryDependencies {
   /** Entries this one waits for (earlier in the outbox). */
@@ -71,7 +72,7 @@ export function effectiveStatuses(entries: readonly AnyEntry[], deps = analyzeDe
               : s.status === 'conflict' ? 'which has a conflict to resolve'
               : undecided ? 'whose outcome you need to decide'
               : 'which is blocked';
-            status = { status: 'blocked', message: `Waits for write #${w} (${KIND_LABELS[byId.get(w)!.kind]}), ${why}.` };
+            status = { status: 'blocked', message: `Waits for write #${w} (${WRITE_KINDS[byId.get(w)!.kind].label}), ${why}.` };
             break;
           }
         }

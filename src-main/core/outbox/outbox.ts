@@ -5,7 +5,8 @@
  */
 import type { FieldConflict, OutboxKind, WriteInputOf } from '../../../src-shared/app-api';
 import type { Store } from '../store/store';
-import { REFERENCES, type AnyEntry, type OutboxEntry, type RecordKind, type StoredStatus } from './entries';
+import { REFERRED_KINDS, kindOf } from '../write-kinds';
+import type { AnyEntry, OutboxEntry, RecordKind, StoredStatus } from './entries';
 
 type Row = {
   id: number;
@@ -48,9 +49,6 @@ export class EntryChanged extends Error {
     super(`Outbox entry ${entryId} changed while it was being prepared.`);
   }
 }
-
-/** Kinds of record some write can refer to (no write refers to a transaction). */
-const REFERRED_KINDS = new Set<RecordKind>(Object.values(REFERENCES).flatMap((refs) => refs.map(([, kind]) => kind)));
 
 export class Outbox {
   constructor(private readonly store: Store) {}
@@ -135,7 +133,7 @@ export class Outbox {
     for (const entry of candidates) {
       const input = entry.input as unknown as Record<string, unknown>;
       let changed = false;
-      for (const [field, refKind] of REFERENCES[entry.kind] as readonly (readonly [string, RecordKind])[]) {
+      for (const [field, refKind] of kindOf(entry).references) {
         if (refKind === kind && input[field] === tempId) {
           input[field] = realId;
           changed = true;

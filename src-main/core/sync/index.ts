@@ -1,5 +1,4 @@
 export * from './engine';
 export * from './push';
-export * from './merge';
 export * from './snapshot';
 export * from './writes';

@@ -18,15 +18,15 @@
  *   the sync reports the service unavailable.
  */
 import { analyzeDependencies, effectiveStatuses } from '../outbox/dependencies';
-import { KIND_LABELS, type AnyEntry } from '../outbox/entries';
+import type { AnyEntry } from '../outbox/entries';
 import { EntryChanged, type Outbox } from '../outbox/outbox';
 import { CallError, FaultError, InvalidCredentialsError, type RetryBudget, type SoapClient } from '../soap-client';
 import { CommitBatcher } from '../store/commit-batcher';
-import { categoriesFromApi } from '../store/rows';
 import type { Store } from '../store/store';
 import { createLimiter } from '../util/concurrency';
 import { ServerSnapshot } from './snapshot';
-import { EffectUndecidable, WritePusher, type Effect, type Probe } from './writes';
+import { EffectUndecidable, WRITE_KINDS, kindOf, type Effect, type Probe } from '../write-kinds';
+import { WritePusher } from './writes';
 
 export interface PushOptions {
   /** Writes in flight at once. */
@@ -58,26 +58,6 @@ type RoundEnd = { progressed: boolean; interrupted: unknown };
 
 /** Waiting writes examined for one that may start now. */
 const LOOKAHEAD = 256;
-
-/** Keys of the records a write touches: writes sharing a key go one after the other, in order. */
-function keysOf(entry: AnyEntry): string[] {
-  switch (entry.kind) {
-    case 'addAccount':
-      return [`account:${entry.createdIds[0]}`];
-    case 'editAccount':
-      return [`account:${entry.input.id}`];
-    case 'transfer':
-      return [`account:${entry.input.sourceId}`, `account:${entry.input.targetId}`];
-    // Every category write answers with the whole tree: one at a time keeps the stored tree current.
-    case 'addCategory':
-    case 'renameCategory':
-      return ['categories'];
-    case 'addRefueling':
-      return [`refueling:${entry.createdIds[0]}`];
-    case 'editRefueling':
-      return [`refueling:${entry.input.id}`];
-  }
-}
 
 export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbox, options: PushOptions): Promise<PushResult> {
   // One bound for every request of the push, reads for snapshots and checks included.
@@ -166,7 +146,7 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
     const statuses = effectiveStatuses(entries, deps);
     const queue = entries.filter((e) => statuses.get(e.id)!.status === 'pending');
     const state = new Map<number, 'waiting' | 'running' | 'ok' | 'failed'>(queue.map((e) => [e.id, 'waiting']));
-    const keys = new Map(queue.map((e) => [e.id, keysOf(e)]));
+    const keys = new Map(queue.map((e) => [e.id, kindOf(e).keys(e)]));
     total = done + queue.length + outbox.all().filter((e) => e.status === 'unknown').length;
     const running = new Map<number, Promise<void>>();
     let progressed = false;
@@ -179,7 +159,7 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
         return;
       }
       if ((sends.get(id) ?? 0) >= options.maxSendsPerEntry) {
-        throw new PushGaveUp(`The service did not confirm write #${id} (${KIND_LABELS[entry.kind]}) after ${options.maxSendsPerEntry} attempts.`);
+        throw new PushGaveUp(`The service did not confirm write #${id} (${WRITE_KINDS[entry.kind].label}) after ${options.maxSendsPerEntry} attempts.`);
       }
       let prepared: Awaited<ReturnType<WritePusher['prepare']>>;
       try {
@@ -218,6 +198,16 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
       try {
         effect = await pusher.send(entry, prepared.call, prepared.probe);
       } catch (e) {
+        if (e instanceof EffectUndecidable) {
+          // Accepted, but what it did cannot be told from the answer: kept as sent, for the user to decide.
+          store.transaction(() => {
+            if (e.partial) pusher.storeEffect(entry, e.partial);
+            outbox.setStatus(id, 'unknown', e.message);
+          });
+          if (e.partial) pusher.noteEffect(e.partial);
+          state.set(id, 'failed');
+          return;
+        }
         const refusal = await refusalOf(e, 'write');
         if (refusal) {
           store.transaction(() => outbox.get(id) && outbox.setStatus(id, 'refused', refusal.message));
@@ -230,16 +220,6 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
           store.transaction(() => outbox.get(id) && outbox.setStatus(id, 'pending'));
         }
         throw e;
-      }
-      if (effect.kind === 'categories' && entry.kind === 'addCategory' && effect.createdId === null) {
-        // Accepted, but the new category cannot be told apart in the answer: do not send it again.
-        store.transaction(() => {
-          store.replaceCategories(categoriesFromApi(effect.tree));
-          outbox.setStatus(id, 'refused', 'The service accepted the new category, but it does not appear where expected in its answer; check the categories, then discard this write.');
-        });
-        result.refused++;
-        state.set(id, 'failed');
-        return;
       }
       await finalizeBatched(entry, effect);
       state.set(id, 'ok');

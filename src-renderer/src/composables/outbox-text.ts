@@ -1,6 +1,6 @@
 /** Outbox entries in words: what the write does, with names instead of ids. */
 import { useI18n } from 'vue-i18n';
-import type { OutboxEntryView, WriteInputs } from '../../../src-shared/app-api';
+import type { OutboxEntryView, OutboxKind, WriteInputs } from '../../../src-shared/app-api';
 import { currencyLabel } from '../../../src-shared/money';
 import { formatAmount, formatQuantity } from '../format/amount';
 import { formatWall } from '../format/datetime';
@@ -33,37 +33,24 @@ export function useOutboxText() {
     ].join(' · ');
   }
 
-  function describe(entry: OutboxEntryView): string {
-    switch (entry.kind) {
-      case 'addAccount': {
-        const i = entry.input as WriteInputs['addAccount'];
-        return `${i.name} · ${labels.accountType(i.type)} · ${currencyLabel(i.currency)}`;
-      }
-      case 'editAccount': {
-        const i = entry.input as WriteInputs['editAccount'];
-        return `${i.name} · ${labels.accountType(i.type)}`;
-      }
-      case 'transfer': {
-        const i = entry.input as WriteInputs['transfer'];
-        const currency = accounts.byId.get(i.sourceId)?.currency ?? null;
-        const amount = currency === null ? i.amount : money(i.amount, currency);
-        const parts = [t('outbox.transferText', { amount, from: accountName(i.sourceId), to: accountName(i.targetId) }), formatWall(i.paymentDate, locale.value)];
-        if (i.description) parts.push(i.description);
-        return parts.join(' · ');
-      }
-      case 'addCategory': {
-        const i = entry.input as WriteInputs['addCategory'];
-        return i.parentId === 0 ? t('outbox.categoryTopText', { name: i.name }) : t('outbox.categoryText', { name: i.name, parent: categoryName(i.parentId) });
-      }
-      case 'renameCategory': {
-        const i = entry.input as WriteInputs['renameCategory'];
-        return t('outbox.renameText', { name: i.name });
-      }
-      case 'addRefueling':
-      case 'editRefueling':
-        return refueling(entry.input as WriteInputs['addRefueling']);
-    }
-  }
+  /** Each kind of write in words: one entry per kind, checked by the compiler. */
+  const describers: { [K in OutboxKind]: (i: WriteInputs[K]) => string } = {
+    addAccount: (i) => `${i.name} · ${labels.accountType(i.type)} · ${currencyLabel(i.currency)}`,
+    editAccount: (i) => `${i.name} · ${labels.accountType(i.type)}`,
+    transfer(i) {
+      const currency = accounts.byId.get(i.sourceId)?.currency ?? null;
+      const amount = currency === null ? i.amount : money(i.amount, currency);
+      const parts = [t('outbox.transferText', { amount, from: accountName(i.sourceId), to: accountName(i.targetId) }), formatWall(i.paymentDate, locale.value)];
+      if (i.description) parts.push(i.description);
+      return parts.join(' · ');
+    },
+    addCategory: (i) => (i.parentId === 0 ? t('outbox.categoryTopText', { name: i.name }) : t('outbox.categoryText', { name: i.name, parent: categoryName(i.parentId) })),
+    renameCategory: (i) => t('outbox.renameText', { name: i.name }),
+    addRefueling: refueling,
+    editRefueling: refueling,
+  };
+
+  const describe = (entry: OutboxEntryView): string => (describers[entry.kind] as (i: WriteInputs[OutboxKind]) => string)(entry.input);
 
   const title = (entry: OutboxEntryView) => t(`outbox.kinds.${entry.kind}`);
 

@@ -6,12 +6,8 @@
  * overwrite in either direction.
  */
 import type { FieldConflict } from '../../../src-shared/app-api';
-import type { ApiAccount2, ApiCarFuel } from '../../../src-shared/catalog';
-import { EDITS, type AnyEntry, type EditKind } from '../outbox/entries';
-import { decimalText } from '../store/rows';
-
-export type FieldValue = string | number | boolean;
-export type Fields = Record<string, FieldValue>;
+import type { OutboxEntry } from '../outbox/entries';
+import type { Fields } from './kind';
 
 export interface MergeResult {
   /** Every editable field, as it should be sent. */
@@ -21,11 +17,11 @@ export interface MergeResult {
   conflicts: FieldConflict[];
 }
 
-export function merge(kind: EditKind, base: Fields, mine: Fields, theirs: Fields): MergeResult {
+export function merge(fields: readonly string[], base: Fields, mine: Fields, theirs: Fields): MergeResult {
   const values: Fields = {};
   const changed: string[] = [];
   const conflicts: FieldConflict[] = [];
-  for (const field of EDITS[kind].fields) {
+  for (const field of fields) {
     const b = base[field]!;
     const m = mine[field]!;
     const t = theirs[field]!;
@@ -43,46 +39,19 @@ export function merge(kind: EditKind, base: Fields, mine: Fields, theirs: Fields
   return { values, changed, conflicts };
 }
 
-/** The user's side of an edit: its input's editable fields. */
-export function mineOf(entry: AnyEntry & { kind: EditKind }): Fields {
-  const input = entry.input as unknown as Fields;
+/** The given fields of a record (an edit's input, a view's record). */
+export function pick(record: object, fields: readonly string[]): Fields {
+  const r = record as Fields;
   const out: Fields = {};
-  for (const f of EDITS[entry.kind].fields) out[f] = input[f]!;
+  for (const f of fields) out[f] = r[f]!;
   return out;
-}
-
-/** The base of an edit (a legacy entry without one counts as "everything changed"). */
-export function baseOf(entry: AnyEntry & { kind: EditKind }, theirs: Fields): Fields {
-  return entry.base ?? theirs;
-}
-
-// ---- the service's records in the edit inputs' terms ---------------------------------------------
-
-export function accountFields(a: ApiAccount2): Fields {
-  return { name: a.Name, description: a.Description, type: a.Type, isActive: a.IsActive, isHidden: a.IsHidden, locked: a.Locked, ord: a.Ord };
-}
-
-export function refuelingFields(r: ApiCarFuel): Fields {
-  return {
-    carId: r.Id_Car,
-    dateOfPurchase: r.DateOfPurchase,
-    tachometer: r.Tachometer,
-    liter: decimalText(r.Liter, 'Liter'),
-    price: decimalText(r.Price, 'Price'),
-    currency: r.Currency,
-    rate: decimalText(r.Rate, 'Rate'),
-    description: r.Description,
-  };
 }
 
 /**
  * Applies the user's choices to a conflicting edit: 'theirs' takes the service's value, 'mine' keeps
  * the user's value as a deliberate change of the service's value. Returns the new input and base.
  */
-export function resolveChoices(
-  entry: AnyEntry,
-  choices: Partial<Record<string, 'mine' | 'theirs'>>,
-): { input: Record<string, unknown>; base: Fields } {
+export function resolveChoices(entry: OutboxEntry, choices: Partial<Record<string, 'mine' | 'theirs'>>): { input: Record<string, unknown>; base: Fields } {
   const input = { ...(entry.input as unknown as Record<string, unknown>) };
   const base: Fields = { ...(entry.base ?? {}) };
   for (const c of entry.conflicts) {

@@ -1,0 +1,122 @@
+/**
+ * New categories (AddCategory) and renames (EditCategory). Both answer with the whole tree, so the
+ * tree is stored from every answer, and category writes go one at a time to keep it current.
+ */
+import { AppError } from '../../../src-shared/app-api';
+import type { ApiCategoryTree } from '../../../src-shared/catalog';
+import type { OutboxEntry } from '../outbox/entries';
+import { changedFields, layEdit, type ViewState } from '../outbox/view-state';
+import { categoriesFromApi, type CategoryRow } from '../store/rows';
+import { baseFor, findEditEffect, prepareEdit } from './edits';
+import { EffectUndecidable, type ApplyContext, type EditSpec, type Effect, type Probe, type PushContext, type WriteKind } from './kind';
+import { idsBefore, trimEq } from './listing';
+
+/** Sibling categories may not share a name, compared without regard to case. */
+const sameName = (a: string, b: string) => a.normalize('NFC').toLowerCase() === b.normalize('NFC').toLowerCase();
+
+function checkSiblingName(state: ViewState, parentId: number, name: string, self: number | null): void {
+  for (const c of state.categories.values()) {
+    if (c.parentId === parentId && c.id !== self && sameName(c.name, name)) {
+      throw new AppError('rule', `A category named "${c.name}" already exists at this place.`, 'name');
+    }
+  }
+}
+
+/** Every category write goes in this one line: each answers with the whole tree. */
+const TREE_KEY = 'categories';
+
+/** The category a create made: new since the probe, not one of ours already, with its name and parent. */
+function createdCategory(rows: CategoryRow[], entry: OutboxEntry<'addCategory'>, probe: Probe, ctx: PushContext): number | null {
+  const before = idsBefore(probe);
+  const own = ctx.outbox.ownIds('category');
+  const candidates = rows.filter((c) => !before.has(c.id) && !own.has(c.id) && c.parentId === entry.input.parentId);
+  const exact = candidates.find((c) => trimEq(c.name, entry.input.name));
+  const loose = candidates.find((c) => c.name.trim().toLowerCase() === entry.input.name.trim().toLowerCase());
+  return (exact ?? loose)?.id ?? null;
+}
+
+function storeTree(effect: Effect, ctx: ApplyContext): void {
+  if (effect.kind === 'categories') ctx.store.replaceCategories(categoriesFromApi(effect.tree));
+}
+
+const treeEffect = (tree: ApiCategoryTree, createdId: number | null): Effect => ({ kind: 'categories', tree, createdId });
+
+export const addCategory: WriteKind<'addCategory'> = {
+  label: 'new category',
+  creates: ['category'],
+  references: [['parentId', 'category']],
+  edit: null,
+  keys: () => [TREE_KEY],
+  check(raw, ctx) {
+    const parentId = ctx.resolve(raw.parentId);
+    if (parentId !== 0 && !ctx.state.categories.has(parentId)) {
+      throw new AppError('not-found', `The parent category ${raw.parentId} does not exist.`, 'parentId');
+    }
+    checkSiblingName(ctx.state, parentId, raw.name, null);
+    return { input: { ...raw, parentId }, base: null };
+  },
+  lay(state, entry) {
+    const id = entry.createdIds[0]!;
+    const siblings = [...state.categories.values()].filter((c) => c.parentId === entry.input.parentId);
+    const position = siblings.reduce((max, c) => Math.max(max, c.position + 1), 0);
+    state.categories.set(id, { id, name: entry.input.name, parentId: entry.input.parentId, position, pending: true, local: true });
+  },
+  async prepare(entry, ctx) {
+    const ids = (await ctx.snapshot.categories()).rows.map((c) => c.id);
+    return { action: 'send', call: { operation: 'AddCategory', params: { Name: entry.input.name, Id_ParentCategory: entry.input.parentId } }, probe: { ids } };
+  },
+  async send(entry, call, probe, ctx) {
+    const tree = await ctx.client.call('AddCategory', call.params as never);
+    const createdId = createdCategory(categoriesFromApi(tree).all, entry, probe, ctx);
+    if (createdId === null) {
+      // Accepted, but the new category cannot be told apart in the answer: never send it again blindly.
+      throw new EffectUndecidable(
+        'The service accepted the new category, but it does not appear where expected in its answer; check the categories, then discard this write.',
+        treeEffect(tree, null),
+      );
+    }
+    return treeEffect(tree, createdId);
+  },
+  async findEffect(entry, ctx) {
+    const { tree, rows } = await ctx.snapshot.categories();
+    const createdId = createdCategory(rows, entry, entry.probe as Probe, ctx);
+    return createdId === null ? null : treeEffect(tree, createdId);
+  },
+  apply(entry, effect, ctx) {
+    storeTree(effect, ctx);
+    if (effect.kind === 'categories' && effect.createdId !== null) {
+      ctx.outbox.markOwn('category', effect.createdId);
+      ctx.outbox.replaceTempId('category', entry.createdIds[0]!, effect.createdId);
+    }
+  },
+};
+
+const categoryRename: EditSpec<'renameCategory'> = {
+  record: 'category',
+  fields: ['name'],
+  async theirs(entry, ctx) {
+    const c = (await ctx.snapshot.categories()).rows.find((r) => r.id === entry.input.id);
+    return c ? { name: c.name } : null;
+  },
+  call: (id, v) => ({ operation: 'EditCategory', params: { Id_Category: id, Name: v.name } }),
+};
+
+export const renameCategory: WriteKind<'renameCategory'> = {
+  label: 'category rename',
+  creates: [],
+  references: [['id', 'category']],
+  edit: categoryRename,
+  keys: () => [TREE_KEY],
+  check(raw, ctx) {
+    const id = ctx.resolve(raw.id);
+    const category = ctx.state.categories.get(id);
+    if (!category) throw new AppError('not-found', `Category ${raw.id} does not exist.`, 'id');
+    checkSiblingName(ctx.state, category.parentId, raw.name, id);
+    return { input: { ...raw, id }, base: baseFor(categoryRename.fields, id, category, ctx.previous), targetId: id };
+  },
+  lay: (state, entry) => layEdit(state.categories.get(entry.input.id), changedFields(entry, categoryRename.fields)),
+  prepare: (entry, ctx) => prepareEdit(categoryRename, entry, ctx),
+  send: async (_entry, call, _probe, ctx) => treeEffect(await ctx.client.call('EditCategory', call.params as never), null),
+  findEffect: (entry, ctx) => findEditEffect(categoryRename, entry, ctx),
+  apply: (_entry, effect, ctx) => storeTree(effect, ctx),
+};

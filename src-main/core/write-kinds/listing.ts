@@ -1,0 +1,40 @@
+/**
+ * What the service's lists can show of a write: they hold the last 50 records by date, and a service
+ * in another time zone may write dates with an offset that this machine reads back shifted.
+ */
+
+const QUARTER_HOUR = 15 * 60_000;
+const MAX_ZONE_SHIFT = 14 * 3_600_000;
+const wallMillis = (wall: string) => Date.parse(`${wall.slice(0, 19)}Z`);
+
+/**
+ * Whether a date the service lists can be the wall time the client sent. A service in another time
+ * zone that writes dates with an offset is read back in this machine's zone: shifted by whole quarter
+ * hours, at most 14 hours (seconds and fractions aside).
+ */
+export function sameMoment(listed: string, sent: string): boolean {
+  const shift = wallMillis(listed) - wallMillis(sent);
+  return Math.abs(shift) <= MAX_ZONE_SHIFT && shift % QUARTER_HOUR === 0;
+}
+
+/** How many records the service's transaction and refueling lists hold at most ("the last 50"). */
+const LISTED = 50;
+
+/**
+ * Whether a record dated `date` may be missing from a list although it exists: the list is full and
+ * the record is not clearly newer than its oldest one (a service that lists the last 50 by date leaves
+ * it out; "clearly": beyond what another zone's offset can shift, see sameMoment).
+ */
+export function mayBeUnlisted(dates: readonly string[], date: string): boolean {
+  if (dates.length < LISTED) return false;
+  const oldest = Math.min(...dates.map(wallMillis));
+  return wallMillis(date) <= oldest + MAX_ZONE_SHIFT;
+}
+
+/** Texts compared as the service may store them (without surrounding spaces). */
+export const trimEq = (a: string, b: string): boolean => a.trim() === b.trim();
+
+/** Ids a probe recorded as existing before a create was sent. */
+export function idsBefore(probe: unknown): Set<number> {
+  return new Set(probe && typeof probe === 'object' && 'ids' in probe ? (probe as { ids: number[] }).ids : []);
+}

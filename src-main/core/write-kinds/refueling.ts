@@ -1,0 +1,175 @@
+/** New refuelings and refueling edits: both EditCarFuel (Id_CarFuel 0 creates one). */
+import { AppError, type WriteInputOf } from '../../../src-shared/app-api';
+import type { ApiCarFuel, ParamsOf } from '../../../src-shared/catalog';
+import { currencyDigits, currencyLabel, decimalPlaces, parseDecimal, toNumber } from '../../../src-shared/money';
+import { changedFields, refuelingIn, type RefuelingFields } from '../outbox/view-state';
+import { decimalText, refuelingFromApi, type CarRow } from '../store/rows';
+import { baseFor, findEditEffect, prepareEdit } from './edits';
+import { EffectUndecidable, type ApplyContext, type CheckContext, type EditSpec, type Effect, type Fields, type WriteKind } from './kind';
+import { idsBefore, mayBeUnlisted, sameMoment } from './listing';
+
+type RefuelingInput = WriteInputOf<'addRefueling'>;
+
+/** The service's refueling in the edit input's terms (decimals as canonical text). */
+export function refuelingFields(r: ApiCarFuel): Fields {
+  return {
+    carId: r.Id_Car,
+    dateOfPurchase: r.DateOfPurchase,
+    tachometer: r.Tachometer,
+    liter: decimalText(r.Liter, 'Liter'),
+    price: decimalText(r.Price, 'Price'),
+    currency: r.Currency,
+    rate: decimalText(r.Rate, 'Rate'),
+    description: r.Description,
+  };
+}
+
+function refuelingParams(f: Fields, id: number): ParamsOf<'EditCarFuel'> {
+  return {
+    CarId: f.carId as number,
+    Id_CarFuel: id,
+    Liter: toNumber(parseDecimal(f.liter as string)!),
+    Price: toNumber(parseDecimal(f.price as string)!),
+    Tachometer: f.tachometer as number,
+    DateOfPurchase: f.dateOfPurchase as string,
+    Currency: f.currency as number,
+    Description: f.description as string,
+    Rate: toNumber(parseDecimal(f.rate as string)!),
+  };
+}
+
+export interface RefuelingProblem {
+  code: 'not-found' | 'invalid-input';
+  field: keyof RefuelingInput;
+  message: string;
+}
+
+/** Litres to the millilitre and a rate to six decimals: what the service keeps (see src-service/README.md). */
+const LITER_PLACES = 3;
+const RATE_PLACES = 6;
+
+/** Everything that keeps a refueling from being queued: a car not in the list, and what the service would refuse. */
+export function refuelingProblems(i: RefuelingInput, cars: readonly CarRow[]): RefuelingProblem[] {
+  const problems: RefuelingProblem[] = [];
+  if (!cars.some((c) => c.carId === i.carId)) {
+    problems.push({ code: 'not-found', field: 'carId', message: `Car ${i.carId} is not in your car list; add it first.` });
+  }
+  const digits = currencyDigits(i.currency);
+  if (decimalPlaces(parseDecimal(i.price)!) > digits) {
+    problems.push({ code: 'invalid-input', field: 'price', message: `The price has more decimal places than ${currencyLabel(i.currency)} allows (${digits}).` });
+  }
+  if (decimalPlaces(parseDecimal(i.liter)!) > LITER_PLACES) {
+    problems.push({ code: 'invalid-input', field: 'liter', message: `The litres have more than ${LITER_PLACES} decimal places.` });
+  }
+  if (decimalPlaces(parseDecimal(i.rate)!) > RATE_PLACES) {
+    problems.push({ code: 'invalid-input', field: 'rate', message: `The rate has more than ${RATE_PLACES} decimal places.` });
+  }
+  return problems;
+}
+
+function checkRefueling(i: RefuelingInput, ctx: CheckContext): void {
+  const p = refuelingProblems(i, ctx.store.cars())[0];
+  if (p) throw new AppError(p.code, p.message, p.field);
+}
+
+const readRefueling = (refueling: ApiCarFuel): Effect => ({ kind: 'refueling', refueling });
+
+function storeRefueling(effect: Effect, ctx: ApplyContext): ApiCarFuel | null {
+  if (effect.kind !== 'refueling') return null;
+  ctx.store.upsertRefuelings([refuelingFromApi(effect.refueling)]);
+  return effect.refueling;
+}
+
+export const addRefueling: WriteKind<'addRefueling'> = {
+  label: 'new refueling',
+  creates: ['refueling'],
+  references: [],
+  edit: null,
+  keys: (entry) => [`refueling:${entry.createdIds[0]}`],
+  check(raw, ctx) {
+    checkRefueling(raw, ctx);
+    return { input: raw, base: null };
+  },
+  lay(state, entry) {
+    const id = entry.createdIds[0]!;
+    state.refuelingCreates.set(id, { ...entry.input, id, userCreatedId: 0, pending: true, local: true });
+    state.pendingCars.add(entry.input.carId);
+  },
+  async prepare(entry, ctx) {
+    const ids = (await ctx.snapshot.refuelings(entry.input.carId)).map((r) => r.Id);
+    return { action: 'send', call: { operation: 'EditCarFuel', params: refuelingParams(entry.input as unknown as Fields, 0) }, probe: { ids } };
+  },
+  send: async (_entry, call, _probe, ctx) => readRefueling(await ctx.client.call('EditCarFuel', call.params as never)),
+  async findEffect(entry, ctx) {
+    const before = idsBefore(entry.probe);
+    const own = ctx.outbox.ownIds('refueling');
+    const i = entry.input;
+    const listed = await ctx.snapshot.refuelings(i.carId);
+    for (const r of listed) {
+      if (before.has(r.Id) || own.has(r.Id)) continue;
+      const f = refuelingFields(r);
+      if (sameMoment(r.DateOfPurchase, i.dateOfPurchase) && f.tachometer === i.tachometer && f.liter === i.liter && f.price === i.price && f.currency === i.currency) {
+        return readRefueling(r);
+      }
+    }
+    if (mayBeUnlisted(listed.map((r) => r.DateOfPurchase), i.dateOfPurchase)) {
+      throw new EffectUndecidable(
+        `Whether this refueling reached the service cannot be told: it is dated before the last 50 refuelings the service lists for car ${i.carId}. ` +
+          'If the service has it, discard this write; if not, retry it.',
+      );
+    }
+    return null;
+  },
+  apply(entry, effect, ctx) {
+    const refueling = storeRefueling(effect, ctx);
+    if (!refueling) return;
+    ctx.outbox.markOwn('refueling', refueling.Id);
+    ctx.outbox.replaceTempId('refueling', entry.createdIds[0]!, refueling.Id);
+  },
+};
+
+const refuelingEdit: EditSpec<'editRefueling'> = {
+  record: 'refueling',
+  fields: ['carId', 'dateOfPurchase', 'tachometer', 'liter', 'price', 'currency', 'rate', 'description'],
+  async theirs(entry, ctx) {
+    // The service lists a car's last 50; an older refueling is merged with the local copy's record.
+    const id = entry.input.id;
+    const carId = entry.base && typeof entry.base.carId === 'number' ? entry.base.carId : entry.input.carId;
+    const listed = (await ctx.snapshot.refuelings(carId)).find((r) => r.Id === id);
+    if (listed) return refuelingFields(listed);
+    const stored = ctx.store.refueling(id);
+    return stored ? { ...stored } : null;
+  },
+  call: (id, values) => ({ operation: 'EditCarFuel', params: refuelingParams(values, id) }),
+};
+
+export const editRefueling: WriteKind<'editRefueling'> = {
+  label: 'refueling edit',
+  creates: [],
+  references: [['id', 'refueling']],
+  edit: refuelingEdit,
+  keys: (entry) => [`refueling:${entry.input.id}`],
+  check(raw, ctx) {
+    const id = ctx.resolve(raw.id);
+    const current = refuelingIn(ctx.state, ctx.store, id);
+    if (!current) throw new AppError('not-found', `Refueling ${raw.id} does not exist.`, 'id');
+    checkRefueling(raw, ctx);
+    return { input: { ...raw, id }, base: baseFor(refuelingEdit.fields, id, current, ctx.previous), targetId: id };
+  },
+  lay(state, entry) {
+    const changes = changedFields(entry, refuelingEdit.fields) as Partial<RefuelingFields>;
+    const id = entry.input.id;
+    const created = state.refuelingCreates.get(id);
+    if (created) {
+      state.pendingCars.add(created.carId);
+      Object.assign(created, changes);
+    } else {
+      state.refuelingEdits.set(id, { ...state.refuelingEdits.get(id), ...changes });
+    }
+    state.pendingCars.add(entry.input.carId);
+  },
+  prepare: (entry, ctx) => prepareEdit(refuelingEdit, entry, ctx),
+  send: async (_entry, call, _probe, ctx) => readRefueling(await ctx.client.call('EditCarFuel', call.params as never)),
+  findEffect: (entry, ctx) => findEditEffect(refuelingEdit, entry, ctx),
+  apply: (_entry, effect, ctx) => void storeRefueling(effect, ctx),
+};
