@@ -17,6 +17,8 @@ import { addressWarnings } from '../core/soap-client';
 import { booleanArg, integerArg, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from './args';
 import { readLimited, readUtf8, writeNew } from './files';
 import * as fmt from './format';
+import { Countdown } from './countdown';
+import { SYNC_EXIT, syncExitCode } from './exit-codes';
 
 export interface CliIo {
   stdout(text: string): void;
@@ -26,6 +28,10 @@ export interface CliIo {
   prompt?: (question: string) => Promise<string | null>;
   /** Extra core options (tests: short timeouts). */
   core?: Partial<AppCoreOptions>;
+  /** On a terminal: writes over the current line of stderr (a countdown redrawn in place); absent elsewhere. */
+  redraw?: (text: string) => void;
+  /** Registers what Ctrl-C does while a command runs (the process edge calls it on SIGINT). */
+  onInterrupt?: (handler: (() => void) | null) => void;
 }
 
 interface Context {
@@ -41,7 +47,8 @@ interface Command {
   usage: string;
   summary: string;
   options?: Record<string, OptionSpec>;
-  run(ctx: Context): Promise<void>;
+  /** Resolves with the exit code, or nothing for 0. */
+  run(ctx: Context): Promise<number | void>;
 }
 
 const GLOBAL_OPTIONS: Record<string, OptionSpec> = { data: {}, json: { switch: true }, help: { switch: true }, key: {} };
@@ -192,12 +199,31 @@ const COMMANDS: Record<string, Command> = {
   },
   sync: {
     usage: 'sync',
-    summary: 'Sends the outbox, then fetches everything from the service.',
+    summary: `Sends the outbox, then fetches everything from the service. Exit code ${SYNC_EXIT.delivered}: all delivered; ${SYNC_EXIT.refused}: some writes refused or in conflict; ${SYNC_EXIT.unavailable}: service unavailable, writes waiting; ${SYNC_EXIT.cancelled}: cancelled (Ctrl-C).`,
     async run(ctx) {
       noMorePositionals(ctx, 0);
-      const summary = await ctx.core.sync();
+      const countdown = new Countdown(ctx.io);
+      const off = ctx.core.onEvent((e) => {
+        if (e.type === 'sync-waiting') countdown.start(e.until, e.reason);
+        else if (e.type === 'sync-progress' || e.type === 'sync-finished') countdown.stop();
+      });
+      ctx.io.onInterrupt?.(() => {
+        ctx.io.stderr('Cancelling the sync (Ctrl-C again to quit at once)...');
+        void ctx.core.cancelSync();
+      });
+      let summary;
+      try {
+        summary = await ctx.core.sync();
+      } finally {
+        countdown.stop();
+        off();
+        ctx.io.onInterrupt?.(null);
+      }
       ctx.out(summary, fmt.summaryText(summary));
-      if (summary.error) throw new AppError(summary.errorCode === 'auth' ? 'auth' : summary.errorCode === 'not-connected' ? 'not-connected' : 'network', summary.error);
+      const code = syncExitCode(summary);
+      if (code === SYNC_EXIT.failed) throw new AppError(summary.errorCode === 'auth' ? 'auth' : summary.errorCode === 'not-connected' ? 'not-connected' : 'service', summary.error ?? 'The sync failed.');
+      if (summary.error) ctx.io.stderr(`error: ${summary.error}`);
+      return code;
     },
   },
   accounts: {
@@ -512,7 +538,7 @@ export function helpText(command?: string): string {
     '  --help          this text, or a command\'s with "<command> --help"',
     '',
     'The password comes from BOOKKEEPING_PASSWORD or a prompt, each time the service is asked; it is never stored.',
-    'Exit code 0 on success, 1 with a one-line reason on stderr on failure.',
+    'Exit code 0 on success, 1 with a one-line reason on stderr on failure; "sync --help" tells its own codes.',
   ].join('\n');
 }
 
@@ -543,8 +569,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       log: (message) => io.stderr(`internal: ${message}`),
     });
     const json = args.switches.has('json');
-    await command.run({ core, args, json, io, out: (value, text) => io.stdout(json ? JSON.stringify(value, null, 2) : text) });
-    return 0;
+    return (await command.run({ core, args, json, io, out: (value, text) => io.stdout(json ? JSON.stringify(value, null, 2) : text) })) ?? 0;
   } catch (e) {
     let message = e instanceof UsageError || e instanceof AppError ? e.message : 'Unexpected failure.';
     if (e instanceof AppError && e.code === 'not-connected' && core) {

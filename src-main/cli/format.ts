@@ -111,7 +111,8 @@ export function summaryText(s: SyncSummary): string {
   const pulled = s.pulled
     ? `pulled ${s.pulled.accounts} accounts, ${s.pulled.transactions} transactions, ${s.pulled.templates} templates, ${s.pulled.categories} categories, ${s.pulled.refuelings} refuelings`
     : 'nothing pulled';
-  return `Pushed ${s.pushed}, refused ${s.refused}, conflicts ${s.conflicts}, unknown ${s.unknown}; ${pulled}.`;
+  const waiting = s.waiting > 0 ? ` ${s.waiting} write${s.waiting === 1 ? '' : 's'} still waiting.` : '';
+  return `Pushed ${s.pushed}, refused ${s.refused}, conflicts ${s.conflicts}, unknown ${s.unknown}; ${pulled}.${waiting}`;
 }
 
 export function countsText(c: RecordCounts): string {

@@ -64,10 +64,28 @@ function prompt(question: string): Promise<string | null> {
   });
 }
 
+/** What Ctrl-C does: the running command's handler first (a sync cancels cleanly), a second Ctrl-C quits at once. */
+let onInterrupt: (() => void) | null = null;
+let interrupted = false;
+process.on('SIGINT', () => {
+  if (onInterrupt && !interrupted) {
+    interrupted = true;
+    onInterrupt();
+    return;
+  }
+  process.exit(130);
+});
+
 const code = await runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(`${text}\n`),
   stderr: (text) => process.stderr.write(`${text}\n`),
+  // Carriage return and erase-line: the countdown overwrites itself instead of scrolling.
+  ...(process.stderr.isTTY ? { redraw: (text: string) => process.stderr.write(`\r\x1b[2K${text}`) } : {}),
   env: process.env,
   prompt,
+  onInterrupt: (handler) => {
+    onInterrupt = handler;
+    interrupted = false;
+  },
 });
 process.exitCode = code;

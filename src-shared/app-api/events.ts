@@ -6,8 +6,11 @@ export type SyncPhase = 'push' | 'check' | 'pull' | 'rebuild';
 export type AppEvent =
   | { type: 'sync-started' }
   | { type: 'sync-progress'; phase: SyncPhase; done: number; total: number }
-  /** The service failed for a moment: the sync waits until `until` (epoch ms), then tries again. */
-  | { type: 'sync-waiting'; until: number; reason: string; attempt: number }
+  /**
+   * The service failed for a moment: the sync waits until `until` (epoch ms), then tries again. `cause`
+   * and `httpStatus` say why as data; `reason` in English words (command line, logs).
+   */
+  | { type: 'sync-waiting'; until: number; cause: 'network' | 'timeout' | 'unavailable' | 'malformed'; httpStatus: number | null; reason: string; attempt: number }
   | { type: 'sync-finished'; summary: SyncSummary }
   /** Local data changed: screens re-read what they show. */
   | { type: 'data-changed'; status: AppStatus };

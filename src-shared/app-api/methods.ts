@@ -234,6 +234,8 @@ export const APP_METHODS = {
     output: [] as OutboxEntryView[],
   },
   sync: { input: v.none(), output: {} as SyncSummary },
+  /** Cancels a running sync (requests in flight abandoned, nothing lost); false when none was running. */
+  cancelSync: { input: v.none(), output: {} as { cancelled: boolean } },
 } as const;
 
 export type AppMethod = keyof typeof APP_METHODS;

@@ -2,8 +2,12 @@
  * A fault-injecting HTTP proxy between a client under test and the real service on loopback. For each
  * request it picks a mode: pass it on, drop the connection before the request reaches the service,
  * drop it after the service handled it, answer 500 or garbage (with or without having forwarded the
- * request), answer slowly, cut the answer short, or answer with a huge body. It counts what it did, so
- * that tests can assert the faults really happened.
+ * request), answer slowly, cut the answer short, or answer with a huge body; and what the proxies, load
+ * balancers and broken servers of real networks answer: 408, 429 (with and without Retry-After), 502,
+ * 503 (plain text, as a reverse proxy does while the service restarts), 504, an HTML page, an empty
+ * body, a connection reset mid-body, XML cut short with whole HTTP framing, a body dripped a byte at a
+ * time, and a gzip body that does not inflate. It counts what it did, so that tests can assert the
+ * faults really happened.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -31,7 +35,58 @@ export type FaultMode =
   /** A SOAP 1.2 Sender fault ("AccountId: account ... does not exist."), without asking the service. */
   | 'client-fault'
   /** A SOAP 1.2 Sender fault worded like refused credentials, about this request only ("... not authorized ..."). */
-  | 'authorization-fault';
+  | 'authorization-fault'
+  /** Status answers of proxies and load balancers, without asking the service (plain text bodies). */
+  | 'status-408'
+  | 'status-429'
+  /** 429 with `Retry-After: <retryAfterSeconds>`. */
+  | 'status-429-retry-after'
+  | 'status-502'
+  /** 503 Service Unavailable in text/plain, as a reverse proxy answers while the service restarts. */
+  | 'status-503'
+  /** 503 with `Retry-After` as an HTTP date `retryAfterSeconds` from now. */
+  | 'status-503-retry-after'
+  | 'status-504'
+  /** The service handles the request; the gateway answers 504 (its upstream took too long). */
+  | 'status-504-after'
+  /** HTTP 200 with an HTML page (a captive portal, a misrouted virtual host), without asking the service. */
+  | 'html-page'
+  /** HTTP 200 with an empty body, without asking the service. */
+  | 'empty-body'
+  /** The service handles the request; the answer's headers and part of its body arrive, then the connection is reset (RST). */
+  | 'reset-mid-body'
+  /** The service handles the request; its XML is cut in half but sent with a Content-Length that matches (whole HTTP framing). */
+  | 'truncated-xml'
+  /** The service handles the request; its answer is dripped one byte every `dripMs`. */
+  | 'slow-drip'
+  /** HTTP 200 with `Content-Encoding: gzip` over bytes that do not inflate, without asking the service. */
+  | 'bad-gzip';
+
+/** Every mode that is not the service's verdict: none of them may ever mark a write refused. */
+export const NETWORK_FAULT_MODES: readonly FaultMode[] = [
+  'drop-before',
+  'drop-after',
+  'error-500',
+  'error-500-after',
+  'garbage',
+  'garbage-after',
+  'slow',
+  'truncate',
+  'status-408',
+  'status-429',
+  'status-429-retry-after',
+  'status-502',
+  'status-503',
+  'status-503-retry-after',
+  'status-504',
+  'status-504-after',
+  'html-page',
+  'empty-body',
+  'reset-mid-body',
+  'truncated-xml',
+  'slow-drip',
+  'bad-gzip',
+];
 
 export const FAULT_MODES: readonly FaultMode[] = ['drop-before', 'drop-after', 'error-500', 'error-500-after', 'garbage', 'garbage-after', 'slow', 'truncate'];
 
@@ -47,6 +102,10 @@ export interface FaultProxyOptions {
   target: string;
   slowMs?: number;
   hugeBytes?: number;
+  /** Retry-After of the *-retry-after modes, in seconds (default 1). */
+  retryAfterSeconds?: number;
+  /** Pause between the bytes of 'slow-drip' (default 200 ms). */
+  dripMs?: number;
 }
 
 export interface FaultProxy {
@@ -88,6 +147,8 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
   const log: { operation: string; mode: FaultMode }[] = [];
   const slowMs = options.slowMs ?? 1500;
   const hugeBytes = options.hugeBytes ?? 100 * 1024 * 1024;
+  const retryAfterSeconds = options.retryAfterSeconds ?? 1;
+  const dripMs = options.dripMs ?? 200;
   const timers = new Set<NodeJS.Timeout>();
 
   const forward = (req: http.IncomingMessage, body: Buffer): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> =>
@@ -122,6 +183,10 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
         `<soap:Code><soap:Value>soap:Sender</soap:Value></soap:Code><soap:Reason><soap:Text xml:lang="en">${text}</soap:Text></soap:Reason>` +
         '</soap:Fault></soap:Body></soap:Envelope>',
     );
+  };
+  const plainStatus = (res: http.ServerResponse, status: number, text: string, headers: http.OutgoingHttpHeaders = {}) => {
+    res.writeHead(status, { 'content-type': 'text/plain', ...headers });
+    res.end(text);
   };
   const garbage = (res: http.ServerResponse) => {
     res.writeHead(200, { 'content-type': 'application/soap+xml; charset=utf-8' });
@@ -167,6 +232,40 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
           case 'authorization-fault':
             senderFault(res, 'You are not authorized to change this record.');
             return;
+          case 'status-408':
+            plainStatus(res, 408, 'Request Timeout');
+            return;
+          case 'status-429':
+            plainStatus(res, 429, 'Too Many Requests');
+            return;
+          case 'status-429-retry-after':
+            plainStatus(res, 429, 'Too Many Requests', { 'retry-after': String(retryAfterSeconds) });
+            return;
+          case 'status-502':
+            plainStatus(res, 502, 'Bad Gateway');
+            return;
+          case 'status-503':
+            plainStatus(res, 503, 'Service Unavailable');
+            return;
+          case 'status-503-retry-after':
+            // An HTTP date, rounded up to the next whole second so that it is never earlier than meant.
+            plainStatus(res, 503, 'Service Unavailable', { 'retry-after': new Date(Math.ceil(Date.now() / 1000) * 1000 + retryAfterSeconds * 1000).toUTCString() });
+            return;
+          case 'status-504':
+            plainStatus(res, 504, 'Gateway Timeout');
+            return;
+          case 'html-page':
+            res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+            res.end('<!DOCTYPE html><html><head><title>Hotel Wi-Fi - please log in</title></head><body><form>Room number</form></body></html>');
+            return;
+          case 'empty-body':
+            res.writeHead(200, { 'content-type': 'application/soap+xml; charset=utf-8', 'content-length': 0 });
+            res.end();
+            return;
+          case 'bad-gzip':
+            res.writeHead(200, { 'content-type': 'application/soap+xml; charset=utf-8', 'content-encoding': 'gzip' });
+            res.end(Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0x01, 0x02, 0x03, 0x04, 0xff, 0xee]));
+            return;
           case 'huge': {
             res.writeHead(200, { 'content-type': 'application/soap+xml; charset=utf-8' });
             const chunk = Buffer.alloc(64 * 1024, '<x>filler</x>');
@@ -209,6 +308,36 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
             const headers: http.OutgoingHttpHeaders = { 'content-type': answer.headers['content-type'] ?? 'text/xml', 'content-length': answer.body.length };
             res.writeHead(answer.status, headers);
             res.write(answer.body.subarray(0, Math.floor(answer.body.length / 2)), () => res.socket?.destroy());
+            return;
+          }
+          case 'status-504-after':
+            plainStatus(res, 504, 'Gateway Timeout');
+            return;
+          case 'reset-mid-body': {
+            res.writeHead(answer.status, { 'content-type': answer.headers['content-type'] ?? 'text/xml', 'content-length': answer.body.length });
+            res.write(answer.body.subarray(0, Math.floor(answer.body.length / 3)), () => res.socket?.resetAndDestroy());
+            return;
+          }
+          case 'truncated-xml': {
+            const half = answer.body.subarray(0, Math.floor(answer.body.length / 2));
+            res.writeHead(answer.status, { 'content-type': answer.headers['content-type'] ?? 'text/xml', 'content-length': half.length });
+            res.end(half);
+            return;
+          }
+          case 'slow-drip': {
+            res.writeHead(answer.status, { 'content-type': answer.headers['content-type'] ?? 'text/xml', 'content-length': answer.body.length });
+            let at = 0;
+            const drip = () => {
+              if (res.destroyed) return;
+              if (at >= answer.body.length) return void res.end();
+              res.write(answer.body.subarray(at, ++at));
+              const t = setTimeout(() => {
+                timers.delete(t);
+                drip();
+              }, dripMs);
+              timers.add(t);
+            };
+            drip();
             return;
           }
         }

@@ -505,6 +505,7 @@ class Core {
       updateOutbox: (i) => this.update(i.id, i.input),
       resolveConflict: (i) => this.resolve(i.id, i.choices),
       sync: () => this.sync(),
+      cancelSync: async () => ({ cancelled: await this.engine.cancel() }),
     };
   }
 

@@ -48,10 +48,31 @@ export function backoffDelay(policy: RetryPolicy, attempt: number, error: unknow
 export interface RetryWait {
   /** Epoch milliseconds when the next try starts. */
   until: number;
-  /** Why: the failure that is being waited out. */
+  /** Why, in words (for the command line and logs). */
   reason: string;
+  /** Why, as data (for the screens, in the user's language). */
+  cause: WaitCause;
+  /** The HTTP status of the answer waited out, if there was one. */
+  httpStatus: number | null;
   /** Failures in a row so far. */
   attempt: number;
+}
+
+/** What a wait is about: the connection, a time limit, the service's "try later", or an unreadable answer. */
+export type WaitCause = 'network' | 'timeout' | 'unavailable' | 'malformed';
+
+function causeOf(error: CallError): { cause: WaitCause; httpStatus: number | null } {
+  const status = 'httpStatus' in error && typeof error.httpStatus === 'number' ? error.httpStatus : null;
+  switch (error.kind) {
+    case 'timeout':
+      return { cause: 'timeout', httpStatus: null };
+    case 'unavailable':
+      return { cause: 'unavailable', httpStatus: status };
+    case 'malformed':
+      return { cause: 'malformed', httpStatus: status };
+    default:
+      return { cause: 'network', httpStatus: null };
+  }
 }
 
 export interface RetryBudgetOptions {
@@ -132,7 +153,7 @@ export class RetryBudget {
     if (this.deadline !== null && until > this.deadline) {
       throw new RetriesExhausted(error, 'deadline', `${error.message} The sync reached its time limit.`);
     }
-    this.options.onWait?.({ until, reason: error.message, attempt });
+    this.options.onWait?.({ until, reason: error.message, attempt, ...causeOf(error) });
     await cancellableSleep(delay, this.options.signal, error.operation);
   }
 }

@@ -136,6 +136,13 @@ export class SyncEngine {
     return run;
   }
 
+  /** Cancels the sync running in this process, if one is; see stop(). Returns whether one was. */
+  async cancel(): Promise<boolean> {
+    if (!this.current) return false;
+    await this.stop();
+    return true;
+  }
+
   /**
    * Cancels a running sync and waits for it to end: requests in flight are abandoned (a write among
    * them stays marked sent, so the next sync looks for its effect before sending it again), waits end
@@ -218,7 +225,7 @@ export class SyncEngine {
       unavailableMs: this.tuning.unavailableMs,
       deadline: Date.now() + this.tuning.deadlineMs,
       signal,
-      onWait: (wait) => emit({ type: 'sync-waiting', until: wait.until, reason: wait.reason, attempt: wait.attempt }),
+      onWait: (wait) => emit({ type: 'sync-waiting', ...wait }),
     });
     try {
       const client = (await this.deps.client()).withSignal(signal);

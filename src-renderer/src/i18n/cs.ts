@@ -148,6 +148,15 @@ const cs: Messages = {
     progress: 'Průběh synchronizace',
     shortcut: 'Odeslat vaše změny a načíst data ze služby (Ctrl+Shift+S)',
     working: 'Synchronizace se službou…',
+    cancel: 'Zrušit',
+    cancelHint: 'Zastavit synchronizaci; dosud neodeslané změny počkají na příští',
+    cancelling: 'Rušení…',
+    waiting: {
+      unavailable: 'Služba je nedostupná (HTTP {status}); další pokus za {seconds} s',
+      network: 'Službu nelze zastihnout; další pokus za {seconds} s',
+      timeout: 'Služba neodpovídá; další pokus za {seconds} s',
+      malformed: 'Služba odpověděla nesrozumitelně; další pokus za {seconds} s',
+    },
     phase: {
       push: 'Odesílání změn: {done} z {total}',
       check: 'Ověřování nezodpovězených změn: {done} z {total}',
@@ -159,6 +168,7 @@ const cs: Messages = {
     done: 'Synchronizace dokončena',
     doneWithProblems: 'Synchronizace dokončena, některé změny ale vyžadují váš zásah',
     pushed: 'odeslána {n} změna | odeslány {n} změny | odesláno {n} změn',
+    waiting: '{n} změna čeká na příští synchronizaci | {n} změny čekají na příští synchronizaci | {n} změn čeká na příští synchronizaci',
     pulled: 'přijat {n} záznam | přijaty {n} záznamy | přijato {n} záznamů',
     refused: 'služba odmítla {n} změnu | služba odmítla {n} změny | služba odmítla {n} změn',
     conflicts: '{n} konflikt | {n} konflikty | {n} konfliktů',

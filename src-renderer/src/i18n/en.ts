@@ -146,6 +146,15 @@ const en = {
     progress: 'Sync progress',
     shortcut: 'Send your changes and fetch the service’s data (Ctrl+Shift+S)',
     working: 'Syncing with the service…',
+    cancel: 'Cancel',
+    cancelHint: 'Stop the sync; changes not yet sent stay waiting for the next one',
+    cancelling: 'Cancelling…',
+    waiting: {
+      unavailable: 'The service is unavailable (HTTP {status}); trying again in {seconds} s',
+      network: 'The service cannot be reached; trying again in {seconds} s',
+      timeout: 'The service is not answering; trying again in {seconds} s',
+      malformed: 'The service gave an answer that cannot be read; trying again in {seconds} s',
+    },
     phase: {
       push: 'Sending changes: {done} of {total}',
       check: 'Checking unanswered changes: {done} of {total}',
@@ -157,6 +166,7 @@ const en = {
     done: 'Sync finished',
     doneWithProblems: 'Sync finished, but some changes need you',
     pushed: '{n} change sent | {n} changes sent',
+    waiting: '{n} change still waiting for the next sync | {n} changes still waiting for the next sync',
     pulled: '{n} record received | {n} records received',
     refused: '{n} refused by the service | {n} refused by the service',
     conflicts: '{n} conflict | {n} conflicts',

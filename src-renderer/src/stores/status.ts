@@ -13,6 +13,9 @@ export interface SyncProgress {
   total: number;
 }
 
+/** The sync waits for the service to come back: until when, and why. */
+export type SyncWait = Omit<Extract<AppEvent, { type: 'sync-waiting' }>, 'type'>;
+
 export const useStatusStore = defineStore('status', () => {
   const status = ref<AppStatus | null>(null);
   const progress = ref<SyncProgress | null>(null);
@@ -23,6 +26,9 @@ export const useStatusStore = defineStore('status', () => {
   /** Bumped on every data-changed event: screens watch it and re-read what they show. */
   const dataVersion = ref(0);
   const startingSync = ref(false);
+  /** Set while the sync waits out a failure of the service before trying again. */
+  const waiting = ref<SyncWait | null>(null);
+  const cancelling = ref(false);
   let unsubscribe: (() => void) | null = null;
 
   const loader = createLoader(
@@ -40,12 +46,21 @@ export const useStatusStore = defineStore('status', () => {
     switch (event.type) {
       case 'sync-started':
         progress.value = { phase: 'push', done: 0, total: 0 };
+        waiting.value = null;
         break;
       case 'sync-progress':
         progress.value = { phase: event.phase, done: event.done, total: event.total };
+        waiting.value = null;
         break;
+      case 'sync-waiting': {
+        const { type: _type, ...wait } = event;
+        waiting.value = wait;
+        break;
+      }
       case 'sync-finished':
         progress.value = null;
+        waiting.value = null;
+        cancelling.value = false;
         summary.value = event.summary;
         if (status.value) status.value = { ...status.value, syncing: false, lastSync: event.summary, lastSyncAt: event.summary.finishedAt };
         break;
@@ -83,9 +98,23 @@ export const useStatusStore = defineStore('status', () => {
     } finally {
       startingSync.value = false;
       progress.value = null;
+      waiting.value = null;
+      cancelling.value = false;
       await loader.load();
       // Writes pushed and records pulled: every screen re-reads, even if the event stream is down.
       dataVersion.value++;
+    }
+  }
+
+  /** Cancels the running sync: what is queued stays queued; the summary says so. */
+  async function cancelSync(): Promise<void> {
+    if (!syncing.value || cancelling.value) return;
+    cancelling.value = true;
+    try {
+      await api().cancelSync();
+    } catch (e) {
+      syncError.value = toAppError(e);
+      cancelling.value = false;
     }
   }
 
@@ -118,6 +147,8 @@ export const useStatusStore = defineStore('status', () => {
     syncError,
     dataVersion,
     syncing,
+    waiting,
+    cancelling,
     queued,
     attention,
     needsSetup,
@@ -128,6 +159,7 @@ export const useStatusStore = defineStore('status', () => {
     dispose,
     handleEvent,
     sync,
+    cancelSync,
     dismissSummary,
     markDataChanged,
     testConnection,

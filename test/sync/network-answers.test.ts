@@ -1,0 +1,176 @@
+/**
+ * Sync over the answers of real networks, in every binding the client can use: each fault a proxy,
+ * a load balancer or a broken server gives (408, 429 with and without Retry-After, 502, 503, 504, an
+ * HTML page, an empty body, a reset mid-body, truncated XML, a slow drip, bad gzip, and the older
+ * drops, 500 pages, garbage, slow and cut-short answers) hits a read and a write once. The read is
+ * tried again; the write is delivered exactly once and is never marked refused. A 503 storm while the
+ * service restarts is waited out within the budget; past it the sync says the service is unavailable
+ * and the write waits, never refused.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppEvent } from '../../src-shared/app-api';
+import type { Binding } from '../../src-shared/wire';
+import { newUser, TEST_SYNC_TUNING, type UserSession } from '../support/client';
+import { NETWORK_FAULT_MODES, startFaultProxy, type FaultMode, type FaultProxy } from '../support/fault-proxy';
+import { startTestService, type TestService } from '../support/service';
+
+const BINDINGS: Binding[] = ['soap12', 'soap11', 'httpGet', 'httpPost'];
+/** Modes that answer without asking the service: the write never arrived and is sent again, once. */
+const NOT_FORWARDED = new Set<FaultMode>(['drop-before', 'error-500', 'garbage', 'status-408', 'status-429', 'status-429-retry-after', 'status-502', 'status-503', 'status-503-retry-after', 'status-504', 'html-page', 'empty-body', 'bad-gzip']);
+
+let service: TestService;
+let proxy: FaultProxy;
+beforeAll(async () => {
+  service = await startTestService();
+  proxy = await startFaultProxy({ target: service.url, slowMs: 700, dripMs: 40, retryAfterSeconds: 1 });
+});
+afterAll(async () => {
+  await proxy.close();
+  await service.close();
+});
+
+const sends = (operation: string) => proxy.log.filter((l) => l.operation === operation).length;
+
+/** Faults the first request of each of these operations with `mode`, passes everything else. */
+function faultFirstOf(mode: FaultMode, ...operations: string[]): void {
+  const left = new Set(operations);
+  proxy.choose((req) => (left.delete(req.operation) ? mode : 'pass'));
+}
+
+interface Setup {
+  s: UserSession;
+  a: number;
+  b: number;
+}
+
+async function userOver(binding: Binding, tuning = TEST_SYNC_TUNING): Promise<Setup> {
+  proxy.choose(() => 'pass');
+  const s = await newUser(service, { baseUrl: proxy.url, timeoutMs: 400, sync: { ...tuning, unavailableMs: 5000 } });
+  await s.core.setPreferences({ binding });
+  for (const name of ['A', 'B']) await s.core.addAccount({ name, description: '', currency: 203, type: 1, isActive: true, isHidden: false, locked: false, ord: 0 });
+  expect((await s.core.sync()).error).toBeNull();
+  expect((await s.core.getStatus()).connection?.binding).toBe(binding);
+  const accounts = (await s.core.listAccounts({})).accounts;
+  return { s, a: accounts.find((x) => x.name === 'A')!.id, b: accounts.find((x) => x.name === 'B')!.id };
+}
+
+const onService = async (u: Setup, description: string) =>
+  (await u.s.truth.call('TransactionListLast50_2', { AccountId: u.b })).filter((t) => t.Description === description).length;
+
+describe.each(BINDINGS)('over %s', (binding) => {
+  let u: Setup;
+  beforeAll(async () => {
+    u = await userOver(binding);
+  });
+  afterAll(() => u.s.done());
+
+  it.each(NETWORK_FAULT_MODES)('%s: the read is tried again, the write arrives exactly once and is never refused', async (mode) => {
+    await u.s.core.transfer({ sourceId: u.a, targetId: u.b, amount: '1.25', paymentDate: '2026-03-03T10:00', categoryId: 0, description: `${binding} ${mode}` });
+    const writesBefore = sends('AddTranferToOtherAccount');
+    const faultedBefore = proxy.counts.get(mode) ?? 0;
+    faultFirstOf(mode, 'AddTranferToOtherAccount', 'CategoryTree');
+    const summary = await u.s.core.sync();
+    expect(summary, JSON.stringify(summary)).toMatchObject({ pushed: 1, refused: 0, unknown: 0, waiting: 0, error: null });
+    expect((proxy.counts.get(mode) ?? 0) - faultedBefore, 'both faults happened').toBe(2);
+    expect(sends('AddTranferToOtherAccount') - writesBefore).toBe(NOT_FORWARDED.has(mode) ? 2 : 1);
+    expect(await onService(u, `${binding} ${mode}`)).toBe(1);
+    expect(await u.s.core.listOutbox()).toEqual([]);
+  });
+
+  it('a 503 in plain text while the service restarts is waited out, with the waits announced; the transfer arrives', async () => {
+    await u.s.core.transfer({ sourceId: u.a, targetId: u.b, amount: '2', paymentDate: '2026-03-04T10:00', categoryId: 0, description: `${binding} restart` });
+    let unavailable = 4;
+    proxy.choose(() => (unavailable-- > 0 ? 'status-503' : 'pass'));
+    const events: AppEvent[] = [];
+    const off = u.s.core.onEvent((e) => events.push(e));
+    const summary = await u.s.core.sync();
+    off();
+    expect(summary).toMatchObject({ pushed: 1, refused: 0, waiting: 0, error: null });
+    const waits = events.filter((e) => e.type === 'sync-waiting');
+    expect(waits.length).toBeGreaterThan(0);
+    expect(waits[0]).toMatchObject({ cause: 'unavailable', httpStatus: 503 });
+    expect(await onService(u, `${binding} restart`)).toBe(1);
+  });
+});
+
+describe('the budget', () => {
+  it('a service that stays unavailable ends the sync with "unavailable; N writes still waiting", the writes pending, never refused; the next sync delivers them', async () => {
+    const u = await userOver('soap12');
+    try {
+      await u.s.core.transfer({ sourceId: u.a, targetId: u.b, amount: '3', paymentDate: '2026-03-05T10:00', categoryId: 0, description: 'storm 1' });
+      await u.s.core.transfer({ sourceId: u.b, targetId: u.a, amount: '4', paymentDate: '2026-03-05T11:00', categoryId: 0, description: 'storm 2' });
+      await u.s.reopen({ timeoutMs: 400, sync: { ...TEST_SYNC_TUNING, unavailableMs: 300 } });
+      proxy.choose(() => 'status-503');
+      const started = Date.now();
+      const summary = await u.s.core.sync();
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect(summary).toMatchObject({ pushed: 0, refused: 0, waiting: 2, errorCode: 'unavailable' });
+      expect(summary.error).toMatch(/^The service is unavailable: The service is unavailable \(HTTP 503 Service Unavailable\)\..* 2 writes still waiting\.$/);
+      const left = await u.s.core.listOutbox();
+      expect(left).toHaveLength(2);
+      // Sent and answered 503 (unknown: looked for first) or never sent (pending): waiting either way.
+      for (const e of left) expect(['pending', 'unknown']).toContain(e.status);
+      expect((await u.s.core.getStatus()).offline).toBe(true);
+      proxy.choose(() => 'pass');
+      expect(await u.s.core.sync()).toMatchObject({ pushed: 2, refused: 0, waiting: 0, error: null });
+      for (const [account, description] of [
+        [u.a, 'storm 1'],
+        [u.b, 'storm 1'],
+        [u.a, 'storm 2'],
+        [u.b, 'storm 2'],
+      ] as const) {
+        expect((await u.s.truth.call('TransactionListLast50_2', { AccountId: account })).filter((t) => t.Description === description)).toHaveLength(1);
+      }
+    } finally {
+      await u.s.done();
+    }
+  });
+
+  it('honours Retry-After: the next try waits the time the service asked for', async () => {
+    const u = await userOver('soap12', { ...TEST_SYNC_TUNING, retry: { ...TEST_SYNC_TUNING.retry, maxBackoffMs: 5000 } });
+    try {
+      let first = true;
+      const at: number[] = [];
+      proxy.choose((req) => {
+        if (req.operation !== 'AccountListWithAmount2') return 'pass';
+        at.push(Date.now());
+        if (!first) return 'pass';
+        first = false;
+        return 'status-429-retry-after';
+      });
+      const events: AppEvent[] = [];
+      const off = u.s.core.onEvent((e) => events.push(e));
+      expect((await u.s.core.sync()).error).toBeNull();
+      off();
+      expect(at).toHaveLength(2);
+      expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(950);
+      const wait = events.find((e) => e.type === 'sync-waiting');
+      expect(wait).toMatchObject({ cause: 'unavailable', httpStatus: 429 });
+    } finally {
+      await u.s.done();
+    }
+  });
+
+  it('Cancel stops a sync that waits for the service at once, and loses nothing', async () => {
+    const u = await userOver('soap12');
+    try {
+      await u.s.core.transfer({ sourceId: u.a, targetId: u.b, amount: '5', paymentDate: '2026-03-06T10:00', categoryId: 0, description: 'cancelled' });
+      await u.s.reopen({ timeoutMs: 400, sync: { ...TEST_SYNC_TUNING, unavailableMs: 60_000, retry: { attempts: 100, backoffMs: 2000, maxBackoffMs: 5000 } } });
+      proxy.choose(() => 'status-503');
+      const waiting = new Promise<void>((resolve) => u.s.core.onEvent((e) => e.type === 'sync-waiting' && resolve()));
+      const started = Date.now();
+      const sync = u.s.core.sync();
+      await waiting;
+      expect(await u.s.core.cancelSync()).toEqual({ cancelled: true });
+      const summary = await sync;
+      expect(Date.now() - started).toBeLessThan(1500);
+      expect(summary).toMatchObject({ errorCode: 'cancelled', waiting: 1, refused: 0 });
+      expect(await u.s.core.cancelSync()).toEqual({ cancelled: false });
+      proxy.choose(() => 'pass');
+      expect(await u.s.core.sync()).toMatchObject({ pushed: 1, error: null });
+      expect(await onService(u, 'cancelled')).toBe(1);
+    } finally {
+      await u.s.done();
+    }
+  });
+});
