@@ -1,6 +1,7 @@
 /** Runs the command line in-process for tests, capturing its output and exit code. */
 import { expect } from 'vitest';
 import { runCli, type CliIo } from '../../src-main/cli/cli';
+import { TEST_SYNC_TUNING } from './client';
 import { TEST_TIME_ZONE } from './service';
 
 export interface CliRun {
@@ -19,7 +20,7 @@ export async function runCliOn(data: string, args: string[], io: Partial<Pick<Cl
     stderr: (t) => err.push(t),
     env: io.env ?? {},
     ...(io.prompt ? { prompt: io.prompt } : {}),
-    core: { timeZone: TEST_TIME_ZONE, timeoutMs: 3000 },
+    core: { timeZone: TEST_TIME_ZONE, timeoutMs: 3000, sync: TEST_SYNC_TUNING },
   });
   return { code, out: out.join('\n'), err: err.join('\n'), json: () => JSON.parse(out.join('\n')) };
 }

@@ -12,7 +12,9 @@ async function main(): Promise<void> {
     dataFile,
     secrets: new MemorySecretStore({ password: process.env.CHILD_PASSWORD!, clientKey: process.env.CHILD_CLIENT_KEY! }),
     timeZone: 'Europe/Prague',
-    timeoutMs: 2000,
+    timeoutMs: 500,
+    // Quick tries: the test's proxy faults a fifth of all requests, and rounds must stay short.
+    sync: { retry: { attempts: 8, backoffMs: 5, maxBackoffMs: 60 }, unavailableMs: 5000 },
     log: () => undefined,
   });
   core.onEvent((e) => {

@@ -1,8 +1,9 @@
 /**
- * Crash safety: a child process syncing the outbox is killed (SIGKILL) at random points, at least 50
- * times: between writes, with writes in flight (some handled by the service, their answers never
- * read), during the look for unknown outcomes and during the pull. After each kill a restarted core
- * syncs to the end, and the service holds exactly the intended data: nothing lost, nothing twice.
+ * Crash safety: a child process syncing the outbox through a proxy that faults a fifth of all requests
+ * (every fault real networks give) is killed (SIGKILL) at random points, at least 50 times: between
+ * writes, with writes in flight (some handled by the service, their answers never read), during the
+ * look for unknown outcomes and during the pull. After each kill a restarted core syncs to the end,
+ * and the service holds exactly the intended data: nothing lost, nothing twice, nothing refused.
  */
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
@@ -13,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccount } from '../../src-service';
 import { MemorySecretStore } from '../../src-main/core/secrets';
 import { openCore, soapClient, tempDir } from '../support/client';
-import { seededRandom } from '../support/fault-proxy';
+import { NETWORK_FAULT_MODES, randomFaults, seededRandom, startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { seedTestUser, startTestService, type TestService } from '../support/service';
 import { WriteModel, actualOnService, expectSameData } from '../support/write-model';
 
@@ -24,10 +25,12 @@ const CARS = [1, 2, 3];
 const USER = { clientKey: 'crash-key', login: 'crash', password: 'crash-password' };
 
 let service: TestService;
+let proxy: FaultProxy;
 let childScript: string;
 
 beforeAll(async () => {
   service = await startTestService();
+  proxy = await startFaultProxy({ target: service.url, slowMs: 800, dripMs: 100 });
   seedTestUser(service.dataFile, USER);
   for (let i = 0; i < 8; i++) addAccount(service.dataFile, USER.login, { name: `Start ${i}`, currency: i < 6 ? 203 : 978, ord: i });
   const out = join(import.meta.dirname, '../../test-output');
@@ -35,7 +38,10 @@ beforeAll(async () => {
   childScript = join(out, 'crash-child.cjs');
   await build({ entryPoints: [join(import.meta.dirname, 'crash-child.ts')], bundle: true, platform: 'node', format: 'cjs', external: ['better-sqlite3'], outfile: childScript, logLevel: 'silent' });
 });
-afterAll(() => service.close());
+afterAll(async () => {
+  await proxy.close();
+  await service.close();
+});
 
 /** Outbox entries the killed child left marked as sent with an unknown outcome. */
 function countUnknown(dataFile: string): number {
@@ -111,7 +117,7 @@ describe('crash safety', () => {
     let unknownAfterKill = 0;
     const phases = new Map<string, number>();
     try {
-      await core.connect({ baseUrl: service.url, ...USER });
+      await core.connect({ baseUrl: proxy.url, ...USER });
       for (const carId of CARS) await core.saveCar({ carId, name: `Car ${carId}` });
       expect((await core.sync()).error).toBeNull();
       await model.adopt(core);
@@ -123,7 +129,9 @@ describe('crash safety', () => {
         // Every other round the kill point lies inside the push (about one progress line per write), where a
         // write can be lost or doubled; the other rounds spread it over the push, the checks and the pull.
         const span = rounds % 2 === 0 ? WRITES_PER_ROUND : WRITES_PER_ROUND + 14;
+        proxy.choose(randomFaults(0.2, random, NETWORK_FAULT_MODES));
         const run = await runChild(dataFile, Math.floor(random() * span), random);
+        proxy.choose(() => 'pass');
         if (run.killed) {
           kills++;
           phases.set(run.phase, (phases.get(run.phase) ?? 0) + 1);
@@ -133,6 +141,7 @@ describe('crash safety', () => {
         core = openCore(dataFile, { secrets });
         const summary = await core.sync();
         expect(summary.error, JSON.stringify(summary)).toBeNull();
+        // Nothing refused, in conflict or undecided: every write was delivered, exactly once.
         expect(await core.listOutbox()).toEqual([]);
         expectSameData(await actualOnService(truth, CARS), model.intended());
       }
@@ -142,7 +151,12 @@ describe('crash safety', () => {
       // Most kills land in the push (more than half by design; a third leaves room for timing), and some later.
       expect((phases.get('push') ?? 0) + (phases.get('start') ?? 0)).toBeGreaterThan(KILLS / 3);
       expect(kills - (phases.get('push') ?? 0) - (phases.get('start') ?? 0)).toBeGreaterThan(0);
-      console.log(`crash: seed ${SEED}, ${kills} kills in ${rounds} rounds (${JSON.stringify(Object.fromEntries(phases))}), ${unknownAfterKill} writes left unknown, ${JSON.stringify(model.counts)}`);
+      const faults = [...proxy.counts].filter(([mode]) => mode !== 'pass').reduce((n, [, c]) => n + c, 0);
+      expect(faults).toBeGreaterThan(KILLS);
+      console.log(
+        `crash: seed ${SEED}, ${kills} kills in ${rounds} rounds (${JSON.stringify(Object.fromEntries(phases))}), ${unknownAfterKill} writes left unknown, ` +
+          `${faults} requests faulted ${JSON.stringify(Object.fromEntries(proxy.counts))}, ${JSON.stringify(model.counts)}`,
+      );
     } finally {
       truth.close();
       await core.close();

@@ -1,0 +1,92 @@
+/**
+ * The command line's sync over a network that fails: its exit code tells "all delivered" (0) from
+ * "some refused" (2) from "service unavailable, writes waiting" (3) and "cancelled" (130, Ctrl-C),
+ * the waits are told on stderr as they happen, and a cancelled sync loses nothing.
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYNC_EXIT } from '../../src-main/cli/exit-codes';
+import { tempDir } from '../support/client';
+import { runCliOn } from '../support/cli';
+import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
+import { TEST_TIME_ZONE, startTestService, type TestService } from '../support/service';
+
+let service: TestService;
+let proxy: FaultProxy;
+const tmp = tempDir('bookkeeping-cli-sync-');
+const data = tmp.file('cli.sqlite');
+const env = { BOOKKEEPING_PASSWORD: 'demo' };
+const cli = (args: string[]) => runCliOn(data, args, { env });
+
+beforeAll(async () => {
+  service = await startTestService({ demo: true });
+  proxy = await startFaultProxy({ target: service.url });
+  expect((await cli(['connect', '--url', proxy.url, '--key', 'demo', '--login', 'demo'])).code).toBe(0);
+  expect((await cli(['sync'])).code).toBe(SYNC_EXIT.delivered);
+});
+afterAll(async () => {
+  await proxy.close();
+  await service.close();
+  tmp.remove();
+});
+
+const queueTransfer = async (description: string) =>
+  expect((await cli(['transfer', '--from', '1', '--to', '2', '--amount', '3', '--date', '2026-09-01T10:00', '--description', description])).code).toBe(0);
+
+describe('sync exit codes', () => {
+  it('3 while the service is unavailable (the waits told on stderr), 2 when it refuses a write, 0 when all is delivered', async () => {
+    await queueTransfer('exit codes');
+    proxy.choose(() => 'status-503');
+    const unavailable = await cli(['sync']);
+    expect(unavailable.code).toBe(SYNC_EXIT.unavailable);
+    expect(unavailable.err).toMatch(/^The service is unavailable \(HTTP 503 Service Unavailable\)\. Trying again in \d+ s\.\.\.$/m);
+    expect(unavailable.err).toMatch(/^error: The service is unavailable: .* 1 write still waiting\.$/m);
+    expect(unavailable.out).toMatch(/1 write still waiting\.$/);
+    expect((await cli(['outbox', '--json'])).json()).toMatchObject([{ kind: 'transfer' }]);
+
+    proxy.choose((req) => (req.operation === 'AddTranferToOtherAccount' ? 'client-fault' : 'pass'));
+    const refused = await cli(['sync', '--json']);
+    expect(refused.code).toBe(SYNC_EXIT.refused);
+    expect(refused.json()).toMatchObject({ refused: 1, error: null });
+
+    const [entry] = (await cli(['outbox', '--json'])).json();
+    expect((await cli(['outbox', 'retry', String(entry.id)])).code).toBe(0);
+    proxy.choose(() => 'pass');
+    const delivered = await cli(['sync', '--json']);
+    expect(delivered.code).toBe(SYNC_EXIT.delivered);
+    expect(delivered.json()).toMatchObject({ pushed: 1, waiting: 0, error: null });
+  });
+
+  it('130 on Ctrl-C: the first one cancels the waiting sync cleanly, and the write still waits', async () => {
+    await queueTransfer('interrupted');
+    proxy.choose(() => 'status-503');
+    const root = join(import.meta.dirname, '../..');
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src-main/cli/main.ts'), 'sync', '--data', data], {
+      cwd: root,
+      env: { ...process.env, ...env, TZ: TEST_TIME_ZONE },
+    });
+    let stderr = '';
+    let stdout = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    await new Promise<void>((resolve) =>
+      child.stderr.on('data', (c) => {
+        stderr += c;
+        if (stderr.includes('Trying again in')) resolve();
+      }),
+    );
+    const interruptedAt = Date.now();
+    child.kill('SIGINT');
+    expect(await exited).toBe(SYNC_EXIT.cancelled);
+    expect(Date.now() - interruptedAt).toBeLessThan(5000);
+    expect(stderr).toMatch(/Cancelling the sync/);
+    expect(stdout).toMatch(/1 write still waiting\./);
+    proxy.choose(() => 'pass');
+    const outbox = (await cli(['outbox', '--json'])).json();
+    expect(outbox).toHaveLength(1);
+    expect(outbox[0]).toMatchObject({ kind: 'transfer' });
+    expect(['pending', 'unknown']).toContain(outbox[0].status);
+    expect((await cli(['sync'])).code).toBe(SYNC_EXIT.delivered);
+  });
+});
