@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { createAppCore, type AppCore } from '../../src-main/core/app/app-core';
+import { createAppCore, type AppCore, type AppCoreOptions } from '../../src-main/core/app/app-core';
 import { MemorySecretStore } from '../../src-main/core/secrets';
 import { SoapClient } from '../../src-main/core/soap-client';
 import { startWebShell, type WebShell } from '../../src-main/web-shell/server';
@@ -31,7 +31,8 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export async function startStack(): Promise<Stack> {
+/** `sync`: tuning of the core's syncs (default: quick tries and a half-second budget). */
+export async function startStack(options: { sync?: AppCoreOptions['sync'] } = {}): Promise<Stack> {
   if (!existsSync(join(RENDERER_DIR, 'index.html'))) throw new Error('The renderer is not built: run `npx electron-vite build` (npm test does).');
   const dir = mkdtempSync(join(tmpdir(), 'bookkeeping-e2e-'));
   const [service, browser] = await Promise.all([startTestService({ demo: true }), launchChromium()]);
@@ -40,7 +41,7 @@ export async function startStack(): Promise<Stack> {
     secrets: new MemorySecretStore(),
     timeZone: TEST_TIME_ZONE,
     timeoutMs: 5000,
-    sync: { retry: { attempts: 2, backoffMs: 20, maxBackoffMs: 100 }, unavailableMs: 500 },
+    sync: options.sync ?? { retry: { attempts: 2, backoffMs: 20, maxBackoffMs: 100 }, unavailableMs: 500 },
     log: () => undefined,
   });
   const shell = await startWebShell({ core, rendererDir: RENDERER_DIR, log: () => undefined });

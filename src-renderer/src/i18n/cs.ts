@@ -133,6 +133,8 @@ const cs: Messages = {
     onlineHint: 'Poslední spojení se službou proběhlo v pořádku.',
     offline: 'Offline',
     offlineHint: 'Služba nebyla při posledním pokusu dostupná. Vaše změny zůstávají uložené a odešlou se při příští synchronizaci.',
+    unavailable: 'Nedostupná',
+    unavailableHint: 'Služba právě selhává; synchronizace to zkusí znovu sama. Vaše změny zůstávají uložené.',
     notConnected: 'Práce offline',
     notConnectedHint: 'Služba zatím není nastavená. Vše, co uděláte, zůstává v tomto počítači.',
     connect: 'Připojit…',

@@ -131,6 +131,8 @@ const en = {
     onlineHint: 'The last contact with the service worked.',
     offline: 'Offline',
     offlineHint: 'The service could not be reached at the last attempt. Your changes are kept and sent at the next sync.',
+    unavailable: 'Unavailable',
+    unavailableHint: 'The service is failing for the moment; the sync tries again by itself. Your changes are kept.',
     notConnected: 'Working offline',
     notConnectedHint: 'No service is set up yet. Everything you do is kept on this computer.',
     connect: 'Connect…',
