@@ -151,6 +151,27 @@ describe('the budget', () => {
     }
   });
 
+  it('a service that drips its answers is cut off at the sync’s deadline, with nothing lost', async () => {
+    const u = await userOver('soap12');
+    try {
+      await u.s.core.transfer({ sourceId: u.a, targetId: u.b, amount: '6', paymentDate: '2026-03-07T10:00', categoryId: 0, description: 'dripped' });
+      // Calls may take 20 s each, but the whole sync only 1.5 s.
+      await u.s.reopen({ timeoutMs: 20_000, sync: { ...TEST_SYNC_TUNING, unavailableMs: 60_000, deadlineMs: 1500 } });
+      proxy.choose(() => 'slow-drip');
+      const started = Date.now();
+      const summary = await u.s.core.sync();
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect(summary).toMatchObject({ errorCode: 'unavailable', waiting: 1, refused: 0 });
+      expect(summary.error).toBe('The sync did not finish within 1.5 s and was stopped; nothing is lost. 1 write still waiting.');
+      proxy.choose(() => 'pass');
+      await u.s.reopen({ timeoutMs: 400, sync: TEST_SYNC_TUNING });
+      expect(await u.s.core.sync()).toMatchObject({ pushed: 1, error: null });
+      expect(await onService(u, 'dripped')).toBe(1);
+    } finally {
+      await u.s.done();
+    }
+  });
+
   it('Cancel stops a sync that waits for the service at once, and loses nothing', async () => {
     const u = await userOver('soap12');
     try {

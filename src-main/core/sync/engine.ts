@@ -14,6 +14,7 @@ import {
   CertificateError,
   DEFAULT_RETRY,
   InvalidCredentialsError,
+  formatSeconds,
   RetriesExhausted,
   RetryBudget,
   type RetryPolicy,
@@ -255,7 +256,7 @@ export class SyncEngine {
     } catch (e) {
       const waiting = store.db.open ? outbox.all().filter((x) => x.status === 'pending' || x.status === 'unknown').length : 0;
       const { code, message } = pastDeadline
-        ? { code: 'unavailable' as const, message: `The sync did not finish within ${Math.round(this.tuning.deadlineMs / 1000)} s and was stopped; nothing is lost.${waiting > 0 ? ` ${waiting} write${waiting === 1 ? '' : 's'} still waiting.` : ''}` }
+        ? { code: 'unavailable' as const, message: `The sync did not finish within ${formatSeconds(this.tuning.deadlineMs)} and was stopped; nothing is lost.${waiting > 0 ? ` ${waiting} write${waiting === 1 ? '' : 's'} still waiting.` : ''}` }
         : classify(e, waiting);
       if (message === UNEXPECTED) this.deps.log?.('Unexpected error during a sync', e);
       summary.error = message;
