@@ -41,7 +41,7 @@ describe('sync exit codes', () => {
     const unavailable = await cli(['sync']);
     expect(unavailable.code).toBe(SYNC_EXIT.unavailable);
     expect(unavailable.err).toMatch(/^The service is unavailable \(HTTP 503 Service Unavailable\)\. Trying again in \d+ s\.\.\.$/m);
-    expect(unavailable.err).toMatch(/^error: The service is unavailable: .* 1 write still waiting\.$/m);
+    expect(unavailable.err).toMatch(/^error: The service is unavailable; 1 write still waiting\. The service is unavailable \(HTTP 503 Service Unavailable\)\./m);
     expect(unavailable.out).toMatch(/1 write still waiting\.$/);
     expect((await cli(['outbox', '--json'])).json()).toMatchObject([{ kind: 'transfer' }]);
 

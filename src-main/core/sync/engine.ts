@@ -87,9 +87,11 @@ function processAlive(pid: number): boolean {
 
 const UNEXPECTED = 'The sync failed unexpectedly.';
 
+const writesWaiting = (n: number) => `${n} write${n === 1 ? '' : 's'} still waiting`;
+
 /** How a failure shows in the summary; `waiting` is the number of writes still in the outbox to be sent. */
 export function classify(error: unknown, waiting = 0): { code: NonNullable<SyncSummary['errorCode']>; message: string } {
-  const still = waiting > 0 ? ` ${waiting} write${waiting === 1 ? '' : 's'} still waiting.` : '';
+  const still = waiting > 0 ? ` ${writesWaiting(waiting)}.` : '';
   if (error instanceof AppError) {
     const code = error.code === 'auth' || error.code === 'not-connected' ? error.code : error.code === 'network' ? 'unavailable' : 'service';
     return { code, message: error.message };
@@ -98,7 +100,7 @@ export function classify(error: unknown, waiting = 0): { code: NonNullable<SyncS
   if (error instanceof CancelledError) return { code: 'cancelled', message: `The sync was cancelled; nothing is lost.${still}` };
   if (error instanceof CertificateError) return { code: 'certificate', message: error.message };
   if (error instanceof RetriesExhausted || error instanceof PushGaveUp || (error instanceof CallError && error.transient)) {
-    return { code: 'unavailable', message: `The service is unavailable: ${error.message}${still}` };
+    return { code: 'unavailable', message: `The service is unavailable${waiting > 0 ? `; ${writesWaiting(waiting)}` : ''}. ${error.message}` };
   }
   if (error instanceof CallError) {
     if (error.kind === 'fault') return { code: 'service', message: `The service answered: ${error.message}` };
@@ -256,7 +258,7 @@ export class SyncEngine {
     } catch (e) {
       const waiting = store.db.open ? outbox.all().filter((x) => x.status === 'pending' || x.status === 'unknown').length : 0;
       const { code, message } = pastDeadline
-        ? { code: 'unavailable' as const, message: `The sync did not finish within ${formatSeconds(this.tuning.deadlineMs)} and was stopped; nothing is lost.${waiting > 0 ? ` ${waiting} write${waiting === 1 ? '' : 's'} still waiting.` : ''}` }
+        ? { code: 'unavailable' as const, message: `The sync did not finish within ${formatSeconds(this.tuning.deadlineMs)} and was stopped; nothing is lost.${waiting > 0 ? ` ${writesWaiting(waiting)}.` : ''}` }
         : classify(e, waiting);
       if (message === UNEXPECTED) this.deps.log?.('Unexpected error during a sync', e);
       summary.error = message;
