@@ -3,6 +3,7 @@
  * reading the WSDL, and each typed error (fault, refused credentials, not sent, outcome unknown,
  * timeout, malformed, too large) produced by the service itself or by the fault proxy in front of it.
  */
+import diagnostics from 'node:diagnostics_channel';
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +20,7 @@ import {
   TimeoutError,
   connect,
 } from '../../src-main/core/soap-client';
-import { nodeTransport } from '../../src-main/core/soap-client/transport';
+import { nodeTransport } from '../../src-main/core/soap-client/transports/node';
 import { addUser, TEST_HASH_PARAMS } from '../../src-service';
 import { DEMO, soapClient } from '../support/client';
 import { startFaultProxy, type FaultMode, type FaultProxy } from '../support/fault-proxy';
@@ -170,8 +171,15 @@ describe('every operation against the service', () => {
     const before = proxy.connections();
     const client = soapClient(proxy.url, service.namespace);
     try {
+      // undici waits one turn of the event loop before it reuses a socket after an answer; a call made
+      // within that turn (the second, right after the first connection was opened) may open another.
+      await client.call('CategoryTree', {});
+      await client.call('CategoryTree', {});
+      const opened = proxy.connections() - before;
+      expect(opened).toBeGreaterThanOrEqual(1);
+      expect(opened).toBeLessThanOrEqual(2);
       for (let i = 0; i < 10; i++) await client.call('CategoryTree', {});
-      expect(proxy.connections() - before).toBe(1);
+      expect(proxy.connections() - before).toBe(opened);
     } finally {
       client.close();
     }
@@ -229,25 +237,29 @@ describe('typed errors', () => {
   });
 
   it('a connection that fails once the request went out is an unknown outcome, whatever the system calls the failure', async () => {
-    // The network going away mid-call reports EHOSTUNREACH or ENETUNREACH on the open connection.
+    // The network going away mid-call reports EHOSTUNREACH or ENETUNREACH on the open connection. undici
+    // announces each socket it connects on a diagnostics channel: the test takes the client's socket there.
     let clientSocket: net.Socket | undefined;
-    const agent = new http.Agent();
-    const create = agent.createConnection.bind(agent);
-    agent.createConnection = ((options: net.NetConnectOpts, cb: () => void) => (clientSocket = create(options, cb) as net.Socket)) as typeof agent.createConnection;
+    const onConnected = (message: unknown) => {
+      clientSocket = (message as { socket: net.Socket }).socket;
+    };
+    diagnostics.subscribe('undici:client:connected', onConnected);
     const server = http.createServer((req) => {
       req.resume();
       req.on('end', () => clientSocket!.destroy(Object.assign(new Error('No route to host'), { code: 'EHOSTUNREACH' })));
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const transport = nodeTransport({ maxConnections: 1 });
     try {
       const url = new URL(`http://127.0.0.1:${(server.address() as net.AddressInfo).port}/API/APIservice.asmx`);
-      const transport = nodeTransport({ maxConnections: 1 });
-      (transport as unknown as { http: http.Agent }).http = agent;
-      const err: unknown = await transport.exchange('AddAccount', { method: 'POST', url, headers: {}, body: '<AddAccount/>' }, { timeoutMs: 2000, maxResponseBytes: 1024 }).catch((e: unknown) => e as OutcomeUnknownError);
+      const err: unknown = await transport.exchange('AddAccount', { method: 'POST', url, headers: {}, body: '<AddAccount/>' }, { timeoutMs: 2000, maxResponseBytes: 1024 }).catch((e: unknown) => e);
+      expect(clientSocket).toBeDefined();
       expect(err).toBeInstanceOf(OutcomeUnknownError);
       expect((err as OutcomeUnknownError).sent).toBe(true);
+      expect((err as OutcomeUnknownError).code).toBe('EHOSTUNREACH');
     } finally {
-      agent.destroy();
+      diagnostics.unsubscribe('undici:client:connected', onConnected);
+      transport.close();
       server.close();
     }
   });

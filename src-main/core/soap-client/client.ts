@@ -17,7 +17,8 @@ import {
 import { buildRequest, localTimeZone, type Binding } from '../../../src-shared/wire';
 import { readAnswer } from './answers';
 import { isMissingOperation } from './errors';
-import { nodeTransport, type Transport, type TransportFactory } from './transport';
+import type { Transport, TransportFactory } from './transport';
+import { nodeTransport } from './transports/node';
 import { normalizeBaseUrl } from './urls';
 
 export interface SoapClientOptions {

@@ -3,5 +3,7 @@ export * from './client';
 export * from './wsdl';
 export * from './urls';
 export * from './transport';
+export * from './transports/node';
+export * from './certificates';
 export * from './answers';
 export * from './retry';

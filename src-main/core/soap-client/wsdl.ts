@@ -7,7 +7,8 @@ import { OPERATION_NAMES, type OperationName } from '../../../src-shared/catalog
 import { parseXml, WireError, type Binding, type XmlElement } from '../../../src-shared/wire';
 import { MalformedResponseError, UNAVAILABLE_STATUSES, UnavailableError } from './errors';
 import { parseRetryAfter } from './retry';
-import { nodeTransport, type TransportFactory } from './transport';
+import type { TransportFactory } from './transport';
+import { nodeTransport } from './transports/node';
 import { addressWarnings, normalizeBaseUrl, wsdlUrl } from './urls';
 
 const WSDL_NS = 'http://schemas.xmlsoap.org/wsdl/';

@@ -1,0 +1,117 @@
+/**
+ * What a transport makes of a service's TLS certificate: its details as the user compares them, and
+ * the refusal when it is not accepted. Shared by the Node transport (which checks every connection
+ * itself), the fetch transport (whose network stack names the problem) and the Electron edge.
+ *
+ * Pinning works as SSH's known hosts do: a certificate the user trusted by its SHA-256 fingerprint is
+ * accepted even though no authority vouches for it, and any other certificate is then refused.
+ */
+import { X509Certificate } from 'node:crypto';
+import { normalizeFingerprint } from '../../../src-shared/certificate';
+import { CertificateError, type CertificateInfo } from './errors';
+
+export type CertificateReason = CertificateError['reason'];
+
+/** The details of a certificate given as PEM text or DER bytes. */
+export function certificateInfo(certificate: string | Buffer): CertificateInfo {
+  const x = new X509Certificate(certificate);
+  return {
+    fingerprint256: x.fingerprint256,
+    subject: oneLine(x.subject),
+    issuer: oneLine(x.issuer),
+    validFrom: isoTime(x.validFrom),
+    validTo: isoTime(x.validTo),
+  };
+}
+
+/** Node prints a distinguished name one attribute a line. */
+function oneLine(name: string): string {
+  return name.split('\n').filter(Boolean).join(', ');
+}
+
+/** OpenSSL's `Mar 10 12:00:00 2026 GMT` as ISO 8601, kept as it was when it does not parse. */
+function isoTime(text: string): string {
+  const t = Date.parse(text);
+  return Number.isNaN(t) ? text : new Date(t).toISOString().replace('.000Z', 'Z');
+}
+
+/** Verification failures that mean "no authority this machine trusts vouches for it": the user may pin it. */
+const UNTRUSTED = new Set([
+  // OpenSSL, as Node reports them
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'CERT_UNTRUSTED',
+  // Chromium (Electron's net)
+  'ERR_CERT_AUTHORITY_INVALID',
+]);
+
+/** OpenSSL's verification codes (Node) that are about the certificate itself; anything else failed in the handshake. */
+const OPENSSL_CERT_CODES = /^(CERT_|INVALID_CA|INVALID_PURPOSE|PATH_LENGTH_EXCEEDED|HOSTNAME_MISMATCH|ERR_TLS_CERT_ALTNAME_INVALID|UNABLE_TO_DECRYPT_|UNABLE_TO_DECODE_|ERROR_IN_CERT_)/;
+
+/**
+ * Whether a verification failure (an OpenSSL code as Node reports it, or Chromium's `ERR_CERT_*` name)
+ * is about trust ('untrusted') or the certificate's validity ('invalid'); null when it is neither.
+ */
+export function certificateReason(code: string | undefined): Exclude<CertificateReason, 'changed'> | null {
+  if (!code) return null;
+  const name = code.replace(/^net::/, '');
+  if (UNTRUSTED.has(name)) return 'untrusted';
+  if (name.startsWith('ERR_CERT_') || OPENSSL_CERT_CODES.test(name)) return 'invalid';
+  return null;
+}
+
+/** Why a certificate of a trusted authority is still not valid, in words. */
+function invalidDetail(code: string, certificate: CertificateInfo | null, host: string): string {
+  const name = code.replace(/^net::/, '');
+  if (name === 'CERT_HAS_EXPIRED' || name === 'ERR_CERT_DATE_INVALID') {
+    return certificate ? `it is valid from ${certificate.validFrom} to ${certificate.validTo}` : 'it has expired or is not valid yet';
+  }
+  if (name === 'CERT_NOT_YET_VALID') return certificate ? `it is valid only from ${certificate.validFrom}` : 'it is not valid yet';
+  if (name === 'ERR_TLS_CERT_ALTNAME_INVALID' || name === 'HOSTNAME_MISMATCH' || name === 'ERR_CERT_COMMON_NAME_INVALID') {
+    return `it was issued for another address than ${host}`;
+  }
+  if (name === 'CERT_REVOKED' || name === 'ERR_CERT_REVOKED') return 'it has been revoked';
+  return `verification failed with ${name}`;
+}
+
+/** The refusal of a certificate, with a message that says what the user can do about it. */
+export function certificateRefusal(
+  operation: string,
+  refusal: {
+    reason: CertificateReason;
+    /** The certificate the service presented, when the transport could read it. */
+    certificate: CertificateInfo | null;
+    /** The fingerprint the user trusted ('changed'). */
+    pinned?: string | null;
+    /** The verification code or error name ('invalid'). */
+    code?: string;
+    /** The host the certificate was checked for. */
+    host: string;
+  },
+): CertificateError {
+  const { reason, certificate, host } = refusal;
+  const pinned = refusal.pinned ?? null;
+  const seen = certificate ? certificate.fingerprint256 : 'a certificate that could not be read';
+  let message: string;
+  if (reason === 'changed') {
+    message = `The service's certificate has changed: you trusted ${pinned}, it now presents ${seen}; if you expected this, trust the new certificate in Connection settings.`;
+  } else if (reason === 'untrusted') {
+    message = certificate
+      ? `The service's certificate is not signed by an authority this computer trusts (self-signed?). Its SHA-256 fingerprint is ${certificate.fingerprint256}; if it matches the one of your service, trust it in Connection settings.`
+      : "The service's certificate is not signed by an authority this computer trusts (self-signed?).";
+  } else {
+    message = `The service's certificate is not valid for ${host}: ${invalidDetail(refusal.code ?? '', certificate, host)}.`;
+  }
+  return new CertificateError(operation, message, reason, certificate, pinned);
+}
+
+/** A trusted fingerprint as given (any usual spelling) in canonical form; a RangeError when it is not one. */
+export function pinnedFingerprint(text: string | null | undefined): string | null {
+  if (text === null || text === undefined || text === '') return null;
+  const fingerprint = normalizeFingerprint(text);
+  if (!fingerprint) throw new RangeError('The trusted certificate must be a SHA-256 fingerprint: 64 hexadecimal digits, such as AB:CD:…');
+  return fingerprint;
+}
