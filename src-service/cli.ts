@@ -4,11 +4,14 @@
  * its address, on stdout once it is ready.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createSecureContext } from 'node:tls';
 import { KNOWN_CURRENCIES, parseDecimal } from '../src-shared/money';
 import { SERVICE_PATH } from '../src-shared/wire';
 import { UsageError, codeOption, intOption, parseOptions, type OptionSpec } from './cli-args';
 import { readNewPassword } from './cli-password';
 import { DataFileError, RuleError, ServiceOptionError, addClient, addTemplate, addUser, createDemoData, setClientEnabled, setPassword, shareAccount, startService, stderrLogger } from './index';
+import type { TlsCredentials } from './server/http-server';
 import type { Permission } from './store';
 
 const data: OptionSpec = { name: 'data', value: '<file.sqlite>', help: 'the data file (created when missing)', required: true };
@@ -32,6 +35,8 @@ const COMMANDS: Record<string, Command> = {
       { name: 'host', value: '<address>', help: 'address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)' },
       { name: 'namespace', value: '<uri>', help: 'XML namespace of the operations (default http://tempuri.org/)' },
       { name: 'time-zone', value: '<zone>', help: "IANA zone of the dates (default: this machine's)" },
+      { name: 'tls-cert', value: '<file.pem>', help: 'serve HTTPS with this certificate (chain), PEM; needs --tls-key' },
+      { name: 'tls-key', value: '<file.pem>', help: "the certificate's private key, PEM" },
     ],
     run: serve,
   },
@@ -145,8 +150,36 @@ function amountOption(value: string): number {
   return Number(value);
 }
 
+/** The certificate and key of `--tls-cert`/`--tls-key`: both or neither, each a readable PEM file. */
+function tlsOptions(o: Map<string, string>): TlsCredentials | undefined {
+  const certFile = o.get('tls-cert');
+  const keyFile = o.get('tls-key');
+  if (certFile === undefined && keyFile === undefined) return undefined;
+  if (certFile === undefined || keyFile === undefined) throw new UsageError('--tls-cert and --tls-key go together: the certificate and its private key.');
+  const read = (file: string, option: string, marker: RegExp) => {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (e) {
+      throw new UsageError(`--${option} ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : 'cannot be read'}.`);
+    }
+    if (!marker.test(text)) throw new UsageError(`--${option} ${file} is not a PEM file (no "-----BEGIN" line of the right kind).`);
+    return text;
+  };
+  const tls = { cert: read(certFile, 'tls-cert', /-----BEGIN CERTIFICATE-----/), key: read(keyFile, 'tls-key', /-----BEGIN [A-Z ]*PRIVATE KEY-----/) };
+  try {
+    // The pair is checked now, so that a mismatch is one clear line and not a failed handshake later.
+    createSecureContext(tls);
+  } catch (e) {
+    throw new UsageError(`The certificate and key cannot be used together: ${(e as Error).message}.`);
+  }
+  return tls;
+}
+
 async function serve(o: Map<string, string>): Promise<void> {
+  const tls = tlsOptions(o);
   const service = await startService({
+    ...(tls ? { tls } : {}),
     dataFile: o.get('data')!,
     port: o.has('port') ? intOption(o.get('port')!, 'port', 0, 65535) : undefined,
     host: o.get('host'),

@@ -8,7 +8,7 @@ import { Authenticator, type AuthOptions } from './auth/authenticator';
 import { DEFAULT_CACHE_OPTIONS } from './auth/verification-cache';
 import { stderrLogger, type Logger } from './log';
 import { ServiceEndpoint } from './server/endpoint';
-import { createHttpServer, listen, originOf, shutdown } from './server/http-server';
+import { createHttpServer, listen, originOf, shutdown, type TlsCredentials } from './server/http-server';
 import { DEFAULT_LIMITS, type HttpLimits } from './server/limits';
 import { DEFAULT_RESPONSE_CACHE, ResponseCache, type ResponseCacheOptions } from './server/response-cache';
 import { Store } from './store';
@@ -31,10 +31,12 @@ export interface ServiceOptions {
   logger?: Logger;
   /** The service's clock (ms since the epoch); tests may fix it. */
   now?: () => number;
+  /** Serve HTTPS with this certificate (chain) and its private key, PEM text; plain HTTP without. */
+  tls?: TlsCredentials;
 }
 
 export interface RunningService {
-  /** The base URL, e.g. `http://127.0.0.1:8080`; the operations are at `${url}/API/APIservice.asmx`. */
+  /** The base URL, e.g. `http://127.0.0.1:8080` (https:// with TLS); the operations are at `${url}/API/APIservice.asmx`. */
   url: string;
   port: number;
   namespace: string;
@@ -105,7 +107,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     ...(opts.responseCache === false ? {} : { cache: responseCache(opts) }),
     ...(opts.now ? { now: opts.now } : {}),
   });
-  const server = createHttpServer(endpoint, limits);
+  const server = createHttpServer(endpoint, limits, opts.tls);
   let address;
   try {
     address = await listen(server, port, host);
@@ -113,7 +115,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     store.close();
     throw e;
   }
-  origin = originOf(address);
+  origin = originOf(address, opts.tls !== undefined);
 
   let closing: Promise<void> | undefined;
   return {

@@ -1,32 +1,47 @@
-/** The Node HTTP server around the endpoint: keep-alive, timeouts for slow clients, header and connection caps. */
-import { createServer, type Server, type ServerResponse } from 'node:http';
+/**
+ * The Node HTTP server around the endpoint: keep-alive, timeouts for slow clients, header and connection
+ * caps; over TLS (HTTPS) when given a certificate and its key.
+ */
+import { createServer, type ServerResponse } from 'node:http';
+import { createServer as createSecureServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { ServiceEndpoint } from './endpoint';
 import type { HttpLimits } from './limits';
 
+/** The server of either kind; both have the same HTTP life cycle. */
+export type Server = ReturnType<typeof createServer> | ReturnType<typeof createSecureServer>;
+
+/** A certificate (chain) and its private key, PEM text. */
+export interface TlsCredentials {
+  cert: string;
+  key: string;
+}
+
 /** The answers not yet written, per server: at shutdown they are told to close their connection. */
 const pending = new WeakMap<Server, Set<ServerResponse>>();
 
-export function createHttpServer(endpoint: ServiceEndpoint, limits: HttpLimits): Server {
+export function createHttpServer(endpoint: ServiceEndpoint, limits: HttpLimits, tls?: TlsCredentials): Server {
   const unanswered = new Set<ServerResponse>();
-  const server = createServer(
-    {
-      maxHeaderSize: limits.maxHeaderBytes,
+  const options = {
+    maxHeaderSize: limits.maxHeaderBytes,
       headersTimeout: limits.headersTimeoutMs,
       requestTimeout: limits.requestTimeoutMs,
       keepAliveTimeout: limits.keepAliveTimeoutMs,
       // How often Node looks for requests past their timeouts; by default only every 30 s.
       connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
       noDelay: true,
-    },
-    (req, res) => {
-      // A keep-alive client may still send requests on its connection while the server stops.
-      if (!server.listening) res.shouldKeepAlive = false;
-      unanswered.add(res);
-      res.once('close', () => unanswered.delete(res));
-      endpoint.handle(req, res);
-    },
-  );
+  };
+  const handle = (req: Parameters<ServiceEndpoint['handle']>[0], res: ServerResponse) => {
+    // A keep-alive client may still send requests on its connection while the server stops.
+    if (!server.listening) res.shouldKeepAlive = false;
+    unanswered.add(res);
+    res.once('close', () => unanswered.delete(res));
+    endpoint.handle(req, res);
+  };
+  // The same handler over TLS: a handshake gets as long as the headers of a request.
+  const server: Server = tls
+    ? createSecureServer({ ...options, cert: tls.cert, key: tls.key, handshakeTimeout: limits.headersTimeoutMs }, handle)
+    : createServer(options, handle);
   server.maxConnections = limits.maxConnections;
   pending.set(server, unanswered);
   return server;
@@ -66,8 +81,8 @@ export function shutdown(server: Server, graceMs = 0): Promise<void> {
   });
 }
 
-/** `http://host:port`, with IPv6 addresses in brackets. */
-export function originOf(address: AddressInfo): string {
+/** `http://host:port` (or https://), with IPv6 addresses in brackets. */
+export function originOf(address: AddressInfo, secure = false): string {
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return `http://${host}:${address.port}`;
+  return `${secure ? 'https' : 'http'}://${host}:${address.port}`;
 }

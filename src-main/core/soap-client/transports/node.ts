@@ -339,7 +339,13 @@ export class NodeTransport implements Transport {
           if (decoder && received > 0) decoder.end();
           else complete();
         },
-        onResponseError: (_c, err) => finish(this.failure(operation, err, connected, req.url, limits.timeoutMs)),
+        onResponseError: (_c, err) =>
+          finish(
+            // Cut off after the status line: the service may have done the work; the answer is lost.
+            status > 0 && !(err instanceof CallError)
+              ? new OutcomeUnknownError(operation, 'The answer ended before it was complete: the connection was lost while it was being received.', (err as NodeJS.ErrnoException).code ?? 'ECONNRESET')
+              : this.failure(operation, err, connected, req.url, limits.timeoutMs),
+          ),
       };
 
       const body = req.method === 'POST' ? Buffer.from(req.body, 'utf8') : null;
