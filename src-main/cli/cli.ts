@@ -148,9 +148,11 @@ function written(ctx: Context, result: { outboxId: number; id: number }, what: s
 
 const COMMANDS: Record<string, Command> = {
   connect: {
-    usage: 'connect --url <baseUrl> --login <login> [--key <clientKey>] [--namespace <ns>] [--binding soap12|soap11|httpGet|httpPost]',
-    summary: 'Checks the service and the credentials and keeps the connection (password from BOOKKEEPING_PASSWORD or a prompt).',
-    options: { url: {}, login: {}, namespace: {}, binding: {} },
+    usage:
+      'connect --url <baseUrl> --login <login> [--key <clientKey>] [--namespace <ns>] [--binding soap12|soap11|httpGet|httpPost] [--trust-certificate <sha256>]',
+    summary:
+      "Checks the service and the credentials and keeps the connection (password from BOOKKEEPING_PASSWORD or a prompt). --trust-certificate accepts a self-signed service's certificate by its SHA-256 fingerprint, as the refusal shows it; any other is then refused.",
+    options: { url: {}, login: {}, namespace: {}, binding: {}, 'trust-certificate': {} },
     async run(ctx) {
       noMorePositionals(ctx, 0);
       const binding = opt(ctx, 'binding');
@@ -175,6 +177,7 @@ const COMMANDS: Record<string, Command> = {
         password,
         ...(opt(ctx, 'namespace') !== undefined ? { namespace: opt(ctx, 'namespace') } : {}),
         ...(binding !== undefined ? { binding: binding as Binding } : {}),
+        ...(opt(ctx, 'trust-certificate') !== undefined ? { trustedCertificate: opt(ctx, 'trust-certificate') } : {}),
       });
       ctx.out(status, `Connected to ${status.connection!.baseUrl} as ${status.connection!.login} (namespace ${status.connection!.namespace}). Run "sync" to fetch the data.`);
     },
@@ -221,7 +224,10 @@ const COMMANDS: Record<string, Command> = {
       }
       ctx.out(summary, fmt.summaryText(summary));
       const code = syncExitCode(summary);
-      if (code === SYNC_EXIT.failed) throw new AppError(summary.errorCode === 'auth' ? 'auth' : summary.errorCode === 'not-connected' ? 'not-connected' : 'service', summary.error ?? 'The sync failed.');
+      if (code === SYNC_EXIT.failed) {
+        const kept = summary.errorCode === 'auth' || summary.errorCode === 'not-connected' || summary.errorCode === 'certificate';
+        throw new AppError(kept ? summary.errorCode! : 'service', summary.error ?? 'The sync failed.');
+      }
       if (summary.error) ctx.io.stderr(`error: ${summary.error}`);
       return code;
     },
@@ -574,6 +580,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     let message = e instanceof UsageError || e instanceof AppError ? e.message : 'Unexpected failure.';
     if (e instanceof AppError && e.code === 'not-connected' && core) {
       message += ' Set BOOKKEEPING_PASSWORD or answer the prompt; give the client key with --key if it is not kept yet.';
+    }
+    if (e instanceof AppError && e.code === 'certificate') {
+      // The core's words point at the screens' Connection settings; here trust is given on the command line.
+      message = message.replace(/ in Connection settings\.$/, ': run connect again with --trust-certificate <fingerprint>.');
     }
     io.stderr(`error: ${message.replace(/\s+/g, ' ').trim()}`);
     return 1;

@@ -17,6 +17,8 @@ export type AppErrorCode =
   | 'auth'
   /** The service could not be reached. */
   | 'network'
+  /** TLS refused the service's certificate (not vouched for, changed since it was trusted, or invalid). */
+  | 'certificate'
   /** The service answered a fault or something unreadable. */
   | 'service'
   /** The method does not exist, or the caller is not allowed (browser shell token, origin). */

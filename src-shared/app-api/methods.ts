@@ -3,6 +3,7 @@
  * handlers, the browser shell's HTTP routes and the renderer's adapter are all generated from this
  * table; each method's input is validated with its schema before it reaches the core.
  */
+import { FINGERPRINT_INPUT_PATTERN } from '../certificate';
 import { v, type Infer } from '../validate';
 import type {
   AccountsView,
@@ -26,6 +27,8 @@ const name = () => v.string({ min: 1, max: 100, trim: true });
 const description = () => v.string({ max: 1000 });
 const code = () => v.integer({ min: 0, max: 2_147_483_647 });
 const currency = () => v.integer({ min: 1, max: 999 });
+/** A certificate's SHA-256 fingerprint in any usual spelling (the core keeps the canonical one). */
+const fingerprint = v.string({ max: 200, pattern: FINGERPRINT_INPUT_PATTERN, patternMessage: 'must be a SHA-256 fingerprint: 64 hexadecimal digits, such as AB:CD:…' });
 
 const accountFields = {
   name: name(),
@@ -129,7 +132,11 @@ export const APP_METHODS = {
   // --- status, connection, preferences
   getStatus: { input: v.none(), output: {} as AppStatus },
   testConnection: {
-    input: v.object({ baseUrl: v.string({ min: 1, max: 2000, trim: true }), namespace: v.optional(v.string({ max: 500, trim: true })) }),
+    input: v.object({
+      baseUrl: v.string({ min: 1, max: 2000, trim: true }),
+      namespace: v.optional(v.string({ max: 500, trim: true })),
+      trustedCertificate: v.optional(v.nullable(fingerprint)),
+    }),
     output: {} as ConnectionReport,
   },
   connect: {
@@ -140,6 +147,8 @@ export const APP_METHODS = {
       login: v.string({ min: 1, max: 200 }),
       password: v.string({ min: 1, max: 500 }),
       binding: v.optional(v.literal('soap12', 'soap11', 'httpGet', 'httpPost')),
+      /** The fingerprint of a certificate to accept although no authority vouches for it; null trusts authorities only. */
+      trustedCertificate: v.optional(v.nullable(fingerprint)),
     }),
     output: {} as AppStatus,
   },

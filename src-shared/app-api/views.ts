@@ -245,6 +245,8 @@ export interface ConnectionSettings {
   namespace: string;
   login: string;
   binding: Binding;
+  /** SHA-256 fingerprint of the certificate the user trusted (a self-signed service), or null. */
+  trustedCertificate: string | null;
   /** Whether the client key and password are stored (they are never returned). */
   hasSecrets: boolean;
 }
@@ -259,6 +261,31 @@ export interface ConnectionReport {
   /** e.g. credentials would travel unencrypted over http:// to another machine. */
   warnings: string[];
   error: string | null;
+  /** Why TLS refused the service's certificate, with the certificate, so that the user can compare and trust it. */
+  certificate: CertificateProblem | null;
+}
+
+/** A certificate as people compare it. */
+export interface CertificateView {
+  /** SHA-256, upper-case hex pairs joined by colons. */
+  fingerprint256: string;
+  subject: string;
+  issuer: string;
+  /** ISO 8601. */
+  validFrom: string;
+  validTo: string;
+}
+
+export interface CertificateProblem {
+  /**
+   * 'untrusted': no authority this computer trusts vouches for it (self-signed): it may be trusted by
+   * its fingerprint; 'changed': not the one the user trusted; 'invalid': expired, or for another address.
+   */
+  reason: 'untrusted' | 'changed' | 'invalid';
+  /** The certificate the service presented, when it could be read. */
+  presented: CertificateView | null;
+  /** The fingerprint the user trusted, for 'changed'. */
+  trusted: string | null;
 }
 
 export interface PulledCounts {

@@ -127,17 +127,20 @@ export interface UserSession {
 }
 
 /** A new user on the service (and the test client key), and a core connected as that user. */
-export async function newUser(service: TestService, options: Partial<AppCoreOptions> & { baseUrl?: string } = {}): Promise<UserSession> {
+export async function newUser(
+  service: TestService,
+  options: Partial<AppCoreOptions> & { baseUrl?: string; trustedCertificate?: string } = {},
+): Promise<UserSession> {
   const login = `user${process.pid}x${++users}`;
   const credentials = { clientKey: CLIENT_KEY, login, password: 'password' };
   seedTestUser(service.dataFile, credentials);
   const tmp = tempDir();
   const file = tmp.file('local.sqlite');
   const secrets = new MemorySecretStore();
-  const { baseUrl, ...coreOptions } = options;
+  const { baseUrl, trustedCertificate, ...coreOptions } = options;
   let core = openCore(file, { secrets, ...coreOptions });
-  await core.connect({ baseUrl: baseUrl ?? service.url, ...credentials });
-  const truth = soapClient(service.url, service.namespace, { credentials });
+  await core.connect({ baseUrl: baseUrl ?? service.url, ...credentials, ...(trustedCertificate ? { trustedCertificate } : {}) });
+  const truth = soapClient(service.url, service.namespace, { credentials, ...(trustedCertificate ? { trustedCertificate } : {}) });
   return {
     get core() {
       return core;

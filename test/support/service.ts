@@ -41,8 +41,8 @@ export interface TestService {
   demo: DemoSummary | undefined;
   /** Stops listening and drops open connections; the data stays. */
   stop(): Promise<void>;
-  /** Starts again on the same port with the same data. */
-  start(): Promise<void>;
+  /** Starts again on the same port with the same data (and, when given, other options: another TLS certificate). */
+  start(overrides?: Partial<ServiceOptions>): Promise<void>;
   /** Stops and deletes the temp data (a given data file is kept). */
   close(): Promise<void>;
 }
@@ -56,10 +56,11 @@ export async function startTestService(opts: TestServiceOptions = {}): Promise<T
   const demo = opts.demo ? createDemoData(dataFile, { hashParams: TEST_HASH_PARAMS, timeZone }) : undefined;
 
   let running: RunningService | undefined;
-  const launch = async (port: number) => {
+  const launch = async (port: number, overrides: Partial<ServiceOptions> = {}) => {
     running = await startService({
       logger: silentLogger,
       ...opts.service,
+      ...overrides,
       auth: { hashParams: TEST_HASH_PARAMS, ...opts.service?.auth },
       dataFile,
       port,
@@ -84,9 +85,9 @@ export async function startTestService(opts: TestServiceOptions = {}): Promise<T
       // Let clients in this process see their connections close before a test goes on.
       for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
     },
-    async start() {
+    async start(overrides) {
       if (running) return;
-      await launch(first.port);
+      await launch(first.port, overrides);
     },
     async close() {
       await service.stop();

@@ -35,9 +35,12 @@ import {
   DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_TIMEOUT_MS,
   SoapClient,
+  CertificateError,
   addressWarnings,
   normalizeBaseUrl,
+  pinnedFingerprint,
   type ServiceDescription,
+  type TransportFactory,
 } from '../soap-client';
 import { Store, type StoreOptions } from '../store/store';
 import { resolveChoices } from '../write-kinds';
@@ -61,6 +64,8 @@ export interface AppCoreOptions {
   maxResponseBytes?: number;
   /** Timing and parallelism of sync (tests make them small). */
   sync?: Partial<SyncTuning>;
+  /** What carries the SOAP exchanges: the desktop app passes Electron's network stack; default undici. */
+  transport?: TransportFactory;
   store?: StoreOptions;
   /** Where unexpected errors are reported for developers (never shown to users). */
   log?: (message: string, error?: unknown) => void;
@@ -76,6 +81,8 @@ export interface StoredConnection {
   binding: Binding;
   /** Operations the WSDL listed; null when it could not be read (a hand-set namespace). */
   operations: OperationName[] | null;
+  /** SHA-256 fingerprint of the certificate the user trusted; absent in copies made before pinning existed. */
+  trustedCertificate?: string | null;
 }
 
 const CONNECTION_KEY = 'connection';
@@ -204,6 +211,7 @@ class Core {
       maxResponseBytes: this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       timeZone: this.timeZone,
       maxSockets: 8,
+      ...this.carriage(c.trustedCertificate ?? null),
       available: c.operations ?? undefined,
       credentials: async () => {
         const [clientKey, password] = [await this.secrets.get('clientKey'), await this.secrets.get('password')];
@@ -227,7 +235,9 @@ class Core {
     return {
       configured: c !== null,
       workingOffline: this.store.getSetting<boolean>(WORKING_OFFLINE_KEY) ?? false,
-      connection: c ? { baseUrl: c.baseUrl, namespace: c.namespace, login: c.login, binding: c.binding, hasSecrets } : null,
+      connection: c
+        ? { baseUrl: c.baseUrl, namespace: c.namespace, login: c.login, binding: c.binding, trustedCertificate: c.trustedCertificate ?? null, hasSecrets }
+        : null,
       outbox: counts,
       syncing: this.engine.running,
       lastSyncAt: this.store.getSetting<string>(LAST_SYNC_AT_KEY),
@@ -251,11 +261,33 @@ class Core {
     }
   }
 
+  /** The transport and the certificate it accepts beside the authorities', for every exchange with the service. */
+  private carriage(trustedCertificate: string | null): { transport?: TransportFactory; trustedCertificate: string | null } {
+    return { ...(this.options.transport ? { transport: this.options.transport } : {}), trustedCertificate };
+  }
+
+  /** A fingerprint as typed, in canonical form (the schema has checked its spelling). */
+  private fingerprint(raw: string | null | undefined): string | null {
+    try {
+      return pinnedFingerprint(raw);
+    } catch (e) {
+      throw new AppError('invalid-input', (e as Error).message, 'trustedCertificate');
+    }
+  }
+
+  /** The trust given, or else the one kept for this same address (a test of the stored service needs no new trust). */
+  private trustFor(baseUrl: string, given: string | null | undefined): string | null {
+    if (given !== undefined) return this.fingerprint(given);
+    const c = this.connection();
+    return c && c.baseUrl === baseUrl ? (c.trustedCertificate ?? null) : null;
+  }
+
   async testConnection(input: InputOf<'testConnection'>): Promise<ConnectionReport> {
     const baseUrl = this.base(input.baseUrl);
     this.checkNamespace(input.namespace);
+    const trusted = this.trustFor(baseUrl, input.trustedCertificate);
     try {
-      const d = await readService(baseUrl, { timeoutMs: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+      const d = await readService(baseUrl, { timeoutMs: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS, ...this.carriage(trusted) });
       return {
         ok: true,
         baseUrl,
@@ -264,10 +296,21 @@ class Core {
         missing: d.missing,
         warnings: serviceWarnings(d),
         error: null,
+        certificate: null,
       };
     } catch (e) {
       const err = toAppError(e, this.log);
-      return { ok: false, baseUrl, namespace: input.namespace || null, operations: [], missing: [...OPERATION_NAMES], warnings: addressWarnings(baseUrl), error: err.message };
+      const certificate = e instanceof CertificateError ? { reason: e.reason, presented: e.certificate, trusted: e.pinned } : null;
+      return {
+        ok: false,
+        baseUrl,
+        namespace: input.namespace || null,
+        operations: [],
+        missing: [...OPERATION_NAMES],
+        warnings: addressWarnings(baseUrl),
+        error: err.message,
+        certificate,
+      };
     }
   }
 
@@ -275,12 +318,13 @@ class Core {
     if (this.engine.running) throw new AppError('busy', 'A sync is running; connect again when it has finished.');
     const baseUrl = this.base(input.baseUrl);
     this.checkNamespace(input.namespace);
+    const trusted = this.trustFor(baseUrl, input.trustedCertificate);
     let description: ServiceDescription | null = null;
     try {
-      description = await readService(baseUrl, { timeoutMs: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+      description = await readService(baseUrl, { timeoutMs: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS, ...this.carriage(trusted) });
     } catch (e) {
-      // A namespace set by hand lets a service without a readable WSDL be used.
-      if (!input.namespace) throw toAppError(e, this.log);
+      // A namespace set by hand lets a service without a readable WSDL be used; never one whose certificate is refused.
+      if (!input.namespace || e instanceof CertificateError) throw toAppError(e, this.log);
     }
     const binding: Binding = input.binding ?? this.store.getSetting<Binding>(PREFERRED_BINDING_KEY) ?? 'soap12';
     const connection: StoredConnection = {
@@ -289,6 +333,7 @@ class Core {
       login: input.login,
       binding,
       operations: description ? description.operations : null,
+      trustedCertificate: trusted,
     };
     // Check the credentials with a cheap read before keeping anything.
     const probe = new SoapClient({
@@ -298,6 +343,7 @@ class Core {
       timeoutMs: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       maxResponseBytes: this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       timeZone: this.timeZone,
+      ...this.carriage(trusted),
       available: connection.operations ?? undefined,
       credentials: { clientKey: input.clientKey, login: input.login, password: input.password },
     });

@@ -29,6 +29,8 @@ export function callToAppError(e: CallError): AppError {
     case 'malformed':
     case 'too-large':
       return new AppError('service', e.message);
+    case 'certificate':
+      return new AppError('certificate', e.message);
     default:
       return new AppError('network', e.message);
   }

@@ -12,6 +12,7 @@ import {
   CallError,
   CancelledError,
   CertificateError,
+  ProxyError,
   DEFAULT_RETRY,
   InvalidCredentialsError,
   formatSeconds,
@@ -93,12 +94,15 @@ const writesWaiting = (n: number) => `${n} write${n === 1 ? '' : 's'} still wait
 export function classify(error: unknown, waiting = 0): { code: NonNullable<SyncSummary['errorCode']>; message: string } {
   const still = waiting > 0 ? ` ${writesWaiting(waiting)}.` : '';
   if (error instanceof AppError) {
-    const code = error.code === 'auth' || error.code === 'not-connected' ? error.code : error.code === 'network' ? 'unavailable' : 'service';
+    const code =
+      error.code === 'auth' || error.code === 'not-connected' || error.code === 'certificate' ? error.code : error.code === 'network' ? 'unavailable' : 'service';
     return { code, message: error.message };
   }
   if (error instanceof InvalidCredentialsError) return { code: 'auth', message: 'The service refused the client key, login or password.' };
   if (error instanceof CancelledError) return { code: 'cancelled', message: `The sync was cancelled; nothing is lost.${still}` };
-  if (error instanceof CertificateError) return { code: 'certificate', message: error.message };
+  if (error instanceof CertificateError) return { code: 'certificate', message: `${error.message}${still}` };
+  // A proxy that wants other credentials is no verdict of the service: the writes wait until it lets them through.
+  if (error instanceof ProxyError) return { code: 'unavailable', message: `The service cannot be reached through the proxy${waiting > 0 ? `; ${writesWaiting(waiting)}` : ''}. ${error.message}` };
   if (error instanceof RetriesExhausted || error instanceof PushGaveUp || (error instanceof CallError && error.transient)) {
     return { code: 'unavailable', message: `The service is unavailable${waiting > 0 ? `; ${writesWaiting(waiting)}` : ''}. ${error.message}` };
   }
