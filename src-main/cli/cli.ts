@@ -226,7 +226,7 @@ const COMMANDS: Record<string, Command> = {
       const code = syncExitCode(summary);
       if (code === SYNC_EXIT.failed) {
         const kept = summary.errorCode === 'auth' || summary.errorCode === 'not-connected' || summary.errorCode === 'certificate';
-        throw new AppError(kept ? summary.errorCode! : 'service', summary.error ?? 'The sync failed.');
+        throw new AppError(kept ? (summary.errorCode as 'auth' | 'not-connected' | 'certificate') : 'service', summary.error ?? 'The sync failed.');
       }
       if (summary.error) ctx.io.stderr(`error: ${summary.error}`);
       return code;
