@@ -13,6 +13,7 @@ import { DATA_FILE_NAME } from '../app-bridge/data-location';
 import { createAppCore, type AppCore } from '../core/app/app-core';
 import { EncryptedSecretStore, MemorySecretStore, type SecretStoreSource } from '../core/secrets';
 import { registerIpcHandlers } from './ipc';
+import { serviceTransport } from './service-network';
 import { menuTemplate } from './menu';
 import { osCipher } from './secret-cipher';
 import { isAllowedRequest, isAppUrl, windowOptions } from './window-options';
@@ -68,6 +69,8 @@ async function start(): Promise<void> {
     secrets: secretSource(),
     // Outside a package, better-sqlite3 for Electron's ABI sits beside the Node build (see scripts/start.mjs).
     store: app.isPackaged ? {} : { nativeBinding: process.env.BOOKKEEPING_SQLITE_BINDING },
+    // The service is reached through Chromium's network stack (system proxy, OS certificates) in its own session.
+    transport: serviceTransport(session.fromPartition('service'), log),
     log,
   });
   registerIpcHandlers(ipcMain, core, (url) => isAppUrl(url, appUrl), log);

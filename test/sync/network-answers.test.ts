@@ -10,11 +10,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEvent } from '../../src-shared/app-api';
 import type { Binding } from '../../src-shared/wire';
+import type { TransportFactory } from '../../src-main/core/soap-client';
+import { fetchTransportFactory } from '../../src-main/core/soap-client/transports/fetch';
 import { newUser, TEST_SYNC_TUNING, type UserSession } from '../support/client';
 import { NETWORK_FAULT_MODES, startFaultProxy, type FaultMode, type FaultProxy } from '../support/fault-proxy';
 import { startTestService, type TestService } from '../support/service';
 
-const BINDINGS: Binding[] = ['soap12', 'soap11', 'httpGet', 'httpPost'];
+/**
+ * Every binding through the Node transport (undici: the command line, the browser shell), and SOAP 1.2
+ * through the fetch transport the desktop app uses over Electron's network stack (Node's fetch stands in).
+ */
+const TRANSPORTS = { undici: undefined, fetch: fetchTransportFactory({ fetch: (url, init) => fetch(url, init) }) } satisfies Record<string, TransportFactory | undefined>;
+const CARRIAGES: { binding: Binding; transport: keyof typeof TRANSPORTS }[] = [
+  ...(['soap12', 'soap11', 'httpGet', 'httpPost'] as const).map((binding) => ({ binding, transport: 'undici' as const })),
+  { binding: 'soap12', transport: 'fetch' },
+];
 /** Modes that answer without asking the service: the write never arrived and is sent again, once. */
 const NOT_FORWARDED = new Set<FaultMode>(['drop-before', 'error-500', 'garbage', 'status-408', 'status-429', 'status-429-retry-after', 'status-502', 'status-503', 'status-503-retry-after', 'status-504', 'html-page', 'empty-body', 'bad-gzip']);
 
@@ -43,9 +53,9 @@ interface Setup {
   b: number;
 }
 
-async function userOver(binding: Binding, tuning = TEST_SYNC_TUNING): Promise<Setup> {
+async function userOver(binding: Binding, tuning = TEST_SYNC_TUNING, transport?: TransportFactory): Promise<Setup> {
   proxy.choose(() => 'pass');
-  const s = await newUser(service, { baseUrl: proxy.url, timeoutMs: 400, sync: { ...tuning, unavailableMs: 5000 } });
+  const s = await newUser(service, { baseUrl: proxy.url, timeoutMs: 400, sync: { ...tuning, unavailableMs: 5000 }, ...(transport ? { transport } : {}) });
   await s.core.setPreferences({ binding });
   for (const name of ['A', 'B']) await s.core.addAccount({ name, description: '', currency: 203, type: 1, isActive: true, isHidden: false, locked: false, ord: 0 });
   expect((await s.core.sync()).error).toBeNull();
@@ -57,15 +67,15 @@ async function userOver(binding: Binding, tuning = TEST_SYNC_TUNING): Promise<Se
 const onService = async (u: Setup, description: string) =>
   (await u.s.truth.call('TransactionListLast50_2', { AccountId: u.b })).filter((t) => t.Description === description).length;
 
-describe.each(BINDINGS)('over %s', (binding) => {
+describe.each(CARRIAGES)('over $binding through $transport', ({ binding, transport }) => {
   let u: Setup;
   beforeAll(async () => {
-    u = await userOver(binding);
+    u = await userOver(binding, TEST_SYNC_TUNING, TRANSPORTS[transport]);
   });
   afterAll(() => u.s.done());
 
   it.each(NETWORK_FAULT_MODES)('%s: the read is tried again, the write arrives exactly once and is never refused', async (mode) => {
-    await u.s.core.transfer({ sourceId: u.a, targetId: u.b, amount: '1.25', paymentDate: '2026-03-03T10:00', categoryId: 0, description: `${binding} ${mode}` });
+    await u.s.core.transfer({ sourceId: u.a, targetId: u.b, amount: '1.25', paymentDate: '2026-03-03T10:00', categoryId: 0, description: `${binding} ${transport} ${mode}` });
     const writesBefore = sends('AddTranferToOtherAccount');
     const faultedBefore = proxy.counts.get(mode) ?? 0;
     faultFirstOf(mode, 'AddTranferToOtherAccount', 'CategoryTree');
@@ -73,12 +83,12 @@ describe.each(BINDINGS)('over %s', (binding) => {
     expect(summary, JSON.stringify(summary)).toMatchObject({ pushed: 1, refused: 0, unknown: 0, waiting: 0, error: null });
     expect((proxy.counts.get(mode) ?? 0) - faultedBefore, 'both faults happened').toBe(2);
     expect(sends('AddTranferToOtherAccount') - writesBefore).toBe(NOT_FORWARDED.has(mode) ? 2 : 1);
-    expect(await onService(u, `${binding} ${mode}`)).toBe(1);
+    expect(await onService(u, `${binding} ${transport} ${mode}`)).toBe(1);
     expect(await u.s.core.listOutbox()).toEqual([]);
   });
 
   it('a 503 in plain text while the service restarts is waited out, with the waits announced; the transfer arrives', async () => {
-    await u.s.core.transfer({ sourceId: u.a, targetId: u.b, amount: '2', paymentDate: '2026-03-04T10:00', categoryId: 0, description: `${binding} restart` });
+    await u.s.core.transfer({ sourceId: u.a, targetId: u.b, amount: '2', paymentDate: '2026-03-04T10:00', categoryId: 0, description: `${binding} ${transport} restart` });
     let unavailable = 4;
     proxy.choose(() => (unavailable-- > 0 ? 'status-503' : 'pass'));
     const events: AppEvent[] = [];
@@ -89,7 +99,7 @@ describe.each(BINDINGS)('over %s', (binding) => {
     const waits = events.filter((e) => e.type === 'sync-waiting');
     expect(waits.length).toBeGreaterThan(0);
     expect(waits[0]).toMatchObject({ cause: 'unavailable', httpStatus: 503 });
-    expect(await onService(u, `${binding} restart`)).toBe(1);
+    expect(await onService(u, `${binding} ${transport} restart`)).toBe(1);
   });
 });
 

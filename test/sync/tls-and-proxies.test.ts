@@ -21,7 +21,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src-shared/app-api';
 import { SYNC_EXIT } from '../../src-main/cli/exit-codes';
 import { nodeTransportFactory } from '../../src-main/core/soap-client/transports/node';
-import { newUser, soapClient, tempDir, TEST_SYNC_TUNING, type UserSession } from '../support/client';
+import { certificateInfo, type CertificatePolicy } from '../../src-main/core/soap-client';
+import { fetchTransportFactory } from '../../src-main/core/soap-client/transports/fetch';
+import { newUser, openCore, soapClient, tempDir, TEST_SYNC_TUNING, type UserSession } from '../support/client';
 import { runCliOn, spawnCliOn } from '../support/cli';
 import { hasOpenssl, makeCertificate, type TestCertificate } from '../support/certificates';
 import { startTestService, type TestService } from '../support/service';
@@ -105,6 +107,26 @@ describe.skipIf(!openssl)('a self-hosted service with a self-signed certificate'
       await service.stop();
       await service.start({ tls: { cert: selfSigned.cert, key: selfSigned.key } });
       await s.done();
+    }
+  });
+
+  it("the desktop app's transport (fetch over Electron's network stack; Node's fetch here) tells the edge the pin and shows the certificate the edge refused", async () => {
+    const pins: [string, string | null][] = [];
+    const certificates: CertificatePolicy = {
+      pin: (host, fingerprint) => pins.push([host, fingerprint]),
+      // What Electron's verify procedure records for a self-signed certificate.
+      refusal: () => ({ certificate: certificateInfo(selfSigned.cert), code: 'net::ERR_CERT_AUTHORITY_INVALID' }),
+    };
+    const dir = tempDir();
+    const core = openCore(dir.file('local.sqlite'), { transport: fetchTransportFactory({ fetch: (url, init) => fetch(url, init), certificates }) });
+    try {
+      const report = await core.testConnection({ baseUrl: service.url, trustedCertificate: replacement.fingerprint.replace(/:/g, ' ') });
+      expect(pins).toEqual([['127.0.0.1', replacement.fingerprint]]);
+      expect(report).toMatchObject({ ok: false, certificate: { reason: 'untrusted', presented: { fingerprint256: selfSigned.fingerprint } } });
+      expect(report.error).toContain(`Its SHA-256 fingerprint is ${selfSigned.fingerprint}`);
+    } finally {
+      await core.close();
+      dir.remove();
     }
   });
 

@@ -4,6 +4,7 @@ export * from './wsdl';
 export * from './urls';
 export * from './transport';
 export * from './transports/node';
+export * from './transports/fetch';
 export * from './certificates';
 export * from './answers';
 export * from './retry';
