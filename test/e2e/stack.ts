@@ -13,7 +13,7 @@ import { MemorySecretStore } from '../../src-main/core/secrets';
 import { SoapClient } from '../../src-main/core/soap-client';
 import { startWebShell, type WebShell } from '../../src-main/web-shell/server';
 import { collectPageErrors, launchChromium } from '../support/browser';
-import { startTestService, TEST_TIME_ZONE, type TestService } from '../support/service';
+import { startTestService, TEST_TIME_ZONE, type TestService, type TestServiceOptions } from '../support/service';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const RENDERER_DIR = join(ROOT, 'out/renderer');
@@ -31,11 +31,11 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-/** `sync`: tuning of the core's syncs (default: quick tries and a half-second budget). */
-export async function startStack(options: { sync?: AppCoreOptions['sync'] } = {}): Promise<Stack> {
+/** `sync`: tuning of the core's syncs (default: quick tries and a half-second budget); `service`: its options (TLS...). */
+export async function startStack(options: { sync?: AppCoreOptions['sync']; service?: TestServiceOptions['service'] } = {}): Promise<Stack> {
   if (!existsSync(join(RENDERER_DIR, 'index.html'))) throw new Error('The renderer is not built: run `npx electron-vite build` (npm test does).');
   const dir = mkdtempSync(join(tmpdir(), 'bookkeeping-e2e-'));
-  const [service, browser] = await Promise.all([startTestService({ demo: true }), launchChromium()]);
+  const [service, browser] = await Promise.all([startTestService({ demo: true, ...(options.service ? { service: options.service } : {}) }), launchChromium()]);
   const core = createAppCore({
     dataFile: join(dir, 'client.sqlite'),
     secrets: new MemorySecretStore(),

@@ -79,6 +79,7 @@ const cs: Messages = {
     busy: 'Synchronizace už běží.',
     auth: 'Služba nepřijala vaše přihlašovací jméno, heslo nebo klíč klienta.',
     network: 'Službu se nepodařilo zastihnout.',
+    certificate: 'Certifikát služby nebyl přijat.',
     service: 'Služba odpověděla chybou.',
     forbidden: 'Tato akce zde není dovolena.',
     internal: 'V aplikaci se něco pokazilo.',
@@ -220,6 +221,25 @@ const cs: Messages = {
       found: 'nalezeno {found} z {total}',
       showOperations: 'Zobrazit operace',
       missing: 'Chybí: {list}',
+    },
+    certificate: {
+      untrusted: 'Za certifikát služby neručí žádná autorita, které tento počítač důvěřuje',
+      untrustedText:
+        'Služba provozovaná u vás má často vlastní certifikát. Porovnejte otisk níže s otiskem, který ukazuje vaše služba (například: openssl x509 -noout -fingerprint -sha256 -in cert.pem), a důvěřujte mu jen tehdy, když se shodují.',
+      changed: 'Certifikát služby se změnil',
+      changedText:
+        'Na této adrese jste důvěřovali jinému certifikátu. Pokud jste ho na službě vyměnili sami, porovnejte otisk a důvěřujte novému; pokud ne, může komunikaci někdo odposlouchávat: nepřipojujte se.',
+      invalid: 'Certifikát služby není platný',
+      fingerprint: 'Otisk SHA-256',
+      subject: 'Vydán pro',
+      issuer: 'Vydal',
+      valid: 'Platnost',
+      validRange: '{from} až {to}',
+      trusted: 'Dosud důvěryhodný',
+      trust: 'Důvěřovat tomuto certifikátu',
+      trustAndConnect: 'Důvěřovat certifikátu a připojit',
+      field: 'Důvěryhodný certifikát (SHA-256)',
+      fieldHint: 'Vyplní se, když důvěřujete certifikátu podepsanému sebou samým. Prázdné: jen certifikáty autorit, kterým tento počítač důvěřuje.',
     },
   },
   accounts: {

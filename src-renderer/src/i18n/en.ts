@@ -77,6 +77,7 @@ const en = {
     busy: 'A sync is already running.',
     auth: 'The service did not accept your login, password or client key.',
     network: 'The service could not be reached.',
+    certificate: 'The service’s certificate was not accepted.',
     service: 'The service answered with an error.',
     forbidden: 'This action is not allowed here.',
     internal: 'Something went wrong inside the app.',
@@ -217,6 +218,25 @@ const en = {
       found: '{found} of {total} found',
       showOperations: 'Show the operations',
       missing: 'Missing: {list}',
+    },
+    certificate: {
+      untrusted: 'No authority this computer trusts vouches for the service’s certificate',
+      untrustedText:
+        'A self-hosted service often has a certificate of its own. Compare the fingerprint below with the one your service shows (for example: openssl x509 -noout -fingerprint -sha256 -in cert.pem) and trust it only if they match.',
+      changed: 'The service’s certificate has changed',
+      changedText:
+        'You trusted another certificate at this address. If you replaced it on the service yourself, compare the fingerprint and trust the new one; if not, someone may be listening in between: do not connect.',
+      invalid: 'The service’s certificate is not valid',
+      fingerprint: 'SHA-256 fingerprint',
+      subject: 'Issued to',
+      issuer: 'Issued by',
+      valid: 'Valid',
+      validRange: '{from} to {to}',
+      trusted: 'Trusted until now',
+      trust: 'Trust this certificate',
+      trustAndConnect: 'Trust this certificate and connect',
+      field: 'Trusted certificate (SHA-256)',
+      fieldHint: 'Filled in when you trust a self-signed certificate. Empty: only certificates of authorities this computer trusts.',
     },
   },
   accounts: {
