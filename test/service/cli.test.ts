@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_HASH_PARAMS, createDemoData, silentLogger, startService } from '../../src-service';
+import { SoapClient } from '../../src-main/core/soap-client';
+import { hasOpenssl, makeCertificate } from '../support/certificates';
 import { call } from '../support/http';
 
 const CLI = join(import.meta.dirname, '../../src-service/cli.ts');
@@ -46,7 +48,7 @@ describe('help and arguments', () => {
     expect(all.code).toBe(0);
     for (const c of ['serve', 'demo', 'add-client', 'add-user', 'passwd', 'share', 'add-template']) expect(all.stdout).toContain(`  ${c} `);
     expect(serve.code).toBe(0);
-    for (const o of ['--data', '--port', '--host', '--namespace', '--time-zone']) expect(serve.stdout).toContain(o);
+    for (const o of ['--data', '--port', '--host', '--namespace', '--time-zone', '--tls-cert', '--tls-key']) expect(serve.stdout).toContain(o);
   });
 
   it('refuses bad arguments with a one-line reason', async () => {
@@ -184,5 +186,49 @@ describe('serve', () => {
     } finally {
       await holder.close();
     }
+  });
+});
+
+describe.skipIf(!hasOpenssl())('serve over TLS', () => {
+  it('serves HTTPS with --tls-cert and --tls-key; a missing, non-PEM or mismatched pair is one clear line', async () => {
+    const first = makeCertificate(dir, { name: 'serve-first' });
+    const second = makeCertificate(dir, { name: 'serve-second' });
+    const file = join(dir, 'tls.sqlite');
+    createDemoData(file, { hashParams: TEST_HASH_PARAMS });
+    const runs = await Promise.all([
+      cli(['serve', '--data', file, '--tls-cert', first.certFile]),
+      cli(['serve', '--data', file, '--tls-cert', join(dir, 'nowhere.pem'), '--tls-key', first.keyFile]),
+      cli(['serve', '--data', file, '--tls-cert', first.keyFile, '--tls-key', first.keyFile]),
+      cli(['serve', '--data', file, '--tls-cert', first.certFile, '--tls-key', second.keyFile]),
+    ]);
+    expectFailure(runs[0]!, '--tls-cert and --tls-key go together: the certificate and its private key.');
+    expectFailure(runs[1]!, `--tls-cert ${join(dir, 'nowhere.pem')}: no such file.`);
+    expectFailure(runs[2]!, `--tls-cert ${first.keyFile} is not a PEM file (no "-----BEGIN" line of the right kind).`);
+    expectFailure(runs[3]!, /^error: The certificate and key cannot be used together: .*key values mismatch/);
+
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', '--data', file, '--port', '0', '--tls-cert', first.certFile, '--tls-key', first.keyFile], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    try {
+      const line = await new Promise<string>((resolve) => {
+        let out = '';
+        child.stdout.on('data', (c: Buffer) => {
+          out += c;
+          if (out.includes('\n')) resolve(out.trim());
+        });
+      });
+      expect(line).toMatch(/^Bookkeeping service listening on https:\/\/127\.0\.0\.1:\d+\/API\/APIservice\.asmx$/);
+      const base = line.split(' ').pop()!.replace('/API/APIservice.asmx', '');
+      const client = new SoapClient({ baseUrl: base, namespace: 'http://tempuri.org/', credentials: { clientKey: 'demo', login: 'demo', password: 'demo' }, trustedCertificate: first.fingerprint });
+      try {
+        expect((await client.listAccounts()).length).toBeGreaterThan(4);
+      } finally {
+        client.close();
+      }
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
   });
 });
