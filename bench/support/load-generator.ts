@@ -1,21 +1,35 @@
 /**
  * The load generator of the service benchmark, run as a child process so that it never shares an event
- * loop with the server it measures. It keeps `connections` keep-alive connections busy with the same
- * request for a warm-up and then `durationMs`, checks every answer's status and size, and reports the
- * requests per second and latency percentiles over IPC.
+ * loop with the server it measures. It keeps `connections` keep-alive connections busy for a warm-up and
+ * then `durationMs`, with one request over and over, or with a seeded random mix of requests drawn by
+ * weight; it checks every answer and reports the requests per second and latency percentiles over IPC.
  */
 import { Agent, request } from 'node:http';
+import { seededRandom } from '../../src-service/admin/seeded-random';
 
-export interface LoadJob {
-  url: string;
+export interface LoadRequest {
+  /** Path and query, e.g. /API/APIservice.asmx. */
+  path: string;
   headers: Record<string, string>;
   body: string;
+  /** How often it is drawn, relative to the others' weights. */
+  weight: number;
+}
+
+export interface LoadJob {
+  /** Origin, e.g. http://127.0.0.1:8080. */
+  origin: string;
+  requests: LoadRequest[];
+  /** Seed of the draws, so that every server gets the same sequence. */
+  seed: number;
   connections: number;
   warmupMs: number;
   durationMs: number;
-  /** Expected status and body length; anything else counts as an error. */
+  /** Expected status; and body length when every answer has the same, or null. */
   expectStatus: number;
-  expectBytes: number;
+  expectBytes: number | null;
+  /** A text no answer may contain (a fault element): counted as an error. */
+  forbidden?: string;
 }
 
 export interface LoadResult {
@@ -31,25 +45,43 @@ export interface LoadResult {
 
 async function runJob(job: LoadJob): Promise<LoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: job.connections });
-  const url = new URL(job.url);
-  const body = Buffer.from(job.body);
-  const headers = { ...job.headers, 'Content-Length': String(body.length) };
+  const url = new URL(job.origin);
+  const prepared = job.requests.map((r) => {
+    const body = Buffer.from(r.body);
+    return { path: r.path, body, headers: { ...r.headers, 'Content-Length': String(body.length) } };
+  });
+  // Cumulative weights for drawing.
+  const total = job.requests.reduce((sum, r) => sum + r.weight, 0);
+  let acc = 0;
+  const bounds = job.requests.map((r) => (acc += r.weight / total));
+  const random = seededRandom(job.seed);
+  const draw = () => {
+    const x = random();
+    const i = bounds.findIndex((b) => x < b);
+    return prepared[i === -1 ? prepared.length - 1 : i]!;
+  };
   const latencies: number[] = [];
   let errors = 0;
   let measuring = false;
   let stop = false;
 
+  const forbidden = job.forbidden ? Buffer.from(job.forbidden) : null;
   const one = () =>
     new Promise<void>((resolve) => {
+      const { path, body, headers } = draw();
       const started = process.hrtime.bigint();
       const req = request(
-        { agent, host: url.hostname, port: url.port, path: url.pathname + url.search, method: 'POST', headers },
+        { agent, host: url.hostname, port: url.port, path, method: 'POST', headers },
         (res) => {
           let size = 0;
-          res.on('data', (c: Buffer) => (size += c.length));
+          let bad = false;
+          res.on('data', (c: Buffer) => {
+            size += c.length;
+            if (forbidden && c.includes(forbidden)) bad = true;
+          });
           res.on('end', () => {
             if (measuring) {
-              if (res.statusCode !== job.expectStatus || size !== job.expectBytes) errors++;
+              if (bad || res.statusCode !== job.expectStatus || (job.expectBytes !== null && size !== job.expectBytes)) errors++;
               latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
             }
             resolve();
