@@ -30,7 +30,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as soap from 'soap';
 import { CLIENT_KEY_PARAM, LOGIN_PARAM, type OperationName } from '../src-shared/catalog';
-import { SERVICE_PATH, buildRequest, type WireRequest } from '../src-shared/wire';
+import { SERVICE_PATH, buildRequest, formatWall, instantToWall, localTimeZone, type WireRequest } from '../src-shared/wire';
 import { addClient, addUser, createDemoData, silentLogger, startService } from '../src-service';
 import { accountFor, contextOf, withStore } from '../src-service/admin/operator';
 import { seededRandom } from '../src-service/admin/seeded-random';
@@ -109,7 +109,8 @@ async function soapPackageServer(dataFile: string, wsdl: string): Promise<{ url:
       Id_SourceAccount: number(a.Id_SourceAccount),
       Id_TargetAccount: number(a.Id_TargetAccount),
       Id_Category: number(a.Id_Category),
-      PaymentDate: String(a.PaymentDate).slice(0, 19),
+      // The soap package reads a dateTime into a Date, in this process's zone: back to the wall clock.
+      PaymentDate: a.PaymentDate instanceof Date ? formatWall(instantToWall(a.PaymentDate.getTime(), localTimeZone())) : String(a.PaymentDate).slice(0, 19),
     }),
   };
   const records: Partial<Record<OperationName, string>> = { AccountListWithAmount2: 'apiAccount2', TransactionListLast50_2: 'apiTransaction2' };
@@ -313,7 +314,7 @@ export async function run(args: string[]): Promise<void> {
           console.log(
             `  round ${round}  ${w.name.padEnd(17)} ${server.padEnd(14)} ${result.rps.toFixed(0).padStart(7)} req/s  ` +
               `p50 ${result.p50Ms.toFixed(2).padStart(6)} ms  p99 ${result.p99Ms.toFixed(2).padStart(6)} ms  generator cpu ${(result.generatorCpu * 100).toFixed(0)}%` +
-              (result.errors ? `  ${result.errors} ERRORS` : ''),
+              (result.errors ? `  ${result.errors} ERRORS, the first: ${result.firstError}` : ''),
           );
         }
       }

@@ -41,6 +41,8 @@ export interface LoadResult {
   p99Ms: number;
   /** CPU time the generator itself used, as a share of the measured wall time (near 1: it was the limit). */
   generatorCpu: number;
+  /** The first failed answer (status and its beginning), to say why. */
+  firstError: string | null;
 }
 
 async function runJob(job: LoadJob): Promise<LoadResult> {
@@ -62,6 +64,7 @@ async function runJob(job: LoadJob): Promise<LoadResult> {
   };
   const latencies: number[] = [];
   let errors = 0;
+  let firstError: string | null = null;
   let measuring = false;
   let stop = false;
 
@@ -75,21 +78,29 @@ async function runJob(job: LoadJob): Promise<LoadResult> {
         (res) => {
           let size = 0;
           let bad = false;
+          let head = '';
           res.on('data', (c: Buffer) => {
             size += c.length;
+            if (head.length < 600) head += c.toString('utf8', 0, 600);
             if (forbidden && c.includes(forbidden)) bad = true;
           });
           res.on('end', () => {
             if (measuring) {
-              if (bad || res.statusCode !== job.expectStatus || (job.expectBytes !== null && size !== job.expectBytes)) errors++;
+              if (bad || res.statusCode !== job.expectStatus || (job.expectBytes !== null && size !== job.expectBytes)) {
+                errors++;
+                firstError ??= `HTTP ${res.statusCode}, ${size} B: ${head.slice(0, 600)}`;
+              }
               latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
             }
             resolve();
           });
         },
       );
-      req.on('error', () => {
-        if (measuring) errors++;
+      req.on('error', (e) => {
+        if (measuring) {
+          errors++;
+          firstError ??= e.message;
+        }
         resolve();
       });
       req.end(body);
@@ -114,7 +125,7 @@ async function runJob(job: LoadJob): Promise<LoadResult> {
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))] ?? NaN;
-  return { requests, errors, seconds, rps: requests / seconds, p50Ms: pct(50), p99Ms: pct(99), generatorCpu };
+  return { requests, errors, seconds, rps: requests / seconds, p50Ms: pct(50), p99Ms: pct(99), generatorCpu, firstError };
 }
 
 process.on('message', (job: LoadJob) => {
