@@ -8,6 +8,8 @@ export type WireErrorCode =
   | 'too-large'
   | 'too-deep'
   | 'not-an-envelope'
+  /** A SOAP header the service does not understand is marked mustUnderstand. */
+  | 'must-understand'
   | 'unknown-operation'
   | 'unknown-soap-action'
   | 'unsupported-media-type'
@@ -25,6 +27,7 @@ const STATUS: Record<WireErrorCode, number> = {
   'too-deep': 400,
   // Well-formed XML that is no SOAP request: only XML that does not parse is a 400 (service-decisions.md).
   'not-an-envelope': 500,
+  'must-understand': 500,
   'unknown-operation': 404,
   'unknown-soap-action': 500,
   'unsupported-media-type': 415,

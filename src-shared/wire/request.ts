@@ -157,8 +157,11 @@ function parseSoapRequest(binding: 'soap11' | 'soap12', req: IncomingRequest, op
         : 'The request is not a SOAP 1.2 envelope (namespace http://www.w3.org/2003/05/soap-envelope).',
     );
   }
-  const body = root.children.find((c) => c.local === 'Body' && c.ns === root.ns);
-  const opEl = body?.children[0];
+  const bodies = root.children.filter((c) => c.local === 'Body' && c.ns === root.ns);
+  if (bodies.length > 1) throw new WireError('not-an-envelope', 'The SOAP envelope holds more than one Body.');
+  const header = root.children.find((c) => c.local === 'Header' && c.ns === root.ns);
+  if (header) checkHeaders(header, root.ns);
+  const opEl = bodies[0]?.children[0];
   if (!opEl) throw new WireError('not-an-envelope', 'The SOAP Body holds no operation element.');
 
   const action = binding === 'soap11' ? unquote(req.soapAction?.trim() ?? '') : contentTypeParam(req.contentType, 'action') ?? '';
@@ -180,7 +183,24 @@ function parseSoapRequest(binding: 'soap11' | 'soap12', req: IncomingRequest, op
     }
     name = opEl.local;
   }
+  // As ASMX: the operation is an element of the service's namespace, whatever its local name.
+  if (opEl.ns !== options.namespace) {
+    throw new WireError(
+      'not-an-envelope',
+      `The operation element ${quote(opEl.local)} is in the namespace ${quote(opEl.ns || '(none)')}, not in the service's namespace ${quote(options.namespace)}.`,
+    );
+  }
   return readCall(name, (param) => soapParamText(opEl, param), options);
+}
+
+/** No header means anything to this service: one marked mustUnderstand (1, or true in SOAP 1.2) is refused, as SOAP requires. */
+function checkHeaders(header: XmlElement, envelopeNs: string): void {
+  for (const entry of header.children) {
+    const mark = entry.attrs.find((a) => a.local === 'mustUnderstand' && a.ns === envelopeNs)?.value.trim();
+    if (mark === '1' || mark === 'true') {
+      throw new WireError('must-understand', `SOAP header ${quote(entry.local)} was not understood.`);
+    }
+  }
 }
 
 function soapParamText(opEl: XmlElement, param: string): string {

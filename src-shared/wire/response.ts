@@ -67,7 +67,8 @@ export function buildResponse<N extends OperationName>(
 }
 
 export interface FaultSpec {
-  code: 'Client' | 'Server';
+  /** 'MustUnderstand': a header the service does not understand was marked mustUnderstand. */
+  code: 'Client' | 'Server' | 'MustUnderstand';
   message: string;
   /** HTTP status; 500 unless the error says otherwise (400 for XML that does not parse). */
   status?: number;
@@ -77,6 +78,9 @@ export interface FaultSpec {
  * A fault in the binding's own form: a SOAP 1.1 or 1.2 Fault, or for GET/POST the plain-text answer
  * ASMX gives.
  */
+/** SOAP 1.2's names of the fault codes SOAP 1.1 calls Client and Server. */
+const SOAP12_FAULT_CODE: Record<FaultSpec['code'], string> = { Client: 'Sender', Server: 'Receiver', MustUnderstand: 'MustUnderstand' };
+
 export function buildFault(binding: Binding, fault: FaultSpec): WireResponse {
   const status = fault.status ?? 500;
   const message = escapeText(fault.message);
@@ -96,7 +100,7 @@ export function buildFault(binding: Binding, fault: FaultSpec): WireResponse {
         contentType: CONTENT_TYPE.soap12,
         body: soapEnvelope(
           binding,
-          `<soap:Fault><soap:Code><soap:Value>soap:${fault.code === 'Client' ? 'Sender' : 'Receiver'}</soap:Value></soap:Code>` +
+          `<soap:Fault><soap:Code><soap:Value>soap:${SOAP12_FAULT_CODE[fault.code]}</soap:Value></soap:Code>` +
             `<soap:Reason><soap:Text xml:lang="en">${message}</soap:Text></soap:Reason><soap:Detail /></soap:Fault>`,
         ),
       };
@@ -112,7 +116,7 @@ export function buildFault(binding: Binding, fault: FaultSpec): WireResponse {
  */
 export function faultForWireError(binding: Binding, error: WireError): WireResponse {
   const status = isSoap(binding) && error.code === 'unknown-operation' ? 500 : error.httpStatus;
-  return buildFault(binding, { code: 'Client', message: error.message, status });
+  return buildFault(binding, { code: error.code === 'must-understand' ? 'MustUnderstand' : 'Client', message: error.message, status });
 }
 
 // ---- reading responses (the client side) ------------------------------------------------------

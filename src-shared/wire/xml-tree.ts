@@ -5,7 +5,7 @@
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { WireError } from './errors';
-import { decodeReferences } from './xml-text';
+import { decodeReferences, hasForbiddenXmlChar } from './xml-text';
 
 export const XSI_NS = 'http://www.w3.org/2001/XMLSchema-instance';
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
@@ -69,6 +69,10 @@ export function parseXml(text: string, limits: XmlLimits = DEFAULT_LIMITS): XmlE
   }
   if (DOCTYPE.test(text)) {
     throw new WireError('doctype-forbidden', 'A DOCTYPE or entity declaration is not allowed.');
+  }
+  // The parser lets a raw NUL or other control character through; XML 1.0 does not.
+  if (hasForbiddenXmlChar(text)) {
+    throw new WireError('malformed-xml', 'Malformed XML: the document holds a character XML does not allow (a control character).');
   }
   const checked = XMLValidator.validate(text, { allowBooleanAttributes: false });
   if (checked !== true) {

@@ -319,3 +319,47 @@ describe('the service\'s own failures', () => {
     }
   });
 });
+
+describe.each(['soap11', 'soap12'] as const)('strict like ASMX, over %s', (binding) => {
+  // buildRequest's envelope prefix.
+  const soap = binding === 'soap11' ? 'soap' : 'soap12';
+  const list = () => request(binding, 'AccountListWithAmount2', {});
+
+  it('an operation element outside the service namespace, or in none, is a Client fault', async () => {
+    const other = edit(list(), `<AccountListWithAmount2 xmlns="${NS}">`, '<AccountListWithAmount2 xmlns="http://example.com/other/">');
+    await expectFault(binding, await send(service.url, other), `The operation element "AccountListWithAmount2" is in the namespace "http://example.com/other/", not in the service's namespace "${NS}".`);
+    const none = edit(list(), `<AccountListWithAmount2 xmlns="${NS}">`, '<AccountListWithAmount2>');
+    await expectFault(binding, await send(service.url, none), `The operation element "AccountListWithAmount2" is in the namespace "(none)", not in the service's namespace "${NS}".`);
+  });
+
+  it('exactly one Body', async () => {
+    const req = list();
+    const body = new RegExp(`<${soap}:Body>[\\s\\S]*</${soap}:Body>`).exec(req.body)![0];
+    await expectFault(binding, await send(service.url, edit(req, body, body + body)), 'The SOAP envelope holds more than one Body.');
+  });
+
+  it('a header it does not understand, marked mustUnderstand, gets the MustUnderstand fault; unmarked it is ignored', async () => {
+    const marked = (value: string) => `<${soap}:Header><t:Trace xmlns:t="urn:trace" ${soap}:mustUnderstand="${value}">1</t:Trace></${soap}:Header><${soap}:Body>`;
+    for (const value of binding === 'soap12' ? ['1', 'true'] : ['1']) {
+      await expectFault(binding, await send(service.url, edit(list(), `<${soap}:Body>`, marked(value))), 'SOAP header "Trace" was not understood.', 500, 'soap:MustUnderstand');
+    }
+    const ignored = await send(service.url, edit(list(), `<${soap}:Body>`, marked('0')));
+    expect(ignored.status).toBe(200);
+  });
+
+  it('a NUL or other control character, raw or as a reference, is a Client fault with 400, never a 500 of ours', async () => {
+    for (const c of ['\u0000', '\u0001', '&#0;', '&#x1B;']) {
+      const res = await send(service.url, edit(list(), `<UserLogin>${ANN.login}`, `<UserLogin>${ANN.login}${c}`));
+      const fault = faultOf(binding, res);
+      expect(fault.status).toBe(400);
+      expect(fault.code).toBe(CLIENT_CODE[binding]);
+      expect(fault.message).toMatch(/^Malformed XML: /);
+    }
+  });
+
+  it('a charset other than UTF-8 is refused with 415', async () => {
+    const req = list();
+    const res = await send(service.url, { ...req, headers: { ...req.headers, 'Content-Type': req.headers['Content-Type']!.replace('utf-8', 'iso-8859-2') } });
+    await expectFault(binding, res, 'The request must be encoded in UTF-8.', 415);
+  });
+});

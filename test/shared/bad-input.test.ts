@@ -98,14 +98,14 @@ describe('requests that must be refused, naming the parameter', () => {
   });
 
   it('a missing element', () => {
-    const req = soap12(`<TransactionListLast50_2><APIClientKey>k</APIClientKey><UserLogin>l</UserLogin><UserPassword>p</UserPassword></TransactionListLast50_2>`);
+    const req = soap12(`<TransactionListLast50_2 xmlns="${NS}"><APIClientKey>k</APIClientKey><UserLogin>l</UserLogin><UserPassword>p</UserPassword></TransactionListLast50_2>`);
     const e = wireError(() => parseRequest('soap12', req, opts));
     expect(e.code).toBe('missing-parameter');
     expect(e.message).toBe('Missing parameter: AccountId.');
   });
 
   it('a password under the other operation family spelling is missing, not accepted', () => {
-    const req = soap12(`<AccountList2><APIClientKey>k</APIClientKey><UserLogin>l</UserLogin><UserPassword>p</UserPassword></AccountList2>`);
+    const req = soap12(`<AccountList2 xmlns="${NS}"><APIClientKey>k</APIClientKey><UserLogin>l</UserLogin><UserPassword>p</UserPassword></AccountList2>`);
     expect(wireError(() => parseRequest('soap12', req, opts)).message).toBe('Missing parameter: userPassword.');
   });
 
