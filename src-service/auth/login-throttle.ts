@@ -9,6 +9,10 @@
  * interleaved with the owner's own calls (a syncing app verifies the right password every minute) would
  * never reach the lock.
  *
+ * Locks live apart from the failure counts: counts are bounded (`maxTracked`, the least recently
+ * failed forgotten first), but a lock is kept until it expires, so that flooding the throttle with
+ * failures of thousands of other logins cannot evict it.
+ *
  * Verifications of one login run one at a time (`serialize`), so that parallel guesses cannot slip past
  * the count, while a client's parallel first calls cost one scrypt: the ones that waited find the
  * password already verified.
@@ -40,11 +44,12 @@ export const DEFAULT_THROTTLE_OPTIONS: ThrottleOptions = {
 interface Entry {
   failures: number;
   lastFailure: number;
-  lockedUntil: number;
 }
 
 export class LoginThrottle {
   private readonly entries = new Map<string, Entry>();
+  /** Locked logins and until when; never evicted, only expired. */
+  private readonly locks = new Map<string, number>();
   private readonly queues = new Map<string, { tail: Promise<unknown>; waiting: number }>();
   readonly options: ThrottleOptions;
 
@@ -58,7 +63,7 @@ export class LoginThrottle {
 
   private entry(login: string): Entry | undefined {
     const e = this.entries.get(login);
-    if (e && e.lockedUntil <= this.now() && this.now() - e.lastFailure > this.options.windowMs) {
+    if (e && !this.isLocked(login) && this.now() - e.lastFailure > this.options.windowMs) {
       this.entries.delete(login);
       return undefined;
     }
@@ -66,8 +71,22 @@ export class LoginThrottle {
   }
 
   isLocked(login: string): boolean {
-    const e = this.entry(login);
-    return e !== undefined && e.lockedUntil > this.now();
+    const until = this.locks.get(login);
+    if (until === undefined) return false;
+    if (until > this.now()) return true;
+    this.locks.delete(login);
+    return false;
+  }
+
+  /** Logins locked now (for tests and diagnostics). */
+  get lockedCount(): number {
+    this.sweepLocks();
+    return this.locks.size;
+  }
+
+  private sweepLocks(): void {
+    const now = this.now();
+    for (const [login, until] of this.locks) if (until <= now) this.locks.delete(login);
   }
 
   /** How long the next verification of this login waits, in ms. */
@@ -80,11 +99,13 @@ export class LoginThrottle {
 
   recordFailure(login: string): void {
     const now = this.now();
-    const e = this.entry(login) ?? { failures: 0, lastFailure: now, lockedUntil: 0 };
+    const e = this.entry(login) ?? { failures: 0, lastFailure: now };
     e.failures += 1;
     e.lastFailure = now;
-    if (e.failures >= this.options.lockAfter && e.lockedUntil <= now) {
-      e.lockedUntil = now + this.options.lockMs;
+    if (e.failures >= this.options.lockAfter && !this.isLocked(login)) {
+      // Expired locks go when new ones come, so the map holds only what is locked now.
+      if (this.locks.size >= this.options.maxTracked) this.sweepLocks();
+      this.locks.set(login, now + this.options.lockMs);
       this.onLock(login, e.failures, this.options.lockMs);
     }
     // Re-inserting keeps the Map in order of last failure, so eviction drops the stalest login.

@@ -34,6 +34,7 @@ import type { Store } from '../store';
 import { loginKey } from '../store/users';
 import { answer, send, write, type Answer } from './answer';
 import { helpPage } from './help-page';
+import { BodyBudget } from './body-budget';
 import type { HttpLimits } from './limits';
 import type { ResponseCache } from './response-cache';
 import { WsdlDocument } from './wsdl';
@@ -64,6 +65,8 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 const PERCENT_ESCAPES = /(?:%[0-9A-Fa-f]{2})+/g;
 
 class BodyTooLarge extends Error {}
+/** The bodies in flight already hold the budget of all of them. */
+class BudgetExhausted extends Error {}
 /** The client went away before its request was read; there is no one to answer. */
 class ClientGone extends Error {}
 
@@ -71,33 +74,39 @@ function sendText(res: ServerResponse, status: number, text: string, extra?: Rec
   send(res, { status, contentType: CONTENT_TYPE.text, body: text }, extra);
 }
 
-/** The request body, refused beyond `limit` bytes (by Content-Length before reading, else while reading). */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+/**
+ * The request body, refused beyond `limit` bytes (by Content-Length before reading, else while reading)
+ * and when the bodies of all requests in flight would pass the shared budget. What it took from the
+ * budget is given back when the body is whole (its bytes then live only as long as the request's
+ * synchronous handling) or refused.
+ */
+function readBody(req: IncomingMessage, limit: number, budget: BodyBudget): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
   if (declared > limit) return Promise.reject(new BodyTooLarge());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     let done = false;
+    const settle = (error: Error | null) => {
+      done = true;
+      budget.give(budget.counted(0, size));
+      if (error) {
+        chunks.length = 0;
+        reject(error);
+      } else resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+    };
     req.on('data', (chunk: Buffer) => {
       if (done) return;
+      if (size + chunk.length > limit) return settle(new BodyTooLarge());
+      if (!budget.take(budget.counted(size, size + chunk.length))) return settle(new BudgetExhausted());
       size += chunk.length;
-      if (size > limit) {
-        done = true;
-        reject(new BodyTooLarge());
-        return;
-      }
       chunks.push(chunk);
     });
     req.on('end', () => {
-      if (done) return;
-      done = true;
-      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+      if (!done) settle(null);
     });
     const gone = () => {
-      if (done) return;
-      done = true;
-      reject(new ClientGone());
+      if (!done) settle(new ClientGone());
     };
     req.on('error', gone);
     req.on('close', gone);
@@ -109,6 +118,7 @@ export class ServiceEndpoint {
   private readonly page: string;
   private readonly readOptions: RequestOptions;
   private readonly now: () => number;
+  private readonly budget: BodyBudget;
 
   constructor(
     private readonly store: Store,
@@ -123,6 +133,7 @@ export class ServiceEndpoint {
       limits: { maxChars: options.limits.maxBodyBytes, maxDepth: options.limits.maxXmlDepth },
     };
     this.now = options.now ?? Date.now;
+    this.budget = new BodyBudget(options.limits.maxBufferedBodyBytes, options.limits.freeBodyBytes);
   }
 
   /** Answers one HTTP request; never throws and never leaves a request unanswered. */
@@ -236,10 +247,20 @@ export class ServiceEndpoint {
   /** The body's bytes, or undefined when a fault has been answered instead (or no one is left to answer). */
   private async bytes(req: IncomingMessage, res: ServerResponse, binding: Binding): Promise<Buffer | undefined> {
     try {
-      return await readBody(req, this.options.limits.maxBodyBytes);
+      return await readBody(req, this.options.limits.maxBodyBytes, this.budget);
     } catch (e) {
       if (e instanceof ClientGone) {
         res.destroy();
+        return undefined;
+      }
+      if (e instanceof BudgetExhausted) {
+        // Busy with the bodies of many others: try again in a moment; the rest of this one is not read.
+        req.pause();
+        send(res, buildFault(binding, { code: 'Server', message: 'The service is busy receiving other requests; try again shortly.', status: 503 }), {
+          'Retry-After': '1',
+          Connection: 'close',
+        });
+        res.once('finish', () => req.destroy());
         return undefined;
       }
       if (!(e instanceof BodyTooLarge)) throw e;

@@ -2,6 +2,13 @@
 export interface HttpLimits {
   /** Largest request body; more gets 413. */
   maxBodyBytes: number;
+  /**
+   * Most bytes of request bodies held at once, over all connections, beyond the first
+   * `freeBodyBytes` of each; past it a request gets 503 with Retry-After.
+   */
+  maxBufferedBodyBytes: number;
+  /** Bytes of every body that do not count against maxBufferedBodyBytes (an ordinary request fits). */
+  freeBodyBytes: number;
   /** Deepest XML nesting of a SOAP request (an envelope needs 4). */
   maxXmlDepth: number;
   /** Largest request line plus headers; more gets 431 from Node. */
@@ -18,6 +25,8 @@ export interface HttpLimits {
 
 export const DEFAULT_LIMITS: HttpLimits = {
   maxBodyBytes: 1024 * 1024,
+  maxBufferedBodyBytes: 64 * 1024 * 1024,
+  freeBodyBytes: 64 * 1024,
   maxXmlDepth: 16,
   maxHeaderBytes: 16 * 1024,
   headersTimeoutMs: 10_000,

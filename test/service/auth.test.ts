@@ -86,6 +86,20 @@ describe('the login throttle', () => {
     expect(t.delayFor('d')).toBeGreaterThan(0);
   });
 
+  it('keeps a lock however many other logins fail: flooding the throttle with 10,000 others evicts counts, never a lock', () => {
+    let now = 0;
+    const t = new LoginThrottle({ lockAfter: 3, lockMs: 60_000 }, () => now);
+    for (let i = 0; i < 3; i++) t.recordFailure('victim');
+    expect(t.isLocked('victim')).toBe(true);
+    for (let i = 0; i < 10_001; i++) t.recordFailure(`flood${i}`);
+    expect(t.delayFor('flood0')).toBe(0);
+    expect(t.isLocked('victim')).toBe(true);
+    expect(t.lockedCount).toBe(1);
+    now = 60_000;
+    expect(t.isLocked('victim')).toBe(false);
+    expect(t.lockedCount).toBe(0);
+  });
+
   it('runs the verifications of one login one at a time, and refuses a queue that is too long', async () => {
     const t = new LoginThrottle({ maxQueued: 2 });
     const order: string[] = [];
@@ -137,6 +151,21 @@ describe('in a running service', () => {
       await expect(call(service, 'soap12', 'AccountList2', wrong, {})).rejects.toThrow('Invalid credentials');
       expect(waited).toEqual([100, 200, 400, 400]);
       await expect(call(service, 'soap12', 'AccountList2', ANN, {})).rejects.toThrow(/^Invalid credentials$/);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('a lock holds while other logins flood the throttle past what it tracks', async () => {
+    const auth = { throttle: { slowAfter: 100, lockAfter: 3, lockMs: 60_000, maxTracked: 20 } };
+    const { service } = await startFixtureService({ service: { auth } });
+    try {
+      for (let i = 0; i < 3; i++) await expect(call(service, 'soap12', 'AccountList2', { ...ANN, password: 'guess' }, {})).rejects.toThrow('Invalid credentials');
+      await Promise.all(
+        Array.from({ length: 40 }, (_, i) => expect(call(service, 'httpPost', 'AccountList2', { ...ANN, login: `flood${i}`, password: 'x' }, {})).rejects.toThrow('Invalid credentials')),
+      );
+      await expect(call(service, 'soap12', 'AccountList2', ANN, {})).rejects.toThrow(/^Invalid credentials$/);
+      expect(await call(service, 'soap12', 'AccountList2', BOB, {})).toHaveLength(3);
     } finally {
       await service.close();
     }
