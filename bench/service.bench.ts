@@ -19,7 +19,7 @@
  * "cached best case": a response cache answers nearly all of it.
  *
  * Options: --seconds=<n> per measurement (default 3), --rounds=<n> (default 3), --connections=<n> (default 32),
- * --only=mix|cached.
+ * --only=mix|transfers|cached.
  * The best round of each server counts: other work on the machine only ever slows a round down.
  */
 import { fork } from 'node:child_process';
@@ -288,12 +288,19 @@ export async function run(args: string[]): Promise<void> {
         urls: { ours: service.url, 'ours uncached': uncached.url, 'bare node': bareMix.url, 'soap package': pkg.url },
       },
       {
+        // Writes alone: every request a transfer of the mix's users (a bare server has no writes to compare).
+        name: 'transfers',
+        requests: mix.requests.filter((r) => r.operation === 'AddTranferToOtherAccount').map((r) => asLoad(r.req, 1)),
+        bytes: { ours: null, 'ours uncached': null, 'bare node': Buffer.byteLength(recorded), 'soap package': null },
+        urls: { ours: service.url, 'ours uncached': uncached.url, 'bare node': bareMix.url, 'soap package': pkg.url },
+      },
+      {
         name: 'cached best case',
         requests: [asLoad(cachedReq, 1)],
         bytes: { ours: cachedOurs.bytes, 'ours uncached': cachedOurs.bytes, 'bare node': cachedOurs.bytes, 'soap package': cachedTheirs.bytes },
         urls: { ours: service.url, 'ours uncached': uncached.url, 'bare node': bareCached.url, 'soap package': pkg.url },
       },
-    ].filter((w) => !only || (only === 'mix' ? w.name === 'mix' : w.name !== 'mix'));
+    ].filter((w) => !only || w.name.startsWith(only));
     console.log(`  mix: ${mix.requests.length} distinct requests; the bare server answers a recorded ${Buffer.byteLength(recorded)} B answer (the reads' weighted mean is ${weighted.toFixed(0)} B).`);
 
     for (let round = 1; round <= rounds; round++) {

@@ -21,6 +21,7 @@ export class Store {
   private readonly inTransaction;
   private dataVersion = -1;
   private generationCount = 0;
+  private versionFresh = false;
 
   constructor(readonly db: Db) {
     this.dataVersionStmt = db.prepare<[], number>('PRAGMA data_version').pluck();
@@ -63,10 +64,18 @@ export class Store {
    * process). Caches of derived answers are valid only while it stays the same.
    */
   generation(): number {
-    const version = this.dataVersionStmt.get()!;
-    if (version !== this.dataVersion) {
-      this.dataVersion = version;
-      this.generationCount += 1;
+    // PRAGMA data_version costs as much as a small query, and each request asked it twice or more: it is
+    // asked once per turn of the event loop. A commit by another process within the turn is then seen at
+    // the next one; the generation can only lag the data, never run ahead of it, so no answer is ever
+    // kept under a generation newer than the data it was built from.
+    if (!this.versionFresh) {
+      this.versionFresh = true;
+      setImmediate(() => (this.versionFresh = false));
+      const version = this.dataVersionStmt.get()!;
+      if (version !== this.dataVersion) {
+        this.dataVersion = version;
+        this.generationCount += 1;
+      }
     }
     return this.generationCount;
   }
