@@ -11,6 +11,8 @@ import { existsSync } from 'node:fs';
 import { AppError, maxInputBytes, type AppApi } from '../../src-shared/app-api';
 import { localTimeZone, nowWall, type Binding } from '../../src-shared/wire';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../core/app/app-core';
+import { LocalFileError } from '../core/store/local-file';
+import { StoreVersionError } from '../core/store/migrations';
 import { PromptSecretStore } from '../core/secrets';
 import { readCurrency, ValueProblem } from '../core/files/import-values';
 import { addressWarnings } from '../core/soap-client';
@@ -577,7 +579,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const json = args.switches.has('json');
     return (await command.run({ core, args, json, io, out: (value, text) => io.stdout(json ? JSON.stringify(value, null, 2) : text) })) ?? 0;
   } catch (e) {
-    let message = e instanceof UsageError || e instanceof AppError ? e.message : 'Unexpected failure.';
+    let message = e instanceof UsageError || e instanceof AppError || e instanceof LocalFileError || e instanceof StoreVersionError ? e.message : 'Unexpected failure.';
     if (e instanceof AppError && e.code === 'not-connected' && core) {
       message += ' Set BOOKKEEPING_PASSWORD or answer the prompt; give the client key with --key if it is not kept yet.';
     }

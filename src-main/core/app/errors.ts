@@ -4,6 +4,7 @@
  */
 import { AppError } from '../../../src-shared/app-api';
 import { ValidationError } from '../../../src-shared/validate';
+import { LocalFileError } from '../store/local-file';
 import { StoreVersionError } from '../store/migrations';
 import { CallError, InvalidCredentialsError } from '../soap-client';
 import { SecretUnavailableError } from '../secrets';
@@ -41,7 +42,7 @@ export function toAppError(e: unknown, log: (message: string, error?: unknown) =
   if (e instanceof ValidationError) return validationToAppError(e);
   if (e instanceof CallError) return callToAppError(e);
   if (e instanceof SecretUnavailableError) return new AppError('not-connected', e.message);
-  if (e instanceof StoreVersionError) return new AppError('rule', e.message);
+  if (e instanceof StoreVersionError || e instanceof LocalFileError) return new AppError('rule', e.message);
   if (e instanceof RecordError) return new AppError('service', `The service sent data that cannot be kept: ${e.message}`);
   if (e instanceof Error && (e as NodeJS.ErrnoException).code === 'SQLITE_BUSY') {
     return new AppError('busy', 'The local data file is in use by another program; try again.');

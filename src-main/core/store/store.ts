@@ -6,6 +6,7 @@
  */
 import Database from 'better-sqlite3';
 import { add, formatDecimal, parseDecimal } from '../../../src-shared/money';
+import { APPLICATION_ID, inspectLocalFile } from './local-file';
 import { migrate, type Migration, MIGRATIONS } from './migrations';
 import type { AccountRow, CarRow, CategoryForest, CategoryRow, FavoriteRow, RefuelingRow, TemplateRow, TransactionRow } from './rows';
 
@@ -62,11 +63,14 @@ export class Store {
     readonly file: string,
     readonly options: StoreOptions = {},
   ) {
+    // Refused before SQLite opens it for writing: another program's file is never touched.
+    const kind = inspectLocalFile(file, options);
     this.db = new Database(file, {
       timeout: options.busyTimeoutMs ?? 5000,
       ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
     });
     try {
+      if (kind !== 'ours') this.db.pragma(`application_id = ${APPLICATION_ID}`);
       this.db.pragma('journal_mode = WAL');
       this.db.pragma('synchronous = FULL');
       this.db.pragma('foreign_keys = ON');

@@ -1,0 +1,92 @@
+/**
+ * Is this file the app's own local copy? Answered before SQLite opens the file for writing, so that a
+ * `--data` pointing at another program's database (a browser's history, say), or at something that is
+ * no database at all, is refused without a byte written: no tables added, no WAL or journal files left
+ * beside it.
+ *
+ * The app's copies carry `PRAGMA application_id` APPLICATION_ID in their header. Copies made before it
+ * was stamped (application id 0) are recognised by their tables, read from an in-memory image of the
+ * file, never through a connection to the file itself (which would create -wal and -shm files for a
+ * database in WAL mode).
+ */
+import { closeSync, openSync, readSync, readFileSync, statSync } from 'node:fs';
+import Database from 'better-sqlite3';
+
+/** 'BKKP': the header field SQLite keeps for the program that owns a file. */
+export const APPLICATION_ID = 0x424b4b50;
+
+/** Tables only this app's local copy has together (since its first schema). */
+const OWN_TABLES = ['settings', 'outbox', 'id_map', 'own_records'];
+/** Larger unstamped files are not read into memory to look for the tables: they are refused. */
+const MAX_UNSTAMPED_BYTES = 512 * 1024 * 1024;
+const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
+
+export class LocalFileError extends Error {
+  override name = 'LocalFileError';
+}
+
+export type LocalFileKind =
+  /** Nothing there (or an empty file): a new local copy may be made. */
+  | 'new'
+  /** Stamped as this app's. */
+  | 'ours'
+  /** This app's, from before the stamp: it gets the stamp when opened. */
+  | 'unstamped';
+
+function header(file: string): Buffer {
+  const fd = openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(100);
+    const n = readSync(fd, buf, 0, 100, 0);
+    return buf.subarray(0, n);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** What `file` is, or a LocalFileError saying why it is not the app's local copy (nothing written either way). */
+export function inspectLocalFile(file: string, options: { nativeBinding?: string } = {}): LocalFileKind {
+  let size: number;
+  try {
+    const stat = statSync(file);
+    if (stat.isDirectory()) throw new LocalFileError(`${file} is a folder; give the local data file's path (for example ${file}/bookkeeping.sqlite).`);
+    size = stat.size;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return 'new';
+    if (e instanceof LocalFileError) throw e;
+    throw new LocalFileError(`${file} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'}).`);
+  }
+  if (size === 0) return 'new';
+  const head = header(file);
+  if (head.length < 100 || !head.subarray(0, 16).equals(SQLITE_MAGIC)) {
+    throw new LocalFileError(`${file} is not a SQLite database, so it is not a local copy of this app; nothing was changed. Choose another file.`);
+  }
+  const applicationId = head.readUInt32BE(68);
+  if (applicationId === APPLICATION_ID) return 'ours';
+  if (applicationId !== 0) {
+    throw new LocalFileError(`${file} is another program's database (application id 0x${applicationId.toString(16)}), not a local copy of this app; nothing was changed.`);
+  }
+  if (size > MAX_UNSTAMPED_BYTES) {
+    throw new LocalFileError(`${file} is a SQLite database that is not marked as this app's local copy; nothing was changed.`);
+  }
+  let tables: string[];
+  try {
+    const bytes = readFileSync(file);
+    // A WAL-mode file (header bytes 18 and 19 are 2) cannot be read from memory: read the image as a
+    // rollback-journal file (1), which is what its pages are once checkpointed.
+    bytes[18] = 1;
+    bytes[19] = 1;
+    const image = new Database(bytes, { readonly: true, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) });
+    try {
+      tables = image.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
+    } finally {
+      image.close();
+    }
+  } catch {
+    throw new LocalFileError(`${file} is damaged or not a SQLite database this app can read; nothing was changed.`);
+  }
+  if (!OWN_TABLES.every((t) => tables.includes(t))) {
+    throw new LocalFileError(`${file} is another program's SQLite database, not a local copy of this app; nothing was changed.`);
+  }
+  return 'unstamped';
+}

@@ -1,0 +1,80 @@
+/**
+ * The local data file is recognised before anything is written: another program's SQLite database
+ * (a browser's history in WAL mode) or a file that is no database is refused with a clear message and
+ * left exactly as it was, byte for byte, with no -wal, -shm or journal file beside it; even a read-only
+ * command of the CLI refuses it. A copy made before the app stamped its files is still recognised, and
+ * stamped.
+ */
+import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { APPLICATION_ID, inspectLocalFile } from '../../src-main/core/store/local-file';
+import { Store } from '../../src-main/core/store';
+import { tempDir } from '../support/client';
+import { expectCliFailure, runCliOn } from '../support/cli';
+
+const tmp = tempDir('bookkeeping-local-file-');
+afterAll(() => tmp.remove());
+
+const digest = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+const beside = () => readdirSync(tmp.dir).sort();
+
+/** A browser-like history database in WAL mode, closed cleanly (so no -wal is left by its owner). */
+function foreignDatabase(name: string, applicationId = 0): string {
+  const file = tmp.file(name);
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  if (applicationId) db.pragma(`application_id = ${applicationId}`);
+  db.exec("CREATE TABLE moz_places (id INTEGER PRIMARY KEY, url TEXT); INSERT INTO moz_places (url) VALUES ('https://example.com/');");
+  db.pragma('user_version = 74');
+  db.close();
+  return file;
+}
+
+describe('the local data file', () => {
+  it("another program's SQLite database is refused, byte for byte untouched, with no file beside it, also by a read-only CLI command", async () => {
+    for (const [name, id] of [
+      ['places.sqlite', 0],
+      ['stamped-by-another.sqlite', 0x5a5a5a5a],
+    ] as const) {
+      const file = foreignDatabase(name, id);
+      const before = digest(file);
+      const files = beside();
+      expect(() => new Store(file)).toThrow(id ? /is another program's database \(application id 0x5a5a5a5a\)/ : /is another program's SQLite database, not a local copy of this app; nothing was changed/);
+      const status = await runCliOn(file, ['status']);
+      expectCliFailure(status, /not a local copy of this app; nothing was changed\.$/);
+      expect(digest(file)).toBe(before);
+      expect(beside()).toEqual(files);
+    }
+  });
+
+  it('a file that is no database is refused and left as it was', async () => {
+    const file = tmp.file('notes.txt');
+    writeFileSync(file, 'groceries: milk, bread\n'.repeat(20));
+    const files = beside();
+    expect(() => new Store(file)).toThrow('is not a SQLite database, so it is not a local copy of this app; nothing was changed');
+    expectCliFailure(await runCliOn(file, ['accounts']), /is not a SQLite database/);
+    expect(readFileSync(file, 'utf8')).toBe('groceries: milk, bread\n'.repeat(20));
+    expect(beside()).toEqual(files);
+    expect(() => inspectLocalFile(tmp.dir)).toThrow(/is a folder/);
+  });
+
+  it('a new file is made and stamped; a copy from before the stamp is recognised by its tables and stamped', () => {
+    const file = tmp.file('fresh.sqlite');
+    expect(inspectLocalFile(file)).toBe('new');
+    new Store(file).close();
+    expect(inspectLocalFile(file)).toBe('ours');
+
+    const old = tmp.file('unstamped.sqlite');
+    new Store(old).close();
+    const db = new Database(old);
+    db.pragma('application_id = 0');
+    db.close();
+    expect(inspectLocalFile(old)).toBe('unstamped');
+    const store = new Store(old);
+    expect(store.db.pragma('application_id', { simple: true })).toBe(APPLICATION_ID);
+    store.close();
+    expect(inspectLocalFile(old)).toBe('ours');
+  });
+});
