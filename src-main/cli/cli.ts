@@ -7,7 +7,7 @@
  * that talks to the service. The client key is given once (--key or BOOKKEEPING_CLIENT_KEY) and kept
  * sealed with a key derived from the password (see PromptSecretStore), so later runs need only the password.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { AppError, maxInputBytes, type AppApi } from '../../src-shared/app-api';
 import { localTimeZone, nowWall, type Binding } from '../../src-shared/wire';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../core/app/app-core';
@@ -53,7 +53,30 @@ interface Command {
   run(ctx: Context): Promise<number | void>;
 }
 
-const GLOBAL_OPTIONS: Record<string, OptionSpec> = { data: {}, json: { switch: true }, help: { switch: true }, key: {} };
+const GLOBAL_OPTIONS: Record<string, OptionSpec> = { data: {}, json: { switch: true }, help: { switch: true }, key: {}, 'key-file': {} };
+
+/**
+ * The client key of --key-file (its first line), or none. A key given as --key itself is refused: the
+ * command line ends up in the shell's history and in every user's process list.
+ */
+function clientKeyOption(options: ReadonlyMap<string, string>): string | undefined {
+  if (options.has('key')) {
+    throw new UsageError(
+      'A client key on the command line ends up in the shell history and the process list: give it in BOOKKEEPING_CLIENT_KEY, in a file with --key-file <file>, or at the prompt.',
+    );
+  }
+  const file = options.get('key-file');
+  if (file === undefined) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new UsageError(`--key-file ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : 'cannot be read'}.`);
+  }
+  const key = text.split(/\r?\n/, 1)[0]!.trim();
+  if (!key) throw new UsageError(`--key-file ${file} is empty: its first line must be the client key.`);
+  return key;
+}
 export const DATA_ENV = 'BOOKKEEPING_DATA';
 
 function positional(ctx: Context, index: number, what: string): string {
@@ -151,7 +174,7 @@ function written(ctx: Context, result: { outboxId: number; id: number }, what: s
 const COMMANDS: Record<string, Command> = {
   connect: {
     usage:
-      'connect --url <baseUrl> --login <login> [--key <clientKey>] [--namespace <ns>] [--binding soap12|soap11|httpGet|httpPost] [--trust-certificate <sha256>]',
+      'connect --url <baseUrl> --login <login> [--key-file <file>] [--namespace <ns>] [--binding soap12|soap11|httpGet|httpPost] [--trust-certificate <sha256>]',
     summary:
       "Checks the service and the credentials and keeps the connection (password from BOOKKEEPING_PASSWORD or a prompt). --trust-certificate accepts a self-signed service's certificate by its SHA-256 fingerprint, as the refusal shows it; any other is then refused.",
     options: { url: {}, login: {}, namespace: {}, binding: {}, 'trust-certificate': {} },
@@ -159,8 +182,8 @@ const COMMANDS: Record<string, Command> = {
       noMorePositionals(ctx, 0);
       const binding = opt(ctx, 'binding');
       if (binding !== undefined && !BINDINGS.includes(binding as Binding)) throw new UsageError(`--binding must be one of ${BINDINGS.join(', ')}.`);
-      const clientKey = opt(ctx, 'key') ?? ctx.io.env.BOOKKEEPING_CLIENT_KEY ?? (await ctx.io.prompt?.('Client key: '));
-      if (!clientKey) throw new UsageError('The client key is required: --key, BOOKKEEPING_CLIENT_KEY or the prompt.');
+      const clientKey = clientKeyOption(ctx.args.options) ?? ctx.io.env.BOOKKEEPING_CLIENT_KEY ?? (await ctx.io.prompt?.('Client key: '));
+      if (!clientKey) throw new UsageError('The client key is required: BOOKKEEPING_CLIENT_KEY, --key-file <file> or the prompt.');
       const password = ctx.io.env.BOOKKEEPING_PASSWORD || (await ctx.io.prompt?.('Password: '));
       if (!password) throw new UsageError('The password is required: BOOKKEEPING_PASSWORD or the prompt.');
       const url = required(ctx, 'url');
@@ -542,7 +565,8 @@ export function helpText(command?: string): string {
     'Options for every command:',
     '  --data <file>   the local copy (or BOOKKEEPING_DATA)',
     '  --json          machine-readable output',
-    '  --key <key>     the client key, when the service is asked (else BOOKKEEPING_CLIENT_KEY or the one kept sealed by connect)',
+    '  --key-file <f>  a file whose first line is the client key, when the service is asked (else BOOKKEEPING_CLIENT_KEY,',
+    '                  the prompt, or the one kept sealed by connect); never the key itself on the command line',
     '  --help          this text, or a command\'s with "<command> --help"',
     '',
     'The password comes from BOOKKEEPING_PASSWORD or a prompt, each time the service is asked; it is never stored.',
@@ -568,7 +592,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     const dataFile = args.options.get('data') ?? io.env[DATA_ENV];
     if (!dataFile) throw new UsageError('--data <local.sqlite> is required (or set BOOKKEEPING_DATA).');
-    const key = args.options.get('key');
+    const key = clientKeyOption(args.options);
     core = createAppCore({
       ...io.core,
       dataFile,

@@ -16,13 +16,13 @@ let service: TestService;
 let proxy: FaultProxy;
 const tmp = tempDir('bookkeeping-cli-sync-');
 const data = tmp.file('cli.sqlite');
-const env = { BOOKKEEPING_PASSWORD: 'demo' };
+const env = { BOOKKEEPING_PASSWORD: 'demo', BOOKKEEPING_CLIENT_KEY: 'demo' };
 const cli = (args: string[]) => runCliOn(data, args, { env });
 
 beforeAll(async () => {
   service = await startTestService({ demo: true });
   proxy = await startFaultProxy({ target: service.url });
-  expect((await cli(['connect', '--url', proxy.url, '--key', 'demo', '--login', 'demo'])).code).toBe(0);
+  expect((await cli(['connect', '--url', proxy.url, '--login', 'demo'])).code).toBe(0);
   expect((await cli(['sync'])).code).toBe(SYNC_EXIT.delivered);
 });
 afterAll(async () => {

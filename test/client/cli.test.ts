@@ -3,7 +3,7 @@
  * exit codes with one line on stderr, and secrets that are never stored in plain text.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src-main/cli/cli';
@@ -29,7 +29,11 @@ const expectFailure = expectCliFailure;
 
 describe('command line', () => {
   it('connects, syncs and lists everything', async () => {
-    const connected = await cli(['connect', '--url', service.url, '--key', 'demo', '--login', 'demo', '--json']);
+    // A key on the command line is refused (shell history, process list); a key file is read.
+    expectFailure(await cli(['connect', '--url', service.url, '--key', 'demo', '--login', 'demo']), /A client key on the command line ends up in the shell history/);
+    const keyFile = tmp.file('client-key.txt');
+    writeFileSync(keyFile, 'demo\n');
+    const connected = await cli(['connect', '--url', service.url, '--key-file', keyFile, '--login', 'demo', '--json']);
     expect(connected.code).toBe(0);
     expect(connected.json()).toMatchObject({ configured: true, connection: { login: 'demo', hasSecrets: true } });
     expect((await cli(['car', 'add', '1', 'Octavia'])).out).toMatch(/Octavia/);
@@ -96,16 +100,18 @@ describe('command line', () => {
     expectFailure(await cli(['edit-account', '424242']), /Account 424242 does not exist/);
     expectFailure(await cli(['car', 'fly', '1']), /Unknown car action/);
     expectFailure(await cli(['outbox', 'retry', '999']), /does not exist/);
-    expectFailure(await cli(['connect', '--url', 'nope', '--key', 'k', '--login', 'l']), /full URL/);
-    expectFailure(await cli(['connect', '--url', 'ftp://example.com', '--key', 'k', '--login', 'l']), /http:\/\/ or https:\/\//);
+    const k = { BOOKKEEPING_PASSWORD: 'demo', BOOKKEEPING_CLIENT_KEY: 'k' };
+    expectFailure(await cli(['connect', '--url', 'nope', '--login', 'l'], k), /full URL/);
+    expectFailure(await cli(['connect', '--url', 'ftp://example.com', '--login', 'l'], k), /http:\/\/ or https:\/\//);
+    expectFailure(await cli(['connect', '--url', service.url, '--login', 'l', '--key-file', tmp.file('nowhere')], k), /--key-file .*: no such file\./);
     // Plain http to another machine: warned before the credentials go out (it then fails to connect here).
-    const remote = await cli(['connect', '--url', 'http://example.invalid:9', '--key', 'k', '--login', 'l'], { BOOKKEEPING_PASSWORD: 'x' });
+    const remote = await cli(['connect', '--url', 'http://example.invalid:9', '--login', 'l'], { BOOKKEEPING_PASSWORD: 'x', BOOKKEEPING_CLIENT_KEY: 'k' });
     expect(remote.err).toMatch(/^warning: .*unencrypted/);
     const noData = await runCli(['accounts'], { stdout: () => undefined, stderr: (t) => expect(t).toMatch(/--data <local.sqlite> is required/), env: {} });
     expect(noData).toBe(1);
     // A wrong password: the sync fails with the reason, the summary still printed.
-    expectFailure(await cli(['sync', '--key', 'demo'], { BOOKKEEPING_PASSWORD: 'wrong' }), /refused the client key, login or password/);
-    // Without --key, a wrong password cannot even open the kept client key.
+    expectFailure(await cli(['sync'], { BOOKKEEPING_PASSWORD: 'wrong', BOOKKEEPING_CLIENT_KEY: 'demo' }), /refused the client key, login or password/);
+    // Without the key given, a wrong password cannot even open the kept client key.
     expectFailure(await cli(['sync'], { BOOKKEEPING_PASSWORD: 'wrong' }), /does not open with this password/);
     // No password and nobody to ask.
     expectFailure(await cli(['sync'], {}, async () => null), /BOOKKEEPING_PASSWORD/);

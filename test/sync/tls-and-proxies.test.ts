@@ -342,7 +342,7 @@ describe.skipIf(!openssl)('the command line', () => {
   it('trusts an authority given in NODE_EXTRA_CA_CERTS, refuses a certificate for another host, and trusts a self-signed one with --trust-certificate', async () => {
     service = await startTestService({ demo: true, service: { tls: { cert: signed.cert, key: signed.key } } });
     const data = cliTmp.file('cli.sqlite');
-    const connect = (...more: string[]) => runCliOn(data, ['connect', '--url', service.url, '--key', 'demo', '--login', 'demo', ...more], { env: { BOOKKEEPING_PASSWORD: 'demo' } });
+    const connect = (...more: string[]) => runCliOn(data, ['connect', '--url', service.url, '--login', 'demo', ...more], { env: { BOOKKEEPING_PASSWORD: 'demo', BOOKKEEPING_CLIENT_KEY: 'demo' } });
 
     const untrusted = await connect();
     expect(untrusted.code).toBe(SYNC_EXIT.failed);
@@ -350,8 +350,8 @@ describe.skipIf(!openssl)('the command line', () => {
     expect(untrusted.err).toContain('run connect again with --trust-certificate <fingerprint>');
 
     // Node reads NODE_EXTRA_CA_CERTS when it starts: these run in a child process.
-    const withAuthority = { BOOKKEEPING_PASSWORD: 'demo', NODE_EXTRA_CA_CERTS: authority.certFile };
-    const viaAuthority = await spawnCliOn(data, ['connect', '--url', service.url, '--key', 'demo', '--login', 'demo'], withAuthority);
+    const withAuthority = { BOOKKEEPING_PASSWORD: 'demo', BOOKKEEPING_CLIENT_KEY: 'demo', NODE_EXTRA_CA_CERTS: authority.certFile };
+    const viaAuthority = await spawnCliOn(data, ['connect', '--url', service.url, '--login', 'demo'], withAuthority);
     expect(viaAuthority.err).toBe('');
     expect(viaAuthority.code).toBe(0);
     expect((await spawnCliOn(data, ['sync'], withAuthority)).code).toBe(SYNC_EXIT.delivered);

@@ -1,8 +1,8 @@
 /**
  * The command line's secrets. The password is never stored: it comes from BOOKKEEPING_PASSWORD or a
- * prompt, each run. The client key comes from --key, BOOKKEEPING_CLIENT_KEY, or the local copy, where
+ * prompt, each run. The client key comes from --key-file, BOOKKEEPING_CLIENT_KEY, the prompt, or the local copy, where
  * it is kept sealed (AES-256-GCM) under a key derived from the password with scrypt, so that a later
- * run that knows the password needs no --key, and the data file never holds the key in plain text.
+ * run that knows the password needs no key given again, and the data file never holds the key in plain text.
  */
 import { createCipheriv, createDecipheriv, randomBytes, scryptSync } from 'node:crypto';
 import { SecretUnavailableError, type SecretName, type SecretPersistence, type SecretStore } from './secret-store';
