@@ -25,7 +25,8 @@ import type { BackupFile, CsvFile, ImportPreview, ImportResult, RestoreResult } 
 
 const name = () => v.string({ min: 1, max: 100, trim: true });
 const description = () => v.string({ max: 1000 });
-const code = () => v.integer({ min: 0, max: 2_147_483_647 });
+/** A type code: the service's field is a long; any whole number a double holds exactly. */
+const code = () => v.integer({ min: 0 });
 const currency = () => v.integer({ min: 1, max: 999 });
 /** A certificate's SHA-256 fingerprint in any usual spelling (the core keeps the canonical one). */
 const fingerprint = v.string({ max: 200, pattern: FINGERPRINT_INPUT_PATTERN, patternMessage: 'must be a SHA-256 fingerprint: 64 hexadecimal digits, such as AB:CD:…' });
@@ -37,7 +38,8 @@ const accountFields = {
   isActive: v.boolean(),
   isHidden: v.boolean(),
   locked: v.boolean(),
-  ord: v.integer({ min: -2_147_483_648, max: 2_147_483_647 }),
+  // The service's Ord is a long: the whole range a double holds exactly, not only 32 bits.
+  ord: v.integer(),
 };
 const accountInput = v.object({ ...accountFields, currency: currency() });
 const accountEditInput = v.object({ ...accountFields, id: v.id() });
@@ -124,7 +126,7 @@ const importInput = v.object({
   currency: currency(),
 });
 
-const labels = v.record(v.string({ min: 1, max: 10, pattern: /^\d+$/, patternMessage: 'must be a numeric code' }), v.string({ max: 60 }), {
+const labels = v.record(v.string({ min: 1, max: 16, pattern: /^\d+$/, patternMessage: 'must be a numeric code' }), v.string({ max: 60 }), {
   max: 100,
 });
 
