@@ -90,3 +90,35 @@ describe('sync exit codes', () => {
     expect((await cli(['sync'])).code).toBe(SYNC_EXIT.delivered);
   });
 });
+
+describe('the sync lock', () => {
+  it('a sync whose process was killed (kill -9) holds nothing: the next sync runs at once', async () => {
+    await queueTransfer('after a kill');
+    proxy.choose(() => 'status-503');
+    const root = join(import.meta.dirname, '../..');
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src-main/cli/main.ts'), 'sync', '--data', data], {
+      cwd: root,
+      env: { ...process.env, ...env, TZ: TEST_TIME_ZONE },
+    });
+    const exited = new Promise<unknown>((resolve) => child.on('close', resolve));
+    let stderr = '';
+    await new Promise<void>((resolve) =>
+      child.stderr.on('data', (c) => {
+        stderr += c;
+        if (stderr.includes('Trying again in')) resolve();
+      }),
+    );
+    // While it runs, another sync is refused as busy.
+    const busy = await cli(['sync']);
+    expect(busy.code).toBe(1);
+    expect(busy.err).toMatch(/A sync is already running in another window or command/);
+    child.kill('SIGKILL');
+    await exited;
+    proxy.choose(() => 'pass');
+    const started = Date.now();
+    const next = await cli(['sync']);
+    expect(next.err).toBe('');
+    expect(next.code).toBe(SYNC_EXIT.delivered);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+});

@@ -24,6 +24,7 @@ import {
 import { RecordError } from '../store/rows';
 import { SecretUnavailableError } from '../secrets';
 import type { Store } from '../store/store';
+import { currentHolder, holderAlive, isCurrent, type LockHolder } from './lock-holder';
 import { PushGaveUp, pushOutbox } from './push';
 
 export interface SyncTuning {
@@ -38,7 +39,7 @@ export interface SyncTuning {
   unavailableMs: number;
   /** The deadline of a whole sync: past it no request starts and the sync ends, writes kept waiting. */
   deadlineMs: number;
-  /** A lock not refreshed for this long is taken over even if its process seems alive. */
+  /** A lock not refreshed for this long is taken over even if its process seems alive (hung, or on another machine). */
   lockStaleMs: number;
 }
 
@@ -71,19 +72,8 @@ export const OFFLINE_KEY = 'offline';
 /** The setting naming the process that syncs; it belongs to this machine's processes, never to a backup. */
 export const SYNC_LOCK_KEY = 'syncLock';
 
-interface SyncLock {
-  pid: number;
-  host: string;
+interface SyncLock extends LockHolder {
   at: number;
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 const UNEXPECTED = 'The sync failed unexpectedly.';
@@ -166,9 +156,10 @@ export class SyncEngine {
   /** Whether another process (another window or the command line) holds a live sync lock on this file. */
   heldElsewhere(): boolean {
     const held = this.deps.store.getSetting<SyncLock>(SYNC_LOCK_KEY);
-    const me = { pid: process.pid, host: hostname() };
-    if (!held || (held.pid === me.pid && held.host === me.host)) return false;
-    const stale = Date.now() - held.at > this.tuning.lockStaleMs || (held.host === me.host && !processAlive(held.pid));
+    if (!held || isCurrent(held)) return false;
+    // On this machine the holder's death is seen at once; any lock, also another machine's (a shared
+    // folder), whose heartbeat stopped for lockStaleMs is taken over.
+    const stale = Date.now() - held.at > this.tuning.lockStaleMs || (held.host === hostname() && !holderAlive(held));
     return !stale;
   }
 
@@ -176,14 +167,14 @@ export class SyncEngine {
     const { store } = this.deps;
     store.transaction(() => {
       if (this.heldElsewhere()) throw new AppError('busy', 'A sync is already running in another window or command.');
-      store.setSetting(SYNC_LOCK_KEY, { pid: process.pid, host: hostname(), at: Date.now() });
+      store.setSetting(SYNC_LOCK_KEY, { ...currentHolder(), at: Date.now() });
     });
   }
 
   private refreshLock(): void {
     const { store } = this.deps;
     try {
-      store.setSetting(SYNC_LOCK_KEY, { pid: process.pid, host: hostname(), at: Date.now() });
+      store.setSetting(SYNC_LOCK_KEY, { ...currentHolder(), at: Date.now() });
     } catch {
       // A database busy past its timeout skips this beat; the next one (or the sync's end) tries again.
       // Throwing here, in a timer, would take the whole process down.
@@ -194,7 +185,7 @@ export class SyncEngine {
     const { store } = this.deps;
     if (!store.db.open) return;
     const held = store.getSetting<SyncLock>(SYNC_LOCK_KEY);
-    if (held && held.pid === process.pid) store.setSetting(SYNC_LOCK_KEY, null);
+    if (held && isCurrent(held)) store.setSetting(SYNC_LOCK_KEY, null);
   }
 
   // ---- one sync -------------------------------------------------------------------------------
