@@ -34,21 +34,7 @@ export function openSqlite(file: string, options: StoreOptions, readonly = false
 
 export const newestSchema = (options: StoreOptions): number => (options.migrations ?? MIGRATIONS).reduce((max, m) => Math.max(max, m.version), 0);
 
-const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
-export const isSqliteImage = (bytes: Buffer): boolean => bytes.length >= 100 && bytes.subarray(0, 16).equals(SQLITE_MAGIC);
-
-/**
- * Marks an image as a rollback-journal file. A file in WAL mode (the local copy itself, copied off the
- * disk) comes here without its -wal file, so it is complete as it is; read as a WAL file it would need
- * a shared-memory file that a read-only connection cannot create. Bytes 18 and 19 are the format's
- * read and write versions: 1 for rollback journal, 2 for WAL.
- */
-export function asRollbackJournalImage(bytes: Buffer): void {
-  if (bytes[18] === 2 && bytes[19] === 2) {
-    bytes[18] = 1;
-    bytes[19] = 1;
-  }
-}
+export { asRollbackJournalImage, isSqliteImage } from '../store/local-file';
 
 /** A schema name this module itself chose ('main' or an attached copy): never user input. */
 export type SchemaName = 'main' | 'restored';

@@ -21,6 +21,21 @@ const OWN_TABLES = ['settings', 'outbox', 'id_map', 'own_records'];
 const MAX_UNSTAMPED_BYTES = 512 * 1024 * 1024;
 const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
 
+export const isSqliteImage = (bytes: Buffer): boolean => bytes.length >= 100 && bytes.subarray(0, 16).equals(SQLITE_MAGIC);
+
+/**
+ * Marks an image as a rollback-journal file. A file in WAL mode (the local copy itself, copied off the
+ * disk) comes here without its -wal file, so it is complete as it is; read as a WAL file it would need
+ * a shared-memory file that a read-only or in-memory connection cannot create. Bytes 18 and 19 are the
+ * format's read and write versions: 1 for rollback journal, 2 for WAL.
+ */
+export function asRollbackJournalImage(bytes: Buffer): void {
+  if (bytes[18] === 2 && bytes[19] === 2) {
+    bytes[18] = 1;
+    bytes[19] = 1;
+  }
+}
+
 export class LocalFileError extends Error {
   override name = 'LocalFileError';
 }
@@ -58,7 +73,7 @@ export function inspectLocalFile(file: string, options: { nativeBinding?: string
   }
   if (size === 0) return 'new';
   const head = header(file);
-  if (head.length < 100 || !head.subarray(0, 16).equals(SQLITE_MAGIC)) {
+  if (!isSqliteImage(head)) {
     throw new LocalFileError(`${file} is not a SQLite database, so it is not a local copy of this app; nothing was changed. Choose another file.`);
   }
   const applicationId = head.readUInt32BE(68);
@@ -72,10 +87,7 @@ export function inspectLocalFile(file: string, options: { nativeBinding?: string
   let tables: string[];
   try {
     const bytes = readFileSync(file);
-    // A WAL-mode file (header bytes 18 and 19 are 2) cannot be read from memory: read the image as a
-    // rollback-journal file (1), which is what its pages are once checkpointed.
-    bytes[18] = 1;
-    bytes[19] = 1;
+    asRollbackJournalImage(bytes);
     const image = new Database(bytes, { readonly: true, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) });
     try {
       tables = image.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
