@@ -12,6 +12,7 @@ import { AppError, maxInputBytes, type AppApi } from '../../src-shared/app-api';
 import { localTimeZone, nowWall, type Binding } from '../../src-shared/wire';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../core/app/app-core';
 import { LocalFileError } from '../core/store/local-file';
+import { recoverFromSafetyCopy, safetyCopyDir } from '../core/store/safety-copies';
 import { StoreVersionError } from '../core/store/migrations';
 import { PromptSecretStore } from '../core/secrets';
 import { readCurrency, ValueProblem } from '../core/files/import-values';
@@ -50,7 +51,9 @@ interface Command {
   summary: string;
   options?: Record<string, OptionSpec>;
   /** Resolves with the exit code, or nothing for 0. */
-  run(ctx: Context): Promise<number | void>;
+  run?(ctx: Context): Promise<number | void>;
+  /** Instead of `run`: works on the data file's files without opening it (the local copy may be damaged). */
+  runOnFiles?(dataFile: string, args: ParsedArgs, io: CliIo): number;
 }
 
 const GLOBAL_OPTIONS: Record<string, OptionSpec> = { data: {}, json: { switch: true }, help: { switch: true }, key: {}, 'key-file': {} };
@@ -172,6 +175,11 @@ function written(ctx: Context, result: { outboxId: number; id: number }, what: s
 }
 
 const COMMANDS: Record<string, Command> = {
+  recover: {
+    usage: 'recover',
+    summary: 'Puts the newest safety copy (made before every migration and restore) in place of a local copy that will not open; the damaged file is kept aside.',
+    runOnFiles: recover,
+  },
   connect: {
     usage:
       'connect --url <baseUrl> --login <login> [--key-file <file>] [--namespace <ns>] [--binding soap12|soap11|httpGet|httpPost] [--trust-certificate <sha256>]',
@@ -574,6 +582,16 @@ export function helpText(command?: string): string {
   ].join('\n');
 }
 
+/** `recover`: the newest safety copy in place of a local copy that will not open; the damaged one moved aside. */
+function recover(dataFile: string, args: ParsedArgs, io: CliIo): number {
+  if (args.positionals.length > 0) throw new UsageError(`Unexpected argument ${JSON.stringify(args.positionals[0])}.`);
+  const done = recoverFromSafetyCopy(dataFile);
+  if (!done) throw new UsageError(`There is no safety copy of ${dataFile} (they are kept in ${safetyCopyDir(dataFile)}); restore a backup you made instead.`);
+  const text = `Recovered ${dataFile} from the safety copy of ${done.restored.at} (${done.restored.reason}); the damaged file is kept as ${done.movedAside}.`;
+  io.stdout(args.switches.has('json') ? JSON.stringify({ restored: done.restored, movedAside: done.movedAside }, null, 2) : text);
+  return 0;
+}
+
 /** Runs one command line; returns the exit code. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   let core: AppCore | null = null;
@@ -592,6 +610,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     const dataFile = args.options.get('data') ?? io.env[DATA_ENV];
     if (!dataFile) throw new UsageError('--data <local.sqlite> is required (or set BOOKKEEPING_DATA).');
+    if (command.runOnFiles) return command.runOnFiles(dataFile, args, io);
     const key = clientKeyOption(args.options);
     core = createAppCore({
       ...io.core,
@@ -601,7 +620,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       log: (message) => io.stderr(`internal: ${message}`),
     });
     const json = args.switches.has('json');
-    return (await command.run({ core, args, json, io, out: (value, text) => io.stdout(json ? JSON.stringify(value, null, 2) : text) })) ?? 0;
+    return (await command.run!({ core, args, json, io, out: (value, text) => io.stdout(json ? JSON.stringify(value, null, 2) : text) })) ?? 0;
   } catch (e) {
     let message = e instanceof UsageError || e instanceof AppError || e instanceof LocalFileError || e instanceof StoreVersionError ? e.message : 'Unexpected failure.';
     if (e instanceof AppError && e.code === 'not-connected' && core) {

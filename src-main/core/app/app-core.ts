@@ -556,7 +556,7 @@ class Core {
   }
 
   toAppError(e: unknown): AppError {
-    return toAppError(e, this.log);
+    return toAppError(e, this.log, this.options.dataFile);
   }
 }
 

@@ -9,6 +9,7 @@ import { StoreVersionError } from '../store/migrations';
 import { CallError, InvalidCredentialsError } from '../soap-client';
 import { SecretUnavailableError } from '../secrets';
 import { RecordError } from '../store/rows';
+import { damaged } from '../store/store';
 
 /** `input.name` → `name`; `input.input.amount` (an outbox entry's write) → `amount`. */
 export function fieldOf(path: string): string | undefined {
@@ -37,13 +38,18 @@ export function callToAppError(e: CallError): AppError {
   }
 }
 
-export function toAppError(e: unknown, log: (message: string, error?: unknown) => void): AppError {
+/** `dataFile`: the local copy, named when SQLite finds it damaged. */
+export function toAppError(e: unknown, log: (message: string, error?: unknown) => void, dataFile?: string): AppError {
   if (e instanceof AppError) return e;
   if (e instanceof ValidationError) return validationToAppError(e);
   if (e instanceof CallError) return callToAppError(e);
   if (e instanceof SecretUnavailableError) return new AppError('not-connected', e.message);
   if (e instanceof StoreVersionError || e instanceof LocalFileError) return new AppError('rule', e.message);
   if (e instanceof RecordError) return new AppError('service', `The service sent data that cannot be kept: ${e.message}`);
+  if (e instanceof Error && ['SQLITE_CORRUPT', 'SQLITE_NOTADB'].includes((e as NodeJS.ErrnoException).code ?? '') && dataFile) {
+    log('The local copy is damaged', e);
+    return new AppError('rule', damaged(dataFile).message);
+  }
   if (e instanceof Error && (e as NodeJS.ErrnoException).code === 'SQLITE_BUSY') {
     return new AppError('busy', 'The local data file is in use by another program; try again.');
   }

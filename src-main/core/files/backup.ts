@@ -10,6 +10,7 @@ import type Database from 'better-sqlite3';
 import { AppError, type BackupFile, type RecordCounts, type RestoreResult } from '../../../src-shared/app-api';
 import type { CoreParts, Handlers } from '../app/core-parts';
 import { SECRET_SETTING_PREFIX } from '../secrets';
+import { keepSafetyCopy } from '../store/safety-copies';
 import { Store } from '../store/store';
 import { SYNC_LOCK_KEY } from '../sync/engine';
 import type { UnknownBeforeProbe } from '../write-kinds';
@@ -130,7 +131,7 @@ function inspect(file: string, store: Store): Inspected {
 /** Brings an older backup's schema up to this version's, on the copy only. */
 function upgrade(file: string, store: Store): void {
   try {
-    new Store(file, store.options).close();
+    new Store(file, { ...store.options, noSafetyCopies: true }).close();
   } catch {
     throw new AppError('invalid-input', 'The backup could not be brought up to this version of the app.', 'data');
   }
@@ -252,6 +253,8 @@ export async function restoreBackup(parts: CoreParts, data: string): Promise<Res
     writeFileSync(file, bytes, { mode: 0o600, flag: 'wx' });
     const { version, backedUpAt } = inspect(file, store);
     if (version < newestSchema(store.options)) upgrade(file, store);
+    // The local copy as it was, kept beside it: a restore of the wrong backup can be undone.
+    keepSafetyCopy(store.db, store.file, 'before-restore');
     store.db.prepare('ATTACH DATABASE ? AS restored').run(file);
     try {
       const uncertainWrites = store.transaction(() => {

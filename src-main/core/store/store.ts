@@ -6,8 +6,9 @@
  */
 import Database from 'better-sqlite3';
 import { add, formatDecimal, parseDecimal } from '../../../src-shared/money';
-import { APPLICATION_ID, inspectLocalFile } from './local-file';
+import { APPLICATION_ID, LocalFileError, inspectLocalFile } from './local-file';
 import { migrate, type Migration, MIGRATIONS } from './migrations';
+import { keepSafetyCopy, listSafetyCopies } from './safety-copies';
 import type { AccountRow, CarRow, CategoryForest, CategoryRow, FavoriteRow, RefuelingRow, TemplateRow, TransactionRow } from './rows';
 
 export interface StoreOptions {
@@ -17,6 +18,8 @@ export interface StoreOptions {
   busyTimeoutMs?: number;
   /** better-sqlite3's native module to load instead of the default (Electron's ABI differs from Node's). */
   nativeBinding?: string;
+  /** No safety copy before a migration (a temporary copy being upgraded, which has no data of its own to lose). */
+  noSafetyCopies?: boolean;
 }
 
 export interface PulledData {
@@ -55,6 +58,16 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** What to do about a local copy SQLite finds damaged. */
+export function damaged(file: string): LocalFileError {
+  const newest = listSafetyCopies(file)[0];
+  return new LocalFileError(
+    newest
+      ? `The local copy ${file} is damaged and cannot be opened. Recover it from its newest safety copy (${newest.at}) with the command line's "recover"; the damaged file is kept aside.`
+      : `The local copy ${file} is damaged and cannot be opened, and there is no safety copy of it; restore a backup you made into a new local copy.`,
+  );
+}
+
 export class Store {
   readonly db: Database.Database;
 
@@ -74,9 +87,18 @@ export class Store {
       this.db.pragma('journal_mode = WAL');
       this.db.pragma('synchronous = FULL');
       this.db.pragma('foreign_keys = ON');
-      migrate(this.db, options.migrations ?? MIGRATIONS);
+      // Reading the schema finds a damaged first page now rather than at the first query.
+      this.db.prepare('SELECT count(*) FROM sqlite_master').get();
+      const migrations = options.migrations ?? MIGRATIONS;
+      const found = this.db.pragma('user_version', { simple: true }) as number;
+      const newest = migrations.reduce((max, m) => Math.max(max, m.version), 0);
+      // A copy of the data as it was, before a migration changes it (never for a new, empty file).
+      if (found > 0 && found < newest && !options.noSafetyCopies) keepSafetyCopy(this.db, file, `before-schema-${newest}`);
+      migrate(this.db, migrations);
     } catch (e) {
       this.db.close();
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB') throw damaged(file);
       throw e;
     }
   }

@@ -1,0 +1,78 @@
+/**
+ * Safety copies: one before every schema migration and every restore, the newest five kept, beside the
+ * local copy; a local copy damaged on disk opens to a clear message, and `recover` puts the newest
+ * safety copy in its place, keeping the damaged file aside.
+ */
+import { existsSync, openSync, writeSync, closeSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { KEEP_SAFETY_COPIES, listSafetyCopies, MIGRATIONS, Store } from '../../src-main/core/store';
+import { MemorySecretStore } from '../../src-main/core/secrets';
+import { createAppCore } from '../../src-main/core/app/app-core';
+import { tempDir } from '../support/client';
+import { expectCliFailure, runCliOn } from '../support/cli';
+
+const tmp = tempDir('bookkeeping-safety-');
+afterAll(() => tmp.remove());
+
+const newest = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);
+
+describe('safety copies', () => {
+  it('a migration keeps a copy of the data as it was first', () => {
+    const file = tmp.file('migrated.sqlite');
+    const older = new Store(file, { migrations: MIGRATIONS.filter((m) => m.version < newest) });
+    older.setSetting('marker', 'before the migration');
+    older.close();
+    expect(listSafetyCopies(file)).toEqual([]);
+    new Store(file).close();
+    const [copy] = listSafetyCopies(file);
+    expect(copy).toMatchObject({ reason: `before-schema-${newest}` });
+    const db = new Database(copy!.file, { readonly: true });
+    expect(db.pragma('user_version', { simple: true })).toBe(newest - 1);
+    expect(db.prepare("SELECT value FROM settings WHERE key = 'marker'").pluck().get()).toBe(JSON.stringify('before the migration'));
+    db.close();
+    // Opening an up-to-date copy makes none.
+    new Store(file).close();
+    expect(listSafetyCopies(file)).toHaveLength(1);
+  });
+
+  it('every restore keeps a copy first; only the newest five stay', async () => {
+    const file = tmp.file('restored.sqlite');
+    const core = createAppCore({ dataFile: file, secrets: new MemorySecretStore() });
+    try {
+      const backup = await core.createBackup();
+      for (let i = 0; i < KEEP_SAFETY_COPIES + 2; i++) await core.restoreBackup({ data: backup.data });
+      const copies = listSafetyCopies(file);
+      expect(copies).toHaveLength(KEEP_SAFETY_COPIES);
+      expect(new Set(copies.map((c) => c.reason))).toEqual(new Set(['before-restore']));
+      expect(copies.map((c) => c.at)).toEqual([...copies.map((c) => c.at)].sort().reverse());
+    } finally {
+      await core.close();
+    }
+  });
+
+  it('a damaged local copy says so and how to recover; recover puts the newest safety copy in place and keeps the damaged file', async () => {
+    const file = tmp.file('damaged.sqlite');
+    const older = new Store(file, { migrations: MIGRATIONS.filter((m) => m.version < newest) });
+    older.setSetting('marker', 'kept');
+    older.close();
+    new Store(file).close();
+    // Garbage over the first page's b-tree, past the 100-byte header: SQLite cannot read the schema.
+    const fd = openSync(file, 'r+');
+    writeSync(fd, Buffer.alloc(3000, 0xa5), 0, 3000, 100);
+    closeSync(fd);
+
+    const status = await runCliOn(file, ['status']);
+    expectCliFailure(status, /is damaged and cannot be opened\. Recover it from its newest safety copy \(.*\) with the command line's "recover"/);
+    const recovered = await runCliOn(file, ['recover', '--json']);
+    expect(recovered.code).toBe(0);
+    const { movedAside } = recovered.json() as { movedAside: string };
+    expect(existsSync(movedAside)).toBe(true);
+    const store = new Store(file);
+    expect(store.getSetting('marker')).toBe('kept');
+    store.close();
+    expect((await runCliOn(file, ['status'])).code).toBe(0);
+
+    expectCliFailure(await runCliOn(tmp.file('never-copied.sqlite'), ['recover']), /There is no safety copy of/);
+  });
+});
