@@ -17,3 +17,10 @@ export function defaultUserDataDir(env: NodeJS.ProcessEnv = process.env, platfor
 export function defaultDataFile(): string {
   return join(defaultUserDataDir(), DATA_FILE_NAME);
 }
+
+export const LOG_FILE_NAME = 'bookkeeping.log';
+
+/** The desktop app's and the browser shell's log, in the user-data folder's logs/. */
+export function logFileIn(userDataDir: string): string {
+  return join(userDataDir, 'logs', LOG_FILE_NAME);
+}

@@ -8,9 +8,12 @@
  * sealed with a key derived from the password (see PromptSecretStore), so later runs need only the password.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { AppError, maxInputBytes, type AppApi } from '../../src-shared/app-api';
 import { localTimeZone, nowWall, type Binding } from '../../src-shared/wire';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../core/app/app-core';
+import { appVersion } from '../app-bridge/app-version';
+import { openAppLog, type AppLog } from '../core/log/app-log';
 import { LocalFileError } from '../core/store/local-file';
 import { recoverFromSafetyCopy, safetyCopyDir } from '../core/store/safety-copies';
 import { StoreVersionError } from '../core/store/migrations';
@@ -56,7 +59,7 @@ interface Command {
   runOnFiles?(dataFile: string, args: ParsedArgs, io: CliIo): number;
 }
 
-const GLOBAL_OPTIONS: Record<string, OptionSpec> = { data: {}, json: { switch: true }, help: { switch: true }, key: {}, 'key-file': {} };
+const GLOBAL_OPTIONS: Record<string, OptionSpec> = { data: {}, json: { switch: true }, help: { switch: true }, key: {}, 'key-file': {}, log: {} };
 
 /**
  * The client key of --key-file (its first line), or none. A key given as --key itself is refused: the
@@ -213,6 +216,15 @@ const COMMANDS: Record<string, Command> = {
         ...(opt(ctx, 'trust-certificate') !== undefined ? { trustedCertificate: opt(ctx, 'trust-certificate') } : {}),
       });
       ctx.out(status, `Connected to ${status.connection!.baseUrl} as ${status.connection!.login} (namespace ${status.connection!.namespace}). Run "sync" to fetch the data.`);
+    },
+  },
+  diagnostics: {
+    usage: 'diagnostics',
+    summary: "Prints what a bug report needs: versions, platform, the last sync and the log's last lines (no password or key).",
+    async run(ctx) {
+      noMorePositionals(ctx, 0);
+      const d = await ctx.core.getDiagnostics();
+      ctx.out(d, d.text);
     },
   },
   status: {
@@ -575,12 +587,16 @@ export function helpText(command?: string): string {
     '  --json          machine-readable output',
     '  --key-file <f>  a file whose first line is the client key, when the service is asked (else BOOKKEEPING_CLIENT_KEY,',
     '                  the prompt, or the one kept sealed by connect); never the key itself on the command line',
+    '  --log <file>    where unexpected failures are logged (default: the data file\'s name with .log)',
     '  --help          this text, or a command\'s with "<command> --help"',
     '',
     'The password comes from BOOKKEEPING_PASSWORD or a prompt, each time the service is asked; it is never stored.',
     'Exit code 0 on success, 1 with a one-line reason on stderr on failure; "sync --help" tells its own codes.',
   ].join('\n');
 }
+
+/** The version in package.json (the command line runs from the project's sources). */
+const APP_VERSION = appVersion(join(import.meta.dirname, '..', '..'));
 
 /** `recover`: the newest safety copy in place of a local copy that will not open; the damaged one moved aside. */
 function recover(dataFile: string, args: ParsedArgs, io: CliIo): number {
@@ -595,6 +611,7 @@ function recover(dataFile: string, args: ParsedArgs, io: CliIo): number {
 /** Runs one command line; returns the exit code. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   let core: AppCore | null = null;
+  let appLog: AppLog | null = null;
   try {
     const name = argv[0];
     if (name === undefined || name === '--help' || name === 'help') {
@@ -612,19 +629,22 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     if (!dataFile) throw new UsageError('--data <local.sqlite> is required (or set BOOKKEEPING_DATA).');
     if (command.runOnFiles) return command.runOnFiles(dataFile, args, io);
     const key = clientKeyOption(args.options);
+    // Beside the data file unless --log says where; written only when there is something to log.
+    appLog = openAppLog(args.options.get('log') ?? `${dataFile}.log`);
     core = createAppCore({
       ...io.core,
       dataFile,
       secrets: (persistence) =>
         new PromptSecretStore({ persistence, env: io.env, ...(key !== undefined ? { clientKey: key } : {}), ...(io.prompt ? { prompt: io.prompt } : {}) }),
-      log: (message) => io.stderr(`internal: ${message}`),
+      appLog,
+      about: { version: APP_VERSION, runtime: `Node ${process.versions.node}` },
     });
     const json = args.switches.has('json');
     return (await command.run!({ core, args, json, io, out: (value, text) => io.stdout(json ? JSON.stringify(value, null, 2) : text) })) ?? 0;
   } catch (e) {
     let message = e instanceof UsageError || e instanceof AppError || e instanceof LocalFileError || e instanceof StoreVersionError ? e.message : 'Unexpected failure.';
     if (e instanceof AppError && e.code === 'not-connected' && core) {
-      message += ' Set BOOKKEEPING_PASSWORD or answer the prompt; give the client key with --key if it is not kept yet.';
+      message += ' Set BOOKKEEPING_PASSWORD or answer the prompt; give the client key (BOOKKEEPING_CLIENT_KEY or --key-file) if it is not kept yet.';
     }
     if (e instanceof AppError && e.code === 'certificate') {
       // The core's words point at the screens' Connection settings; here trust is given on the command line.
@@ -634,5 +654,6 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return 1;
   } finally {
     await core?.close();
+    appLog?.close();
   }
 }

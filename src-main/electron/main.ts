@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { IPC_EVENT_CHANNEL } from '../../src-shared/app-api';
 import { CONTENT_SECURITY_POLICY } from '../app-bridge/csp';
-import { DATA_FILE_NAME } from '../app-bridge/data-location';
+import { DATA_FILE_NAME, logFileIn } from '../app-bridge/data-location';
+import { openAppLog } from '../core/log/app-log';
 import { createAppCore, type AppCore } from '../core/app/app-core';
 import { EncryptedSecretStore, MemorySecretStore, type SecretStoreSource } from '../core/secrets';
 import { registerIpcHandlers } from './ipc';
@@ -22,7 +23,11 @@ import { isVisibleOn, loadWindowBounds, saveWindowBounds } from './window-state'
 const isMac = process.platform === 'darwin';
 const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
 const appUrl = devServerUrl ?? pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).href;
-const log = (message: string, error?: unknown) => console.error(`[bookkeeping] ${message}`, error ?? '');
+const appLog = openAppLog(logFileIn(app.getPath('userData')));
+const log = (message: string, error?: unknown) => {
+  appLog.error(message, error);
+  if (!app.isPackaged) console.error(`[bookkeeping] ${message}`, error ?? '');
+};
 
 let core: AppCore | null = null;
 let win: BrowserWindow | null = null;
@@ -72,6 +77,8 @@ async function start(): Promise<void> {
     // The service is reached through Chromium's network stack (system proxy, OS certificates) in its own session.
     transport: serviceTransport(session.fromPartition('service'), log),
     log,
+    appLog,
+    about: { version: app.getVersion(), runtime: `Electron ${process.versions.electron}` },
   });
   registerIpcHandlers(ipcMain, core, (url) => isAppUrl(url, appUrl), log);
   core.onEvent((event) => win?.webContents.send(IPC_EVENT_CHANNEL, event));

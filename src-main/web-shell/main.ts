@@ -7,7 +7,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { defaultDataFile } from '../app-bridge/data-location';
+import { appVersion } from '../app-bridge/app-version';
+import { defaultDataFile, defaultUserDataDir, logFileIn } from '../app-bridge/data-location';
+import { openAppLog } from '../core/log/app-log';
 import { createAppCore } from '../core/app/app-core';
 import { MemorySecretStore } from '../core/secrets';
 import { WEB_USAGE, parseWebShellArgs } from './args';
@@ -43,7 +45,8 @@ async function main(): Promise<void> {
   const dataFile = args.dataFile ?? defaultDataFile();
   mkdirSync(dirname(dataFile), { recursive: true });
 
-  const core = createAppCore({ dataFile, secrets: new MemorySecretStore() });
+  const appLog = openAppLog(logFileIn(defaultUserDataDir()));
+  const core = createAppCore({ dataFile, secrets: new MemorySecretStore(), appLog, about: { version: appVersion(root), runtime: `browser shell, Node ${process.versions.node}` } });
   const shell = await startWebShell({ core, rendererDir, host: args.host, port: args.port });
   console.log(`Bookkeeping is open at ${shell.url}`);
   if (args.open) openInBrowser(shell.url);
@@ -51,6 +54,7 @@ async function main(): Promise<void> {
   const stop = async () => {
     await shell.close();
     await core.close();
+    appLog.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop());

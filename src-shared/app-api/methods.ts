@@ -247,6 +247,8 @@ export const APP_METHODS = {
   sync: { input: v.none(), output: {} as SyncSummary },
   /** Cancels a running sync (requests in flight abandoned, nothing lost); false when none was running. */
   cancelSync: { input: v.none(), output: {} as { cancelled: boolean } },
+  /** What a bug report needs: versions, platform, the last sync, the log's tail (never a secret). */
+  getDiagnostics: { input: v.none(), output: {} as { text: string; logFile: string | null } },
 } as const;
 
 export type AppMethod = keyof typeof APP_METHODS;

@@ -123,5 +123,8 @@ export async function tourEveryMethod(call: EdgeCall, service: TestService): Pro
   expect((await ok<AppStatus>('getStatus')).outbox.pending).toBe(0);
   // With no sync running there is nothing to cancel: the edge still answers, and says so.
   expect(await ok<{ cancelled: boolean }>('cancelSync')).toEqual({ cancelled: false });
+  const diagnostics = await ok<{ text: string; logFile: string | null }>('getDiagnostics');
+  expect(diagnostics.text).toMatch(/^Bookkeeping /);
+  expect(diagnostics.text).toContain('Last sync: {');
   return reached;
 }

@@ -48,6 +48,7 @@ import { LAST_SYNC_AT_KEY, LAST_SYNC_KEY, OFFLINE_KEY, SyncEngine, type SyncTuni
 import { fileHandlers } from '../files';
 import { insightHandlers } from '../insights';
 import type { CoreParts, Handlers } from './core-parts';
+import type { AppLog } from '../log/app-log';
 import { toAppError } from './errors';
 import { accountsView, carRefuelingsView, carsView, categoryTreeView, outboxView, templatesView, transactionPage } from './read-views';
 
@@ -69,6 +70,10 @@ export interface AppCoreOptions {
   store?: StoreOptions;
   /** Where unexpected errors are reported for developers (never shown to users). */
   log?: (message: string, error?: unknown) => void;
+  /** The app's log file: unexpected errors go there (unless `log` is given), and messages name it. */
+  appLog?: AppLog;
+  /** The app's version and runtime, for diagnostics. */
+  about?: { version: string; runtime: string };
 }
 
 export type AppCore = AppApi & AppEventSource & { close(): Promise<void> };
@@ -139,7 +144,7 @@ class Core {
 
   constructor(private readonly options: AppCoreOptions) {
     this.timeZone = options.timeZone ?? localTimeZone();
-    this.log = options.log ?? ((message, error) => console.error(message, error));
+    this.log = options.log ?? (options.appLog ? (message, error) => options.appLog!.error(message, error) : (message, error) => console.error(message, error));
     this.store = new Store(options.dataFile, options.store);
     this.outbox = new Outbox(this.store);
     this.view = new LocalView(this.store, this.outbox);
@@ -552,11 +557,29 @@ class Core {
       resolveConflict: (i) => this.resolve(i.id, i.choices),
       sync: () => this.sync(),
       cancelSync: async () => ({ cancelled: await this.engine.cancel() }),
+      getDiagnostics: () => this.diagnostics(),
     };
   }
 
   toAppError(e: unknown): AppError {
-    return toAppError(e, this.log, this.options.dataFile);
+    return toAppError(e, this.log, { dataFile: this.options.dataFile, logFile: this.options.appLog?.file ?? null });
+  }
+
+  /** Versions, platform, the connection (no secret), the last sync and the log's tail, as text to paste into a report. */
+  async diagnostics(): Promise<{ text: string; logFile: string | null }> {
+    const status = await this.status();
+    const about = this.options.about ?? { version: 'unknown', runtime: `Node ${process.versions.node}` };
+    const c = status.connection;
+    const lines = [
+      `Bookkeeping ${about.version} (${about.runtime}) on ${process.platform} ${process.arch}`,
+      `Local copy: ${this.options.dataFile} (schema ${this.store.schemaVersion})`,
+      c ? `Service: ${c.baseUrl} over ${c.binding}${c.trustedCertificate ? `, trusted certificate ${c.trustedCertificate}` : ''}` : 'Service: not connected',
+      `Outbox: ${JSON.stringify(status.outbox)}`,
+      `Last sync: ${status.lastSync ? JSON.stringify(status.lastSync) : 'never'}`,
+    ];
+    const log = this.options.appLog;
+    if (log) lines.push(`Log: ${log.file}`, '--- the log\'s last 50 lines ---', log.tail(50));
+    return { text: lines.join('\n'), logFile: log?.file ?? null };
   }
 }
 
@@ -566,7 +589,8 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   try {
     core = new Core(options);
   } catch (e) {
-    throw toAppError(e, options.log ?? ((m, err) => console.error(m, err)));
+    const log = options.log ?? (options.appLog ? (m: string, err?: unknown) => options.appLog!.error(m, err) : (m: string, err?: unknown) => console.error(m, err));
+    throw toAppError(e, log, { dataFile: options.dataFile, logFile: options.appLog?.file ?? null });
   }
   const handlers = core.handlers() as Record<AppMethod, (input: unknown) => Promise<unknown>>;
   const api: Record<string, unknown> = {};

@@ -38,8 +38,14 @@ export function callToAppError(e: CallError): AppError {
   }
 }
 
-/** `dataFile`: the local copy, named when SQLite finds it damaged. */
-export function toAppError(e: unknown, log: (message: string, error?: unknown) => void, dataFile?: string): AppError {
+/** Where the core's files are, to name them in messages: the local copy (damaged) and the log (a bug). */
+export interface ErrorContext {
+  dataFile?: string;
+  logFile?: string | null;
+}
+
+export function toAppError(e: unknown, log: (message: string, error?: unknown) => void, context: ErrorContext = {}): AppError {
+  const { dataFile } = context;
   if (e instanceof AppError) return e;
   if (e instanceof ValidationError) return validationToAppError(e);
   if (e instanceof CallError) return callToAppError(e);
@@ -54,5 +60,5 @@ export function toAppError(e: unknown, log: (message: string, error?: unknown) =
     return new AppError('busy', 'The local data file is in use by another program; try again.');
   }
   log('Unexpected error in the app core', e);
-  return new AppError('internal', 'Something went wrong inside the app. The details are in the log.');
+  return new AppError('internal', `Something went wrong inside the app. The details are in the log${context.logFile ? `: ${context.logFile}` : ''}.`);
 }

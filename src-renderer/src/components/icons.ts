@@ -31,6 +31,7 @@ export const PATHS = {
   database: 'M4 6c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3zM4 6v12c0 1.7 3.6 3 8 3s8-1.3 8-3V6M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3',
   download: 'M12 3v12M7 10l5 5 5-5M4 20h16',
   upload: 'M12 16V4M7 9l5-5 5 5M4 20h16',
+  copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
 } as const;
 
 export type IconName = keyof typeof PATHS;

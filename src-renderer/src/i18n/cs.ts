@@ -749,6 +749,14 @@ const cs: Messages = {
   },
   settings: {
     title: 'Nastavení',
+    diagnostics: {
+      title: 'Diagnostika',
+      intro: 'Pro hlášení chyby: verze aplikace, platforma tohoto počítače, poslední synchronizace a konec protokolu. Neobsahuje žádné heslo ani klíč.',
+      copy: 'Zkopírovat diagnostiku',
+      copied: 'Diagnostika zkopírována. Vložte ji do svého hlášení.',
+      log: 'Soubor protokolu: {file}',
+      failed: 'Diagnostiku se nepodařilo zkopírovat; označte text níže a zkopírujte ho.',
+    },
     connection: 'Připojení',
     notConnected: 'Služba není nastavená. Aplikace pracuje offline.',
     secrets: 'Klíč a heslo',

@@ -745,6 +745,14 @@ const en = {
   },
   settings: {
     title: 'Settings',
+    diagnostics: {
+      title: 'Diagnostics',
+      intro: 'For a bug report: the app’s version, this computer’s platform, the last sync and the end of the log. It holds no password or key.',
+      copy: 'Copy diagnostics',
+      copied: 'Diagnostics copied. Paste them into your report.',
+      log: 'Log file: {file}',
+      failed: 'The diagnostics could not be copied; select the text below and copy it.',
+    },
     connection: 'Connection',
     notConnected: 'No service is set up. The app works offline.',
     secrets: 'Key and password',
