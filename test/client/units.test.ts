@@ -9,7 +9,6 @@ import { analyzeDependencies, effectiveStatuses, type AnyEntry } from '../../src
 import { addressWarnings, normalizeBaseUrl } from '../../src-main/core/soap-client';
 import { isLoopbackHostname } from '../../src-shared/service-address';
 import { integerArg, parseArgs, UsageError } from '../../src-main/cli/args';
-import { createLimiter } from '../../src-main/core/util/concurrency';
 
 describe('service addresses', () => {
   it('normalizes what users paste', () => {
@@ -102,19 +101,4 @@ describe('odds and ends', () => {
     expect(fieldOf('input')).toBeUndefined();
   });
 
-  it('a limiter never runs more than its bound at once', async () => {
-    const limit = createLimiter(2);
-    let running = 0;
-    let max = 0;
-    await Promise.all(
-      Array.from({ length: 10 }, () =>
-        limit(async () => {
-          max = Math.max(max, ++running);
-          await new Promise((r) => setTimeout(r, 2));
-          running--;
-        }),
-      ),
-    );
-    expect(max).toBe(2);
-  });
 });

@@ -215,7 +215,8 @@ class Core {
       timeoutMs: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       maxResponseBytes: this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       timeZone: this.timeZone,
-      maxSockets: 8,
+      // As many kept-alive connections as a sync may have requests in flight.
+      maxSockets: Math.max(this.engine.tuning.pushConcurrency, this.engine.tuning.pullConcurrency),
       ...this.carriage(c.trustedCertificate ?? null),
       available: c.operations ?? undefined,
       credentials: async () => {

@@ -6,7 +6,7 @@
  */
 import type { PulledCounts } from '../../../src-shared/app-api';
 import { quickBudget, withRetry, type RetryBudget, type SoapClient } from '../soap-client';
-import { createLimiter } from '../util/concurrency';
+import { createAdaptiveLimiter, isTransientFailure } from '../util/adaptive-limiter';
 import {
   accountFromApi,
   categoriesFromApi,
@@ -19,20 +19,22 @@ import {
 import type { PulledData, Store } from '../store/store';
 
 export interface PullOptions {
-  /** Requests in flight at once. */
+  /** Requests in flight at once, at most (the limit adapts below it to the round trip; 1: one at a time). */
   concurrency?: number;
+  /** Requests in flight at first (default 4). */
+  initialConcurrency?: number;
   /** Retries of failed reads, shared with the rest of the sync (default: a few quick tries). */
   budget?: RetryBudget;
   onProgress?: (done: number, total: number) => void;
 }
 
-export const DEFAULT_PULL_CONCURRENCY = 6;
+export const DEFAULT_PULL_CONCURRENCY = 32;
 
 /** Reads the service's whole data set for the user (and the refuelings of the given cars). */
 export async function fetchAll(client: SoapClient, carIds: readonly number[], options: PullOptions = {}): Promise<PulledData> {
   const concurrency = options.concurrency ?? DEFAULT_PULL_CONCURRENCY;
   const budget = options.budget ?? quickBudget();
-  const limit = createLimiter(Math.max(1, concurrency));
+  const limit = createAdaptiveLimiter({ initial: options.initialConcurrency ?? 4, max: concurrency, isOverload: isTransientFailure });
   let done = 0;
   let total = 3 + carIds.length;
   let failed = false;

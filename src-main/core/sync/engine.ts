@@ -4,6 +4,7 @@
  * (the app and the command line): a lock row names the holding process, and a lock whose process is
  * gone (killed mid-sync) is taken over. Progress is reported as events; the end is a summary.
  */
+import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
 import { AppError, type AppEvent, type SyncPhase, type SyncSummary } from '../../../src-shared/app-api';
 import type { Outbox } from '../outbox/outbox';
@@ -28,10 +29,14 @@ import { currentHolder, holderAlive, isCurrent, type LockHolder } from './lock-h
 import { PushGaveUp, pushOutbox } from './push';
 
 export interface SyncTuning {
-  /** Writes in flight at once during a push. */
+  /**
+   * Requests in flight at once during a push and a pull, at most: the limit adapts to the round trip
+   * below these caps (see util/adaptive-limiter.ts); 1 means one request at a time.
+   */
   pushConcurrency: number;
-  /** Reads in flight at once during a pull. */
   pullConcurrency: number;
+  /** Requests in flight at the start of each phase. */
+  initialConcurrency: number;
   maxSendsPerEntry: number;
   /** Pauses between tries after transient failures (Retry-After honoured, else backoff with jitter). */
   retry: RetryPolicy;
@@ -44,8 +49,9 @@ export interface SyncTuning {
 }
 
 export const DEFAULT_SYNC_TUNING: SyncTuning = {
-  pushConcurrency: 6,
-  pullConcurrency: 6,
+  pushConcurrency: 32,
+  pullConcurrency: 32,
+  initialConcurrency: 4,
   maxSendsPerEntry: 6,
   retry: DEFAULT_RETRY,
   unavailableMs: 2 * 60_000,
@@ -109,7 +115,7 @@ export class SyncEngine {
   private current: Promise<SyncSummary> | null = null;
   private stopRequested = false;
   private abort: AbortController | null = null;
-  private readonly tuning: SyncTuning;
+  readonly tuning: SyncTuning;
 
   constructor(private readonly deps: SyncEngineDeps) {
     this.tuning = { ...DEFAULT_SYNC_TUNING, ...deps.tuning };
@@ -125,6 +131,8 @@ export class SyncEngine {
     this.acquireLock();
     this.stopRequested = false;
     this.abort = new AbortController();
+    // Every request in flight listens for the sync's cancellation: up to the concurrency cap of them.
+    setMaxListeners(Math.max(this.tuning.pushConcurrency, this.tuning.pullConcurrency) * 2 + 10, this.abort.signal);
     const run = this.run().finally(() => {
       this.releaseLock();
       this.current = null;
@@ -230,6 +238,7 @@ export class SyncEngine {
       if (outbox.all().some((e) => e.status === 'pending' || e.status === 'unknown')) {
         const pushed = await pushOutbox(client, store, outbox, {
           concurrency: this.tuning.pushConcurrency,
+          initialConcurrency: this.tuning.initialConcurrency,
           maxSendsPerEntry: this.tuning.maxSendsPerEntry,
           budget,
           now,
@@ -244,6 +253,7 @@ export class SyncEngine {
       budget.throwIfCancelled();
       summary.pulled = await pull(client, store, {
         concurrency: this.tuning.pullConcurrency,
+        initialConcurrency: this.tuning.initialConcurrency,
         budget,
         onProgress: (done, total) => this.progress('pull', done, total),
       });

@@ -17,20 +17,23 @@
  *   the push resumes, until the budget runs out: then the push stops, every write still waiting, and
  *   the sync reports the service unavailable.
  */
+import type { OutboxKind } from '../../../src-shared/app-api';
 import { analyzeDependencies, effectiveStatuses } from '../outbox/dependencies';
 import type { AnyEntry } from '../outbox/entries';
 import { EntryChanged, type Outbox } from '../outbox/outbox';
 import { CallError, FaultError, InvalidCredentialsError, type RetryBudget, type SoapClient } from '../soap-client';
 import { CommitBatcher } from '../store/commit-batcher';
 import type { Store } from '../store/store';
-import { createLimiter } from '../util/concurrency';
+import { createAdaptiveLimiter, isTransientFailure } from '../util/adaptive-limiter';
 import { ServerSnapshot } from './snapshot';
 import { EffectUndecidable, WRITE_KINDS, kindOf, type Effect, type Probe } from '../write-kinds';
 import { WritePusher } from './writes';
 
 export interface PushOptions {
-  /** Writes in flight at once. */
+  /** Requests in flight at once, at most (the limit adapts below it to the round trip; 1: one at a time). */
   concurrency: number;
+  /** Requests in flight at first (default 4). */
+  initialConcurrency?: number;
   /** Sends of one write within one sync before the push gives up on the service. */
   maxSendsPerEntry: number;
   /** Pauses after transient failures, and how long the service may keep failing (shared with the pull). */
@@ -61,7 +64,7 @@ const LOOKAHEAD = 256;
 
 export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbox, options: PushOptions): Promise<PushResult> {
   // One bound for every request of the push, reads for snapshots and checks included.
-  const limit = createLimiter(Math.max(1, options.concurrency));
+  const limit = createAdaptiveLimiter({ initial: options.initialConcurrency ?? 4, max: options.concurrency, isOverload: isTransientFailure });
   const snapshot = new ServerSnapshot(client, options.budget, limit);
   const pusher = new WritePusher(client, store, outbox, snapshot, limit);
   const result: PushResult = { pushed: 0, refused: 0, conflicts: 0, error: null };
@@ -226,14 +229,22 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
     };
 
     const startable = (): number[] => {
-      const held = new Set<string>();
+      /**
+       * What holds each key in this scan: a running (or starting) write holds it for everyone; a waiting
+       * write keeps it for the writes after it, except later writes of a kind that commutes with it.
+       */
+      const held = new Map<string, 'running' | 'ordered' | OutboxKind>();
+      const freeFor = (kind: OutboxKind, k: string) => {
+        const h = held.get(k);
+        return h === undefined || (h === kind && WRITE_KINDS[kind].commutes === true);
+      };
       const out: number[] = [];
       let looked = 0;
       for (const e of queue) {
         const s = state.get(e.id)!;
         if (s === 'ok' || s === 'failed') continue;
         // A bounded look ahead: enough to fill the free slots, without rescanning a long outbox each time.
-        if (++looked > LOOKAHEAD || out.length + running.size >= options.concurrency) break;
+        if (++looked > LOOKAHEAD || out.length + running.size >= limit.limit) break;
         const waits = deps.get(e.id)!.waitsFor;
         if (s === 'waiting' && waits.some((w) => state.get(w) === 'failed' || (!state.has(w) && outbox.get(w) !== null))) {
           // It waits for a write that was refused, is in conflict, or is not ready this round.
@@ -241,10 +252,13 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
           continue;
         }
         const mine = keys.get(e.id)!;
-        const free = mine.every((k) => !held.has(k));
-        for (const k of mine) held.add(k);
-        if (s !== 'waiting' || !free) continue;
-        if (waits.every((w) => !state.has(w) || state.get(w) === 'ok')) out.push(e.id);
+        const free = mine.every((k) => freeFor(e.kind, k));
+        const starts = s === 'waiting' && free && waits.every((w) => !state.has(w) || state.get(w) === 'ok');
+        for (const k of mine) {
+          if (s === 'running' || starts) held.set(k, 'running');
+          else if (held.get(k) !== 'running') held.set(k, held.get(k) === undefined || held.get(k) === e.kind ? e.kind : 'ordered');
+        }
+        if (starts) out.push(e.id);
       }
       return out;
     };
@@ -252,7 +266,7 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
     for (;;) {
       if (!interrupted && !options.shouldStop?.()) {
         for (const id of startable()) {
-          if (running.size >= options.concurrency) break;
+          if (running.size >= limit.limit) break;
           state.set(id, 'running');
           const p = run(id)
             .then(() => {

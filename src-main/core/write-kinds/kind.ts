@@ -117,8 +117,16 @@ export interface WriteKind<K extends OutboxKind> {
   references: readonly (readonly [keyof WriteInputOf<K> & string, RecordKind])[];
   /** For an edit: what it edits and how it merges with the service's record; null for a create. */
   edit: EditSpec<K> | null;
-  /** Records it touches: writes sharing a key go one after another, in the order they were made. */
+  /**
+   * Records it touches: writes sharing a key never run at once, and go in the order they were made,
+   * except two writes of a kind that `commutes`.
+   */
   keys(entry: OutboxEntry<K>): string[];
+  /**
+   * Two writes of this kind on the same keys give the same result in either order (two transfers on
+   * one account): a later one may go while an earlier one waits, though never at the same time.
+   */
+  commutes?: true;
 
   /** Checks a new write against the local view as the service would, with ids resolved; throws AppError. */
   check(raw: WriteInputOf<K>, ctx: CheckContext): Checked<K>;

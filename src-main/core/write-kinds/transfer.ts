@@ -154,6 +154,8 @@ export const transfer: WriteKind<'transfer'> = {
   edit: null,
   // Both accounts: a balance probe and the look in their lists assume no other write of ours moves them meanwhile.
   keys: (entry) => [`account:${entry.input.sourceId}`, `account:${entry.input.targetId}`],
+  // Transfers add to balances: their order does not change the result (their dates are their own).
+  commutes: true,
   check(raw, ctx) {
     const input = { ...raw, sourceId: ctx.resolve(raw.sourceId), targetId: ctx.resolve(raw.targetId), categoryId: ctx.resolve(raw.categoryId) };
     const problem = transferProblems(input, ctx.state)[0];

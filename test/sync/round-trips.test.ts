@@ -1,0 +1,55 @@
+/**
+ * Speed bounded by round trips, not by requests: through a link with a 50 ms round trip (a latency
+ * proxy), a first sync of 200 accounts costs a few dozen round trips, where one request at a time costs
+ * over 200 (more than 10 s); and the connections are kept alive and reused. A bound loose enough for a
+ * busy machine, but one that losing the parallelism cannot meet.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountFor, contextOf, withStore } from '../../src-service';
+import { createAppCore } from '../../src-main/core/app/app-core';
+import { MemorySecretStore } from '../../src-main/core/secrets';
+import { tempDir } from '../support/client';
+import { startLatencyProxy, type LatencyProxy } from '../support/latency-proxy';
+import { seedTestUser, startTestService, TEST_TIME_ZONE, type TestService } from '../support/service';
+
+const RTT = 50;
+let service: TestService;
+let link: LatencyProxy;
+const credentials = { clientKey: 'round-trips', login: 'many-accounts', password: 'pw' };
+
+beforeAll(async () => {
+  service = await startTestService();
+  seedTestUser(service.dataFile, credentials);
+  withStore(service.dataFile, (store) =>
+    store.write(() => {
+      const ctx = contextOf(store, credentials.login);
+      for (let a = 0; a < 200; a++) accountFor(ctx, { name: `Account ${a}`, currency: 203, ord: a });
+    }),
+  );
+  link = await startLatencyProxy(service.url, RTT);
+});
+afterAll(async () => {
+  await link.close();
+  await service.close();
+});
+
+describe('over a 50 ms round trip', () => {
+  it('a first sync of 200 accounts takes a few dozen round trips, over connections kept alive', async () => {
+    const dir = tempDir();
+    const core = createAppCore({ dataFile: dir.file('local.sqlite'), secrets: new MemorySecretStore(), timeZone: TEST_TIME_ZONE });
+    try {
+      await core.connect({ baseUrl: link.url, ...credentials });
+      const connectionsBefore = link.connections;
+      const started = Date.now();
+      const summary = await core.sync();
+      const took = Date.now() - started;
+      expect(summary).toMatchObject({ error: null, pulled: { accounts: 200, transactions: 0 } });
+      // One at a time: 200 transaction lists alone are 200 round trips (10 s).
+      expect(took).toBeLessThan(5000);
+      expect(link.connections - connectionsBefore).toBeLessThanOrEqual(32);
+    } finally {
+      await core.close();
+      dir.remove();
+    }
+  });
+});
