@@ -178,17 +178,17 @@ export async function run(args: string[]): Promise<void> {
     const med = (name: string, m: Map<string, number[]>) => median(m.get(name)!);
     const [lo, ad, one] = links.map((l) => l.name) as [string, string, string];
     console.log(`\nSync benchmark: client and service in separate processes, ${cpus().length} cores, load average ${load}; median of ${rounds} rounds`);
-    console.log(`${''.padEnd(34)}${lo.padStart(12)}${ad.padStart(22)}${one.padStart(26)}`);
+    console.log(`${''.padEnd(34)}${lo.padStart(12)}${ad.padStart(22)}${one.padStart(30)}`);
     for (const [label, m] of [
       ['first sync, 200 accounts x 50', first],
       ['unchanged re-sync', again],
     ] as const) {
-      console.log(`${label.padEnd(34)}${s(med(lo, m)).padStart(12)}${s(med(ad, m)).padStart(22)}${s(med(one, m)).padStart(26)}`);
+      console.log(`${label.padEnd(34)}${s(med(lo, m)).padStart(12)}${s(med(ad, m)).padStart(22)}${s(med(one, m)).padStart(30)}`);
     }
     const pushOne = pushes.get(one)!;
     console.log(
       `${'push of 1,000 writes (push only)'.padEnd(34)}${s(pushes.get(lo)!.push).padStart(12)}${s(pushes.get(ad)!.push).padStart(22)}` +
-        `${`${s(pushOne.push)} for 100 (~${s(pushOne.push * 10)})`.padStart(26)}`,
+        `${`${s(pushOne.push)} for 100 (~${s(pushOne.push * 10)})`.padStart(30)}`,
     );
     const extra = (m: Map<string, number[]>) => med(ad, m) - med(lo, m);
     console.log(`\nAt ${rtt} ms: first sync costs ${s(extra(first))} more than on loopback (goal <= 1.50 s), ${ratio(med(one, first), med(ad, first))} faster than one request at a time;`);

@@ -2,7 +2,7 @@
  * Starting and stopping the service in-process: what the command line's `serve`, the tests and the
  * benchmark use.
  */
-import { DEFAULT_NAMESPACE } from '../src-shared/catalog';
+import { DEFAULT_NAMESPACE, isNamespaceUri } from '../src-shared/catalog';
 import { isValidTimeZone, localTimeZone } from '../src-shared/wire';
 import { Authenticator, type AuthOptions } from './auth/authenticator';
 import { DEFAULT_CACHE_OPTIONS } from './auth/verification-cache';
@@ -57,7 +57,7 @@ export class ServiceOptionError extends Error {
 
 /** A namespace is an absolute URI (http:, https:, urn: ...) without white space or quotes. */
 export function checkNamespace(namespace: string): string {
-  if (!/^[A-Za-z][A-Za-z0-9+.-]*:[^\s"<>]+$/.test(namespace) || namespace.length > 500) {
+  if (!isNamespaceUri(namespace)) {
     throw new ServiceOptionError(`The namespace must be an absolute URI such as ${DEFAULT_NAMESPACE}.`);
   }
   return namespace;

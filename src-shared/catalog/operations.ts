@@ -268,3 +268,12 @@ export function wireParams(name: OperationName): FieldList {
 
 /** The default namespace of an ASMX service that never set one. */
 export const DEFAULT_NAMESPACE = 'http://tempuri.org/';
+
+/**
+ * Whether a text can be the operations' namespace: an absolute URI (http:, https:, urn: ...), without
+ * white space, quotes or angle brackets, at most 500 characters. It goes into every request's XML and
+ * SOAPAction, so the service, a WSDL read from a service and a namespace typed by hand all meet it.
+ */
+export function isNamespaceUri(text: string): boolean {
+  return text.length <= 500 && /^[A-Za-z][A-Za-z0-9+.-]*:[^\s"'<>\\]+$/.test(text);
+}

@@ -133,7 +133,8 @@ export function randomFaults(rate: number, random: () => number, modes: readonly
   return () => (random() < rate ? modes[Math.floor(random() * modes.length)]! : 'pass');
 }
 
-function operationOf(path: string, body: string): string {
+/** The operation a request is for: from the path (GET/POST bindings) or the SOAP Body's first element. */
+export function operationOf(path: string, body: string): string {
   const fromPath = /APIservice\.asmx\/(\w+)/.exec(path)?.[1];
   if (fromPath) return fromPath;
   return /<(?:\w+:)?Body[^>]*>\s*<(?:\w+:)?(\w+)/.exec(body)?.[1] ?? (path.includes('WSDL') ? 'WSDL' : '?');

@@ -23,7 +23,7 @@ import {
   type SyncSummary,
   type WriteInputOf,
 } from '../../../src-shared/app-api';
-import { OPERATION_NAMES, type OperationName } from '../../../src-shared/catalog';
+import { OPERATION_NAMES, isNamespaceUri, type OperationName } from '../../../src-shared/catalog';
 import { localTimeZone, nowWall, type Binding } from '../../../src-shared/wire';
 import { Outbox } from '../outbox/outbox';
 import { analyzeDependencies, effectiveStatuses } from '../outbox/dependencies';
@@ -262,8 +262,8 @@ class Core {
 
   /** A namespace set by hand goes into every request's XML and headers: it must be a URI. */
   private checkNamespace(raw: string | undefined): void {
-    if (raw && !/^[^\s"'<>\\]+$/.test(raw)) {
-      throw new AppError('invalid-input', 'The namespace must be a URI such as http://example.com/api/, without spaces, quotes or angle brackets.', 'namespace');
+    if (raw && !isNamespaceUri(raw)) {
+      throw new AppError('invalid-input', 'The namespace must be an absolute URI such as http://example.com/api/ or urn:books, without spaces, quotes or angle brackets.', 'namespace');
     }
   }
 

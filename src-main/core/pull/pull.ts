@@ -37,17 +37,18 @@ export async function fetchAll(client: SoapClient, carIds: readonly number[], op
   const limit = createAdaptiveLimiter({ initial: options.initialConcurrency ?? 4, max: concurrency, isOverload: isTransientFailure });
   let done = 0;
   let total = 3 + carIds.length;
-  let failed = false;
+  /** The first read that failed for good: the pull's failure, whichever branch is awaited first. */
+  let failure: { error: unknown } | null = null;
   const step = <T>(read: () => Promise<T>) =>
-    limit(() => (failed ? Promise.reject(new Error('pull aborted')) : withRetry(read, budget))).then(
+    limit(() => (failure ? Promise.reject(failure.error) : withRetry(read, budget))).then(
       (r) => {
         options.onProgress?.(++done, total);
         return r;
       },
       (e) => {
         // Reads still waiting for their turn are not started once one has failed for good.
-        failed = true;
-        throw e;
+        failure ??= { error: e };
+        throw failure.error;
       },
     );
 

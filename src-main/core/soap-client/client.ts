@@ -16,6 +16,7 @@ import {
 } from '../../../src-shared/catalog';
 import { buildRequest, localTimeZone, type Binding } from '../../../src-shared/wire';
 import { readAnswer } from './answers';
+import { checkAnswer, countBeforeParsing } from './trust';
 import { isMissingOperation } from './errors';
 import type { Transport, TransportFactory } from './transport';
 import { nodeTransport } from './transports/node';
@@ -148,7 +149,10 @@ export class SoapClient {
       { method: req.method, url, headers: req.headers, body: req.body },
       { timeoutMs: options.timeoutMs ?? this.timeoutMs, maxResponseBytes: this.maxResponseBytes, signal: options.signal ?? this.signal },
     );
-    return readAnswer(operation, answer, { binding: this.binding, timeZone: this.timeZone, maxChars: this.maxResponseBytes });
+    // A list too long for the app is refused before its records are parsed.
+    if (answer.status === 200) countBeforeParsing(operation, answer.body);
+    const result = readAnswer(operation, answer, { binding: this.binding, timeZone: this.timeZone, maxChars: this.maxResponseBytes });
+    return checkAnswer(operation, result, params);
   }
 
   /** Whether the service is known to lack the operation. */

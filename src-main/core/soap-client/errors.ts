@@ -33,6 +33,8 @@ export type CallErrorKind =
   | 'certificate'
   /** The HTTP proxy refused the request (407: proxy credentials). */
   | 'proxy'
+  /** A well-formed answer that would corrupt the local copy (ids not positive, duplicates, cycles, caps). */
+  | 'untrusted'
   /** The user cancelled the sync (or the app is closing). */
   | 'cancelled';
 

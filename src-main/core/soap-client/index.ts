@@ -8,3 +8,4 @@ export * from './transports/fetch';
 export * from './certificates';
 export * from './answers';
 export * from './retry';
+export * from './trust';

@@ -3,7 +3,7 @@
  * 15 operations and which bindings it describes. A WSDL is read with the same safe XML reader as every
  * answer (no DOCTYPE, no entity expansion, size and depth limits).
  */
-import { OPERATION_NAMES, type OperationName } from '../../../src-shared/catalog';
+import { OPERATION_NAMES, type OperationName, isNamespaceUri } from '../../../src-shared/catalog';
 import { parseXml, WireError, type Binding, type XmlElement } from '../../../src-shared/wire';
 import { MalformedResponseError, UNAVAILABLE_STATUSES, UnavailableError } from './errors';
 import { parseRetryAfter } from './retry';
@@ -49,6 +49,9 @@ export function readWsdl(text: string, baseUrl: string): ServiceDescription {
   }
   const namespace = root.attrs.find((a) => a.local === 'targetNamespace' && a.ns === '')?.value.trim();
   if (!namespace) throw new WireError('missing-element', 'The WSDL document has no targetNamespace.');
+  if (!isNamespaceUri(namespace)) {
+    throw new WireError('unexpected-response', `The WSDL's targetNamespace ${JSON.stringify(namespace.slice(0, 100))} is not an absolute URI such as http://tempuri.org/.`);
+  }
 
   const listed = new Set<string>();
   const bindings = new Set<Binding>();
