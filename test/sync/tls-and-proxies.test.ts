@@ -256,6 +256,24 @@ describe('through an HTTP proxy', () => {
         await proxy.close();
       }
     });
+
+    it('a CONNECT proxy that wants credentials is named without them and tunnels with them', async () => {
+      const proxy = await startProxy('roaming:tunnel-secret');
+      const s = await newUser(secure, { trustedCertificate: selfSigned.fingerprint, sync: TEST_SYNC_TUNING });
+      try {
+        const blocked = await s.reopen({ transport: nodeTransportFactory({ env: { HTTPS_PROXY: proxy.url } }) });
+        const summary = await blocked.sync();
+        expect(summary).toMatchObject({ errorCode: 'unavailable', refused: 0 });
+        expect(summary.error).toContain('asks for credentials (HTTP 407)');
+        const through = await s.reopen({ transport: nodeTransportFactory({ env: { HTTPS_PROXY: proxy.url.replace('//', '//roaming:tunnel-secret@') } }) });
+        expect((await through.sync()).error).toBeNull();
+        expect(proxy.connects.length).toBeGreaterThan(0);
+        expect(JSON.stringify(summary)).not.toContain('tunnel-secret');
+      } finally {
+        await s.done();
+        await proxy.close();
+      }
+    });
   });
 });
 
