@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The default report, then one line naming suites skipped for a program this machine lacks.
+    reporters: ['default', './test/support/skip-reporter.ts'],
   },
 });

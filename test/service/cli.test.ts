@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_HASH_PARAMS, createDemoData, silentLogger, startService } from '../../src-service';
 import { SoapClient } from '../../src-main/core/soap-client';
-import { hasOpenssl, makeCertificate } from '../support/certificates';
+import { makeCertificate, opensslFor } from '../support/certificates';
 import { call } from '../support/http';
 
 const CLI = join(import.meta.dirname, '../../src-service/cli.ts');
@@ -189,7 +189,7 @@ describe('serve', () => {
   });
 });
 
-describe.skipIf(!hasOpenssl())('serve over TLS', () => {
+describe.skipIf(!opensslFor(import.meta.url))('serve over TLS', () => {
   it('serves HTTPS with --tls-cert and --tls-key; a missing, non-PEM or mismatched pair is one clear line', async () => {
     const first = makeCertificate(dir, { name: 'serve-first' });
     const second = makeCertificate(dir, { name: 'serve-second' });

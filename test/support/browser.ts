@@ -1,16 +1,28 @@
 /**
- * Debian's Chromium driven by playwright-core: never a browser downloaded by a test tool. The flags keep
- * Chromium from reaching for the network this machine does not have.
+ * A Chromium-family browser found on this machine (browser-finder.ts), driven by playwright-core: never
+ * a browser downloaded by a test tool. The flags keep it from reaching for a network it may not have.
+ *
+ * A browser test file starts with `const browser = browserFor(import.meta.url)` and wraps its suites in
+ * `describe.skipIf(!browser)`: without a browser they are skipped (and named at the end of the run)
+ * outside CI, and fail in CI.
  */
-import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { findBrowser, HOW_TO_GET_A_BROWSER, type FoundBrowser } from './browser-finder';
+import { needTool } from './external-tools';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+let found: FoundBrowser | null | undefined;
+
+/** The browser for the test file `testFile` (its import.meta.url), or null when its suites are to be skipped. */
+export function browserFor(testFile: string): FoundBrowser | null {
+  found ??= findBrowser();
+  return needTool(found !== null, { tool: 'a Chromium-family browser', howToGet: HOW_TO_GET_A_BROWSER }, testFile) ? found : null;
+}
 
 export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not installed at ${CHROMIUM} (apt-get install -y chromium).`);
+  found ??= findBrowser();
+  if (!found) throw new Error(`No Chromium-family browser found: ${HOW_TO_GET_A_BROWSER}`);
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: found.path,
     headless: true,
     args: [
       '--no-sandbox',

@@ -25,11 +25,10 @@ import { certificateInfo, type CertificatePolicy } from '../../src-main/core/soa
 import { fetchTransportFactory } from '../../src-main/core/soap-client/transports/fetch';
 import { newUser, openCore, soapClient, tempDir, TEST_SYNC_TUNING, type UserSession } from '../support/client';
 import { runCliOn, spawnCliOn } from '../support/cli';
-import { hasOpenssl, makeCertificate, type TestCertificate } from '../support/certificates';
+import { makeCertificate, opensslFor, type TestCertificate } from '../support/certificates';
 import { startTestService, type TestService } from '../support/service';
 
-const openssl = hasOpenssl();
-if (!openssl && process.env.CI) throw new Error('openssl is required in CI for the TLS tests (apt-get install openssl).');
+const openssl = opensslFor(import.meta.url);
 
 const tmp = tempDir('bookkeeping-tls-');
 let selfSigned: TestCertificate;
