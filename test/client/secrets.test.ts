@@ -2,12 +2,14 @@
  * Secret stores: nothing in plain text, nothing persisted that need not be. The Electron safeStorage
  * cipher is replaced by a stand-in (Electron cannot run here); everything around it is real.
  */
+import { createCipheriv, randomBytes, scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   EncryptedSecretStore,
   MemorySecretStore,
   PromptSecretStore,
   SecretUnavailableError,
+  DEFAULT_ARGON2,
   seal,
   unseal,
   type SecretPersistence,
@@ -19,13 +21,14 @@ function memoryPersistence(): SecretPersistence & { data: Map<string, string> } 
   return { data, read: (k) => data.get(k) ?? null, write: (k, v) => (v === null ? data.delete(k) : data.set(k, v)) };
 }
 
-const FAST = 2 ** 10;
+/** A cheap Argon2id for the tests; the default is 64 MiB and 10 passes. */
+const FAST = { memoryKiB: 64, iterations: 1 };
 
 describe('the command line secret store', () => {
   it('takes the password from the environment or a prompt, once, and never stores it', async () => {
     const persistence = memoryPersistence();
     const asked: string[] = [];
-    const store = new PromptSecretStore({ persistence, env: {}, prompt: async (q) => (asked.push(q), 'typed'), scryptCost: FAST });
+    const store = new PromptSecretStore({ persistence, env: {}, prompt: async (q) => (asked.push(q), 'typed'), argon2: FAST });
     expect(await store.has('password')).toBe(false);
     expect(await store.get('password')).toBe('typed');
     expect(await store.get('password')).toBe('typed');
@@ -47,7 +50,7 @@ describe('the command line secret store', () => {
     // Long and with characters base64 never writes, so that it cannot turn up in a random salt by chance.
     const PASSWORD = 'the-password-#1';
     const persistence = memoryPersistence();
-    const first = new PromptSecretStore({ persistence, env: { BOOKKEEPING_PASSWORD: PASSWORD }, clientKey: 'the-client-key', scryptCost: FAST });
+    const first = new PromptSecretStore({ persistence, env: { BOOKKEEPING_PASSWORD: PASSWORD }, clientKey: 'the-client-key', argon2: FAST });
     await first.set('clientKey', 'the-client-key');
     const stored = [...persistence.data.values()].join('');
     expect(stored).not.toContain('the-client-key');
@@ -63,13 +66,38 @@ describe('the command line secret store', () => {
     expect(persistence.data.size).toBe(0);
   });
 
-  it('seals with authenticated encryption: a changed byte does not open', () => {
-    const sealed = seal('secret', 'pw', FAST);
-    expect(unseal(sealed, 'pw')).toBe('secret');
+  it('seals with Argon2id and authenticated encryption: a changed byte does not open; costs out of bounds never open', async () => {
+    const sealed = await seal('secret', 'pw', FAST);
+    expect(JSON.parse(sealed)).toMatchObject({ v: 2, kdf: 'argon2id', m: 64, t: 1 });
+    expect(await unseal(sealed, 'pw')).toEqual({ plain: 'secret', outdated: false });
+    expect(await unseal(sealed, 'other')).toBeNull();
     const parsed = JSON.parse(sealed);
     parsed.data = Buffer.from(Buffer.from(parsed.data, 'base64').map((b: number, i: number) => (i === 0 ? b ^ 1 : b))).toString('base64');
-    expect(unseal(JSON.stringify(parsed), 'pw')).toBeNull();
-    expect(unseal('not json', 'pw')).toBeNull();
+    expect(await unseal(JSON.stringify(parsed), 'pw')).toBeNull();
+    expect(await unseal(JSON.stringify({ ...JSON.parse(sealed), m: 8 * 1024 * 1024 }), 'pw')).toBeNull();
+    expect(await unseal('not json', 'pw')).toBeNull();
+  });
+
+  it('the default cost is at least 64 MiB and 10 passes (about 0.5 s a guess on the test machine; see the note in the module)', async () => {
+    expect(DEFAULT_ARGON2).toEqual({ memoryKiB: 64 * 1024, iterations: 10 });
+    expect(JSON.parse(await seal('secret', 'pw'))).toMatchObject({ v: 2, kdf: 'argon2id', m: 65536, t: 10 });
+  });
+
+  it('a key sealed by an earlier version (scrypt) still opens, and is sealed again with Argon2id', async () => {
+    const persistence = memoryPersistence();
+    // The version 1 format, as earlier versions wrote it.
+    const salt = randomBytes(16);
+    const iv = randomBytes(12);
+    const key = scryptSync('pw-1', salt, 32, { N: 1024, r: 8, p: 1 });
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    const data = Buffer.concat([cipher.update('old-client-key', 'utf8'), cipher.final()]);
+    const v1 = { v: 1, n: 1024, salt: salt.toString('base64'), iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), data: data.toString('base64') };
+    persistence.write('sealed:clientKey', JSON.stringify(v1));
+    const store = new PromptSecretStore({ persistence, env: { BOOKKEEPING_PASSWORD: 'pw-1' }, argon2: FAST });
+    expect(await store.get('clientKey')).toBe('old-client-key');
+    const resealed = JSON.parse(persistence.read('sealed:clientKey')!);
+    expect(resealed).toMatchObject({ v: 2, kdf: 'argon2id' });
+    expect(await unseal(JSON.stringify(resealed), 'pw-1')).toEqual({ plain: 'old-client-key', outdated: false });
   });
 });
 
