@@ -608,6 +608,9 @@ function recover(dataFile: string, args: ParsedArgs, io: CliIo): number {
   return 0;
 }
 
+/** The commands' names (for tests that run every one). */
+export const CLI_COMMAND_NAMES: readonly string[] = Object.keys(COMMANDS);
+
 /** Runs one command line; returns the exit code. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   let core: AppCore | null = null;

@@ -66,6 +66,7 @@ describe('the app log', () => {
       expect(d.text).toContain('refueling_marks');
       expect(d.text).toContain('Last sync: {');
       expect(d.text).not.toMatch(/diag-key-77|diag-secret-pw/);
+      expect(readFileSync(appLog.file, 'utf8')).not.toMatch(/diag-key-77|diag-secret-pw/);
     } finally {
       await core.close();
       appLog.close();

@@ -6,15 +6,21 @@
  * stamped.
  */
 import Database from 'better-sqlite3';
-import { createHash } from 'node:crypto';
+import { execFile } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CLI_COMMAND_NAMES } from '../../src-main/cli/cli';
 import { APPLICATION_ID, inspectLocalFile } from '../../src-main/core/store/local-file';
 import { Store } from '../../src-main/core/store';
 import { tempDir } from '../support/client';
 import { expectCliFailure, runCliOn } from '../support/cli';
 
 const tmp = tempDir('bookkeeping-local-file-');
+const run = promisify(execFile);
+const ROOT = join(import.meta.dirname, '..', '..');
 afterAll(() => tmp.remove());
 
 const digest = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
@@ -48,6 +54,32 @@ describe('the local data file', () => {
       expect(beside()).toEqual(files);
     }
   });
+
+  it('every CLI command, and the browser shell, refuse a foreign database and a random binary file, leaving bytes and folder as they were', async () => {
+    const foreign = foreignDatabase('history.sqlite');
+    const binary = tmp.file('random.bin');
+    writeFileSync(binary, randomBytes(64 * 1024));
+    for (const file of [foreign, binary]) {
+      const before = digest(file);
+      const files = beside();
+      for (const command of CLI_COMMAND_NAMES) {
+        const r = await runCliOn(file, [command]);
+        expect(r.code, `${command} on ${file}`).toBe(1);
+        expect(r.err, command).toMatch(command === 'recover' ? /There is no safety copy of/ : /not a local copy of this app; nothing was changed\.$|is not a SQLite database/);
+      }
+      const shell = await run(process.execPath, ['--import', 'tsx', join(ROOT, 'src-main/web-shell/main.ts'), '--data', file, '--port', '0'], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? '', HOME: tmp.file('shell-home') },
+      }).then(
+        () => ({ code: 0, stderr: '' }),
+        (e: { code: number; stderr: string }) => e,
+      );
+      expect(shell.code).toBe(1);
+      expect(shell.stderr).toMatch(/The browser shell could not start: .*(not a local copy of this app|is not a SQLite database)/);
+      expect(digest(file)).toBe(before);
+      expect(beside()).toEqual(files);
+    }
+  }, 120_000);
 
   it('a file that is no database is refused and left as it was', async () => {
     const file = tmp.file('notes.txt');

@@ -36,7 +36,7 @@ beforeAll(async () => {
   const out = join(import.meta.dirname, '../../test-output');
   mkdirSync(out, { recursive: true });
   childScript = join(out, 'crash-child.cjs');
-  await build({ entryPoints: [join(import.meta.dirname, 'crash-child.ts')], bundle: true, platform: 'node', format: 'cjs', external: ['better-sqlite3'], outfile: childScript, logLevel: 'silent' });
+  await build({ entryPoints: [join(import.meta.dirname, 'crash-child.ts')], bundle: true, platform: 'node', format: 'cjs', external: ['better-sqlite3', 'pino', 'hash-wasm', 'undici'], outfile: childScript, logLevel: 'silent' });
 });
 afterAll(async () => {
   await proxy.close();

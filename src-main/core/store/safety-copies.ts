@@ -56,7 +56,12 @@ export function keepSafetyCopy(db: Database.Database, dataFile: string, reason: 
   let t = now.getTime();
   while (existsSync(nameAt(t))) t++;
   const file = nameAt(t);
-  db.prepare('VACUUM INTO ?').run(file);
+  // Written under a name no listing takes, then renamed: a copy cut short (the app killed) is never
+  // mistaken for a safety copy.
+  const partial = join(dir, `.partial-${process.pid}-${t}.sqlite`);
+  rmSync(partial, { force: true });
+  db.prepare('VACUUM INTO ?').run(partial);
+  renameSync(partial, file);
   for (const old of listSafetyCopies(dataFile).slice(KEEP_SAFETY_COPIES)) rmSync(old.file, { force: true });
   return file;
 }
