@@ -31,6 +31,26 @@ afterAll(async () => {
   tmp.remove();
 });
 
+/** `sync` in a process of its own, once it says it waits for the service (the proxy answers 503). */
+async function waitingSyncProcess() {
+  const root = join(import.meta.dirname, '../..');
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src-main/cli/main.ts'), 'sync', '--data', data], {
+    cwd: root,
+    env: { ...process.env, ...env, TZ: TEST_TIME_ZONE },
+  });
+  let stderr = '';
+  let stdout = '';
+  child.stdout.on('data', (c) => (stdout += c));
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  await new Promise<void>((resolve) =>
+    child.stderr.on('data', (c) => {
+      stderr += c;
+      if (stderr.includes('Trying again in')) resolve();
+    }),
+  );
+  return { child, exited, stderr: () => stderr, stdout: () => stdout };
+}
+
 const queueTransfer = async (description: string) =>
   expect((await cli(['transfer', '--from', '1', '--to', '2', '--amount', '3', '--date', '2026-09-01T10:00', '--description', description])).code).toBe(0);
 
@@ -61,27 +81,13 @@ describe('sync exit codes', () => {
   it('130 on Ctrl-C: the first one cancels the waiting sync cleanly, and the write still waits', async () => {
     await queueTransfer('interrupted');
     proxy.choose(() => 'status-503');
-    const root = join(import.meta.dirname, '../..');
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src-main/cli/main.ts'), 'sync', '--data', data], {
-      cwd: root,
-      env: { ...process.env, ...env, TZ: TEST_TIME_ZONE },
-    });
-    let stderr = '';
-    let stdout = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-    await new Promise<void>((resolve) =>
-      child.stderr.on('data', (c) => {
-        stderr += c;
-        if (stderr.includes('Trying again in')) resolve();
-      }),
-    );
+    const sync = await waitingSyncProcess();
     const interruptedAt = Date.now();
-    child.kill('SIGINT');
-    expect(await exited).toBe(SYNC_EXIT.cancelled);
+    sync.child.kill('SIGINT');
+    expect(await sync.exited).toBe(SYNC_EXIT.cancelled);
     expect(Date.now() - interruptedAt).toBeLessThan(5000);
-    expect(stderr).toMatch(/Cancelling the sync/);
-    expect(stdout).toMatch(/1 write still waiting\./);
+    expect(sync.stderr()).toMatch(/Cancelling the sync/);
+    expect(sync.stdout()).toMatch(/1 write still waiting\./);
     proxy.choose(() => 'pass');
     const outbox = (await cli(['outbox', '--json'])).json();
     expect(outbox).toHaveLength(1);
@@ -95,19 +101,7 @@ describe('the sync lock', () => {
   it('a sync whose process was killed (kill -9) holds nothing: the next sync runs at once', async () => {
     await queueTransfer('after a kill');
     proxy.choose(() => 'status-503');
-    const root = join(import.meta.dirname, '../..');
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src-main/cli/main.ts'), 'sync', '--data', data], {
-      cwd: root,
-      env: { ...process.env, ...env, TZ: TEST_TIME_ZONE },
-    });
-    const exited = new Promise<unknown>((resolve) => child.on('close', resolve));
-    let stderr = '';
-    await new Promise<void>((resolve) =>
-      child.stderr.on('data', (c) => {
-        stderr += c;
-        if (stderr.includes('Trying again in')) resolve();
-      }),
-    );
+    const { child, exited } = await waitingSyncProcess();
     // While it runs, another sync is refused as busy.
     const busy = await cli(['sync']);
     expect(busy.code).toBe(1);
