@@ -339,7 +339,8 @@ describe('compressed answers', () => {
       const heapBefore = process.memoryUsage().heapUsed;
       const summary = await s.core.sync();
       expect(summary.errorCode).toBe('service');
-      expect(summary.error).toBe('The answer to AccountListWithAmount2 inflates to more than the limit of 1 MB.');
+      // Reads run in parallel: whichever bomb is read first ends the pull.
+      expect(summary.error).toMatch(/^The answer to \w+ inflates to more than the limit of 1 MB\.$/);
       expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(48 * 1024 * 1024);
     } finally {
       bomb = false;
