@@ -11,7 +11,8 @@ import { IPC_EVENT_CHANNEL } from '../../src-shared/app-api';
 import { CONTENT_SECURITY_POLICY } from '../app-bridge/csp';
 import { DATA_FILE_NAME, logFileIn } from '../app-bridge/data-location';
 import { openAppLog } from '../core/log/app-log';
-import { createAppCore, type AppCore } from '../core/app/app-core';
+import type { AppCore } from '../core/app/app-core';
+import { openRecoverableCore } from '../core/app/recoverable-core';
 import { EncryptedSecretStore, MemorySecretStore, type SecretStoreSource } from '../core/secrets';
 import { registerIpcHandlers } from './ipc';
 import { serviceTransport } from './service-network';
@@ -69,7 +70,7 @@ async function start(): Promise<void> {
   const userData = app.getPath('userData');
   mkdirSync(userData, { recursive: true });
   hardenSession(session.defaultSession);
-  core = createAppCore({
+  core = openRecoverableCore({
     dataFile: join(userData, DATA_FILE_NAME),
     secrets: secretSource(),
     // Outside a package, better-sqlite3 for Electron's ABI sits beside the Node build (see scripts/start.mjs).

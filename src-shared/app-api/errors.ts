@@ -15,6 +15,10 @@ export type AppErrorCode =
   | 'busy'
   /** The service refused the credentials. */
   | 'auth'
+  /** The password is not stored (the user chose to be asked at each sync, or the shell forgot it): ask and retry. */
+  | 'password-needed'
+  /** The local copy is damaged on disk: only recovering it (or starting a new one) is possible. */
+  | 'damaged'
   /** The service could not be reached. */
   | 'network'
   /** TLS refused the service's certificate (not vouched for, changed since it was trusted, or invalid). */

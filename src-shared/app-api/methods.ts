@@ -25,6 +25,7 @@ import type { BackupFile, CsvFile, ImportPreview, ImportResult, RestoreResult } 
 
 const name = () => v.string({ min: 1, max: 100, trim: true });
 const description = () => v.string({ max: 1000 });
+const password = () => v.string({ min: 1, max: 500 });
 /** A type code: the service's field is a long; any whole number a double holds exactly. */
 const code = () => v.integer({ min: 0 });
 const currency = () => v.integer({ min: 1, max: 999 });
@@ -147,10 +148,12 @@ export const APP_METHODS = {
       namespace: v.optional(v.string({ max: 500, trim: true })),
       clientKey: v.string({ min: 1, max: 200 }),
       login: v.string({ min: 1, max: 200 }),
-      password: v.string({ min: 1, max: 500 }),
+      password: password(),
       binding: v.optional(v.literal('soap12', 'soap11', 'httpGet', 'httpPost')),
       /** The fingerprint of a certificate to accept although no authority vouches for it; null trusts authorities only. */
       trustedCertificate: v.optional(v.nullable(fingerprint)),
+      /** false: the password is kept nowhere and asked at each sync (default true: kept as the secrets are). */
+      rememberPassword: v.optional(v.boolean()),
     }),
     output: {} as AppStatus,
   },
@@ -220,6 +223,11 @@ export const APP_METHODS = {
   createBackup: { input: v.none(), output: {} as BackupFile },
   /** Replaces the local copy, outbox included, with a backup (base64 of the SQLite file). */
   restoreBackup: { input: v.object({ data: v.string({ min: 1, max: BACKUP_BYTES }) }), output: {} as RestoreResult, maxInputBytes: BACKUP_BYTES + 1024 },
+  /**
+   * A damaged local copy (status.damaged) replaced by its newest safety copy, or by a new empty copy (to
+   * restore a backup into or sync afresh); the damaged file is kept aside. Refused when the copy opened.
+   */
+  recoverLocalCopy: { input: v.object({ from: v.literal('safety-copy', 'empty') }), output: {} as AppStatus },
 
   // --- writes: applied locally at once and queued in the outbox
   addAccount: { input: writeInput.addAccount, output: {} as WriteResult },
@@ -244,7 +252,8 @@ export const APP_METHODS = {
     input: v.object({ id: v.integer({ min: 1 }), choices: v.record(v.string({ min: 1, max: 50 }), v.literal('mine', 'theirs'), { max: 50 }) }),
     output: [] as OutboxEntryView[],
   },
-  sync: { input: v.none(), output: {} as SyncSummary },
+  /** The password, when it is not stored (asked at each sync) or was refused and typed again; used for this sync only. */
+  sync: { input: v.optional(v.object({ password: v.optional(password()) })), output: {} as SyncSummary },
   /** Cancels a running sync (requests in flight abandoned, nothing lost); false when none was running. */
   cancelSync: { input: v.none(), output: {} as { cancelled: boolean } },
   /** What a bug report needs: versions, platform, the last sync, the log's tail (never a secret). */
@@ -266,7 +275,9 @@ export type OutputOf<M extends AppMethod> = (typeof APP_METHODS)[M]['output'];
 
 /** The app API as the renderer calls it and the core implements it. */
 export type AppApi = {
-  [M in AppMethod]: InputOf<M> extends void ? () => Promise<OutputOf<M>> : (input: InputOf<M>) => Promise<OutputOf<M>>;
+  [M in AppMethod]: undefined extends InputOf<M>
+    ? (input?: Exclude<InputOf<M>, void | undefined>) => Promise<OutputOf<M>>
+    : (input: InputOf<M>) => Promise<OutputOf<M>>;
 };
 
 /** Validators of each write kind's input, for entries edited in the outbox. */

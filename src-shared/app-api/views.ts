@@ -247,8 +247,10 @@ export interface ConnectionSettings {
   binding: Binding;
   /** SHA-256 fingerprint of the certificate the user trusted (a self-signed service), or null. */
   trustedCertificate: string | null;
-  /** Whether the client key and password are stored (they are never returned). */
+  /** Whether the client key and password are stored (they are never returned); with rememberPassword false, the key. */
   hasSecrets: boolean;
+  /** false: the password is asked at each sync and kept nowhere. */
+  rememberPassword: boolean;
 }
 
 export interface ConnectionReport {
@@ -311,13 +313,13 @@ export interface SyncSummary {
   error: string | null;
   /**
    * 'unavailable': the service could not be reached or kept failing (transient: writes wait for the next
-   * sync); 'auth': credentials refused; 'certificate': TLS refused the service's certificate; 'service':
+   * sync); 'auth': credentials refused; 'password-needed': no password stored and none given; 'certificate': TLS refused the service's certificate; 'service':
    * the service sent what the app cannot accept; 'cancelled': the user cancelled.
    */
   errorCode: SyncErrorCode | null;
 }
 
-export type SyncErrorCode = 'unavailable' | 'auth' | 'certificate' | 'service' | 'not-connected' | 'cancelled';
+export type SyncErrorCode = 'unavailable' | 'auth' | 'password-needed' | 'certificate' | 'service' | 'not-connected' | 'cancelled';
 
 export interface AppStatus {
   /** Connection settings are stored. */
@@ -331,6 +333,16 @@ export interface AppStatus {
   lastSync: SyncSummary | null;
   /** The last attempt to reach the service failed. */
   offline: boolean;
+  /** The local copy will not open (damaged on disk): the app can only recover it. Null when it opened. */
+  damaged: DamagedCopy | null;
+}
+
+/** A local copy SQLite found damaged, and what it can be recovered from. */
+export interface DamagedCopy {
+  /** The data file. */
+  file: string;
+  /** Safety copies kept before migrations and restores, newest first. */
+  safetyCopies: { at: string; reason: string }[];
 }
 
 export type Theme = 'light' | 'dark' | 'system';

@@ -149,6 +149,7 @@ describe('outbox', () => {
         lastSyncAt: null,
         lastSync: null,
         offline: false,
+        damaged: null,
       }),
     ).toBe(6);
     expect(dependentsOf([entry(1, 'refused', [3]), entry(2, 'pending'), entry(3, 'blocked')], 1).map((e) => e.id)).toEqual([3]);

@@ -117,6 +117,11 @@ export async function tourEveryMethod(call: EdgeCall, service: TestService): Pro
   expect(conflict.ok ? 'ok' : conflict.error.code).toMatch(/^(ok|rule|not-found)$/);
   reached.add('resolveConflict');
 
+  // The local copy opened: there is nothing to recover, and the edge says so.
+  const recover = await call('recoverLocalCopy', { from: 'safety-copy' });
+  expect(recover.ok ? 'ok' : recover.error.code).toBe('rule');
+  reached.add('recoverLocalCopy');
+
   const summary = await ok<SyncSummary>('sync');
   expect(summary.error).toBeNull();
   expect(summary.pushed).toBeGreaterThanOrEqual(4);

@@ -88,6 +88,8 @@ export interface StoredConnection {
   operations: OperationName[] | null;
   /** SHA-256 fingerprint of the certificate the user trusted; absent in copies made before pinning existed. */
   trustedCertificate?: string | null;
+  /** false: the password is kept nowhere and asked at each sync; absent (older copies) means true. */
+  rememberPassword?: boolean;
 }
 
 const CONNECTION_KEY = 'connection';
@@ -138,13 +140,15 @@ class Core {
   readonly engine: SyncEngine;
   readonly secrets: SecretStore;
   private client: { key: string; client: SoapClient } | null = null;
+  /** The password given for the sync running now (asked at each sync, or typed again after a refusal). */
+  private syncPassword: string | null = null;
   private closed = false;
   private readonly timeZone: string;
   private readonly log: (message: string, error?: unknown) => void;
 
   constructor(private readonly options: AppCoreOptions) {
     this.timeZone = options.timeZone ?? localTimeZone();
-    this.log = options.log ?? (options.appLog ? (message, error) => options.appLog!.error(message, error) : (message, error) => console.error(message, error));
+    this.log = coreLog(options);
     this.store = new Store(options.dataFile, options.store);
     this.outbox = new Outbox(this.store);
     this.view = new LocalView(this.store, this.outbox);
@@ -220,8 +224,10 @@ class Core {
       ...this.carriage(c.trustedCertificate ?? null),
       available: c.operations ?? undefined,
       credentials: async () => {
-        const [clientKey, password] = [await this.secrets.get('clientKey'), await this.secrets.get('password')];
-        if (!clientKey || !password) throw new AppError('not-connected', 'The client key or password is not available; connect again.');
+        const clientKey = await this.secrets.get('clientKey');
+        if (!clientKey) throw new AppError('not-connected', 'The client key is not available; connect again.');
+        const password = this.syncPassword ?? (c.rememberPassword === false ? null : await this.secrets.get('password'));
+        if (!password) throw new AppError('password-needed', 'Enter the password to sync.');
         return { clientKey, login: c.login, password };
       },
     });
@@ -237,18 +243,21 @@ class Core {
       if (s.status === 'conflict') counts.conflicts++;
       else counts[s.status]++;
     }
-    const hasSecrets = c ? (await Promise.all(SECRET_NAMES.map((n) => this.hasSecret(n)))).every(Boolean) : false;
+    const remembered = c?.rememberPassword !== false;
+    const needed = SECRET_NAMES.filter((n) => remembered || n !== 'password');
+    const hasSecrets = c ? (await Promise.all(needed.map((n) => this.hasSecret(n)))).every(Boolean) : false;
     return {
       configured: c !== null,
       workingOffline: this.store.getSetting<boolean>(WORKING_OFFLINE_KEY) ?? false,
       connection: c
-        ? { baseUrl: c.baseUrl, namespace: c.namespace, login: c.login, binding: c.binding, trustedCertificate: c.trustedCertificate ?? null, hasSecrets }
+        ? { baseUrl: c.baseUrl, namespace: c.namespace, login: c.login, binding: c.binding, trustedCertificate: c.trustedCertificate ?? null, hasSecrets, rememberPassword: remembered }
         : null,
       outbox: counts,
       syncing: this.engine.running,
       lastSyncAt: this.store.getSetting<string>(LAST_SYNC_AT_KEY),
       lastSync: this.store.getSetting<SyncSummary>(LAST_SYNC_KEY),
       offline: this.store.getSetting<boolean>(OFFLINE_KEY) ?? false,
+      damaged: null,
     };
   }
 
@@ -340,6 +349,7 @@ class Core {
       binding,
       operations: description ? description.operations : null,
       trustedCertificate: trusted,
+      rememberPassword: input.rememberPassword ?? true,
     };
     // Check the credentials with a cheap read before keeping anything.
     const probe = new SoapClient({
@@ -367,7 +377,8 @@ class Core {
       }
       this.store.clearServerCopy();
     }
-    await this.secrets.set('password', input.password);
+    if (connection.rememberPassword) await this.secrets.set('password', input.password);
+    else await this.secrets.delete('password');
     await this.secrets.set('clientKey', input.clientKey);
     this.store.transaction(() => {
       this.store.setSetting(CONNECTION_KEY, connection);
@@ -464,8 +475,26 @@ class Core {
     return this.outboxEntries();
   }
 
-  async sync(): Promise<SyncSummary> {
-    const summary = await this.engine.sync();
+  /**
+   * One sync. A password given is used for this sync only; when the user lets the app remember it (and
+   * the service did not refuse it), it replaces the stored one, so that typing it again after a
+   * refusal mends the connection.
+   */
+  async sync(password?: string): Promise<SyncSummary> {
+    // Checked before the password is set: the sync already running keeps the one it was given.
+    if (this.engine.running) throw new AppError('busy', 'A sync is already running.');
+    this.syncPassword = password ?? null;
+    let summary: SyncSummary;
+    try {
+      // Read afresh for this sync: the password given now, or the one stored.
+      this.client?.client.forgetCredentials();
+      summary = await this.engine.sync();
+    } finally {
+      this.syncPassword = null;
+    }
+    if (password !== undefined && summary.errorCode !== 'auth' && this.connection()?.rememberPassword !== false) {
+      await this.secrets.set('password', password);
+    }
     await this.changed();
     return summary;
   }
@@ -556,7 +585,10 @@ class Core {
       discardOutbox: (i) => this.discard(i.id),
       updateOutbox: (i) => this.update(i.id, i.input),
       resolveConflict: (i) => this.resolve(i.id, i.choices),
-      sync: () => this.sync(),
+      sync: (i) => this.sync(i?.password),
+      recoverLocalCopy: async () => {
+        throw new AppError('rule', 'The local copy opened; there is nothing to recover.');
+      },
       cancelSync: async () => ({ cancelled: await this.engine.cancel() }),
       getDiagnostics: () => this.diagnostics(),
     };
@@ -584,14 +616,23 @@ class Core {
   }
 }
 
+/** Where the core's errors are logged: the given function, else the app log, else the console. */
+function coreLog(options: AppCoreOptions): (message: string, error?: unknown) => void {
+  return options.log ?? (options.appLog ? (message, error) => options.appLog!.error(message, error) : (message, error) => console.error(message, error));
+}
+
+/** An error met before a core is open (opening the copy, recovering it) as the AppError the screens get. */
+export function openingError(e: unknown, options: AppCoreOptions): AppError {
+  return toAppError(e, coreLog(options), { dataFile: options.dataFile, logFile: options.appLog?.file ?? null });
+}
+
 /** Opens the local copy and returns the app core over it. */
 export function createAppCore(options: AppCoreOptions): AppCore {
   let core: Core;
   try {
     core = new Core(options);
   } catch (e) {
-    const log = options.log ?? (options.appLog ? (m: string, err?: unknown) => options.appLog!.error(m, err) : (m: string, err?: unknown) => console.error(m, err));
-    throw toAppError(e, log, { dataFile: options.dataFile, logFile: options.appLog?.file ?? null });
+    throw openingError(e, options);
   }
   const handlers = core.handlers() as Record<AppMethod, (input: unknown) => Promise<unknown>>;
   const api: Record<string, unknown> = {};

@@ -4,7 +4,7 @@
  */
 import { AppError } from '../../../src-shared/app-api';
 import { ValidationError } from '../../../src-shared/validate';
-import { LocalFileError } from '../store/local-file';
+import { DamagedCopyError, LocalFileError } from '../store/local-file';
 import { StoreVersionError } from '../store/migrations';
 import { CallError, InvalidCredentialsError } from '../soap-client';
 import { SecretUnavailableError } from '../secrets';
@@ -50,11 +50,12 @@ export function toAppError(e: unknown, log: (message: string, error?: unknown) =
   if (e instanceof ValidationError) return validationToAppError(e);
   if (e instanceof CallError) return callToAppError(e);
   if (e instanceof SecretUnavailableError) return new AppError('not-connected', e.message);
+  if (e instanceof DamagedCopyError) return new AppError('damaged', e.message);
   if (e instanceof StoreVersionError || e instanceof LocalFileError) return new AppError('rule', e.message);
   if (e instanceof RecordError) return new AppError('service', `The service sent data that cannot be kept: ${e.message}`);
   if (e instanceof Error && ['SQLITE_CORRUPT', 'SQLITE_NOTADB'].includes((e as NodeJS.ErrnoException).code ?? '') && dataFile) {
     log('The local copy is damaged', e);
-    return new AppError('rule', damaged(dataFile).message);
+    return new AppError('damaged', damaged(dataFile).message);
   }
   if (e instanceof Error && (e as NodeJS.ErrnoException).code === 'SQLITE_BUSY') {
     return new AppError('busy', 'The local data file is in use by another program; try again.');

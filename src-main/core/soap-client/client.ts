@@ -124,6 +124,14 @@ export class SoapClient {
     return new SoapClient(this.options, { from: this, signal });
   }
 
+  /**
+   * Fetches the credentials again at the next call: for each sync, so that a password typed for it (or
+   * changed since) is the one sent, never the one the client first read.
+   */
+  forgetCredentials(): void {
+    this.shared.credentials = null;
+  }
+
   private loadCredentials(): Promise<Credentials> {
     const shared = this.shared;
     if (!shared.credentials) {

@@ -40,6 +40,11 @@ export class LocalFileError extends Error {
   override name = 'LocalFileError';
 }
 
+/** The app's own local copy, which SQLite finds damaged on disk: recoverable from a safety copy. */
+export class DamagedCopyError extends LocalFileError {
+  override name = 'DamagedCopyError';
+}
+
 export type LocalFileKind =
   /** Nothing there (or an empty file): a new local copy may be made. */
   | 'new'

@@ -6,7 +6,7 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import type Database from 'better-sqlite3';
+import Database from 'better-sqlite3';
 
 export const KEEP_SAFETY_COPIES = 5;
 
@@ -67,13 +67,10 @@ export function keepSafetyCopy(db: Database.Database, dataFile: string, reason: 
 }
 
 /**
- * Puts the newest safety copy in place of a damaged local copy; the damaged file (and its -wal and
- * -shm) is moved aside as `<data file>.damaged-<time>`. Returns both paths, or null when there is no
- * safety copy.
+ * Moves a damaged local copy (and its -wal and -shm) aside as `<data file>.damaged-<time>`, never
+ * deleting it: what it still holds may be rescued by hand. Returns the new name.
  */
-export function recoverFromSafetyCopy(dataFile: string, now = new Date()): { restored: SafetyCopy; movedAside: string } | null {
-  const newest = listSafetyCopies(dataFile)[0];
-  if (!newest) return null;
+export function moveAside(dataFile: string, now = new Date()): string {
   const aside = `${dataFile}.damaged-${now.toISOString().replace(/[:.]/g, '-')}`;
   for (const suffix of ['', '-wal', '-shm']) {
     try {
@@ -83,9 +80,37 @@ export function recoverFromSafetyCopy(dataFile: string, now = new Date()): { res
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
     }
   }
+  return aside;
+}
+
+/** Whether a safety copy opens and passes SQLite's quick check (a copy damaged in turn is passed over). */
+export function isSoundCopy(file: string, nativeBinding?: string): boolean {
+  let db: Database.Database | null = null;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
+    return db.pragma('quick_check', { simple: true }) === 'ok';
+  } catch {
+    return false;
+  } finally {
+    db?.close();
+  }
+}
+
+/**
+ * Puts the newest safety copy that `sound` accepts (by default: that passes SQLite's quick check) in place of a damaged
+ * local copy, which is moved aside. Returns both paths, or null when no safety copy will do.
+ */
+export function recoverFromSafetyCopy(
+  dataFile: string,
+  now = new Date(),
+  sound: (file: string) => boolean = (file) => isSoundCopy(file),
+): { restored: SafetyCopy; movedAside: string } | null {
+  const chosen = listSafetyCopies(dataFile).find((copy) => sound(copy.file));
+  if (!chosen) return null;
+  const aside = moveAside(dataFile, now);
   // Written beside and renamed into place: a recovery cut short leaves no half-copied file as the data.
   const partial = `${dataFile}.recovering`;
-  copyFileSync(newest.file, partial);
+  copyFileSync(chosen.file, partial);
   renameSync(partial, dataFile);
-  return { restored: newest, movedAside: aside };
+  return { restored: chosen, movedAside: aside };
 }

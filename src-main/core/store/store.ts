@@ -6,7 +6,7 @@
  */
 import Database from 'better-sqlite3';
 import { add, formatDecimal, parseDecimal } from '../../../src-shared/money';
-import { APPLICATION_ID, LocalFileError, inspectLocalFile } from './local-file';
+import { APPLICATION_ID, DamagedCopyError, inspectLocalFile } from './local-file';
 import { migrate, type Migration, MIGRATIONS } from './migrations';
 import { keepSafetyCopy, listSafetyCopies } from './safety-copies';
 import type { AccountRow, CarRow, CategoryForest, CategoryRow, FavoriteRow, RefuelingRow, TemplateRow, TransactionRow } from './rows';
@@ -59,9 +59,9 @@ function likePattern(text: string): string {
 }
 
 /** What to do about a local copy SQLite finds damaged. */
-export function damaged(file: string): LocalFileError {
+export function damaged(file: string): DamagedCopyError {
   const newest = listSafetyCopies(file)[0];
-  return new LocalFileError(
+  return new DamagedCopyError(
     newest
       ? `The local copy ${file} is damaged and cannot be opened. Recover it from its newest safety copy (${newest.at}) with the command line's "recover"; the damaged file is kept aside.`
       : `The local copy ${file} is damaged and cannot be opened, and there is no safety copy of it; restore a backup you made into a new local copy.`,

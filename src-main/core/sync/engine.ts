@@ -91,7 +91,11 @@ export function classify(error: unknown, waiting = 0): { code: NonNullable<SyncS
   const still = waiting > 0 ? ` ${writesWaiting(waiting)}.` : '';
   if (error instanceof AppError) {
     const code =
-      error.code === 'auth' || error.code === 'not-connected' || error.code === 'certificate' ? error.code : error.code === 'network' ? 'unavailable' : 'service';
+      error.code === 'auth' || error.code === 'password-needed' || error.code === 'not-connected' || error.code === 'certificate'
+        ? error.code
+        : error.code === 'network'
+          ? 'unavailable'
+          : 'service';
     return { code, message: error.message };
   }
   if (error instanceof InvalidCredentialsError) return { code: 'auth', message: 'The service refused the client key, login or password.' };

@@ -83,10 +83,33 @@ const cs: Messages = {
     service: 'Služba odpověděla chybou.',
     forbidden: 'Tato akce zde není dovolena.',
     internal: 'V aplikaci se něco pokazilo.',
+    'password-needed': 'Pro synchronizaci zadejte heslo.',
+    damaged: 'Místní kopie je poškozená.',
   },
   fatal: {
     title: 'Aplikaci zde nelze spustit',
     text: 'Otevřete ji v desktopové aplikaci nebo příkazem „npm run web“, který vypíše adresu k otevření.',
+  },
+  password: {
+    title: 'Heslo pro {login}',
+    asked: 'Zvolili jste heslo neukládat: použije se jen pro tuto synchronizaci.',
+    forgotten: 'Aplikace teď vaše heslo nezná. Zadejte ho pro synchronizaci.',
+    refused: 'Služba heslo nepřijala. Zadejte ho znovu; pokud je správné, zkontrolujte přihlašovací jméno a klientský klíč v Nastavení.',
+    submit: 'Synchronizovat',
+  },
+  damaged: {
+    title: 'Místní kopie je poškozená',
+    text: 'Aplikace nemůže přečíst svůj místní datový soubor: poškodil ho disk nebo pád. Vaše data ve službě jsou v bezpečí.',
+    file: 'Soubor',
+    keptAside: 'Ať zvolíte cokoli, poškozený soubor zůstane vedle (jeho název končí „.damaged-“ a časem) a nikdy se nesmaže.',
+    safetyTitle: 'Obnovit nejnovější bezpečnostní kopii',
+    safetyText: 'Nejnovější nepoškozená bezpečnostní kopie je z {at} ({reason}). Co se od té doby změnilo, se při příští synchronizaci stáhne ze služby; změny, které tehdy ještě čekaly na odeslání, se ztratí.',
+    safetyButton: 'Obnovit bezpečnostní kopii',
+    noSafetyCopy: 'Bezpečnostní kopie tohoto souboru neexistuje.',
+    emptyTitle: 'Začít s novou místní kopií',
+    emptyText: 'Znovu se připojte a synchronizujte, aby se vše stáhlo ze služby, nebo obnovte zálohu, kterou jste si udělali (Export a zálohy → Záloha a obnovení).',
+    emptyButton: 'Začít novou místní kopii',
+    reason: { restore: 'pořízená před obnovením zálohy', schema: 'pořízená před aktualizací aplikace' },
   },
   form: {
     required: 'Vyplňte toto pole.',
@@ -178,6 +201,8 @@ const cs: Messages = {
     unknown:
       '{n} změna zatím bez odpovědi (ověří se při příští synchronizaci) | {n} změny zatím bez odpovědi (ověří se při příští synchronizaci) | {n} změn zatím bez odpovědi (ověří se při příští synchronizaci)',
     openOutbox: 'Otevřít K odeslání',
+    enterPassword: 'Zadat heslo',
+    passwordAgain: 'Zadat heslo znovu',
     stopped: {
       unavailable: 'Synchronizace přerušena: služba není dostupná; změny počkají na příští synchronizaci',
       certificate: 'Synchronizace přerušena: certifikát služby nebyl přijat',
@@ -186,6 +211,7 @@ const cs: Messages = {
       service: 'Synchronizace přerušena: služba odpověděla chybou',
       'not-connected': 'Synchronizace potřebuje připojení: nejdřív ho nastavte',
       other: 'Synchronizace přerušena',
+      'password-needed': 'Synchronizace potřebuje vaše heslo; změny počkají, až ho zadáte',
     },
   },
   connect: {
@@ -213,6 +239,9 @@ const cs: Messages = {
     connecting: 'Připojuji…',
     submit: 'Připojit',
     workOffline: 'Zatím pracovat offline',
+    rememberPassword: 'Pamatovat si heslo na tomto počítači',
+    rememberPasswordOn: 'Uloží se zašifrované klíčenkou operačního systému (v prohlížeči jen do jeho ukončení).',
+    rememberPasswordOff: 'Neuloží se nikam: aplikace se na něj zeptá při každé synchronizaci.',
     test: {
       button: 'Vyzkoušet připojení',
       ok: 'Služba odpovídá',
@@ -762,6 +791,7 @@ const cs: Messages = {
     secrets: 'Klíč a heslo',
     secretsStored: 'Uloženy (nikdy se nezobrazují)',
     secretsMissing: 'Neuloženo',
+    passwordAsked: 'Klíč uložen (nikdy se nezobrazuje); heslo se zadává při každé synchronizaci',
     changeConnection: 'Změnit připojení',
     binding: 'Způsob volání',
     bindingHint: 'Jak požadavky putují ke službě. Většině služeb vyhovuje SOAP 1.2.',

@@ -29,6 +29,11 @@ export const useStatusStore = defineStore('status', () => {
   /** Set while the sync waits out a failure of the service before trying again. */
   const waiting = ref<SyncWait | null>(null);
   const cancelling = ref(false);
+  /**
+   * The password dialog: 'needed' when the password is kept nowhere (asked at each sync) or was
+   * forgotten, 'refused' when the service did not accept it. Null while closed.
+   */
+  const passwordPrompt = ref<'needed' | 'refused' | null>(null);
   let unsubscribe: (() => void) | null = null;
 
   const loader = createLoader(
@@ -82,12 +87,20 @@ export const useStatusStore = defineStore('status', () => {
     unsubscribe = null;
   }
 
-  async function sync(): Promise<SyncSummary | null> {
+  /**
+   * Runs a sync. Without a password where none is kept (the user chose to be asked at each sync), the
+   * password dialog opens instead and its answer starts the sync.
+   */
+  async function sync(password?: string): Promise<SyncSummary | null> {
     if (syncing.value) return null;
+    if (password === undefined && status.value?.connection?.rememberPassword === false) {
+      passwordPrompt.value = 'needed';
+      return null;
+    }
     syncError.value = null;
     startingSync.value = true;
     try {
-      const result = await api().sync();
+      const result = await api().sync(password === undefined ? undefined : { password });
       summary.value = result;
       return result;
     } catch (e) {
@@ -104,6 +117,19 @@ export const useStatusStore = defineStore('status', () => {
       // Writes pushed and records pulled: every screen re-reads, even if the event stream is down.
       dataVersion.value++;
     }
+  }
+
+  /** Opens the password dialog (the banner's action after a refused or missing password). */
+  function askPassword(reason: 'needed' | 'refused'): void {
+    passwordPrompt.value = reason;
+  }
+
+  /** The dialog's answer: closes it and syncs with that password (null: the user cancelled). */
+  async function answerPassword(password: string | null): Promise<void> {
+    passwordPrompt.value = null;
+    if (password === null) return;
+    summary.value = null;
+    await sync(password);
   }
 
   /** Cancels the running sync: what is queued stays queued; the summary says so. */
@@ -149,6 +175,9 @@ export const useStatusStore = defineStore('status', () => {
     syncing,
     waiting,
     cancelling,
+    passwordPrompt,
+    askPassword,
+    answerPassword,
     queued,
     attention,
     needsSetup,

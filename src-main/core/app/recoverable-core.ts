@@ -1,0 +1,138 @@
+/**
+ * The app core as the windowed shells (desktop, browser shell) hold it. A local copy that SQLite finds
+ * damaged on disk does not stop the app: the status says `damaged` (with the safety copies there are),
+ * every other method is refused with AppError('damaged'), and `recoverLocalCopy` puts the newest sound
+ * safety copy in its place, or starts a new empty copy (to restore a backup into, or to sync afresh).
+ * The damaged file is always kept aside, never deleted. A copy found damaged while the app runs
+ * switches to the same state. The command line keeps its message and its `recover` command instead.
+ */
+import {
+  APP_METHODS,
+  APP_METHOD_NAMES,
+  AppError,
+  type AppEventListener,
+  type AppMethod,
+  type AppStatus,
+  type DamagedCopy,
+  type InputOf,
+} from '../../../src-shared/app-api';
+import { isSoundCopy, listSafetyCopies, moveAside, recoverFromSafetyCopy, safetyCopyDir } from '../store/safety-copies';
+import { DEFAULT_PREFERENCES, createAppCore, openingError, type AppCore, type AppCoreOptions } from './app-core';
+
+export function openRecoverableCore(options: AppCoreOptions): AppCore {
+  const { dataFile } = options;
+  const listeners = new Set<AppEventListener>();
+  let inner: AppCore | null = null;
+  let detach: (() => void) | null = null;
+  let damage: { copy: DamagedCopy; message: string } | null = null;
+  let closed = false;
+
+  const emit = (status: AppStatus) => {
+    for (const listener of listeners) listener({ type: 'data-changed', status });
+  };
+
+  /** Opens the core; a damaged copy leaves the recoverable state instead of an error. */
+  function open(): void {
+    try {
+      inner = createAppCore(options);
+      detach = inner.onEvent((event) => listeners.forEach((listener) => listener(event)));
+      damage = null;
+    } catch (e) {
+      if (!(e instanceof AppError && e.code === 'damaged')) throw e;
+      inner = null;
+      damage = describeDamage(e.message);
+    }
+  }
+
+  function describeDamage(message: string): { copy: DamagedCopy; message: string } {
+    return { copy: { file: dataFile, safetyCopies: listSafetyCopies(dataFile).map(({ at, reason }) => ({ at, reason })) }, message };
+  }
+
+  async function closeInner(): Promise<void> {
+    detach?.();
+    detach = null;
+    const closing = inner;
+    inner = null;
+    try {
+      await closing?.close();
+    } catch {
+      // A file damaged under a running core may not even close cleanly; it is moved aside next.
+    }
+  }
+
+  function damagedStatus(copy: DamagedCopy): AppStatus {
+    return {
+      configured: false,
+      workingOffline: false,
+      connection: null,
+      outbox: { pending: 0, unknown: 0, refused: 0, conflicts: 0, blocked: 0 },
+      syncing: false,
+      lastSyncAt: null,
+      lastSync: null,
+      offline: false,
+      damaged: copy,
+    };
+  }
+
+  async function recover(input: InputOf<'recoverLocalCopy'>): Promise<AppStatus> {
+    if (inner) return inner.recoverLocalCopy(input);
+    if (input.from === 'safety-copy') {
+      const done = recoverFromSafetyCopy(dataFile, new Date(), (file) => isSoundCopy(file, options.store?.nativeBinding));
+      if (!done) throw new AppError('rule', `There is no sound safety copy of ${dataFile} (they are kept in ${safetyCopyDir(dataFile)}); start a new local copy and restore a backup you made.`);
+    } else {
+      moveAside(dataFile);
+    }
+    open();
+    const status = inner ? await (inner as AppCore).getStatus() : damagedStatus(damage!.copy);
+    emit(status);
+    return status;
+  }
+
+  /**
+   * The core found the copy damaged while running (a page it read): it is closed and the app shows the
+   * recovery screen, although the file might still open (the damage is past the pages read at opening).
+   */
+  async function becameDamaged(message: string): Promise<void> {
+    await closeInner();
+    damage = describeDamage(message);
+    emit(damagedStatus(damage.copy));
+  }
+
+  open();
+  const api: Record<string, unknown> = {};
+  for (const method of APP_METHOD_NAMES) {
+    api[method] = async (input?: unknown) => {
+      if (closed) throw new AppError('internal', 'The app core is closed.');
+      if (method === 'recoverLocalCopy') {
+        try {
+          return await recover(APP_METHODS.recoverLocalCopy.input.parse(input, 'input'));
+        } catch (e) {
+          throw openingError(e, options);
+        }
+      }
+      if (!inner) {
+        // What the screens read to draw the recovery screen; everything else waits for the recovery.
+        if (method === 'getStatus') return damagedStatus(damage!.copy);
+        if (method === 'getPreferences') return { ...DEFAULT_PREFERENCES };
+        throw new AppError('damaged', damage!.message);
+      }
+      const call = inner[method as AppMethod] as (input?: unknown) => Promise<unknown>;
+      try {
+        return await call(input);
+      } catch (e) {
+        if (e instanceof AppError && e.code === 'damaged') await becameDamaged(e.message);
+        throw e;
+      }
+    };
+  }
+  api.onEvent = (listener: AppEventListener) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+  api.close = async () => {
+    closed = true;
+    listeners.clear();
+    await closeInner();
+  };
+  return api as unknown as AppCore;
+}

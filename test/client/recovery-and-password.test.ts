@@ -1,0 +1,162 @@
+/**
+ * Two ways the windowed app stays usable where it used to stop with a sentence:
+ * - a local copy damaged on disk opens to the recovery state (status.damaged), every other method is
+ *   refused with 'damaged', and recoverLocalCopy puts the newest sound safety copy in place or starts a
+ *   new empty copy; the damaged file is kept aside either way;
+ * - a password kept nowhere (rememberPassword false) is asked at each sync: a sync without one ends with
+ *   'password-needed' and sends nothing; a sync given one goes through, and the password is not stored.
+ */
+import { closeSync, existsSync, openSync, readdirSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../src-shared/app-api';
+import { openRecoverableCore } from '../../src-main/core/app/recoverable-core';
+import { MemorySecretStore } from '../../src-main/core/secrets';
+import { listSafetyCopies, MIGRATIONS, Store } from '../../src-main/core/store';
+import { addUser, setPassword, TEST_HASH_PARAMS } from '../../src-service';
+import { openCore, tempDir, TEST_SYNC_TUNING } from '../support/client';
+import { startTestService, type TestService } from '../support/service';
+
+const tmp = tempDir('bookkeeping-recovery-');
+let service: TestService;
+beforeAll(async () => {
+  service = await startTestService({ demo: true });
+});
+afterAll(async () => {
+  await service.close();
+  tmp.remove();
+});
+
+const newest = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);
+const codeOf = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof AppError ? e.code : String(e)));
+
+/** A local copy with a safety copy (made by a migration) holding `marker`, then damaged past its header. */
+function damagedCopyWithSafetyCopy(name: string): string {
+  const file = tmp.file(name);
+  const older = new Store(file, { migrations: MIGRATIONS.filter((m) => m.version < newest) });
+  older.setSetting('marker', 'kept');
+  older.close();
+  new Store(file).close();
+  const fd = openSync(file, 'r+');
+  writeSync(fd, Buffer.alloc(3000, 0xa5), 0, 3000, 100);
+  closeSync(fd);
+  return file;
+}
+
+function recoverable(file: string) {
+  return openRecoverableCore({ dataFile: file, secrets: new MemorySecretStore(), timeZone: 'Europe/Prague', sync: TEST_SYNC_TUNING, log: () => undefined });
+}
+
+describe('a damaged local copy in the windowed shells', () => {
+  it('opens to the recovery state, refuses everything else, and recovers from the newest safety copy', async () => {
+    const file = damagedCopyWithSafetyCopy('damaged-safety.sqlite');
+    const core = recoverable(file);
+    try {
+      const status = await core.getStatus();
+      expect(status.damaged).toMatchObject({ file, safetyCopies: [{ reason: `before-schema-${newest}` }] });
+      expect(status.configured).toBe(false);
+      expect(await codeOf(core.listAccounts({}))).toBe('damaged');
+      expect(await codeOf(core.sync())).toBe('damaged');
+      expect(await codeOf(core.recoverLocalCopy({ from: 'nowhere' } as never))).toBe('invalid-input');
+
+      const recovered = await core.recoverLocalCopy({ from: 'safety-copy' });
+      expect(recovered.damaged).toBeNull();
+      expect(await codeOf(core.listAccounts({}))).toBe('ok');
+      // The damaged file is kept aside, never deleted.
+      expect(readdirSync(dirname(file)).filter((f) => f.startsWith('damaged-safety.sqlite.damaged-'))).toHaveLength(1);
+      // Once open, there is nothing to recover.
+      expect(await codeOf(core.recoverLocalCopy({ from: 'empty' }))).toBe('rule');
+    } finally {
+      await core.close();
+    }
+    const store = new Store(file);
+    expect(store.getSetting('marker')).toBe('kept');
+    store.close();
+  });
+
+  it('starts a new empty copy on request, keeping the damaged one aside', async () => {
+    const file = damagedCopyWithSafetyCopy('damaged-empty.sqlite');
+    const core = recoverable(file);
+    try {
+      expect((await core.getStatus()).damaged).not.toBeNull();
+      const fresh = await core.recoverLocalCopy({ from: 'empty' });
+      expect(fresh).toMatchObject({ damaged: null, configured: false });
+      expect(readdirSync(dirname(file)).some((f) => f.startsWith('damaged-empty.sqlite.damaged-'))).toBe(true);
+    } finally {
+      await core.close();
+    }
+    const store = new Store(file);
+    expect(store.getSetting('marker')).toBeNull();
+    store.close();
+  });
+
+  it('passes over a safety copy that is damaged in turn', async () => {
+    const file = damagedCopyWithSafetyCopy('damaged-twice.sqlite');
+    const core = recoverable(file);
+    expect((await core.getStatus()).damaged!.safetyCopies).toHaveLength(1);
+    // Damage the only safety copy too: nothing sound is left, and the copy stays where it is.
+    const path = listSafetyCopies(file)[0]!.file;
+    const fd = openSync(path, 'r+');
+    writeSync(fd, Buffer.alloc(3000, 0xa5), 0, 3000, 100);
+    closeSync(fd);
+    try {
+      expect(await codeOf(core.recoverLocalCopy({ from: 'safety-copy' }))).toBe('rule');
+      expect(existsSync(file)).toBe(true);
+      expect((await core.getStatus()).damaged).not.toBeNull();
+    } finally {
+      await core.close();
+    }
+  });
+});
+
+describe('a password asked at each sync', () => {
+  it('is kept nowhere: a sync without it sends nothing and says so; with it the sync goes through', async () => {
+    addUser(service.dataFile, 'asked-user', 'an-asked-password', { hashParams: TEST_HASH_PARAMS });
+    const secrets = new MemorySecretStore();
+    const core = openCore(tmp.file('asked.sqlite'), { secrets });
+    try {
+      const status = await core.connect({ baseUrl: service.url, clientKey: 'demo', login: 'asked-user', password: 'an-asked-password', rememberPassword: false });
+      expect(status.connection).toMatchObject({ rememberPassword: false, hasSecrets: true });
+      expect(await secrets.get('password')).toBeNull();
+      expect(await secrets.get('clientKey')).toBe('demo');
+
+      await core.addAccount({ name: 'Asked', description: '', currency: 203, type: 1, isActive: true, isHidden: false, locked: false, ord: 1 });
+      const without = await core.sync();
+      expect(without).toMatchObject({ errorCode: 'password-needed', pushed: 0 });
+      expect((await core.getStatus()).outbox.pending).toBe(1);
+
+      const wrong = await core.sync({ password: 'not-the-password' });
+      expect(wrong.errorCode).toBe('auth');
+      expect((await core.getStatus()).outbox.pending).toBe(1);
+
+      const given = await core.sync({ password: 'an-asked-password' });
+      expect(given).toMatchObject({ errorCode: null, pushed: 1 });
+      expect((await core.getStatus()).outbox.pending).toBe(0);
+      // Used for that sync only.
+      expect(await secrets.get('password')).toBeNull();
+      expect((await core.sync()).errorCode).toBe('password-needed');
+    } finally {
+      await core.close();
+    }
+  });
+
+  it('typed again after a refusal replaces the remembered one', async () => {
+    addUser(service.dataFile, 'changed-user', 'the-old-password', { hashParams: TEST_HASH_PARAMS });
+    const secrets = new MemorySecretStore();
+    const core = openCore(tmp.file('changed.sqlite'), { secrets });
+    try {
+      await core.connect({ baseUrl: service.url, clientKey: 'demo', login: 'changed-user', password: 'the-old-password' });
+      expect(await secrets.get('password')).toBe('the-old-password');
+      setPassword(service.dataFile, 'changed-user', 'the-new-password', { hashParams: TEST_HASH_PARAMS });
+      expect((await core.sync()).errorCode).toBe('auth');
+      // A wrong one typed again is not kept.
+      expect((await core.sync({ password: 'a-wrong-one' })).errorCode).toBe('auth');
+      expect(await secrets.get('password')).toBe('the-old-password');
+      expect((await core.sync({ password: 'the-new-password' })).errorCode).toBeNull();
+      expect(await secrets.get('password')).toBe('the-new-password');
+      expect((await core.sync()).errorCode).toBeNull();
+    } finally {
+      await core.close();
+    }
+  });
+});
