@@ -270,8 +270,8 @@ const COMMANDS: Record<string, Command> = {
       ctx.out(summary, fmt.summaryText(summary));
       const code = syncExitCode(summary);
       if (code === SYNC_EXIT.failed) {
-        const kept = summary.errorCode === 'auth' || summary.errorCode === 'not-connected' || summary.errorCode === 'certificate';
-        throw new AppError(kept ? (summary.errorCode as 'auth' | 'not-connected' | 'certificate') : 'service', summary.error ?? 'The sync failed.');
+        const kept = (['auth', 'password-needed', 'not-connected', 'certificate'] as const).find((c) => c === summary.errorCode);
+        throw new AppError(kept ?? 'service', summary.error ?? 'The sync failed.');
       }
       if (summary.error) ctx.io.stderr(`error: ${summary.error}`);
       return code;
@@ -638,7 +638,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       ...io.core,
       dataFile,
       secrets: (persistence) =>
-        new PromptSecretStore({ persistence, env: io.env, ...(key !== undefined ? { clientKey: key } : {}), ...(io.prompt ? { prompt: io.prompt } : {}) }),
+        new PromptSecretStore({
+          persistence,
+          env: io.env,
+          keyHint: 'give the key again (BOOKKEEPING_CLIENT_KEY or --key-file)',
+          ...(key !== undefined ? { clientKey: key } : {}),
+          ...(io.prompt ? { prompt: io.prompt } : {}),
+        }),
       appLog,
       about: { version: APP_VERSION, runtime: `Node ${process.versions.node}` },
     });
@@ -646,7 +652,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return (await command.run!({ core, args, json, io, out: (value, text) => io.stdout(json ? JSON.stringify(value, null, 2) : text) })) ?? 0;
   } catch (e) {
     let message = e instanceof UsageError || e instanceof AppError || e instanceof LocalFileError || e instanceof StoreVersionError ? e.message : 'Unexpected failure.';
-    if (e instanceof AppError && e.code === 'not-connected' && core) {
+    if (e instanceof AppError && (e.code === 'not-connected' || e.code === 'password-needed') && core) {
       message += ' Set BOOKKEEPING_PASSWORD or answer the prompt; give the client key (BOOKKEEPING_CLIENT_KEY or --key-file) if it is not kept yet.';
     }
     if (e instanceof AppError && e.code === 'certificate') {

@@ -13,7 +13,7 @@ import { DATA_FILE_NAME, logFileIn } from '../app-bridge/data-location';
 import { openAppLog } from '../core/log/app-log';
 import type { AppCore } from '../core/app/app-core';
 import { openRecoverableCore } from '../core/app/recoverable-core';
-import { EncryptedSecretStore, MemorySecretStore, type SecretStoreSource } from '../core/secrets';
+import { EncryptedSecretStore, sealedSecrets, type SecretStoreSource } from '../core/secrets';
 import { registerIpcHandlers } from './ipc';
 import { serviceTransport } from './service-network';
 import { menuTemplate } from './menu';
@@ -36,8 +36,8 @@ let win: BrowserWindow | null = null;
 function secretSource(): SecretStoreSource {
   const cipher = osCipher(safeStorage, process.platform);
   if (!cipher) {
-    log('No operating-system keychain: the client key and password are kept for this session only.');
-    return new MemorySecretStore();
+    log('No operating-system keychain: the client key is sealed under the password, which is asked after a restart.');
+    return (persistence) => sealedSecrets(persistence);
   }
   return (persistence) => new EncryptedSecretStore(cipher, persistence);
 }

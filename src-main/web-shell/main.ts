@@ -11,7 +11,7 @@ import { appVersion } from '../app-bridge/app-version';
 import { defaultDataFile, defaultUserDataDir, logFileIn } from '../app-bridge/data-location';
 import { openAppLog } from '../core/log/app-log';
 import { openRecoverableCore } from '../core/app/recoverable-core';
-import { MemorySecretStore } from '../core/secrets';
+import { sealedSecrets } from '../core/secrets';
 import { WEB_USAGE, parseWebShellArgs } from './args';
 import { startWebShell } from './server';
 
@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   mkdirSync(dirname(dataFile), { recursive: true });
 
   const appLog = openAppLog(logFileIn(defaultUserDataDir()));
-  const core = openRecoverableCore({ dataFile, secrets: new MemorySecretStore(), appLog, about: { version: appVersion(root), runtime: `browser shell, Node ${process.versions.node}` } });
+  const core = openRecoverableCore({ dataFile, secrets: (persistence) => sealedSecrets(persistence), appLog, about: { version: appVersion(root), runtime: `browser shell, Node ${process.versions.node}` } });
   const shell = await startWebShell({ core, rendererDir, host: args.host, port: args.port });
   console.log(`Bookkeeping is open at ${shell.url}`);
   if (args.open) openInBrowser(shell.url);

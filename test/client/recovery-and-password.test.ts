@@ -4,14 +4,16 @@
  *   refused with 'damaged', and recoverLocalCopy puts the newest sound safety copy in place or starts a
  *   new empty copy; the damaged file is kept aside either way;
  * - a password kept nowhere (rememberPassword false) is asked at each sync: a sync without one ends with
- *   'password-needed' and sends nothing; a sync given one goes through, and the password is not stored.
+ *   'password-needed' and sends nothing; a sync given one goes through, and the password is not stored;
+ * - where no keychain exists, the client key is sealed under the password (Argon2id), and after a
+ *   restart the password alone opens it again.
  */
-import { closeSync, existsSync, openSync, readdirSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src-shared/app-api';
 import { openRecoverableCore } from '../../src-main/core/app/recoverable-core';
-import { MemorySecretStore } from '../../src-main/core/secrets';
+import { MemorySecretStore, SECRET_SETTING_PREFIX, sealedSecrets } from '../../src-main/core/secrets';
 import { listSafetyCopies, MIGRATIONS, Store } from '../../src-main/core/store';
 import { addUser, setPassword, TEST_HASH_PARAMS } from '../../src-service';
 import { openCore, tempDir, TEST_SYNC_TUNING } from '../support/client';
@@ -155,6 +157,59 @@ describe('a password asked at each sync', () => {
       expect((await core.sync({ password: 'the-new-password' })).errorCode).toBeNull();
       expect(await secrets.get('password')).toBe('the-new-password');
       expect((await core.sync()).errorCode).toBeNull();
+    } finally {
+      await core.close();
+    }
+  });
+});
+
+describe('where no keychain exists (browser shell, a desktop without one)', () => {
+  const FAST = { memoryKiB: 64, iterations: 1 };
+
+  it('seals the client key under the password with Argon2id; after a restart the password alone opens it again', async () => {
+    addUser(service.dataFile, 'sealed-user', 'the-sealing-password', { hashParams: TEST_HASH_PARAMS });
+    const file = tmp.file('sealed.sqlite');
+    const open = () => openCore(file, { secrets: (persistence) => sealedSecrets(persistence, FAST) });
+    let core = open();
+    try {
+      await core.connect({ baseUrl: service.url, clientKey: 'demo', login: 'sealed-user', password: 'the-sealing-password' });
+      expect((await core.sync()).errorCode).toBeNull();
+    } finally {
+      await core.close();
+    }
+    // The local copy holds the key sealed with Argon2id, its cost readable, and neither secret in clear.
+    const bytes = readFileSync(file).toString('latin1');
+    expect(bytes).not.toContain('the-sealing-password');
+    const store = new Store(file);
+    const sealed = JSON.parse(store.getSetting<string>(`${SECRET_SETTING_PREFIX}sealed:clientKey`)!);
+    store.close();
+    expect(sealed).toMatchObject({ v: 2, kdf: 'argon2id', m: FAST.memoryKiB, t: FAST.iterations });
+    expect(Buffer.from(sealed.data, 'base64').toString('latin1')).not.toContain('demo');
+
+    core = open();
+    try {
+      expect((await core.getStatus()).connection).toMatchObject({ hasSecrets: false, rememberPassword: true });
+      expect((await core.sync()).errorCode).toBe('password-needed');
+      const wrong = await core.sync({ password: 'not-it' });
+      expect(wrong).toMatchObject({ errorCode: 'auth', error: expect.stringMatching(/does not open with this password; type the password again/) });
+      expect((await core.sync({ password: 'the-sealing-password' })).errorCode).toBeNull();
+      // Remembered for the session, as the user chose.
+      expect((await core.getStatus()).connection).toMatchObject({ hasSecrets: true });
+      expect((await core.sync()).errorCode).toBeNull();
+    } finally {
+      await core.close();
+    }
+  });
+
+  it('with the password asked at each sync, the key is sealed under the password given at connect', async () => {
+    addUser(service.dataFile, 'sealed-asked', 'asked-and-sealed', { hashParams: TEST_HASH_PARAMS });
+    const core = openCore(tmp.file('sealed-asked.sqlite'), { secrets: (persistence) => sealedSecrets(persistence, FAST) });
+    try {
+      await core.connect({ baseUrl: service.url, clientKey: 'demo', login: 'sealed-asked', password: 'asked-and-sealed', rememberPassword: false });
+      expect((await core.getStatus()).connection).toMatchObject({ hasSecrets: true, rememberPassword: false });
+      expect((await core.sync()).errorCode).toBe('password-needed');
+      expect((await core.sync({ password: 'asked-and-sealed' })).errorCode).toBeNull();
+      expect((await core.sync()).errorCode).toBe('password-needed');
     } finally {
       await core.close();
     }

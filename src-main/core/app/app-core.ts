@@ -224,10 +224,12 @@ class Core {
       ...this.carriage(c.trustedCertificate ?? null),
       available: c.operations ?? undefined,
       credentials: async () => {
-        const clientKey = await this.secrets.get('clientKey');
-        if (!clientKey) throw new AppError('not-connected', 'The client key is not available; connect again.');
+        // The password first: where no keychain exists, the client key is sealed under it.
         const password = this.syncPassword ?? (c.rememberPassword === false ? null : await this.secrets.get('password'));
         if (!password) throw new AppError('password-needed', 'Enter the password to sync.');
+        await this.secrets.unlock?.(password);
+        const clientKey = await this.secrets.get('clientKey');
+        if (!clientKey) throw new AppError('not-connected', 'The client key is not available; connect again.');
         return { clientKey, login: c.login, password };
       },
     });
@@ -377,6 +379,7 @@ class Core {
       }
       this.store.clearServerCopy();
     }
+    await this.secrets.unlock?.(input.password);
     if (connection.rememberPassword) await this.secrets.set('password', input.password);
     else await this.secrets.delete('password');
     await this.secrets.set('clientKey', input.clientKey);

@@ -7,7 +7,7 @@ import { ValidationError } from '../../../src-shared/validate';
 import { DamagedCopyError, LocalFileError } from '../store/local-file';
 import { StoreVersionError } from '../store/migrations';
 import { CallError, InvalidCredentialsError } from '../soap-client';
-import { SecretUnavailableError } from '../secrets';
+import { SealedKeyRefusedError, SecretUnavailableError } from '../secrets';
 import { RecordError } from '../store/rows';
 import { damaged } from '../store/store';
 
@@ -49,6 +49,7 @@ export function toAppError(e: unknown, log: (message: string, error?: unknown) =
   if (e instanceof AppError) return e;
   if (e instanceof ValidationError) return validationToAppError(e);
   if (e instanceof CallError) return callToAppError(e);
+  if (e instanceof SealedKeyRefusedError) return new AppError('auth', e.message);
   if (e instanceof SecretUnavailableError) return new AppError('not-connected', e.message);
   if (e instanceof DamagedCopyError) return new AppError('damaged', e.message);
   if (e instanceof StoreVersionError || e instanceof LocalFileError) return new AppError('rule', e.message);

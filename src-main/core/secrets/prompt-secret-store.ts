@@ -10,7 +10,7 @@
  */
 import { createCipheriv, createDecipheriv, randomBytes, scryptSync } from 'node:crypto';
 import { argon2id } from 'hash-wasm';
-import { SecretUnavailableError, type SecretName, type SecretPersistence, type SecretStore } from './secret-store';
+import { SealedKeyRefusedError, SecretUnavailableError, type SecretName, type SecretPersistence, type SecretStore } from './secret-store';
 
 export const PASSWORD_ENV = 'BOOKKEEPING_PASSWORD';
 export const CLIENT_KEY_ENV = 'BOOKKEEPING_CLIENT_KEY';
@@ -24,6 +24,8 @@ export interface PromptSecretStoreOptions {
   prompt?: (question: string) => Promise<string | null>;
   /** Argon2id cost; lower only in tests. */
   argon2?: Argon2Cost;
+  /** How the user gives the key again when the sealed one does not open (the command line names its ways). */
+  keyHint?: string;
 }
 
 export interface Argon2Cost {
@@ -100,6 +102,8 @@ export async function unseal(text: string, password: string): Promise<{ plain: s
 
 export class PromptSecretStore implements SecretStore {
   private readonly memory = new Map<SecretName, string>();
+  /** The password given for this sync or connection (unlock): seals and opens the client key, not remembered as the password. */
+  private unlocking: string | null = null;
   /** Secrets asked for and not given: asked once per run. */
   private readonly declined = new Set<SecretName>();
   private readonly env: Record<string, string | undefined>;
@@ -136,7 +140,7 @@ export class PromptSecretStore implements SecretStore {
     if (fromEnv) return fromEnv;
     const sealed = this.options.persistence.read(SEALED_KEY);
     if (sealed !== null) {
-      const password = await this.get('password');
+      const password = this.unlocking ?? (await this.get('password'));
       if (password === null) return null;
       const opened = await unseal(sealed, password);
       if (opened !== null) {
@@ -144,7 +148,7 @@ export class PromptSecretStore implements SecretStore {
         if (opened.outdated) this.options.persistence.write(SEALED_KEY, await seal(opened.plain, password, this.options.argon2));
         return opened.plain;
       }
-      throw new SecretUnavailableError('The stored client key does not open with this password; give the key again (BOOKKEEPING_CLIENT_KEY or --key-file).');
+      throw new SealedKeyRefusedError(`The stored client key does not open with this password${this.options.keyHint ? `; ${this.options.keyHint}` : ''}.`);
     }
     return (await this.options.prompt?.('Client key: ')) || null;
   }
@@ -153,7 +157,7 @@ export class PromptSecretStore implements SecretStore {
     this.memory.set(name, value);
     this.declined.delete(name);
     if (name === 'clientKey') {
-      const password = await this.get('password');
+      const password = this.unlocking ?? (await this.get('password'));
       if (password === null) throw new SecretUnavailableError('The client key can only be stored together with a password.');
       this.options.persistence.write(SEALED_KEY, await seal(value, password, this.options.argon2));
     }
@@ -163,4 +167,22 @@ export class PromptSecretStore implements SecretStore {
     this.memory.delete(name);
     if (name === 'clientKey') this.options.persistence.write(SEALED_KEY, null);
   }
+
+  async unlock(password: string): Promise<void> {
+    if (password !== this.unlocking) {
+      this.unlocking = password;
+      // A key opened with another password is not assumed to open with this one.
+      if (this.options.persistence.read(SEALED_KEY) !== null && this.options.clientKey === undefined) this.memory.delete('clientKey');
+    }
+  }
+}
+
+/**
+ * The secrets where no keychain exists (the browser shell, a desktop without one): the client key sealed
+ * under the password with Argon2id in the local copy, the password held in memory for the session when
+ * the user lets the app remember it, else asked at each sync; after a restart the password is asked once
+ * and opens the key again. Nothing comes from the environment or a terminal.
+ */
+export function sealedSecrets(persistence: SecretPersistence, argon2?: Argon2Cost): SecretStore {
+  return new PromptSecretStore({ persistence, env: {}, keyHint: 'type the password again, or connect again', ...(argon2 ? { argon2 } : {}) });
 }

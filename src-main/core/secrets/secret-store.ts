@@ -15,6 +15,11 @@ export interface SecretStore {
    * Optional: without it the core calls get().
    */
   has?(name: SecretName): Promise<boolean>;
+  /**
+   * The password the user gave for this sync or connection, for a store that seals other secrets under
+   * it (the client key, where no keychain exists); it is not thereby remembered. Optional.
+   */
+  unlock?(password: string): Promise<void>;
 }
 
 /**
@@ -34,6 +39,11 @@ export type SecretStoreSource = SecretStore | ((persistence: SecretPersistence) 
 
 export class SecretUnavailableError extends Error {
   override name = 'SecretUnavailableError';
+}
+
+/** The password given does not open the sealed client key: a wrong password, as the service would refuse it. */
+export class SealedKeyRefusedError extends SecretUnavailableError {
+  override name = 'SealedKeyRefusedError';
 }
 
 /** Secrets held only in this process's memory (tests, or an app that asks every time). */

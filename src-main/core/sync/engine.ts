@@ -23,7 +23,7 @@ import {
   type SoapClient,
 } from '../soap-client';
 import { RecordError } from '../store/rows';
-import { SecretUnavailableError } from '../secrets';
+import { SealedKeyRefusedError, SecretUnavailableError } from '../secrets';
 import type { Store } from '../store/store';
 import { currentHolder, holderAlive, isCurrent, type LockHolder } from './lock-holder';
 import { PushGaveUp, pushOutbox } from './push';
@@ -110,6 +110,7 @@ export function classify(error: unknown, waiting = 0): { code: NonNullable<SyncS
     if (error.kind === 'fault') return { code: 'service', message: `The service answered: ${error.message}` };
     return { code: 'service', message: error.message };
   }
+  if (error instanceof SealedKeyRefusedError) return { code: 'auth', message: error.message };
   if (error instanceof SecretUnavailableError) return { code: 'not-connected', message: error.message };
   if (error instanceof RecordError) return { code: 'service', message: `The service sent data that cannot be kept: ${error.message}` };
   return { code: 'service', message: UNEXPECTED };

@@ -102,6 +102,8 @@ export const useStatusStore = defineStore('status', () => {
     try {
       const result = await api().sync(password === undefined ? undefined : { password });
       summary.value = result;
+      // No password kept (the browser shell after a restart): ask for it at once.
+      if (result.errorCode === 'password-needed') passwordPrompt.value = 'needed';
       return result;
     } catch (e) {
       const error = toAppError(e);
