@@ -1,0 +1,104 @@
+/**
+ * A local copy damaged on disk, opened in the browser shell: the app shows the recovery screen instead
+ * of failing, offers the newest safety copy (or a new empty copy), and after the recovery the app is
+ * back with the data of the safety copy. The damaged file is kept aside.
+ */
+import { closeSync, mkdtempSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openRecoverableCore } from '../../src-main/core/app/recoverable-core';
+import { MemorySecretStore } from '../../src-main/core/secrets';
+import { MIGRATIONS, Store } from '../../src-main/core/store';
+import { startWebShell, type WebShell } from '../../src-main/web-shell/server';
+import { browserFor, collectPageErrors, launchChromium } from '../support/browser';
+import { RENDERER_DIR, realErrors, screenshot } from './stack';
+
+const found = browserFor(import.meta.url);
+const newest = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);
+let dir: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'bookkeeping-damaged-e2e-'));
+  if (found) browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A local copy (with a safety copy when `safety`: one made by a migration), then damaged past its header. */
+function damagedCopy(name: string, safety: boolean): string {
+  const file = join(dir, name);
+  const first = new Store(file, { migrations: safety ? MIGRATIONS.filter((m) => m.version < newest) : MIGRATIONS });
+  first.close();
+  const store = new Store(file);
+  store.setSetting('workingOffline', true);
+  store.close();
+  const fd = openSync(file, 'r+');
+  writeSync(fd, Buffer.alloc(3000, 0xa5), 0, 3000, 100);
+  closeSync(fd);
+  return file;
+}
+
+async function openShell(file: string): Promise<{ shell: WebShell; close(): Promise<void> }> {
+  const core = openRecoverableCore({ dataFile: file, secrets: new MemorySecretStore(), log: () => undefined });
+  const shell = await startWebShell({ core, rendererDir: RENDERER_DIR, log: () => undefined });
+  return {
+    shell,
+    async close() {
+      await shell.close();
+      await core.close();
+    },
+  };
+}
+
+describe.skipIf(!found)('a damaged local copy', () => {
+  it('opens to the recovery screen; the newest safety copy brings the app back', async () => {
+    const file = damagedCopy('with-safety.sqlite', true);
+    const { shell, close } = await openShell(file);
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 860 } });
+    try {
+      const page = await context.newPage();
+      const errors = collectPageErrors(page);
+      await page.goto(shell.url);
+      const screen = page.getByTestId('damaged-copy');
+      await screen.waitFor();
+      await expect.poll(() => screen.textContent()).toContain(file);
+      // Nothing else of the app is offered while the copy cannot be read.
+      expect(await page.getByTestId('sync-button').count()).toBe(0);
+      await screenshot(page, 'damaged-copy-en-light');
+      await page.getByTestId('recover-safety-copy').click();
+      await page.getByTestId('damaged-copy').waitFor({ state: 'detached' });
+      await page.locator('main h1').waitFor();
+      expect(readdirSync(dir).filter((f) => f.startsWith('with-safety.sqlite.damaged-'))).toHaveLength(1);
+      expect(realErrors(errors).filter((e) => !/status of 4\d\d|damaged/.test(e))).toEqual([]);
+    } finally {
+      await context.close();
+      await close();
+    }
+  });
+
+  it('without a safety copy, offers only a new empty copy, in Czech too', async () => {
+    const file = damagedCopy('without-safety.sqlite', false);
+    const { shell, close } = await openShell(file);
+    const context = await browser.newContext({ locale: 'cs-CZ', colorScheme: 'dark', viewport: { width: 1280, height: 860 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(shell.url);
+      await page.getByTestId('damaged-copy').waitFor();
+      expect(await page.getByTestId('recover-safety-copy').count()).toBe(0);
+      await screenshot(page, 'damaged-copy-cs-dark');
+      await page.getByTestId('recover-empty').click();
+      await page.getByTestId('damaged-copy').waitFor({ state: 'detached' });
+      // A new empty copy holds no connection: the first-run screen.
+      await page.locator('input[name=baseUrl]').waitFor();
+      expect(readdirSync(dir).some((f) => f.startsWith('without-safety.sqlite.damaged-'))).toBe(true);
+    } finally {
+      await context.close();
+      await close();
+    }
+  });
+});
