@@ -8,15 +8,16 @@
  * - where no keychain exists, the client key is sealed under the password (Argon2id), and after a
  *   restart the password alone opens it again.
  */
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, writeSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src-shared/app-api';
 import { openRecoverableCore } from '../../src-main/core/app/recoverable-core';
 import { MemorySecretStore, SECRET_SETTING_PREFIX, sealedSecrets } from '../../src-main/core/secrets';
-import { listSafetyCopies, MIGRATIONS, Store } from '../../src-main/core/store';
+import { listSafetyCopies, Store } from '../../src-main/core/store';
 import { addUser, setPassword, TEST_HASH_PARAMS } from '../../src-service';
 import { openCore, tempDir, TEST_SYNC_TUNING } from '../support/client';
+import { damage, damagedLocalCopy, NEWEST_SCHEMA } from '../support/damaged-copy';
 import { startTestService, type TestService } from '../support/service';
 
 const tmp = tempDir('bookkeeping-recovery-');
@@ -29,21 +30,10 @@ afterAll(async () => {
   tmp.remove();
 });
 
-const newest = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);
 const codeOf = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof AppError ? e.code : String(e)));
 
 /** A local copy with a safety copy (made by a migration) holding `marker`, then damaged past its header. */
-function damagedCopyWithSafetyCopy(name: string): string {
-  const file = tmp.file(name);
-  const older = new Store(file, { migrations: MIGRATIONS.filter((m) => m.version < newest) });
-  older.setSetting('marker', 'kept');
-  older.close();
-  new Store(file).close();
-  const fd = openSync(file, 'r+');
-  writeSync(fd, Buffer.alloc(3000, 0xa5), 0, 3000, 100);
-  closeSync(fd);
-  return file;
-}
+const damagedCopyWithSafetyCopy = (name: string) => damagedLocalCopy(tmp.file(name), { fill: (store) => store.setSetting('marker', 'kept') });
 
 function recoverable(file: string) {
   return openRecoverableCore({ dataFile: file, secrets: new MemorySecretStore(), timeZone: 'Europe/Prague', sync: TEST_SYNC_TUNING, log: () => undefined });
@@ -55,7 +45,7 @@ describe('a damaged local copy in the windowed shells', () => {
     const core = recoverable(file);
     try {
       const status = await core.getStatus();
-      expect(status.damaged).toMatchObject({ file, safetyCopies: [{ reason: `before-schema-${newest}` }] });
+      expect(status.damaged).toMatchObject({ file, safetyCopies: [{ reason: `before-schema-${NEWEST_SCHEMA}` }] });
       expect(status.configured).toBe(false);
       expect(await codeOf(core.listAccounts({}))).toBe('damaged');
       expect(await codeOf(core.sync())).toBe('damaged');
@@ -97,10 +87,7 @@ describe('a damaged local copy in the windowed shells', () => {
     const core = recoverable(file);
     expect((await core.getStatus()).damaged!.safetyCopies).toHaveLength(1);
     // Damage the only safety copy too: nothing sound is left, and the copy stays where it is.
-    const path = listSafetyCopies(file)[0]!.file;
-    const fd = openSync(path, 'r+');
-    writeSync(fd, Buffer.alloc(3000, 0xa5), 0, 3000, 100);
-    closeSync(fd);
+    damage(listSafetyCopies(file)[0]!.file);
     try {
       expect(await codeOf(core.recoverLocalCopy({ from: 'safety-copy' }))).toBe('rule');
       expect(existsSync(file)).toBe(true);

@@ -3,7 +3,7 @@
  * local copy; a local copy damaged on disk opens to a clear message, and `recover` puts the newest
  * safety copy in its place, keeping the damaged file aside.
  */
-import { existsSync, openSync, writeSync, closeSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { KEEP_SAFETY_COPIES, listSafetyCopies, MIGRATIONS, Store } from '../../src-main/core/store';
@@ -11,6 +11,7 @@ import { MemorySecretStore } from '../../src-main/core/secrets';
 import { createAppCore } from '../../src-main/core/app/app-core';
 import { tempDir } from '../support/client';
 import { expectCliFailure, runCliOn } from '../support/cli';
+import { damagedLocalCopy } from '../support/damaged-copy';
 
 const tmp = tempDir('bookkeeping-safety-');
 afterAll(() => tmp.remove());
@@ -52,15 +53,7 @@ describe('safety copies', () => {
   });
 
   it('a damaged local copy says so and how to recover; recover puts the newest safety copy in place and keeps the damaged file', async () => {
-    const file = tmp.file('damaged.sqlite');
-    const older = new Store(file, { migrations: MIGRATIONS.filter((m) => m.version < newest) });
-    older.setSetting('marker', 'kept');
-    older.close();
-    new Store(file).close();
-    // Garbage over the first page's b-tree, past the 100-byte header: SQLite cannot read the schema.
-    const fd = openSync(file, 'r+');
-    writeSync(fd, Buffer.alloc(3000, 0xa5), 0, 3000, 100);
-    closeSync(fd);
+    const file = damagedLocalCopy(tmp.file('damaged.sqlite'), { fill: (store) => store.setSetting('marker', 'kept') });
 
     const status = await runCliOn(file, ['status']);
     expectCliFailure(status, /is damaged and cannot be opened\. Recover it from its newest safety copy \(.*\) with the command line's "recover"/);

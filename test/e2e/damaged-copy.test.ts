@@ -3,20 +3,19 @@
  * of failing, offers the newest safety copy (or a new empty copy), and after the recovery the app is
  * back with the data of the safety copy. The damaged file is kept aside.
  */
-import { closeSync, mkdtempSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRecoverableCore } from '../../src-main/core/app/recoverable-core';
 import { MemorySecretStore } from '../../src-main/core/secrets';
-import { MIGRATIONS, Store } from '../../src-main/core/store';
 import { startWebShell, type WebShell } from '../../src-main/web-shell/server';
 import { browserFor, collectPageErrors, launchChromium } from '../support/browser';
+import { damagedLocalCopy } from '../support/damaged-copy';
 import { RENDERER_DIR, realErrors, screenshot } from './stack';
 
 const found = browserFor(import.meta.url);
-const newest = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);
 let dir: string;
 let browser: Browser;
 
@@ -29,19 +28,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** A local copy (with a safety copy when `safety`: one made by a migration), then damaged past its header. */
-function damagedCopy(name: string, safety: boolean): string {
-  const file = join(dir, name);
-  const first = new Store(file, { migrations: safety ? MIGRATIONS.filter((m) => m.version < newest) : MIGRATIONS });
-  first.close();
-  const store = new Store(file);
-  store.setSetting('workingOffline', true);
-  store.close();
-  const fd = openSync(file, 'r+');
-  writeSync(fd, Buffer.alloc(3000, 0xa5), 0, 3000, 100);
-  closeSync(fd);
-  return file;
-}
+/** A damaged local copy in the test folder, with or without a safety copy to recover from. */
+const damagedCopy = (name: string, safetyCopy: boolean) => damagedLocalCopy(join(dir, name), { safetyCopy });
 
 async function openShell(file: string): Promise<{ shell: WebShell; close(): Promise<void> }> {
   const core = openRecoverableCore({ dataFile: file, secrets: new MemorySecretStore(), log: () => undefined });
