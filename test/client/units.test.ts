@@ -1,6 +1,6 @@
 /**
- * Small pure pieces of the client core: addresses, price per liter, dependency analysis, the
- * command line's argument reader, the XML-free parts of the secret stores.
+ * Small pure pieces of the client core: addresses, price per liter, dependency analysis, and the
+ * XML-free parts of the secret stores (the command line's argument reader: test/shared/cli-kit.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { pricePerLiter } from '../../src-main/core/app/read-views';
