@@ -10,11 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseResponse } from '../../src-shared/wire';
 import type { OperationName } from '../../src-shared/catalog';
 import { fetchAll, pull } from '../../src-main/core/pull';
-import { Store } from '../../src-main/core/store';
+import { Store, type AccountRow } from '../../src-main/core/store';
 import { addTransaction } from '../../src-service';
 import { PULL_CARS, RECORDING_DIR, recordPulls } from '../fixtures/pull/record';
 import { ANN } from '../service/fixture';
 import { soapClient, tempDir } from '../support/client';
+import { accountRow } from '../support/local-rows';
 import { startFaultProxy } from '../support/fault-proxy';
 import { TEST_TIME_ZONE, startTestService, type TestService } from '../support/service';
 import { readRecording, startReplayService, type Recording } from '../support/wire-recording';
@@ -49,20 +50,7 @@ async function pullRecorded(recording: Recording, store: Store) {
 }
 
 // Written by hand from the recorded XML: ids, texts, flags and doubles as the service sent them.
-const account = (id: number, name: string, ord: number, balance: string, more: object = {}) => ({
-  id,
-  name,
-  description: '',
-  type: 2,
-  currency: 203,
-  isActive: true,
-  locked: false,
-  isHidden: false,
-  ord,
-  permission: 3,
-  balance,
-  ...more,
-});
+const account = (id: number, name: string, ord: number, balance: string, more: Partial<AccountRow> = {}) => accountRow({ id, name, ord, balance, ...more });
 const transaction = (id: number, accountId: number, paymentDate: string, type: number, amount: string, more: object = {}) => ({
   key: `id:${id}`,
   id,
