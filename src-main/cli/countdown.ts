@@ -2,7 +2,7 @@
  * "Trying again in 12 s" while a sync waits for the service: redrawn in place each second on a
  * terminal, one line per wait otherwise (a log, a pipe).
  */
-import type { CliIo } from './cli';
+import type { CliIo } from './command';
 
 export class Countdown {
   private timer: ReturnType<typeof setInterval> | null = null;

@@ -1,68 +1,10 @@
 /**
- * `npm run cli -- <command> ...`: the process edge of the command line. Prompts read from the terminal
- * without echo, or one line from a piped stdin.
+ * `npm run cli -- <command> ...`: the process edge of the command line. Secrets are asked without echo
+ * at a terminal, or read as lines of a piped stdin; the first Ctrl-C goes to the running command.
  */
-import { createInterface } from 'node:readline';
+import { promptSecret } from '../../src-shared/cli';
 import { runCli } from './cli';
-
-/** Lines of a piped stdin, read once and handed out in order; null once it has ended. */
-let piped: { lines: string[]; ended: boolean; waiting: ((line: string | null) => void)[] } | null = null;
-function pipedLine(): Promise<string | null> {
-  if (!piped) {
-    const state = { lines: [] as string[], ended: false, waiting: [] as ((line: string | null) => void)[] };
-    piped = state;
-    const rl = createInterface({ input: process.stdin, terminal: false });
-    rl.on('line', (line) => {
-      const w = state.waiting.shift();
-      if (w) w(line);
-      else state.lines.push(line);
-      if (state.waiting.length === 0) process.stdin.pause();
-    });
-    rl.on('close', () => {
-      state.ended = true;
-      for (const w of state.waiting.splice(0)) w(null);
-    });
-  }
-  const state = piped;
-  if (state.lines.length) return Promise.resolve(state.lines.shift()!);
-  if (state.ended) return Promise.resolve(null);
-  process.stdin.resume();
-  return new Promise((resolve) => state.waiting.push(resolve));
-}
-
-/** Reads one answer: hidden when typed at a terminal, a line when piped. */
-function prompt(question: string): Promise<string | null> {
-  const input = process.stdin;
-  if (!input.isTTY) return pipedLine();
-  return new Promise((resolve) => {
-    process.stderr.write(question);
-    input.setRawMode(true);
-    input.resume();
-    let answer = '';
-    const onData = (chunk: Buffer) => {
-      for (const ch of chunk.toString('utf8')) {
-        if (ch === '\r' || ch === '\n' || ch === '\u0004') {
-          finish(answer);
-          return;
-        }
-        if (ch === '\u0003') {
-          finish(null);
-          return;
-        }
-        if (ch === '\u007f' || ch === '\b') answer = answer.slice(0, -1);
-        else answer += ch;
-      }
-    };
-    const finish = (value: string | null) => {
-      input.off('data', onData);
-      input.setRawMode(false);
-      input.pause();
-      process.stderr.write('\n');
-      resolve(value);
-    };
-    input.on('data', onData);
-  });
-}
+import { SYNC_EXIT } from './exit-codes';
 
 /** What Ctrl-C does: the running command's handler first (a sync cancels cleanly), a second Ctrl-C quits at once. */
 let onInterrupt: (() => void) | null = null;
@@ -73,19 +15,18 @@ process.on('SIGINT', () => {
     onInterrupt();
     return;
   }
-  process.exit(130);
+  process.exit(SYNC_EXIT.cancelled);
 });
 
-const code = await runCli(process.argv.slice(2), {
+process.exitCode = await runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(`${text}\n`),
   stderr: (text) => process.stderr.write(`${text}\n`),
   // Carriage return and erase-line: the countdown overwrites itself instead of scrolling.
   ...(process.stderr.isTTY ? { redraw: (text: string) => process.stderr.write(`\r\x1b[2K${text}`) } : {}),
   env: process.env,
-  prompt,
+  prompt: promptSecret,
   onInterrupt: (handler) => {
     onInterrupt = handler;
     interrupted = false;
   },
 });
-process.exitCode = code;

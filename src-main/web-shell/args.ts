@@ -1,4 +1,6 @@
-/** Command-line arguments of `npm run web`, validated like any other input. */
+/** Command-line arguments of `npm run web`: one table, read and shown in help by the command-line kit. */
+import { asksForHelp, commandHelp, parseCommand, UsageError, type CommandSpec } from '../../src-shared/cli';
+import { integerArg } from '../cli/values';
 import { isListenHost } from './security';
 
 export interface WebShellArgs {
@@ -9,50 +11,35 @@ export interface WebShellArgs {
   help: boolean;
 }
 
-export const WEB_USAGE = `Usage: npm run web [-- --port N] [--data <file.sqlite>] [--host 127.0.0.1] [--open]
+function portArg(text: string, what: string): number {
+  const n = integerArg(text, what);
+  if (n < 0 || n > 65535) throw new UsageError(`${what} must be a number from 0 to 65535, not ${JSON.stringify(text)}.`);
+  return n;
+}
 
-Serves the app to a browser on this machine only, for where Electron cannot run.
-  --port N       port to listen on (default: 0 = any free port)
-  --data FILE    the local copy (default: the app's user-data folder)
-  --host HOST    127.0.0.1 (default), ::1 or localhost; never another address
-  --open         open the page in the default browser
-Prints the address to open; it carries a key that changes every run.`;
+function loopbackArg(text: string, what: string): string {
+  if (!isListenHost(text)) throw new UsageError(`${what} must be a loopback address (127.0.0.1, ::1 or localhost), not ${JSON.stringify(text)}.`);
+  return text;
+}
+
+const WEB_SHELL = {
+  name: '',
+  summary: 'Serves the app to a browser on this machine only, for where Electron cannot run.',
+  options: {
+    port: { type: 'string', value: '<port>', description: 'port to listen on (default: 0 = any free port)', read: portArg },
+    data: { type: 'string', value: '<file.sqlite>', description: "the local copy (default: the app's user-data folder)" },
+    host: { type: 'string', value: '<host>', description: '127.0.0.1 (default), ::1 or localhost; never another address', read: loopbackArg },
+    open: { type: 'boolean', description: 'open the page in the default browser' },
+    help: { type: 'boolean', short: 'h', description: 'this text' },
+  },
+  notes: 'Prints the address to open; it carries a key that changes every run.',
+} as const satisfies CommandSpec;
+
+export const WEB_USAGE = commandHelp({ invocation: 'npm run web --', globalOptions: {} }, WEB_SHELL);
 
 export function parseWebShellArgs(argv: string[]): WebShellArgs {
-  const args: WebShellArgs = { port: 0, host: '127.0.0.1', dataFile: null, open: false, help: false };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined || v.startsWith('--')) throw new Error(`${a} needs a value.`);
-      return v;
-    };
-    switch (a) {
-      case '--port': {
-        const v = value();
-        if (!/^\d{1,5}$/.test(v) || Number(v) > 65535) throw new Error(`--port must be a number from 0 to 65535, not ${JSON.stringify(v)}.`);
-        args.port = Number(v);
-        break;
-      }
-      case '--host': {
-        const v = value();
-        if (!isListenHost(v)) throw new Error(`--host must be a loopback address (127.0.0.1, ::1 or localhost), not ${JSON.stringify(v)}.`);
-        args.host = v;
-        break;
-      }
-      case '--data':
-        args.dataFile = value();
-        break;
-      case '--open':
-        args.open = true;
-        break;
-      case '--help':
-      case '-h':
-        args.help = true;
-        break;
-      default:
-        throw new Error(`Unknown argument ${JSON.stringify(a)}; see --help.`);
-    }
-  }
-  return args;
+  const defaults = { port: 0, host: '127.0.0.1', dataFile: null, open: false };
+  if (asksForHelp(argv)) return { ...defaults, help: true };
+  const { options: o } = parseCommand(argv, WEB_SHELL.options);
+  return { port: o.port ?? defaults.port, host: o.host ?? defaults.host, dataFile: o.data ?? defaults.dataFile, open: o.open, help: false };
 }

@@ -1,20 +1,122 @@
 /**
- * Pull against the real service: the demo data set pulled into an empty local copy equals the
- * service's data record by record; a second pull after changes on the service updates the copy; the
- * history older than the service's last 50 stays; reads run in parallel within their bound.
+ * Pull. Its mapping from the wire to the local copy is checked against answers the real service gave
+ * once (test/fixtures/pull, recorded by record.ts there) and the local rows written out by hand from
+ * them, so that a mistake in the mapping cannot hide in an oracle that maps the same way; one test keeps
+ * the recordings true to what the service answers today. Against the live service: the history older
+ * than the service's last 50 stays, and reads run in parallel within their bound.
  */
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiCategory, ApiTransaction2 } from '../../src-shared/catalog';
-import { decimalFromNumber, formatDecimal } from '../../src-shared/money';
+import { parseResponse } from '../../src-shared/wire';
+import type { OperationName } from '../../src-shared/catalog';
 import { fetchAll, pull } from '../../src-main/core/pull';
-import { Store } from '../../src-main/core/store';
-import { addAccount, addCategory, addRefueling, addTransaction } from '../../src-service';
-import { readService, soapClient, tempDir, type ServiceState } from '../support/client';
+import { Store, type AccountRow } from '../../src-main/core/store';
+import { addTransaction } from '../../src-service';
+import { PULL_CARS, RECORDING_DIR, recordPulls } from '../fixtures/pull/record';
+import { ANN } from '../service/fixture';
+import { soapClient, tempDir } from '../support/client';
+import { accountRow } from '../support/local-rows';
 import { startFaultProxy } from '../support/fault-proxy';
-import { startTestService, type TestService } from '../support/service';
+import { TEST_TIME_ZONE, startTestService, type TestService } from '../support/service';
+import { readRecording, startReplayService, type Recording } from '../support/wire-recording';
 
-const dec = (n: number) => formatDecimal(decimalFromNumber(n));
-const CARS = [1, 2];
+const FIRST = readRecording(join(RECORDING_DIR, 'first'));
+const LATER = readRecording(join(RECORDING_DIR, 'later'));
+
+/** The local copy's records, each list in the order the store reads it. */
+function copyOf(store: Store) {
+  return {
+    accounts: store.accounts(),
+    transactions: Object.fromEntries(store.accounts().map((a) => [a.id, store.allTransactions(a.id)])),
+    templates: store.templates(),
+    categories: store.categories(),
+    favorites: store.favorites(),
+    refuelings: Object.fromEntries(PULL_CARS.map((carId) => [carId, store.refuelings(carId)])),
+  };
+}
+
+/** Pulls the recorded answers into `store`; the calls the pull made must be exactly the recorded ones. */
+async function pullRecorded(recording: Recording, store: Store) {
+  const replay = await startReplayService(recording);
+  const client = soapClient(replay.url, replay.namespace, { credentials: ANN });
+  try {
+    const counts = await pull(client, store);
+    expect([...replay.asked].sort()).toEqual(recording.exchanges.map((e) => e.call).sort());
+    return counts;
+  } finally {
+    client.close();
+    await replay.close();
+  }
+}
+
+// Written by hand from the recorded XML: ids, texts, flags and doubles as the service sent them.
+const account = (id: number, name: string, ord: number, balance: string, more: Partial<AccountRow> = {}) => accountRow({ id, name, ord, balance, ...more });
+const transaction = (id: number, accountId: number, paymentDate: string, type: number, amount: string, more: object = {}) => ({
+  key: `id:${id}`,
+  id,
+  accountId,
+  paymentDate,
+  type,
+  amount,
+  description: '',
+  categoryId: 0,
+  userId: 1,
+  userCreatedId: 1,
+  ...more,
+});
+const refueling = (id: number, dateOfPurchase: string, tachometer: number, liter: string, price: string, currency: number, rate: string, description: string) => ({
+  id,
+  carId: 7,
+  dateOfPurchase,
+  tachometer,
+  liter,
+  price,
+  currency,
+  rate,
+  description,
+  userCreatedId: 1,
+});
+
+const FIRST_COPY = {
+  accounts: [
+    account(1, 'Bank', 1, '800.25', { description: 'Main <account> & "savings"' }),
+    account(7, 'Bob household', 1, '99', { permission: 1 }),
+    account(2, 'Cash', 2, '0', { type: 1 }),
+    account(8, 'Bob shared wallet', 2, '50', { permission: 2 }),
+    account(3, 'Euro', 3, '10.01', { currency: 978 }),
+    account(4, 'Locked', 4, '5', { locked: true }),
+    account(5, 'Inactive', 5, '5', { isActive: false }),
+    account(6, 'Hidden', 6, '0', { isHidden: true }),
+  ],
+  transactions: {
+    1: [
+      transaction(2, 1, '2026-02-01T08:30:00.5', 2, '-200.25', { categoryId: 2 }),
+      transaction(1, 1, '2026-01-05T10:00:00', 1, '1000.5', { description: 'Salary' }),
+    ],
+    2: [],
+    3: [transaction(4, 3, '2026-01-01T00:00:00', 1, '10.01')],
+    4: [transaction(5, 4, '2026-01-01T00:00:00', 1, '5')],
+    5: [transaction(6, 5, '2026-01-01T00:00:00', 1, '5')],
+    6: [],
+    // bob's accounts: he owns and made these.
+    7: [transaction(3, 7, '2026-01-01T00:00:00', 1, '99', { userId: 2, userCreatedId: 2 })],
+    8: [transaction(7, 8, '2026-01-01T00:00:00', 1, '50', { userId: 2, userCreatedId: 2 })],
+  },
+  templates: [{ id: 1, accountId: 1, type: 2, amount: '-14500', description: 'Rent', categoryId: 1, ord: 1, userId: 1, userCreatedId: 1 }],
+  categories: [
+    { id: 1, name: 'Food', parentId: 0, position: 0 },
+    { id: 3, name: 'Car', parentId: 0, position: 1 },
+    { id: 2, name: 'Groceries', parentId: 1, position: 0 },
+  ],
+  favorites: [{ id: 2, name: 'Groceries' }],
+  refuelings: {
+    7: [
+      refueling(2, '2026-03-15T18:00:00', 121100, '38.5', '60.25', 978, '25.1', 'OMV'),
+      refueling(1, '2026-03-01T07:30:00', 120500, '41.27', '1650.8', 203, '1', 'Shell'),
+    ],
+    8: [],
+  },
+};
 
 let service: TestService;
 beforeAll(async () => {
@@ -22,137 +124,104 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
-function flatten(list: ApiCategory[], parentId: number, out: { id: number; name: string; parentId: number; position: number }[] = []) {
-  list.forEach((c, position) => {
-    out.push({ id: c.Id, name: c.Name, parentId, position });
-    if (c.ChildCategories) flatten(c.ChildCategories, c.Id, out);
+describe('pull, from recorded answers of the service', () => {
+  it('maps a first pull into an empty local copy to exactly these rows', async () => {
+    const tmp = tempDir();
+    const store = new Store(tmp.file('local.sqlite'));
+    try {
+      for (const carId of PULL_CARS) store.saveCar(carId, `Car ${carId}`, '2026-01-01T00:00:00');
+      expect(await pullRecorded(FIRST, store)).toEqual({ accounts: 8, transactions: 7, templates: 1, categories: 3, refuelings: 2 });
+      expect(copyOf(store)).toEqual(FIRST_COPY);
+    } finally {
+      store.close();
+      tmp.remove();
+    }
   });
-  return out;
-}
 
-const txRow = (accountId: number, t: ApiTransaction2) => ({
-  key: `id:${t.Id}`,
-  id: t.Id,
-  accountId,
-  paymentDate: t.PaymentDate,
-  type: t.Type,
-  amount: dec(t.Amount),
-  description: t.Description,
-  categoryId: t.Id_Category,
-  userId: t.Id_User,
-  userCreatedId: t.Id_UserCreated,
+  it('maps the next pull over it: edited records replaced, new ones added, the others as they were', async () => {
+    const tmp = tempDir();
+    const store = new Store(tmp.file('local.sqlite'));
+    try {
+      for (const carId of PULL_CARS) store.saveCar(carId, `Car ${carId}`, '2026-01-01T00:00:00');
+      await pullRecorded(FIRST, store);
+      expect(await pullRecorded(LATER, store)).toEqual({ accounts: 9, transactions: 9, templates: 2, categories: 4, refuelings: 3 });
+      const [bank, household, , shared, ...rest] = FIRST_COPY.accounts;
+      expect(copyOf(store)).toEqual({
+        ...FIRST_COPY,
+        accounts: [
+          { ...bank, balance: '700.35' },
+          household,
+          account(2, 'Cash box', 2, '0', { type: 1, description: 'coins' }),
+          { ...shared, balance: '62.34' },
+          ...rest,
+          account(10, 'Savings', 7, '0', { type: 3 }),
+        ],
+        transactions: {
+          ...FIRST_COPY.transactions,
+          1: [transaction(8, 1, '2026-02-20T09:15:00', 2, '-99.9', { description: 'Coffee beans', categoryId: 2 }), ...FIRST_COPY.transactions[1]],
+          // ann booked on bob's shared wallet: bob owns it, ann made it.
+          8: [transaction(9, 8, '2026-02-21T18:00:00', 1, '12.34', { description: 'Shared pizza', userId: 2, userCreatedId: 1 }), ...FIRST_COPY.transactions[8]],
+          10: [],
+        },
+        templates: [...FIRST_COPY.templates, { id: 2, accountId: 8, type: 2, amount: '-25.5', description: 'Pizza night', categoryId: 0, ord: 2, userId: 1, userCreatedId: 1 }],
+        categories: [...FIRST_COPY.categories, { id: 5, name: 'Fuel', parentId: 3, position: 0 }],
+        refuelings: {
+          7: [
+            refueling(4, '2026-04-02T16:45:00', 121800, '44.444', '1799.9', 203, '1', 'MOL'),
+            FIRST_COPY.refuelings[7][0],
+            refueling(1, '2026-03-01T07:30:00', 120500, '41.27', '1702.1', 203, '1', 'Shell, corrected'),
+          ],
+          8: [],
+        },
+      });
+    } finally {
+      store.close();
+      tmp.remove();
+    }
+  });
+
+  it('the recordings are still what the service answers: the same calls, the same records', async () => {
+    const now = await recordPulls();
+    for (const [recorded, fresh] of [
+      [FIRST, now.first],
+      [LATER, now.later],
+    ] as const) {
+      expect(fresh.exchanges.map((e) => e.call)).toEqual(recorded.exchanges.map((e) => e.call));
+      // Read by the codec, so that the bytes may differ (whitespace, attribute order) but not the records.
+      const read = (e: Recording['exchanges'][number]) => [e.status, parseResponse(e.call.split(' ')[0] as OperationName, e, { timeZone: TEST_TIME_ZONE, binding: 'soap12' })];
+      expect(fresh.exchanges.map(read)).toEqual(recorded.exchanges.map(read));
+    }
+  });
 });
 
-/** The local copy equals the service, record by record (transactions: the service's last 50 are all there). */
-function expectCopyEquals(store: Store, truth: ServiceState): void {
-  expect(store.accounts().map((a) => a.id).sort()).toEqual(truth.accounts.map((a) => a.Id).sort());
-  for (const a of truth.accounts) {
-    expect(store.account(a.Id)).toEqual({
-      id: a.Id,
-      name: a.Name,
-      description: a.Description,
-      type: a.Type,
-      currency: a.Currency,
-      isActive: a.IsActive,
-      locked: a.Locked,
-      isHidden: a.IsHidden,
-      ord: a.Ord,
-      permission: a.UserAccountPermission,
-      balance: dec(a.Amount),
-    });
-    const local = new Map(store.allTransactions(a.Id).map((t) => [t.id, t]));
-    for (const t of truth.transactions.get(a.Id)!) expect(local.get(t.Id)).toEqual(txRow(a.Id, t));
-  }
-  expect(store.templates()).toEqual(
-    truth.templates.map((t) => ({
-      id: t.Id,
-      accountId: t.Id_Account,
-      type: t.Type,
-      amount: dec(t.Amount),
-      description: t.Description,
-      categoryId: t.Id_Category,
-      ord: t.Ord,
-      userId: t.Id_User,
-      userCreatedId: t.Id_UserCreated,
-    })),
-  );
-  const byParent = (a: { parentId: number; position: number }, b: { parentId: number; position: number }) => a.parentId - b.parentId || a.position - b.position;
-  expect(store.categories().sort(byParent)).toEqual(flatten(truth.categories.AllCategories, 0).sort(byParent));
-  expect(store.favorites()).toEqual(truth.categories.FavoritCategories.map((c) => ({ id: c.Id, name: c.Name })));
-  for (const carId of CARS) {
-    const local = new Map(store.refuelings(carId).map((r) => [r.id, r]));
-    for (const r of truth.refuelings.get(carId)!) {
-      expect(local.get(r.Id)).toEqual({
-        id: r.Id,
-        carId,
-        dateOfPurchase: r.DateOfPurchase,
-        tachometer: r.Tachometer,
-        liter: dec(r.Liter),
-        price: dec(r.Price),
-        currency: r.Currency,
-        rate: dec(r.Rate),
-        description: r.Description,
-        userCreatedId: r.Id_UserCreated,
-      });
-    }
-  }
-}
-
-describe('pull', () => {
-  it('copies the demo data set exactly, then follows changes on the service, keeping older history', async () => {
+describe('pull, against the live service', () => {
+  it("keeps the history older than the service's last 50, and pages it newest first without gaps or repeats", async () => {
     const tmp = tempDir();
     const store = new Store(tmp.file('local.sqlite'));
     const client = soapClient(service.url, service.namespace);
     try {
-      for (const carId of CARS) store.saveCar(carId, `Car ${carId}`, '2026-01-01T00:00:00');
-      const counts = await pull(client, store);
-      const truth = await readService(client, CARS);
-      expectCopyEquals(store, truth);
-      let total = 0;
-      for (const list of truth.transactions.values()) total += list.length;
-      expect(counts).toEqual({
-        accounts: truth.accounts.length,
-        transactions: total,
-        templates: truth.templates.length,
-        categories: flatten(truth.categories.AllCategories, 0).length,
-        refuelings: truth.refuelings.get(1)!.length + truth.refuelings.get(2)!.length,
-      });
-      expect(counts.transactions).toBeGreaterThan(100);
-      expect(store.favorites().length).toBeGreaterThan(0);
-
-      // Changes on the service: a new account, 60 new transactions on the wallet in two batches
-      // (each pulled), an edited account, a new category and a new refueling.
-      const wallet = truth.accounts.find((a) => a.Name === 'Peněženka')!;
-      const before = store.allTransactions(wallet.Id);
-      const newAccount = addAccount(service.dataFile, 'demo', { name: 'Pulled later', currency: 203, ord: 3 });
-      await client.call('EditAccount', { Id_Account: wallet.Id, Name: 'Peněženka 2', Description: 'edited', Type: wallet.Type, IsActive: true, IsHidden: false, Locked: false, Ord: wallet.Ord });
-      const newCategory = addCategory(service.dataFile, 'demo', 'Pulled category');
-      addRefueling(service.dataFile, 'demo', { carId: 2, dateOfPurchase: '2026-12-01T08:00:00', tachometer: 123456, liter: 40.01, price: 1500.5, currency: 203 });
+      await pull(client, store);
+      const wallet = store.accounts().find((a) => a.name === 'Peněženka')!;
+      const before = store.allTransactions(wallet.id);
       const added: number[] = [];
+      // 60 new transactions on the wallet in two batches, each pulled: more than the service lists.
       for (let batch = 0; batch < 2; batch++) {
         for (let i = 0; i < 30; i++) {
           const n = batch * 30 + i;
-          added.push(addTransaction(service.dataFile, 'demo', { accountId: wallet.Id, amount: -(n + 1) / 100, paymentDate: `2027-01-${String(1 + Math.floor(n / 10)).padStart(2, '0')}T${String(n % 10).padStart(2, '0')}:00:00`, description: `later ${n}` }));
+          added.push(addTransaction(service.dataFile, 'demo', { accountId: wallet.id, amount: -(n + 1) / 100, paymentDate: `2027-01-${String(1 + Math.floor(n / 10)).padStart(2, '0')}T${String(n % 10).padStart(2, '0')}:00:00`, description: `later ${n}` }));
         }
         await pull(client, store);
       }
-      const truth2 = await readService(client, CARS);
-      expectCopyEquals(store, truth2);
-      expect(store.account(newAccount)!.name).toBe('Pulled later');
-      expect(store.account(wallet.Id)).toMatchObject({ name: 'Peněženka 2', description: 'edited' });
-      expect(store.categories().some((c) => c.id === newCategory)).toBe(true);
-      expect(store.refuelings(2).some((r) => r.tachometer === 123456 && r.liter === '40.01')).toBe(true);
-
-      // The service lists only the last 50; the local history keeps everything it ever listed.
-      expect(truth2.transactions.get(wallet.Id)!).toHaveLength(50);
-      const history = store.allTransactions(wallet.Id);
+      expect((await client.listTransactions(wallet.id)).items).toHaveLength(50);
+      const history = store.allTransactions(wallet.id);
       expect(history).toHaveLength(before.length + 60);
       const ids = new Set(history.map((t) => t.id));
       for (const t of before) expect(ids.has(t.id)).toBe(true);
       for (const id of added) expect(ids.has(id)).toBe(true);
-      expect(store.countTransactions(wallet.Id)).toBe(before.length + 60);
-      // Paging the whole history: newest first, no gaps, no repeats.
-      const paged = [...store.transactions(wallet.Id, 0, 40), ...store.transactions(wallet.Id, 40, 40), ...store.transactions(wallet.Id, 80, 40)];
+      // The last one added, as it was booked.
+      expect(history.find((t) => t.id === added[59])).toEqual({ key: `id:${added[59]}`, id: added[59], accountId: wallet.id, paymentDate: '2027-01-06T09:00:00', type: 2, amount: '-0.6', description: 'later 59', categoryId: 0, userId: 1, userCreatedId: 1 });
+      expect(store.countTransactions(wallet.id)).toBe(before.length + 60);
+      const paged = [...store.transactions(wallet.id, 0, 40), ...store.transactions(wallet.id, 40, 40), ...store.transactions(wallet.id, 80, 40)];
       expect(paged.map((t) => t.key)).toEqual(history.map((t) => t.key));
       expect(paged[0]!.paymentDate >= paged.at(-1)!.paymentDate).toBe(true);
     } finally {
@@ -167,7 +236,7 @@ describe('pull', () => {
     const client = soapClient(proxy.url, service.namespace, { maxSockets: 16 });
     try {
       const started = Date.now();
-      const data = await fetchAll(client, CARS, { concurrency: 3 });
+      const data = await fetchAll(client, [1, 2], { concurrency: 3 });
       expect(data.accounts.length).toBeGreaterThan(3);
       expect(proxy.maxInFlight()).toBeGreaterThan(1);
       expect(proxy.maxInFlight()).toBeLessThanOrEqual(3);

@@ -6,20 +6,9 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS, Store, StoreVersionError, transactionsFromApi, type AccountRow, type PulledData } from '../../src-main/core/store';
 import { dumpLocal, tempDir } from '../support/client';
+import { accountRow } from '../support/local-rows';
 
-const account = (id: number, ord: number, balance = '0'): AccountRow => ({
-  id,
-  name: `A${id}`,
-  description: '',
-  type: 1,
-  currency: 203,
-  isActive: true,
-  locked: false,
-  isHidden: false,
-  ord,
-  permission: 3,
-  balance,
-});
+const account = (id: number, ord: number, balance = '0'): AccountRow => accountRow({ id, name: `A${id}`, type: 1, ord, balance });
 
 function pulled(overrides: Partial<PulledData> = {}): PulledData {
   return {

@@ -1,6 +1,6 @@
 /**
- * Small pure pieces of the client core: addresses, price per liter, dependency analysis, the
- * command line's argument reader, the XML-free parts of the secret stores.
+ * Small pure pieces of the client core: addresses, price per liter, dependency analysis, and the
+ * XML-free parts of the secret stores (the command line's argument reader: test/shared/cli-kit.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { pricePerLiter } from '../../src-main/core/app/read-views';
@@ -8,7 +8,6 @@ import { fieldOf } from '../../src-main/core/app/errors';
 import { analyzeDependencies, effectiveStatuses, type AnyEntry } from '../../src-main/core/outbox';
 import { addressWarnings, normalizeBaseUrl } from '../../src-main/core/soap-client';
 import { isLoopbackHostname } from '../../src-shared/service-address';
-import { integerArg, parseArgs, UsageError } from '../../src-main/cli/args';
 
 describe('service addresses', () => {
   it('normalizes what users paste', () => {
@@ -76,29 +75,4 @@ describe('dependencies between queued writes', () => {
     expect([...statuses.values()].map((s) => s.status)).toEqual(['unknown', 'blocked', 'unknown', 'pending']);
     expect(statuses.get(2)!.message).toMatch(/#1 .*outcome/);
   });
-});
-
-describe('command line arguments', () => {
-  it('reads options strictly', () => {
-    const spec = { name: {}, all: { switch: true } };
-    expect(parseArgs(['x', '--name', 'a b', '--all', 'y'], spec)).toEqual({ positionals: ['x', 'y'], options: new Map([['name', 'a b']]), switches: new Set(['all']) });
-    expect(parseArgs(['--name=v=w'], spec).options.get('name')).toBe('v=w');
-    expect(parseArgs(['--', '--name'], spec).positionals).toEqual(['--name']);
-    expect(() => parseArgs(['--nmae', 'x'], spec)).toThrow(UsageError);
-    expect(() => parseArgs(['--name'], spec)).toThrow(/needs a value/);
-    expect(() => parseArgs(['--all=1'], spec)).toThrow(/takes no value/);
-    expect(() => parseArgs(['--name', 'a', '--name', 'b'], spec)).toThrow(/more than once/);
-    expect(integerArg('-12', 'n')).toBe(-12);
-    expect(() => integerArg('1.5', 'n')).toThrow(/whole number/);
-    expect(() => integerArg('99999999999999999', 'n')).toThrow();
-  });
-});
-
-describe('odds and ends', () => {
-  it('names the field of a validation path', () => {
-    expect(fieldOf('input.amount')).toBe('amount');
-    expect(fieldOf('input.input.name')).toBe('name');
-    expect(fieldOf('input')).toBeUndefined();
-  });
-
 });

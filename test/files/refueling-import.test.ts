@@ -69,7 +69,7 @@ describe('refueling import preview', () => {
     }
   });
 
-  it('names the column of every problem of a row, and keeps the good rows ready', async () => {
+  it('names the column of every problem of a row, and keeps the good rows ready: every row exactly, by its line', async () => {
     const s = await withCar();
     try {
       const csv = [
@@ -80,20 +80,36 @@ describe('refueling import preview', () => {
         '2026-03-04 10:00,12500,40,10.5,JPY,0.2',
       ].join('\n');
       const p = await s.core.previewRefuelingImport({ carId: 4, content: csv, currency: 203 });
-      expect(p.counts).toEqual({ rows: 4, ready: 1, problems: 3, duplicates: 0 });
-      expect(p.rows[1]!.problems).toEqual([
-        'Column "date": "soon" is not a date such as 2026-11-21 14:05 or 21.11.2026 14:05.',
-        'Column "km": "12x" is not a number.',
-        'Column "currency": "XYZ" is not a currency the app knows (use a code such as CZK, EUR or 203).',
-      ]);
-      expect(p.rows[2]!.problems).toEqual([
-        'Column "km": the odometer is missing.',
-      ]);
-      expect(p.rows[3]!.problems).toEqual(['Column "total": The price has more decimal places than JPY allows (0).']);
+      const problem = (line: number, problems: string[]) => ({ line, refueling: null, problems, duplicateOf: null });
+      expect({ mapping: p.mapping, rows: p.rows, counts: p.counts }).toEqual({
+        mapping: { dateOfPurchase: 0, tachometer: 1, liter: 2, price: 3, currency: 4, rate: 5 },
+        rows: [
+          {
+            line: 2,
+            refueling: { carId: 4, dateOfPurchase: '2026-03-01T10:00:00', tachometer: 12000, liter: '40', price: '1600', currency: 203, rate: '1', description: '', partial: false },
+            problems: [],
+            duplicateOf: null,
+          },
+          problem(3, [
+            'Column "date": "soon" is not a date such as 2026-11-21 14:05 or 21.11.2026 14:05.',
+            'Column "km": "12x" is not a number.',
+            'Column "currency": "XYZ" is not a currency the app knows (use a code such as CZK, EUR or 203).',
+          ]),
+          // A missing odometer is the row's one problem: the rest is not read further.
+          problem(4, ['Column "km": the odometer is missing.']),
+          problem(5, ['Column "total": The price has more decimal places than JPY allows (0).']),
+        ],
+        counts: { rows: 4, ready: 1, problems: 3, duplicates: 0 },
+      });
       // Once the values read, the app's own schema and rules speak, naming the column all the same.
       const more = await s.core.previewRefuelingImport({ carId: 4, content: 'date,km,litres,total,rate\n2026-03-05,12600,0,1600.555,0\n2026-03-06,12700,40.1234,100,1', currency: 203 });
-      expect(more.rows[0]!.problems).toEqual(['Column "litres": must be greater than zero.', 'Column "rate": must be greater than zero.', 'Column "total": The price has more decimal places than CZK allows (2).']);
-      expect(more.rows[1]!.problems).toEqual(['Column "litres": The litres have more than 3 decimal places.']);
+      expect({ rows: more.rows, counts: more.counts }).toEqual({
+        rows: [
+          problem(2, ['Column "litres": must be greater than zero.', 'Column "rate": must be greater than zero.', 'Column "total": The price has more decimal places than CZK allows (2).']),
+          problem(3, ['Column "litres": The litres have more than 3 decimal places.']),
+        ],
+        counts: { rows: 2, ready: 0, problems: 2, duplicates: 0 },
+      });
     } finally {
       await s.done();
     }

@@ -4,7 +4,9 @@ import { TEST_HASH_PARAMS, setPassword } from '../../src-service';
 import { LoginThrottle } from '../../src-service/auth/login-throttle';
 import { hashPassword, unmatchableHash, verifyPassword } from '../../src-service/auth/password';
 import { VerificationCache } from '../../src-service/auth/verification-cache';
-import { call } from '../support/http';
+import type { ApiAccount2 } from '../../src-shared/catalog';
+import { ServiceFault } from '../../src-shared/wire';
+import { call, callRaw } from '../support/http';
 import { ANN, BOB, startFixtureService } from './fixture';
 
 describe('password hashes', () => {
@@ -212,15 +214,70 @@ describe('in a running service', () => {
     }
   });
 
-  it('a password changed by the admin tools takes effect at once, cached verification or not', async () => {
-    const { service } = await startFixtureService();
+  it('a password changed by the admin tools takes effect at once, cached verification or not: the old one gets exactly the credentials fault, the new one exactly the data', async () => {
+    // The clock fixed a month after the shopping in Groceries, so that the favourites are known.
+    const { service, fixture: f } = await startFixtureService({ service: { now: () => Date.parse('2026-03-01T12:00:00Z') } });
+    const account = (Id: number, Name: string, Ord: number, Amount: number, more: Partial<ApiAccount2> = {}): ApiAccount2 => ({
+      Id,
+      Name,
+      Type: 2,
+      Currency: 203,
+      IsActive: true,
+      Locked: false,
+      Description: '',
+      Ord,
+      UserAccountPermission: 3,
+      Amount,
+      IsHidden: false,
+      ...more,
+    });
+    // ann's own accounts and the two bob shares with her, by Ord then Id; balances are the fixture's sums.
+    const accounts = [
+      account(f.accounts.bank, 'Bank', 1, 800.25, { Description: 'Main <account> & "savings"' }),
+      account(f.accounts.bobRead, 'Bob household', 1, 99, { UserAccountPermission: 1 }),
+      account(f.accounts.cash, 'Cash', 2, 0, { Type: 1 }),
+      account(f.accounts.bobWrite, 'Bob shared wallet', 2, 50, { UserAccountPermission: 2 }),
+      account(f.accounts.euro, 'Euro', 3, 10.01, { Currency: 978 }),
+      account(f.accounts.locked, 'Locked', 4, 5, { Locked: true }),
+      account(f.accounts.inactive, 'Inactive', 5, 5, { IsActive: false }),
+      account(f.accounts.hidden, 'Hidden', 6, 0, { IsHidden: true }),
+    ];
+    const tree = {
+      FavoritCategories: [{ Id: f.categories.groceries, Name: 'Groceries', ChildCategories: null }],
+      AllCategories: [
+        { Id: f.categories.food, Name: 'Food', ChildCategories: [{ Id: f.categories.groceries, Name: 'Groceries', ChildCategories: null }] },
+        { Id: f.categories.car, Name: 'Car', ChildCategories: null },
+      ],
+    };
+    const NEW = { ...ANN, password: 'new-secret' };
+    /** The fault a call gets, as the client reads it, and the raw answer it came in. */
+    const refusal = async (binding: 'soap12' | 'httpGet', operation: 'AccountList2' | 'CategoryTree', credentials: typeof ANN) => {
+      const fault = await call(service, binding, operation, credentials, {}).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(fault).toBeInstanceOf(ServiceFault);
+      const raw = await callRaw(service, binding, operation, credentials, {});
+      return { fault: { ...(fault as ServiceFault), message: (fault as ServiceFault).message }, status: raw.status, contentType: raw.contentType };
+    };
     try {
-      expect(await call(service, 'soap12', 'AccountList2', ANN, {})).toHaveLength(8);
-      expect(await call(service, 'httpGet', 'CategoryTree', ANN, {})).toBeTruthy();
+      // Verified once each, so that the next calls meet a cached verification.
+      expect(await call(service, 'soap12', 'AccountList2', ANN, {})).toEqual(accounts);
+      expect(await call(service, 'httpGet', 'CategoryTree', ANN, {})).toEqual(tree);
       setPassword(service.dataFile, 'ann', 'new-secret', { hashParams: TEST_HASH_PARAMS });
-      await expect(call(service, 'soap12', 'AccountList2', ANN, {})).rejects.toThrow('Invalid credentials');
-      await expect(call(service, 'httpGet', 'CategoryTree', ANN, {})).rejects.toThrow('Invalid credentials');
-      expect(await call(service, 'soap12', 'AccountList2', { ...ANN, password: 'new-secret' }, {})).toHaveLength(8);
+      // SOAP 1.2: a Sender fault, "Invalid credentials" and nothing more; HTTP GET: the same words as plain text.
+      expect(await refusal('soap12', 'AccountList2', ANN)).toEqual({
+        fault: { name: 'ServiceFault', faultCode: 'Client', message: 'Invalid credentials', httpStatus: 500 },
+        status: 500,
+        contentType: 'application/soap+xml; charset=utf-8',
+      });
+      expect(await refusal('httpGet', 'CategoryTree', ANN)).toEqual({
+        fault: { name: 'ServiceFault', faultCode: 'Server', message: 'Invalid credentials', httpStatus: 500 },
+        status: 500,
+        contentType: 'text/plain; charset=utf-8',
+      });
+      expect(await call(service, 'soap12', 'AccountList2', NEW, {})).toEqual(accounts);
+      expect(await call(service, 'httpGet', 'CategoryTree', NEW, {})).toEqual(tree);
     } finally {
       await service.close();
     }

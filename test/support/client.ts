@@ -6,7 +6,6 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ApiAccount2, ApiCarFuel, ApiCategoryTree, ApiDefineTransaction2, ApiTransaction2 } from '../../src-shared/catalog';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../../src-main/core/app/app-core';
 import { MemorySecretStore } from '../../src-main/core/secrets';
 import { SoapClient, type SoapClientOptions } from '../../src-main/core/soap-client';
@@ -50,32 +49,6 @@ export function openCore(dataFile: string, options: Partial<AppCoreOptions> = {}
 /** Connects a core to a service as a demo user. */
 export async function connectDemo(core: AppCore, baseUrl: string, login: 'demo' | 'demo2' = 'demo'): Promise<void> {
   await core.connect({ baseUrl, clientKey: 'demo', login, password: login });
-}
-
-// ---- the service's truth --------------------------------------------------------------------------
-
-export interface ServiceState {
-  accounts: ApiAccount2[];
-  transactions: Map<number, ApiTransaction2[]>;
-  templates: ApiDefineTransaction2[];
-  categories: ApiCategoryTree;
-  refuelings: Map<number, ApiCarFuel[]>;
-}
-
-/** Everything the service lists for the client's user, read directly (no local copy involved). */
-export async function readService(client: SoapClient, carIds: readonly number[]): Promise<ServiceState> {
-  const accounts = await client.call('AccountListWithAmount2', {});
-  const transactions = new Map<number, ApiTransaction2[]>();
-  for (const a of accounts) transactions.set(a.Id, await client.call('TransactionListLast50_2', { AccountId: a.Id }));
-  const refuelings = new Map<number, ApiCarFuel[]>();
-  for (const c of carIds) refuelings.set(c, await client.call('CarFuelList', { CarId: c }));
-  return {
-    accounts,
-    transactions,
-    templates: await client.call('DefineTransactionList2', {}),
-    categories: await client.call('CategoryTree', {}),
-    refuelings,
-  };
 }
 
 // ---- the local copy, exactly ----------------------------------------------------------------------

@@ -1,0 +1,37 @@
+/** `outbox`, `outbox retry` and `outbox discard`: the queued writes, and settling one the user must decide. */
+import { defineCommand, defineGroup } from '../command';
+import * as fmt from '../format';
+import { integerArg } from '../values';
+
+const entryId = { value: '<id>', description: 'the outbox entry id', read: integerArg } as const;
+
+export const outbox = defineGroup('outbox', 'Lists the queued writes with status and message, or retries or discards one.', [
+  defineCommand({
+    name: 'outbox',
+    summary: 'Lists the queued writes with their status and message.',
+    async run(ctx) {
+      const list = await ctx.core.listOutbox();
+      ctx.out(list, fmt.outboxText(list));
+    },
+  }),
+  defineCommand({
+    name: 'outbox retry',
+    summary: 'Sends a refused, conflicting or undecided write again with the next sync.',
+    positionals: [entryId],
+    async run(ctx) {
+      const [id] = ctx.positionals;
+      const list = await ctx.core.retryOutbox({ id });
+      ctx.out(list, `Entry ${id} will be sent with the next sync.\n${fmt.outboxText(list)}`);
+    },
+  }),
+  defineCommand({
+    name: 'outbox discard',
+    summary: 'Drops a queued write: it is never sent.',
+    positionals: [entryId],
+    async run(ctx) {
+      const [id] = ctx.positionals;
+      const list = await ctx.core.discardOutbox({ id });
+      ctx.out(list, `Entry ${id} discarded.\n${fmt.outboxText(list)}`);
+    },
+  }),
+]);

@@ -1,0 +1,21 @@
+/** `status`: the connection, the outbox counts and the last sync. */
+import { defineCommand } from '../command';
+import * as fmt from '../format';
+
+export const status = defineCommand({
+  name: 'status',
+  summary: 'Shows the connection, the outbox counts and the last sync.',
+  async run(ctx) {
+    const s = await ctx.core.getStatus();
+    const c = s.connection;
+    const o = s.outbox;
+    ctx.out(
+      s,
+      [
+        c ? `Connected to ${c.baseUrl} as ${c.login} over ${c.binding}.` : 'Not connected.',
+        `Outbox: ${o.pending} pending, ${o.unknown} unknown, ${o.refused} refused, ${o.conflicts} in conflict, ${o.blocked} blocked.`,
+        s.lastSync ? `Last sync ${s.lastSync.finishedAt}: ${fmt.summaryText(s.lastSync)}${s.lastSync.error ? ` Error: ${s.lastSync.error}` : ''}` : 'Never synced.',
+      ].join('\n'),
+    );
+  },
+});
