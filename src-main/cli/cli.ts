@@ -9,10 +9,22 @@
  * prompt) and kept sealed with a key derived from the password (see PromptSecretStore), so later runs
  * need only the password. A key on the command line itself is refused.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '../../src-shared/app-api';
-import { isGroup, programHelp, readArgs, readValues, resolveCommand, UsageError, type OptionTable, type ProgramSpec, type RawArgs } from '../../src-shared/cli';
+import {
+  isGroup,
+  programHelp,
+  readArgs,
+  readKeyFile,
+  readValues,
+  refuseKeyInArguments,
+  refusedKeyOption,
+  resolveCommand,
+  UsageError,
+  type OptionTable,
+  type ProgramSpec,
+  type RawArgs,
+} from '../../src-shared/cli';
 import { createAppCore, type AppCore } from '../core/app/app-core';
 import { appVersion } from '../app-bridge/app-version';
 import { openAppLog, type AppLog } from '../core/log/app-log';
@@ -26,6 +38,7 @@ import { SYNC_EXIT } from './exit-codes';
 export type { CliIo } from './command';
 
 export const DATA_ENV = 'BOOKKEEPING_DATA';
+const KEY_WAYS = 'BOOKKEEPING_CLIENT_KEY, in a file with --key-file <file>, or at the prompt';
 
 const GLOBAL_OPTIONS = {
   data: { type: 'string', value: '<local.sqlite>', description: `the local copy (or ${DATA_ENV})`, inUsage: true },
@@ -37,7 +50,7 @@ const GLOBAL_OPTIONS = {
       'a file whose first line is the client key, when the service is asked (else BOOKKEEPING_CLIENT_KEY, the prompt, or the one kept sealed by connect); never the key itself on the command line',
   },
   // Read only to be refused with the reason (clientKeyOption).
-  key: { type: 'string', value: '<key>', description: 'refused: give the key in BOOKKEEPING_CLIENT_KEY, --key-file or at the prompt', hidden: true },
+  key: refusedKeyOption(KEY_WAYS),
   log: { type: 'string', value: '<file>', description: "where unexpected failures are logged (default: the data file's name with .log)" },
   help: { type: 'boolean', short: 'h', description: 'this text, or a command\'s with "<command> --help"' },
 } as const satisfies OptionTable;
@@ -66,22 +79,9 @@ export const CLI_COMMAND_NAMES: readonly string[] = COMMANDS.map((c) => (isGroup
  * command line ends up in the shell's history and in every user's process list.
  */
 function clientKeyOption(raw: RawArgs): string | undefined {
-  if (raw.options.has('key')) {
-    throw new UsageError(
-      'A client key on the command line ends up in the shell history and the process list: give it in BOOKKEEPING_CLIENT_KEY, in a file with --key-file <file>, or at the prompt.',
-    );
-  }
+  refuseKeyInArguments(raw.options.has('key'), KEY_WAYS);
   const file = raw.options.get('key-file') as string | undefined;
-  if (file === undefined) return undefined;
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new UsageError(`--key-file ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : 'cannot be read'}.`);
-  }
-  const key = text.split(/\r?\n/, 1)[0]!.trim();
-  if (!key) throw new UsageError(`--key-file ${file} is empty: its first line must be the client key.`);
-  return key;
+  return file === undefined ? undefined : readKeyFile(file);
 }
 
 /** The version in package.json (the command line runs from the project's sources). */

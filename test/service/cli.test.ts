@@ -1,6 +1,6 @@
 /** The service's command line, run as a separate process the way an operator runs it. */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ interface Run {
 function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
-      env: { ...process.env, BOOKKEEPING_PASSWORD: undefined, ...env },
+      env: { ...process.env, BOOKKEEPING_PASSWORD: undefined, BOOKKEEPING_CLIENT_KEY: undefined, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -89,6 +89,8 @@ describe('help and arguments', () => {
 describe('operator commands', () => {
   it('demo, add-client, add-user, passwd, share, add-template, disable-client: each does what it says', async () => {
     const file = join(dir, 'ops.sqlite');
+    const keyFile = join(dir, 'desktop-1.key');
+    writeFileSync(keyFile, 'desktop-1\n');
     const demo = await cli(['demo', '--data', file]);
     expect(demo.code).toBe(0);
     expect(demo.stdout).toMatch(/^Demo data created: client key demo, users demo\/demo and demo2\/demo2, \d+ transactions, \d+ refuelings\.\n$/);
@@ -96,7 +98,7 @@ describe('operator commands', () => {
     // Independent commands run side by side (SQLite serialises their writes).
     const [again, client, generated, user, noPassword] = await Promise.all([
       cli(['demo', '--data', file]),
-      cli(['add-client', '--data', file, '--key', 'desktop-1', '--label', "Jana's laptop"]),
+      cli(['add-client', '--data', file, '--label', "Jana's laptop"], { BOOKKEEPING_CLIENT_KEY: 'desktop-1' }),
       cli(['add-client', '--data', file]),
       cli(['add-user', '--data', file, '--login', 'jana', '--currency', 'EUR'], { BOOKKEEPING_PASSWORD: 'jana-pw' }),
       cli(['add-user', '--data', file, '--login', 'petr']),
@@ -108,7 +110,7 @@ describe('operator commands', () => {
     expectFailure(noPassword, 'Set BOOKKEEPING_PASSWORD or run on a terminal to be asked for the password.');
 
     const [dupClient, dupUser, share, shareMissing, template, badAmount, notHers, passwdNobody] = await Promise.all([
-      cli(['add-client', '--data', file, '--key', 'desktop-1']),
+      cli(['add-client', '--data', file, '--key-file', keyFile]),
       cli(['add-user', '--data', file, '--login', 'JANA'], { BOOKKEEPING_PASSWORD: 'x' }),
       // demo's first account, shared with jana for writing.
       cli(['share', '--data', file, '--account', '1', '--login', 'jana', '--permission', 'write']),
@@ -126,6 +128,12 @@ describe('operator commands', () => {
     expectFailure(badAmount, 'amount -1.005 has more decimal places than CZK allows (2).');
     expectFailure(notHers, 'accountId: account 2 does not exist.');
     expectFailure(passwdNobody, 'There is no user with login "nobody".');
+    // A key in the arguments would be in the shell's history and the process list.
+    const keyWays = 'give it in BOOKKEEPING_CLIENT_KEY or in a file with --key-file <file>.';
+    expectFailure(await cli(['add-client', '--data', file, '--key', 'desktop-2']), `A client key on the command line ends up in the shell history and the process list: ${keyWays}`);
+    expectFailure(await cli(['disable-client', '--data', file, '--key', 'desktop-1']), `A client key on the command line ends up in the shell history and the process list: ${keyWays}`);
+    expectFailure(await cli(['disable-client', '--data', file]), 'Give the client key in BOOKKEEPING_CLIENT_KEY or in a file with --key-file <file>.');
+    expectFailure(await cli(['disable-client', '--data', file, '--key-file', join(dir, 'nowhere')]), `--key-file ${join(dir, 'nowhere')}: no such file.`);
 
     const service = await startService({ dataFile: file, port: 0, logger: silentLogger });
     const target = { url: service.url, namespace: service.namespace };
@@ -140,7 +148,7 @@ describe('operator commands', () => {
       expect(passwd.stdout).toBe('Password of jana changed.\n');
       await expect(call(target, 'soap12', 'AccountList2', jana, {})).rejects.toThrow('Invalid credentials');
       expect(await call(target, 'soap12', 'AccountList2', { ...jana, password: 'jana-new' }, {})).toHaveLength(1);
-      expect((await cli(['disable-client', '--data', file, '--key', 'desktop-1'])).stdout).toBe('Client key disabled.\n');
+      expect((await cli(['disable-client', '--data', file, '--key-file', keyFile])).stdout).toBe('Client key disabled.\n');
       await expect(call(target, 'soap12', 'AccountList2', { ...jana, password: 'jana-new' }, {})).rejects.toThrow('Invalid credentials');
     } finally {
       await service.close();
