@@ -14,6 +14,7 @@ import { startFaultProxy } from '../support/fault-proxy';
 import { startTestService, type TestService } from '../support/service';
 
 const dec = (n: number) => formatDecimal(decimalFromNumber(n));
+const NOTHING = { accounts: 0, transactions: 0, templates: 0, categories: 0, refuelings: 0 };
 const CARS = [1, 2];
 
 let service: TestService;
@@ -105,7 +106,8 @@ describe('pull', () => {
     const client = soapClient(service.url, service.namespace);
     try {
       for (const carId of CARS) store.saveCar(carId, `Car ${carId}`, '2026-01-01T00:00:00');
-      const counts = await pull(client, store);
+      const first = await pull(client, store);
+      const counts = first.listed;
       const truth = await readService(client, CARS);
       expectCopyEquals(store, truth);
       let total = 0;
@@ -118,7 +120,11 @@ describe('pull', () => {
         refuelings: truth.refuelings.get(1)!.length + truth.refuelings.get(2)!.length,
       });
       expect(counts.transactions).toBeGreaterThan(100);
+      // Into an empty copy, everything listed is new.
+      expect(first.changed).toEqual(counts);
       expect(store.favorites().length).toBeGreaterThan(0);
+      // Nothing changed on the service: nothing received, although the service listed everything again.
+      expect(await pull(client, store)).toEqual({ listed: counts, changed: NOTHING });
 
       // Changes on the service: a new account, 60 new transactions on the wallet in two batches
       // (each pulled), an edited account, a new category and a new refueling.
@@ -129,13 +135,20 @@ describe('pull', () => {
       const newCategory = addCategory(service.dataFile, 'demo', 'Pulled category');
       addRefueling(service.dataFile, 'demo', { carId: 2, dateOfPurchase: '2026-12-01T08:00:00', tachometer: 123456, liter: 40.01, price: 1500.5, currency: 203 });
       const added: number[] = [];
+      const received = [];
       for (let batch = 0; batch < 2; batch++) {
         for (let i = 0; i < 30; i++) {
           const n = batch * 30 + i;
           added.push(addTransaction(service.dataFile, 'demo', { accountId: wallet.Id, amount: -(n + 1) / 100, paymentDate: `2027-01-${String(1 + Math.floor(n / 10)).padStart(2, '0')}T${String(n % 10).padStart(2, '0')}:00:00`, description: `later ${n}` }));
         }
-        await pull(client, store);
+        received.push((await pull(client, store)).changed);
       }
+      // What each pull brought, per kind: the new and the edited account (the wallet's new balance comes
+      // with its transactions, so it is not counted again), 30 transactions a time, the category, the refueling.
+      expect(received).toEqual([
+        { accounts: 2, transactions: 30, templates: 0, categories: 1, refuelings: 1 },
+        { ...NOTHING, transactions: 30 },
+      ]);
       const truth2 = await readService(client, CARS);
       expectCopyEquals(store, truth2);
       expect(store.account(newAccount)!.name).toBe('Pulled later');

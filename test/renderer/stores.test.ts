@@ -20,6 +20,7 @@ const summary = (over: Partial<SyncSummary> = {}): SyncSummary => ({
   conflicts: 0,
   unknown: 0,
   pulled: { accounts: 3, transactions: 10, templates: 1, categories: 4, refuelings: 2 },
+  received: { accounts: 0, transactions: 3, templates: 0, categories: 0, refuelings: 0 },
   error: null,
   errorCode: null,
   ...over,

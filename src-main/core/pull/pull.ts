@@ -95,13 +95,16 @@ export function countsOf(data: PulledData): PulledCounts {
   };
 }
 
-/** Fetches everything and writes it into the local copy in one transaction. */
-export async function pull(client: SoapClient, store: Store, options: PullOptions = {}): Promise<PulledCounts> {
+/**
+ * Fetches everything and writes it into the local copy in one transaction. Returns the records the
+ * service listed, and of them those new or changed here (and those it no longer lists): what it brought.
+ */
+export async function pull(client: SoapClient, store: Store, options: PullOptions = {}): Promise<{ listed: PulledCounts; changed: PulledCounts }> {
   const data = await fetchAll(
     client,
     store.cars().map((c) => c.carId),
     options,
   );
-  store.applyPull(data);
-  return countsOf(data);
+  const changed = store.applyPull(data);
+  return { listed: countsOf(data), changed };
 }
