@@ -3,7 +3,7 @@
  * the sync running now, never from a flag that an exchange could leave stale. One function, for the header
  * and for the tests.
  */
-import type { AppStatus, ExchangeOutcome } from './views';
+import type { AppStatus, ExchangeOutcome, LastExchange, SyncErrorCode } from './views';
 
 export type ConnectionStateKind = 'not-connected' | 'unchecked' | 'syncing' | ExchangeOutcome;
 
@@ -33,4 +33,32 @@ export function connectionState(status: Pick<AppStatus, 'configured' | 'exchange
   if (live.syncing) return { kind: 'syncing', at: null, lastSuccessAt, message: null };
   if (!last) return { kind: 'unchecked', at: null, lastSuccessAt: null, message: null };
   return { kind: last.outcome, at: last.at, lastSuccessAt, message: last.message };
+}
+
+/**
+ * The outcome of an exchange that ended with the given sync error code (null: it went through). Null when
+ * no exchange with the service decided it: cancelled by the user, no connection, no password to send.
+ */
+export function outcomeOf(code: SyncErrorCode | null): ExchangeOutcome | null {
+  switch (code) {
+    case null:
+      return 'connected';
+    case 'unavailable':
+      return 'unreachable';
+    case 'auth':
+      return 'credentials-refused';
+    case 'certificate':
+      return 'certificate-refused';
+    case 'service':
+      return 'service-error';
+    case 'cancelled':
+    case 'not-connected':
+    case 'password-needed':
+      return null;
+  }
+}
+
+/** The record after an exchange: its outcome, the time of the last success carried over from earlier ones. */
+export function nextExchange(previous: LastExchange | null, exchange: Omit<LastExchange, 'lastSuccessAt'>): LastExchange {
+  return { ...exchange, lastSuccessAt: exchange.outcome === 'connected' ? exchange.at : (previous?.lastSuccessAt ?? null) };
 }

@@ -39,7 +39,7 @@ describe.skipIf(!found)('a day of use', () => {
     await page.locator('input[name=baseUrl]').fill(stack.service.url);
     await page.getByTestId('test-connection').click();
     await poll(() => textOf(page.getByTestId('report-namespace'))).toBe(stack.service.namespace);
-    await poll(() => textOf(page.getByTestId('report-operations'))).toBe('nalezeno 15 z 15');
+    await poll(() => textOf(page.getByTestId('report-operations'))).toBe('Nalezeno 15 z 15');
     await connect(page, stack.service);
     await page.waitForURL(/#\/accounts$/);
     await poll(() => textOf(page.getByTestId('sync-summary'))).toContain('Synchronizace dokončena');
@@ -73,7 +73,7 @@ describe.skipIf(!found)('a day of use', () => {
     await stack.service.stop();
     const failed = await syncNow(page);
     expect(failed).toContain('služba není dostupná');
-    await poll(() => textOf(header.getByTestId('connection-state'))).toBe('Offline');
+    await poll(() => textOf(header.getByTestId('connection-state'))).toBe('Nedostupné');
 
     // --- Two refuelings at the pump; the odometer check catches a reading below the last one.
     await go(page, '/pump');
@@ -139,7 +139,7 @@ describe.skipIf(!found)('a day of use', () => {
     // --- The service is back: one Sync sends the four writes and confirms them.
     await stack.service.start();
     const done = await syncNow(page);
-    expect(done).toContain('odeslány 4 změny');
+    expect(done).toContain('Odeslány 4 změny');
     await poll(() => textOf(header.getByTestId('connection-state'))).toBe('Připojeno');
     await poll(() => header.getByTestId('queued-count').count()).toBe(0);
     await poll(() => page.locator('[data-testid=refuelings-table] tbody tr.is-pending').count()).toBe(0);

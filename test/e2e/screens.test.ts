@@ -76,7 +76,7 @@ describe.skipIf(!found)('screens', () => {
 
     await address.fill('http://127.0.0.1:9');
     await page.getByTestId('test-connection').click();
-    await poll(() => textOf(page.getByTestId('test-report'))).toContain('The service could not be used');
+    await poll(() => textOf(page.getByTestId('test-report'))).toContain('The service could not be reached');
     expect(await textOf(page.getByTestId('test-report'))).toMatch(/refused|reach|connect/i);
 
     await address.fill(stack.service.url);
@@ -118,7 +118,7 @@ describe.skipIf(!found)('screens', () => {
 
     await stack.service.stop();
     expect(await syncNow(page)).toContain('Sync stopped: the service is unavailable');
-    await poll(() => textOf(page.getByTestId('connection-state'))).toBe('Offline');
+    await poll(() => textOf(page.getByTestId('connection-state'))).toBe('Unreachable');
     await stack.service.start();
     // The keyboard shortcut of the desktop menu's Sync Now works here too.
     await dismissSummary(page);

@@ -66,6 +66,28 @@ describe('status store', () => {
     expect(s.listeners.size).toBe(0);
   });
 
+  it('derives the badge from the last exchange and the sync running now; a failed sync moves neither the last sync nor the last success', async () => {
+    const connected = { outcome: 'connected' as const, at: '2026-11-21T09:00:00Z', via: 'sync' as const, lastSuccessAt: '2026-11-21T09:00:00Z', message: null };
+    const s = standIn({ getStatus: async () => status({ lastSyncAt: '2026-11-21T09:00:00Z', exchange: connected }) });
+    const store = useStatusStore();
+    await store.init();
+    expect(store.connection?.kind).toBe('connected');
+    s.emit({ type: 'sync-started' });
+    expect(store.connection?.kind).toBe('syncing');
+    s.emit({ type: 'sync-waiting', until: Date.now() + 1000, cause: 'network', httpStatus: null, reason: 'refused', attempt: 1 });
+    expect(store.connection).toMatchObject({ kind: 'unreachable', lastSuccessAt: '2026-11-21T09:00:00Z' });
+    // The service refused the credentials: the badge says so at once, before the core's status arrives.
+    s.emit({ type: 'sync-finished', summary: summary({ pushed: 0, received: null, pulled: null, error: 'The service refused the client key, login or password.', errorCode: 'auth' }) });
+    expect(store.connection).toMatchObject({ kind: 'credentials-refused', at: '2026-11-21T10:00:05Z', lastSuccessAt: '2026-11-21T09:00:00Z' });
+    expect(store.status?.lastSyncAt).toBe('2026-11-21T09:00:00Z');
+    // A cancelled sync decided nothing about the service.
+    s.emit({ type: 'sync-finished', summary: summary({ error: 'cancelled', errorCode: 'cancelled' }) });
+    expect(store.connection?.kind).toBe('credentials-refused');
+    s.emit({ type: 'sync-finished', summary: summary() });
+    expect(store.connection).toMatchObject({ kind: 'connected', lastSuccessAt: '2026-11-21T10:00:05Z' });
+    expect(store.firstSync).toBe(false);
+  });
+
   it('runs one sync at a time, keeps its summary and re-reads everything after it', async () => {
     const running = deferred<SyncSummary>();
     const s = standIn({ getStatus: async () => status(), sync: () => running.promise });
@@ -169,6 +191,27 @@ describe('accounts store', () => {
     expect(store.byId.get(1)?.name).toBe('Wallet');
     await store.setShowAll(true);
     expect(store.view?.accounts).toHaveLength(4);
+  });
+
+  it('a load overtaken by a newer one settles only once the newer one is shown, never on the older data', async () => {
+    const answers = [deferred<AccountsView>(), deferred<AccountsView>()];
+    let call = 0;
+    // Each load reads the list twice (what the screen shows, and every account for the pickers).
+    standIn({ listAccounts: () => answers[Math.floor(call++ / 2)]!.promise });
+    const store = useAccountsStore();
+    const older = store.load();
+    const newer = store.load();
+    let olderDone = false;
+    void older.then(() => (olderDone = true));
+    answers[0]!.resolve(view([]));
+    await new Promise((r) => setTimeout(r, 0));
+    // The older answer is dropped, and whoever waited for it waits for the newer one.
+    expect(olderDone).toBe(false);
+    expect(store.view).toBeNull();
+    answers[1]!.resolve(view([account({ id: 7 })]));
+    await older;
+    expect(store.view?.accounts.map((a) => a.id)).toEqual([7]);
+    await newer;
   });
 
   it('reloads after a write and hands failures back as AppError', async () => {

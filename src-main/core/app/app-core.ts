@@ -8,6 +8,7 @@ import {
   APP_METHODS,
   APP_METHOD_NAMES,
   AppError,
+  outcomeOf,
   WRITE_INPUT_SCHEMAS,
   type AppApi,
   type AppEvent,
@@ -45,7 +46,7 @@ import {
 import { Store, type StoreOptions } from '../store/store';
 import { resolveChoices } from '../write-kinds';
 import { classify, LAST_SYNC_AT_KEY, LAST_SYNC_KEY, SyncEngine, type SyncTuning } from '../sync/engine';
-import { lastExchange, outcomeOf, recordExchange } from '../sync/exchanges';
+import { lastExchange, recordExchange } from '../sync/exchanges';
 import { fileHandlers } from '../files';
 import { insightHandlers } from '../insights';
 import type { CoreParts, Handlers } from './core-parts';

@@ -6,7 +6,7 @@
  */
 import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
-import { AppError, type AppEvent, type SyncPhase, type SyncSummary } from '../../../src-shared/app-api';
+import { AppError, outcomeOf, type AppEvent, type SyncPhase, type SyncSummary } from '../../../src-shared/app-api';
 import type { Outbox } from '../outbox/outbox';
 import { pull } from '../pull';
 import {
@@ -25,7 +25,7 @@ import {
 import { RecordError } from '../store/rows';
 import { SecretUnavailableError } from '../secrets';
 import type { Store } from '../store/store';
-import { LAST_SYNC_AT_KEY, LAST_SYNC_KEY, outcomeOf, recordExchange } from './exchanges';
+import { LAST_SYNC_AT_KEY, LAST_SYNC_KEY, recordExchange } from './exchanges';
 import { currentHolder, holderAlive, isCurrent, type LockHolder } from './lock-holder';
 import { PushGaveUp, pushOutbox } from './push';
 

@@ -3,7 +3,7 @@
  * window and the command line see the same: a sync, a test of the stored connection and connecting write
  * it; the connection badge is derived from it (src-shared/app-api/connection-state.ts).
  */
-import type { ExchangeOutcome, LastExchange, SyncErrorCode, SyncSummary } from '../../../src-shared/app-api';
+import { nextExchange, outcomeOf, type LastExchange, type SyncSummary } from '../../../src-shared/app-api';
 import type { Store } from '../store/store';
 
 export const LAST_EXCHANGE_KEY = 'lastExchange';
@@ -11,36 +11,9 @@ export const LAST_EXCHANGE_KEY = 'lastExchange';
 export const LAST_SYNC_KEY = 'lastSync';
 export const LAST_SYNC_AT_KEY = 'lastSyncAt';
 
-/**
- * The outcome of an exchange that ended with the given sync error code (null: it went through). Null when
- * no exchange with the service decided it: cancelled by the user, no connection, no password to send.
- */
-export function outcomeOf(code: SyncErrorCode | null): ExchangeOutcome | null {
-  switch (code) {
-    case null:
-      return 'connected';
-    case 'unavailable':
-      return 'unreachable';
-    case 'auth':
-      return 'credentials-refused';
-    case 'certificate':
-      return 'certificate-refused';
-    case 'service':
-      return 'service-error';
-    case 'cancelled':
-    case 'not-connected':
-    case 'password-needed':
-      return null;
-  }
-}
-
 /** Keeps the outcome of an exchange as the last one; the time of the last success carries over from earlier ones. */
 export function recordExchange(store: Store, exchange: Omit<LastExchange, 'lastSuccessAt'>): LastExchange {
-  const previous = lastExchange(store);
-  const next: LastExchange = {
-    ...exchange,
-    lastSuccessAt: exchange.outcome === 'connected' ? exchange.at : (previous?.lastSuccessAt ?? null),
-  };
+  const next = nextExchange(lastExchange(store), exchange);
   store.setSetting(LAST_EXCHANGE_KEY, next);
   return next;
 }
