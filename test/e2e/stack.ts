@@ -11,6 +11,7 @@ import { expect } from 'vitest';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../../src-main/core/app/app-core';
 import { MemorySecretStore } from '../../src-main/core/secrets';
 import { SoapClient } from '../../src-main/core/soap-client';
+import { currencyLabel } from '../../src-shared/money';
 import { startWebShell, type WebShell } from '../../src-main/web-shell/server';
 import { collectPageErrors, launchChromium } from '../support/browser';
 import { startTestService, TEST_TIME_ZONE, type TestService, type TestServiceOptions } from '../support/service';
@@ -131,6 +132,17 @@ export async function go(page: Page, path: string): Promise<void> {
 /** Text of an amount as Intl shows it in English with two decimals, minus as U+2212 (as the screens show it). */
 export function englishMoney(value: number | string): string {
   return new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(String(value) as `${number}`).replace('-', '\u2212');
+}
+
+/**
+ * An amount with its currency as Intl writes it in the language ("CZK 1,234.50", "1 234,50 Kč", "€12.00"),
+ * minus as U+2212, white space folded (as textOf reads the screen): what the screens show. `currency` is
+ * the service's numeric code.
+ */
+export function money(value: number | string, currency: number, locale: 'en' | 'cs' = 'en', signed = false): string {
+  const code = currencyLabel(currency);
+  const f = new Intl.NumberFormat(locale, { style: 'currency', currency: code, minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: signed ? 'exceptZero' : 'auto' });
+  return loose(f.format(String(value) as `${number}`).replace('-', '\u2212'));
 }
 
 /** Retries an assertion until the screen catches up (vitest's expect.poll with a browser-sized timeout). */
