@@ -7,6 +7,7 @@ const cs: Messages = {
     skip: 'Přejít na obsah',
   },
   nav: {
+    menu: 'Nabídka',
     label: 'Hlavní',
     accounts: 'Účty',
     transfer: 'Převod',

@@ -5,6 +5,7 @@ const en = {
     skip: 'Skip to content',
   },
   nav: {
+    menu: 'Menu',
     label: 'Main',
     accounts: 'Accounts',
     transfer: 'Transfer',
