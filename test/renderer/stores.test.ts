@@ -333,14 +333,27 @@ describe('categories, cars and outbox stores', () => {
     await store.load();
     expect(store.pathOf(2)).toBe('Car › Fuel');
     expect(store.pathOf(0)).toBeNull();
-    // A record's category: the tree's path first, then the name the record brought, then its number.
+    // A record's category: the tree's path first, then the name the record brought, else named unknown (never its number).
     expect(store.label(2, 'Palivo')).toBe('Car › Fuel');
     expect(store.label(21, 'Domácnost')).toBe('Domácnost');
-    expect(store.label(21, null)).toBe('#21');
+    expect(store.label(21, null)).toBe('Unknown category');
     expect(store.label(0, 'ignored')).toBe('');
     await store.add('Home', 0);
     expect(s.api.addCategory).toHaveBeenCalledWith({ name: 'Home', parentId: 0 });
     expect(store.pathOf(-5)).toBe('Home');
+  });
+
+  it('names cars and accounts, never by their numbers: an unknown one as unknown, a number only between cars of one name', async () => {
+    const car = (carId: number, name: string) => ({ carId, name, refuelings: 0, lastTachometer: null, lastDate: null, lastCurrency: null, pending: false });
+    standIn({ listCars: async () => [car(1, 'Octavia'), car(2, 'Fabia'), car(3, 'Fabia')], listAccounts: async () => ({ accounts: [account({ id: 4, name: 'Wallet' })], totals: [] }) });
+    const cars = useCarsStore();
+    await cars.load();
+    expect(cars.carName(1)).toBe('Octavia');
+    expect(cars.carName(23)).toBe('Unknown car');
+    expect([1, 2, 3].map((id) => cars.carOption(id))).toEqual(['Octavia', 'Fabia (car 2)', 'Fabia (car 3)']);
+    const accounts = useAccountsStore();
+    await accounts.load();
+    expect([accounts.nameOf(4), accounts.nameOf(21)]).toEqual(['Wallet', 'Unknown account']);
   });
 
   it('checks odometers against the car’s refuelings and refreshes them after a new one', async () => {
@@ -357,7 +370,7 @@ describe('categories, cars and outbox stores', () => {
     const store = useCarsStore();
     await store.load();
     expect(store.carName(7)).toBe('Octavia');
-    expect(store.carName(8)).toBe('#8');
+    expect(store.carName(8)).toBe('Unknown car');
     expect(store.checkOdometer(7, 900, '2026-11-21T10:00')).toEqual({ kind: 'not-increasing', previous: 1000 });
     await store.ensureRefuelings(7);
     await store.addRefueling({ carId: 7, dateOfPurchase: '2026-11-21T10:00', tachometer: 1500, liter: '40', price: '1500', currency: 203, rate: '1', description: '' });

@@ -18,8 +18,8 @@ export function useOutboxText() {
   const categories = useCategoriesStore();
   const cars = useCarsStore();
 
-  const accountName = (id: number) => accounts.byId.get(id)?.name ?? `#${id}`;
-  const categoryName = (id: number) => categories.pathOf(id) ?? `#${id}`;
+  const accountName = (id: number) => accounts.nameOf(id);
+  const categoryName = (id: number) => categories.label(id);
   const money = (amount: string, currency: number) => formatMoney(amount, locale.value, currency);
 
   function refueling(i: WriteInputs['addRefueling']): string {

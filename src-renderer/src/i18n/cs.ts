@@ -47,6 +47,13 @@ const cs: Messages = {
     nextMonth: 'Další měsíc',
     invalid: 'Zadejte datum ve tvaru {pattern}.',
   },
+  names: {
+    unknownAccount: 'Neznámý účet',
+    unknownCategory: 'Neznámá kategorie',
+    unknownCar: 'Neznámé auto',
+    carNumbered: '{name} (auto {id})',
+    noDescription: 'Bez popisu',
+  },
   pager: {
     range: '{from}–{to} z {total}',
     page: 'Strana {page} z {pages}',
@@ -712,7 +719,7 @@ const cs: Messages = {
       line: 'Řádek',
       status: 'Stav',
       ready: 'Připraveno',
-      duplicateOfRecord: 'Už je zde (tankování {id})',
+      duplicateOfRecord: 'Už je uloženo zde',
       duplicateOfLine: 'Stejné jako řádek {line}',
       shownOf: 'Zobrazeno prvních {shown} z {total} řádků.',
       queue: 'Přidat {n} tankování | Přidat {n} tankování | Přidat {n} tankování',

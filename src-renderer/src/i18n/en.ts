@@ -45,6 +45,13 @@ const en = {
     nextMonth: 'Next month',
     invalid: 'Type the date as {pattern}.',
   },
+  names: {
+    unknownAccount: 'Unknown account',
+    unknownCategory: 'Unknown category',
+    unknownCar: 'Unknown car',
+    carNumbered: '{name} (car {id})',
+    noDescription: 'No description',
+  },
   pager: {
     range: '{from}–{to} of {total}',
     page: 'Page {page} of {pages}',
@@ -709,7 +716,7 @@ const en = {
       line: 'Line',
       status: 'State',
       ready: 'Ready',
-      duplicateOfRecord: 'Already here (refueling {id})',
+      duplicateOfRecord: 'Already kept here',
       duplicateOfLine: 'Same as line {line}',
       shownOf: 'The first {shown} of {total} rows are shown.',
       queue: 'Add {n} refueling | Add {n} refuelings',
