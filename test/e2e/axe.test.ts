@@ -9,7 +9,7 @@ import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserFor } from '../support/browser';
-import { type AppPage, DEMO, go, openApp, poll, realErrors, setAppearance, startStack, type Stack } from './stack';
+import { type AppPage, DEMO, everyScreen, go, openApp, poll, realErrors, setAppearance, startStack, type Stack } from './stack';
 
 /** A Chromium-family browser: without one, this file is skipped (named at the end of the run), or fails in CI. */
 const found = browserFor(import.meta.url);
@@ -82,23 +82,7 @@ describe.skipIf(!found)('axe on every screen', () => {
     const { page } = app;
     await stack.core.saveCar({ carId: 1, name: 'Octavia' });
     expect((await stack.core.sync()).error).toBeNull();
-    const screens: [string, string, string][] = [
-      ['accounts', '/accounts', '[data-testid=accounts-table]'],
-      ['account', `/accounts/${bank}`, 'main h1'],
-      ['transfer', `/transfer?from=${bank}`, 'select[name=sourceId] option:nth-child(2)'],
-      ['templates', '/templates', '[data-testid=templates-table] tbody tr'],
-      ['categories', '/categories', '[data-testid=category-tree] li'],
-      ['reports', '/reports', 'main h1'],
-      ['search', '/search', 'main h1'],
-      ['cars', '/cars', '[data-car-id]'],
-      ['car', '/cars/1', '[data-testid=refuelings-table] tbody tr'],
-      ['fuel', '/cars/1/stats', 'main h1'],
-      ['pump', '/pump', 'select[name=carId] option:checked:not([value=""])'],
-      ['outbox', '/outbox', '[data-outbox-id]'],
-      ['data', '/data', 'main h1'],
-      ['settings', '/settings', '[data-testid=connection-settings]'],
-      ['connection', '/connect', 'input[name=baseUrl]'],
-    ];
+    const screens = everyScreen(bank);
     const found: string[] = [];
     const check = async (where: string) => {
       for (const v of await violations(page)) found.push(`${where}: ${JSON.stringify(v)}`);

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserFor } from '../support/browser';
-import { DEMO, go, poll, realErrors, screenshot, setAppearance, startStack, type Stack } from './stack';
+import { DEMO, everyScreen, go, poll, realErrors, screenshot, setAppearance, startStack, type Stack } from './stack';
 import { collectPageErrors } from '../support/browser';
 import { TEST_TIME_ZONE } from '../support/service';
 
@@ -39,23 +39,7 @@ afterAll(async () => {
 });
 
 /** Every screen, with what shows it has loaded. */
-const screens = (): [string, string, string][] => [
-  ['accounts', '/accounts', '[data-testid=accounts-table]'],
-  ['account', `/accounts/${bank}`, 'main h1'],
-  ['transfer', `/transfer?from=${bank}`, 'select[name=sourceId] option:nth-child(2)'],
-  ['templates', '/templates', '[data-testid=templates-table] tbody tr'],
-  ['categories', '/categories', '[data-testid=category-tree] li'],
-  ['reports', '/reports', 'main h1'],
-  ['search', '/search', 'main h1'],
-  ['cars', '/cars', '[data-car-id]'],
-  ['car', '/cars/1', '[data-testid=refuelings-table] tbody tr'],
-  ['fuel', '/cars/1/stats', 'main h1'],
-  ['pump', '/pump', 'select[name=carId] option:checked:not([value=""])'],
-  ['outbox', '/outbox', '[data-outbox-id]'],
-  ['data', '/data', 'main h1'],
-  ['settings', '/settings', '[data-testid=connection-settings]'],
-  ['connection', '/connect', 'input[name=baseUrl]'],
-];
+const screens = () => everyScreen(bank);
 
 /**
  * Pairs of visible labels, controls and navigation items whose boxes overlap (more than a pixel each way),
