@@ -135,6 +135,28 @@ describe('exchanges recorded by the core', () => {
     }
   });
 
+  it('a sync with refused credentials costs the service one failed login, so that a locking service still takes the right password', async () => {
+    // A service that locks a login at its third failed login.
+    const strict = await startTestService({ demo: true, service: { auth: { throttle: { slowAfter: 100, lockAfter: 3, lockMs: 60_000 } } } });
+    const dir = tempDir();
+    const core = openCore(dir.file('local.sqlite'));
+    try {
+      await core.connect({ baseUrl: strict.url, ...DEMO });
+      await core.saveCar({ carId: 1, name: 'Car' });
+      await core.saveCar({ carId: 2, name: 'Other car' });
+      expect((await core.sync()).error).toBeNull();
+      setPassword(strict.dataFile, DEMO.login, 'changed elsewhere', { hashParams: TEST_HASH_PARAMS });
+      expect((await core.sync()).errorCode).toBe('auth');
+      expect((await core.sync()).errorCode).toBe('auth');
+      // Two refused syncs, two failed logins: the right password still goes through.
+      expect((await core.sync({ password: 'changed elsewhere' })).error).toBeNull();
+    } finally {
+      await core.close();
+      dir.remove();
+      await strict.close();
+    }
+  });
+
   it('a sync reports what it received: everything at first, nothing when nothing changed, then exactly what is new', async () => {
     const dir = tempDir();
     const core = openCore(dir.file('local.sqlite'));
