@@ -8,6 +8,7 @@
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setPassword, TEST_HASH_PARAMS } from '../../src-service';
 import { browserFor } from '../support/browser';
 import { type AppPage, DEMO, everyScreen, go, openApp, poll, realErrors, setAppearance, startStack, type Stack } from './stack';
 
@@ -112,6 +113,24 @@ describe.skipIf(!found)('axe on every screen', () => {
       await page.getByTestId('sync-summary').waitFor();
       await check(`sync summary ${lang} ${theme}`);
       await page.getByTestId('sync-summary').getByRole('button').last().click();
+    }
+    // Credentials refused: the badge, the banner and the password dialog.
+    setPassword(stack.service.dataFile, DEMO.login, 'changed elsewhere', { hashParams: TEST_HASH_PARAMS });
+    try {
+      for (const [lang, theme] of combos) {
+        await setAppearance(page, lang, theme);
+        await go(page, '/accounts');
+        await page.getByTestId('sync-button').click();
+        await poll(() => page.getByTestId('connection-state').getAttribute('data-state')).toBe('credentials-refused');
+        await check(`credentials refused ${lang} ${theme}`);
+        await page.getByTestId('sync-summary').getByTestId('enter-password').click();
+        await page.getByTestId('password-dialog').waitFor();
+        await check(`password dialog ${lang} ${theme}`);
+        await page.keyboard.press('Escape');
+        await page.getByTestId('sync-summary').getByRole('button').last().click();
+      }
+    } finally {
+      setPassword(stack.service.dataFile, DEMO.login, DEMO.password, { hashParams: TEST_HASH_PARAMS });
     }
     // A narrow window: the navigation as a menu, open.
     await page.setViewportSize({ width: 700, height: 600 });
