@@ -57,13 +57,14 @@ export async function fetchAll(client: SoapClient, carIds: readonly number[], op
   // flight (a service locks a login after a few failures, and the user still has to type the right
   // password). The other lists start with the transaction lists, as soon as it is in.
   const accountsRead = step(() => client.listAccounts());
-  const others = accountsRead.then(() =>
-    Promise.all([
+  const others = (async () => {
+    await accountsRead;
+    return Promise.all([
       step(() => client.listTemplates()),
       step(() => client.call('CategoryTree', {})),
       Promise.all(carIds.map((carId) => step(() => client.call('CarFuelList', { CarId: carId })))),
-    ]),
-  );
+    ]);
+  })();
   // Let the others settle (or fail) together with the account branch, so no read is left unobserved.
   others.catch(() => undefined);
 
