@@ -109,11 +109,15 @@ export function outboxText(list: OutboxEntryView[]): string {
 
 export function summaryText(s: SyncSummary): string {
   const pulled = s.pulled
-    ? `pulled ${s.pulled.accounts} accounts, ${s.pulled.transactions} transactions, ${s.pulled.templates} templates, ${s.pulled.categories} categories, ${s.pulled.refuelings} refuelings`
+    ? `pulled ${countsOf(s.pulled)}`
     : 'nothing pulled';
+  const received = s.received ? (Object.values(s.received).some((n) => n > 0) ? ` (new or changed: ${countsOf(s.received)})` : ' (nothing new)') : '';
   const waiting = s.waiting > 0 ? ` ${s.waiting} write${s.waiting === 1 ? '' : 's'} still waiting.` : '';
-  return `Pushed ${s.pushed}, refused ${s.refused}, conflicts ${s.conflicts}, unknown ${s.unknown}; ${pulled}.${waiting}`;
+  return `Pushed ${s.pushed}, refused ${s.refused}, conflicts ${s.conflicts}, unknown ${s.unknown}; ${pulled}${received}.${waiting}`;
 }
+
+const countsOf = (c: NonNullable<SyncSummary['received']>): string =>
+  `${c.accounts} accounts, ${c.transactions} transactions, ${c.templates} templates, ${c.categories} categories, ${c.refuelings} refuelings`;
 
 export function countsText(c: RecordCounts): string {
   return (

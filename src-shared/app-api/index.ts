@@ -5,3 +5,4 @@ export * from './methods';
 export * from './errors';
 export * from './events';
 export * from './bridge-protocol';
+export * from './connection-state';

@@ -134,11 +134,19 @@ const labels = v.record(v.string({ min: 1, max: 16, pattern: /^\d+$/, patternMes
 export const APP_METHODS = {
   // --- status, connection, preferences
   getStatus: { input: v.none(), output: {} as AppStatus },
+  /**
+   * Reads the service's WSDL, then checks the credentials with one authenticated read: those given, each
+   * one missing taken from the stored connection when the address and login are its own.
+   */
   testConnection: {
     input: v.object({
       baseUrl: v.string({ min: 1, max: 2000, trim: true }),
       namespace: v.optional(v.string({ max: 500, trim: true })),
       trustedCertificate: v.optional(v.nullable(fingerprint)),
+      clientKey: v.optional(v.string({ max: 200 })),
+      login: v.optional(v.string({ max: 200 })),
+      password: v.optional(v.string({ max: 500 })),
+      binding: v.optional(v.literal('soap12', 'soap11', 'httpGet', 'httpPost')),
     }),
     output: {} as ConnectionReport,
   },

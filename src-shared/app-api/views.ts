@@ -253,8 +253,34 @@ export interface ConnectionSettings {
   rememberPassword: boolean;
 }
 
+/**
+ * What one real exchange with the service found: 'connected', it answered and accepted the credentials;
+ * 'unreachable', no answer, or only "try later" (a network failure, a timeout, HTTP 503...);
+ * 'credentials-refused', it refused the client key, login or password; 'certificate-refused', TLS refused
+ * its certificate; 'service-error', it answered something the app cannot use.
+ */
+export type ExchangeOutcome = 'connected' | 'unreachable' | 'credentials-refused' | 'certificate-refused' | 'service-error';
+
+/** The last real exchange with the stored service (a sync, a test of the stored connection, connecting). */
+export interface LastExchange {
+  outcome: ExchangeOutcome;
+  /** When it ended (local wall clock, as lastSyncAt). */
+  at: string;
+  via: 'sync' | 'test' | 'connect';
+  /** When an exchange last went through ('connected'), this one or an earlier one; null: never. */
+  lastSuccessAt: string | null;
+  /** Why it failed, in the core's words (English; the screens word the outcome themselves). */
+  message: string | null;
+}
+
 export interface ConnectionReport {
+  /** The service answered and accepted the credentials (state 'connected'). */
   ok: boolean;
+  /**
+   * What the test found. 'not-checked': the service answers, but there were no credentials to check
+   * (none typed, and none stored for this address).
+   */
+  state: ExchangeOutcome | 'not-checked';
   baseUrl: string;
   namespace: string | null;
   /** Operations the WSDL lists, of the 15 the app knows. */
@@ -290,6 +316,7 @@ export interface CertificateProblem {
   trusted: string | null;
 }
 
+/** Records per kind: listed by the service (pulled) or new and changed (received). */
 export interface PulledCounts {
   accounts: number;
   transactions: number;
@@ -309,6 +336,11 @@ export interface SyncSummary {
   /** Writes still in the outbox to be sent (pending or unknown), after this sync. */
   waiting: number;
   pulled: PulledCounts | null;
+  /**
+   * Of those, the records that were new or changed in the local copy (or that the service no longer
+   * lists): what the sync brought. All zero: nothing was new. Null when the pull did not finish.
+   */
+  received: PulledCounts | null;
   /** Why the sync stopped early, if it did (service unavailable, credentials refused...). */
   error: string | null;
   /**
@@ -331,8 +363,10 @@ export interface AppStatus {
   syncing: boolean;
   lastSyncAt: string | null;
   lastSync: SyncSummary | null;
-  /** The last attempt to reach the service failed. */
+  /** The last attempt to reach the service failed (exchange.outcome is 'unreachable'). */
   offline: boolean;
+  /** The last real exchange with the stored service; null before the first. */
+  exchange: LastExchange | null;
   /** The local copy will not open (damaged on disk): the app can only recover it. Null when it opened. */
   damaged: DamagedCopy | null;
 }

@@ -110,10 +110,11 @@ describe('connection and status', () => {
       const empty = await core.getStatus();
       expect(empty).toMatchObject({ configured: false, connection: null, workingOffline: false, syncing: false, lastSyncAt: null, offline: false });
       const report = await core.testConnection({ baseUrl: `${service.url}/API/APIservice.asmx?WSDL` });
-      expect(report).toMatchObject({ ok: true, baseUrl: service.url, namespace: service.namespace, missing: [], warnings: [], error: null });
+      // The address alone: the service answers; no credentials were given to check.
+      expect(report).toMatchObject({ ok: false, state: 'not-checked', baseUrl: service.url, namespace: service.namespace, missing: [], warnings: [], error: null });
       expect(report.operations).toHaveLength(15);
       const down = await core.testConnection({ baseUrl: 'http://127.0.0.1:9' });
-      expect(down).toMatchObject({ ok: false, error: expect.stringMatching(/refused|connection/) });
+      expect(down).toMatchObject({ ok: false, state: 'unreachable', error: expect.stringMatching(/refused|connection/) });
 
       const events: AppEvent[] = [];
       core.onEvent((e) => events.push(e));

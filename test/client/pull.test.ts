@@ -117,6 +117,7 @@ const FIRST_COPY = {
     8: [],
   },
 };
+const NOTHING = { accounts: 0, transactions: 0, templates: 0, categories: 0, refuelings: 0 };
 
 let service: TestService;
 beforeAll(async () => {
@@ -130,7 +131,12 @@ describe('pull, from recorded answers of the service', () => {
     const store = new Store(tmp.file('local.sqlite'));
     try {
       for (const carId of PULL_CARS) store.saveCar(carId, `Car ${carId}`, '2026-01-01T00:00:00');
-      expect(await pullRecorded(FIRST, store)).toEqual({ accounts: 8, transactions: 7, templates: 1, categories: 3, refuelings: 2 });
+      const listed = { accounts: 8, transactions: 7, templates: 1, categories: 3, refuelings: 2 };
+      // Into an empty copy, everything listed is new.
+      expect(await pullRecorded(FIRST, store)).toEqual({ listed, changed: listed });
+      expect(copyOf(store)).toEqual(FIRST_COPY);
+      // The same answers again: everything listed, nothing received.
+      expect(await pullRecorded(FIRST, store)).toEqual({ listed, changed: NOTHING });
       expect(copyOf(store)).toEqual(FIRST_COPY);
     } finally {
       store.close();
@@ -144,7 +150,12 @@ describe('pull, from recorded answers of the service', () => {
     try {
       for (const carId of PULL_CARS) store.saveCar(carId, `Car ${carId}`, '2026-01-01T00:00:00');
       await pullRecorded(FIRST, store);
-      expect(await pullRecorded(LATER, store)).toEqual({ accounts: 9, transactions: 9, templates: 2, categories: 4, refuelings: 3 });
+      expect(await pullRecorded(LATER, store)).toEqual({
+        listed: { accounts: 9, transactions: 9, templates: 2, categories: 4, refuelings: 3 },
+        // Cash box edited and Savings new (the balances of Bank and the shared wallet came with their new
+        // transactions); two transactions, a template, a category; a refueling new and one corrected.
+        changed: { accounts: 2, transactions: 2, templates: 1, categories: 1, refuelings: 2 },
+      });
       const [bank, household, , shared, ...rest] = FIRST_COPY.accounts;
       expect(copyOf(store)).toEqual({
         ...FIRST_COPY,
@@ -204,14 +215,20 @@ describe('pull, against the live service', () => {
       const wallet = store.accounts().find((a) => a.name === 'Peněženka')!;
       const before = store.allTransactions(wallet.id);
       const added: number[] = [];
+      const received = [];
       // 60 new transactions on the wallet in two batches, each pulled: more than the service lists.
       for (let batch = 0; batch < 2; batch++) {
         for (let i = 0; i < 30; i++) {
           const n = batch * 30 + i;
           added.push(addTransaction(service.dataFile, 'demo', { accountId: wallet.id, amount: -(n + 1) / 100, paymentDate: `2027-01-${String(1 + Math.floor(n / 10)).padStart(2, '0')}T${String(n % 10).padStart(2, '0')}:00:00`, description: `later ${n}` }));
         }
-        await pull(client, store);
+        received.push((await pull(client, store)).changed);
       }
+      // Each pull received its 30 new transactions; the wallet's new balance comes with them, so it is not counted again.
+      expect(received).toEqual([
+        { ...NOTHING, transactions: 30 },
+        { ...NOTHING, transactions: 30 },
+      ]);
       expect((await client.listTransactions(wallet.id)).items).toHaveLength(50);
       const history = store.allTransactions(wallet.id);
       expect(history).toHaveLength(before.length + 60);

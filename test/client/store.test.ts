@@ -106,6 +106,38 @@ describe('queries and pulls', () => {
     }
   });
 
+  it('counts what a pull changed, per kind: new, edited and no longer listed records; never a record as it was', () => {
+    const tmp = tempDir();
+    const store = new Store(tmp.file('a.sqlite'));
+    const none = { accounts: 0, transactions: 0, templates: 0, categories: 0, refuelings: 0 };
+    const refueling = { id: 5, carId: 1, dateOfPurchase: '2026-01-02T08:00:00', tachometer: 1000, liter: '40.5', price: '1500', currency: 203, rate: '1', description: '', userCreatedId: 1 };
+    try {
+      store.saveCar(1, 'Car', '2026-01-01T00:00:00');
+      const base = pulled({ refuelings: new Map([[1, [refueling]]]) });
+      expect(store.applyPull(base)).toEqual({ accounts: 3, transactions: 2, templates: 1, categories: 2, refuelings: 1 });
+      expect(store.applyPull(base)).toEqual(none);
+      // The order of the service's lists is no change: accounts and categories listed in another order.
+      expect(store.applyPull({ ...base, accounts: [...base.accounts].reverse(), categories: { ...base.categories, all: [{ ...base.categories.all[0]!, position: 3 }, base.categories.all[1]!] } })).toEqual(none);
+
+      const [a2, a1, a3] = base.accounts as [AccountRow, AccountRow, AccountRow];
+      const [t10, t11] = base.transactions.get(1)!;
+      const changed: PulledData = {
+        // A2 renamed, A1's balance moved by a changed transaction (counted once, as the transaction), A3 no longer listed.
+        accounts: [{ ...a2, name: 'Renamed' }, { ...a1, balance: '99' }],
+        transactions: new Map([[1, [t10!, { ...t11!, description: 'edited' }, { ...t10!, key: 'id:12', id: 12 }]]]),
+        templates: [],
+        categories: { all: [{ ...base.categories.all[0]!, name: 'Meals' }, base.categories.all[1]!], favorites: [] },
+        refuelings: new Map([[1, [{ ...refueling, liter: '41' }]]]),
+      };
+      expect(store.applyPull(changed)).toEqual({ accounts: 2, transactions: 2, templates: 1, categories: 1, refuelings: 1 });
+      // A balance that moved with no transaction to show why is a change of its own; a listed account again too.
+      expect(store.applyPull({ ...changed, accounts: [{ ...a2, name: 'Renamed', balance: '1' }, { ...a1, balance: '99' }, a3] })).toEqual({ ...none, accounts: 2 });
+    } finally {
+      store.close();
+      tmp.remove();
+    }
+  });
+
   it('writes a pull whole or not at all', () => {
     const tmp = tempDir();
     const file = tmp.file('a.sqlite');

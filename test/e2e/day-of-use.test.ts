@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserFor } from '../support/browser';
-import { add, currencyLabel, formatDecimal, negate, parseDecimal } from '../../src-shared/money';
-import { type AppPage, connect, go, loose, openApp, poll, realErrors, startStack, syncNow, textOf, type Stack } from './stack';
+import { add, formatDecimal, negate, parseDecimal } from '../../src-shared/money';
+import { type AppPage, connect, go, money, openApp, poll, realErrors, startStack, syncNow, textOf, type Stack } from './stack';
 
 /** A Chromium-family browser: without one, this file is skipped (named at the end of the run), or fails in CI. */
 const found = browserFor(import.meta.url);
@@ -15,9 +15,6 @@ const found = browserFor(import.meta.url);
 let stack: Stack;
 let app: AppPage;
 
-/** An amount as the Czech screens show it: "−1 234,50" (the spaces are no-break ones; compared loosely). */
-const czechMoney = (value: number | string) =>
-  loose(new Intl.NumberFormat('cs', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(String(value) as `${number}`).replace('-', '\u2212'));
 const plus = (a: number, b: string) => formatDecimal(add(parseDecimal(String(a))!, parseDecimal(b)!));
 
 beforeAll(async () => {
@@ -39,7 +36,7 @@ describe.skipIf(!found)('a day of use', () => {
     await page.locator('input[name=baseUrl]').fill(stack.service.url);
     await page.getByTestId('test-connection').click();
     await poll(() => textOf(page.getByTestId('report-namespace'))).toBe(stack.service.namespace);
-    await poll(() => textOf(page.getByTestId('report-operations'))).toBe('nalezeno 15 z 15');
+    await poll(() => textOf(page.getByTestId('report-operations'))).toBe('Nalezeno 15 z 15');
     await connect(page, stack.service);
     await page.waitForURL(/#\/accounts$/);
     await poll(() => textOf(page.getByTestId('sync-summary'))).toContain('Synchronizace dokončena');
@@ -49,10 +46,10 @@ describe.skipIf(!found)('a day of use', () => {
     const before = await stack.soap.listAccounts();
     const visible = before.filter((a) => a.IsActive && !a.IsHidden);
     for (const a of visible) {
-      await poll(() => textOf(page.locator(`tr[data-account-id="${a.Id}"] [data-testid=balance]`))).toBe(`${czechMoney(a.Amount)} ${currencyLabel(a.Currency)}`);
+      await poll(() => textOf(page.locator(`tr[data-account-id="${a.Id}"] [data-testid=balance]`))).toBe(money(a.Amount, a.Currency, 'cs'));
     }
     const czkTotal = visible.filter((a) => a.Currency === 203).reduce((t, a) => plus(a.Amount, t), '0');
-    expect(await textOf(page.locator('[data-testid=totals] [data-currency=CZK] .stat-value'))).toBe(`${czechMoney(czkTotal)} CZK`);
+    expect(await textOf(page.locator('[data-testid=totals] [data-currency=CZK] .stat-value'))).toBe(money(czkTotal, 203, 'cs'));
     const bank = before.find((a) => a.Name === 'Běžný účet')!;
     const savings = before.find((a) => a.Name === 'Spořicí účet')!;
 
@@ -73,7 +70,7 @@ describe.skipIf(!found)('a day of use', () => {
     await stack.service.stop();
     const failed = await syncNow(page);
     expect(failed).toContain('služba není dostupná');
-    await poll(() => textOf(header.getByTestId('connection-state'))).toBe('Offline');
+    await poll(() => textOf(header.getByTestId('connection-state'))).toBe('Nedostupné');
 
     // --- Two refuelings at the pump; the odometer check catches a reading below the last one.
     await go(page, '/pump');
@@ -84,9 +81,9 @@ describe.skipIf(!found)('a day of use', () => {
     await poll(() => page.locator('.field-warning').count()).toBe(0);
     await page.locator('input[name=liter]').fill('41,27');
     await page.locator('input[name=price]').fill('1 650,80');
-    await poll(() => textOf(page.getByTestId('price-per-liter'))).toContain('40,00 CZK/l');
+    await poll(() => textOf(page.getByTestId('price-per-liter'))).toContain('40,00 Kč/l');
     await page.getByTestId('save-refueling').click();
-    await poll(() => textOf(page.locator('.toast').last())).toContain('Tankování auta Octavia uloženo');
+    await poll(() => textOf(page.locator('.toast').last())).toContain('Tankování auta Octavia čeká na odeslání');
     await poll(() => page.locator('input[name=tachometer]').inputValue()).toBe('');
     await page.locator('input[name=tachometer]').fill(String(lastOdometer + 980));
     await page.locator('input[name=liter]').fill('38,5');
@@ -104,7 +101,7 @@ describe.skipIf(!found)('a day of use', () => {
     await poll(() => page.locator('input[name=categoryId]').inputValue()).toBe('Převody');
     await page.locator('input[name=description]').fill('Na dovolenou');
     await page.getByTestId('queue-transfer').click();
-    await poll(() => textOf(page.locator('.toast').last())).toContain('Převod z účtu Běžný účet zařazen');
+    await poll(() => textOf(page.locator('.toast').last())).toContain('Převod z účtu Běžný účet čeká na odeslání');
     await poll(() => page.getByTestId('transfer-problems').count()).toBe(0);
 
     // --- A new category.
@@ -124,9 +121,9 @@ describe.skipIf(!found)('a day of use', () => {
     const bankRow = page.locator(`tr[data-account-id="${bank.Id}"]`);
     await poll(() => bankRow.getAttribute('class')).toMatch(/is-pending/);
     const bankBalance = bankRow.locator('[data-testid=balance]');
-    await poll(() => textOf(bankBalance)).toBe(`${czechMoney(plus(bank.Amount, '-1234.5'))} CZK Potvrzeno: ${czechMoney(bank.Amount)} CZK`);
+    await poll(() => textOf(bankBalance)).toBe(`${money(plus(bank.Amount, '-1234.5'), 203, 'cs')} Potvrzeno: ${money(bank.Amount, 203, 'cs')}`);
     await poll(() => textOf(page.locator(`tr[data-account-id="${savings.Id}"] [data-testid=balance]`))).toBe(
-      `${czechMoney(plus(savings.Amount, '1234.5'))} CZK Potvrzeno: ${czechMoney(savings.Amount)} CZK`,
+      `${money(plus(savings.Amount, '1234.5'), 203, 'cs')} Potvrzeno: ${money(savings.Amount, 203, 'cs')}`,
     );
     await go(page, `/accounts/${bank.Id}`);
     const pendingTx = page.locator('[data-testid=transactions-table] tbody tr.is-pending');
@@ -139,7 +136,7 @@ describe.skipIf(!found)('a day of use', () => {
     // --- The service is back: one Sync sends the four writes and confirms them.
     await stack.service.start();
     const done = await syncNow(page);
-    expect(done).toContain('odeslány 4 změny');
+    expect(done).toContain('Odeslány 4 změny');
     await poll(() => textOf(header.getByTestId('connection-state'))).toBe('Připojeno');
     await poll(() => header.getByTestId('queued-count').count()).toBe(0);
     await poll(() => page.locator('[data-testid=refuelings-table] tbody tr.is-pending').count()).toBe(0);
@@ -155,7 +152,7 @@ describe.skipIf(!found)('a day of use', () => {
     for (const a of after.filter((x) => x.IsActive && !x.IsHidden)) {
       const row = page.locator(`tr[data-account-id="${a.Id}"]`);
       await poll(() => row.getAttribute('class')).not.toMatch(/is-pending/);
-      await poll(() => textOf(row.locator('[data-testid=balance]'))).toBe(`${czechMoney(a.Amount)} ${currencyLabel(a.Currency)}`);
+      await poll(() => textOf(row.locator('[data-testid=balance]'))).toBe(money(a.Amount, a.Currency, 'cs'));
     }
 
     await go(page, `/accounts/${bank.Id}`);

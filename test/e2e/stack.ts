@@ -11,6 +11,7 @@ import { expect } from 'vitest';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../../src-main/core/app/app-core';
 import { MemorySecretStore } from '../../src-main/core/secrets';
 import { SoapClient } from '../../src-main/core/soap-client';
+import { currencyLabel } from '../../src-shared/money';
 import { startWebShell, type WebShell } from '../../src-main/web-shell/server';
 import { collectPageErrors, launchChromium } from '../support/browser';
 import { startTestService, TEST_TIME_ZONE, type TestService, type TestServiceOptions } from '../support/service';
@@ -128,9 +129,44 @@ export async function go(page: Page, path: string): Promise<void> {
   await page.waitForFunction((p) => location.hash === `#${p}`, path);
 }
 
+/**
+ * Every screen of a connected app with the demo data (car 1 named), each with what shows it has loaded:
+ * [name, address, selector]. `bank` is the id of an account to open.
+ */
+export function everyScreen(bank: number): [string, string, string][] {
+  return [
+    ['accounts', '/accounts', '[data-testid=accounts-table]'],
+    ['account', `/accounts/${bank}`, 'main h1'],
+    ['transfer', `/transfer?from=${bank}`, 'select[name=sourceId] option:nth-child(2)'],
+    ['templates', '/templates', '[data-testid=templates-table] tbody tr'],
+    ['categories', '/categories', '[data-testid=category-tree] li'],
+    ['reports', '/reports', 'main h1'],
+    ['search', '/search', 'main h1'],
+    ['cars', '/cars', '[data-car-id]'],
+    ['car', '/cars/1', '[data-testid=refuelings-table] tbody tr'],
+    ['fuel', '/cars/1/stats', 'main h1'],
+    ['pump', '/pump', 'select[name=carId] option:checked:not([value=""])'],
+    ['outbox', '/outbox', '[data-outbox-id]'],
+    ['data', '/data', 'main h1'],
+    ['settings', '/settings', '[data-testid=connection-settings]'],
+    ['connection', '/connect', 'input[name=baseUrl]'],
+  ];
+}
+
 /** Text of an amount as Intl shows it in English with two decimals, minus as U+2212 (as the screens show it). */
 export function englishMoney(value: number | string): string {
   return new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(String(value) as `${number}`).replace('-', '\u2212');
+}
+
+/**
+ * An amount with its currency as Intl writes it in the language ("CZK 1,234.50", "1 234,50 Kč", "€12.00"),
+ * minus as U+2212, white space folded (as textOf reads the screen): what the screens show. `currency` is
+ * the service's numeric code.
+ */
+export function money(value: number | string, currency: number, locale: 'en' | 'cs' = 'en', signed = false): string {
+  const code = currencyLabel(currency);
+  const f = new Intl.NumberFormat(locale, { style: 'currency', currency: code, minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: signed ? 'exceptZero' : 'auto' });
+  return loose(f.format(String(value) as `${number}`).replace('-', '\u2212'));
 }
 
 /** Retries an assertion until the screen catches up (vitest's expect.poll with a browser-sized timeout). */

@@ -55,7 +55,7 @@ describe.skipIf(!found)('sync while the service is unavailable', () => {
     const seconds = [...seen].map(Number);
     expect(Math.max(...seconds)).toBeLessThanOrEqual(RETRY_AFTER_S + 1);
     expect(await page.getByTestId('cancel-sync').isEnabled()).toBe(true);
-    expect(await textOf(page.getByTestId('connection-state'))).toBe('Unavailable');
+    expect(await textOf(page.getByTestId('connection-state'))).toBe('Unreachable');
     await screenshot(page, 'sync-waiting-en-light', true);
 
     // Then the service is back: the sync finishes and nothing waits any more.

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { absAmount, amountForInput, divideDecimal, formatAmount, formatQuantity, negateAmount, parseAmountInput, signOf } from '../../src-renderer/src/format/amount';
+import {
+  absAmount,
+  amountForInput,
+  currencySymbol,
+  divideDecimal,
+  formatAmount,
+  formatMoney,
+  formatMoneyQuantity,
+  formatQuantity,
+  moneyParts,
+  negateAmount,
+  parseAmountInput,
+  signOf,
+} from '../../src-renderer/src/format/amount';
 
 const ok = (value: string) => ({ ok: true, value });
 
@@ -104,5 +117,23 @@ describe('decimal helpers', () => {
     expect(divideDecimal('10', '4', 3)).toBe('2.5');
     expect(divideDecimal('5', '0', 3)).toBeNull();
     expect(divideDecimal('x', '1', 3)).toBeNull();
+  });
+});
+
+describe('money as Intl writes it in the language', () => {
+  it('puts the currency sign where the language does, with its own sign ("Kč" in Czech), exactly', () => {
+    const nb = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+    expect(nb(formatMoney('-1234.5', 'cs', 203))).toBe('\u22121 234,50 Kč');
+    expect(nb(formatMoney('-1234.5', 'en', 203))).toBe('\u2212CZK 1,234.50');
+    expect(nb(formatMoney('1234.5', 'en', 978, { signed: true }))).toBe('+€1,234.50');
+    expect(nb(formatMoney('12', 'cs', 978))).toBe('12,00 €');
+    // Never rounded: a value with more decimals than its currency shows them all, digits beyond a double's too.
+    expect(nb(formatMoney('0.001', 'cs', 203))).toBe('0,001 Kč');
+    expect(nb(formatMoney('12345678901234567.89', 'en', 203))).toBe('CZK 12,345,678,901,234,567.89');
+    // A code the app does not know follows the number.
+    expect(nb(formatMoney('5', 'en', 999))).toBe('5.00 #999');
+    expect(moneyParts('-5', 'en', 203).filter((p) => p.currency).map((p) => p.text)).toEqual(['CZK']);
+    expect([currencySymbol(203, 'cs'), currencySymbol(203, 'en'), currencySymbol(978, 'cs'), currencySymbol(999, 'cs')]).toEqual(['Kč', 'CZK', '€', '#999']);
+    expect(nb(formatMoneyQuantity('40.125', 'cs', 203, 2, 2))).toBe('40,13 Kč');
   });
 });

@@ -149,6 +149,7 @@ describe('outbox', () => {
         lastSyncAt: null,
         lastSync: null,
         offline: false,
+        exchange: null,
         damaged: null,
       }),
     ).toBe(6);

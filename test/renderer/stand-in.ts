@@ -41,6 +41,7 @@ export function status(over: Partial<AppStatus> = {}): AppStatus {
     lastSyncAt: null,
     lastSync: null,
     offline: false,
+    exchange: null,
     damaged: null,
     ...over,
   };

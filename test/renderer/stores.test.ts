@@ -20,6 +20,7 @@ const summary = (over: Partial<SyncSummary> = {}): SyncSummary => ({
   conflicts: 0,
   unknown: 0,
   pulled: { accounts: 3, transactions: 10, templates: 1, categories: 4, refuelings: 2 },
+  received: { accounts: 0, transactions: 3, templates: 0, categories: 0, refuelings: 0 },
   error: null,
   errorCode: null,
   ...over,
@@ -63,6 +64,28 @@ describe('status store', () => {
     expect(store.attention).toBe(2);
     store.dispose();
     expect(s.listeners.size).toBe(0);
+  });
+
+  it('derives the badge from the last exchange and the sync running now; a failed sync moves neither the last sync nor the last success', async () => {
+    const connected = { outcome: 'connected' as const, at: '2026-11-21T09:00:00Z', via: 'sync' as const, lastSuccessAt: '2026-11-21T09:00:00Z', message: null };
+    const s = standIn({ getStatus: async () => status({ lastSyncAt: '2026-11-21T09:00:00Z', exchange: connected }) });
+    const store = useStatusStore();
+    await store.init();
+    expect(store.connection?.kind).toBe('connected');
+    s.emit({ type: 'sync-started' });
+    expect(store.connection?.kind).toBe('syncing');
+    s.emit({ type: 'sync-waiting', until: Date.now() + 1000, cause: 'network', httpStatus: null, reason: 'refused', attempt: 1 });
+    expect(store.connection).toMatchObject({ kind: 'unreachable', lastSuccessAt: '2026-11-21T09:00:00Z' });
+    // The service refused the credentials: the badge says so at once, before the core's status arrives.
+    s.emit({ type: 'sync-finished', summary: summary({ pushed: 0, received: null, pulled: null, error: 'The service refused the client key, login or password.', errorCode: 'auth' }) });
+    expect(store.connection).toMatchObject({ kind: 'credentials-refused', at: '2026-11-21T10:00:05Z', lastSuccessAt: '2026-11-21T09:00:00Z' });
+    expect(store.status?.lastSyncAt).toBe('2026-11-21T09:00:00Z');
+    // A cancelled sync decided nothing about the service.
+    s.emit({ type: 'sync-finished', summary: summary({ error: 'cancelled', errorCode: 'cancelled' }) });
+    expect(store.connection?.kind).toBe('credentials-refused');
+    s.emit({ type: 'sync-finished', summary: summary() });
+    expect(store.connection).toMatchObject({ kind: 'connected', lastSuccessAt: '2026-11-21T10:00:05Z' });
+    expect(store.firstSync).toBe(false);
   });
 
   it('runs one sync at a time, keeps its summary and re-reads everything after it', async () => {
@@ -168,6 +191,27 @@ describe('accounts store', () => {
     expect(store.byId.get(1)?.name).toBe('Wallet');
     await store.setShowAll(true);
     expect(store.view?.accounts).toHaveLength(4);
+  });
+
+  it('a load overtaken by a newer one settles only once the newer one is shown, never on the older data', async () => {
+    const answers = [deferred<AccountsView>(), deferred<AccountsView>()];
+    let call = 0;
+    // Each load reads the list twice (what the screen shows, and every account for the pickers).
+    standIn({ listAccounts: () => answers[Math.floor(call++ / 2)]!.promise });
+    const store = useAccountsStore();
+    const older = store.load();
+    const newer = store.load();
+    let olderDone = false;
+    void older.then(() => (olderDone = true));
+    answers[0]!.resolve(view([]));
+    await new Promise((r) => setTimeout(r, 0));
+    // The older answer is dropped, and whoever waited for it waits for the newer one.
+    expect(olderDone).toBe(false);
+    expect(store.view).toBeNull();
+    answers[1]!.resolve(view([account({ id: 7 })]));
+    await older;
+    expect(store.view?.accounts.map((a) => a.id)).toEqual([7]);
+    await newer;
   });
 
   it('reloads after a write and hands failures back as AppError', async () => {
@@ -289,14 +333,27 @@ describe('categories, cars and outbox stores', () => {
     await store.load();
     expect(store.pathOf(2)).toBe('Car › Fuel');
     expect(store.pathOf(0)).toBeNull();
-    // A record's category: the tree's path first, then the name the record brought, then its number.
+    // A record's category: the tree's path first, then the name the record brought, else named unknown (never its number).
     expect(store.label(2, 'Palivo')).toBe('Car › Fuel');
     expect(store.label(21, 'Domácnost')).toBe('Domácnost');
-    expect(store.label(21, null)).toBe('#21');
+    expect(store.label(21, null)).toBe('Unknown category');
     expect(store.label(0, 'ignored')).toBe('');
     await store.add('Home', 0);
     expect(s.api.addCategory).toHaveBeenCalledWith({ name: 'Home', parentId: 0 });
     expect(store.pathOf(-5)).toBe('Home');
+  });
+
+  it('names cars and accounts, never by their numbers: an unknown one as unknown, a number only between cars of one name', async () => {
+    const car = (carId: number, name: string) => ({ carId, name, refuelings: 0, lastTachometer: null, lastDate: null, lastCurrency: null, pending: false });
+    standIn({ listCars: async () => [car(1, 'Octavia'), car(2, 'Fabia'), car(3, 'Fabia')], listAccounts: async () => ({ accounts: [account({ id: 4, name: 'Wallet' })], totals: [] }) });
+    const cars = useCarsStore();
+    await cars.load();
+    expect(cars.carName(1)).toBe('Octavia');
+    expect(cars.carName(23)).toBe('Unknown car');
+    expect([1, 2, 3].map((id) => cars.carOption(id))).toEqual(['Octavia', 'Fabia (car 2)', 'Fabia (car 3)']);
+    const accounts = useAccountsStore();
+    await accounts.load();
+    expect([accounts.nameOf(4), accounts.nameOf(21)]).toEqual(['Wallet', 'Unknown account']);
   });
 
   it('checks odometers against the car’s refuelings and refreshes them after a new one', async () => {
@@ -313,7 +370,7 @@ describe('categories, cars and outbox stores', () => {
     const store = useCarsStore();
     await store.load();
     expect(store.carName(7)).toBe('Octavia');
-    expect(store.carName(8)).toBe('#8');
+    expect(store.carName(8)).toBe('Unknown car');
     expect(store.checkOdometer(7, 900, '2026-11-21T10:00')).toEqual({ kind: 'not-increasing', previous: 1000 });
     await store.ensureRefuelings(7);
     await store.addRefueling({ carId: 7, dateOfPurchase: '2026-11-21T10:00', tachometer: 1500, liter: '40', price: '1500', currency: 203, rate: '1', description: '' });

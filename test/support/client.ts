@@ -67,9 +67,9 @@ export function dumpLocal(file: string): Record<string, unknown[]> {
   }
 }
 
-/** The dump without the bookkeeping of syncs themselves (last summary, lock, offline flag). */
+/** The dump without the bookkeeping of syncs themselves (last summary, lock, last exchange with the service). */
 export function dataOnly(dump: Record<string, unknown[]>): Record<string, unknown[]> {
-  const volatile = new Set(['lastSync', 'lastSyncAt', 'syncLock', 'offline']);
+  const volatile = new Set(['lastSync', 'lastSyncAt', 'syncLock', 'lastExchange']);
   return { ...dump, settings: (dump.settings as { key: string }[]).filter((r) => !volatile.has(r.key)) };
 }
 

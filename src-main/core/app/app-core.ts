@@ -8,6 +8,7 @@ import {
   APP_METHODS,
   APP_METHOD_NAMES,
   AppError,
+  outcomeOf,
   WRITE_INPUT_SCHEMAS,
   type AppApi,
   type AppEvent,
@@ -23,7 +24,7 @@ import {
   type SyncSummary,
   type WriteInputOf,
 } from '../../../src-shared/app-api';
-import { OPERATION_NAMES, isNamespaceUri, type OperationName } from '../../../src-shared/catalog';
+import { OPERATION_NAMES, isNamespaceUri, type Credentials, type OperationName } from '../../../src-shared/catalog';
 import { localTimeZone, nowWall, type Binding } from '../../../src-shared/wire';
 import { Outbox } from '../outbox/outbox';
 import { analyzeDependencies, effectiveStatuses } from '../outbox/dependencies';
@@ -44,7 +45,8 @@ import {
 } from '../soap-client';
 import { Store, type StoreOptions } from '../store/store';
 import { resolveChoices } from '../write-kinds';
-import { LAST_SYNC_AT_KEY, LAST_SYNC_KEY, OFFLINE_KEY, SyncEngine, type SyncTuning } from '../sync/engine';
+import { classify, LAST_SYNC_AT_KEY, LAST_SYNC_KEY, SyncEngine, type SyncTuning } from '../sync/engine';
+import { lastExchange, recordExchange } from '../sync/exchanges';
 import { fileHandlers } from '../files';
 import { insightHandlers } from '../insights';
 import type { CoreParts, Handlers } from './core-parts';
@@ -248,6 +250,7 @@ class Core {
     const remembered = c?.rememberPassword !== false;
     const needed = SECRET_NAMES.filter((n) => remembered || n !== 'password');
     const hasSecrets = c ? (await Promise.all(needed.map((n) => this.hasSecret(n)))).every(Boolean) : false;
+    const exchange = c ? lastExchange(this.store) : null;
     return {
       configured: c !== null,
       workingOffline: this.store.getSetting<boolean>(WORKING_OFFLINE_KEY) ?? false,
@@ -258,7 +261,8 @@ class Core {
       syncing: this.engine.running,
       lastSyncAt: this.store.getSetting<string>(LAST_SYNC_AT_KEY),
       lastSync: this.store.getSetting<SyncSummary>(LAST_SYNC_KEY),
-      offline: this.store.getSetting<boolean>(OFFLINE_KEY) ?? false,
+      offline: exchange?.outcome === 'unreachable',
+      exchange,
       damaged: null,
     };
   }
@@ -299,35 +303,103 @@ class Core {
     return c && c.baseUrl === baseUrl ? (c.trustedCertificate ?? null) : null;
   }
 
+  /**
+   * The credentials a test of the connection sends: those typed, each one missing taken from the stored
+   * connection when the test is of its address and login. Null when some are still missing. `stored`
+   * says the test is of the stored connection as it is (nothing typed), so its outcome is the badge's.
+   */
+  private async testCredentials(baseUrl: string, input: InputOf<'testConnection'>): Promise<{ credentials: Credentials; stored: boolean } | null> {
+    const c = this.connection();
+    const login = input.login || c?.login;
+    const ofStored = c !== null && c.baseUrl === baseUrl && login === c.login;
+    const kept = async (name: SecretName): Promise<string | null> => {
+      if (!ofStored || (name === 'password' && c.rememberPassword === false)) return null;
+      try {
+        return await this.secrets.get(name);
+      } catch {
+        // A keychain that cannot be read now: the test says the credentials are not checked.
+        return null;
+      }
+    };
+    const clientKey = input.clientKey || (await kept('clientKey'));
+    const password = input.password || (await kept('password'));
+    if (!clientKey || !login || !password) return null;
+    return { credentials: { clientKey, login, password }, stored: ofStored && !input.clientKey && !input.password && !input.login };
+  }
+
+  /**
+   * Tests a service address: reads its WSDL (namespace, operations), then makes one authenticated read
+   * with the credentials given (or stored for this address) to tell "connected" from "credentials refused"
+   * and "unreachable". A test of the stored connection as it is records its outcome for the badge.
+   */
   async testConnection(input: InputOf<'testConnection'>): Promise<ConnectionReport> {
     const baseUrl = this.base(input.baseUrl);
     this.checkNamespace(input.namespace);
     const trusted = this.trustFor(baseUrl, input.trustedCertificate);
-    try {
-      const d = await readService(baseUrl, { timeoutMs: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS, ...this.carriage(trusted) });
-      return {
-        ok: true,
-        baseUrl,
-        namespace: input.namespace || d.namespace,
-        operations: d.operations,
-        missing: d.missing,
-        warnings: serviceWarnings(d),
-        error: null,
-        certificate: null,
-      };
-    } catch (e) {
+    const failed = (e: unknown, d: ServiceDescription | null): ConnectionReport => {
       const err = toAppError(e, this.log);
       const certificate = e instanceof CertificateError ? { reason: e.reason, presented: e.certificate, trusted: e.pinned } : null;
       return {
         ok: false,
+        state: outcomeOf(classify(e).code) ?? 'service-error',
         baseUrl,
-        namespace: input.namespace || null,
-        operations: [],
-        missing: [...OPERATION_NAMES],
-        warnings: addressWarnings(baseUrl),
+        namespace: input.namespace || d?.namespace || null,
+        operations: d?.operations ?? [],
+        missing: d?.missing ?? [...OPERATION_NAMES],
+        warnings: d ? serviceWarnings(d) : addressWarnings(baseUrl),
         error: err.message,
         certificate,
       };
+    };
+    let description: ServiceDescription | null = null;
+    let wsdlError: unknown = null;
+    try {
+      description = await readService(baseUrl, { timeoutMs: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS, ...this.carriage(trusted) });
+    } catch (e) {
+      wsdlError = e;
+    }
+    const creds = await this.testCredentials(baseUrl, input);
+    const record = (report: ConnectionReport): ConnectionReport => {
+      if (creds?.stored && report.state !== 'not-checked') {
+        recordExchange(this.store, { outcome: report.state, at: this.now(), via: 'test', message: report.error });
+        void this.changed();
+      }
+      return report;
+    };
+    // Without a WSDL only a namespace set by hand lets the credentials be tried; never past a refused certificate.
+    const namespace = input.namespace || description?.namespace;
+    if (wsdlError !== null && (!namespace || wsdlError instanceof CertificateError || !creds)) return record(failed(wsdlError, null));
+    const reached: ConnectionReport = {
+      ok: false,
+      state: 'not-checked',
+      baseUrl,
+      namespace: namespace ?? null,
+      operations: description?.operations ?? [],
+      missing: description?.missing ?? [...OPERATION_NAMES],
+      warnings: description ? serviceWarnings(description) : addressWarnings(baseUrl),
+      error: null,
+      certificate: null,
+    };
+    if (!creds) return reached;
+    const c = this.connection();
+    const probe = new SoapClient({
+      baseUrl,
+      namespace: namespace!,
+      binding: input.binding ?? (c?.baseUrl === baseUrl ? c.binding : null) ?? this.store.getSetting<Binding>(PREFERRED_BINDING_KEY) ?? 'soap12',
+      timeoutMs: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      maxResponseBytes: this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+      timeZone: this.timeZone,
+      ...this.carriage(trusted),
+      available: description?.operations,
+      credentials: creds.credentials,
+    });
+    try {
+      await probe.listAccounts();
+      return record({ ...reached, ok: true, state: 'connected' });
+    } catch (e) {
+      return record(failed(e, description));
+    } finally {
+      probe.close();
     }
   }
 
@@ -386,7 +458,8 @@ class Core {
     this.store.transaction(() => {
       this.store.setSetting(CONNECTION_KEY, connection);
       this.store.setSetting(WORKING_OFFLINE_KEY, false);
-      this.store.setSetting(OFFLINE_KEY, false);
+      // The probe was this connection's first exchange, and it went through.
+      recordExchange(this.store, { outcome: 'connected', at: this.now(), via: 'connect', message: null });
     });
     this.client?.client.close();
     this.client = null;

@@ -70,6 +70,7 @@ export function openRecoverableCore(options: AppCoreOptions): AppCore {
       lastSyncAt: null,
       lastSync: null,
       offline: false,
+      exchange: null,
       damaged: copy,
     };
   }

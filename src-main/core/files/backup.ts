@@ -13,6 +13,7 @@ import { SECRET_SETTING_PREFIX } from '../secrets';
 import { keepSafetyCopy } from '../store/safety-copies';
 import { Store } from '../store/store';
 import { SYNC_LOCK_KEY } from '../sync/engine';
+import { LAST_EXCHANGE_KEY } from '../sync/exchanges';
 import type { UnknownBeforeProbe } from '../write-kinds';
 import type { RecordKind } from '../outbox/entries';
 import {
@@ -42,7 +43,8 @@ const NEXT_TEMP_ID_KEY = 'nextTempId';
  * Settings that belong to this machine rather than to the data: the sealed credentials and the sync
  * lock. A backup leaves them out and a restore keeps the current ones.
  */
-const LOCAL_ONLY_SETTINGS = `(substr(key, 1, ${SECRET_SETTING_PREFIX.length}) = '${SECRET_SETTING_PREFIX}' OR key IN ('${SYNC_LOCK_KEY}', '${BACKED_UP_AT_KEY}', '${COPY_ID_KEY}'))`;
+// The last exchange with the service is this machine's news of it, newer than any backup's.
+const LOCAL_ONLY_SETTINGS = `(substr(key, 1, ${SECRET_SETTING_PREFIX.length}) = '${SECRET_SETTING_PREFIX}' OR key IN ('${SYNC_LOCK_KEY}', '${BACKED_UP_AT_KEY}', '${COPY_ID_KEY}', '${LAST_EXCHANGE_KEY}'))`;
 
 const NOT_A_BACKUP = 'The file is not a backup of this app';
 

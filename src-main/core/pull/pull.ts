@@ -52,13 +52,19 @@ export async function fetchAll(client: SoapClient, carIds: readonly number[], op
       },
     );
 
-  // The account list decides which transaction lists to read; the other lists need nothing first.
+  // The account list goes first and alone: it decides which transaction lists to read, and it checks the
+  // credentials. Refused ones then cost the service one failed login per sync, not one per request in
+  // flight (a service locks a login after a few failures, and the user still has to type the right
+  // password). The other lists start with the transaction lists, as soon as it is in.
   const accountsRead = step(() => client.listAccounts());
-  const others = Promise.all([
-    step(() => client.listTemplates()),
-    step(() => client.call('CategoryTree', {})),
-    Promise.all(carIds.map((carId) => step(() => client.call('CarFuelList', { CarId: carId })))),
-  ]);
+  const others = (async () => {
+    await accountsRead;
+    return Promise.all([
+      step(() => client.listTemplates()),
+      step(() => client.call('CategoryTree', {})),
+      Promise.all(carIds.map((carId) => step(() => client.call('CarFuelList', { CarId: carId })))),
+    ]);
+  })();
   // Let the others settle (or fail) together with the account branch, so no read is left unobserved.
   others.catch(() => undefined);
 
@@ -95,13 +101,16 @@ export function countsOf(data: PulledData): PulledCounts {
   };
 }
 
-/** Fetches everything and writes it into the local copy in one transaction. */
-export async function pull(client: SoapClient, store: Store, options: PullOptions = {}): Promise<PulledCounts> {
+/**
+ * Fetches everything and writes it into the local copy in one transaction. Returns the records the
+ * service listed, and of them those new or changed here (and those it no longer lists): what it brought.
+ */
+export async function pull(client: SoapClient, store: Store, options: PullOptions = {}): Promise<{ listed: PulledCounts; changed: PulledCounts }> {
   const data = await fetchAll(
     client,
     store.cars().map((c) => c.carId),
     options,
   );
-  store.applyPull(data);
-  return countsOf(data);
+  const changed = store.applyPull(data);
+  return { listed: countsOf(data), changed };
 }

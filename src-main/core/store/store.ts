@@ -9,6 +9,7 @@ import { add, formatDecimal, parseDecimal } from '../../../src-shared/money';
 import { APPLICATION_ID, DamagedCopyError, inspectLocalFile } from './local-file';
 import { migrate, type Migration, MIGRATIONS } from './migrations';
 import { keepSafetyCopy, listSafetyCopies } from './safety-copies';
+import type { PulledCounts } from '../../../src-shared/app-api';
 import type { AccountRow, CarRow, CategoryForest, CategoryRow, FavoriteRow, RefuelingRow, TemplateRow, TransactionRow } from './rows';
 
 export interface StoreOptions {
@@ -52,6 +53,23 @@ const accountOf = (r: Row) => recordOf<AccountRow>(r, ['is_active', 'locked', 'i
 const transactionOf = (r: Row) => recordOf<TransactionRow>(r);
 const templateOf = (r: Row) => recordOf<TemplateRow>(r, [], ['position']);
 const refuelingOf = (r: Row) => recordOf<RefuelingRow>(r);
+
+/** Whether `after` has a field (other than those ignored) whose value differs in `before`. */
+function differs<T extends object>(before: T, after: T, ignore: readonly (keyof T)[]): boolean {
+  return (Object.keys(after) as (keyof T)[]).some((k) => !ignore.includes(k) && before[k] !== after[k]);
+}
+
+/** Records new or changed from `before` to `after` (by id), and those no longer there. */
+function changedRecords<T extends { id: number }>(before: readonly T[], after: readonly T[], ignore: readonly (keyof T)[]): number {
+  const old = new Map(before.map((r) => [r.id, r]));
+  let n = 0;
+  for (const r of after) {
+    const was = old.get(r.id);
+    if (!was || differs(was, r, ignore)) n++;
+    old.delete(r.id);
+  }
+  return n + old.size;
+}
 
 /** `LIKE` pattern for a plain search text. */
 function likePattern(text: string): string {
@@ -205,16 +223,23 @@ export class Store {
 
   // ---- transactions ---------------------------------------------------------------------------
 
-  upsertTransactions(rows: readonly TransactionRow[]): void {
+  /** Writes transactions the service listed; returns how many were new or changed (a row as it was is not rewritten). */
+  upsertTransactions(rows: readonly TransactionRow[]): number {
     const stmt = this.sql(
       `INSERT INTO transactions (key, id, account_id, payment_date, type, amount, description, category_id, user_id, user_created_id)
        VALUES (@key, @id, @accountId, @paymentDate, @type, @amount, @description, @categoryId, @userId, @userCreatedId)
        ON CONFLICT (key) DO UPDATE SET id = excluded.id, account_id = excluded.account_id, payment_date = excluded.payment_date,
          type = excluded.type, amount = excluded.amount, description = excluded.description,
-         category_id = excluded.category_id, user_id = excluded.user_id, user_created_id = excluded.user_created_id`,
+         category_id = excluded.category_id, user_id = excluded.user_id, user_created_id = excluded.user_created_id
+       WHERE (transactions.id, transactions.account_id, transactions.payment_date, transactions.type, transactions.amount, transactions.description,
+              transactions.category_id, transactions.user_id, transactions.user_created_id)
+         IS NOT (excluded.id, excluded.account_id, excluded.payment_date, excluded.type, excluded.amount, excluded.description,
+              excluded.category_id, excluded.user_id, excluded.user_created_id)`,
     );
     const exists = this.sql('SELECT 1 FROM accounts WHERE id = ?').pluck();
-    for (const r of rows) if (exists.get(r.accountId)) stmt.run(r);
+    let changed = 0;
+    for (const r of rows) if (exists.get(r.accountId)) changed += stmt.run(r).changes;
+    return changed;
   }
 
   private transactionFilter(search: string | undefined): { sql: string; params: unknown[] } {
@@ -310,29 +335,56 @@ export class Store {
     return r ? refuelingOf(r) : null;
   }
 
-  upsertRefuelings(rows: readonly RefuelingRow[]): void {
+  /** Writes refuelings the service listed; returns how many were new or changed. */
+  upsertRefuelings(rows: readonly RefuelingRow[]): number {
     const stmt = this.sql(
       `INSERT INTO refuelings (id, car_id, date_of_purchase, tachometer, liter, price, currency, rate, description, user_created_id)
        VALUES (@id, @carId, @dateOfPurchase, @tachometer, @liter, @price, @currency, @rate, @description, @userCreatedId)
        ON CONFLICT (id) DO UPDATE SET car_id = excluded.car_id, date_of_purchase = excluded.date_of_purchase,
          tachometer = excluded.tachometer, liter = excluded.liter, price = excluded.price, currency = excluded.currency,
-         rate = excluded.rate, description = excluded.description, user_created_id = excluded.user_created_id`,
+         rate = excluded.rate, description = excluded.description, user_created_id = excluded.user_created_id
+       WHERE (refuelings.car_id, refuelings.date_of_purchase, refuelings.tachometer, refuelings.liter, refuelings.price,
+              refuelings.currency, refuelings.rate, refuelings.description, refuelings.user_created_id)
+         IS NOT (excluded.car_id, excluded.date_of_purchase, excluded.tachometer, excluded.liter, excluded.price,
+              excluded.currency, excluded.rate, excluded.description, excluded.user_created_id)`,
     );
-    for (const r of rows) stmt.run(r);
+    let changed = 0;
+    for (const r of rows) changed += stmt.run(r).changes;
+    return changed;
   }
 
   // ---- a whole pull ---------------------------------------------------------------------------
 
-  /** Writes everything a pull fetched, in one transaction. History the service no longer lists stays. */
-  applyPull(data: PulledData): void {
-    this.transaction(() => {
+  /**
+   * Writes everything a pull fetched, in one transaction. History the service no longer lists stays.
+   * Returns what was new or changed per kind, records the service no longer lists included: what the
+   * pull brought, which a sync reports ("3 transactions received"). An account's balance counts as its
+   * change only when none of its listed transactions changed (they say why it moved).
+   */
+  applyPull(data: PulledData): PulledCounts {
+    return this.transaction(() => {
+      const accountsBefore = new Map((this.sql('SELECT * FROM accounts').all() as Row[]).map((r) => [r.id as number, { row: accountOf(r), listed: bool(r.listed) }]));
+      const templatesBefore = this.templates();
+      const categoriesBefore = this.categories();
+
       const listed = new Set(data.accounts.map((a) => a.id));
       data.accounts.forEach((a, position) => this.upsertAccount(a, position));
       const unlist = this.sql('UPDATE accounts SET listed = 0 WHERE id = ?');
+      let accounts = 0;
       for (const id of this.sql('SELECT id FROM accounts WHERE listed = 1').pluck().all() as number[]) {
-        if (!listed.has(id)) unlist.run(id);
+        if (!listed.has(id)) accounts += unlist.run(id).changes;
       }
-      for (const rows of data.transactions.values()) this.upsertTransactions(rows);
+      let transactions = 0;
+      const moved = new Set<number>();
+      for (const [accountId, rows] of data.transactions) {
+        const n = this.upsertTransactions(rows);
+        transactions += n;
+        if (n > 0) moved.add(accountId);
+      }
+      for (const a of data.accounts) {
+        const before = accountsBefore.get(a.id);
+        if (!before?.listed || differs(before.row, a, ['balance']) || (before.row.balance !== a.balance && !moved.has(a.id))) accounts++;
+      }
 
       this.sql('DELETE FROM templates').run();
       const tpl = this.sql(
@@ -342,7 +394,16 @@ export class Store {
       data.templates.forEach((t, position) => tpl.run({ ...t, position }));
 
       this.replaceCategories(data.categories);
-      for (const rows of data.refuelings.values()) this.upsertRefuelings(rows);
+      let refuelings = 0;
+      for (const rows of data.refuelings.values()) refuelings += this.upsertRefuelings(rows);
+      return {
+        accounts,
+        transactions,
+        templates: changedRecords(templatesBefore, data.templates, []),
+        // A category's place among its siblings is the service's ordering, not a change of the category.
+        categories: changedRecords(categoriesBefore, data.categories.all, ['position']),
+        refuelings,
+      };
     });
   }
 

@@ -6,7 +6,7 @@
  */
 import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
-import { AppError, type AppEvent, type SyncPhase, type SyncSummary } from '../../../src-shared/app-api';
+import { AppError, outcomeOf, type AppEvent, type SyncPhase, type SyncSummary } from '../../../src-shared/app-api';
 import type { Outbox } from '../outbox/outbox';
 import { pull } from '../pull';
 import {
@@ -25,6 +25,7 @@ import {
 import { RecordError } from '../store/rows';
 import { SealedKeyRefusedError, SecretUnavailableError } from '../secrets';
 import type { Store } from '../store/store';
+import { LAST_SYNC_AT_KEY, LAST_SYNC_KEY, recordExchange } from './exchanges';
 import { currentHolder, holderAlive, isCurrent, type LockHolder } from './lock-holder';
 import { PushGaveUp, pushOutbox } from './push';
 
@@ -72,9 +73,7 @@ export interface SyncEngineDeps {
   tuning?: Partial<SyncTuning>;
 }
 
-export const LAST_SYNC_KEY = 'lastSync';
-export const LAST_SYNC_AT_KEY = 'lastSyncAt';
-export const OFFLINE_KEY = 'offline';
+export { LAST_SYNC_AT_KEY, LAST_SYNC_KEY } from './exchanges';
 /** The setting naming the process that syncs; it belongs to this machine's processes, never to a backup. */
 export const SYNC_LOCK_KEY = 'syncLock';
 
@@ -218,6 +217,7 @@ export class SyncEngine {
       unknown: 0,
       waiting: 0,
       pulled: null,
+      received: null,
       error: null,
       errorCode: null,
     };
@@ -232,6 +232,8 @@ export class SyncEngine {
       this.abort?.abort();
     }, this.tuning.deadlineMs);
     deadline.unref();
+    /** A bug of ours is no outcome of an exchange with the service. */
+    let unexpected = false;
     const budget = new RetryBudget(this.tuning.retry, {
       unavailableMs: this.tuning.unavailableMs,
       deadline: Date.now() + this.tuning.deadlineMs,
@@ -256,12 +258,14 @@ export class SyncEngine {
         if (pushed.error) throw pushed.error;
       }
       budget.throwIfCancelled();
-      summary.pulled = await pull(client, store, {
+      const pulled = await pull(client, store, {
         concurrency: this.tuning.pullConcurrency,
         initialConcurrency: this.tuning.initialConcurrency,
         budget,
         onProgress: (done, total) => this.progress('pull', done, total),
       });
+      summary.pulled = pulled.listed;
+      summary.received = pulled.changed;
       // The view is a function of the server copy and the outbox: it is recomputed on the next read.
       this.progress('rebuild', 1, 1);
       store.setSetting(LAST_SYNC_AT_KEY, now());
@@ -270,7 +274,10 @@ export class SyncEngine {
       const { code, message } = pastDeadline
         ? { code: 'unavailable' as const, message: `The sync did not finish within ${formatSeconds(this.tuning.deadlineMs)} and was stopped; nothing is lost.${waiting > 0 ? ` ${writesWaiting(waiting)}.` : ''}` }
         : classify(e, waiting);
-      if (message === UNEXPECTED) this.deps.log?.('Unexpected error during a sync', e);
+      if (message === UNEXPECTED) {
+        unexpected = true;
+        this.deps.log?.('Unexpected error during a sync', e);
+      }
       summary.error = message;
       summary.errorCode = code;
     } finally {
@@ -285,7 +292,8 @@ export class SyncEngine {
     summary.finishedAt = now();
     if (store.db.open) {
       store.setSetting(LAST_SYNC_KEY, summary);
-      store.setSetting(OFFLINE_KEY, summary.errorCode === 'unavailable');
+      const outcome = unexpected ? null : outcomeOf(summary.errorCode);
+      if (outcome) recordExchange(store, { outcome, at: summary.finishedAt, via: 'sync', message: summary.error });
     }
     emit({ type: 'sync-finished', summary });
     return summary;

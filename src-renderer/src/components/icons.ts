@@ -32,6 +32,8 @@ export const PATHS = {
   download: 'M12 3v12M7 10l5 5 5-5M4 20h16',
   upload: 'M12 16V4M7 9l5-5 5 5M4 20h16',
   copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
+  calendar: 'M4 6h16v15H4zM4 10h16M8 3v5M16 3v5M8 14h.01M12 14h.01M16 14h.01M8 17.5h.01M12 17.5h.01',
+  menu: 'M4 6h16M4 12h16M4 18h16',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -1,7 +1,6 @@
 /** Figures as the statistics and reports write them out, in the user's language, exactly as computed. */
 import { useI18n } from 'vue-i18n';
-import { currencyLabel } from '../../../src-shared/money';
-import { formatAmount, formatKilometres, formatQuantity } from '../format/amount';
+import { formatKilometres, formatMoney, formatMoneyQuantity, formatQuantity } from '../format/amount';
 import { useLocale } from './locale';
 
 export function useFigures() {
@@ -9,10 +8,10 @@ export function useFigures() {
   const { t } = useI18n();
   const compact = new Map<string, Intl.NumberFormat>();
   return {
-    money: (amount: string, currency: number) => `${formatAmount(amount, locale.value, currency)} ${currencyLabel(currency)}`,
+    money: (amount: string, currency: number) => formatMoney(amount, locale.value, currency),
     litres: (value: string) => `${formatQuantity(value, locale.value, 2, 3)} l`,
     consumption: (value: string) => t('fuel.perHundred', { value: formatQuantity(value, locale.value, 2, 2) }),
-    pricePerLiter: (value: string, currency: number) => `${formatQuantity(value, locale.value, 2, 3)} ${currencyLabel(currency)}/l`,
+    pricePerLiter: (value: string, currency: number) => `${formatMoneyQuantity(value, locale.value, currency, 2, 3)}/l`,
     km: (n: number) => formatKilometres(n, locale.value),
     /** An axis tick: short ("12K", "12 tis.") — the exact figures are in the table beside the chart. */
     tick: (n: number) => {

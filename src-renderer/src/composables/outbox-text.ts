@@ -1,8 +1,7 @@
 /** Outbox entries in words: what the write does, with names instead of ids. */
 import { useI18n } from 'vue-i18n';
 import type { OutboxEntryView, OutboxKind, WriteInputs } from '../../../src-shared/app-api';
-import { currencyLabel } from '../../../src-shared/money';
-import { formatAmount, formatQuantity } from '../format/amount';
+import { currencySymbol, formatMoney, formatQuantity } from '../format/amount';
 import { formatWall } from '../format/datetime';
 import { blockerOf, isUndecided } from '../logic/outbox';
 import { useAccountsStore } from '../stores/accounts';
@@ -19,9 +18,9 @@ export function useOutboxText() {
   const categories = useCategoriesStore();
   const cars = useCarsStore();
 
-  const accountName = (id: number) => accounts.byId.get(id)?.name ?? `#${id}`;
-  const categoryName = (id: number) => categories.pathOf(id) ?? `#${id}`;
-  const money = (amount: string, currency: number) => `${formatAmount(amount, locale.value, currency)} ${currencyLabel(currency)}`;
+  const accountName = (id: number) => accounts.nameOf(id);
+  const categoryName = (id: number) => categories.label(id);
+  const money = (amount: string, currency: number) => formatMoney(amount, locale.value, currency);
 
   function refueling(i: WriteInputs['addRefueling']): string {
     return [
@@ -35,7 +34,7 @@ export function useOutboxText() {
 
   /** Each kind of write in words: one entry per kind, checked by the compiler. */
   const describers: { [K in OutboxKind]: (i: WriteInputs[K]) => string } = {
-    addAccount: (i) => `${i.name} · ${labels.accountType(i.type)} · ${currencyLabel(i.currency)}`,
+    addAccount: (i) => `${i.name} · ${labels.accountType(i.type)} · ${currencySymbol(i.currency, locale.value)}`,
     editAccount: (i) => `${i.name} · ${labels.accountType(i.type)}`,
     transfer(i) {
       const currency = accounts.byId.get(i.sourceId)?.currency ?? null;
@@ -85,7 +84,7 @@ export function useOutboxText() {
       case 'editRefueling.price':
         return money(String(value), refueling.currency);
       case 'editRefueling.currency':
-        return currencyLabel(Number(value));
+        return currencySymbol(Number(value), locale.value);
       case 'editRefueling.rate':
         return formatQuantity(String(value), locale.value, 0, 6);
       default:

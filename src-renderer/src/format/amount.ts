@@ -3,7 +3,7 @@
  * these helpers format it with Intl (which formats decimal strings exactly, never through a float)
  * and read what a person types, in Czech ("1 234,50") or English ("1,234.50") habits.
  */
-import { currencyDigits, divideRounded, formatDecimal, normalize, parseDecimal } from '../../../src-shared/money';
+import { currencyDigits, currencyInfo, divideRounded, formatDecimal, normalize, parseDecimal } from '../../../src-shared/money';
 
 export type Locale = 'cs' | 'en';
 
@@ -117,6 +117,76 @@ export function formatAmount(amount: string, locale: Locale, currency: number | 
     formatDecimal(d) as `${number}`,
   );
   return text.replace('-', '\u2212');
+}
+
+/** A piece of an amount as the locale writes it with its currency: the currency's sign, or the rest. */
+export interface MoneyPart {
+  text: string;
+  currency: boolean;
+}
+
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+function currencyFormat(locale: Locale, code: string, minDigits: number, maxDigits: number, signDisplay: 'auto' | 'exceptZero'): Intl.NumberFormat {
+  const key = `${locale}|${code}|${minDigits}|${maxDigits}|${signDisplay}`;
+  let f = currencyFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { style: 'currency', currency: code, currencyDisplay: 'symbol', minimumFractionDigits: minDigits, maximumFractionDigits: maxDigits, signDisplay });
+    currencyFormats.set(key, f);
+  }
+  return f;
+}
+
+/** Intl's parts of a decimal text in a currency, merged into the currency's sign and the rest (minus as U+2212). */
+function partsOf(f: Intl.NumberFormat, decimal: string): MoneyPart[] {
+  const out: MoneyPart[] = [];
+  for (const p of f.formatToParts(decimal as `${number}`)) {
+    const currency = p.type === 'currency';
+    const text = p.type === 'minusSign' ? '\u2212' : p.value;
+    const last = out.at(-1);
+    if (last && !last.currency && !currency) last.text += text;
+    else out.push({ text, currency });
+  }
+  return out;
+}
+
+/**
+ * An amount with its currency as the locale writes it, exactly (never rounded, as formatAmount):
+ * "1 234,50 Kč" in Czech, "CZK 1,234.50" and "€12.00" in English. A currency the app does not know
+ * follows the number as "#123"; without a currency, the number alone.
+ */
+export function moneyParts(amount: string, locale: Locale, currency: number | null, options: FormatOptions = {}): MoneyPart[] {
+  const info = currency === null ? undefined : currencyInfo(currency);
+  const d = parseDecimal(amount);
+  if (!info || !d) {
+    const text = formatAmount(amount, locale, currency, options);
+    return currency === null ? [{ text, currency: false }] : [{ text: `${text}\u00a0`, currency: false }, { text: `#${currency}`, currency: true }];
+  }
+  const digits = Math.max(options.digits ?? info.digits, d.scale);
+  return partsOf(currencyFormat(locale, info.code, digits, digits, options.signed ? 'exceptZero' : 'auto'), formatDecimal(d));
+}
+
+/** moneyParts as one text. */
+export function formatMoney(amount: string, locale: Locale, currency: number | null, options: FormatOptions = {}): string {
+  return moneyParts(amount, locale, currency, options)
+    .map((p) => p.text)
+    .join('');
+}
+
+/** A measured price (per litre) in a currency, rounded to `minDigits`..`maxDigits` decimals: "40,00 Kč", "CZK 40.00". */
+export function formatMoneyQuantity(value: string, locale: Locale, currency: number, minDigits: number, maxDigits: number): string {
+  const info = currencyInfo(currency);
+  const d = parseDecimal(value);
+  if (!info || !d) return `${formatQuantity(value, locale, minDigits, maxDigits)}\u00a0#${currency}`;
+  return partsOf(currencyFormat(locale, info.code, minDigits, maxDigits, 'auto'), formatDecimal(d))
+    .map((p) => p.text)
+    .join('');
+}
+
+/** The sign of a currency as the locale writes it beside amounts: "Kč" in Czech, "CZK" in English, "€"; "#123" for a code the app does not know. */
+export function currencySymbol(currency: number, locale: Locale): string {
+  const info = currencyInfo(currency);
+  if (!info) return `#${currency}`;
+  return partsOf(currencyFormat(locale, info.code, 0, 0, 'auto'), '0').find((p) => p.currency)?.text ?? info.code;
 }
 
 /**

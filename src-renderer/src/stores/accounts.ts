@@ -4,6 +4,7 @@ import { computed, ref } from 'vue';
 import type { AccountEditInput, AccountInput, AccountView, AccountsView, TransferInput, WriteResult } from '../../../src-shared/app-api';
 import { api } from '../api';
 import { canWriteTo, groupAccounts } from '../logic/accounts';
+import { i18n } from '../i18n';
 import { createLoader, write } from './loader';
 
 export const useAccountsStore = defineStore('accounts', () => {
@@ -55,11 +56,17 @@ export const useAccountsStore = defineStore('accounts', () => {
     return result;
   }
 
+  /** An account's name; one not in the local copy is named as unknown, never by its number. */
+  function nameOf(id: number): string {
+    return byId.value.get(id)?.name ?? i18n.global.t('names.unknownAccount');
+  }
+
   return {
     showAll,
     view,
     all,
     byId,
+    nameOf,
     groups,
     hiddenCount,
     writable,

@@ -4,6 +4,7 @@ import { computed, ref } from 'vue';
 import type { CarView, RefuelingEditInput, RefuelingInput, RefuelingView, WriteResult } from '../../../src-shared/app-api';
 import { api } from '../api';
 import { odometerWarning, type OdometerWarning } from '../logic/refuelings';
+import { i18n } from '../i18n';
 import { createLoader, write } from './loader';
 
 export const useCarsStore = defineStore('cars', () => {
@@ -35,8 +36,15 @@ export const useCarsStore = defineStore('cars', () => {
 
   const byId = computed(() => new Map(cars.value.map((c) => [c.carId, c])));
 
+  /** A car's name; a car not in the list is named as unknown, never by its number. */
   function carName(carId: number): string {
-    return byId.value.get(carId)?.name ?? `#${carId}`;
+    return byId.value.get(carId)?.name ?? i18n.global.t('names.unknownCar');
+  }
+
+  /** A car in a list to choose from: its name, with its number only where another car has the same name. */
+  function carOption(carId: number): string {
+    const name = carName(carId);
+    return cars.value.filter((c) => c.name === name).length > 1 ? i18n.global.t('names.carNumbered', { name, id: carId }) : name;
   }
 
   async function openCar(carId: number): Promise<void> {
@@ -104,6 +112,7 @@ export const useCarsStore = defineStore('cars', () => {
     openCarId,
     byId,
     carName,
+    carOption,
     loading: loader.loading,
     loaded: loader.loaded,
     error: loader.error,

@@ -4,6 +4,7 @@ import { computed, ref } from 'vue';
 import type { CategoryTreeView, WriteResult } from '../../../src-shared/app-api';
 import { api } from '../api';
 import { flattenTree, pickerOptions } from '../logic/categories';
+import { i18n } from '../i18n';
 import { createLoader, write } from './loader';
 
 export const useCategoriesStore = defineStore('categories', () => {
@@ -23,11 +24,11 @@ export const useCategoriesStore = defineStore('categories', () => {
   }
 
   /**
-   * What a record's category shows as: its path in the tree, else the name the record came with, else its
-   * number; empty for no category (0).
+   * What a record's category shows as: its path in the tree, else the name the record came with, else
+   * "unknown category" (never its number); empty for no category (0).
    */
   function label(id: number, name: string | null = null): string {
-    return id === 0 ? '' : (pathOf(id) ?? name ?? `#${id}`);
+    return id === 0 ? '' : (pathOf(id) ?? name ?? i18n.global.t('names.unknownCategory'));
   }
 
   async function add(name: string, parentId: number): Promise<WriteResult> {

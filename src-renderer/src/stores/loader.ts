@@ -8,10 +8,10 @@ export function createLoader<T>(fetch: () => Promise<T>, apply: (value: T) => vo
   const loaded = ref(false);
   const error = ref<AppError | null>(null);
   let latest = 0;
+  /** The newest load in flight or done. */
+  let newest: Promise<void> = Promise.resolve();
 
-  async function load(): Promise<void> {
-    const mine = ++latest;
-    loading.value = true;
+  async function run(mine: number): Promise<void> {
     try {
       const value = await fetch();
       if (mine !== latest) return;
@@ -22,6 +22,21 @@ export function createLoader<T>(fetch: () => Promise<T>, apply: (value: T) => vo
       if (mine === latest) error.value = toAppError(e);
     } finally {
       if (mine === latest) loading.value = false;
+    }
+  }
+
+  /**
+   * Loads again. Settles once data at least as new as the call is shown (or the newest load failed): an
+   * answer overtaken by a newer load is dropped, and the caller waits for that newer one instead.
+   */
+  async function load(): Promise<void> {
+    loading.value = true;
+    let mine = run(++latest);
+    newest = mine;
+    await mine;
+    while (newest !== mine) {
+      mine = newest;
+      await mine;
     }
   }
 

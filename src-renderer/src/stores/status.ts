@@ -1,8 +1,8 @@
 /** Connection, sync and the outbox counters shown in the header. Fed by the core's events. */
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { AppEvent, AppStatus, ConnectionReport, InputOf, SyncPhase, SyncSummary } from '../../../src-shared/app-api';
-import { AppError } from '../../../src-shared/app-api';
+import type { AppEvent, AppStatus, ConnectionReport, ConnectionState, InputOf, SyncPhase, SyncSummary } from '../../../src-shared/app-api';
+import { AppError, connectionState, nextExchange, outcomeOf } from '../../../src-shared/app-api';
 import { api, toAppError } from '../api';
 import { attentionCount, queuedCount } from '../logic/outbox';
 import { createLoader, write } from './loader';
@@ -44,8 +44,32 @@ export const useStatusStore = defineStore('status', () => {
   const syncing = computed(() => startingSync.value || progress.value !== null || (status.value?.syncing ?? false));
   const queued = computed(() => queuedCount(status.value));
   const attention = computed(() => attentionCount(status.value));
+  /** The connection badge: the last real exchange with the service, or the sync running now. */
+  const connection = computed<ConnectionState | null>(() =>
+    status.value ? connectionState(status.value, { syncing: syncing.value, waiting: waiting.value !== null }) : null,
+  );
+  /** The first sync of a connection runs: screens show its progress where they would say they are empty. */
+  const firstSync = computed(() => syncing.value && !status.value?.lastSyncAt);
   /** First run: no connection stored and the user has not chosen to work offline. */
   const needsSetup = computed(() => status.value !== null && !status.value.configured && !status.value.workingOffline);
+
+  /**
+   * Until the core's status arrives (data-changed), the summary alone tells what the sync found: the last
+   * sync moves only for one that went through, the exchange as the core records it. Applied for the event
+   * and for the answer of the call, whichever comes first (the same summary twice changes nothing).
+   */
+  function finished(result: SyncSummary): void {
+    if (!status.value) return;
+    const { finishedAt, error, errorCode } = result;
+    const outcome = outcomeOf(errorCode);
+    status.value = {
+      ...status.value,
+      syncing: false,
+      lastSync: result,
+      lastSyncAt: error ? status.value.lastSyncAt : finishedAt,
+      exchange: outcome ? nextExchange(status.value.exchange, { outcome, at: finishedAt, via: 'sync', message: error }) : status.value.exchange,
+    };
+  }
 
   function handleEvent(event: AppEvent): void {
     switch (event.type) {
@@ -67,7 +91,7 @@ export const useStatusStore = defineStore('status', () => {
         waiting.value = null;
         cancelling.value = false;
         summary.value = event.summary;
-        if (status.value) status.value = { ...status.value, syncing: false, lastSync: event.summary, lastSyncAt: event.summary.finishedAt };
+        finished(event.summary);
         break;
       case 'data-changed':
         status.value = event.status;
@@ -102,6 +126,7 @@ export const useStatusStore = defineStore('status', () => {
     try {
       const result = await api().sync(password === undefined ? undefined : { password });
       summary.value = result;
+      finished(result);
       // No password kept (the browser shell after a restart): ask for it at once.
       if (result.errorCode === 'password-needed') passwordPrompt.value = 'needed';
       return result;
@@ -178,6 +203,8 @@ export const useStatusStore = defineStore('status', () => {
     waiting,
     cancelling,
     passwordPrompt,
+    connection,
+    firstSync,
     askPassword,
     answerPassword,
     queued,
