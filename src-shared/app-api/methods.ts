@@ -22,6 +22,7 @@ import type {
 } from './views';
 import type { CategoryReport, FuelStats, SearchResult } from './insight-views';
 import type { BackupFile, CsvFile, ImportPreview, ImportResult, RestoreResult } from './data-views';
+import type { RegisterPage, TransactionDetail } from './register-views';
 
 const name = () => v.string({ min: 1, max: 100, trim: true });
 const description = () => v.string({ max: 1000 });
@@ -213,6 +214,36 @@ export const APP_METHODS = {
     input: v.object({ ...searchFilters, offset: v.optional(v.integer({ min: 0 })), limit: v.optional(v.integer({ min: 1, max: 500 })) }),
     output: {} as SearchResult,
   },
+
+  // --- the register: one account's (or all accounts') history by keyset, with running balances
+  listRegister: {
+    input: v.object({
+      /** One account's register; without it, every account of `currency`. */
+      accountId: v.optional(v.id()),
+      /** The currency of a register across accounts; default: that of most accounts. */
+      currency: v.optional(currency()),
+      /** 'older': the rows after `after` (from the newest without it); 'newer': the rows before it (from the oldest without it). */
+      direction: v.optional(v.literal('older', 'newer')),
+      after: v.optional(
+        v.object({
+          paymentDate: v.string({ min: 10, max: 40 }),
+          key: v.string({ min: 1, max: 200 }),
+          id: v.nullable(v.integer()),
+          outboxId: v.nullable(v.integer({ min: 1 })),
+        }),
+      ),
+      /** Jump to a date: the rows of that day and older, newest first (`after` and `direction` ignored). */
+      at: v.optional(v.date()),
+      limit: v.optional(v.integer({ min: 1, max: 500 })),
+      /** Count the register's rows and the page's position in it (costs a pass over the index). */
+      counts: v.optional(v.boolean()),
+      /** Only rows whose description, amount or category contains this text (folded for case and diacritics). */
+      text: v.optional(v.string({ max: 200, trim: true })),
+    }),
+    output: {} as RegisterPage,
+  },
+  /** One transaction by its key (a register row's), with every field, its state and when it changed. */
+  getTransaction: { input: v.object({ key: v.string({ min: 1, max: 200 }) }), output: {} as TransactionDetail },
 
   // --- files: CSV export and import, backup and restore
   exportTransactionsCsv: { input: v.object(searchFilters), output: {} as CsvFile },

@@ -47,6 +47,7 @@ import { resolveChoices } from '../write-kinds';
 import { LAST_SYNC_AT_KEY, LAST_SYNC_KEY, OFFLINE_KEY, SyncEngine, type SyncTuning } from '../sync/engine';
 import { fileHandlers } from '../files';
 import { insightHandlers } from '../insights';
+import { registerHandlers } from '../register';
 import type { CoreParts, Handlers } from './core-parts';
 import type { AppLog } from '../log/app-log';
 import { toAppError } from './errors';
@@ -538,6 +539,7 @@ class Core {
     const parts = this.parts();
     return {
       ...insightHandlers(parts),
+      ...registerHandlers(parts),
       ...fileHandlers(parts),
       getStatus: () => this.status(),
       testConnection: (i) => this.testConnection(i),

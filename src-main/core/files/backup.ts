@@ -46,6 +46,9 @@ const LOCAL_ONLY_SETTINGS = `(substr(key, 1, ${SECRET_SETTING_PREFIX.length}) = 
 
 const NOT_A_BACKUP = 'The file is not a backup of this app';
 
+/** Tables the store keeps from others (store/month-totals.ts); a restore rebuilds them rather than copying them. */
+const DERIVED_TABLES = new Set(['month_totals']);
+
 /** Base64 as createBackup writes it; line breaks (a mail program's) are allowed, anything else is refused. */
 function decodeBase64(data: string): Buffer {
   const compact = data.replace(/[\r\n]/g, '');
@@ -218,6 +221,8 @@ function replaceRows(parts: CoreParts, backedUpAt: string | null): number {
 
   const restored = tableColumns(db, 'restored');
   for (const [table, columns] of tableColumns(db, 'main')) {
+    // Derived from the transactions by triggers as their rows go in: never taken from the file.
+    if (DERIVED_TABLES.has(table)) continue;
     const have = restored.get(table);
     if (!have || columns.some((c) => !have.includes(c))) {
       throw new AppError('invalid-input', `${NOT_A_BACKUP}: its table ${table} does not match this version's.`, 'data');
@@ -238,6 +243,7 @@ function replaceRows(parts: CoreParts, backedUpAt: string | null): number {
   const restoredTempId = store.getSetting<number>(NEXT_TEMP_ID_KEY);
   if (nextTempId !== null && (restoredTempId === null || nextTempId < restoredTempId)) store.setSetting(NEXT_TEMP_ID_KEY, nextTempId);
 
+  store.recomputeAmountUnits();
   return settleOutbox(parts, before, backupCopyId === undefined ? null : (JSON.parse(backupCopyId) as string), backedUpAt);
 }
 
