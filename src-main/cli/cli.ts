@@ -504,13 +504,14 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   'fuel-stats': {
-    usage: 'fuel-stats <carId> [--from <date>] [--to <date>]',
-    summary: "A car's fuel statistics from the whole local history: consumption between full fills (partial ones carried on), cost per 100 km, price per litre, and per month.",
-    options: { from: {}, to: {} },
+    usage: 'fuel-stats <carId> [--from <date>] [--to <date>] [--count-flagged]',
+    summary:
+      "A car's fuel statistics from the whole local history: consumption between full fills (partial ones carried on), cost per 100 km, price per litre, and per month. Readings that cannot be right are flagged and left out of the distance and consumption unless --count-flagged.",
+    options: { from: {}, to: {}, 'count-flagged': { switch: true } },
     async run(ctx) {
       const carId = integerArg(positional(ctx, 0, 'The car id'), 'The car id');
       noMorePositionals(ctx, 1);
-      const stats = await ctx.core.getFuelStats({ carId, from: opt(ctx, 'from'), to: opt(ctx, 'to') });
+      const stats = await ctx.core.getFuelStats({ carId, from: opt(ctx, 'from'), to: opt(ctx, 'to'), includeFlagged: ctx.args.switches.has('count-flagged') });
       ctx.out(stats, fmt.fuelStatsText(stats));
     },
   },

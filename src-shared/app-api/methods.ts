@@ -23,6 +23,7 @@ import type {
 import type { CategoryReport, FuelStats, SearchResult } from './insight-views';
 import type { BackupFile, CsvFile, ImportPreview, ImportResult, RestoreResult } from './data-views';
 import type { RegisterPage, TransactionDetail } from './register-views';
+import type { CarCheck, CarIdSeen } from './car-views';
 
 const name = () => v.string({ min: 1, max: 100, trim: true });
 const description = () => v.string({ max: 1000 });
@@ -193,9 +194,14 @@ export const APP_METHODS = {
   saveCar: { input: v.object({ carId: v.integer({ min: 1 }), name: name() }), output: [] as CarView[] },
   removeCar: { input: v.object({ carId: v.integer({ min: 1 }) }), output: [] as CarView[] },
   listRefuelings: { input: v.object({ carId: v.integer({ min: 1 }) }), output: [] as RefuelingView[] },
+  /** Car numbers the local copy has refuelings of (named or not), for naming a car by picking its number. */
+  listCarIdsSeen: { input: v.none(), output: [] as CarIdSeen[] },
+  /** Asks the service (CarFuelList) what it has of a car number, as a user types it. */
+  checkCarId: { input: v.object({ carId: v.integer({ min: 1 }) }), output: {} as CarCheck },
 
   // --- beyond the service: statistics, reports and search over the whole local history
-  getFuelStats: { input: v.object({ carId: v.integer({ min: 1 }), ...period }), output: {} as FuelStats },
+  /** includeFlagged: count readings that cannot be right (left out by default) in the figures too. */
+  getFuelStats: { input: v.object({ carId: v.integer({ min: 1 }), ...period, includeFlagged: v.optional(v.boolean()) }), output: {} as FuelStats },
   /** Marks a refueling (pending ones included) as a partial fill, or a full one again. */
   setRefuelingPartial: { input: v.object({ id: v.id(), partial: v.boolean() }), output: [] as RefuelingView[] },
   getReport: {

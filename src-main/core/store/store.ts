@@ -376,10 +376,23 @@ export class Store {
       .run(carId, name, now);
   }
 
-  /** Forgets a car and the refuelings kept for it locally (the service keeps its own). */
+  /**
+   * Takes a car's name off the list. Its refuelings stay, as all history does: the number stays among
+   * those seen, and naming it again brings its history back at once (they are no longer pulled meanwhile).
+   */
   removeCar(carId: number): boolean {
-    this.sql('DELETE FROM refuelings WHERE car_id = ?').run(carId);
     return this.sql('DELETE FROM cars WHERE car_id = ?').run(carId).changes > 0;
+  }
+
+  /** Car numbers with stored refuelings: how many, and the newest one's date and odometer. */
+  refuelingCarSummaries(): { carId: number; refuelings: number; lastDate: string | null; lastTachometer: number | null }[] {
+    return (
+      this.sql(
+        `SELECT car_id, COUNT(*) AS n, MAX(date_of_purchase) AS last,
+           (SELECT tachometer FROM refuelings r2 WHERE r2.car_id = r.car_id ORDER BY date_of_purchase DESC, id DESC LIMIT 1) AS tachometer
+         FROM refuelings r GROUP BY car_id ORDER BY car_id`,
+      ).all() as { car_id: number; n: number; last: string | null; tachometer: number | null }[]
+    ).map((r) => ({ carId: r.car_id, refuelings: r.n, lastDate: r.last, lastTachometer: r.tachometer }));
   }
 
   refuelings(carId: number): RefuelingRow[] {
