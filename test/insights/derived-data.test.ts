@@ -158,6 +158,16 @@ describe('the text index', () => {
       expect((await core.searchTransactions({ text: 'nafta' })).total).toBe(0);
       expect((await core.searchTransactions({ text: 'nájem' })).sums).toEqual([{ currency: 203, total: '-20', count: 1 }]);
       expect((await core.searchTransactions({})).sums).toEqual([{ currency: 203, total: '-30', count: 2 }]);
+
+      // A month at odds with its date cannot come in at all: the restore is refused and changes nothing.
+      const wrongMonth = tmp.file('wrong-month.sqlite');
+      writeFileSync(wrongMonth, Buffer.from(backup.data, 'base64'));
+      const bad = new Database(wrongMonth);
+      bad.pragma('ignore_check_constraints = ON');
+      bad.prepare("UPDATE transactions SET month = '1999-01' WHERE key = 'id:2'").run();
+      bad.close();
+      await expect(core.restoreBackup({ data: readFileSync(wrongMonth).toString('base64') })).rejects.toMatchObject({ code: 'invalid-input', message: expect.stringMatching(/do not fit together/) });
+      expect((await core.getReport({ from: '2026-01-01', to: '2026-01-31' })).total).toMatchObject({ expense: '30', count: 2 });
     } finally {
       await core.close();
     }

@@ -272,8 +272,9 @@ export async function restoreBackup(parts: CoreParts, data: string): Promise<Res
       result = { counts: countRecords(store.db), backedUpAt, uncertainWrites };
     } catch (e) {
       if (e instanceof AppError) throw e;
-      if (e instanceof Error && (e as NodeJS.ErrnoException).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
-        throw new AppError('invalid-input', "The backup's records do not fit together (a reference to a missing record); nothing was restored.", 'data');
+      // A reference to a missing record, or a value at odds with its own record (a month not the date's).
+      if (e instanceof Error && ['SQLITE_CONSTRAINT_FOREIGNKEY', 'SQLITE_CONSTRAINT_CHECK'].includes((e as NodeJS.ErrnoException).code ?? '')) {
+        throw new AppError('invalid-input', "The backup's records do not fit together (a reference to a missing record, or a value at odds with its record); nothing was restored.", 'data');
       }
       throw e;
     } finally {
