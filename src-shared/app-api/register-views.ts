@@ -3,7 +3,7 @@
  * read a page at a time by keyset from SQLite, with the running balance after each row and the other
  * side of each transfer. Pending transfers (waiting in the outbox) are laid over the stored history.
  */
-import type { Id, OutboxStatus } from './views';
+import type { Id, OutboxStatus, TransactionView } from './views';
 
 /** Where a page starts: the row it follows, as the register gave it (or none: the newest, or the oldest). */
 export interface RegisterCursor {
@@ -25,18 +25,11 @@ export interface Counterpart {
   pending: boolean;
 }
 
-export interface RegisterRow {
+/** A transaction of the register: what a list of transactions shows, and where it stands in the register. */
+export interface RegisterRow extends Omit<TransactionView, 'userId' | 'userCreatedId'> {
   key: string;
-  id: Id | null;
-  accountId: Id;
   accountName: string;
-  paymentDate: string;
-  type: number;
-  amount: string;
-  description: string;
-  categoryId: Id;
-  categoryName: string | null;
-  pending: boolean;
+  /** The outbox entry of a pending row; null for a stored one. */
   outboxId: number | null;
   /** The balance right after this row (of the account, or of all the register's accounts together). */
   balance: string;
@@ -62,9 +55,7 @@ export interface RegisterPage {
 }
 
 /** One transaction with everything the local copy knows of it. */
-export interface TransactionDetail extends RegisterRow {
-  userId: number;
-  userCreatedId: number;
+export interface TransactionDetail extends RegisterRow, Pick<TransactionView, 'userId' | 'userCreatedId'> {
   currency: number;
   /** The category and its ancestors, top level first (names); empty without a category. */
   categoryPath: string[];

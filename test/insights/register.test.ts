@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisterCursor, RegisterPage, RegisterRow } from '../../src-shared/app-api';
 import { seededRandom } from '../support/fault-proxy';
+import { cents, text, units } from './oracle';
 import { seededCore, type SeededCore, type TransactionSeed } from './local-data';
 
 const CZK = 203;
@@ -13,21 +14,8 @@ const EUR = 978;
 const random = seededRandom(2026);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 
-// ---- an independent oracle: exact decimals as BigInt at 10 decimals, the order spelled out ------------
+// ---- an independent oracle: exact decimals as BigInts (oracle.ts), the order spelled out ----------------
 
-const SCALE = 10;
-function units(text: string): bigint {
-  const negative = text.startsWith('-');
-  const [int, frac = ''] = text.replace('-', '').split('.');
-  const v = BigInt(int!) * 10n ** BigInt(SCALE) + BigInt((frac + '0'.repeat(SCALE)).slice(0, SCALE));
-  return negative ? -v : v;
-}
-function text(v: bigint): string {
-  const negative = v < 0n;
-  const digits = (negative ? -v : v).toString().padStart(SCALE + 1, '0');
-  const frac = digits.slice(-SCALE).replace(/0+$/, '');
-  return `${negative ? '-' : ''}${digits.slice(0, -SCALE)}${frac ? `.${frac}` : ''}`;
-}
 
 interface OracleRow {
   key: string;
@@ -70,8 +58,7 @@ function randomAmount(): string {
   const roll = random();
   if (roll < 0.02) return '123456789012345.5'; // beyond the integer sums' range: summed from text
   if (roll < 0.05) return `${random() < 0.5 ? '-' : ''}0.00001`; // more decimals than any currency
-  const cents = Math.floor(random() * 2_000_000) - 1_400_000;
-  return text(BigInt(cents) * 10n ** BigInt(SCALE - 2));
+  return cents(Math.floor(random() * 2_000_000) - 1_400_000);
 }
 
 const seeds: TransactionSeed[] = [];
@@ -97,7 +84,7 @@ for (let n = 0; n < 30; n++) {
 const transferPairs: [number, number][] = [];
 for (let n = 0; n < 12; n++) {
   const id = 5000 + n * 2;
-  const amount = text(BigInt(Math.floor(random() * 100000) + 1) * 10n ** BigInt(SCALE - 2));
+  const amount = cents(Math.floor(random() * 100000) + 1);
   const date = `${pick(DAYS)}T${pick(TIMES)}`;
   const [from, to] = random() < 0.5 ? [1, 2] : [2, 1];
   seeds.push({ id, accountId: from, paymentDate: date, amount: `-${amount}`, description: 'Move', categoryId: 0, type: 3 });

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CategoryReport, SearchResult } from '../../src-shared/app-api';
 import { seededRandom } from '../support/fault-proxy';
+import { cents, text, units } from './oracle';
 import { seededCore, type SeededCore, type TransactionSeed } from './local-data';
 
 const CZK = 203;
@@ -17,19 +18,6 @@ const between = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo 
 
 // ---- the oracle's own arithmetic and rules -------------------------------------------------------------
 
-const SCALE = 12;
-function units(text: string): bigint {
-  const negative = text.startsWith('-');
-  const [int, frac = ''] = text.replace('-', '').split('.');
-  const v = BigInt(int!) * 10n ** BigInt(SCALE) + BigInt((frac + '0'.repeat(SCALE)).slice(0, SCALE));
-  return negative ? -v : v;
-}
-function text(v: bigint): string {
-  const negative = v < 0n;
-  const digits = (negative ? -v : v).toString().padStart(SCALE + 1, '0');
-  const frac = digits.slice(-SCALE).replace(/0+$/, '');
-  return `${negative ? '-' : ''}${digits.slice(0, -SCALE)}${frac ? `.${frac}` : ''}`;
-}
 const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 const pad = (n: number) => String(n).padStart(2, '0');
 const lastDay = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
@@ -63,8 +51,7 @@ function amount(): string {
   if (roll < 0.02) return `${random() < 0.5 ? '-' : ''}1${'0'.repeat(15)}.25`;
   if (roll < 0.05) return `${random() < 0.5 ? '-' : ''}${between(0, 99)}.${String(between(1, 99999)).padStart(5, '0')}`;
   if (roll < 0.07) return '0';
-  const cents = between(-90_000, 60_000);
-  return text(BigInt(cents) * 10n ** BigInt(SCALE - 2));
+  return cents(between(-90_000, 60_000));
 }
 
 function date(): string {
