@@ -1,12 +1,18 @@
 /**
- * Reports and search over a large local history, through a real app core (createAppCore, input
- * validation included): a local copy of 100,000 transactions over five years on 10 accounts, 40
- * categories in two levels, and a few pending transfers laid over them.
+ * Reports, search and the register over a large local history, through a real app core (input
+ * validation included): local copies of 100,000 and of 1,000,000 transactions over five years on 10
+ * accounts (a tenth of them transfers), 40 categories in two levels, and a few pending transfers laid
+ * over them.
  *
- * - getReport for the last year and for the whole span, searchTransactions without filters, with a
- *   text and with an amount range: best of --rounds (default 7) each;
- * - each next to the 1,000 ms target and to a baseline measured in the same run: one plain SELECT of
- *   the same rows through better-sqlite3 (what any answer over them costs at least).
+ * - getReport for the last year and for the whole span; searchTransactions without filters, with a
+ *   text and with an amount range in a year; listRegister of one account (its newest page, a jump to a
+ *   date in the middle, the oldest page) and across all accounts (a jump), and one row's detail: best of
+ *   --rounds (default 9) each, the rounds going over all the cases in turn;
+ * - each next to its target (50 ms at 100,000 transactions, 500 ms at 1,000,000) and to a baseline
+ *   measured in the same run: one plain SELECT of the rows the report or search covers through
+ *   better-sqlite3 (what any answer that reads them costs at least).
+ *
+ * Options: --sizes=100000,1000000 (the copies to build), --rounds=<n>.
  */
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,15 +20,13 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAppCore, type AppCore } from '../src-main/core/app/app-core';
 import { MemorySecretStore } from '../src-main/core/secrets';
-import { Store } from '../src-main/core/store/store';
-import type { TransactionRow } from '../src-main/core/store/rows';
-import { seededRandom } from '../test/support/fault-proxy';
+import { fillLargeCopy } from '../test/support/large-copy';
 
-const TRANSACTIONS = 100_000;
 const ACCOUNTS = 10;
 const YEARS = 5;
 const FIRST_YEAR = 2021;
-const TARGET_MS = 1000;
+/** The issue's targets: 50 ms at 100,000 transactions, 500 ms at 1,000,000. */
+const targetMs = (transactions: number) => (transactions <= 100_000 ? 50 : 500);
 
 function option(args: string[], name: string, fallback: number): number {
   const given = args.find((a) => a.startsWith(`--${name}=`));
@@ -31,44 +35,11 @@ function option(args: string[], name: string, fallback: number): number {
   return n;
 }
 
-function fill(file: string): void {
-  const random = seededRandom(11);
-  const store = new Store(file);
-  try {
-    store.transaction(() => {
-      for (let a = 1; a <= ACCOUNTS; a++) {
-        store.upsertAccount({ id: a, name: `Account ${a}`, description: '', type: 2, currency: 203, isActive: true, locked: false, isHidden: false, ord: a, permission: 3, balance: '250000.5' }, a);
-      }
-      const all = [];
-      for (let top = 1; top <= 8; top++) {
-        all.push({ id: top * 100, name: `Group ${top}`, parentId: 0, position: top });
-        for (let child = 1; child <= 4; child++) all.push({ id: top * 100 + child, name: `Category ${top}.${child}`, parentId: top * 100, position: child });
-      }
-      store.replaceCategories({ all, favorites: [] });
-      const days = YEARS * 365;
-      const rows: TransactionRow[] = [];
-      for (let n = 1; n <= TRANSACTIONS; n++) {
-        const day = new Date(Date.UTC(FIRST_YEAR, 0, 1) + Math.floor(random() * days) * 86_400_000).toISOString().slice(0, 10);
-        const cents = Math.floor(random() * 500_000) * (random() < 0.7 ? -1 : 1);
-        const top = 1 + Math.floor(random() * 8);
-        rows.push({
-          key: `id:${n}`,
-          id: n,
-          accountId: 1 + (n % ACCOUNTS),
-          paymentDate: `${day}T${String(Math.floor(random() * 24)).padStart(2, '0')}:15:00`,
-          type: random() < 0.1 ? 3 : cents < 0 ? 2 : 1,
-          amount: String(cents / 100),
-          description: `Payment ${n} at shop ${Math.floor(random() * 500)}`,
-          categoryId: random() < 0.05 ? 0 : top * 100 + Math.floor(random() * 5),
-          userId: 1,
-          userCreatedId: 1,
-        });
-      }
-      store.upsertTransactions(rows);
-    });
-  } finally {
-    store.close();
-  }
+function sizes(args: string[]): number[] {
+  const given = args.find((a) => a.startsWith('--sizes='));
+  const list = (given ? given.slice('--sizes='.length) : '100000,1000000').split(',').map(Number);
+  if (list.some((n) => !Number.isInteger(n) || n < 1000)) throw new Error('--sizes must list whole numbers of at least 1000');
+  return list;
 }
 
 async function best(rounds: number, fn: () => Promise<unknown> | unknown): Promise<number> {
@@ -81,12 +52,20 @@ async function best(rounds: number, fn: () => Promise<unknown> | unknown): Promi
   return fastest;
 }
 
-export async function run(args: string[]): Promise<void> {
-  const rounds = option(args, 'rounds', 7);
+interface Case {
+  name: string;
+  run: () => Promise<unknown>;
+  /** The plain SELECT it is compared with (shared between cases), or null. */
+  baseline: string | null;
+}
+
+async function measure(transactions: number, rounds: number): Promise<boolean> {
   const dir = mkdtempSync(join(tmpdir(), 'bookkeeping-reports-bench-'));
   const file = join(dir, 'local.sqlite');
-  console.log(`Preparing: ${TRANSACTIONS.toLocaleString('en')} transactions over ${YEARS} years on ${ACCOUNTS} accounts...`);
-  fill(file);
+  const filling = performance.now();
+  console.log(`\nPreparing: ${transactions.toLocaleString('en')} transactions over ${YEARS} years on ${ACCOUNTS} accounts...`);
+  fillLargeCopy(file, { transactions, accounts: ACCOUNTS, years: YEARS, firstYear: FIRST_YEAR });
+  console.log(`(written in ${((performance.now() - filling) / 1000).toFixed(1)} s)`);
   const core: AppCore = createAppCore({ dataFile: file, secrets: new MemorySecretStore(), timeZone: 'Europe/Prague', log: (m, e) => console.error(m, e) });
   const db = new Database(file, { readonly: true });
   try {
@@ -95,34 +74,62 @@ export async function run(args: string[]): Promise<void> {
     }
     const lastYear = { from: `${FIRST_YEAR + YEARS - 1}-01-01`, to: `${FIRST_YEAR + YEARS - 1}-12-31` };
     const span = { from: `${FIRST_YEAR}-01-01`, to: `${FIRST_YEAR + YEARS - 1}-12-31` };
-    const select = db.prepare('SELECT * FROM transactions WHERE payment_date >= ?');
-    const cases: { name: string; rows: number; run: () => Promise<unknown>; baseline: () => unknown }[] = [
-      { name: 'getReport, last year', rows: 0, run: () => core.getReport(lastYear), baseline: () => select.all(lastYear.from) },
-      { name: 'getReport, whole span', rows: 0, run: () => core.getReport(span), baseline: () => select.all(span.from) },
-      { name: 'searchTransactions, no filter', rows: 0, run: () => core.searchTransactions({}), baseline: () => select.all(span.from) },
-      { name: 'searchTransactions, text "shop 42"', rows: 0, run: () => core.searchTransactions({ text: 'shop 42' }), baseline: () => select.all(span.from) },
-      { name: 'searchTransactions, 100-200 out, a year', rows: 0, run: () => core.searchTransactions({ minAmount: '100', maxAmount: '200', direction: 'out', ...lastYear }), baseline: () => select.all(lastYear.from) },
+    const middle = `${FIRST_YEAR + Math.floor(YEARS / 2)}-07-15`;
+    const deep = (await core.listRegister({ accountId: 3, at: `${FIRST_YEAR}-03-01`, limit: 1 })).rows[0]!;
+    const baselines: Record<string, Database.Statement> = {
+      lastYear: db.prepare('SELECT * FROM transactions WHERE payment_date >= ?').bind(lastYear.from),
+      span: db.prepare('SELECT * FROM transactions WHERE payment_date >= ?').bind(span.from),
+      account: db.prepare('SELECT * FROM transactions WHERE account_id = 3'),
+    };
+    const cases: Case[] = [
+      { name: 'getReport, last year', run: () => core.getReport(lastYear), baseline: 'lastYear' },
+      { name: 'getReport, whole span', run: () => core.getReport(span), baseline: 'span' },
+      { name: 'getReport, a month and a half', run: () => core.getReport({ from: `${FIRST_YEAR + 2}-03-10`, to: `${FIRST_YEAR + 2}-04-20` }), baseline: null },
+      { name: 'searchTransactions, no filter', run: () => core.searchTransactions({}), baseline: 'span' },
+      { name: 'searchTransactions, text "shop 42"', run: () => core.searchTransactions({ text: 'shop 42' }), baseline: 'span' },
+      { name: 'searchTransactions, 100-200 out, a year', run: () => core.searchTransactions({ minAmount: '100', maxAmount: '200', direction: 'out', ...lastYear }), baseline: 'lastYear' },
+      { name: 'searchTransactions, a page deep (offset 5000)', run: () => core.searchTransactions({ offset: 5000 }), baseline: null },
+      { name: 'listRegister, an account, newest 100', run: () => core.listRegister({ accountId: 3, limit: 100, counts: true }), baseline: 'account' },
+      { name: 'listRegister, an account, jump to a date', run: () => core.listRegister({ accountId: 3, at: middle, limit: 100, counts: true }), baseline: 'account' },
+      { name: 'listRegister, an account, oldest 100', run: () => core.listRegister({ accountId: 3, direction: 'newer', limit: 100, counts: true }), baseline: 'account' },
+      { name: 'listRegister, all accounts, jump', run: () => core.listRegister({ at: middle, limit: 100, counts: true }), baseline: 'span' },
+      { name: 'listRegister, all accounts, text', run: () => core.listRegister({ text: 'shop 42', limit: 100 }), baseline: null },
+      { name: 'getTransaction, a row five years back', run: () => core.getTransaction({ key: deep.key }), baseline: null },
     ];
     const report = await core.getReport(span);
-    if (report.total.count + (await core.getReport({ ...span, includeTransfers: true })).total.count === 0) throw new Error('the report is empty');
-    const results = [];
-    for (const c of cases) {
-      await c.run();
-      const ms = await best(rounds, c.run);
-      const base = await best(rounds, c.baseline);
-      results.push({ ...c, ms, base });
+    if (report.total.count === 0) throw new Error('the report is empty');
+    // Round by round over all the cases, the best of each kept: a burst of load on this shared machine
+    // then costs one round of every case rather than every round of one.
+    const fastest = cases.map(() => Infinity);
+    for (const c of cases) await c.run();
+    for (let r = 0; r < rounds; r++) {
+      for (const [k, c] of cases.entries()) fastest[k] = Math.min(fastest[k]!, await best(1, c.run));
     }
+    const base = new Map<string, number>();
+    for (const c of cases) if (c.baseline && !base.has(c.baseline)) base.set(c.baseline, await best(Math.min(rounds, 3), () => baselines[c.baseline!]!.all()));
+    const results = cases.map((c, k) => ({ ...c, ms: fastest[k]!, base: c.baseline ? base.get(c.baseline)! : null }));
+    const target = targetMs(transactions);
     const load = loadavg().map((l) => l.toFixed(1)).join(' ');
-    console.log(`\nReports and search over ${TRANSACTIONS.toLocaleString('en')} local transactions, through the app core (best of ${rounds}; ${cpus().length} cores, load average ${load})`);
+    console.log(`Reports, search and the register over ${transactions.toLocaleString('en')} local transactions, through the app core (best of ${rounds}; ${cpus().length} cores, load average ${load})`);
     for (const r of results) {
       console.log(
-        `${r.name.padEnd(42)} ${r.ms.toFixed(0).padStart(5)} ms   ${(r.ms / TARGET_MS).toFixed(2)}x the ${TARGET_MS} ms target   ` +
-          `${(r.ms / r.base).toFixed(2)}x one plain SELECT of the rows (${r.base.toFixed(0)} ms)`,
+        `${r.name.padEnd(46)} ${r.ms.toFixed(1).padStart(7)} ms   ${(r.ms / target).toFixed(2)}x the ${target} ms target` +
+          (r.base === null ? '' : `   ${(r.ms / r.base).toFixed(3)}x one plain SELECT of the rows (${r.base.toFixed(0)} ms)`),
       );
     }
+    const over = results.filter((r) => r.ms > target);
+    console.log(over.length === 0 ? `All within ${target} ms.` : `Over ${target} ms: ${over.map((r) => r.name).join('; ')}`);
+    return over.length === 0;
   } finally {
     db.close();
     await core.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+export async function run(args: string[]): Promise<void> {
+  const rounds = option(args, 'rounds', 9);
+  let ok = true;
+  for (const n of sizes(args)) ok = (await measure(n, rounds)) && ok;
+  if (!ok) process.exitCode = 1;
 }

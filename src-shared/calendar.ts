@@ -53,3 +53,9 @@ export function monthsFrom(from: string, to: string): string[] {
     if (month === 1) year++;
   }
 }
+
+/** The YYYY-MM `by` months after `month` (before it when negative). */
+export function addMonths(month: string, by: number): string {
+  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + by;
+  return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
+}

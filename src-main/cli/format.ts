@@ -82,6 +82,7 @@ export function refuelingsText(list: RefuelingView[]): string {
 }
 
 const noteText = { first: 'first fill', 'odometer-not-increasing': 'odometer not above the previous one: restart' } as const;
+const flagText = { odometer: 'odometer does not fit those around it', consumption: 'consumption far from the median' } as const;
 
 export function fuelStatsText(f: FuelStats): string {
   const cur = currencyLabel(f.currency);
@@ -90,10 +91,13 @@ export function fuelStatsText(f: FuelStats): string {
   const summary = [
     `${s.refuelings} refuelings, ${s.firstDate?.slice(0, 10)} to ${s.lastDate?.slice(0, 10)}: ${s.distance} km, ${s.liters} l, ${s.cost} ${cur}`,
     `Consumption ${s.consumption ?? '-'} l/100 km, ${s.costPer100Km ?? '-'} ${cur}/100 km, ${s.pricePerLiter ?? '-'} ${cur}/l`,
+    ...(f.flagged > 0
+      ? [f.includeFlagged ? `${f.flagged} doubtful reading(s) counted, as asked.` : `${f.flagged} reading(s) that cannot be right left out of the distance and consumption (--count-flagged counts them).`]
+      : []),
   ];
   const fills = table(
     ['DATE', 'KM', 'DIST', 'LITER', `COST ${cur}`, 'PER LITER', 'L/100KM', 'NOTE'],
-    f.fills.map((x) => [x.dateOfPurchase.slice(0, 16).replace('T', ' '), x.tachometer, x.distance, x.liter, x.cost, x.pricePerLiter, x.consumption, [x.partial ? 'partial' : '', x.note ? noteText[x.note] : '', x.pending ? '*' : ''].filter(Boolean).join(', ')]),
+    f.fills.map((x) => [x.dateOfPurchase.slice(0, 16).replace('T', ' '), x.tachometer, x.distance, x.liter, x.cost, x.pricePerLiter, x.consumption, [x.partial ? 'partial' : '', x.flag ? `doubtful: ${flagText[x.flag]}${x.counted ? ' (counted)' : ' (left out)'}` : '', x.note && (!x.flag || x.counted) ? noteText[x.note] : '', x.pending ? '*' : ''].filter(Boolean).join(', ')]),
   );
   const months = table(['MONTH', 'FILLS', 'KM', 'LITER', `COST ${cur}`], f.months.map((m) => [m.month, m.refuelings, m.distance, m.liters, m.cost]));
   return [...summary, '', fills, '', months].join('\n');

@@ -10,6 +10,7 @@ import DataView from './views/DataView.vue';
 import FuelStatsView from './views/FuelStatsView.vue';
 import OutboxView from './views/OutboxView.vue';
 import PumpView from './views/PumpView.vue';
+import RegisterView from './views/RegisterView.vue';
 import ReportsView from './views/ReportsView.vue';
 import SearchView from './views/SearchView.vue';
 import SettingsView from './views/SettingsView.vue';
@@ -30,6 +31,7 @@ const routes: RouteRecordRaw[] = [
   { path: '/accounts', component: AccountsView, meta: { title: 'accounts.title' } },
   // Accounts created offline have temporary negative ids until a sync.
   { path: '/accounts/:id(-?\\d+)', component: AccountView, props: (r) => ({ id: Number(r.params.id) }), meta: { title: 'account.title' } },
+  { path: '/register', component: RegisterView, meta: { title: 'register.title' } },
   { path: '/transfer', component: TransferView, meta: { title: 'transfer.title' } },
   { path: '/templates', component: TemplatesView, meta: { title: 'templates.title' } },
   { path: '/categories', component: CategoriesView, meta: { title: 'categories.title' } },

@@ -1,5 +1,7 @@
 export * from './views';
 export * from './insight-views';
+export * from './register-views';
+export * from './car-views';
 export * from './data-views';
 export * from './methods';
 export * from './errors';

@@ -27,7 +27,13 @@ export interface FuelFill extends Pick<RefuelingView, 'id' | 'dateOfPurchase' | 
   /** Cost per 100 km of that chain, in the statistics' currency, rounded to its minor units. */
   costPer100Km: string | null;
   note: FuelFillNote | null;
+  /** A reading that cannot be right: its odometer does not fit those around it, or its chain's consumption is far from the others'. */
+  flag: FuelFlag | null;
+  /** Whether it counts in the distance, consumption and cost per 100 km (a flagged one only when asked to). */
+  counted: boolean;
 }
+
+export type FuelFlag = 'odometer' | 'consumption';
 
 export interface FuelMonth {
   /** YYYY-MM */
@@ -60,6 +66,10 @@ export interface FuelStats {
   currency: number;
   from: string | null;
   to: string | null;
+  /** Flagged readings count in the figures (asked for); otherwise they are left out. */
+  includeFlagged: boolean;
+  /** How many of the fills shown are flagged. */
+  flagged: number;
   summary: FuelSummary;
   fills: FuelFill[];
   months: FuelMonth[];

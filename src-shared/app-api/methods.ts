@@ -22,6 +22,8 @@ import type {
 } from './views';
 import type { CategoryReport, FuelStats, SearchResult } from './insight-views';
 import type { BackupFile, CsvFile, ImportPreview, ImportResult, RestoreResult } from './data-views';
+import type { RegisterPage, TransactionDetail } from './register-views';
+import type { CarCheck, CarIdSeen } from './car-views';
 
 const name = () => v.string({ min: 1, max: 100, trim: true });
 const description = () => v.string({ max: 1000 });
@@ -200,9 +202,14 @@ export const APP_METHODS = {
   saveCar: { input: v.object({ carId: v.integer({ min: 1 }), name: name() }), output: [] as CarView[] },
   removeCar: { input: v.object({ carId: v.integer({ min: 1 }) }), output: [] as CarView[] },
   listRefuelings: { input: v.object({ carId: v.integer({ min: 1 }) }), output: [] as RefuelingView[] },
+  /** Car numbers the local copy has refuelings of (named or not), for naming a car by picking its number. */
+  listCarIdsSeen: { input: v.none(), output: [] as CarIdSeen[] },
+  /** Asks the service (CarFuelList) what it has of a car number, as a user types it. */
+  checkCarId: { input: v.object({ carId: v.integer({ min: 1 }) }), output: {} as CarCheck },
 
   // --- beyond the service: statistics, reports and search over the whole local history
-  getFuelStats: { input: v.object({ carId: v.integer({ min: 1 }), ...period }), output: {} as FuelStats },
+  /** includeFlagged: count readings that cannot be right (left out by default) in the figures too. */
+  getFuelStats: { input: v.object({ carId: v.integer({ min: 1 }), ...period, includeFlagged: v.optional(v.boolean()) }), output: {} as FuelStats },
   /** Marks a refueling (pending ones included) as a partial fill, or a full one again. */
   setRefuelingPartial: { input: v.object({ id: v.id(), partial: v.boolean() }), output: [] as RefuelingView[] },
   getReport: {
@@ -221,6 +228,36 @@ export const APP_METHODS = {
     input: v.object({ ...searchFilters, offset: v.optional(v.integer({ min: 0 })), limit: v.optional(v.integer({ min: 1, max: 500 })) }),
     output: {} as SearchResult,
   },
+
+  // --- the register: one account's (or all accounts') history by keyset, with running balances
+  listRegister: {
+    input: v.object({
+      /** One account's register; without it, every account of `currency`. */
+      accountId: v.optional(v.id()),
+      /** The currency of a register across accounts; default: that of most accounts. */
+      currency: v.optional(currency()),
+      /** 'older': the rows after `after` (from the newest without it); 'newer': the rows before it (from the oldest without it). */
+      direction: v.optional(v.literal('older', 'newer')),
+      after: v.optional(
+        v.object({
+          paymentDate: v.string({ min: 10, max: 40 }),
+          key: v.string({ min: 1, max: 200 }),
+          id: v.nullable(v.integer()),
+          outboxId: v.nullable(v.integer({ min: 1 })),
+        }),
+      ),
+      /** Jump to a date: the rows of that day and older, newest first (`after` and `direction` ignored). */
+      at: v.optional(v.date()),
+      limit: v.optional(v.integer({ min: 1, max: 500 })),
+      /** Count the register's rows and the page's position in it (costs a pass over the index). */
+      counts: v.optional(v.boolean()),
+      /** Only rows whose description, amount or category contains this text (folded for case and diacritics). */
+      text: v.optional(v.string({ max: 200, trim: true })),
+    }),
+    output: {} as RegisterPage,
+  },
+  /** One transaction by its key (a register row's), with every field, its state and when it changed. */
+  getTransaction: { input: v.object({ key: v.string({ min: 1, max: 200 }) }), output: {} as TransactionDetail },
 
   // --- files: CSV export and import, backup and restore
   exportTransactionsCsv: { input: v.object(searchFilters), output: {} as CsvFile },

@@ -227,3 +227,89 @@ describe('currencies and rates', () => {
     expect(s.fills[2]!.cost).toBe('333.33');
   });
 });
+
+describe('readings that cannot be right', () => {
+  const flagged = (refuelings: FuelRecord[], includeFlagged = false) => fuelStats({ carId: 1, refuelings, partial: new Set(), fallbackCurrency: CZK, includeFlagged });
+
+  it('a mistyped odometer between good readings is flagged and passed over like a partial fill', () => {
+    const list = [
+      fill('2026-03-01', 10_000, '40', '1600'),
+      fill('2026-03-08', 10_500, '35', '1400'),
+      fill('2026-03-15', 1_080, '20', '800'),
+      fill('2026-03-22', 11_300, '30', '1200'),
+      fill('2026-03-29', 11_800, '35', '1400'),
+    ];
+    const s = flagged(list);
+    expect(s.fills.map((f) => [f.flag, f.counted, f.note, f.distance, f.consumption])).toEqual([
+      [null, true, 'first', null, null],
+      [null, true, null, 500, '7'],
+      // Below the reading before it, where the one after is above that one: a typo, left out.
+      ['odometer', false, 'odometer-not-increasing', null, null],
+      // Its 20 l went into the tank: (20 + 30) l over 11,300 - 10,500 = 800 km: 6.25 l/100 km.
+      [null, true, null, 800, '6.25'],
+      [null, true, null, 500, '7'],
+    ]);
+    // 120 l over 1,800 km: 6.666 -> 6.67; every litre and crown still counts in the totals.
+    expect(s.summary).toMatchObject({ distance: 1800, consumption: '6.67', liters: '160', cost: '6400', refuelings: 5 });
+    expect(s).toMatchObject({ flagged: 1, includeFlagged: false });
+
+    // Counted after all, it restarts everything as an odometer reset would, and distorts the figures.
+    const all = flagged(list, true);
+    expect(all.fills.map((f) => [f.flag, f.counted, f.distance, f.consumption])).toEqual([
+      [null, true, null, null],
+      [null, true, 500, '7'],
+      ['odometer', true, null, null],
+      // 30 l over 10,220 km: 0.29 l/100 km, far below the median of 7: flagged too, counted as asked.
+      ['consumption', true, 10_220, '0.29'],
+      [null, true, 500, '7'],
+    ]);
+    // 100 l over 11,220 km: 0.89 l/100 km.
+    expect(all.summary).toMatchObject({ distance: 11_220, consumption: '0.89' });
+    expect(all).toMatchObject({ flagged: 2, includeFlagged: true });
+  });
+
+  it('a reading too far ahead of the next one, and the newest one going back, are flagged', () => {
+    const ahead = flagged([
+      fill('2026-01-01', 10_000, '40', '1600'),
+      fill('2026-01-08', 10_500, '35', '1400'),
+      fill('2026-01-15', 105_000, '35', '1400'),
+      fill('2026-01-22', 11_000, '35', '1400'),
+      fill('2026-01-29', 11_500, '35', '1400'),
+    ]);
+    expect(ahead.fills.map((f) => f.flag)).toEqual([null, null, 'odometer', null, null]);
+    // (35 + 35) l over 11,000 - 10,500 = 500 km: 14 l/100 km (the flagged fill's litres carried).
+    expect(ahead.fills[3]).toMatchObject({ distance: 500, consumption: '14' });
+    const back = flagged([fill('2026-01-01', 10_000, '40', '1600'), fill('2026-01-08', 10_500, '35', '1400'), fill('2026-01-15', 10_400, '35', '1400')]);
+    expect(back.fills[2]).toMatchObject({ flag: 'odometer', counted: false, note: 'odometer-not-increasing', distance: null });
+    expect(back.summary).toMatchObject({ distance: 500, consumption: '7' });
+    // Between two readings that disagree, the one going back is the one flagged.
+    expect(flagged([fill('2026-01-01', 10_000, '40', '1600'), fill('2026-01-08', 10_500, '35', '1400'), fill('2026-01-15', 10_400, '35', '1400'), fill('2026-01-22', 10_900, '35', '1400')]).fills.map((f) => f.flag)).toEqual([null, null, 'odometer', null]);
+    // A reset of the odometer (the readings go on from the lower value) is no mistake: nothing flagged.
+    expect(flagged([fill('2026-01-01', 50_000, '40', '1600'), fill('2026-01-15', 50_600, '36', '1440'), fill('2026-02-01', 200, '30', '1200'), fill('2026-02-15', 700, '32', '1280')]).flagged).toBe(0);
+  });
+
+  it('a chain beyond three times the median consumption is left out of the consumption and cost per 100 km', () => {
+    const list = [
+      fill('2026-04-01', 10_000, '40', '1600'),
+      fill('2026-04-08', 10_500, '35', '1400'),
+      fill('2026-04-15', 11_000, '36', '1440'),
+      fill('2026-04-22', 11_500, '34', '1360'),
+      fill('2026-04-29', 12_000, '150', '6000'),
+    ];
+    const s = flagged(list);
+    // Chains of 7, 7.2, 6.8 and 30 l/100 km: the median is (7 + 7.2) / 2 = 7.1, and 30 > 21.3.
+    expect(s.fills.map((f) => [f.consumption, f.flag, f.counted])).toEqual([
+      [null, null, true],
+      ['7', null, true],
+      ['7.2', null, true],
+      ['6.8', null, true],
+      ['30', 'consumption', false],
+    ]);
+    // (35 + 36 + 34) l over 1,500 km = 7; (1400 + 1440 + 1360) over 1,500 km × 100 = 280. The distance stays whole.
+    expect(s.summary).toMatchObject({ consumption: '7', costPer100Km: '280', distance: 2000 });
+    // Counted: 255 l over 2,000 km = 12.75.
+    expect(flagged(list, true).summary).toMatchObject({ consumption: '12.75', distance: 2000 });
+    // With fewer than three chains there is no median to stand out from.
+    expect(flagged(list.slice(0, 3)).flagged).toBe(0);
+  });
+});

@@ -162,6 +162,8 @@ const fill = (id: number, over: Partial<FuelFill>): FuelFill => ({
   consumption: null,
   costPer100Km: null,
   note: null,
+  flag: null,
+  counted: true,
   ...over,
 });
 
@@ -171,11 +173,15 @@ describe('fuel charts', () => {
     currency: 203,
     from: null,
     to: null,
+    includeFlagged: false,
+    flagged: 1,
     summary: { refuelings: 3, liters: '100', cost: '4000', distance: 2000, consumption: '6.5', costPer100Km: '260', pricePerLiter: '40', firstDate: null, lastDate: null },
     fills: [
       fill(1, { note: 'first' }),
       fill(2, { partial: true, distance: 1000, pricePerLiter: '41.125' }),
       fill(3, { distance: 1000, consumption: '6.5', costPer100Km: '260', pricePerLiter: '39.9' }),
+      // Flagged and left out of the figures: not on the consumption line either.
+      fill(4, { distance: 900, consumption: '31', costPer100Km: '1300', pricePerLiter: '40', flag: 'consumption', counted: false }),
     ],
     months: [
       { month: '2026-01', refuelings: 1, liters: '40', cost: '1600', distance: 0 },
@@ -186,7 +192,7 @@ describe('fuel charts', () => {
   it('plots consumption only for the fills that close a chain, and prices for every fill', () => {
     const charts = fuelCharts(stats, { date: (f) => f.dateOfPurchase.slice(0, 10), month: (m) => `m${m}`, consumption: 'C', pricePerLiter: 'P', cost: 'K', distance: 'D' });
     expect(charts.consumption).toEqual({ labels: ['2026-03-10'], series: [{ label: 'C', values: ['6.5'], color: 1 }] });
-    expect(charts.pricePerLiter.series[0]!.values).toEqual(['40', '41.125', '39.9']);
+    expect(charts.pricePerLiter.series[0]!.values).toEqual(['40', '41.125', '39.9', '40']);
     expect(charts.monthlyCost.labels).toEqual(['m2026-01', 'm2026-02']);
     expect(charts.monthlyCost.series[0]!.values).toEqual(['1600', '2400']);
     expect(charts.monthlyDistance.series[0]!.values).toEqual([0, 2000]);

@@ -1,6 +1,6 @@
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppError, type AccountsView, type OutboxEntryView, type Preferences, type RefuelingView, type SyncSummary, type TransactionPage } from '../../src-shared/app-api';
+import { AppError, type AccountsView, type InputOf, type OutboxEntryView, type Preferences, type RefuelingView, type RegisterPage, type RegisterRow, type SyncSummary } from '../../src-shared/app-api';
 import { useAccountsStore } from '../../src-renderer/src/stores/accounts';
 import { useCarsStore } from '../../src-renderer/src/stores/cars';
 import { useCategoriesStore } from '../../src-renderer/src/stores/categories';
@@ -8,7 +8,7 @@ import { useOutboxStore } from '../../src-renderer/src/stores/outbox';
 import { usePreferencesStore, systemLanguage } from '../../src-renderer/src/stores/preferences';
 import { useStatusStore } from '../../src-renderer/src/stores/status';
 import { TOAST_MS, useToastsStore } from '../../src-renderer/src/stores/toasts';
-import { PAGE_SIZE, useTransactionsStore } from '../../src-renderer/src/stores/transactions';
+import { MAX_ROWS, PAGE_SIZE, useRegisterStore } from '../../src-renderer/src/stores/register';
 import { account, deferred, refueling, standIn, status } from './stand-in';
 
 const summary = (over: Partial<SyncSummary> = {}): SyncSummary => ({
@@ -241,81 +241,120 @@ describe('accounts store', () => {
   });
 });
 
-describe('transactions store', () => {
-  const page = (offset: number, total: number, search = ''): TransactionPage => ({
-    items: Array.from({ length: Math.max(0, Math.min(PAGE_SIZE, total - offset)) }, (_, i) => ({
-      id: total - offset - i,
+describe('register store', () => {
+  /** A register of `n` rows, newest first (row k on day 2026-01-01 minus k/10 days), read by keyset like the core. */
+  function fakeRegister(n: number) {
+    const day = (k: number) => new Date(Date.UTC(2026, 0, 1) - Math.floor(k / 10) * 86_400_000).toISOString().slice(0, 10);
+    const all: RegisterRow[] = Array.from({ length: n }, (_, k) => ({
+      key: `id:${n - k}`,
+      id: n - k,
       accountId: 1,
-      paymentDate: '2026-11-21T10:00:00',
+      accountName: 'A',
+      paymentDate: `${day(k)}T10:00:00`,
       type: 2,
       amount: '-1',
-      description: search,
+      description: `row ${k}`,
       categoryId: 0,
       categoryName: null,
-      userId: 1,
-      userCreatedId: 1,
       pending: false,
-    })),
-    total,
-    offset,
-    limit: PAGE_SIZE,
+      outboxId: null,
+      balance: String(k - n),
+      transfer: false,
+      counterpart: null,
+    }));
+    const listRegister = async (i: InputOf<'listRegister'>): Promise<RegisterPage> => {
+      const limit = i.limit ?? 100;
+      const at = i.after ? all.findIndex((r) => r.key === i.after!.key) : -1;
+      let from: number;
+      let rows: RegisterRow[];
+      let more: boolean;
+      if (i.at !== undefined) {
+        from = all.findIndex((r) => r.paymentDate.slice(0, 10) <= i.at!);
+        if (from < 0) from = all.length;
+        rows = all.slice(from, from + limit);
+        more = from + limit < all.length;
+      } else if ((i.direction ?? 'older') === 'older') {
+        from = at + 1;
+        rows = all.slice(from, from + limit);
+        more = from + limit < all.length;
+      } else {
+        const end = i.after ? at : all.length;
+        from = Math.max(0, end - limit);
+        rows = all.slice(from, end);
+        more = from > 0;
+      }
+      return { rows, more, total: i.counts ? all.length : null, position: i.counts ? from : null, currency: 203, balance: '0', accountIds: [1] };
+    };
+    return { all, listRegister };
+  }
+
+  it('opens at the newest rows and extends the window both ways by keyset, letting the far end go', async () => {
+    const r = fakeRegister(2000);
+    const s = standIn({ listRegister: r.listRegister });
+    const store = useRegisterStore();
+    await store.open({ accountId: 1 });
+    expect(s.api.listRegister).toHaveBeenLastCalledWith({ accountId: 1, limit: PAGE_SIZE, counts: true });
+    expect(store).toMatchObject({ start: 0, total: 2000, moreOlder: true, moreNewer: false, anchor: 'first' });
+    for (let k = 0; k < 20; k++) await store.older();
+    // Everything read is consecutive and the window holds at most MAX_ROWS rows.
+    expect(store.rows).toHaveLength(MAX_ROWS);
+    expect(store.start).toBe(2000 - MAX_ROWS);
+    expect(store.rows.map((x) => x.key)).toEqual(r.all.slice(store.start, store.start + MAX_ROWS).map((x) => x.key));
+    expect(store.moreOlder).toBe(false);
+    await store.newer();
+    expect(store.start).toBe(2000 - MAX_ROWS - PAGE_SIZE);
+    expect(store.rows.map((x) => x.key)).toEqual(r.all.slice(store.start, store.start + store.rows.length).map((x) => x.key));
+    expect(store.moreOlder).toBe(true);
+    while (store.moreNewer) await store.newer();
+    expect(store.rows[0]!.key).toBe(r.all[0]!.key);
   });
 
-  it('pages through the whole local history, newest first', async () => {
-    const s = standIn({ listTransactions: async (i: { offset: number }) => page(i.offset, 120) });
-    const store = useTransactionsStore();
-    await store.open(1);
-    expect(s.api.listTransactions).toHaveBeenLastCalledWith({ accountId: 1, offset: 0, limit: PAGE_SIZE });
-    expect(store.pageCount).toBe(3);
-    expect(store.hasPrevious).toBe(false);
-    await store.next();
-    await store.next();
-    expect(store.range).toEqual({ from: 101, to: 120 });
-    expect(store.hasNext).toBe(false);
-    await store.next();
-    expect(store.offset).toBe(100);
-    await store.previous();
-    expect(store.offset).toBe(50);
+  it('jumps to a date, the oldest and the newest rows, each a new window with its place in the register', async () => {
+    const r = fakeRegister(500);
+    standIn({ listRegister: r.listRegister });
+    const store = useRegisterStore();
+    await store.open({ accountId: 1 });
+    const replaced = store.replaced;
+    await store.jump('2025-12-20');
+    expect(store.start).toBe(r.all.findIndex((x) => x.paymentDate < '2025-12-21'));
+    expect(store.rows[0]!.paymentDate.slice(0, 10)).toBe('2025-12-20');
+    expect(store).toMatchObject({ anchor: 'first', moreNewer: true, moreOlder: true });
+    await store.oldest();
+    expect(store).toMatchObject({ start: 400, anchor: 'last', moreOlder: false });
+    expect(store.rows.at(-1)!.key).toBe(r.all.at(-1)!.key);
+    await store.newest();
+    expect(store).toMatchObject({ start: 0, anchor: 'first', replaced: replaced + 3 });
+    // Before the oldest row there is nothing to show but the oldest rows.
+    await store.jump('1999-01-01');
+    expect(store).toMatchObject({ start: 400, anchor: 'last' });
   });
 
-  it('searches from the first page and drops answers that arrive too late', async () => {
-    const slow = deferred<TransactionPage>();
+  it('drops answers to requests the window was replaced after, and reads the same register again where it was', async () => {
+    const r = fakeRegister(500);
+    const slow = deferred<RegisterPage>();
     let calls = 0;
-    standIn({ listTransactions: (i: { offset: number; search?: string }) => (++calls === 3 ? slow.promise : Promise.resolve(page(i.offset, 60, i.search ?? ''))) });
-    const store = useTransactionsStore();
-    await store.open(1);
-    await store.next();
-    const stale = store.setSearch('old');
-    await store.setSearch('  fuel ');
-    slow.resolve(page(0, 60, 'old'));
-    await stale;
-    expect(store.offset).toBe(0);
-    expect(store.page?.items[0]?.description).toBe('fuel');
-  });
-
-  it('shows the last page there is when the history shrinks below the one shown', async () => {
-    let total = 101;
-    standIn({ listTransactions: async (i: { offset: number }) => page(i.offset, total) });
-    const store = useTransactionsStore();
-    await store.open(1);
-    await store.goToPage(2);
-    expect(store.range).toEqual({ from: 101, to: 101 });
-    // A pending transfer on the oldest page is discarded: a data change re-reads the page.
-    total = 100;
-    await store.load();
-    expect(store.offset).toBe(50);
-    expect(store.range).toEqual({ from: 51, to: 100 });
-  });
-
-  it('starts another account from its newest page with an empty search', async () => {
-    standIn({ listTransactions: async (i: { offset: number }) => page(i.offset, 80) });
-    const store = useTransactionsStore();
-    await store.open(1);
-    await store.setSearch('x');
-    await store.next();
-    await store.open(2);
-    expect(store.search).toBe('');
-    expect(store.offset).toBe(0);
+    standIn({ listRegister: (i: InputOf<'listRegister'>) => (++calls === 2 ? slow.promise : r.listRegister(i)) });
+    const store = useRegisterStore();
+    await store.open({ accountId: 1 });
+    const stale = store.jump('2025-12-01');
+    await vi.waitFor(() => expect(calls).toBe(2));
+    // The jump's answer is still on its way when the newest rows are asked for.
+    const fresh = store.newest();
+    slow.resolve(await r.listRegister({ accountId: 1, at: '2025-12-01', counts: true }));
+    await Promise.all([stale, fresh]);
+    expect(store.start).toBe(0);
+    expect(store.rows[0]!.key).toBe(r.all[0]!.key);
+    // The same account again (after a data change): from the day of the window's first row.
+    await store.jump('2025-11-15');
+    const first = store.rows[0]!.paymentDate;
+    await store.open({ accountId: 1 });
+    expect(store.rows[0]!.paymentDate).toBe(first);
+    await store.setText('fuel');
+    expect(store.text).toBe('fuel');
+    // Another account: from its newest row, without the text.
+    await store.open({ accountId: 2 });
+    expect(store.text).toBe('');
+    expect(store.start).toBe(0);
   });
 });
 

@@ -9,6 +9,8 @@ import type {
   AppMethod,
   AppStatus,
   CallOutcome,
+  CarCheck,
+  CarIdSeen,
   CarView,
   CategoryTreeView,
   ConnectionReport,
@@ -78,6 +80,9 @@ export async function tourEveryMethod(call: EdgeCall, service: TestService): Pro
   expect((await ok<CarView[]>('listCars')).find((c) => c.carId === 1)?.name).toBe('Octavia');
   await ok<CarView[]>('saveCar', { carId: 77, name: 'Spare' });
   expect((await ok<CarView[]>('removeCar', { carId: 77 })).some((c) => c.carId === 77)).toBe(false);
+  // Naming a car by its number: those seen here, and one checked with the service.
+  expect((await ok<CarIdSeen[]>('listCarIdsSeen')).find((c) => c.carId === 1)).toMatchObject({ name: 'Octavia' });
+  expect(await ok<CarCheck>('checkCarId', { carId: 1 })).toMatchObject({ carId: 1, name: 'Octavia', problem: null, service: { refuelings: expect.any(Number) } });
 
   const transfer = { sourceId: from.id, targetId: to.id, amount: '0.3', paymentDate: '2026-11-21T10:00', categoryId: 0, description: 'Tour' };
   expect((await ok<TransferCheck>('checkTransfer', transfer)).problems).toEqual([]);

@@ -57,7 +57,11 @@ export async function connectDemo(core: AppCore, baseUrl: string, login: 'demo' 
 export function dumpLocal(file: string): Record<string, unknown[]> {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[];
+    // Tables of records; the full-text index's shadow tables are derived from them (their pages differ by how they were written).
+    const tables = (db.pragma('table_list') as { name: string; type: string; schema: string }[])
+      .filter((t) => t.schema === 'main' && t.type === 'table' && !t.name.startsWith('sqlite_'))
+      .map((t) => t.name)
+      .sort();
     const out: Record<string, unknown[]> = {};
     for (const t of tables) out[t] = db.prepare(`SELECT * FROM "${t}" ORDER BY 1, 2`).all();
     out.__schema = [db.pragma('user_version', { simple: true })];

@@ -1,6 +1,6 @@
 /** The app API tour's part for statistics, reports and search, and the CSV exports (see app-api-tour.ts). */
 import { expect } from 'vitest';
-import type { CategoryReport, CsvFile, FuelStats, RefuelingView, SearchResult } from '../../src-shared/app-api';
+import type { CategoryReport, CsvFile, FuelStats, RefuelingView, RegisterPage, SearchResult, TransactionDetail } from '../../src-shared/app-api';
 import { add, formatDecimal, parseDecimal, ZERO } from '../../src-shared/money';
 import type { TourCall } from './app-api-tour';
 
@@ -23,6 +23,21 @@ export async function tourInsights(ok: TourCall, at: { carId: number; refuelingI
   expect(history.sums).toEqual([expect.objectContaining({ currency: 203, count: history.total })]);
   const tour = await ok<SearchResult>('searchTransactions', { text: 'tour', accountId: at.accountId });
   expect(tour.items).toEqual([expect.objectContaining({ amount: '-0.3', pending: true, description: 'Tour' })]);
+
+  // The account's register: the same history, newest first, with running balances ending at the balance now.
+  const register = await ok<RegisterPage>('listRegister', { accountId: at.accountId, limit: 5, counts: true });
+  expect(register.rows).toHaveLength(5);
+  expect(register).toMatchObject({ total: history.total, position: 0, accountIds: [at.accountId] });
+  expect(register.rows[0]!.balance).toBe(register.balance);
+  const last = register.rows[4]!;
+  const older = await ok<RegisterPage>('listRegister', { accountId: at.accountId, limit: 5, after: { paymentDate: last.paymentDate, key: last.key, id: last.id, outboxId: last.outboxId } });
+  expect(older.rows[0]!.paymentDate <= last.paymentDate).toBe(true);
+  // The balance after the next older row: the one after the last row, less that row's amount.
+  expect(older.rows[0]!.balance).toBe(exactSum([last.balance, last.amount.startsWith('-') ? last.amount.slice(1) : `-${last.amount}`]));
+  const pendingRow = (await ok<RegisterPage>('listRegister', { accountId: at.accountId, text: 'tour' })).rows[0]!;
+  expect(pendingRow).toMatchObject({ amount: '-0.3', pending: true, transfer: true });
+  const detail = await ok<TransactionDetail>('getTransaction', { key: pendingRow.key });
+  expect(detail).toMatchObject({ state: 'pending', amount: '-0.3', description: 'Tour', outbox: expect.objectContaining({ status: 'pending' }) });
 
   // A year of the demo data up to its newest transaction.
   const newest = (await ok<SearchResult>('searchTransactions', { limit: 1 })).items[0]!.paymentDate.slice(0, 10);

@@ -49,6 +49,8 @@ import { classify, LAST_SYNC_AT_KEY, LAST_SYNC_KEY, SyncEngine, type SyncTuning 
 import { lastExchange, recordExchange } from '../sync/exchanges';
 import { fileHandlers } from '../files';
 import { insightHandlers } from '../insights';
+import { registerHandlers } from '../register';
+import { carIdsSeen, checkCarId } from '../cars/car-ids';
 import type { CoreParts, Handlers } from './core-parts';
 import type { AppLog } from '../log/app-log';
 import { toAppError } from './errors';
@@ -614,6 +616,7 @@ class Core {
     const parts = this.parts();
     return {
       ...insightHandlers(parts),
+      ...registerHandlers(parts),
       ...fileHandlers(parts),
       getStatus: () => this.status(),
       testConnection: (i) => this.testConnection(i),
@@ -648,6 +651,8 @@ class Core {
         return carsView(this.store, this.view);
       },
       listRefuelings: async (i) => carRefuelingsView(this.store, this.view, i.carId),
+      listCarIdsSeen: async () => carIdsSeen(this.store, this.view),
+      checkCarId: (i) => checkCarId(i.carId, this.store, () => this.soapClient(), (e) => this.toAppError(e)),
       addAccount: (i) => this.write('addAccount', i),
       editAccount: (i) => this.write('editAccount', i),
       checkTransfer: async (i) => this.writes.checkTransfer(i),

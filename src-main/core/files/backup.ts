@@ -48,6 +48,9 @@ const LOCAL_ONLY_SETTINGS = `(substr(key, 1, ${SECRET_SETTING_PREFIX.length}) = 
 
 const NOT_A_BACKUP = 'The file is not a backup of this app';
 
+/** Tables the store keeps from others (store/month-totals.ts); a restore rebuilds them rather than copying them. */
+const DERIVED_TABLES = new Set(['month_totals']);
+
 /** Base64 as createBackup writes it; line breaks (a mail program's) are allowed, anything else is refused. */
 function decodeBase64(data: string): Buffer {
   const compact = data.replace(/[\r\n]/g, '');
@@ -220,6 +223,8 @@ function replaceRows(parts: CoreParts, backedUpAt: string | null): number {
 
   const restored = tableColumns(db, 'restored');
   for (const [table, columns] of tableColumns(db, 'main')) {
+    // Derived from the transactions by triggers as their rows go in: never taken from the file.
+    if (DERIVED_TABLES.has(table)) continue;
     const have = restored.get(table);
     if (!have || columns.some((c) => !have.includes(c))) {
       throw new AppError('invalid-input', `${NOT_A_BACKUP}: its table ${table} does not match this version's.`, 'data');
@@ -240,6 +245,7 @@ function replaceRows(parts: CoreParts, backedUpAt: string | null): number {
   const restoredTempId = store.getSetting<number>(NEXT_TEMP_ID_KEY);
   if (nextTempId !== null && (restoredTempId === null || nextTempId < restoredTempId)) store.setSetting(NEXT_TEMP_ID_KEY, nextTempId);
 
+  store.recomputeAmountUnits();
   return settleOutbox(parts, before, backupCopyId === undefined ? null : (JSON.parse(backupCopyId) as string), backedUpAt);
 }
 
@@ -268,8 +274,9 @@ export async function restoreBackup(parts: CoreParts, data: string): Promise<Res
       result = { counts: countRecords(store.db), backedUpAt, uncertainWrites };
     } catch (e) {
       if (e instanceof AppError) throw e;
-      if (e instanceof Error && (e as NodeJS.ErrnoException).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
-        throw new AppError('invalid-input', "The backup's records do not fit together (a reference to a missing record); nothing was restored.", 'data');
+      // A reference to a missing record, or a value at odds with its own record (a month not the date's).
+      if (e instanceof Error && ['SQLITE_CONSTRAINT_FOREIGNKEY', 'SQLITE_CONSTRAINT_CHECK'].includes((e as NodeJS.ErrnoException).code ?? '')) {
+        throw new AppError('invalid-input', "The backup's records do not fit together (a reference to a missing record, or a value at odds with its record); nothing was restored.", 'data');
       }
       throw e;
     } finally {

@@ -11,7 +11,7 @@ import { pricePerLiter } from '../app/read-views';
 import type { ViewCategory, ViewRefueling } from '../outbox/view-state';
 import { ancestry } from '../insights/category-tree';
 import { oldestFirst } from '../insights/fuel-stats';
-import { readMatches, searchMatches, type Match } from '../insights/search';
+import { searchMatches, type Match } from '../insights/search';
 import { writeCsv, type CsvColumn } from './csv-writer';
 
 /** "Parent / Child" of a category; empty for 0 and for an id the tree does not know. */
@@ -60,8 +60,7 @@ export function exportHandlers(parts: CoreParts): Handlers<'exportTransactionsCs
   const today = () => parts.now().slice(0, 10);
   return {
     exportTransactionsCsv: async (filters): Promise<CsvFile> => {
-      const { hits, accounts, categories } = searchMatches(parts, filters);
-      const items = readMatches(parts, hits, accounts);
+      const { matches: items, categories } = searchMatches(parts, filters);
       return { fileName: `transactions-${today()}.csv`, content: writeCsv(transactionColumns(categories), items), rows: items.length };
     },
     exportRefuelingsCsv: async ({ carId }): Promise<CsvFile> => {

@@ -28,6 +28,15 @@
  * - A period (inclusive dates) selects refuelings by the day of dateOfPurchase for the fills, months and
  *   summary, but the chains are followed through the whole history, so the first refueling in the
  *   period keeps its distance and the chain it closes.
+ * - Readings that cannot be right are flagged and left out of the distance, consumption and cost per
+ *   100 km (their litres and cost still count: the fuel was bought), unless `includeFlagged`:
+ *   - an odometer reading that goes back below the one before while the next goes on from that one
+ *     (or there is no next: the newest reading), or that is ahead of both next readings while they go on
+ *     from the one before: a mistyped reading. Not a reset of the odometer, after which the readings go
+ *     on from the lower value. Left out, it is passed over like a partial fill: its litres go into the
+ *     chain around it and the next reading's distance is from the one before it;
+ *   - a chain whose consumption is more than three times, or less than a third of, the median of all
+ *     chains (with three chains or more).
  */
 import type { FuelFill, FuelMonth, FuelStats, FuelSummary } from '../../../src-shared/app-api';
 import { add, compare, currencyDigits, divideRounded, formatDecimal, multiply, normalize, parseDecimal, roundTo, ZERO, type Decimal } from '../../../src-shared/money';
@@ -38,6 +47,8 @@ export type FuelRecord = Pick<ViewRefueling, 'id' | 'dateOfPurchase' | 'tachomet
 
 export interface FuelStatsInput {
   carId: number;
+  /** Count the readings flagged as impossible in the figures too. */
+  includeFlagged?: boolean;
   refuelings: readonly FuelRecord[];
   /** Ids of refuelings marked as partial fills. */
   partial: ReadonlySet<number>;
@@ -86,6 +97,53 @@ interface Computed {
   chain: Chain | null;
 }
 
+/** Readings that do not fit between their neighbours (see the module's rules), by index in `ordered`. */
+function implausibleOdometers(ordered: readonly FuelRecord[]): Set<number> {
+  const out = new Set<number>();
+  // The reading before is the last one not flagged: a mistake is no yardstick for the next reading.
+  let before = ordered[0]?.tachometer ?? 0;
+  for (let i = 1; i < ordered.length; i++) {
+    const reading = ordered[i]!.tachometer;
+    const after = ordered[i + 1]?.tachometer;
+    const later = ordered[i + 2]?.tachometer;
+    // Back below the reading before, while the next one goes on from that one (or there is no next).
+    const back = reading <= before && (after === undefined || after > before);
+    // Ahead of both next readings, which themselves go on from the reading before.
+    const ahead = after !== undefined && later !== undefined && reading >= after && reading >= later && after > before;
+    if (back || ahead) out.add(i);
+    else before = reading;
+  }
+  return out;
+}
+
+/** Consumption more than three times, or less than a third of, the median of the chains (three or more). */
+function implausibleChains(computed: readonly Computed[]): Set<Computed> {
+  const chains = computed.filter((c) => c.chain !== null);
+  const out = new Set<Computed>();
+  if (chains.length < 3) return out;
+  // Compared as litres × km' against litres' × km: exact, no division.
+  const rate = (c: Computed) => ({ l: c.chain!.liters, km: BigInt(c.chain!.km) });
+  const less = (a: Computed, b: Computed) => {
+    const x = rate(a);
+    const y = rate(b);
+    return compare(multiply(x.l, { units: y.km, scale: 0 }), multiply(y.l, { units: x.km, scale: 0 }));
+  };
+  const sorted = [...chains].sort(less);
+  const mid = Math.floor(sorted.length / 2);
+  // The median as litres over km: the middle chain, or the mean of the two middle ones (a/b + c/d = (ad + cb) / bd).
+  const [a, b] = sorted.length % 2 ? [sorted[mid]!, sorted[mid]!] : [sorted[mid - 1]!, sorted[mid]!];
+  const medianLitres = add(multiply(rate(a).l, { units: rate(b).km, scale: 0 }), multiply(rate(b).l, { units: rate(a).km, scale: 0 }));
+  const medianKm = 2n * rate(a).km * rate(b).km;
+  for (const c of chains) {
+    const { l, km } = rate(c);
+    // c > 3m: l × medianKm > 3 × medianLitres × km; c < m/3: 3 × l × medianKm < medianLitres × km.
+    const scaled = multiply(l, { units: medianKm, scale: 0 });
+    const median = multiply(medianLitres, { units: km, scale: 0 });
+    if (compare(scaled, multiply(median, { units: 3n, scale: 0 })) > 0 || compare(multiply(scaled, { units: 3n, scale: 0 }), median) < 0) out.add(c);
+  }
+  return out;
+}
+
 function per100Km(amount: Decimal, km: number, places: number): string {
   return text(divideRounded(multiply(amount, HUNDRED), { units: BigInt(km), scale: 0 }, places)!);
 }
@@ -100,19 +158,27 @@ export function fuelStats(input: FuelStatsInput): FuelStats {
   const currency = statisticsCurrency(ordered, input.fallbackCurrency);
   const digits = currencyDigits(currency);
 
+  const include = input.includeFlagged ?? false;
+  const odometers = implausibleOdometers(ordered);
   const computed: Computed[] = [];
   let previous: number | null = null;
   // Odometer where the open chain started; null while waiting for a full tank to start one.
   let start: number | null = null;
   let open = { liters: ZERO, cost: ZERO };
-  for (const r of ordered) {
+  ordered.forEach((r, index) => {
+    const flagged = odometers.has(index);
+    const skipped = flagged && !include;
     const partial = input.partial.has(r.id);
     const liters = decimal(r.liter);
     const cost = r.currency === currency ? decimal(r.price) : roundTo(multiply(decimal(r.price), decimal(r.rate)), digits);
     let note: FuelFill['note'] = null;
     let distance: number | null = null;
     let chain: Chain | null = null;
-    if (previous === null || r.tachometer <= previous) {
+    if (skipped) {
+      // Passed over like a partial fill: the fuel went into the tank; its reading is not used.
+      if (previous !== null && r.tachometer <= previous) note = 'odometer-not-increasing';
+      if (start !== null) open = { liters: add(open.liters, liters), cost: add(open.cost, cost) };
+    } else if (previous === null || r.tachometer <= previous) {
       note = previous === null ? 'first' : 'odometer-not-increasing';
       start = partial ? null : r.tachometer;
       open = { liters: ZERO, cost: ZERO };
@@ -129,7 +195,7 @@ export function fuelStats(input: FuelStatsInput): FuelStats {
         }
       }
     }
-    previous = r.tachometer;
+    if (!skipped) previous = r.tachometer;
     computed.push({
       liters,
       cost,
@@ -150,8 +216,14 @@ export function fuelStats(input: FuelStatsInput): FuelStats {
         consumption: chain ? per100Km(chain.liters, chain.km, 2) : null,
         costPer100Km: chain ? per100Km(chain.cost, chain.km, digits) : null,
         note,
+        flag: flagged ? 'odometer' : null,
+        counted: !skipped,
       },
     });
+  });
+  for (const c of implausibleChains(computed)) {
+    c.fill.flag = 'consumption';
+    c.fill.counted = include;
   }
 
   const from = input.from ?? null;
@@ -165,6 +237,8 @@ export function fuelStats(input: FuelStatsInput): FuelStats {
     currency,
     from,
     to,
+    includeFlagged: include,
+    flagged: kept.filter((c) => c.fill.flag !== null).length,
     summary: summaryOf(kept, digits),
     fills: kept.map((c) => c.fill),
     months: monthsOf(kept),
@@ -180,7 +254,7 @@ function summaryOf(kept: readonly Computed[], digits: number): FuelSummary {
     liters = add(liters, c.liters);
     cost = add(cost, c.cost);
     distance += c.fill.distance ?? 0;
-    if (c.chain) {
+    if (c.chain && c.fill.counted) {
       closed.liters = add(closed.liters, c.chain.liters);
       closed.cost = add(closed.cost, c.chain.cost);
       closed.km += c.chain.km;

@@ -16,6 +16,7 @@ export function insightHandlers(parts: CoreParts): Handlers<InsightMethod> {
     getFuelStats: async (i) =>
       fuelStats({
         carId: i.carId,
+        includeFlagged: i.includeFlagged ?? false,
         refuelings: parts.view.refuelings(i.carId),
         partial: parts.store.partialRefuelings(),
         from: i.from,

@@ -14,16 +14,22 @@
  *   end), worked backwards from the account's balance now (pending writes included) by taking away
  *   every later transaction, transfers included.
  *
- * Every sum is exact. The stored rows are read in one pass over the accounts' index from the period's
- * start on: the rows after the period's end are needed for the balances anyway.
+ * Every sum is exact. SQLite groups and sums, never handing the rows themselves over: whole months of
+ * the period from the totals kept per month, category, type and account (store/month-totals.ts); the
+ * days of a short period and the parts of months at its ends from the rows, over the indexes by date
+ * (integers summed: exact; see store/transaction-sums.ts); the rows after the period's end (for the
+ * balances) as one sum per account.
  */
 import { AppError, type BalanceSeries, type CategoryReport, type CategoryRow, type IncomeExpense, type InputOf } from '../../../src-shared/app-api';
-import { compare, DecimalSum, formatDecimal, parseDecimal, subtract, ZERO, type Decimal } from '../../../src-shared/money';
+import { add, compare, DecimalSum, formatDecimal, parseDecimal, subtract, ZERO, type Decimal } from '../../../src-shared/money';
 import type { CoreParts } from '../app/core-parts';
 import { transferTypeOf } from '../outbox/learned';
 import type { ViewAccount, ViewCategory } from '../outbox/view-state';
-import { daysBetween, daysFrom, monthEnd, monthsFrom } from '../../../src-shared/calendar';
+import { addMonths, daysBetween, daysFrom, endOfDay, monthEnd, monthsFrom } from '../../../src-shared/calendar';
+import { monthGroups } from '../store/month-totals';
+import { groupedSums } from '../store/transaction-sums';
 import { ancestry } from './category-tree';
+import { mostCommonCurrency } from './currency';
 
 
 /** Daily balance points up to this many days, month ends beyond. */
@@ -37,10 +43,11 @@ class Flow {
   private readonly expense = new DecimalSum();
   private count = 0;
 
-  add(amount: Decimal): void {
-    if (amount.units > 0n) this.income.add(amount);
-    else if (amount.units < 0n) this.expense.subtract(amount);
-    this.count++;
+  /** A group of rows: the sum of their positive amounts, of their negative ones, and how many. */
+  addGroup(income: Decimal, expense: Decimal, count: number): void {
+    this.income.add(income);
+    this.expense.subtract(expense);
+    this.count += count;
   }
 
   view(): IncomeExpense {
@@ -59,18 +66,10 @@ class MonthlyFlow {
     this.months = Array.from({ length: months }, () => new Flow());
   }
 
-  add(month: number, amount: Decimal): void {
-    this.total.add(amount);
-    this.months[month]!.add(amount);
+  addGroup(month: number, income: Decimal, expense: Decimal, count: number): void {
+    this.total.addGroup(income, expense, count);
+    this.months[month]!.addGroup(income, expense, count);
   }
-}
-
-function mostCommonCurrency(accounts: readonly ViewAccount[]): number | null {
-  const counts = new Map<number, number>();
-  for (const a of accounts) counts.set(a.currency, (counts.get(a.currency) ?? 0) + 1);
-  let best: [number, number] | null = null;
-  for (const [currency, n] of counts) if (!best || n > best[1] || (n === best[1] && currency < best[0])) best = [currency, n];
-  return best?.[0] ?? null;
 }
 
 /** Each category's top-level ancestor; an id outside the tree is its own. */
@@ -93,6 +92,36 @@ function chosenAccounts(parts: CoreParts, all: readonly ViewAccount[], currency:
     chosen.set(a.id, a);
   }
   return [...chosen.values()];
+}
+
+/** A part of a report's period: whole months (read from the monthly totals), or a range of dates as SQL and the bucket (day or month) each row falls in. */
+interface PeriodPart {
+  months?: { first: string; last: string };
+  where: string;
+  params: Record<string, unknown>;
+  bucket: string;
+}
+
+/**
+ * The period split for SQL. A daily report (a short period) reads its days by date. A monthly one reads
+ * its whole months by month (the index that groups without sorting) and the parts of months at either
+ * end by date.
+ */
+function periodParts(from: string, to: string, daily: boolean): PeriodPart[] {
+  const dates = (start: string, end: string, bucket: 'day' | 'month', name: string): PeriodPart => ({
+    where: `payment_date >= @${name}Start AND payment_date < @${name}End`,
+    params: { [`${name}Start`]: start, [`${name}End`]: end },
+    bucket: bucket === 'day' ? 'substr(payment_date, 1, 10)' : 'month',
+  });
+  if (daily) return [dates(from, endOfDay(to), 'day', 'days')];
+  const first = from.endsWith('-01') ? from.slice(0, 7) : addMonths(from.slice(0, 7), 1);
+  const last = to === monthEnd(to.slice(0, 7)) ? to.slice(0, 7) : addMonths(to.slice(0, 7), -1);
+  if (first > last) return [dates(from, endOfDay(to), 'month', 'all')];
+  const parts: PeriodPart[] = [{ months: { first, last }, where: '', params: {}, bucket: 'month' }];
+  if (`${first}-01` > from) parts.push(dates(from, `${first}-01`, 'month', 'head'));
+  const after = `${addMonths(last, 1)}-01`;
+  if (after <= to) parts.push(dates(after, endOfDay(to), 'month', 'tail'));
+  return parts;
 }
 
 export function categoryReport(parts: CoreParts, i: InputOf<'getReport'>): CategoryReport {
@@ -118,28 +147,59 @@ export function categoryReport(parts: CoreParts, i: InputOf<'getReport'>): Categ
   const byCategory = new Map<number, MonthlyFlow>();
   const flows = new Map(accounts.map((a) => [a.id, { later: new DecimalSum(), points: points.map(() => new DecimalSum()) }]));
 
-  const count = (accountId: number, paymentDate: string, type: number, amountText: string, categoryId: number) => {
-    const amount = parseDecimal(amountText) ?? ZERO;
-    const flow = flows.get(accountId)!;
-    const day = paymentDate.slice(0, 10);
-    if (day > i.to) {
-      flow.later.add(amount);
-      return;
-    }
-    flow.points[pointOf.get(day.slice(0, pointKey))!]!.add(amount);
-    if (type === transferType && !includeTransfers) return;
-    const month = monthOf.get(day.slice(0, 7))!;
-    total.add(month, amount);
+  const row = (categoryId: number): MonthlyFlow => {
     const categoryTop = top(categoryId);
-    let row = byCategory.get(categoryTop);
-    if (!row) byCategory.set(categoryTop, (row = new MonthlyFlow(months.length)));
-    row.add(month, amount);
+    let flow = byCategory.get(categoryTop);
+    if (!flow) byCategory.set(categoryTop, (flow = new MonthlyFlow(months.length)));
+    return flow;
   };
+  /** Rows of a bucket (a day or month of the period), category and type, over the report's accounts. */
+  const flow = (bucket: string, categoryId: number, type: number, income: Decimal, expense: Decimal, n: number) => {
+    if (type === transferType && !includeTransfers) return;
+    const month = monthOf.get(bucket.slice(0, 7))!;
+    total.addGroup(month, income, expense, n);
+    row(categoryId).addGroup(month, income, expense, n);
+  };
+  /** The net of one account's rows in a bucket, for its balances. */
+  const move = (accountId: number, bucket: string, net: Decimal) => flows.get(accountId)!.points[pointOf.get(bucket.slice(0, pointKey))!]!.add(net);
 
   const ids = accounts.map((a) => a.id);
-  for (const [accountId, paymentDate, type, amount, categoryId] of parts.store.reportRows(ids, i.from)) count(accountId, paymentDate, type, amount, categoryId);
+  const sums = (q: Parameters<typeof groupedSums>[1]) => groupedSums((sql) => parts.store.sql(sql), q);
+  const accountIds = { accounts: JSON.stringify(ids) };
+  // The flows across accounts filter the rows by account, unless every stored row is of these accounts.
+  const onlyThese = parts.store.hasAccountsBeyond(ids);
+  const ofAccounts = onlyThese ? '+account_id IN (SELECT value FROM json_each(@accounts)) AND ' : '';
+  for (const part of periodParts(i.from, i.to, daily)) {
+    if (part.months) {
+      // Whole months: the totals kept per month (store/month-totals.ts), not the rows.
+      const q = { accounts: onlyThese ? ids : null, ...part.months };
+      for (const g of monthGroups((sql) => parts.store.sql(sql), q, 'flows')) flow(g.key[0] as string, g.key[1] as number, g.key[2] as number, g.income, g.expense, g.count);
+      for (const g of monthGroups((sql) => parts.store.sql(sql), q, 'balances')) move(g.key[0] as number, g.key[1] as string, add(g.income, g.expense));
+      continue;
+    }
+    const params = { ...accountIds, ...part.params };
+    for (const g of sums({ keys: [part.bucket, 'category_id', 'type'], where: `${ofAccounts}${part.where}`, params })) {
+      flow(g.key[0] as string, g.key[1] as number, g.key[2] as number, g.income, g.expense, g.count);
+    }
+    for (const g of sums({ keys: ['account_id', part.bucket], where: `account_id IN (SELECT value FROM json_each(@accounts)) AND ${part.where}`, params })) {
+      move(g.key[0] as number, g.key[1] as string, add(g.income, g.expense));
+    }
+  }
+  for (const g of sums({ keys: ['account_id'], where: 'account_id IN (SELECT value FROM json_each(@accounts)) AND payment_date >= @after', params: { ...accountIds, after: endOfDay(i.to) } })) {
+    flows.get(g.key[0] as number)!.later.add(add(g.income, g.expense));
+  }
   for (const id of ids) {
-    for (const t of parts.view.pendingTransactions(id)) if (t.paymentDate >= i.from) count(id, t.paymentDate, t.type, t.amount, t.categoryId);
+    for (const t of parts.view.pendingTransactions(id)) {
+      if (t.paymentDate < i.from) continue;
+      const amount = parseDecimal(t.amount) ?? ZERO;
+      const day = t.paymentDate.slice(0, 10);
+      if (day > i.to) {
+        flows.get(id)!.later.add(amount);
+        continue;
+      }
+      move(id, day, amount);
+      flow(day, t.categoryId, t.type, amount.units > 0n ? amount : ZERO, amount.units < 0n ? amount : ZERO, 1);
+    }
   }
 
   const rows: CategoryRow[] = [...byCategory].map(([categoryId, flow]) => ({

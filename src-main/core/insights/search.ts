@@ -1,11 +1,12 @@
 /**
  * Search across the whole local history: the stored transactions of every account in the view, and
- * the pending ones laid over them. Dates, accounts and categories narrow the SQL query (indexed); text,
- * amount bounds and direction are checked here, where the text can be folded to lower case beyond ASCII
- * and amounts compared exactly.
+ * the pending ones laid over them. Every filter is SQL over indexed columns (the text through the
+ * folded trigram index, see store/text-search.ts), so that the count, the exact sums (integers summed
+ * by SQLite, see store/transaction-sums.ts) and a page are each one query, whatever the history's size;
+ * the pending rows are checked here by the same rules.
  *
- * - text: a part of the description or of the category's name (case-insensitive), or of the amount's
- *   text ("120,5" reads as "120.5");
+ * - text: a part of the description, of the category's name or of the amount's text ("120,5" reads as
+ *   "120.5"), folded for case and diacritics ("skoda" finds "ŠKODA");
  * - minAmount / maxAmount: inclusive bounds on the amount's size, whichever its sign;
  * - direction: 'in' positive amounts, 'out' negative ones;
  * - from / to: inclusive days of the payment date;
@@ -18,29 +19,20 @@
  * ones of the same date), then key.
  */
 import { AppError, type FoundTransaction, type InputOf, type SearchResult } from '../../../src-shared/app-api';
-import { abs, compare, DecimalSum, formatDecimal, parseDecimal, ZERO } from '../../../src-shared/money';
+import { compare, DecimalSum, formatDecimal, parseDecimal, ZERO, type Decimal } from '../../../src-shared/money';
 import type { CoreParts } from '../app/core-parts';
 import { transferTypeOf } from '../outbox/learned';
 import type { PendingTransaction, ViewAccount, ViewCategory } from '../outbox/view-state';
+import { amountCondition, amountWithin, type AmountBounds } from '../store/amount-units';
 import type { TransactionRow } from '../store/rows';
+import { textQuery } from '../store/text-search';
+import { monthGroups } from '../store/month-totals';
+import { groupedSums } from '../store/transaction-sums';
 import { mergeSorted } from '../util/merge-sorted';
 import { endOfDay } from '../../../src-shared/calendar';
 import { withDescendants } from './category-tree';
 
 export type SearchFilters = InputOf<'exportTransactionsCsv'>;
-
-/**
- * A transaction that matched: enough to sort, page and sum. A stored one is read whole (by rowid) only
- * when it is shown or exported; a pending one is already whole.
- */
-export interface Hit {
-  paymentDate: string;
-  id: number | null;
-  accountId: number;
-  amount: string;
-  stored: number | null;
-  pending: PendingTransaction | null;
-}
 
 /** A whole matched transaction with its account. */
 export interface Match extends TransactionRow {
@@ -48,55 +40,39 @@ export interface Match extends TransactionRow {
   account: ViewAccount;
 }
 
-export interface Matches {
-  hits: Hit[];
+/** A search made ready: the stored rows' condition, the pending rows that match, and the names to show. */
+interface Prepared {
+  /** No filter but the accounts: their sums are those kept per month. */
+  accountsOnly: number[] | null;
+  /** For sums: the accounts through an index of theirs. */
+  where: string;
+  /** For rows in order: the accounts only filtered (the unary plus), so that the date index gives the order without a sort. */
+  ordered: string;
+  params: Record<string, unknown>;
+  pending: PendingTransaction[];
   accounts: Map<number, ViewAccount>;
   categories: Map<number, ViewCategory>;
 }
 
-/** What the text and amount filters look at. */
-interface Candidate {
-  amount: string;
-  categoryId: number;
-  description: string | null;
-}
-
 export const DEFAULT_SEARCH_LIMIT = 50;
 
-function textMatcher(text: string | undefined, names: Map<number, ViewCategory>): ((t: Candidate) => boolean) | null {
-  const needle = text?.trim().toLowerCase();
-  if (!needle) return null;
-  const amountNeedle = /^-?\d+,\d+$/.test(needle) ? needle.replace(',', '.') : needle;
-  const categoryMatches = new Set([...names.values()].filter((c) => c.name.toLowerCase().includes(needle)).map((c) => c.id));
-  return (t) => categoryMatches.has(t.categoryId) || t.amount.includes(amountNeedle) || (t.description ?? '').toLowerCase().includes(needle);
-}
+/** SQL's order of the stored rows (the date index read backwards). */
+const ORDER = 'payment_date DESC, id DESC, key DESC';
 
-function amountMatcher(f: SearchFilters): ((t: Candidate) => boolean) | null {
-  const min = f.minAmount === undefined ? null : parseDecimal(f.minAmount)!;
-  const max = f.maxAmount === undefined ? null : parseDecimal(f.maxAmount)!;
-  if (min === null && max === null && !f.direction) return null;
-  return (t) => {
-    const amount = parseDecimal(t.amount) ?? ZERO;
-    if (f.direction === 'in' && amount.units <= 0n) return false;
-    if (f.direction === 'out' && amount.units >= 0n) return false;
-    const size = abs(amount);
-    return (min === null || compare(size, min) >= 0) && (max === null || compare(size, max) <= 0);
-  };
-}
-
-/**
- * Newest first: by date, then id. Stored rows come from SQL in this order (with the key breaking ties
- * of rows without an id); a pending row's temporary id is negative, so it never ties with a stored one.
- */
-function newestFirst(a: Hit, b: Hit): number {
+/** The same order, pending rows (negative temporary ids) after the stored ones of their date. */
+function newestFirst(a: TransactionRow, b: TransactionRow): number {
   if (a.paymentDate !== b.paymentDate) return a.paymentDate < b.paymentDate ? 1 : -1;
   return (b.id ?? -Infinity) - (a.id ?? -Infinity);
 }
 
-/** Every transaction of the local history that matches, newest first (the search and the export). */
-export function searchMatches(parts: CoreParts, f: SearchFilters): Matches {
+function prepare(parts: CoreParts, f: SearchFilters): Prepared {
   if (f.from && f.to && f.from > f.to) throw new AppError('invalid-input', 'The period must not end before it starts.', 'to');
-  if (f.minAmount !== undefined && f.maxAmount !== undefined && compare(parseDecimal(f.minAmount)!, parseDecimal(f.maxAmount)!) > 0) {
+  const bounds: AmountBounds = {
+    min: f.minAmount === undefined ? null : parseDecimal(f.minAmount)!,
+    max: f.maxAmount === undefined ? null : parseDecimal(f.maxAmount)!,
+    direction: f.direction ?? null,
+  };
+  if (bounds.min && bounds.max && compare(bounds.min, bounds.max) > 0) {
     throw new AppError('invalid-input', 'The smallest amount must not be above the largest.', 'maxAmount');
   }
   const accounts = new Map(parts.view.accounts().map((a) => [a.id, a]));
@@ -115,39 +91,75 @@ export function searchMatches(parts: CoreParts, f: SearchFilters): Matches {
   const leaveOut = f.excludeTransfers ? transferTypeOf(parts.view.learned()) : null;
   const categories = new Map(parts.view.categories().map((c) => [c.id, c]));
   const categoryIds = f.categoryId === undefined ? null : withDescendants(categories.values(), parts.outbox.resolve(f.categoryId));
-  const inCategory = categoryIds && new Set(categoryIds);
   const from = f.from ?? null;
   const before = f.to ? endOfDay(f.to) : null;
+  const text = textQuery(
+    f.text,
+    [...categories.values()].map((c): [number, string] => [c.id, c.name]),
+  );
+  const amounts = bounds.min !== null || bounds.max !== null || bounds.direction !== null ? amountCondition(bounds) : null;
 
-  const text = textMatcher(f.text, categories);
-  const checks = [text, amountMatcher(f)].filter((c) => c !== null);
-  const matches = (t: Candidate) => checks.every((check) => check(t));
-
-  const stored: Hit[] = [];
-  for (const [rowid, paymentDate, id, accountId, amount, categoryId, description] of parts.store.searchRows({ accountIds, categoryIds, from, before, withText: text !== null, leaveOutType: leaveOut })) {
-    if (matches({ amount, categoryId, description })) stored.push({ paymentDate, id, accountId, amount, stored: rowid, pending: null });
+  const conditions: string[] = [];
+  const params: Record<string, unknown> = { accounts: JSON.stringify(accountIds) };
+  if (categoryIds) {
+    conditions.push('category_id IN (SELECT value FROM json_each(@categories))');
+    params.categories = JSON.stringify(categoryIds);
   }
-  const pending: Hit[] = [];
+  if (from !== null) {
+    conditions.push('payment_date >= @from');
+    params.from = from;
+  }
+  if (before !== null) {
+    conditions.push('payment_date < @before');
+    params.before = before;
+  }
+  if (leaveOut !== null) {
+    conditions.push('type <> @leaveOut');
+    params.leaveOut = leaveOut;
+  }
+  for (const c of [text, amounts]) {
+    if (!c) continue;
+    conditions.push(c.sql);
+    Object.assign(params, c.params);
+  }
+
+  const inCategory = categoryIds && new Set(categoryIds);
+  const pending: PendingTransaction[] = [];
   for (const accountId of accountIds) {
     for (const t of parts.view.pendingTransactions(accountId)) {
       if (from !== null && t.paymentDate < from) continue;
       if (before !== null && t.paymentDate >= before) continue;
       if (inCategory && !inCategory.has(t.categoryId)) continue;
       if (t.type === leaveOut) continue;
-      if (matches(t)) pending.push({ paymentDate: t.paymentDate, id: t.id, accountId, amount: t.amount, stored: null, pending: t });
+      if (text && !text.matches(t)) continue;
+      if (amounts && !amountWithin(t.amount, bounds)) continue;
+      pending.push(t);
     }
   }
-  return { hits: mergeSorted(stored, pending.sort(newestFirst), newestFirst), accounts, categories };
+  const accountsIn = 'account_id IN (SELECT value FROM json_each(@accounts))';
+  return {
+    accountsOnly: conditions.length === 0 ? accountIds : null,
+    where: [accountsIn, ...conditions].join(' AND '),
+    ordered: [`+${accountsIn}`, ...conditions].join(' AND '),
+    params,
+    pending: pending.sort(newestFirst),
+    accounts,
+    categories,
+  };
 }
 
-/** The whole transactions of some hits, in their order. */
-export function readMatches(parts: CoreParts, hits: readonly Hit[], accounts: Map<number, ViewAccount>): Match[] {
-  const rows = parts.store.transactionsByRowid(hits.filter((h) => h.stored !== null).map((h) => h.stored!));
-  let next = 0;
-  return hits.map((h) => {
-    const row = h.pending ?? rows[next++]!;
-    return { ...row, pending: h.pending !== null, account: accounts.get(h.accountId)! };
-  });
+const matchOf = (p: Prepared, row: TransactionRow, pending: boolean): Match => ({ ...row, pending, account: p.accounts.get(row.accountId)! });
+
+/** Every transaction of the local history that matches, newest first (the export). */
+export function searchMatches(parts: CoreParts, f: SearchFilters): { matches: Match[]; categories: Map<number, ViewCategory> } {
+  const p = prepare(parts, f);
+  const stored = parts.store.transactionsWhere('', p.ordered, ORDER, -1, p.params);
+  const matches = mergeSorted(
+    stored.map((r) => matchOf(p, r, false)),
+    p.pending.map((r) => matchOf(p, r, true)),
+    newestFirst,
+  );
+  return { matches, categories: p.categories };
 }
 
 export function foundTransaction(m: Match, categories: Map<number, ViewCategory>): FoundTransaction {
@@ -168,24 +180,51 @@ export function foundTransaction(m: Match, categories: Map<number, ViewCategory>
   };
 }
 
+/**
+ * A page of the matches, their count and exact sums per currency. The page needs only the stored rows
+ * that can fall on it: it starts at most as many rows before `offset` as there are pending matches.
+ */
 export function searchPage(parts: CoreParts, input: InputOf<'searchTransactions'>): SearchResult {
   const { offset = 0, limit = DEFAULT_SEARCH_LIMIT, ...filters } = input;
-  const { hits, accounts, categories } = searchMatches(parts, filters);
+  const p = prepare(parts, filters);
+
   const sums = new Map<number, { total: DecimalSum; count: number }>();
-  for (const h of hits) {
-    const currency = accounts.get(h.accountId)!.currency;
+  const add = (currency: number, amounts: readonly Decimal[], count: number) => {
     let s = sums.get(currency);
     if (!s) sums.set(currency, (s = { total: new DecimalSum(), count: 0 }));
-    s.total.add(parseDecimal(h.amount) ?? ZERO);
-    s.count++;
+    for (const a of amounts) s.total.add(a);
+    s.count += count;
+  };
+  let storedTotal = 0;
+  const statement = (sql: string) => parts.store.sql(sql);
+  // Without filters beyond the accounts the totals kept per month give the sums; else the matching rows do.
+  const groups = p.accountsOnly
+    ? monthGroups(statement, { accounts: p.accountsOnly, first: '0000-01', last: '9999-12' }, 'balances')
+    : groupedSums(statement, { keys: ['account_id'], where: p.where, params: p.params });
+  for (const g of groups) {
+    add(p.accounts.get(g.key[0] as number)!.currency, [g.income, g.expense], g.count);
+    storedTotal += g.count;
   }
+  for (const t of p.pending) add(p.accounts.get(t.accountId)!.currency, [parseDecimal(t.amount) ?? ZERO], 1);
+
+  const pending = p.pending.map((r) => matchOf(p, r, true));
+  const s0 = Math.min(Math.max(0, offset - pending.length), storedTotal);
+  const stored = parts.store.transactionsWhere('', p.ordered, ORDER, limit + pending.length, p.params, s0).map((r) => matchOf(p, r, false));
+  let start = s0;
+  let merged: Match[];
+  if (s0 === 0) merged = mergeSorted(stored, pending, newestFirst);
+  else {
+    const first = stored[0];
+    const k = first ? pending.filter((x) => newestFirst(x, first) < 0).length : pending.length;
+    merged = mergeSorted(stored, pending.slice(k), newestFirst);
+    start = s0 + k;
+  }
+  const items = merged.slice(offset - start, offset - start + limit);
   return {
-    items: readMatches(parts, hits.slice(offset, offset + limit), accounts).map((m) => foundTransaction(m, categories)),
-    total: hits.length,
+    items: items.map((m) => foundTransaction(m, p.categories)),
+    total: storedTotal + pending.length,
     offset,
     limit,
-    sums: [...sums]
-      .sort(([a], [b]) => a - b)
-      .map(([currency, s]) => ({ currency, total: formatDecimal(s.total.value), count: s.count })),
+    sums: [...sums].sort(([a], [b]) => a - b).map(([currency, s]) => ({ currency, total: formatDecimal(s.total.value), count: s.count })),
   };
 }

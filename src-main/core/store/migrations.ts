@@ -3,10 +3,14 @@
  * its version in `PRAGMA user_version`; a file written by a newer app version is refused rather than
  * guessed at.
  *
- * Amounts and other decimals are canonical decimal TEXT ("1520.5"), summed with BigInt decimals in
- * code, never with SQL's floating point. dateTimes are the codec's wall-clock text, which sorts as text.
+ * Amounts and other decimals are canonical decimal TEXT ("1520.5"), never summed with SQL's floating
+ * point: a transaction's amount is kept beside it as whole ten-thousandths (amount_units, see
+ * amount-units.ts) for exact SUMs in SQL, else summed with BigInt decimals in code. dateTimes are the
+ * codec's wall-clock text, which sorts as text.
  */
 import type Database from 'better-sqlite3';
+import { AMOUNT_UNITS, registerAmountFunctions } from './amount-units';
+import { fillMonthTotals, MONTH_TOTALS_SCHEMA } from './month-totals';
 
 export interface Migration {
   version: number;
@@ -157,6 +161,73 @@ export const MIGRATIONS: readonly Migration[] = [
           partial INTEGER NOT NULL CHECK (partial IN (0, 1))
         ) STRICT;
       `);
+    },
+  },
+  {
+    version: 3,
+    description: 'a register and reports in SQL: exact integer amounts, months, keyset and aggregate indexes, folded full-text search',
+    up(db) {
+      // Filled here by the same code the store writes them with (amount-units.ts); SQLite has no exact decimal parse.
+      registerAmountFunctions(db);
+      db.exec(`
+        -- The table again with the columns SQL needs beside each transaction (a rebuild: SQLite cannot add
+        -- a column with a constraint on the others).
+        CREATE TABLE transactions_v3 (
+          key TEXT PRIMARY KEY,
+          id INTEGER,
+          account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+          payment_date TEXT NOT NULL,
+          type INTEGER NOT NULL,
+          amount TEXT NOT NULL,
+          description TEXT NOT NULL,
+          category_id INTEGER NOT NULL,
+          user_id INTEGER NOT NULL,
+          user_created_id INTEGER NOT NULL,
+          -- The amount in ten-thousandths when that is exact, else NULL (summed from the text in code).
+          amount_units INTEGER,
+          -- The payment date's YYYY-MM: what reports group by. A real column (a generated one would not
+          -- let its indexes cover the reports), held to the date by its CHECK.
+          month TEXT NOT NULL CHECK (month = substr(payment_date, 1, 7)),
+          -- When this copy first stored the row or last saw it change (UTC, ISO 8601); NULL for rows stored before.
+          changed_at TEXT
+        ) STRICT;
+        INSERT INTO transactions_v3
+          SELECT key, id, account_id, payment_date, type, amount, description, category_id, user_id, user_created_id,
+                 ${AMOUNT_UNITS}(amount), substr(payment_date, 1, 7), NULL
+          FROM transactions;
+        DROP TABLE transactions;
+        ALTER TABLE transactions_v3 RENAME TO transactions;
+
+        -- An account's register newest first (payment date, then id, NULL ids last, then key), read by
+        -- keyset; the other columns make it cover running balances and short reports.
+        CREATE INDEX transactions_register ON transactions (account_id, payment_date, id, key, amount_units, type, category_id);
+        -- The register across accounts and the search's order, covering their filters and sums.
+        CREATE INDEX transactions_by_date ON transactions (payment_date, id, key, account_id, amount_units, type, category_id);
+        -- The rare rows whose amount is summed in code.
+        CREATE INDEX transactions_odd_amounts ON transactions (account_id) WHERE amount_units IS NULL;
+
+        -- Search text folded for case and diacritics ("benzin" finds "Benzín"), any part of a word
+        -- (trigrams), of the description and of the amount's text. Kept in step by triggers, so that every
+        -- write (a pull, a sync's answer, a restore, clearing the copy) updates it in its own transaction.
+        CREATE VIRTUAL TABLE transactions_text USING fts5(
+          description, amount, content = '', contentless_delete = 1,
+          tokenize = 'trigram case_sensitive 0 remove_diacritics 1'
+        );
+        INSERT INTO transactions_text (rowid, description, amount) SELECT rowid, description, amount FROM transactions;
+        CREATE TRIGGER transactions_text_insert AFTER INSERT ON transactions BEGIN
+          INSERT INTO transactions_text (rowid, description, amount) VALUES (new.rowid, new.description, new.amount);
+        END;
+        CREATE TRIGGER transactions_text_delete AFTER DELETE ON transactions BEGIN
+          DELETE FROM transactions_text WHERE rowid = old.rowid;
+        END;
+        CREATE TRIGGER transactions_text_update AFTER UPDATE OF description, amount ON transactions BEGIN
+          DELETE FROM transactions_text WHERE rowid = old.rowid;
+          INSERT INTO transactions_text (rowid, description, amount) VALUES (new.rowid, new.description, new.amount);
+        END;
+      `);
+      // Totals per month, category, type and account for reports over years (month-totals.ts).
+      db.exec(MONTH_TOTALS_SCHEMA);
+      fillMonthTotals(db);
     },
   },
 ];

@@ -6,10 +6,12 @@
  */
 import Database from 'better-sqlite3';
 import { add, formatDecimal, parseDecimal } from '../../../src-shared/money';
+import { AMOUNT_UNITS, amountUnits, registerAmountFunctions } from './amount-units';
 import { APPLICATION_ID, DamagedCopyError, inspectLocalFile } from './local-file';
 import { migrate, type Migration, MIGRATIONS } from './migrations';
 import { keepSafetyCopy, listSafetyCopies } from './safety-copies';
 import type { PulledCounts } from '../../../src-shared/app-api';
+import { registerTextFunctions } from './text-search';
 import type { AccountRow, CarRow, CategoryForest, CategoryRow, FavoriteRow, RefuelingRow, TemplateRow, TransactionRow } from './rows';
 
 export interface StoreOptions {
@@ -50,7 +52,9 @@ function recordOf<T>(r: Row, booleans: readonly string[] = [], omit: readonly st
 }
 
 const accountOf = (r: Row) => recordOf<AccountRow>(r, ['is_active', 'locked', 'is_hidden'], ['listed', 'position']);
-const transactionOf = (r: Row) => recordOf<TransactionRow>(r);
+/** Columns kept beside a transaction for SQL's sake (exact sums, grouping, the detail's "changed"), not part of its record. */
+const TRANSACTION_EXTRAS = ['amount_units', 'month', 'changed_at', 'rowid'];
+const transactionOf = (r: Row) => recordOf<TransactionRow>(r, [], TRANSACTION_EXTRAS);
 const templateOf = (r: Row) => recordOf<TemplateRow>(r, [], ['position']);
 const refuelingOf = (r: Row) => recordOf<RefuelingRow>(r);
 
@@ -105,6 +109,8 @@ export class Store {
       this.db.pragma('journal_mode = WAL');
       this.db.pragma('synchronous = FULL');
       this.db.pragma('foreign_keys = ON');
+      registerTextFunctions(this.db);
+      registerAmountFunctions(this.db);
       // Reading the schema finds a damaged first page now rather than at the first query.
       this.db.prepare('SELECT count(*) FROM sqlite_master').get();
       const migrations = options.migrations ?? MIGRATIONS;
@@ -207,6 +213,11 @@ export class Store {
       });
   }
 
+  /** Whether the copy holds an account (listed or not, so with stored transactions or not) other than these. */
+  hasAccountsBeyond(ids: readonly number[]): boolean {
+    return this.sql('SELECT EXISTS (SELECT 1 FROM accounts WHERE id NOT IN (SELECT value FROM json_each(?)))').pluck().get(JSON.stringify(ids)) === 1;
+  }
+
   /** Adds an exact decimal to the balance the service last reported (a transfer it confirmed). */
   addToBalance(accountId: number, delta: string): void {
     const row = this.sql('SELECT balance FROM accounts WHERE id = ?').get(accountId) as { balance: string } | undefined;
@@ -223,23 +234,53 @@ export class Store {
 
   // ---- transactions ---------------------------------------------------------------------------
 
-  /** Writes transactions the service listed; returns how many were new or changed (a row as it was is not rewritten). */
+  /**
+   * Writes transactions the service listed or returned; returns how many were new or changed. A row that
+   * is already stored as it is stays untouched (a pull lists the same last 50 every time): its changed_at
+   * keeps the moment it last changed.
+   */
   upsertTransactions(rows: readonly TransactionRow[]): number {
     const stmt = this.sql(
-      `INSERT INTO transactions (key, id, account_id, payment_date, type, amount, description, category_id, user_id, user_created_id)
-       VALUES (@key, @id, @accountId, @paymentDate, @type, @amount, @description, @categoryId, @userId, @userCreatedId)
-       ON CONFLICT (key) DO UPDATE SET id = excluded.id, account_id = excluded.account_id, payment_date = excluded.payment_date,
+      `INSERT INTO transactions (key, id, account_id, payment_date, type, amount, description, category_id, user_id, user_created_id, amount_units, month, changed_at)
+       VALUES (@key, @id, @accountId, @paymentDate, @type, @amount, @description, @categoryId, @userId, @userCreatedId, @amountUnits, substr(@paymentDate, 1, 7), @changedAt)
+       ON CONFLICT (key) DO UPDATE SET id = excluded.id, account_id = excluded.account_id, payment_date = excluded.payment_date, month = excluded.month,
          type = excluded.type, amount = excluded.amount, description = excluded.description,
-         category_id = excluded.category_id, user_id = excluded.user_id, user_created_id = excluded.user_created_id
+         category_id = excluded.category_id, user_id = excluded.user_id, user_created_id = excluded.user_created_id,
+         amount_units = excluded.amount_units, changed_at = excluded.changed_at
        WHERE (transactions.id, transactions.account_id, transactions.payment_date, transactions.type, transactions.amount, transactions.description,
               transactions.category_id, transactions.user_id, transactions.user_created_id)
          IS NOT (excluded.id, excluded.account_id, excluded.payment_date, excluded.type, excluded.amount, excluded.description,
               excluded.category_id, excluded.user_id, excluded.user_created_id)`,
     );
     const exists = this.sql('SELECT 1 FROM accounts WHERE id = ?').pluck();
+    const changedAt = new Date().toISOString();
     let changed = 0;
-    for (const r of rows) if (exists.get(r.accountId)) changed += stmt.run(r).changes;
+    for (const r of rows) {
+      if (!exists.get(r.accountId)) continue;
+      changed += stmt.run({
+        key: r.key,
+        id: r.id,
+        accountId: r.accountId,
+        paymentDate: r.paymentDate,
+        type: r.type,
+        amount: r.amount,
+        description: r.description,
+        categoryId: r.categoryId,
+        userId: r.userId,
+        userCreatedId: r.userCreatedId,
+        amountUnits: amountUnits(r.amount),
+        changedAt,
+      }).changes;
+    }
     return changed;
+  }
+
+  /**
+   * Sets every transaction's integer units from its amount again: after a restore, the copy's derived
+   * column is not taken on trust from the file (a wrong one would make sums wrong without a trace).
+   */
+  recomputeAmountUnits(): void {
+    this.sql(`UPDATE transactions SET amount_units = ${AMOUNT_UNITS}(amount) WHERE amount_units IS NOT ${AMOUNT_UNITS}(amount)`).run();
   }
 
   private transactionFilter(search: string | undefined): { sql: string; params: unknown[] } {
@@ -275,6 +316,45 @@ export class Store {
   /** Every stored transaction of an account (for comparisons and checks). */
   allTransactions(accountId: number): TransactionRow[] {
     return this.transactions(accountId, 0, -1);
+  }
+
+  /**
+   * Stored transactions matching a condition built by the register or the search (fixed SQL, every value a
+   * named parameter), in the given order, through the given index (an INDEXED BY clause, or ''); limit -1: all.
+   */
+  transactionsWhere(indexedBy: string, where: string, orderBy: string, limit: number, params: Record<string, unknown>, offset = 0): TransactionRow[] {
+    const rows = this.sql(`SELECT * FROM transactions ${indexedBy} WHERE ${where} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`).all({ ...params, limit, offset }) as Row[];
+    return rows.map(transactionOf);
+  }
+
+  countTransactionsWhere(indexedBy: string, where: string, params: Record<string, unknown>): number {
+    return this.sql(`SELECT COUNT(*) FROM transactions ${indexedBy} WHERE ${where}`).pluck().get(params) as number;
+  }
+
+  /** A stored transaction by its key, with when this copy last saw it change. */
+  transactionByKey(key: string): (TransactionRow & { changedAt: string | null }) | null {
+    const r = this.sql('SELECT * FROM transactions WHERE key = ?').get(key) as Row | undefined;
+    return r ? { ...transactionOf(r), changedAt: (r.changed_at as string | null) ?? null } : null;
+  }
+
+  /**
+   * The other side of a stored transfer: the transaction on another account at the same moment, of the
+   * same type, description and category, with the opposite amount; the nearest by id when several are.
+   */
+  transferCounterpart(t: TransactionRow, opposite: string): { key: string; id: number | null; accountId: number } | null {
+    const r = this.sql(
+      `SELECT key, id, account_id FROM transactions WHERE payment_date = @date AND type = @type AND amount = @amount
+         AND description = @description AND category_id = @category AND account_id <> @account AND key <> @key
+       ORDER BY abs(IFNULL(id, 0) - IFNULL(@id, 0)), key LIMIT 1`,
+    ).get({ date: t.paymentDate, type: t.type, amount: opposite, description: t.description, category: t.categoryId, account: t.accountId, key: t.key, id: t.id }) as
+      | { key: string; id: number | null; account_id: number }
+      | undefined;
+    return r ? { key: r.key, id: r.id, accountId: r.account_id } : null;
+  }
+
+  /** The name of an account in the copy, also one the service no longer lists. */
+  accountName(id: number): string | null {
+    return (this.sql('SELECT name FROM accounts WHERE id = ?').pluck().get(id) as string | undefined) ?? null;
   }
 
   // ---- templates ------------------------------------------------------------------------------
@@ -318,10 +398,23 @@ export class Store {
       .run(carId, name, now);
   }
 
-  /** Forgets a car and the refuelings kept for it locally (the service keeps its own). */
+  /**
+   * Takes a car's name off the list. Its refuelings stay, as all history does: the number stays among
+   * those seen, and naming it again brings its history back at once (they are no longer pulled meanwhile).
+   */
   removeCar(carId: number): boolean {
-    this.sql('DELETE FROM refuelings WHERE car_id = ?').run(carId);
     return this.sql('DELETE FROM cars WHERE car_id = ?').run(carId).changes > 0;
+  }
+
+  /** Car numbers with stored refuelings: how many, and the newest one's date and odometer. */
+  refuelingCarSummaries(): { carId: number; refuelings: number; lastDate: string | null; lastTachometer: number | null }[] {
+    return (
+      this.sql(
+        `SELECT car_id, COUNT(*) AS n, MAX(date_of_purchase) AS last,
+           (SELECT tachometer FROM refuelings r2 WHERE r2.car_id = r.car_id ORDER BY date_of_purchase DESC, id DESC LIMIT 1) AS tachometer
+         FROM refuelings r GROUP BY car_id ORDER BY car_id`,
+      ).all() as { car_id: number; n: number; last: string | null; tachometer: number | null }[]
+    ).map((r) => ({ carId: r.car_id, refuelings: r.n, lastDate: r.last, lastTachometer: r.tachometer }));
   }
 
   refuelings(carId: number): RefuelingRow[] {
@@ -428,67 +521,8 @@ export class Store {
 
   // ---- the whole history, for search and reports ------------------------------------------------
 
-  /**
-   * What a search needs to filter, sort and sum the stored transactions of the given accounts, within
-   * optional bounds on payment_date (`from` included, `before` not) and of the given categories: newest
-   * first (date, then id, then key), as [rowid, paymentDate, id, accountId, amount, categoryId,
-   * description]. The description only when `withText` (strings are what a hundred thousand rows cost);
-   * the whole records of the rows shown are read by rowid afterwards.
-   */
-  searchRows(q: {
-    accountIds: readonly number[];
-    categoryIds: readonly number[] | null;
-    from: string | null;
-    before: string | null;
-    withText: boolean;
-    /** A transaction type to leave out (transfers), or null. */
-    leaveOutType: number | null;
-  }): SearchRow[] {
-    return this.sql(
-      `SELECT rowid, payment_date, id, account_id, amount, category_id, CASE WHEN @withText THEN description END FROM transactions
-       WHERE account_id IN (SELECT value FROM json_each(@accounts))
-         AND (@categories IS NULL OR category_id IN (SELECT value FROM json_each(@categories)))
-         AND (@from IS NULL OR payment_date >= @from) AND (@before IS NULL OR payment_date < @before)
-         AND (@leaveOut IS NULL OR type <> @leaveOut)
-       ORDER BY payment_date DESC, id DESC, key DESC`,
-    )
-      .raw(true)
-      .all({
-        accounts: JSON.stringify(q.accountIds),
-        categories: q.categoryIds ? JSON.stringify(q.categoryIds) : null,
-        from: q.from,
-        before: q.before,
-        withText: int(q.withText),
-        leaveOut: q.leaveOutType,
-      }) as SearchRow[];
-  }
-
-  /** Stored transactions by rowid, in the order of `rowids`. */
-  transactionsByRowid(rowids: readonly number[]): TransactionRow[] {
-    const rows = this.sql('SELECT rowid AS "rowid", * FROM transactions WHERE rowid IN (SELECT value FROM json_each(?))').all(JSON.stringify(rowids)) as Row[];
-    const byRowid = new Map(rows.map((r) => [r.rowid as number, recordOf<TransactionRow>(r, [], ['rowid'])]));
-    return rowids.map((id) => byRowid.get(id)!);
-  }
-
-  /**
-   * What a report reads of every stored transaction of the given accounts paid at or after `from`, in no
-   * particular order, as [accountId, paymentDate, type, amount, categoryId] (arrays: cheaper than records
-   * over a hundred thousand rows).
-   */
-  reportRows(accountIds: readonly number[], from: string): [number, string, number, string, number][] {
-    return this.sql(
-      `SELECT account_id, payment_date, type, amount, category_id FROM transactions
-       WHERE account_id IN (SELECT value FROM json_each(?)) AND payment_date >= ?`,
-    )
-      .raw(true)
-      .all(JSON.stringify(accountIds), from) as [number, string, number, string, number][];
-  }
-
   /** Car ids that have stored refuelings. */
   refuelingCarIds(): number[] {
     return this.sql('SELECT DISTINCT car_id FROM refuelings ORDER BY car_id').pluck().all() as number[];
   }
 }
-
-/** A search's view of a stored transaction: [rowid, paymentDate, id, accountId, amount, categoryId, description or null]. */
-export type SearchRow = [number, string, number | null, number, string, number, string | null];

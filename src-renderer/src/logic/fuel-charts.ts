@@ -22,8 +22,9 @@ export interface FuelCharts {
 }
 
 export function fuelCharts(stats: FuelStats, l: FuelChartLabels): FuelCharts {
-  // Only full fills that close a chain have a consumption; the others would be gaps in the line.
-  const closing = stats.fills.filter((f) => f.consumption !== null);
+  // Only full fills that close a chain have a consumption; the others would be gaps in the line. A
+  // flagged one left out of the figures is left out of the line too (it would flatten every other point).
+  const closing = stats.fills.filter((f) => f.consumption !== null && f.counted);
   const months = stats.months.map((m) => l.month(m.month));
   return {
     consumption: { labels: closing.map(l.date), series: [{ label: l.consumption, values: closing.map((f) => f.consumption), color: 1 }] },

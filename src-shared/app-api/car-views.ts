@@ -1,0 +1,29 @@
+/** Cars are created by name; the service knows them only by number (CarId): what helps pick it. */
+import type { AppErrorCode } from './errors';
+
+/** A car number the local copy has refuelings of. */
+export interface CarIdSeen {
+  carId: number;
+  /** Its name in the car list, or null when it is not (any more) in the list. */
+  name: string | null;
+  refuelings: number;
+  lastDate: string | null;
+  lastTachometer: number | null;
+}
+
+/** What the service says about a car number (CarFuelList), asked as the user types it. */
+export interface CarCheck {
+  carId: number;
+  /** The car list's name for this number, when it is already in the list. */
+  name: string | null;
+  /** The service's answer; null when it could not be asked (see problem). */
+  service: {
+    /** Refuelings it listed (it lists at most the last 50: `more` when it listed that many). */
+    refuelings: number;
+    more: boolean;
+    lastDate: string | null;
+    lastTachometer: number | null;
+  } | null;
+  /** Why the service could not be asked: not connected, unreachable, credentials refused... */
+  problem: { code: AppErrorCode; message: string } | null;
+}
