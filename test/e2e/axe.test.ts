@@ -104,6 +104,19 @@ describe.skipIf(!found)('axe on every screen', () => {
       await page.locator('dialog[open]').waitFor();
       await check(`account dialog ${lang} ${theme}`);
       await page.keyboard.press('Escape');
+      // A car added by its name (the number picked or checked with the service), and a register row in full.
+      await go(page, '/cars');
+      await page.getByTestId('add-car').click();
+      await page.locator('dialog[open]').waitFor();
+      await check(`car form ${lang} ${theme}`);
+      await page.keyboard.press('Escape');
+      await go(page, `/accounts/${bank}`);
+      const row = page.locator('[data-testid=transactions-table] tbody tr').first();
+      await row.focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('transaction-detail').waitFor();
+      await check(`transaction detail ${lang} ${theme}`);
+      await page.keyboard.press('Escape');
       await go(page, '/transfer');
       await page.getByTestId('date-picker').click();
       await page.locator('.date-popup').waitFor();

@@ -140,6 +140,7 @@ export function everyScreen(bank: number): [string, string, string][] {
     ['transfer', `/transfer?from=${bank}`, 'select[name=sourceId] option:nth-child(2)'],
     ['templates', '/templates', '[data-testid=templates-table] tbody tr'],
     ['categories', '/categories', '[data-testid=category-tree] li'],
+    ['register', '/register', '[data-testid=transactions-table] tbody tr'],
     ['reports', '/reports', 'main h1'],
     ['search', '/search', 'main h1'],
     ['cars', '/cars', '[data-car-id]'],

@@ -34,6 +34,7 @@ export const PATHS = {
   copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
   calendar: 'M4 6h16v15H4zM4 10h16M8 3v5M16 3v5M8 14h.01M12 14h.01M16 14h.01M8 17.5h.01M12 17.5h.01',
   menu: 'M4 6h16M4 12h16M4 18h16',
+  register: 'M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -33,6 +33,7 @@ export function useNavMenu() {
       { to: '/categories', icon: 'category', label: t('nav.categories') },
     ],
     [
+      { to: '/register', icon: 'register', label: t('nav.register') },
       { to: '/reports', icon: 'chart', label: t('nav.reports') },
       { to: '/search', icon: 'search', label: t('nav.search') },
     ],

@@ -17,6 +17,7 @@ const cs: Messages = {
     pump: 'U pumpy',
     outbox: 'K odeslání',
     settings: 'Nastavení',
+    register: 'Všechny pohyby',
     reports: 'Přehledy',
     search: 'Hledání',
     data: 'Export a zálohy',

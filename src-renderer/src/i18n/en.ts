@@ -15,6 +15,7 @@ const en = {
     pump: 'At the pump',
     outbox: 'Outbox',
     settings: 'Settings',
+    register: 'All transactions',
     reports: 'Reports',
     search: 'Search',
     data: 'Export and backup',
