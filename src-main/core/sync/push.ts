@@ -286,10 +286,28 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
     return { progressed, interrupted };
   };
 
+  /**
+   * The credentials are tried first with one read, which the writes' snapshots share (accounts are read
+   * anyway): refused, they cost the service one failed login, where writes in flight (and the read that
+   * tells a refused request from refused credentials) would each cost one more towards its lockout.
+   */
+  let credentialsChecked = outbox.all().every((e) => e.status !== 'pending' && e.status !== 'unknown');
+  const checkCredentials = async (): Promise<RoundEnd> => {
+    if (credentialsChecked) return { progressed: false, interrupted: null };
+    try {
+      await snapshot.accounts();
+      credentialsChecked = true;
+      return { progressed: false, interrupted: null };
+    } catch (e) {
+      return { progressed: false, interrupted: e };
+    }
+  };
+
   let failedRounds = 0;
   for (;;) {
     if (options.shouldStop?.()) break;
-    const check = await checkRound();
+    const first = await checkCredentials();
+    const check = first.interrupted ? first : await checkRound();
     let end = check;
     if (!check.interrupted) {
       const send = await sendRound();
