@@ -91,8 +91,10 @@ export async function startPostgres(options: PgClusterOptions = {}): Promise<PgC
     const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
     chownSync(dir, uid, gid);
   }
+  // runuser lives in sbin, which a root shell's PATH may lack.
+  const runuser = ['/usr/sbin/runuser', '/sbin/runuser'].find((p) => existsSync(p)) ?? 'runuser';
   /** Runs a PostgreSQL program as the cluster's owner. */
-  const as = (program: string, args: string[]) => (asRoot ? run('runuser', ['-u', 'postgres', '--', join(bin, program), ...args]) : run(join(bin, program), args));
+  const as = (program: string, args: string[]) => (asRoot ? run(runuser, ['-u', 'postgres', '--', join(bin, program), ...args]) : run(join(bin, program), args));
   const data = join(dir, 'data');
   await as('initdb', ['-D', data, '-U', USER, '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
   const port = await freePort();
