@@ -31,7 +31,13 @@ function assertRepresentable(text: string): void {
   }
 }
 
+// Anything escapeText has to look at twice: a special character, a control character, a surrogate.
+// eslint-disable-next-line no-control-regex
+const TEXT_CARE = /[&<>\r\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+
 export function escapeText(text: string): string {
+  // Most text (names, descriptions) needs nothing: one scan answers it.
+  if (!TEXT_CARE.test(text)) return text;
   assertRepresentable(text);
   return text.replace(TEXT_SPECIAL, (c) => REPLACEMENTS[c]!);
 }
