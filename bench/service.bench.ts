@@ -141,7 +141,7 @@ interface MixData {
 }
 
 /** The users, accounts and transactions of the mix, and the drawn requests' pool. */
-function seedMix(dataFile: string, namespace: string): MixData {
+export function seedMix(dataFile: string, namespace: string): MixData {
   const random = seededRandom(20261125);
   addClient(dataFile, CLIENT_KEY, 'benchmark');
   const requests: MixData['requests'] = [];

@@ -5,8 +5,7 @@
  */
 import type { Credentials } from '../../src-shared/catalog';
 import { INVALID_CREDENTIALS, RuleError } from '../errors';
-import type { Store } from '../store';
-import type { UserRow } from '../store/users';
+import type { UserRow, UserStore } from '../store/users';
 import { CLIENT_KEY_MAX, LOGIN_MAX, loginKey } from '../store/users';
 import { LoginThrottle, type ThrottleOptions } from './login-throttle';
 import { DEFAULT_HASH_PARAMS, unmatchableHash, verifyPassword, type HashParams } from './password';
@@ -42,7 +41,8 @@ export class Authenticator {
   private seen: Lookups = { generation: -1, users: new Map(), clients: new Map() };
 
   constructor(
-    private readonly store: Store,
+    /** Where users and client keys are looked up, and the data generation that says when to look again. */
+    private readonly store: { readonly users: UserStore; generation(): number },
     options: AuthOptions = {},
   ) {
     this.throttle = new LoginThrottle(options.throttle, options.now ?? Date.now, options.onLock);
