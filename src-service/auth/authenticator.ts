@@ -41,8 +41,11 @@ export class Authenticator {
   private seen: Lookups = { generation: -1, users: new Map(), clients: new Map() };
 
   constructor(
-    /** Where users and client keys are looked up, and the data generation that says when to look again. */
-    private readonly store: { readonly users: UserStore; generation(): number },
+    /**
+     * Where users and client keys are looked up, and a number that changes when they may have: they
+     * change only by commits of other processes (the admin command line).
+     */
+    private readonly store: { readonly users: UserStore; outsideGeneration(): number },
     options: AuthOptions = {},
   ) {
     this.throttle = new LoginThrottle(options.throttle, options.now ?? Date.now, options.onLock);
@@ -102,12 +105,12 @@ export class Authenticator {
   }
 
   /**
-   * Users and client keys as looked up in the current data generation. Any commit (a new password, a
-   * disabled key, from this process or the admin command line) starts a new generation and so empties
+   * Users and client keys as looked up since the last commit of another process. No operation changes
+   * them; a new password or a disabled key comes from the admin command line, whose commit empties
    * them: the fast path asks the database again only when something may have changed.
    */
   private lookups(): Lookups {
-    const generation = this.store.generation();
+    const generation = this.store.outsideGeneration();
     const seen = this.seen;
     if (seen.generation !== generation || seen.users.size + seen.clients.size > LOOKUPS_MAX) {
       this.seen = { generation, users: new Map(), clients: new Map() };

@@ -18,8 +18,23 @@ export function apiAccount(row: AccountRow): ApiAccount2 {
   };
 }
 
+/**
+ * The records made of kept rows (frozen: see TransactionStore), kept beside them and frozen in turn, so
+ * that the codec may keep their XML too: a list of kept rows is answered without building anything.
+ */
+const transactionRecords = new WeakMap<TransactionRow, { currency: number; record: ApiTransaction2 }>();
+
 /** A transaction of an account in `currency`. */
 export function apiTransaction(row: TransactionRow, currency: number): ApiTransaction2 {
+  if (!Object.isFrozen(row)) return transactionRecord(row, currency);
+  const known = transactionRecords.get(row);
+  if (known !== undefined && known.currency === currency) return known.record;
+  const record = Object.freeze(transactionRecord(row, currency));
+  transactionRecords.set(row, { currency, record });
+  return record;
+}
+
+function transactionRecord(row: TransactionRow, currency: number): ApiTransaction2 {
   return {
     Id: row.id,
     Id_User: row.user_id,

@@ -41,8 +41,6 @@ export class Checkpointer {
   constructor(file: string, onFailure: (reason: string) => void, intervalMs = CHECKPOINT_INTERVAL_MS) {
     const driver = createRequire(import.meta.url).resolve('better-sqlite3');
     this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, file, intervalMs } });
-    // The service's life decides the process's, not this thread's.
-    this.worker.unref();
     const fail = (reason: string) => {
       if (this.failed) return;
       this.failed = true;
@@ -52,6 +50,8 @@ export class Checkpointer {
       if (m.failed !== undefined) fail(m.failed);
     });
     this.worker.on('error', (e) => fail(e.message));
+    // The service's life decides the process's, not this thread's (after the listeners: they ref it).
+    this.worker.unref();
   }
 
   /** Stops the worker; its connection closes (and checkpoints what is left) on its own thread. */

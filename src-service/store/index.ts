@@ -20,11 +20,18 @@ export class Store {
 
   private readonly inTransaction;
 
-  constructor(readonly db: Db) {
+  /**
+   * `keepRows`: keep transaction rows once read (see TransactionStore), for a connection that only
+   * ever reads committed data; `forgetRows` when another process has changed the file.
+   */
+  constructor(
+    readonly db: Db,
+    options: { keepRows?: boolean } = {},
+  ) {
     this.inTransaction = db.transaction(<T>(fn: () => T): T => fn());
     this.users = new UserStore(db);
     this.accounts = new AccountStore(db);
-    this.transactions = new TransactionStore(db);
+    this.transactions = new TransactionStore(db, options.keepRows);
     this.templates = new TemplateStore(db);
     this.categories = new CategoryStore(db);
     this.refuelings = new RefuelingStore(db);
@@ -50,6 +57,11 @@ export class Store {
    */
   read<T>(fn: () => T): T {
     return this.inTransaction.deferred(fn) as T;
+  }
+
+  /** Forgets what `keepRows` kept: another process has changed the file. */
+  forgetRows(): void {
+    this.transactions.forgetRows();
   }
 
   close(): void {

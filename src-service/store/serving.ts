@@ -37,6 +37,7 @@ export class ServingStore {
   private commitScheduled = false;
   private closed = false;
   private lastVersion = -1;
+  private outsideCount = 0;
   private commitCount = 0;
   private generationCount = 0;
   private versionFresh = false;
@@ -46,7 +47,8 @@ export class ServingStore {
   private constructor(file: string, onCheckpointFailure: (reason: string) => void) {
     // The writer first: it creates and migrates the file when needed.
     this.writes = new Store(openDatabase(file));
-    this.reads = new Store(openDatabase(file));
+    // Only the reader keeps rows: it sees committed rows alone, which never change but from outside.
+    this.reads = new Store(openDatabase(file), { keepRows: true });
     const db = this.writes.db;
     db.pragma('wal_autocheckpoint = 0');
     this.checkpointer = new Checkpointer(file, (reason) => {
@@ -56,9 +58,9 @@ export class ServingStore {
     this.begin = db.prepare('BEGIN IMMEDIATE');
     this.commitStmt = db.prepare('COMMIT');
     this.rollbackStmt = db.prepare('ROLLBACK');
-    // data_version of the reader changes with every commit of any other connection: the writer's
-    // and other processes' (the admin command line) alike.
-    this.dataVersion = this.reads.db.prepare<[], number>('PRAGMA data_version').pluck();
+    // data_version of the writer changes with every commit of another connection: the reader and the
+    // checkpointer never commit, so it counts the commits of other processes (the admin command line).
+    this.dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
   }
 
   /** `onCheckpointFailure` is told (for the log) when checkpoints fall back to the writer. */
@@ -73,6 +75,7 @@ export class ServingStore {
 
   /** Runs `fn`, which only reads, in one snapshot of the committed data. */
   read<T>(fn: (store: Store) => T): T {
+    this.lookOutside();
     return this.reads.read(() => fn(this.reads));
   }
 
@@ -150,25 +153,37 @@ export class ServingStore {
   }
 
   /**
-   * A number that changes whenever the data may have changed: after each group commit, and when
-   * SQLite's data_version shows a commit by another process. Caches of derived answers are valid only
-   * while it stays the same.
+   * A number that changes whenever the data may have changed: after each group commit, and when a
+   * commit by another process is seen. Caches of derived answers are valid only while it stays the same.
    */
   generation(): number {
-    // PRAGMA data_version costs as much as a small query: it is asked once per turn of the event loop.
-    // A commit by another process within the turn is then seen at the next one; the generation can only
-    // lag the data, never run ahead of it, so no answer is ever kept under a generation newer than the
-    // data it was built from.
-    if (!this.versionFresh) {
-      this.versionFresh = true;
-      setImmediate(() => (this.versionFresh = false));
-      const version = this.dataVersion.get()!;
-      if (version !== this.lastVersion) {
-        this.lastVersion = version;
-        this.generationCount += 1;
-      }
-    }
+    this.lookOutside();
     return this.generationCount;
+  }
+
+  /**
+   * A number that changes only when another process (the admin command line) has committed: users,
+   * passwords and client keys change only that way, and stored transactions only ever that way.
+   */
+  outsideGeneration(): number {
+    this.lookOutside();
+    return this.outsideCount;
+  }
+
+  private lookOutside(): void {
+    // PRAGMA data_version costs as much as a small query: it is asked once per turn of the event loop.
+    // A commit by another process within the turn is then seen at the next one; the generations can
+    // only lag the data, never run ahead of it, so nothing is ever kept under a generation newer than
+    // the data it was built from.
+    if (this.versionFresh) return;
+    this.versionFresh = true;
+    setImmediate(() => (this.versionFresh = false));
+    const version = this.dataVersion.get()!;
+    if (version === this.lastVersion) return;
+    this.lastVersion = version;
+    this.outsideCount += 1;
+    this.generationCount += 1;
+    this.reads.forgetRows();
   }
 
   /** Commits what is pending and closes both connections. */

@@ -61,10 +61,36 @@ function writeFields(out: string, fields: FieldList, record: Record<string, unkn
   return out;
 }
 
+/**
+ * The XML of frozen records, per record name: a frozen record can never write other text, so a service
+ * that answers the same (frozen) records again and again writes each once.
+ */
+const writtenRecords = new Map<string, WeakMap<object, string>>();
+
+function writeRecord(fields: FieldList, record: Record<string, unknown>, recordName: string): string {
+  if (!Object.isFrozen(record)) return writeFields(`<${recordName}>`, fields, record, recordName) + `</${recordName}>`;
+  let written = writtenRecords.get(recordName);
+  if (written === undefined) writtenRecords.set(recordName, (written = new WeakMap()));
+  let xml = written.get(record);
+  if (xml === undefined) {
+    // Kept as one flat string: a string built piece by piece is a tree of pieces, walked again each
+    // time an answer holding it is encoded.
+    xml = flatten(writeFields(`<${recordName}>`, fields, record, recordName) + `</${recordName}>`);
+    written.set(record, xml);
+  }
+  return xml;
+}
+
+/** The same text; reading a character makes V8 flatten a string built piece by piece in place. */
+function flatten(text: string): string {
+  text.charCodeAt(0);
+  return text;
+}
+
 function writeRecords(name: string, records: readonly Record<string, unknown>[], fields: FieldList, recordName: string): string {
   if (records.length === 0) return `<${name} />`;
   let out = `<${name}>`;
-  for (const r of records) out = writeFields(out + `<${recordName}>`, fields, r, recordName) + `</${recordName}>`;
+  for (const r of records) out += writeRecord(fields, r, recordName);
   return out + `</${name}>`;
 }
 
