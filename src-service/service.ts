@@ -114,7 +114,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   try {
     address = await listen(server, port, host);
   } catch (e) {
-    store.close();
+    await store.close();
     throw e;
   }
   origin = originOf(address, opts.tls !== undefined);

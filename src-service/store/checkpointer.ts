@@ -36,11 +36,13 @@ export const CHECKPOINT_INTERVAL_MS = 250;
 
 export class Checkpointer {
   private readonly worker: Worker;
+  private readonly ended: Promise<void>;
   private failed = false;
 
   constructor(file: string, onFailure: (reason: string) => void, intervalMs = CHECKPOINT_INTERVAL_MS) {
     const driver = createRequire(import.meta.url).resolve('better-sqlite3');
     this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, file, intervalMs } });
+    this.ended = new Promise((resolve) => this.worker.once('exit', () => resolve()));
     const fail = (reason: string) => {
       if (this.failed) return;
       this.failed = true;
@@ -54,8 +56,11 @@ export class Checkpointer {
     this.worker.unref();
   }
 
-  /** Stops the worker; its connection closes (and checkpoints what is left) on its own thread. */
-  close(): void {
+  /** Stops the worker; resolves once its connection is closed and the thread has ended. */
+  close(): Promise<void> {
+    // Held again so that the process waits for the thread's end rather than ending under it.
+    this.worker.ref();
     this.worker.postMessage('close');
+    return this.ended;
   }
 }

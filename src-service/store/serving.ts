@@ -186,12 +186,15 @@ export class ServingStore {
     this.reads.forgetRows();
   }
 
-  /** Commits what is pending and closes both connections. */
-  close(): void {
+  /**
+   * Commits what is pending and closes the connections, the checkpointer's first: the writer, closed
+   * last, checkpoints what is left and removes the WAL, so nothing touches the file once this resolves.
+   */
+  async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     this.commit();
-    this.checkpointer.close();
+    await this.checkpointer.close();
     this.reads.close();
     this.writes.close();
   }

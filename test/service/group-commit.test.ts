@@ -41,7 +41,7 @@ describe('group commit', () => {
     expect(store.commits).toBe(commits + 1);
     expect(names(other)).toEqual(['a', 'b', 'c']);
     expect(store.read((s) => s.accounts.listFor(userId).map((a) => a.id))).toEqual(ids);
-    store.close();
+    await store.close();
     other.close();
   });
 
@@ -58,7 +58,7 @@ describe('group commit', () => {
     await expect(broken).rejects.toThrow();
     await Promise.all([first, last]);
     expect(names(other)).toEqual(['first', 'last']);
-    store.close();
+    await store.close();
     other.close();
   });
 
@@ -76,7 +76,7 @@ describe('group commit', () => {
     // The next turn starts a new group that commits as usual.
     await store.write((s) => s.accounts.insert(userId, fields('after')));
     expect(names(other)).toEqual(['after']);
-    store.close();
+    await store.close();
     other.close();
   });
 
@@ -87,8 +87,9 @@ describe('group commit', () => {
     await store.write((s) => s.accounts.insert(userId, fields('two')));
     expect(store.commits).toBe(commits + 2);
     void store.write((s) => s.accounts.insert(userId, fields('three')));
-    store.close();
+    const closing = store.close();
     await expect(store.write((s) => s.accounts.insert(userId, fields('four')))).rejects.toThrow(/closed/);
+    await closing;
     expect(names(other)).toEqual(['one', 'two', 'three']);
     other.close();
   });

@@ -52,6 +52,6 @@ describe('kept transaction rows', () => {
     expect(list()).toHaveLength(3);
     await written;
     expect(list().map((t) => t.Description)).toEqual(['Out', 'Changed <by hand>', 'Purchase 1', 'Purchase 0']);
-    store.close();
+    await store.close();
   });
 });
