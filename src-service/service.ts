@@ -11,6 +11,7 @@ import { ServiceEndpoint } from './server/endpoint';
 import { createHttpServer, listen, originOf, shutdown, type TlsCredentials } from './server/http-server';
 import { DEFAULT_LIMITS, type HttpLimits } from './server/limits';
 import { DEFAULT_RESPONSE_CACHE, ResponseCache, type ResponseCacheOptions } from './server/response-cache';
+import { warmUp } from './server/warm-up';
 import { ServingStore } from './store/serving';
 
 export interface ServiceOptions {
@@ -109,6 +110,12 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     ...(opts.responseCache === false ? {} : { cache: responseCache(opts) }),
     ...(opts.now ? { now: opts.now } : {}),
   });
+  try {
+    await warmUp({ namespace, timeZone, store, auth });
+  } catch (e) {
+    await store.close();
+    throw e;
+  }
   const server = createHttpServer(endpoint, limits, opts.tls);
   let address;
   try {
