@@ -61,24 +61,25 @@ function writeFields(out: string, fields: FieldList, record: Record<string, unkn
   return out;
 }
 
+/** Where an unchanging record keeps the XML written of it, per record name. */
+const WRITTEN = Symbol('written');
+type Unchanging = { [WRITTEN]?: Record<string, string> };
+
 /**
- * The XML of frozen records, per record name: a frozen record can never write other text, so a service
- * that answers the same (frozen) records again and again writes each once.
+ * Declares that a record will never change again (it is frozen): its XML is then written once and kept
+ * with it, so that a service answering the same records again and again builds each once.
  */
-const writtenRecords = new Map<string, WeakMap<object, string>>();
+export function unchanging<T extends object>(record: T): Readonly<T> {
+  Object.defineProperty(record, WRITTEN, { value: {} });
+  return Object.freeze(record);
+}
 
 function writeRecord(fields: FieldList, record: Record<string, unknown>, recordName: string): string {
-  if (!Object.isFrozen(record)) return writeFields(`<${recordName}>`, fields, record, recordName) + `</${recordName}>`;
-  let written = writtenRecords.get(recordName);
-  if (written === undefined) writtenRecords.set(recordName, (written = new WeakMap()));
-  let xml = written.get(record);
-  if (xml === undefined) {
-    // Kept as one flat string: a string built piece by piece is a tree of pieces, walked again each
-    // time an answer holding it is encoded.
-    xml = flatten(writeFields(`<${recordName}>`, fields, record, recordName) + `</${recordName}>`);
-    written.set(record, xml);
-  }
-  return xml;
+  const written = (record as Unchanging)[WRITTEN];
+  if (written === undefined) return writeFields(`<${recordName}>`, fields, record, recordName) + `</${recordName}>`;
+  // Kept as one flat string: a string built piece by piece is a tree of pieces, walked again each
+  // time an answer holding it is encoded.
+  return (written[recordName] ??= flatten(writeFields(`<${recordName}>`, fields, record, recordName) + `</${recordName}>`));
 }
 
 /** The same text; reading a character makes V8 flatten a string built piece by piece in place. */
