@@ -16,7 +16,7 @@
  */
 import { setImmediate } from 'node:timers';
 import { Store } from '.';
-import { Checkpointer } from './checkpointer';
+import { Checkpointer, RESTART_FRAMES } from './checkpointer';
 import { openDatabase } from './database';
 
 interface Member {
@@ -51,6 +51,8 @@ export class ServingStore {
     this.reads = new Store(openDatabase(file), { keepRows: true });
     const db = this.writes.db;
     db.pragma('wal_autocheckpoint = 0');
+    // A WAL started over (see Checkpointer) is trimmed to what a restart lets grow.
+    db.pragma(`journal_size_limit = ${RESTART_FRAMES * 4096}`);
     this.checkpointer = new Checkpointer(file, (reason) => {
       if (db.open) db.pragma('wal_autocheckpoint = 1000');
       onCheckpointFailure(reason);
