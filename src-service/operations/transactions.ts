@@ -55,19 +55,16 @@ export function addTransfer(ctx: CallContext, p: ParamsOf<'AddTranferToOtherAcco
       description,
       categoryId,
     };
-    const firstId = store.transactions.insert({ ...common, accountId: source.id, userId: source.owner_id, amountMinor: -minor });
-    const secondId = store.transactions.insert({
+    const first = store.transactions.insertRow({ ...common, accountId: source.id, userId: source.owner_id, amountMinor: -minor });
+    const second = store.transactions.insertRow({
       ...common,
       accountId: target.id,
       userId: target.owner_id,
       amountMinor: minor,
-      transferId: firstId,
+      transferId: first.id,
     });
-    store.transactions.linkToTransfer(firstId, firstId);
-    return {
-      Transaction1: apiTransaction(store.transactions.get(firstId)!, source.currency),
-      Transaction2: apiTransaction(store.transactions.get(secondId)!, target.currency),
-    };
+    store.transactions.linkToTransfer(first.id, first.id);
+    return { Transaction1: apiTransaction(first, source.currency), Transaction2: apiTransaction(second, target.currency) };
   });
 }
 

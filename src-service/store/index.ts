@@ -19,6 +19,7 @@ export class Store {
   readonly refuelings: RefuelingStore;
 
   private readonly inTransaction;
+  private writing = false;
 
   /**
    * `keepRows`: keep transaction rows once read (see TransactionStore), for a connection that only
@@ -45,10 +46,20 @@ export class Store {
    * Runs `fn` in one IMMEDIATE transaction: it takes the write lock first (so a concurrent admin command
    * waits rather than failing halfway), and either everything `fn` wrote is committed or nothing is.
    * Inside a transaction already open (the service's group commit) it is a savepoint of it instead:
-   * either everything `fn` wrote stays in the group or nothing does.
+   * either everything `fn` wrote stays in the group or nothing does. Inside another `write` it is part
+   * of that one.
    */
   write<T>(fn: () => T): T {
-    return this.inTransaction.immediate(fn) as T;
+    // A write inside a write is part of it: the outer one's transaction or savepoint already makes the
+    // whole atomic (an error inside fails the outer write), and a savepoint per level cost two
+    // statements and a journal of every changed page each.
+    if (this.writing) return fn();
+    this.writing = true;
+    try {
+      return this.inTransaction.immediate(fn) as T;
+    } finally {
+      this.writing = false;
+    }
   }
 
   /**

@@ -148,13 +148,24 @@ export class TransactionStore {
     }));
   }
 
-  get(id: number): TransactionRow | undefined {
-    return this.getStmt.get(id);
-  }
-
   /** Inserts one transaction (the balance follows by trigger). Call inside a transaction. */
   insert(t: NewTransaction): number {
     return Number(this.insertStmt.run({ ...t, transferId: t.transferId ?? null, now: new Date().toISOString() }).lastInsertRowid);
+  }
+
+  /** Inserts one transaction and returns its row as stored (the values bound, and its new id). */
+  insertRow(t: NewTransaction): TransactionRow {
+    return {
+      id: this.insert(t),
+      account_id: t.accountId,
+      user_id: t.userId,
+      created_by: t.createdBy,
+      payment_date: t.paymentDate,
+      type: t.type,
+      amount_minor: t.amountMinor,
+      description: t.description,
+      category_id: t.categoryId,
+    };
   }
 
   /** Marks a transaction as half of the transfer whose first half is `transferId`. */
