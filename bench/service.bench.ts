@@ -19,7 +19,8 @@
  * "cached best case": a response cache answers nearly all of it.
  *
  * Options: --seconds=<n> per measurement (default 3), --rounds=<n> (default 3), --connections=<n> (default 32),
- * --only=mix|transfers|cached.
+ * --only=mix|transfers|cached; --first-minute instead measures the mix on a service just started, in six
+ * windows of 10 s from its first request on.
  * The best round of each server counts: other work on the machine only ever slows a round down.
  */
 import { fork } from 'node:child_process';
@@ -223,6 +224,29 @@ interface Workload {
 
 const asLoad = (req: WireRequest, weight: number): LoadRequest => ({ path: req.path, headers: req.headers, body: req.body, weight });
 
+/**
+ * `--first-minute`: the mix on a service just started, nothing asked before, measured from the first
+ * request on in six windows of 10 s (each login's first call costs one scrypt, inside the first window).
+ */
+async function firstMinute(dataFile: string, mix: MixData, connections: number): Promise<void> {
+  const service = await startService({ dataFile, port: 0, timeZone: TIME_ZONE, logger: silentLogger });
+  console.log(`First minute after start: the mix, ${connections} connections, from the first request on (no warm-up window).`);
+  try {
+    const requests = mix.requests.map((r) => asLoad(r.req, r.weight));
+    const all: number[] = [];
+    for (let window = 0; window < 6; window++) {
+      const r = await load({ origin: service.url, requests, seed: 2000 + window, connections, warmupMs: 0, durationMs: 10_000, expectStatus: 200, expectBytes: null, forbidden: 'Fault>' });
+      all.push(r.p99Ms);
+      console.log(
+        `  ${String(window * 10).padStart(2)}-${window * 10 + 10} s  ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms  max window p99 so far ${Math.max(...all).toFixed(2)} ms` +
+          (r.errors ? `  ${r.errors} ERRORS, the first: ${r.firstError}` : ''),
+      );
+    }
+  } finally {
+    await service.close();
+  }
+}
+
 export async function run(args: string[]): Promise<void> {
   const seconds = option(args, 'seconds', 3);
   const connections = option(args, 'connections', 32);
@@ -233,6 +257,14 @@ export async function run(args: string[]): Promise<void> {
   const demo = createDemoData(dataFile, { timeZone: TIME_ZONE });
   const namespace = 'http://tempuri.org/';
   const mix = seedMix(dataFile, namespace);
+  if (args.includes('--first-minute')) {
+    try {
+      await firstMinute(dataFile, mix, connections);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    return;
+  }
   const service = await startService({ dataFile, port: 0, timeZone: TIME_ZONE, logger: silentLogger });
   const uncached = await startService({ dataFile, port: 0, timeZone: TIME_ZONE, logger: silentLogger, responseCache: false });
   const wsdl = await (await fetch(`${service.url}${SERVICE_PATH}?WSDL`)).text();
