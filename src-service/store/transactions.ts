@@ -37,6 +37,15 @@ export const LAST_N = 50;
 /** Rows missing from the keep that a list reads one by one; with more, it reads the list whole. */
 const MISSES_READ_ONE_BY_ONE = 8;
 
+/** Most accounts whose last list a reader keeps (with its XML, about 15 KB a list of 50). */
+const KEPT_LISTS_MAX = 1000;
+
+function sameIds(rows: readonly TransactionRow[], ids: readonly number[]): boolean {
+  if (rows.length !== ids.length) return false;
+  for (let i = 0; i < ids.length; i++) if (rows[i]!.id !== ids[i]) return false;
+  return true;
+}
+
 /** Most rows a reader keeps (about 200 bytes each, and what is made of them). */
 export const KEPT_ROWS_MAX = 20_000;
 
@@ -80,6 +89,7 @@ export class TransactionStore {
   private readonly insertStmt;
   private readonly linkStmt;
   private readonly kept: KeptRows | undefined;
+  private readonly lists = new Map<number, readonly TransactionRow[]>();
 
   /** `keepRows` only on a connection that never writes: a row written and rolled back must never be kept. */
   constructor(db: Db, keepRows = false) {
@@ -105,12 +115,22 @@ export class TransactionStore {
   }
 
   /** The newest transactions of an account: PaymentDate descending, then Id descending. */
-  last(accountId: number, limit = LAST_N): TransactionRow[] {
+  last(accountId: number, limit = LAST_N): readonly TransactionRow[] {
     const kept = this.kept;
     if (!kept) return this.read(accountId, limit);
-    // The order from the index, the rows from the keep; a row not kept yet (one just booked, mostly) is
-    // read by its id, and when most are missing the list is read whole.
+    // The order from the index; the same ids as the list answered last time: that very (frozen) list,
+    // so that what was made of it may be kept by its identity too.
     const ids = this.lastIdsStmt.all(accountId, limit);
+    const previous = this.lists.get(accountId);
+    if (previous !== undefined && sameIds(previous, ids)) return previous;
+    const list = Object.freeze(this.keptRows(kept, accountId, limit, ids));
+    if (this.lists.size >= KEPT_LISTS_MAX) this.lists.clear();
+    this.lists.set(accountId, list);
+    return list;
+  }
+
+  /** The rows of `ids` from the keep; a row not kept yet (one just booked, mostly) is read by its id, and when most are missing the list is read whole. */
+  private keptRows(kept: KeptRows, accountId: number, limit: number, ids: number[]): TransactionRow[] {
     const rows: TransactionRow[] = [];
     let misses = 0;
     for (const id of ids) {
@@ -132,6 +152,7 @@ export class TransactionStore {
   /** Forgets the kept rows: another process has changed the file. */
   forgetRows(): void {
     this.kept?.forget();
+    this.lists.clear();
   }
 
   private read(accountId: number, limit: number): TransactionRow[] {

@@ -61,13 +61,14 @@ function writeFields(out: string, fields: FieldList, record: Record<string, unkn
   return out;
 }
 
-/** Where an unchanging record keeps the XML written of it, per record name. */
+/** Where an unchanging record (or list of records) keeps the XML written of it, per record name. */
 const WRITTEN = Symbol('written');
 type Unchanging = { [WRITTEN]?: Record<string, string> };
 
 /**
- * Declares that a record will never change again (it is frozen): its XML is then written once and kept
- * with it, so that a service answering the same records again and again builds each once.
+ * Declares that a record, or a list of records, will never change again (it is frozen): its XML is then
+ * written once and kept with it, so that a service answering the same records again and again builds
+ * each once.
  */
 export function unchanging<T extends object>(record: T): Readonly<T> {
   Object.defineProperty(record, WRITTEN, { value: {} });
@@ -90,9 +91,15 @@ function flatten(text: string): string {
 
 function writeRecords(name: string, records: readonly Record<string, unknown>[], fields: FieldList, recordName: string): string {
   if (records.length === 0) return `<${name} />`;
+  // An unchanging list of records writes the same text every time: kept with it, whole.
+  const written = (records as Unchanging)[WRITTEN];
+  const kind = written === undefined ? '' : `${name} ${recordName}`;
+  if (written?.[kind] !== undefined) return written[kind];
   let out = `<${name}>`;
   for (const r of records) out += writeRecord(fields, r, recordName);
-  return out + `</${name}>`;
+  out += `</${name}>`;
+  if (written !== undefined) written[kind] = flatten(out);
+  return out;
 }
 
 function writeCategory(c: ApiCategory): string {
