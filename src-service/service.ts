@@ -11,7 +11,8 @@ import { ServiceEndpoint } from './server/endpoint';
 import { createHttpServer, listen, originOf, shutdown, type TlsCredentials } from './server/http-server';
 import { DEFAULT_LIMITS, type HttpLimits } from './server/limits';
 import { DEFAULT_RESPONSE_CACHE, ResponseCache, type ResponseCacheOptions } from './server/response-cache';
-import { Store } from './store';
+import { warmUp } from './server/warm-up';
+import { ServingStore } from './store/serving';
 
 export interface ServiceOptions {
   /** The SQLite data file; created (and migrated) when missing. */
@@ -87,9 +88,11 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   const port = checkPort(opts.port ?? DEFAULT_PORT);
   const host = opts.host ?? DEFAULT_HOST;
   const limits: HttpLimits = { ...DEFAULT_LIMITS, ...opts.limits };
-  const logger = opts.logger ?? stderrLogger;
 
-  const store = Store.open(opts.dataFile);
+  const logger = opts.logger ?? stderrLogger;
+  const store = ServingStore.open(opts.dataFile, (reason) =>
+    logger.error(`WAL checkpoints fell back to the writer (slower under load): ${reason}`),
+  );
   const auth = new Authenticator(store, {
     ...opts.auth,
     onLock:
@@ -107,12 +110,18 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     ...(opts.responseCache === false ? {} : { cache: responseCache(opts) }),
     ...(opts.now ? { now: opts.now } : {}),
   });
+  try {
+    await warmUp({ namespace, timeZone, store, auth });
+  } catch (e) {
+    await store.close();
+    throw e;
+  }
   const server = createHttpServer(endpoint, limits, opts.tls);
   let address;
   try {
     address = await listen(server, port, host);
   } catch (e) {
-    store.close();
+    await store.close();
     throw e;
   }
   origin = originOf(address, opts.tls !== undefined);

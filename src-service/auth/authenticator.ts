@@ -5,8 +5,7 @@
  */
 import type { Credentials } from '../../src-shared/catalog';
 import { INVALID_CREDENTIALS, RuleError } from '../errors';
-import type { Store } from '../store';
-import type { UserRow } from '../store/users';
+import type { UserRow, UserStore } from '../store/users';
 import { CLIENT_KEY_MAX, LOGIN_MAX, loginKey } from '../store/users';
 import { LoginThrottle, type ThrottleOptions } from './login-throttle';
 import { DEFAULT_HASH_PARAMS, unmatchableHash, verifyPassword, type HashParams } from './password';
@@ -30,6 +29,8 @@ interface Lookups {
   clients: Map<string, boolean>;
 }
 const LOOKUPS_MAX = 10_000;
+/** A verification is renewed in the background once less than this share of its time is left. */
+const REFRESH_SHARE = 0.25;
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const refused = () => new RuleError(INVALID_CREDENTIALS);
@@ -40,15 +41,26 @@ export class Authenticator {
   private readonly unknownUserHash: string;
   private readonly sleep: (ms: number) => Promise<void>;
   private seen: Lookups = { generation: -1, users: new Map(), clients: new Map() };
+  private readonly refreshing = new Set<string>();
+  private refreshQueue: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly store: Store,
+    /**
+     * Where users and client keys are looked up, and a number that changes when they may have: they
+     * change only by commits of other processes (the admin command line).
+     */
+    private readonly store: { readonly users: UserStore; outsideGeneration(): number },
     options: AuthOptions = {},
   ) {
     this.throttle = new LoginThrottle(options.throttle, options.now ?? Date.now, options.onLock);
     this.sleep = options.sleep ?? realSleep;
     this.cache = new VerificationCache({ ...DEFAULT_CACHE_OPTIONS, ...options.cache }, options.now ?? Date.now);
     this.unknownUserHash = unmatchableHash(options.hashParams ?? DEFAULT_HASH_PARAMS);
+  }
+
+  /** One verification against a hash nobody's password matches: libuv's pool and scrypt's memory made ready. */
+  async warmUp(): Promise<void> {
+    await verifyPassword('warm-up', this.unknownUserHash);
   }
 
   /** The user the credentials identify; throws RuleError("Invalid credentials") otherwise. */
@@ -92,7 +104,10 @@ export class Authenticator {
       seen.users.set(login, user);
     }
     if (!user) return undefined;
-    if (!this.cache.has(this.cache.key(user.id, user.password_hash, credentials.password))) return undefined;
+    const key = this.cache.key(user.id, user.password_hash, credentials.password);
+    const left = this.cache.remainingMs(key);
+    if (left === 0) return undefined;
+    if (left < this.cache.ttlMs * REFRESH_SHARE) this.refresh(key, user, credentials.password);
     let clientOk = seen.clients.get(credentials.clientKey);
     if (clientOk === undefined) {
       clientOk = this.store.users.isClientEnabled(credentials.clientKey);
@@ -102,12 +117,33 @@ export class Authenticator {
   }
 
   /**
-   * Users and client keys as looked up in the current data generation. Any commit (a new password, a
-   * disabled key, from this process or the admin command line) starts a new generation and so empties
+   * Verifies credentials whose verification is about to run out again, in the background, so that a
+   * client calling all the time never waits for scrypt once verified: without it, every active login
+   * paid a full verification on the request path once a minute, all of them in the same second after a
+   * start. One at a time, on libuv's pool, so that the event loop keeps a core. A password changed
+   * meanwhile has a new stored hash and so another key: this can only ever extend what scrypt confirmed.
+   */
+  private refresh(key: string, user: UserRow, password: string): void {
+    if (this.refreshing.has(key) || this.refreshing.size >= LOOKUPS_MAX) return;
+    this.refreshing.add(key);
+    this.refreshQueue = this.refreshQueue
+      .then(() => verifyPassword(password, user.password_hash))
+      .then(
+        (ok) => {
+          if (ok) this.cache.add(key);
+        },
+        () => undefined,
+      )
+      .finally(() => this.refreshing.delete(key));
+  }
+
+  /**
+   * Users and client keys as looked up since the last commit of another process. No operation changes
+   * them; a new password or a disabled key comes from the admin command line, whose commit empties
    * them: the fast path asks the database again only when something may have changed.
    */
   private lookups(): Lookups {
-    const generation = this.store.generation();
+    const generation = this.store.outsideGeneration();
     const seen = this.seen;
     if (seen.generation !== generation || seen.users.size + seen.clients.size > LOOKUPS_MAX) {
       this.seen = { generation, users: new Map(), clients: new Map() };

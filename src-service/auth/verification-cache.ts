@@ -30,11 +30,21 @@ export class VerificationCache {
   }
 
   has(key: string): boolean {
+    return this.remainingMs(key) > 0;
+  }
+
+  /** How long the entry still counts, in ms; 0 when there is none (or it has expired). */
+  remainingMs(key: string): number {
     const expires = this.entries.get(key);
-    if (expires === undefined) return false;
-    if (expires > this.now()) return true;
+    if (expires === undefined) return 0;
+    const left = expires - this.now();
+    if (left > 0) return left;
     this.entries.delete(key);
-    return false;
+    return 0;
+  }
+
+  get ttlMs(): number {
+    return this.options.ttlMs;
   }
 
   add(key: string): void {

@@ -1,6 +1,8 @@
 /** Stored rows as the interface's records (minor units back to doubles, 0/1 to booleans, null ids to 0). */
 import type { ApiAccount2, ApiCarFuel, ApiDefineTransaction2, ApiTransaction2 } from '../../src-shared/catalog';
+import { unchanging } from '../../src-shared/wire';
 import { minorToAmount, type AccountRow, type RefuelingRow, type TemplateRow, type TransactionRow } from '../store';
+import { KEPT_ROWS_MAX } from '../store/transactions';
 
 export function apiAccount(row: AccountRow): ApiAccount2 {
   return {
@@ -18,8 +20,25 @@ export function apiAccount(row: AccountRow): ApiAccount2 {
   };
 }
 
+/**
+ * The records made of kept rows (frozen: see TransactionStore), by transaction id, made unchanging in
+ * turn so that the codec keeps their XML: a list of kept rows is answered without building anything.
+ * An entry counts only for the very row object it was made of (after the keep is emptied, rows are new).
+ */
+const transactionRecords = new Map<number, { row: TransactionRow; currency: number; record: ApiTransaction2 }>();
+
 /** A transaction of an account in `currency`. */
 export function apiTransaction(row: TransactionRow, currency: number): ApiTransaction2 {
+  if (!Object.isFrozen(row)) return transactionRecord(row, currency);
+  const known = transactionRecords.get(row.id);
+  if (known !== undefined && known.row === row && known.currency === currency) return known.record;
+  if (transactionRecords.size >= KEPT_ROWS_MAX) transactionRecords.clear();
+  const record = unchanging(transactionRecord(row, currency));
+  transactionRecords.set(row.id, { row, currency, record });
+  return record;
+}
+
+function transactionRecord(row: TransactionRow, currency: number): ApiTransaction2 {
   return {
     Id: row.id,
     Id_User: row.user_id,

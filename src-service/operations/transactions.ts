@@ -2,15 +2,29 @@
 import type { ApiTransaction2, ParamsOf, ResultOf } from '../../src-shared/catalog';
 import { currencyLabel } from '../../src-shared/money';
 import { RuleError } from '../errors';
-import { MAX_MINOR, TRANSACTION_TYPE, amountToMinor, type AccountRow } from '../store';
+import { unchanging } from '../../src-shared/wire';
+import { MAX_MINOR, TRANSACTION_TYPE, amountToMinor, type AccountRow, type TransactionRow } from '../store';
 import type { CallContext } from './context';
 import { apiDefineTransaction, apiTransaction } from './records';
 import * as rule from './rules';
 
+/**
+ * The records of a kept (frozen) list of rows, by the list's identity: asked again while no transaction
+ * was booked on the account, the same unchanging records, whose XML the codec keeps whole.
+ */
+const listRecords = new WeakMap<readonly TransactionRow[], { currency: number; records: ApiTransaction2[] }>();
+
 /** The last 50 transactions of an account the caller holds any permission on, newest first. */
 export function lastTransactions(ctx: CallContext, p: ParamsOf<'TransactionListLast50_2'>): ApiTransaction2[] {
   const account = rule.visibleAccount(ctx.store, ctx.user.id, p.AccountId, 'AccountId');
-  return ctx.store.transactions.last(account.id).map((row) => apiTransaction(row, account.currency));
+  const rows = ctx.store.transactions.last(account.id);
+  if (!Object.isFrozen(rows)) return rows.map((row) => apiTransaction(row, account.currency));
+  const known = listRecords.get(rows);
+  if (known !== undefined && known.currency === account.currency) return known.records;
+  // Frozen, never changed by anyone: the handler's type is the catalog's plain array.
+  const records = unchanging(rows.map((row) => apiTransaction(row, account.currency))) as ApiTransaction2[];
+  listRecords.set(rows, { currency: account.currency, records });
+  return records;
 }
 
 /** An account a transfer may touch: writable, active and unlocked. */
@@ -55,19 +69,16 @@ export function addTransfer(ctx: CallContext, p: ParamsOf<'AddTranferToOtherAcco
       description,
       categoryId,
     };
-    const firstId = store.transactions.insert({ ...common, accountId: source.id, userId: source.owner_id, amountMinor: -minor });
-    const secondId = store.transactions.insert({
+    const first = store.transactions.insertRow({ ...common, accountId: source.id, userId: source.owner_id, amountMinor: -minor });
+    const second = store.transactions.insertRow({
       ...common,
       accountId: target.id,
       userId: target.owner_id,
       amountMinor: minor,
-      transferId: firstId,
+      transferId: first.id,
     });
-    store.transactions.linkToTransfer(firstId, firstId);
-    return {
-      Transaction1: apiTransaction(store.transactions.get(firstId)!, source.currency),
-      Transaction2: apiTransaction(store.transactions.get(secondId)!, target.currency),
-    };
+    store.transactions.linkToTransfer(first.id, first.id);
+    return { Transaction1: apiTransaction(first, source.currency), Transaction2: apiTransaction(second, target.currency) };
   });
 }
 

@@ -30,7 +30,7 @@ import type { Authenticator } from '../auth/authenticator';
 import { RuleError } from '../errors';
 import type { Logger } from '../log';
 import { runOperation } from '../operations';
-import type { Store } from '../store';
+import type { ServingStore } from '../store/serving';
 import { loginKey } from '../store/users';
 import { answer, send, write, type Answer } from './answer';
 import { helpPage } from './help-page';
@@ -121,7 +121,7 @@ export class ServiceEndpoint {
   private readonly budget: BodyBudget;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: ServingStore,
     private readonly auth: Authenticator,
     private readonly options: EndpointOptions,
   ) {
@@ -326,13 +326,17 @@ export class ServiceEndpoint {
     let keep: ((a: Answer) => void) | undefined;
     try {
       const user = await this.auth.authenticate(call.credentials);
-      // From here on everything is synchronous: the answer reflects exactly this generation of the data.
+      const context = { user, timeZone: this.options.timeZone, now: this.now };
+      // A read runs in one snapshot of committed data, synchronously: its answer reflects exactly this
+      // generation of the data. A write is answered once its group is committed.
       let generation = 0;
-      const run = () => {
-        generation = this.store.generation();
-        return runOperation(call, { store: this.store, user, timeZone: this.options.timeZone, now: this.now });
-      };
-      const result = OPERATIONS[call.operation].access === 'read' ? this.store.read(run) : run();
+      const result =
+        OPERATIONS[call.operation].access === 'read'
+          ? this.store.read((store) => {
+              generation = this.store.generation();
+              return runOperation(call, { ...context, store });
+            })
+          : await this.store.write((store) => runOperation(call, { ...context, store }));
       wire = buildResponse(binding, call.operation, result, this.options.namespace);
       const cache = this.options.cache;
       if (cache && cacheKey !== undefined && CACHEABLE.has(call.operation)) {

@@ -14,6 +14,8 @@
  *   refuses is refused here too, so the cache never extends what the credentials allow.
  * - Only operations whose answer is a function of the stored data are cached: the writes are not, nor is
  *   CategoryTree, whose favourites depend on the clock (the last 90 days).
+ * - While fewer than a tenth of the lookups find an answer (writes in every turn empty the cache before
+ *   answers are asked again), only one answer in 16 is kept: enough to notice when keeping pays again.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Answer } from './answer';
@@ -33,11 +35,21 @@ interface Entry {
   expires: number;
 }
 
+/** Lookups over which the share of hits is judged (older ones count half, then a quarter...). */
+const HIT_WINDOW = 512;
+/** Below this share of hits, answers are mostly not kept: the data changes faster than they are asked again. */
+const HITS_WORTH_KEEPING = 0.1;
+/** While not worth it, one answer in this many is still kept, so that a quieter time is noticed. */
+const KEEP_ONE_IN = 16;
+
 export class ResponseCache {
   private readonly secret = randomBytes(32);
   private readonly entries = new Map<string, Entry>();
   private generation = -1;
   private bytes = 0;
+  private lookups = 0;
+  private hits = 0;
+  private unkept = 0;
 
   constructor(
     private readonly options: ResponseCacheOptions = DEFAULT_RESPONSE_CACHE,
@@ -54,18 +66,35 @@ export class ResponseCache {
   /** The cached answer when it was made in this data generation and has not expired. */
   get(key: string, generation: number): Entry | undefined {
     this.sync(generation);
+    if (++this.lookups > HIT_WINDOW) {
+      this.lookups /= 2;
+      this.hits /= 2;
+    }
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expires <= this.now()) {
       this.drop(key, entry);
       return undefined;
     }
+    this.hits += 1;
     return entry;
+  }
+
+  /**
+   * Whether keeping answers pays: with writes in every turn (every commit empties the cache) hardly
+   * any answer is asked again before it is dropped, and keeping each one anyway cost more than it saved
+   * (answers of 15 KB held for milliseconds, then garbage in the old generation).
+   */
+  private worthKeeping(): boolean {
+    if (this.lookups < HIT_WINDOW / 8 || this.hits >= this.lookups * HITS_WORTH_KEEPING) return true;
+    this.unkept = (this.unkept + 1) % KEEP_ONE_IN;
+    return this.unkept === 0;
   }
 
   set(key: string, generation: number, login: string, answer: Answer): void {
     // An answer computed before the latest change seen is not worth keeping.
     if (generation < this.generation) return;
+    if (!this.worthKeeping()) return;
     this.sync(generation);
     if (answer.payload.length > this.options.maxBytes / 4) return;
     const old = this.entries.get(key);

@@ -1,6 +1,7 @@
 /**
  * The service's storage: one better-sqlite3 connection and the prepared statements of each area.
- * Statements are prepared once per connection, so a request costs only their execution.
+ * Statements are prepared once per connection, so a request costs only their execution. The running
+ * service uses two (a reader and a writer with group commit: see serving.ts); the admin commands one.
  */
 import { AccountStore } from './accounts';
 import { CategoryStore } from './categories';
@@ -17,18 +18,21 @@ export class Store {
   readonly categories: CategoryStore;
   readonly refuelings: RefuelingStore;
 
-  private readonly dataVersionStmt;
   private readonly inTransaction;
-  private dataVersion = -1;
-  private generationCount = 0;
-  private versionFresh = false;
+  private writing = false;
 
-  constructor(readonly db: Db) {
-    this.dataVersionStmt = db.prepare<[], number>('PRAGMA data_version').pluck();
+  /**
+   * `keepRows`: keep transaction rows once read (see TransactionStore), for a connection that only
+   * ever reads committed data; `forgetRows` when another process has changed the file.
+   */
+  constructor(
+    readonly db: Db,
+    options: { keepRows?: boolean } = {},
+  ) {
     this.inTransaction = db.transaction(<T>(fn: () => T): T => fn());
     this.users = new UserStore(db);
     this.accounts = new AccountStore(db);
-    this.transactions = new TransactionStore(db);
+    this.transactions = new TransactionStore(db, options.keepRows);
     this.templates = new TemplateStore(db);
     this.categories = new CategoryStore(db);
     this.refuelings = new RefuelingStore(db);
@@ -41,12 +45,20 @@ export class Store {
   /**
    * Runs `fn` in one IMMEDIATE transaction: it takes the write lock first (so a concurrent admin command
    * waits rather than failing halfway), and either everything `fn` wrote is committed or nothing is.
+   * Inside a transaction already open (the service's group commit) it is a savepoint of it instead:
+   * either everything `fn` wrote stays in the group or nothing does. Inside another `write` it is part
+   * of that one.
    */
   write<T>(fn: () => T): T {
+    // A write inside a write is part of it: the outer one's transaction or savepoint already makes the
+    // whole atomic (an error inside fails the outer write), and a savepoint per level cost two
+    // statements and a journal of every changed page each.
+    if (this.writing) return fn();
+    this.writing = true;
     try {
       return this.inTransaction.immediate(fn) as T;
     } finally {
-      this.generationCount += 1;
+      this.writing = false;
     }
   }
 
@@ -58,26 +70,9 @@ export class Store {
     return this.inTransaction.deferred(fn) as T;
   }
 
-  /**
-   * A number that changes whenever the data may have changed: after each write of this connection, and
-   * when SQLite's data_version shows a commit by any other connection (the admin command line, another
-   * process). Caches of derived answers are valid only while it stays the same.
-   */
-  generation(): number {
-    // PRAGMA data_version costs as much as a small query, and each request asked it twice or more: it is
-    // asked once per turn of the event loop. A commit by another process within the turn is then seen at
-    // the next one; the generation can only lag the data, never run ahead of it, so no answer is ever
-    // kept under a generation newer than the data it was built from.
-    if (!this.versionFresh) {
-      this.versionFresh = true;
-      setImmediate(() => (this.versionFresh = false));
-      const version = this.dataVersionStmt.get()!;
-      if (version !== this.dataVersion) {
-        this.dataVersion = version;
-        this.generationCount += 1;
-      }
-    }
-    return this.generationCount;
+  /** Forgets what `keepRows` kept: another process has changed the file. */
+  forgetRows(): void {
+    this.transactions.forgetRows();
   }
 
   close(): void {

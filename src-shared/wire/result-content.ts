@@ -22,31 +22,88 @@ import { childNamed, isNil, type XmlElement } from './xml-tree';
 
 // ---- writing ---------------------------------------------------------------------------------
 
-/**
- * One field. Only strings need escaping: the text writeValue makes of a number, boolean or wall-clock
- * dateTime holds no character XML treats specially. The subject naming the field in an error is built
- * only when there is one (this runs for every field of every record answered).
- */
-function writeField(name: string, type: WireType, value: unknown, recordName: string): string {
-  let text: string;
-  try {
-    text = writeValue(type, value, name);
-  } catch {
-    // The same refusal again, now naming the record too.
-    text = writeValue(type, value, `${recordName}.${name}`);
-  }
-  if (text === '') return `<${name} />`;
-  return `<${name}>${type === 'string' ? escapeText(text) : text}</${name}>`;
+/** A field as it is written: its tags made once. */
+interface FieldWriter {
+  name: string;
+  type: WireType;
+  open: string;
+  close: string;
+  empty: string;
 }
 
-function writeFields(fields: FieldList, record: Record<string, unknown>, recordName: string): string {
-  let out = '';
-  for (const f of fields) out += writeField(f.name, f.type, record[f.name], recordName);
+const writers = new WeakMap<FieldList, FieldWriter[]>();
+function writersOf(fields: FieldList): FieldWriter[] {
+  let w = writers.get(fields);
+  if (!w) {
+    w = fields.map((f) => ({ name: f.name, type: f.type, open: `<${f.name}>`, close: `</${f.name}>`, empty: `<${f.name} />` }));
+    writers.set(fields, w);
+  }
+  return w;
+}
+
+/**
+ * The fields of one record, appended to `out`. Only strings need escaping: the text writeValue makes
+ * of a number, boolean or wall-clock dateTime holds no character XML treats specially. The subject
+ * naming the field in an error is built only when there is one (this runs for every field of every
+ * record answered).
+ */
+function writeFields(out: string, fields: FieldList, record: Record<string, unknown>, recordName: string): string {
+  for (const f of writersOf(fields)) {
+    let text: string;
+    try {
+      text = writeValue(f.type, record[f.name], f.name);
+    } catch {
+      // The same refusal again, now naming the record too.
+      text = writeValue(f.type, record[f.name], `${recordName}.${f.name}`);
+    }
+    out += text === '' ? f.empty : f.open + (f.type === 'string' ? escapeText(text) : text) + f.close;
+  }
+  return out;
+}
+
+/** Where an unchanging record (or list of records) keeps the XML written of it, per record name. */
+const WRITTEN = Symbol('written');
+type Unchanging = { [WRITTEN]?: Record<string, string> };
+
+/**
+ * Declares that a record, or a list of records, will never change again (it is frozen): its XML is then
+ * written once and kept with it, so that a service answering the same records again and again builds
+ * each once.
+ */
+export function unchanging<T extends object>(record: T): Readonly<T> {
+  Object.defineProperty(record, WRITTEN, { value: {} });
+  return Object.freeze(record);
+}
+
+function writeRecord(fields: FieldList, record: Record<string, unknown>, recordName: string): string {
+  const written = (record as Unchanging)[WRITTEN];
+  if (written === undefined) return writeFields(`<${recordName}>`, fields, record, recordName) + `</${recordName}>`;
+  // Kept as one flat string: a string built piece by piece is a tree of pieces, walked again each
+  // time an answer holding it is encoded.
+  return (written[recordName] ??= flatten(writeFields(`<${recordName}>`, fields, record, recordName) + `</${recordName}>`));
+}
+
+/** The same text; reading a character makes V8 flatten a string built piece by piece in place. */
+function flatten(text: string): string {
+  text.charCodeAt(0);
+  return text;
+}
+
+function writeRecords(name: string, records: readonly Record<string, unknown>[], fields: FieldList, recordName: string): string {
+  if (records.length === 0) return `<${name} />`;
+  // An unchanging list of records writes the same text every time: kept with it, whole.
+  const written = (records as Unchanging)[WRITTEN];
+  const kind = written === undefined ? '' : `${name} ${recordName}`;
+  if (written?.[kind] !== undefined) return written[kind];
+  let out = `<${name}>`;
+  for (const r of records) out += writeRecord(fields, r, recordName);
+  out += `</${name}>`;
+  if (written !== undefined) written[kind] = flatten(out);
   return out;
 }
 
 function writeCategory(c: ApiCategory): string {
-  let out = `<${CATEGORY_RECORD}>` + writeFields(CATEGORY_FIELDS, c as unknown as Record<string, unknown>, CATEGORY_RECORD);
+  let out = writeFields(`<${CATEGORY_RECORD}>`, CATEGORY_FIELDS, c as unknown as Record<string, unknown>, CATEGORY_RECORD);
   out += c.ChildCategories === null ? '<ChildCategories xsi:nil="true" />' : writeList('ChildCategories', c.ChildCategories.map(writeCategory));
   return out + `</${CATEGORY_RECORD}>`;
 }
@@ -57,15 +114,10 @@ function writeList(name: string, items: string[]): string {
 
 export function writeResultContent(shape: ResultShape, result: unknown): string {
   switch (shape.kind) {
-    case 'list': {
-      const fields = FLAT_RECORDS[shape.record].fields;
-      const items = (result as Record<string, unknown>[]).map(
-        (r) => `<${shape.record}>${writeFields(fields, r, shape.record)}</${shape.record}>`,
-      );
-      return writeList('Data', items);
-    }
+    case 'list':
+      return writeRecords('Data', result as Record<string, unknown>[], FLAT_RECORDS[shape.record].fields, shape.record);
     case 'single':
-      return `<Data>${writeFields(FLAT_RECORDS[shape.record].fields, result as Record<string, unknown>, shape.record)}</Data>`;
+      return writeFields('<Data>', FLAT_RECORDS[shape.record].fields, result as Record<string, unknown>, shape.record) + '</Data>';
     case 'categoryTree': {
       const tree = result as ApiCategoryTree;
       return `<Data>${CATEGORY_TREE_LISTS.map((l) => writeList(l, tree[l].map(writeCategory))).join('')}</Data>`;
@@ -73,7 +125,7 @@ export function writeResultContent(shape: ResultShape, result: unknown): string 
     case 'transferPair': {
       const fields = FLAT_RECORDS.apiTransaction2.fields;
       const pair = result as Record<string, Record<string, unknown>>;
-      return TRANSFER_PAIR_ELEMENTS.map((e) => `<${e}>${writeFields(fields, pair[e]!, e)}</${e}>`).join('');
+      return TRANSFER_PAIR_ELEMENTS.map((e) => writeFields(`<${e}>`, fields, pair[e]!, e) + `</${e}>`).join('');
     }
   }
 }

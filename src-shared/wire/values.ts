@@ -87,7 +87,8 @@ export function writeDouble(n: number): string {
   if (n === Infinity) return 'INF';
   if (n === -Infinity) return '-INF';
   if (Object.is(n, -0)) return '-0';
-  return String(n).replace('e', 'E');
+  const text = String(n);
+  return text.includes('e') ? text.replace('e', 'E') : text;
 }
 
 /**

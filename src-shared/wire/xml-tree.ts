@@ -1,14 +1,18 @@
 /**
- * Safe XML reading on fast-xml-parser: size, depth and DOCTYPE are checked first, no entity is ever
- * expanded beyond XML's own five and character references, and the result is a small namespace-aware
- * tree, so that callers match elements by local name whatever prefix (or none) a writer chose.
+ * Safe XML reading on saxes, a strict XML 1.0 parser with namespaces: size and DOCTYPE are checked
+ * first, depth while reading, no entity is ever expanded beyond XML's own five and character references,
+ * and the result is a small namespace-aware tree, so that callers match elements by local name whatever
+ * prefix (or none) a writer chose.
+ *
+ * One pass, no intermediate tree: saxes checks well-formedness (matching tags, one root, unique and
+ * quoted attributes, declared prefixes, the characters XML allows) while the tree is built from its events.
  */
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { SaxesParser, type SaxesTagNS } from 'saxes';
 import { WireError } from './errors';
-import { decodeReferences, hasForbiddenXmlChar } from './xml-text';
+import { hasForbiddenXmlChar } from './xml-text';
 
 export const XSI_NS = 'http://www.w3.org/2001/XMLSchema-instance';
-const XML_NS = 'http://www.w3.org/XML/1998/namespace';
+const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 
 export interface XmlAttribute {
   readonly local: string;
@@ -35,32 +39,22 @@ export interface XmlLimits {
 
 export const DEFAULT_LIMITS: XmlLimits = { maxChars: 32 * 1024 * 1024, maxDepth: 64 };
 
-type OrderedNode = Record<string, unknown> & { ':@'?: Record<string, string> };
+const DOCTYPE = /<!DOCTYPE|<!ENTITY/i;
+const NO_ATTRS: readonly XmlAttribute[] = [];
 
-const parsers = new Map<number, XMLParser>();
-function parserFor(maxDepth: number): XMLParser {
-  let p = parsers.get(maxDepth);
-  if (!p) {
-    p = new XMLParser({
-      preserveOrder: true,
-      ignoreAttributes: false,
-      attributeNamePrefix: '',
-      parseTagValue: false,
-      parseAttributeValue: false,
-      trimValues: false,
-      processEntities: false,
-      htmlEntities: false,
-      ignoreDeclaration: true,
-      ignorePiTags: true,
-      cdataPropName: '#cdata',
-      maxNestedTags: maxDepth,
-    });
-    parsers.set(maxDepth, p);
-  }
-  return p;
+interface Building {
+  local: string;
+  ns: string;
+  attrs: readonly XmlAttribute[];
+  children: XmlElement[];
+  text: string;
 }
 
-const DOCTYPE = /<!DOCTYPE|<!ENTITY/i;
+/** A saxes message reads "line:column: what"; the fault says it in words. */
+function malformed(e: unknown): WireError {
+  const m = /^(\d+):(\d+): (.*)$/s.exec(e instanceof Error ? e.message : String(e));
+  return new WireError('malformed-xml', m ? `Malformed XML: line ${m[1]}, column ${m[2]}: ${m[3]}` : 'Malformed XML.');
+}
 
 /** Parses a whole document and returns its root element. Throws WireError on anything unsafe or malformed. */
 export function parseXml(text: string, limits: XmlLimits = DEFAULT_LIMITS): XmlElement {
@@ -70,79 +64,51 @@ export function parseXml(text: string, limits: XmlLimits = DEFAULT_LIMITS): XmlE
   if (DOCTYPE.test(text)) {
     throw new WireError('doctype-forbidden', 'A DOCTYPE or entity declaration is not allowed.');
   }
-  // The parser lets a raw NUL or other control character through; XML 1.0 does not.
+  // saxes refuses these too, but this says which rule was broken.
   if (hasForbiddenXmlChar(text)) {
     throw new WireError('malformed-xml', 'Malformed XML: the document holds a character XML does not allow (a control character).');
   }
-  const checked = XMLValidator.validate(text, { allowBooleanAttributes: false });
-  if (checked !== true) {
-    throw new WireError(
-      'malformed-xml',
-      `Malformed XML at line ${checked.err.line}, column ${checked.err.col}: ${checked.err.msg}`,
-    );
-  }
-  let ordered: OrderedNode[];
-  try {
-    ordered = parserFor(limits.maxDepth).parse(text) as OrderedNode[];
-  } catch (e) {
-    if (e instanceof Error && /nested/i.test(e.message)) {
+  // XML 1.0 whatever the declaration says: 1.1 would admit control characters as references.
+  const parser = new SaxesParser({ xmlns: true, forceXMLVersion: true, defaultXMLVersion: '1.0' });
+  const open: Building[] = [];
+  let root: Building | undefined;
+  let tooDeep = false;
+  parser.on('opentag', (tag: SaxesTagNS) => {
+    if (open.length >= limits.maxDepth) {
+      tooDeep = true;
       throw new WireError('too-deep', `The XML document nests deeper than ${limits.maxDepth} elements.`);
     }
-    throw new WireError('malformed-xml', 'Malformed XML.');
-  }
-  const roots = ordered.filter((n) => elementName(n) !== null);
-  if (roots.length !== 1) throw new WireError('malformed-xml', 'Malformed XML: the document needs exactly one root element.');
-  return convert(roots[0]!, new Map([['xml', XML_NS]]), 1, limits.maxDepth);
-}
-
-function elementName(node: OrderedNode): string | null {
-  for (const key of Object.keys(node)) {
-    if (key !== ':@' && key !== '#text' && key !== '#cdata') return key;
-  }
-  return null;
-}
-
-function splitName(qname: string): [prefix: string, local: string] {
-  const i = qname.indexOf(':');
-  return i < 0 ? ['', qname] : [qname.slice(0, i), qname.slice(i + 1)];
-}
-
-function convert(node: OrderedNode, scope: Map<string, string>, depth: number, maxDepth: number): XmlElement {
-  if (depth > maxDepth) throw new WireError('too-deep', `The XML document nests deeper than ${maxDepth} elements.`);
-  const qname = elementName(node)!;
-  const rawAttrs = node[':@'] ?? {};
-  let inner = scope;
-  for (const [name, value] of Object.entries(rawAttrs)) {
-    if (name === 'xmlns' || name.startsWith('xmlns:')) {
-      if (inner === scope) inner = new Map(scope);
-      inner.set(name === 'xmlns' ? '' : name.slice(6), decodeReferences(value));
+    let attrs = NO_ATTRS;
+    for (const name in tag.attributes) {
+      const a = tag.attributes[name]!;
+      if (a.uri === XMLNS_NS) continue;
+      if (attrs === NO_ATTRS) attrs = [];
+      (attrs as XmlAttribute[]).push({ local: a.local, ns: a.uri, value: a.value });
     }
-  }
-  const resolve = (prefix: string, isAttr: boolean): string => {
-    if (prefix === '' && isAttr) return '';
-    const ns = inner.get(prefix);
-    if (ns === undefined) {
-      if (prefix === '') return '';
-      throw new WireError('malformed-xml', `Malformed XML: the prefix ${JSON.stringify(prefix)} is not declared.`);
-    }
-    return ns;
+    const el: Building = { local: tag.local, ns: tag.uri, attrs, children: [], text: '' };
+    const parent = open[open.length - 1];
+    if (parent) parent.children.push(el);
+    else root = el;
+    open.push(el);
+  });
+  parser.on('closetag', () => {
+    open.pop();
+  });
+  const onText = (t: string) => {
+    const current = open[open.length - 1];
+    if (current) current.text += t;
   };
-  const attrs: XmlAttribute[] = [];
-  for (const [name, value] of Object.entries(rawAttrs)) {
-    if (name === 'xmlns' || name.startsWith('xmlns:')) continue;
-    const [prefix, local] = splitName(name);
-    attrs.push({ local, ns: resolve(prefix, true), value: decodeReferences(value) });
+  parser.on('text', onText);
+  parser.on('cdata', onText);
+  try {
+    parser.write(text).close();
+  } catch (e) {
+    if (e instanceof WireError) throw e;
+    if (tooDeep) throw new WireError('too-deep', `The XML document nests deeper than ${limits.maxDepth} elements.`);
+    throw malformed(e);
   }
-  const [prefix, local] = splitName(qname);
-  const children: XmlElement[] = [];
-  let text = '';
-  for (const child of node[qname] as OrderedNode[]) {
-    if ('#text' in child) text += decodeReferences(String(child['#text']));
-    else if ('#cdata' in child) {
-      for (const part of child['#cdata'] as OrderedNode[]) text += String(part['#text'] ?? '');
-    } else if (elementName(child) !== null) children.push(convert(child, inner, depth + 1, maxDepth));
-  }
-  return { local, ns: resolve(prefix, false), attrs, children, text };
+  if (!root) throw new WireError('malformed-xml', 'Malformed XML: the document needs exactly one root element.');
+  return root;
 }
 
 /** The first child with a local name, in any namespace. */

@@ -1,9 +1,14 @@
 /** Password hashes, the verification cache, login throttling, and how they behave in a running service. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TEST_HASH_PARAMS, setPassword } from '../../src-service';
+import { TEST_HASH_PARAMS, addClient, addUser, setPassword } from '../../src-service';
+import { Authenticator } from '../../src-service/auth/authenticator';
 import { LoginThrottle } from '../../src-service/auth/login-throttle';
 import { hashPassword, unmatchableHash, verifyPassword } from '../../src-service/auth/password';
 import { VerificationCache } from '../../src-service/auth/verification-cache';
+import { ServingStore } from '../../src-service/store/serving';
 import type { ApiAccount2 } from '../../src-shared/catalog';
 import { ServiceFault } from '../../src-shared/wire';
 import { call, callRaw } from '../support/http';
@@ -37,13 +42,15 @@ describe('the verification cache', () => {
   it('keeps an entry for its time and never for another stored hash or password', () => {
     let now = 0;
     const cache = new VerificationCache({ ttlMs: 1000, maxEntries: 2 }, () => now);
-    const key = cache.key(1, 'hash-a', 'pw');
-    expect(key).not.toContain('pw');
+    // Long enough that a random base64 key cannot hold it by chance ('pw' did, about once in 100 runs).
+    const pw = 'correct horse battery staple';
+    const key = cache.key(1, 'hash-a', pw);
+    expect(key).not.toContain(pw);
     cache.add(key);
     expect(cache.has(key)).toBe(true);
-    expect(cache.has(cache.key(1, 'hash-b', 'pw'))).toBe(false);
-    expect(cache.has(cache.key(1, 'hash-a', 'pw2'))).toBe(false);
-    expect(cache.has(cache.key(2, 'hash-a', 'pw'))).toBe(false);
+    expect(cache.has(cache.key(1, 'hash-b', pw))).toBe(false);
+    expect(cache.has(cache.key(1, 'hash-a', `${pw}2`))).toBe(false);
+    expect(cache.has(cache.key(2, 'hash-a', pw))).toBe(false);
     now = 1000;
     expect(cache.has(key)).toBe(false);
     cache.add(cache.key(1, 'h', '1'));
@@ -51,6 +58,44 @@ describe('the verification cache', () => {
     cache.add(cache.key(1, 'h', '3'));
     expect(cache.has(cache.key(1, 'h', '1'))).toBe(false);
     expect(cache.has(cache.key(1, 'h', '3'))).toBe(true);
+  });
+});
+
+describe('a verification in use', () => {
+  it('is renewed in the background before it runs out, so a client calling all along never waits for scrypt again', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bookkeeping-auth-'));
+    const file = join(dir, 'auth.sqlite');
+    addClient(file, 'key');
+    for (const login of ['busy', 'idle']) addUser(file, login, `${login}-secret`, { hashParams: TEST_HASH_PARAMS });
+    const store = ServingStore.open(file);
+    let now = 1_000_000;
+    // Every verification on a request's path waits first (slowAfter 0): the waits count them.
+    const waits: string[] = [];
+    const auth = new Authenticator(store, {
+      now: () => now,
+      throttle: { slowAfter: 0, baseDelayMs: 1 },
+      cache: { ttlMs: 60_000 },
+      sleep: async () => void waits.push('verified on the request path'),
+      hashParams: TEST_HASH_PARAMS,
+    });
+    const as = (login: string) => auth.authenticate({ clientKey: 'key', login, password: `${login}-secret` });
+    try {
+      await Promise.all([as('busy'), as('idle')]);
+      expect(waits).toHaveLength(2);
+      now += 50_000;
+      await as('busy');
+      expect(waits).toHaveLength(2);
+      // The renewal runs on libuv's pool; give it its moment.
+      await new Promise((r) => setTimeout(r, 300));
+      now += 20_000;
+      await as('busy');
+      expect(waits, 'the busy login was renewed in time').toHaveLength(2);
+      await as('idle');
+      expect(waits, 'the idle login ran out and is verified again').toHaveLength(3);
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -223,6 +223,37 @@ describe('the cache of answers', () => {
   });
 });
 
+describe('the cache of answers under writes', () => {
+  const answer = (body: string) => ({ status: 200, headers: {}, payload: Buffer.from(body) });
+
+  it('keeps few answers while the data changes faster than they are asked again, and all once it stops changing', () => {
+    const cache = new ResponseCache({ ttlMs: 60_000, maxEntries: 10_000, maxBytes: 1e9 });
+    // Every lookup in a new generation (a commit in every turn): nothing is ever found again.
+    let generation = 0;
+    let kept = 0;
+    for (let i = 0; i < 2000; i++) {
+      generation += 1;
+      expect(cache.get(`k${i}`, generation)).toBeUndefined();
+      cache.set(`k${i}`, generation, 'ann', answer('x'));
+      kept += cache.size;
+    }
+    // At first every answer is kept; once the hit rate is known to be nil, one in 16.
+    expect(kept).toBeLessThan(2000 * 0.1);
+    // The data stops changing: the few answers still kept are found, and keeping pays again.
+    const foundPerRound: number[] = [];
+    for (let round = 0; round < 40; round++) {
+      let found = 0;
+      for (let k = 0; k < 20; k++) {
+        if (cache.get(`q${k}`, generation)) found += 1;
+        else cache.set(`q${k}`, generation, 'ann', answer('y'));
+      }
+      foundPerRound.push(found);
+    }
+    expect(foundPerRound[0]).toBe(0);
+    expect(foundPerRound.slice(-20)).toEqual(Array(20).fill(20));
+  });
+});
+
 describe('stopping', () => {
   it('with grace, a request in progress still gets its answer, and the service is gone as soon as it is out', async () => {
     const { service: s } = await startFixtureService();

@@ -1,0 +1,62 @@
+/**
+ * The reader keeps transaction rows once read (they never change through the service), frozen, and the
+ * codec keeps the XML of the records made of them; a change by another process empties the keep at the
+ * next turn, and rows written through the service appear once committed.
+ */
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { TEST_HASH_PARAMS, addAccount, addTransaction, addUser } from '../../src-service';
+import { lastTransactions } from '../../src-service/operations/transactions';
+import { ServingStore } from '../../src-service/store/serving';
+import { buildResponse } from '../../src-shared/wire';
+
+const dir = mkdtempSync(join(tmpdir(), 'bookkeeping-kept-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('kept transaction rows', () => {
+  it('are answered again from the keep, follow a change by another process, and include committed writes', async () => {
+    const file = join(dir, 'kept.sqlite');
+    addUser(file, 'ann', 'ann-secret', { hashParams: TEST_HASH_PARAMS });
+    const account = addAccount(file, 'ann', { name: 'Bank', currency: 203 });
+    for (let i = 0; i < 3; i++) addTransaction(file, 'ann', { accountId: account, amount: -(i + 1.25), paymentDate: `2026-01-0${i + 1}T10:00:00`, description: `Purchase ${i}` });
+    const store = ServingStore.open(file);
+    const user = store.users.byLogin('ann')!;
+    const ctx = { user, timeZone: 'Europe/Prague', now: Date.now };
+    const list = () => store.read((s) => lastTransactions({ ...ctx, store: s }, { AccountId: account }));
+    const xml = () => buildResponse('soap12', 'TransactionListLast50_2', list(), 'http://tempuri.org/').body;
+
+    const first = list();
+    const again = list();
+    expect(again.map((t) => t.Description)).toEqual(['Purchase 2', 'Purchase 1', 'Purchase 0']);
+    expect(again[0]).toBe(first[0]);
+    // Nothing booked since: the very same list of records, whose XML is kept whole.
+    expect(again).toBe(first);
+    expect(Object.isFrozen(again)).toBe(true);
+    expect(Object.isFrozen(again[0])).toBe(true);
+    expect(xml()).toBe(xml());
+    expect(xml()).toContain('<Amount>-3.25</Amount><Description>Purchase 2</Description>');
+
+    // Another process changes a stored transaction (by hand: the service never does): seen from the next turn on.
+    const db = new Database(file);
+    db.prepare("UPDATE transactions SET description = 'Changed <by hand>' WHERE description = 'Purchase 2'").run();
+    db.close();
+    await turn();
+    expect(list()[0]!.Description).toBe('Changed <by hand>');
+    expect(xml()).toContain('<Description>Changed &lt;by hand&gt;</Description>');
+
+    // A transfer through the service: in the list once committed, never before.
+    const written = store.write((s) =>
+      s.transactions.insert({ accountId: account, userId: user.id, createdBy: user.id, paymentDate: '2026-02-01T10:00:00', type: 3, amountMinor: -500, description: 'Out', categoryId: null }),
+    );
+    const before = list();
+    expect(before).toHaveLength(3);
+    await written;
+    expect(list()).not.toBe(before);
+    expect(list().map((t) => t.Description)).toEqual(['Out', 'Changed <by hand>', 'Purchase 1', 'Purchase 0']);
+    await store.close();
+  });
+});
