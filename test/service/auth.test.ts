@@ -8,7 +8,7 @@ import { Authenticator } from '../../src-service/auth/authenticator';
 import { LoginThrottle } from '../../src-service/auth/login-throttle';
 import { hashPassword, unmatchableHash, verifyPassword } from '../../src-service/auth/password';
 import { VerificationCache } from '../../src-service/auth/verification-cache';
-import { ServingStore } from '../../src-service/store/serving';
+import { SqliteServiceStore } from '../../src-service/store/sqlite/serving';
 import type { ApiAccount2 } from '../../src-shared/catalog';
 import { ServiceFault } from '../../src-shared/wire';
 import { call, callRaw } from '../support/http';
@@ -67,7 +67,7 @@ describe('a verification in use', () => {
     const file = join(dir, 'auth.sqlite');
     addClient(file, 'key');
     for (const login of ['busy', 'idle']) addUser(file, login, `${login}-secret`, { hashParams: TEST_HASH_PARAMS });
-    const store = ServingStore.open(file);
+    const store = SqliteServiceStore.open(file);
     let now = 1_000_000;
     // Every verification on a request's path waits first (slowAfter 0): the waits count them.
     const waits: string[] = [];

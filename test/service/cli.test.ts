@@ -103,7 +103,7 @@ describe('operator commands', () => {
       cli(['add-user', '--data', file, '--login', 'jana', '--currency', 'EUR'], { BOOKKEEPING_PASSWORD: 'jana-pw' }),
       cli(['add-user', '--data', file, '--login', 'petr']),
     ]);
-    expectFailure(again, 'The data file already holds the demo data.');
+    expectFailure(again, 'The demo data is there already.');
     expect([client.code, client.stdout]).toEqual([0, 'Client key registered.\n']);
     expect(generated.stdout).toMatch(/^Client key registered: [A-Za-z0-9_-]{24}\n$/);
     expect(user.stdout).toMatch(/^User jana created with id \d+\.\n$/);
