@@ -18,10 +18,19 @@ export interface AdminStore {
 
 export async function openAdminStore(location: StoreLocation): Promise<AdminStore> {
   if (location.kind === 'postgres') return PostgresAdminStore.open(location.url);
-  const store = Store.open(location.file);
+  // The file is opened for each write and closed again, as the admin commands always did: nothing is
+  // held open between them (a test may replace the file meanwhile).
+  Store.open(location.file).close();
   return {
-    write: async (flow) => store.write(() => runNow(flow(store))),
-    close: async () => store.close(),
+    write: async (flow) => {
+      const store = Store.open(location.file);
+      try {
+        return store.write(() => runNow(flow(store)));
+      } finally {
+        store.close();
+      }
+    },
+    close: async () => {},
   };
 }
 

@@ -251,9 +251,9 @@ export class PgTransactions implements TransactionAccess {
        ), ids AS (SELECT least(x, y) AS first, greatest(x, y) AS second FROM drawn),
        inserted AS (
          INSERT INTO transactions (id, account_id, user_id, created_by, payment_date, type, amount_minor, description, category_id, transfer_id, created_at)
-         SELECT first, $1, $2, $3, $4, $5, $6, $7, $8, first, $17 FROM ids
+         SELECT first, $1::bigint, $2::bigint, $3::bigint, $4::text, $5::integer, $6::bigint, $7::text, $8::bigint, first, $17::text FROM ids
          UNION ALL
-         SELECT second, $9, $10, $11, $12, $13, $14, $15, $16, first, $17 FROM ids
+         SELECT second, $9::bigint, $10::bigint, $11::bigint, $12::text, $13::integer, $14::bigint, $15::text, $16::bigint, first, $17::text FROM ids
        )
        SELECT first, second FROM ids`,
       [
