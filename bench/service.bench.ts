@@ -50,14 +50,14 @@ const CLIENT_KEY = 'bench';
 const PASSWORD = 'bench-password';
 
 /** `--name=value` (the runner takes every bare word for a benchmark name). */
-function option(args: string[], name: string, fallback: number): number {
+export function option(args: string[], name: string, fallback: number): number {
   const given = args.find((a) => a.startsWith(`--${name}=`));
   const n = given === undefined ? fallback : Number(given.slice(name.length + 3));
   if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number`);
   return n;
 }
 
-function load(job: LoadJob): Promise<LoadResult> {
+export function load(job: LoadJob): Promise<LoadResult> {
   const child = fork(join(import.meta.dirname, 'support', 'load-generator.ts'), [], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
