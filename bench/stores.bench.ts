@@ -15,47 +15,17 @@
  * Options: --seconds=<n> per measurement (default 3), --rounds=<n> (default 3), --connections=<n> (default 32),
  * --only=mix|transfers. Rounds interleave the servers; the best round of each counts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { copyToPostgres } from '../src-service/store/copy';
 import { findPostgres, HOW_TO_GET_POSTGRES, startPostgres } from '../test/support/postgres';
+import { serveProcess, stopServing, type Serving } from '../test/support/service-cli';
 import { load, option, seedMix } from './service.bench';
 import type { LoadRequest, LoadResult } from './support/load-generator';
 
-const CLI = join(import.meta.dirname, '..', 'src-service', 'cli.ts');
 const TIME_ZONE = 'Europe/Prague';
 const NAMESPACE = 'http://tempuri.org/';
-
-interface Instance {
-  url: string;
-  child: ChildProcess;
-}
-
-/** `serve` as an operator runs it, once it says where it listens. */
-function serve(where: string[]): Promise<Instance> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', ...where, '--port', '0', '--time-zone', TIME_ZONE], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stderr!.on('data', (c: Buffer) => (stderr += c));
-    child.stdout!.on('data', (c: Buffer) => {
-      stdout += c;
-      const m = /listening on (\S+)\/API\/APIservice\.asmx\n/.exec(stdout);
-      if (m) resolve({ url: m[1]!, child });
-    });
-    child.once('exit', (code) => reject(new Error(`serve ended (${code}) before listening: ${stderr}`)));
-  });
-}
-
-async function stop(instance: Instance): Promise<void> {
-  const exited = new Promise<void>((resolve) => instance.child.once('exit', () => resolve()));
-  instance.child.kill('SIGTERM');
-  await exited;
-}
 
 const SERVERS = ['SQLite', 'PostgreSQL x1', 'PostgreSQL x2'] as const;
 type ServerName = (typeof SERVERS)[number];
@@ -72,18 +42,18 @@ export async function run(args: string[]): Promise<void> {
   const dataFile = join(dir, 'bench.sqlite');
   const mix = seedMix(dataFile, NAMESPACE);
   const cluster = await startPostgres({ bin, settings: ['synchronous_commit=on', 'max_connections=200'] });
-  const instances: Instance[] = [];
+  const instances: Serving[] = [];
   try {
     const url = await cluster.createDatabase('bench');
     const copied = await copyToPostgres(dataFile, url);
-    const sqlite = await serve(['--data', dataFile]);
+    const sqlite = await serveProcess(['--data', dataFile], TIME_ZONE);
     instances.push(sqlite);
-    const postgres = await Promise.all([serve(['--store', url]), serve(['--store', url]), serve(['--store', url])]);
+    const postgres = await Promise.all([0, 1, 2].map(() => serveProcess(['--store', url], TIME_ZONE)));
     instances.push(...postgres);
     const origins: Record<ServerName, string[]> = {
-      SQLite: [sqlite.url],
-      'PostgreSQL x1': [postgres[0]!.url],
-      'PostgreSQL x2': [postgres[1]!.url, postgres[2]!.url],
+      SQLite: [sqlite.target.url],
+      'PostgreSQL x1': [postgres[0]!.target.url],
+      'PostgreSQL x2': [postgres[1]!.target.url, postgres[2]!.target.url],
     };
     const asLoad = (r: (typeof mix.requests)[number], weight = r.weight): LoadRequest => ({ path: r.req.path, headers: r.req.headers, body: r.req.body, weight });
     const workloads = [
@@ -151,7 +121,7 @@ export async function run(args: string[]): Promise<void> {
       process.exitCode = 1;
     }
   } finally {
-    for (const instance of instances) await stop(instance);
+    for (const instance of instances) await stopServing(instance);
     await cluster.stop();
     rmSync(dir, { recursive: true, force: true });
   }

@@ -9,31 +9,13 @@ import { SoapClient } from '../../src-main/core/soap-client';
 import { makeCertificate, opensslFor } from '../support/certificates';
 import { describeBackends, freshDatabase, takesEffect } from '../support/backends';
 import { call } from '../support/http';
+import { SERVICE_CLI as CLI, serviceCli, type CliResult } from '../support/service-cli';
 
-const CLI = join(import.meta.dirname, '../../src-service/cli.ts');
 const dir = mkdtempSync(join(tmpdir(), 'bookkeeping-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
-      env: { ...process.env, BOOKKEEPING_PASSWORD: undefined, BOOKKEEPING_CLIENT_KEY: undefined, BOOKKEEPING_DATABASE_URL: undefined, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c));
-    child.stderr.on('data', (c: Buffer) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = serviceCli;
+type Run = CliResult;
 
 /** A failure: exit 1 and exactly one line on stderr. */
 function expectFailure(run: Run, reason: string | RegExp) {

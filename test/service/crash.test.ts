@@ -7,7 +7,6 @@
  * is the exact sum of its account's transactions; and the service starts again on the file.
  */
 import Database from 'better-sqlite3';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,15 +14,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_HASH_PARAMS, addAccount, addClient, addUser } from '../../src-service';
 import { seededRandom } from '../../src-service/admin/seeded-random';
 import type { Credentials } from '../../src-shared/catalog';
-import { call, type Target } from '../support/http';
+import { call } from '../support/http';
+import { serveProcess, type Serving } from '../support/service-cli';
 import { WRITE_KINDS, checkWrites, writeOne, type Sent } from '../support/write-load';
 
 const KILLS = Number(process.env.SERVICE_CRASH_KILLS ?? 4);
 const SEED = Number(process.env.SERVICE_CRASH_SEED ?? Date.now() % 1_000_000);
 const CLIENTS = 24;
-const CLI = join(import.meta.dirname, '../../src-service/cli.ts');
 const USER: Credentials = { clientKey: 'crash-key', login: 'crash', password: 'crash-password' };
-const NAMESPACE = 'http://tempuri.org/';
 
 const dir = mkdtempSync(join(tmpdir(), 'bookkeeping-service-crash-'));
 const file = join(dir, 'books.sqlite');
@@ -36,30 +34,8 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Serving {
-  child: ChildProcess;
-  target: Target;
-  exited: Promise<void>;
-}
-
 /** `serve` on the file, once it says where it listens. */
-function serve(): Promise<Serving> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', '--data', file, '--port', '0', '--time-zone', 'Europe/Prague'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const exited = new Promise<void>((done) => child.once('exit', () => done()));
-    let stdout = '';
-    let stderr = '';
-    child.stderr!.on('data', (c: Buffer) => (stderr += c));
-    child.stdout!.on('data', (c: Buffer) => {
-      stdout += c;
-      const m = /listening on (\S+)\/API\/APIservice\.asmx\n/.exec(stdout);
-      if (m) resolve({ child, exited, target: { url: m[1]!, namespace: NAMESPACE } });
-    });
-    child.once('exit', (code) => reject(new Error(`serve ended (${code}) before listening: ${stderr}`)));
-  });
-}
+const serve = () => serveProcess(['--data', file]);
 
 /** Writes from CLIENTS clients at once until the service is gone; SIGKILL at a random moment after the first answer. */
 async function loadAndKill(serving: Serving, round: number, random: () => number): Promise<Sent[]> {

@@ -4,19 +4,16 @@
  * admin command is refused by both within a second; kill -9 of one instance under a write load loses no
  * write that was answered.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_HASH_PARAMS, openAdmin, silentLogger, startService, type AdminSession, type RunningService } from '../../src-service';
 import { seededRandom } from '../../src-service/admin/seeded-random';
 import type { Credentials, ParamsOf } from '../../src-shared/catalog';
 import { freshDatabase, needPostgres, takesEffect } from '../support/backends';
-import { call, type Target } from '../support/http';
+import { call } from '../support/http';
+import { serveProcess, serviceCli, stopServing } from '../support/service-cli';
 import { WRITE_KINDS, checkWrites, writeOne, type Sent } from '../support/write-load';
 
-const CLI = join(import.meta.dirname, '../../src-service/cli.ts');
-const NAMESPACE = 'http://tempuri.org/';
 const KEY = 'instances-key';
 const ANN: Credentials = { clientKey: KEY, login: 'ann', password: 'ann-secret' };
 const BOB: Credentials = { clientKey: KEY, login: 'bob', password: 'bob-secret' };
@@ -125,8 +122,7 @@ describe.skipIf(!found)('two instances on one PostgreSQL database', () => {
   it('a client key disabled by the admin command is refused by both instances within a second, and accepted again', async () => {
     for (const s of [a, b]) expect(await call(s, 'soap12', 'AccountList2', ANN, {})).toHaveLength(5);
     const started = Date.now();
-    const run = spawn(process.execPath, ['--import', 'tsx', CLI, 'disable-client', '--store', url], { env: { ...process.env, BOOKKEEPING_CLIENT_KEY: KEY }, stdio: 'ignore' });
-    expect(await new Promise((resolve) => run.once('exit', resolve))).toBe(0);
+    expect((await serviceCli(['disable-client', '--store', url], { BOOKKEEPING_CLIENT_KEY: KEY })).code).toBe(0);
     const committed = Date.now();
     await takesEffect('postgres', async () => {
       for (const s of [a, b]) await expect(call(s, 'soap12', 'AccountList2', ANN, {})).rejects.toThrow(/^Invalid credentials$/);
@@ -138,31 +134,6 @@ describe.skipIf(!found)('two instances on one PostgreSQL database', () => {
     });
   }, 30_000);
 });
-
-interface Serving {
-  child: ChildProcess;
-  target: Target;
-  exited: Promise<void>;
-}
-
-/** `serve --store` on the database, once it says where it listens. */
-function serve(url: string): Promise<Serving> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', '--store', url, '--port', '0', '--time-zone', 'Europe/Prague'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const exited = new Promise<void>((done) => child.once('exit', () => done()));
-    let stdout = '';
-    let stderr = '';
-    child.stderr!.on('data', (c: Buffer) => (stderr += c));
-    child.stdout!.on('data', (c: Buffer) => {
-      stdout += c;
-      const m = /listening on (\S+)\/API\/APIservice\.asmx\n/.exec(stdout);
-      if (m) resolve({ child, exited, target: { url: m[1]!, namespace: NAMESPACE } });
-    });
-    child.once('exit', (code) => reject(new Error(`serve ended (${code}) before listening: ${stderr}`)));
-  });
-}
 
 describe.skipIf(!found)('kill -9 of one of two instances under a write load', () => {
   const SEED = Number(process.env.SERVICE_CRASH_SEED ?? Date.now() % 1_000_000);
@@ -180,7 +151,7 @@ describe.skipIf(!found)('kill -9 of one of two instances under a write load', ()
       await admin.close();
     }
     const random = seededRandom(SEED);
-    const [victim, survivor] = await Promise.all([serve(url), serve(url)]);
+    const [victim, survivor] = await Promise.all([serveProcess(['--store', url]), serveProcess(['--store', url])]);
     const sent: Sent[] = [];
     let killed = false;
     let stop = false;
@@ -215,8 +186,7 @@ describe.skipIf(!found)('kill -9 of one of two instances under a write load', ()
       await Promise.all(clients);
     } finally {
       stop = true;
-      survivor.child.kill('SIGTERM');
-      await survivor.exited;
+      await stopServing(survivor);
     }
     const db = await sqlOf(url);
     try {

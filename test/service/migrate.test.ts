@@ -5,7 +5,6 @@
  * next ids too); and a database that already holds data is refused, untouched.
  */
 import Database from 'better-sqlite3';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,8 +17,8 @@ import { OPERATION_NAMES, OPERATIONS, type Credentials, type OperationName, type
 import { BINDINGS, type Binding } from '../../src-shared/wire';
 import { freshDatabase, needPostgres } from '../support/backends';
 import { callRaw, type Target } from '../support/http';
+import { serviceCli } from '../support/service-cli';
 
-const CLI = join(import.meta.dirname, '../../src-service/cli.ts');
 const TIME_ZONE = 'Europe/Prague';
 const NOW = Date.parse('2026-11-20T12:00:00Z');
 const DEMO: Credentials = { clientKey: 'demo', login: 'demo', password: 'demo' };
@@ -28,17 +27,7 @@ const found = needPostgres(import.meta.url);
 const dir = mkdtempSync(join(tmpdir(), 'bookkeeping-migrate-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c));
-    child.stderr.on('data', (c: Buffer) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (args: string[]) => serviceCli(args);
 
 /** The demo data set and 10,000 more transactions on demo's open accounts: a tenth transfers, the rest bookings. */
 function makeFile(file: string): DemoSummary {
