@@ -1,4 +1,5 @@
 /** Files the app makes and reads: CSV exports, the refueling import and backups of the local copy. */
+import type { AppErrorData } from './errors';
 import type { Id, RefuelingInput } from './views';
 
 export interface CsvFile {
@@ -12,10 +13,7 @@ export interface CsvFile {
 /** The refueling fields a CSV column can be mapped to. */
 export type ImportField = 'dateOfPurchase' | 'tachometer' | 'liter' | 'price' | 'currency' | 'rate' | 'description' | 'partial';
 
-/**
- * How the core's (English) messages name each field: "Column "Km": …" or "The odometer: …". The
- * screens read these names back to show the message in the user's language.
- */
+/** How the command line's (English) messages name each field: "The odometer: …", "No column is chosen for the date.". */
 export const IMPORT_FIELD_NAMES: Readonly<Record<ImportField, string>> = {
   dateOfPurchase: 'date',
   tachometer: 'odometer',
@@ -35,9 +33,17 @@ export interface ImportRow {
   line: number;
   /** The refueling the row becomes; null when it has problems. */
   refueling: (RefuelingInput & { partial: boolean }) | null;
-  problems: string[];
+  problems: ImportProblem[];
   /** An existing refueling of the car with the same date, odometer and litres (or an earlier row). */
   duplicateOf: { id: Id | null; line: number | null } | null;
+}
+
+/**
+ * A problem of an imported row: what is wrong (an error code with its parameters, `field` the refueling
+ * field it is about) and where: the column that holds the value, or none (the field has no column).
+ */
+export interface ImportProblem extends AppErrorData {
+  column: { index: number; name: string | null } | null;
 }
 
 export interface ImportPreview {

@@ -237,7 +237,8 @@ export type TransferProblem =
   | 'too-many-decimals';
 
 export interface TransferCheck {
-  problems: { code: TransferProblem; accountId: Id | null; message: string }[];
+  /** What keeps the transfer from going through; the screens word each code. */
+  problems: { code: TransferProblem; accountId: Id | null }[];
 }
 
 export interface ConnectionSettings {

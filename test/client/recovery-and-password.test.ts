@@ -30,7 +30,7 @@ afterAll(async () => {
   tmp.remove();
 });
 
-const codeOf = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof AppError ? e.code : String(e)));
+const codeOf = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof AppError ? e.kind : String(e)));
 
 /** A local copy with a safety copy (made by a migration) holding `marker`, then damaged past its header. */
 const damagedCopyWithSafetyCopy = (name: string) => damagedLocalCopy(tmp.file(name), { fill: (store) => store.setSetting('marker', 'kept') });

@@ -68,8 +68,8 @@ function comparable(dump: Record<string, unknown[]>): Record<string, unknown[]> 
   return { ...dump, settings: (dump.settings as { key: string }[]).filter((r) => !own.has(r.key)) };
 }
 
-async function expectRefused(p: Promise<unknown>, pattern: RegExp, code = 'invalid-input'): Promise<void> {
-  expect(await refusal(p)).toMatchObject({ code, message: expect.stringMatching(pattern) });
+async function expectRefused(p: Promise<unknown>, pattern: RegExp, kind = 'invalid-input'): Promise<void> {
+  expect(await refusal(p)).toMatchObject({ kind, message: expect.stringMatching(pattern) });
 }
 
 describe('backup and restore', () => {
@@ -354,7 +354,7 @@ describe('backup and restore', () => {
         return (await res.json()) as CallOutcome<unknown>;
       };
       const backup = await call('createBackup');
-      if (!backup.ok) throw new Error(backup.error.message);
+      if (!backup.ok) throw new Error(backup.error.code);
       const data = (backup.value as { data: string }).data;
       expect(data.length).toBeGreaterThan(3 * 1024 * 1024);
       onFile(file, (store) => store.db.prepare('DELETE FROM transactions WHERE id > 100').run());

@@ -107,15 +107,15 @@ describe('status store', () => {
   });
 
   it('keeps the reason a sync could not run, but not a sync already running elsewhere', async () => {
-    let refusal = new AppError('busy', 'A sync is running.');
+    let refusal: AppError = new AppError('syncRunning');
     standIn({ getStatus: async () => status(), sync: async () => Promise.reject(refusal) });
     const store = useStatusStore();
     await store.init();
     expect(await store.sync()).toBeNull();
     expect(store.syncError).toBeNull();
-    refusal = new AppError('not-connected', 'Connect first.');
+    refusal = new AppError('notConnected');
     expect(await store.sync()).toBeNull();
-    expect(store.syncError?.code).toBe('not-connected');
+    expect(store.syncError?.kind).toBe('not-connected');
     expect(store.syncing).toBe(false);
   });
 
@@ -130,11 +130,12 @@ describe('status store', () => {
   });
 
   it('hands a refused connect back as an AppError with its field', async () => {
-    standIn({ connect: async () => Promise.reject({ code: 'invalid-input', message: 'input.baseUrl: must not be empty', field: 'input.baseUrl' }) });
+    standIn({ connect: async () => Promise.reject({ code: 'required', params: {}, field: 'baseUrl' }) });
     const store = useStatusStore();
     const error = await store.connect({ baseUrl: ' ', clientKey: 'k', login: 'l', password: 'p' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
-    expect((error as AppError).field).toBe('input.baseUrl');
+    expect((error as AppError).field).toBe('baseUrl');
+    expect((error as AppError).kind).toBe('invalid-input');
   });
 });
 
@@ -222,21 +223,21 @@ describe('accounts store', () => {
         added = true;
         return { outboxId: 1, id: -1 };
       },
-      editAccount: async () => Promise.reject({ code: 'not-found', message: 'No account 9.' }),
+      editAccount: async () => Promise.reject({ code: 'accountMissing', params: { id: 9 } }),
     });
     const store = useAccountsStore();
     await store.load();
     expect(await store.add({ name: 'New', description: '', currency: 203, type: 1, isActive: true, isHidden: false, locked: false, ord: 1 })).toEqual({ outboxId: 1, id: -1 });
     expect(store.all.map((a) => a.id)).toEqual([-1]);
-    await expect(store.edit({ id: 9, name: 'x', description: '', type: 1, isActive: true, isHidden: false, locked: false, ord: 0 })).rejects.toMatchObject({ code: 'not-found' });
+    await expect(store.edit({ id: 9, name: 'x', description: '', type: 1, isActive: true, isHidden: false, locked: false, ord: 0 })).rejects.toMatchObject({ kind: 'not-found' });
     expect(s.api.listAccounts).toHaveBeenCalledTimes(4);
   });
 
   it('keeps the error of a failed load for the screen', async () => {
-    standIn({ listAccounts: async () => Promise.reject(new AppError('internal', 'boom')) });
+    standIn({ listAccounts: async () => Promise.reject(new AppError('bug', { log: '' })) });
     const store = useAccountsStore();
     await store.load();
-    expect(store.error?.code).toBe('internal');
+    expect(store.error?.kind).toBe('internal');
     expect(store.loading).toBe(false);
   });
 });

@@ -44,6 +44,7 @@ import {
   type TransportFactory,
 } from '../soap-client';
 import { Store, type StoreOptions } from '../store/store';
+import { parse } from '../../../src-shared/validate';
 import { resolveChoices } from '../write-kinds';
 import { classify, LAST_SYNC_AT_KEY, LAST_SYNC_KEY, SyncEngine, type SyncTuning } from '../sync/engine';
 import { lastExchange, recordExchange } from '../sync/exchanges';
@@ -212,7 +213,7 @@ class Core {
   /** The client for the stored connection, reused between syncs for its kept-alive connections. */
   async soapClient(): Promise<SoapClient> {
     const c = this.connection();
-    if (!c) throw new AppError('not-connected', 'Connect to a service first.');
+    if (!c) throw new AppError('notConnected');
     const key = JSON.stringify(c);
     if (this.client?.key === key) return this.client.client;
     this.client?.client.close();
@@ -230,10 +231,10 @@ class Core {
       credentials: async () => {
         // The password first: where no keychain exists, the client key is sealed under it.
         const password = this.syncPassword ?? (c.rememberPassword === false ? null : await this.secrets.get('password'));
-        if (!password) throw new AppError('password-needed', 'Enter the password to sync.');
+        if (!password) throw new AppError('passwordNeeded');
         await this.secrets.unlock?.(password);
         const clientKey = await this.secrets.get('clientKey');
-        if (!clientKey) throw new AppError('not-connected', 'The client key is not available; connect again.');
+        if (!clientKey) throw new AppError('clientKeyUnavailable');
         return { clientKey, login: c.login, password };
       },
     });
@@ -273,14 +274,14 @@ class Core {
     try {
       return normalizeBaseUrl(raw);
     } catch (e) {
-      throw new AppError('invalid-input', (e as Error).message, 'baseUrl');
+      throw new AppError('badAddress', { detail: (e as Error).message }, 'baseUrl');
     }
   }
 
   /** A namespace set by hand goes into every request's XML and headers: it must be a URI. */
   private checkNamespace(raw: string | undefined): void {
     if (raw && !isNamespaceUri(raw)) {
-      throw new AppError('invalid-input', 'The namespace must be an absolute URI such as http://example.com/api/ or urn:books, without spaces, quotes or angle brackets.', 'namespace');
+      throw new AppError('badNamespace', {}, 'namespace');
     }
   }
 
@@ -294,7 +295,7 @@ class Core {
     try {
       return pinnedFingerprint(raw);
     } catch (e) {
-      throw new AppError('invalid-input', (e as Error).message, 'trustedCertificate');
+      throw new AppError('badFingerprint', { detail: (e as Error).message }, 'trustedCertificate');
     }
   }
 
@@ -406,7 +407,7 @@ class Core {
   }
 
   async connect(input: InputOf<'connect'>): Promise<AppStatus> {
-    if (this.engine.running) throw new AppError('busy', 'A sync is running; connect again when it has finished.');
+    if (this.engine.running) throw new AppError('syncRunningConnect');
     const baseUrl = this.base(input.baseUrl);
     this.checkNamespace(input.namespace);
     const trusted = this.trustFor(baseUrl, input.trustedCertificate);
@@ -449,7 +450,7 @@ class Core {
     if (!sameData && previous) {
       const queued = this.outbox.count();
       if (queued > 0) {
-        throw new AppError('rule', `The outbox still holds ${queued} write(s) for ${previous.login} at ${previous.baseUrl}; sync or discard them first.`);
+        throw new AppError('outboxHoldsWrites', { count: queued, login: previous.login, address: previous.baseUrl });
       }
       this.store.clearServerCopy();
     }
@@ -508,7 +509,7 @@ class Core {
 
   entry(id: number) {
     const e = this.outbox.get(id);
-    if (!e) throw new AppError('not-found', `Outbox entry ${id} does not exist.`, 'id');
+    if (!e) throw new AppError('entryMissing', { id }, 'id');
     return e;
   }
 
@@ -532,7 +533,7 @@ class Core {
 
   async update(id: number, raw: Record<string, unknown>) {
     const e = this.entry(id);
-    const input = WRITE_INPUT_SCHEMAS[e.kind].parse(raw, 'input.input');
+    const input = parse(WRITE_INPUT_SCHEMAS[e.kind], raw, 'input.input');
     this.writes.replace(id, input as WriteInputOf<OutboxKind>);
     await this.changed();
     return this.outboxEntries();
@@ -540,13 +541,13 @@ class Core {
 
   async resolve(id: number, choices: Partial<Record<string, 'mine' | 'theirs'>>) {
     const e = this.entry(id);
-    if (e.status !== 'conflict') throw new AppError('rule', `Outbox entry ${id} has no conflict to resolve.`, 'id');
+    if (e.status !== 'conflict') throw new AppError('noConflict', { id }, 'id');
     const fields = new Set(e.conflicts.map((c) => c.field));
     for (const key of Object.keys(choices)) {
-      if (!fields.has(key)) throw new AppError('invalid-input', `${key} is not a field in conflict.`, 'choices');
+      if (!fields.has(key)) throw new AppError('notInConflict', { field: key }, 'choices');
     }
     const open = [...fields].filter((f) => !choices[f]);
-    if (open.length) throw new AppError('invalid-input', `Choose mine or theirs for ${open.join(', ')}.`, 'choices');
+    if (open.length) throw new AppError('chooseSides', { fields: open.join(', ') }, 'choices');
     const { input, base } = resolveChoices(e, choices);
     this.store.transaction(() => this.outbox.replaceInput(id, input, base));
     await this.changed();
@@ -560,7 +561,7 @@ class Core {
    */
   async sync(password?: string): Promise<SyncSummary> {
     // Checked before the password is set: the sync already running keeps the one it was given.
-    if (this.engine.running) throw new AppError('busy', 'A sync is already running.');
+    if (this.engine.running) throw new AppError('syncRunning');
     this.syncPassword = password ?? null;
     let summary: SyncSummary;
     try {
@@ -587,7 +588,7 @@ class Core {
   }
 
   assertOpen(): void {
-    if (this.closed) throw new AppError('internal', 'The app core is closed.');
+    if (this.closed) throw new AppError('coreClosed');
   }
 
   // ---- the API table ------------------------------------------------------------------------------
@@ -602,7 +603,7 @@ class Core {
       now: () => this.now(),
       preferences: () => this.preferences(),
       assertIdle: () => {
-        if (this.engine.running || this.engine.heldElsewhere()) throw new AppError('busy', 'A sync is running; try again when it has finished.');
+        if (this.engine.running || this.engine.heldElsewhere()) throw new AppError('syncRunningTryLater');
       },
       changed: () => this.changed(),
       forgetClient: () => {
@@ -626,7 +627,7 @@ class Core {
       setPreferences: (i) => this.setPreferences(i),
       listAccounts: async (i) => accountsView(this.view, i),
       listTransactions: async (i) => {
-        if (!this.view.account(i.accountId)) throw new AppError('not-found', `Account ${i.accountId} does not exist.`, 'accountId');
+        if (!this.view.account(i.accountId)) throw new AppError('accountMissing', { id: i.accountId }, 'accountId');
         return transactionPage(this.store, this.view, {
           accountId: this.outbox.resolve(i.accountId),
           offset: i.offset ?? 0,
@@ -644,9 +645,9 @@ class Core {
       },
       removeCar: async (i) => {
         if (this.view.pendingCars().has(i.carId)) {
-          throw new AppError('rule', `Car ${i.carId} has refuelings waiting in the outbox; sync or discard them first.`, 'carId');
+          throw new AppError('carHasPending', { carId: i.carId }, 'carId');
         }
-        if (!this.store.removeCar(i.carId)) throw new AppError('not-found', `Car ${i.carId} is not in your car list.`, 'carId');
+        if (!this.store.removeCar(i.carId)) throw new AppError('carNotInList', { carId: i.carId }, 'carId');
         await this.changed();
         return carsView(this.store, this.view);
       },
@@ -668,7 +669,7 @@ class Core {
       resolveConflict: (i) => this.resolve(i.id, i.choices),
       sync: (i) => this.sync(i?.password),
       recoverLocalCopy: async () => {
-        throw new AppError('rule', 'The local copy opened; there is nothing to recover.');
+        throw new AppError('nothingToRecover');
       },
       cancelSync: async () => ({ cancelled: await this.engine.cancel() }),
       getDiagnostics: () => this.diagnostics(),
@@ -721,7 +722,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     api[method] = async (input?: unknown) => {
       try {
         core.assertOpen();
-        const parsed = APP_METHODS[method].input.parse(input, 'input');
+        const parsed = parse(APP_METHODS[method].input, input, 'input');
         return await handlers[method](parsed);
       } catch (e) {
         throw core.toAppError(e);

@@ -46,8 +46,6 @@ const NEXT_TEMP_ID_KEY = 'nextTempId';
 // The last exchange with the service is this machine's news of it, newer than any backup's.
 const LOCAL_ONLY_SETTINGS = `(substr(key, 1, ${SECRET_SETTING_PREFIX.length}) = '${SECRET_SETTING_PREFIX}' OR key IN ('${SYNC_LOCK_KEY}', '${BACKED_UP_AT_KEY}', '${COPY_ID_KEY}', '${LAST_EXCHANGE_KEY}'))`;
 
-const NOT_A_BACKUP = 'The file is not a backup of this app';
-
 /** Tables the store keeps from others (store/month-totals.ts); a restore rebuilds them rather than copying them. */
 const DERIVED_TABLES = new Set(['month_totals']);
 
@@ -55,7 +53,7 @@ const DERIVED_TABLES = new Set(['month_totals']);
 function decodeBase64(data: string): Buffer {
   const compact = data.replace(/[\r\n]/g, '');
   if (compact.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(compact)) {
-    throw new AppError('invalid-input', `${NOT_A_BACKUP}: it is not base64 text.`, 'data');
+    throw new AppError('backupNotBase64', {}, 'data');
   }
   return Buffer.from(compact, 'base64');
 }
@@ -103,31 +101,31 @@ function inspect(file: string, store: Store): Inspected {
   try {
     db = openSqlite(file, store.options, true);
   } catch {
-    throw new AppError('invalid-input', `${NOT_A_BACKUP}: SQLite cannot open it.`, 'data');
+    throw new AppError('backupUnopenable', {}, 'data');
   }
   try {
     const check = db.pragma('integrity_check') as { integrity_check: string }[];
     if (check.length !== 1 || check[0]!.integrity_check !== 'ok') {
-      throw new AppError('invalid-input', 'The backup is damaged (the database fails its integrity check).', 'data');
+      throw new AppError('backupDamaged', {}, 'data');
     }
     const version = db.pragma('user_version', { simple: true }) as number;
     const newest = newestSchema(store.options);
     if (version > newest) {
       throw new AppError(
-        'rule',
-        `The backup was made by a newer version of the app (schema ${version}; this version knows ${newest}). Update the app to restore it.`,
+        'backupNewer',
+        { version, newest },
         'data',
       );
     }
     const missing = version < 1 ? ['every table'] : missingFrom(tableColumns(db, 'main'), expectedTables(version, store.options));
-    if (missing.length > 0) throw new AppError('invalid-input', `${NOT_A_BACKUP}: it lacks ${missing.slice(0, 5).join(', ')}.`, 'data');
+    if (missing.length > 0) throw new AppError('backupLacks', { missing: missing.slice(0, 5).join(', ') }, 'data');
     const at = db.prepare('SELECT value FROM settings WHERE key = ?').pluck().get(BACKED_UP_AT_KEY) as string | undefined;
     const parsed: unknown = at === undefined ? null : JSON.parse(at);
     return { version, backedUpAt: typeof parsed === 'string' ? parsed : null };
   } catch (e) {
     if (e instanceof AppError) throw e;
     // SQLITE_NOTADB, SQLITE_CORRUPT, a settings value that is not JSON...
-    throw new AppError('invalid-input', 'The backup is damaged or not a backup of this app.', 'data');
+    throw new AppError('backupForeign', {}, 'data');
   } finally {
     db.close();
   }
@@ -138,7 +136,7 @@ function upgrade(file: string, store: Store): void {
   try {
     new Store(file, { ...store.options, noSafetyCopies: true }).close();
   } catch {
-    throw new AppError('invalid-input', 'The backup could not be brought up to this version of the app.', 'data');
+    throw new AppError('backupNotUpgradable', {}, 'data');
   }
 }
 
@@ -227,7 +225,7 @@ function replaceRows(parts: CoreParts, backedUpAt: string | null): number {
     if (DERIVED_TABLES.has(table)) continue;
     const have = restored.get(table);
     if (!have || columns.some((c) => !have.includes(c))) {
-      throw new AppError('invalid-input', `${NOT_A_BACKUP}: its table ${table} does not match this version's.`, 'data');
+      throw new AppError('backupTableDiffers', { table }, 'data');
     }
     const list = columns.map(quoteName).join(', ');
     const local = table === 'settings' ? ` WHERE NOT ${LOCAL_ONLY_SETTINGS}` : '';
@@ -253,7 +251,7 @@ export async function restoreBackup(parts: CoreParts, data: string): Promise<Res
   parts.assertIdle();
   const { store } = parts;
   const bytes = decodeBase64(data);
-  if (!isSqliteImage(bytes)) throw new AppError('invalid-input', `${NOT_A_BACKUP}: it is not an SQLite database.`, 'data');
+  if (!isSqliteImage(bytes)) throw new AppError('backupNotSqlite', {}, 'data');
   asRollbackJournalImage(bytes);
   const file = tempFileBeside(store.file, 'restore');
   let result: RestoreResult;
@@ -276,7 +274,7 @@ export async function restoreBackup(parts: CoreParts, data: string): Promise<Res
       if (e instanceof AppError) throw e;
       // A reference to a missing record, or a value at odds with its own record (a month not the date's).
       if (e instanceof Error && ['SQLITE_CONSTRAINT_FOREIGNKEY', 'SQLITE_CONSTRAINT_CHECK'].includes((e as NodeJS.ErrnoException).code ?? '')) {
-        throw new AppError('invalid-input', "The backup's records do not fit together (a reference to a missing record, or a value at odds with its record); nothing was restored.", 'data');
+        throw new AppError('backupInconsistent', {}, 'data');
       }
       throw e;
     } finally {

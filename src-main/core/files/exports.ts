@@ -74,7 +74,7 @@ export function exportHandlers(parts: CoreParts): Handlers<'exportTransactionsCs
         const list = parts.view.refuelings(id).sort(oldestFirst);
         rows.push(...list.map((r) => ({ ...r, carName: names.get(id) ?? '', partial: partial.has(r.id) })));
       }
-      if (carId !== undefined && rows.length === 0 && !names.has(carId)) throw new AppError('not-found', `Car ${carId} is not in your car list.`, 'carId');
+      if (carId !== undefined && rows.length === 0 && !names.has(carId)) throw new AppError('carNotInList', { carId }, 'carId');
       const suffix = carId === undefined ? '' : `-car-${carId}`;
       return { fileName: `refuelings${suffix}-${today()}.csv`, content: writeCsv(REFUELING_COLUMNS, rows), rows: rows.length };
     },

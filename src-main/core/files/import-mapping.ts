@@ -2,14 +2,12 @@
  * Which CSV column holds which refueling field: guessed from the header's names in English and Czech
  * (our own export's lowercase English headers among them), or given by the user and checked.
  */
-import { AppError, IMPORT_FIELD_NAMES, type ImportField, type ImportMapping } from '../../../src-shared/app-api';
+import { AppError, type ImportField, type ImportMapping } from '../../../src-shared/app-api';
 import { plainText } from './import-values';
 
 export const IMPORT_FIELDS: readonly ImportField[] = ['dateOfPurchase', 'tachometer', 'liter', 'price', 'currency', 'rate', 'description', 'partial'];
 export const REQUIRED_FIELDS: readonly ImportField[] = ['dateOfPurchase', 'tachometer', 'liter', 'price'];
 
-/** What a field is called where a message names it and no column is mapped to it. */
-export const FIELD_LABELS = IMPORT_FIELD_NAMES;
 /** Header names per field, compared in lower case without diacritics, punctuation or units. */
 const NAMES: Record<ImportField, readonly string[]> = {
   dateOfPurchase: ['date', 'datum', 'date of purchase', 'dateofpurchase', 'purchase date', 'datum nakupu', 'datum tankovani', 'day', 'den'],
@@ -54,11 +52,11 @@ export function checkMapping(mapping: ImportMapping, header: readonly string[]):
     const column = mapping[field];
     if (column === undefined) continue;
     if (column >= header.length) {
-      throw new AppError('invalid-input', `The ${FIELD_LABELS[field]} is mapped to column ${column + 1}, but the file has ${header.length} columns.`, 'mapping');
+      throw new AppError('mappingBeyondFile', { field, column: column + 1, columns: header.length }, 'mapping');
     }
     const other = byColumn.get(column);
     if (other) {
-      throw new AppError('invalid-input', `Column ${column + 1} is mapped to both the ${FIELD_LABELS[other]} and the ${FIELD_LABELS[field]}.`, 'mapping');
+      throw new AppError('mappingTwice', { column: column + 1, first: other, second: field }, 'mapping');
     }
     byColumn.set(column, field);
     out[field] = column;

@@ -7,6 +7,7 @@
 import {
   AppError,
   WRITE_INPUT_SCHEMAS,
+  type ImportProblem,
   type ImportField,
   type ImportMapping,
   type ImportPreview,
@@ -15,11 +16,11 @@ import {
   type InputOf,
   type RefuelingInput,
 } from '../../../src-shared/app-api';
-import { ValidationError } from '../../../src-shared/validate';
+import { parse, ValidationError } from '../../../src-shared/validate';
 import type { CoreParts, Handlers } from '../app/core-parts';
 import { refuelingProblems } from '../write-kinds';
 import { CsvError, readCsv, type CsvRecord } from './csv-reader';
-import { checkMapping, FIELD_LABELS, guessMapping, REQUIRED_FIELDS } from './import-mapping';
+import { checkMapping, guessMapping, REQUIRED_FIELDS } from './import-mapping';
 import { readCurrency, readDate, readFlag, readNumber, readWholeNumber, ValueProblem } from './import-values';
 
 type ImportInput = InputOf<'previewRefuelingImport'>;
@@ -31,7 +32,7 @@ const PASSING: RefuelingInput = { carId: 1, dateOfPurchase: '2000-01-01T00:00:00
 const sameFillKey = (r: { dateOfPurchase: string; tachometer: number; liter: string }) => `${r.dateOfPurchase.slice(0, 16)}|${r.tachometer}|${r.liter}`;
 
 class RowReader {
-  readonly problems: string[] = [];
+  readonly problems: ImportProblem[] = [];
 
   constructor(
     private readonly record: CsvRecord,
@@ -40,12 +41,11 @@ class RowReader {
     private readonly decimalComma: boolean,
   ) {}
 
-  /** Where a message points the user: the column's name, or the field when no column holds it. */
-  where(field: ImportField | keyof RefuelingInput): string {
-    const column = this.mapping[field as ImportField];
-    if (column === undefined) return `The ${FIELD_LABELS[field as ImportField] ?? field}`;
-    const name = this.header[column];
-    return name ? `Column "${name}"` : `Column ${column + 1}`;
+  /** A problem of a field, placed in the column that holds it (or in none, when no column is mapped to it). */
+  add(field: ImportField | keyof RefuelingInput, error: { code: ImportProblem['code']; params: ImportProblem['params'] }): void {
+    const index = this.mapping[field as ImportField];
+    const column = index === undefined ? null : { index, name: this.header[index] || null };
+    this.problems.push({ code: error.code, params: error.params, field, column });
   }
 
   /** The field's cell, trimmed; undefined when no column is mapped to it or the cell is empty. */
@@ -60,14 +60,14 @@ class RowReader {
   read<T>(field: ImportField, parse: (text: string) => T, fallback?: T): T | undefined {
     const text = this.cell(field);
     if (text === undefined) {
-      if (fallback === undefined) this.problems.push(`${this.where(field)}: the ${FIELD_LABELS[field]} is missing.`);
+      if (fallback === undefined) this.add(field, { code: 'importMissing', params: { field } });
       return fallback;
     }
     try {
       return parse(text);
     } catch (e) {
       if (!(e instanceof ValueProblem)) throw e;
-      this.problems.push(`${this.where(field)}: ${e.message}`);
+      this.add(field, e);
       return undefined;
     }
   }
@@ -96,32 +96,34 @@ function readRow(record: CsvRecord, table: { header: string[]; delimiter: string
   let refueling: RefuelingInput | null = null;
   for (let guard = 0; guard < Object.keys(PASSING).length && refueling === null; guard++) {
     try {
-      refueling = WRITE_INPUT_SCHEMAS.addRefueling.parse(candidate, 'row');
+      refueling = parse(WRITE_INPUT_SCHEMAS.addRefueling, candidate, 'row');
     } catch (e) {
       if (!(e instanceof ValidationError)) throw e;
       const field = e.path.slice('row.'.length) as keyof RefuelingInput;
-      row.problems.push(`${row.where(field)}: ${e.message.slice(e.path.length + 2)}.`);
+      row.add(field, e);
       candidate = { ...candidate, [field]: PASSING[field] };
     }
   }
   // Fields the schema refused now hold passing values: the rules speak of the others.
-  for (const p of refuelingProblems(candidate, parts.store.cars())) row.problems.push(`${row.where(p.field)}: ${p.message}`);
+  for (const p of refuelingProblems(candidate, parts.store.cars())) row.add(p.field, p.error);
   return { refueling: row.problems.length > 0 ? null : refueling, partial, problems: row.problems };
 }
 
 export function previewImport(parts: CoreParts, input: ImportInput): ImportPreview {
   if (!parts.store.cars().some((c) => c.carId === input.carId)) {
-    throw new AppError('not-found', `Car ${input.carId} is not in your car list; add it first.`, 'carId');
+    throw new AppError('carNotListed', { carId: input.carId }, 'carId');
   }
   let table;
   try {
     table = readCsv(input.content);
   } catch (e) {
-    if (e instanceof CsvError) throw new AppError('invalid-input', e.message, 'content');
+    if (e instanceof CsvError) throw new AppError('csvUnreadable', { detail: e.message }, 'content');
     throw e;
   }
   const mapping = input.mapping ? checkMapping(input.mapping, table.header) : guessMapping(table.header);
-  const unmapped = REQUIRED_FIELDS.filter((f) => mapping[f] === undefined).map((f) => `No column is chosen for the ${FIELD_LABELS[f]}.`);
+  const unmapped = REQUIRED_FIELDS.filter((f) => mapping[f] === undefined).map(
+    (f): ImportProblem => ({ code: 'importNoColumn', params: { field: f }, field: f, column: null }),
+  );
 
   const existing = new Map(parts.view.refuelings(input.carId).map((r) => [sameFillKey(r), r.id]));
   const earlier = new Map<string, number>();
@@ -161,7 +163,7 @@ export async function importRefuelings(parts: CoreParts, input: ImportInput): Pr
   const ready = preview.rows.filter((r) => r.refueling !== null && r.duplicateOf === null);
   if (ready.length === 0) {
     const { rows, problems, duplicates } = preview.counts;
-    throw new AppError('rule', `Nothing to import: of ${rows} row(s), ${problems} have problems and ${duplicates} are already there.`, 'content');
+    throw new AppError('nothingToImport', { rows, problems, duplicates }, 'content');
   }
   parts.store.transaction(() => {
     for (const row of ready) {
@@ -170,7 +172,7 @@ export async function importRefuelings(parts: CoreParts, input: ImportInput): Pr
         const queued = parts.writes.queue('addRefueling', refueling);
         if (partial) parts.store.setPartial(queued.id, true);
       } catch (e) {
-        if (e instanceof AppError) throw new AppError(e.code, `Line ${row.line}: ${e.message} Nothing was imported.`, e.field);
+        if (e instanceof AppError) throw new AppError('importLineRefused', { line: row.line, reason: e.message }, e.field);
         throw e;
       }
     }

@@ -80,14 +80,9 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** What to do about a local copy SQLite finds damaged. */
+/** What to do about a local copy SQLite finds damaged: recover its newest safety copy, or restore a backup. */
 export function damaged(file: string): DamagedCopyError {
-  const newest = listSafetyCopies(file)[0];
-  return new DamagedCopyError(
-    newest
-      ? `The local copy ${file} is damaged and cannot be opened. Recover it from its newest safety copy (${newest.at}) with the command line's "recover"; the damaged file is kept aside.`
-      : `The local copy ${file} is damaged and cannot be opened, and there is no safety copy of it; restore a backup you made into a new local copy.`,
-  );
+  return new DamagedCopyError(file, listSafetyCopies(file)[0]?.at ?? '');
 }
 
 export class Store {

@@ -90,9 +90,9 @@ export function classify(error: unknown, waiting = 0): { code: NonNullable<SyncS
   const still = waiting > 0 ? ` ${writesWaiting(waiting)}.` : '';
   if (error instanceof AppError) {
     const code =
-      error.code === 'auth' || error.code === 'password-needed' || error.code === 'not-connected' || error.code === 'certificate'
-        ? error.code
-        : error.code === 'network'
+      error.kind === 'auth' || error.kind === 'password-needed' || error.kind === 'not-connected' || error.kind === 'certificate'
+        ? error.kind
+        : error.kind === 'network'
           ? 'unavailable'
           : 'service';
     return { code, message: error.message };
@@ -131,7 +131,7 @@ export class SyncEngine {
 
   /** Runs one sync; refuses with AppError('busy') while another runs (here or in another process). */
   sync(): Promise<SyncSummary> {
-    if (this.current) throw new AppError('busy', 'A sync is already running.');
+    if (this.current) throw new AppError('syncRunning');
     this.acquireLock();
     this.stopRequested = false;
     this.abort = new AbortController();
@@ -178,7 +178,7 @@ export class SyncEngine {
   private acquireLock(): void {
     const { store } = this.deps;
     store.transaction(() => {
-      if (this.heldElsewhere()) throw new AppError('busy', 'A sync is already running in another window or command.');
+      if (this.heldElsewhere()) throw new AppError('syncRunningElsewhere');
       store.setSetting(SYNC_LOCK_KEY, { ...currentHolder(), at: Date.now() });
     });
   }

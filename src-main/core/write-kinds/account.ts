@@ -107,8 +107,8 @@ export const editAccount: WriteKind<'editAccount'> = {
   check(raw, ctx) {
     const id = ctx.resolve(raw.id);
     const account = ctx.state.accounts.get(id);
-    if (!account) throw new AppError('not-found', `Account ${raw.id} does not exist.`, 'id');
-    if (!canWrite(account.permission)) throw new AppError('rule', `Account "${account.name}" is read-only for you.`, 'id');
+    if (!account) throw new AppError('accountMissing', { id: raw.id }, 'id');
+    if (!canWrite(account.permission)) throw new AppError('accountReadOnly', { name: account.name }, 'id');
     return { input: { ...raw, id }, base: baseFor(accountEdit.fields, id, account, ctx.previous), targetId: id };
   },
   lay: (state, entry) => layEdit(state.accounts.get(entry.input.id), changedFields(entry, accountEdit.fields)),

@@ -39,37 +39,27 @@ function refuelingParams(f: Fields, id: number): ParamsOf<'EditCarFuel'> {
 }
 
 export interface RefuelingProblem {
-  code: 'not-found' | 'invalid-input';
   field: keyof RefuelingInput;
-  message: string;
+  error: AppError;
 }
 
-/** Litres to the millilitre and a rate to six decimals: what the service keeps (see src-service/README.md). */
-const LITER_PLACES = 3;
-const RATE_PLACES = 6;
-
-/** Everything that keeps a refueling from being queued: a car not in the list, and what the service would refuse. */
+/**
+ * What keeps a refueling that passed its schema from being queued: a car not in the list, and a price
+ * with more decimals than its currency has (a rule across two fields, which the schema cannot say).
+ */
 export function refuelingProblems(i: RefuelingInput, cars: readonly CarRow[]): RefuelingProblem[] {
   const problems: RefuelingProblem[] = [];
-  if (!cars.some((c) => c.carId === i.carId)) {
-    problems.push({ code: 'not-found', field: 'carId', message: `Car ${i.carId} is not in your car list; add it first.` });
-  }
+  if (!cars.some((c) => c.carId === i.carId)) problems.push({ field: 'carId', error: new AppError('carNotListed', { carId: i.carId }, 'carId') });
   const digits = currencyDigits(i.currency);
   if (decimalPlaces(parseDecimal(i.price)!) > digits) {
-    problems.push({ code: 'invalid-input', field: 'price', message: `The price has more decimal places than ${currencyLabel(i.currency)} allows (${digits}).` });
-  }
-  if (decimalPlaces(parseDecimal(i.liter)!) > LITER_PLACES) {
-    problems.push({ code: 'invalid-input', field: 'liter', message: `The litres have more than ${LITER_PLACES} decimal places.` });
-  }
-  if (decimalPlaces(parseDecimal(i.rate)!) > RATE_PLACES) {
-    problems.push({ code: 'invalid-input', field: 'rate', message: `The rate has more than ${RATE_PLACES} decimal places.` });
+    problems.push({ field: 'price', error: new AppError('priceDecimals', { currency: currencyLabel(i.currency), max: digits }, 'price') });
   }
   return problems;
 }
 
 function checkRefueling(i: RefuelingInput, ctx: CheckContext): void {
   const p = refuelingProblems(i, ctx.store.cars())[0];
-  if (p) throw new AppError(p.code, p.message, p.field);
+  if (p) throw p.error;
 }
 
 const readRefueling = (refueling: ApiCarFuel): Effect => ({ kind: 'refueling', refueling });
@@ -152,7 +142,7 @@ export const editRefueling: WriteKind<'editRefueling'> = {
   check(raw, ctx) {
     const id = ctx.resolve(raw.id);
     const current = refuelingIn(ctx.state, ctx.store, id);
-    if (!current) throw new AppError('not-found', `Refueling ${raw.id} does not exist.`, 'id');
+    if (!current) throw new AppError('refuelingMissing', { id: raw.id }, 'id');
     checkRefueling(raw, ctx);
     return { input: { ...raw, id }, base: baseFor(refuelingEdit.fields, id, current, ctx.previous), targetId: id };
   },

@@ -133,7 +133,7 @@ export const useStatusStore = defineStore('status', () => {
     } catch (e) {
       const error = toAppError(e);
       // A sync started elsewhere (the menu, another window) is already reporting through the events.
-      if (error.code !== 'busy') syncError.value = error;
+      if (error.kind !== 'busy') syncError.value = error;
       return null;
     } finally {
       startingSync.value = false;
