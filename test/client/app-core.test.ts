@@ -59,10 +59,10 @@ describe('the API table', () => {
       });
       await core.saveCar({ carId: 1, name: 'Car' });
       expect(logged).toHaveLength(1);
-      // A corrupt settings row (written by hand) is a bug too: internal, without details.
+      // A local copy whose settings table was dropped by hand: a bug too, internal, without details.
       const Database = (await import('better-sqlite3')).default;
       const db = new Database(tmp.file('local.sqlite'));
-      db.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('preferences', '{broken')").run();
+      db.prepare('DROP TABLE settings').run();
       db.close();
       const err = (await errorOf(core.getPreferences())) as AppError;
       expect(err).toMatchObject({ kind: 'internal', message: 'Something went wrong inside the app. The details are in the log.' });
@@ -80,13 +80,15 @@ describe('a bug during a sync', () => {
     const s = await newUser(service, { log: (m, e) => logged.push([m, e]) });
     try {
       await s.core.addCategory({ name: 'Logged', parentId: 0 });
-      // A settings row the core cannot read (written by hand): storing the write's effect fails.
+      // A trigger put in by hand refuses the facts learned from the answer: storing the write's effect fails.
       const Database = (await import('better-sqlite3')).default;
       const db = new Database(s.file);
-      db.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('learned', '{broken')").run();
+      for (const event of ['INSERT', 'UPDATE']) {
+        db.exec(`CREATE TRIGGER refuse_learned_${event} BEFORE ${event} ON settings WHEN NEW.key = 'learned' BEGIN SELECT RAISE(ABORT, 'refused by hand'); END`);
+      }
       db.close();
       expect(await s.core.sync()).toMatchObject({ errorCode: 'service', error: 'The sync failed unexpectedly.' });
-      expect(logged).toEqual([[expect.stringMatching(/sync/), expect.any(SyntaxError)]]);
+      expect(logged).toEqual([[expect.stringMatching(/sync/), expect.any(Database.SqliteError)]]);
     } finally {
       await s.done();
     }

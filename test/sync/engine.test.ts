@@ -36,7 +36,7 @@ function deadPid(): Promise<number> {
 function writeLock(file: string, lock: { pid: number; host: string; at: number }): void {
   const store = new Store(file);
   try {
-    store.setSetting('syncLock', lock);
+    store.settings.set('syncLock', lock);
   } finally {
     store.close();
   }

@@ -30,7 +30,7 @@ import { Outbox } from '../outbox/outbox';
 import { analyzeDependencies, effectiveStatuses } from '../outbox/dependencies';
 import { LocalView } from '../outbox/local-view';
 import { LocalWrites } from '../outbox/writes';
-import { SECRET_NAMES, SECRET_SETTING_PREFIX, type SecretName, type SecretPersistence, type SecretStore, type SecretStoreSource } from '../secrets';
+import { SECRET_NAMES, type SecretName, type SecretPersistence, type SecretStore, type SecretStoreSource } from '../secrets';
 import {
   connect as readService,
   DEFAULT_MAX_RESPONSE_BYTES,
@@ -46,7 +46,8 @@ import {
 import { Store, type StoreOptions } from '../store/store';
 import { parse } from '../../../src-shared/validate';
 import { resolveChoices } from '../write-kinds';
-import { classify, LAST_SYNC_AT_KEY, LAST_SYNC_KEY, SyncEngine, type SyncTuning } from '../sync/engine';
+import { classify, SyncEngine, type SyncTuning } from '../sync/engine';
+import type { StoredConnection } from '../store/settings';
 import { lastExchange, recordExchange } from '../sync/exchanges';
 import { fileHandlers } from '../files';
 import { insightHandlers } from '../insights';
@@ -83,24 +84,7 @@ export interface AppCoreOptions {
 
 export type AppCore = AppApi & AppEventSource & { close(): Promise<void> };
 
-/** Connection settings kept in the local copy (never the secrets). */
-export interface StoredConnection {
-  baseUrl: string;
-  namespace: string;
-  login: string;
-  binding: Binding;
-  /** Operations the WSDL listed; null when it could not be read (a hand-set namespace). */
-  operations: OperationName[] | null;
-  /** SHA-256 fingerprint of the certificate the user trusted; absent in copies made before pinning existed. */
-  trustedCertificate?: string | null;
-  /** false: the password is kept nowhere and asked at each sync; absent (older copies) means true. */
-  rememberPassword?: boolean;
-}
-
-const CONNECTION_KEY = 'connection';
-const PREFERENCES_KEY = 'preferences';
-const WORKING_OFFLINE_KEY = 'workingOffline';
-const PREFERRED_BINDING_KEY = 'preferredBinding';
+export type { StoredConnection } from '../store/settings';
 
 export const DEFAULT_PREFERENCES: Preferences = {
   language: 'cs',
@@ -159,8 +143,8 @@ class Core {
     this.view = new LocalView(this.store, this.outbox);
     this.writes = new LocalWrites(this.store, this.outbox, this.view, () => this.now());
     const persistence: SecretPersistence = {
-      read: (key) => this.store.getSetting<string>(SECRET_SETTING_PREFIX + key),
-      write: (key, value) => this.store.setSetting(SECRET_SETTING_PREFIX + key, value),
+      read: (key) => this.store.settings.secret(key),
+      write: (key, value) => this.store.settings.setSecret(key, value),
     };
     this.secrets = typeof options.secrets === 'function' ? options.secrets(persistence) : options.secrets;
     this.engine = new SyncEngine({
@@ -201,7 +185,7 @@ class Core {
   // ---- connection ----------------------------------------------------------------------------
 
   connection(): StoredConnection | null {
-    return this.store.getSetting<StoredConnection>(CONNECTION_KEY);
+    return this.store.settings.get('connection');
   }
 
   private async hasSecret(name: SecretName): Promise<boolean> {
@@ -256,14 +240,14 @@ class Core {
     const exchange = c ? lastExchange(this.store) : null;
     return {
       configured: c !== null,
-      workingOffline: this.store.getSetting<boolean>(WORKING_OFFLINE_KEY) ?? false,
+      workingOffline: this.store.settings.get('workingOffline'),
       connection: c
         ? { baseUrl: c.baseUrl, namespace: c.namespace, login: c.login, binding: c.binding, trustedCertificate: c.trustedCertificate ?? null, hasSecrets, rememberPassword: remembered }
         : null,
       outbox: counts,
       syncing: this.engine.running,
-      lastSyncAt: this.store.getSetting<string>(LAST_SYNC_AT_KEY),
-      lastSync: this.store.getSetting<SyncSummary>(LAST_SYNC_KEY),
+      lastSyncAt: this.store.settings.get('lastSyncAt'),
+      lastSync: this.store.settings.get('lastSync'),
       offline: exchange?.outcome === 'unreachable',
       exchange,
       damaged: null,
@@ -388,7 +372,7 @@ class Core {
     const probe = new SoapClient({
       baseUrl,
       namespace: namespace!,
-      binding: input.binding ?? (c?.baseUrl === baseUrl ? c.binding : null) ?? this.store.getSetting<Binding>(PREFERRED_BINDING_KEY) ?? 'soap12',
+      binding: input.binding ?? (c?.baseUrl === baseUrl ? c.binding : null) ?? this.store.settings.get('preferredBinding') ?? 'soap12',
       timeoutMs: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       maxResponseBytes: this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       timeZone: this.timeZone,
@@ -418,7 +402,7 @@ class Core {
       // A namespace set by hand lets a service without a readable WSDL be used; never one whose certificate is refused.
       if (!input.namespace || e instanceof CertificateError) throw toAppError(e, this.log);
     }
-    const binding: Binding = input.binding ?? this.store.getSetting<Binding>(PREFERRED_BINDING_KEY) ?? 'soap12';
+    const binding: Binding = input.binding ?? this.store.settings.get('preferredBinding') ?? 'soap12';
     const connection: StoredConnection = {
       baseUrl,
       namespace: input.namespace || description!.namespace,
@@ -459,8 +443,8 @@ class Core {
     else await this.secrets.delete('password');
     await this.secrets.set('clientKey', input.clientKey);
     this.store.transaction(() => {
-      this.store.setSetting(CONNECTION_KEY, connection);
-      this.store.setSetting(WORKING_OFFLINE_KEY, false);
+      this.store.settings.set('connection', connection);
+      this.store.settings.set('workingOffline', false);
       // The probe was this connection's first exchange, and it went through.
       recordExchange(this.store, { outcome: 'connected', at: this.now(), via: 'connect', message: null });
     });
@@ -471,13 +455,13 @@ class Core {
   }
 
   async workOffline(): Promise<AppStatus> {
-    this.store.setSetting(WORKING_OFFLINE_KEY, true);
+    this.store.settings.set('workingOffline', true);
     await this.changed();
     return this.status();
   }
 
   preferences(): Preferences {
-    return { ...DEFAULT_PREFERENCES, ...this.store.getSetting<Partial<Preferences>>(PREFERENCES_KEY) };
+    return { ...DEFAULT_PREFERENCES, ...this.store.settings.get('preferences') };
   }
 
   async setPreferences(input: InputOf<'setPreferences'>): Promise<Preferences> {
@@ -485,11 +469,11 @@ class Core {
     const next: Preferences = { ...this.preferences() };
     for (const [k, v] of Object.entries(rest)) if (v !== undefined) (next as unknown as Record<string, unknown>)[k] = v;
     this.store.transaction(() => {
-      this.store.setSetting(PREFERENCES_KEY, next);
+      this.store.settings.set('preferences', next);
       if (binding) {
         const c = this.connection();
-        if (c) this.store.setSetting(CONNECTION_KEY, { ...c, binding });
-        this.store.setSetting(PREFERRED_BINDING_KEY, binding);
+        if (c) this.store.settings.set('connection', { ...c, binding });
+        this.store.settings.set('preferredBinding', binding);
       }
     });
     return next;

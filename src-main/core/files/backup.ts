@@ -9,11 +9,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { AppError, type BackupFile, type RecordCounts, type RestoreResult } from '../../../src-shared/app-api';
 import type { CoreParts, Handlers } from '../app/core-parts';
-import { SECRET_SETTING_PREFIX } from '../secrets';
 import { keepSafetyCopy } from '../store/safety-copies';
 import { Store } from '../store/store';
-import { SYNC_LOCK_KEY } from '../sync/engine';
-import { LAST_EXCHANGE_KEY } from '../sync/exchanges';
+import { LOCAL_ONLY_CONDITION, type SettingKey } from '../store/settings';
 import type { UnknownBeforeProbe } from '../write-kinds';
 import type { RecordKind } from '../outbox/entries';
 import {
@@ -31,20 +29,19 @@ import {
 } from './sqlite-file';
 
 /** The backup's own record of when it was made; it lives only in backups, never in the local copy. */
-export const BACKED_UP_AT_KEY = 'backup.createdAt';
+export const BACKED_UP_AT_KEY = 'backup.createdAt' satisfies SettingKey;
 /**
  * A random name of this local copy, made with its first backup: a restore tells a backup of this very
  * copy, whose outbox it can settle against what happened since, from one of another copy.
  */
-export const COPY_ID_KEY = 'copyId';
-const NEXT_TEMP_ID_KEY = 'nextTempId';
+export const COPY_ID_KEY = 'copyId' satisfies SettingKey;
 
 /**
- * Settings that belong to this machine rather than to the data: the sealed credentials and the sync
- * lock. A backup leaves them out and a restore keeps the current ones.
+ * Settings that belong to this machine rather than to the data (the sealed credentials, the sync lock,
+ * the last exchange: the settings registry marks them): a backup leaves them out and a restore keeps the
+ * current ones.
  */
-// The last exchange with the service is this machine's news of it, newer than any backup's.
-const LOCAL_ONLY_SETTINGS = `(substr(key, 1, ${SECRET_SETTING_PREFIX.length}) = '${SECRET_SETTING_PREFIX}' OR key IN ('${SYNC_LOCK_KEY}', '${BACKED_UP_AT_KEY}', '${COPY_ID_KEY}', '${LAST_EXCHANGE_KEY}'))`;
+const LOCAL_ONLY_SETTINGS = LOCAL_ONLY_CONDITION;
 
 /** Tables the store keeps from others (store/month-totals.ts); a restore rebuilds them rather than copying them. */
 const DERIVED_TABLES = new Set(['month_totals']);
@@ -62,7 +59,7 @@ const backupFileName = (now: string) => `bookkeeping-${now.slice(0, 10)}-${now.s
 
 export async function createBackup(parts: CoreParts): Promise<BackupFile> {
   const { store } = parts;
-  if (store.getSetting<string>(COPY_ID_KEY) === null) store.transaction(() => store.setSetting(COPY_ID_KEY, randomUUID()));
+  if (store.settings.get('copyId') === null) store.transaction(() => store.settings.set('copyId', randomUUID()));
   const file = tempFileBeside(store.file, 'backup');
   try {
     await store.db.backup(file);
@@ -209,14 +206,14 @@ function replaceRows(parts: CoreParts, backedUpAt: string | null): number {
   // Rows go in table by table; references are checked when the whole copy is in.
   db.pragma('defer_foreign_keys = ON');
   const before: Before = {
-    copyId: store.getSetting<string>(COPY_ID_KEY),
+    copyId: store.settings.get('copyId'),
     unsent: new Map(
       (db.prepare("SELECT id, kind, created_at, status, created_ids FROM main.outbox WHERE status <> 'unknown'").all() as OutboxKey[]).map((e) => [e.id, e]),
     ),
     mapped: new Map((db.prepare('SELECT temp_id, kind, real_id FROM main.id_map').all() as Mapped[]).map((m) => [m.temp_id, m])),
   };
   const sequences = db.prepare('SELECT name, seq FROM main.sqlite_sequence').all() as { name: string; seq: number }[];
-  const nextTempId = store.getSetting<number>(NEXT_TEMP_ID_KEY);
+  const nextTempId = store.settings.get('nextTempId');
   const backupCopyId = db.prepare('SELECT value FROM restored.settings WHERE key = ?').pluck().get(COPY_ID_KEY) as string | undefined;
 
   const restored = tableColumns(db, 'restored');
@@ -240,8 +237,8 @@ function replaceRows(parts: CoreParts, backedUpAt: string | null): number {
     const raised = db.prepare('UPDATE main.sqlite_sequence SET seq = max(seq, ?) WHERE name = ?').run(s.seq, s.name);
     if (raised.changes === 0) db.prepare('INSERT INTO main.sqlite_sequence (name, seq) VALUES (?, ?)').run(s.name, s.seq);
   }
-  const restoredTempId = store.getSetting<number>(NEXT_TEMP_ID_KEY);
-  if (nextTempId !== null && (restoredTempId === null || nextTempId < restoredTempId)) store.setSetting(NEXT_TEMP_ID_KEY, nextTempId);
+  // Temporary ids count down: the lower of the two is the one never handed out by either.
+  if (nextTempId < store.settings.get('nextTempId')) store.settings.set('nextTempId', nextTempId);
 
   store.recomputeAmountUnits();
   return settleOutbox(parts, before, backupCopyId === undefined ? null : (JSON.parse(backupCopyId) as string), backedUpAt);

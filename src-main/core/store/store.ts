@@ -12,6 +12,7 @@ import { migrate, type Migration, MIGRATIONS } from './migrations';
 import { keepSafetyCopy, listSafetyCopies } from './safety-copies';
 import type { PulledCounts } from '../../../src-shared/app-api';
 import { registerTextFunctions } from './text-search';
+import { Settings } from './settings';
 import type { AccountRow, CarRow, CategoryForest, CategoryRow, FavoriteRow, RefuelingRow, TemplateRow, TransactionRow } from './rows';
 
 export interface StoreOptions {
@@ -162,17 +163,8 @@ export class Store {
     if (this.db.open) this.db.close();
   }
 
-  // ---- settings -------------------------------------------------------------------------------
-
-  getSetting<T>(key: string): T | null {
-    const row = this.sql('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
-    return row ? (JSON.parse(row.value) as T) : null;
-  }
-
-  setSetting(key: string, value: unknown): void {
-    if (value === null || value === undefined) this.sql('DELETE FROM settings WHERE key = ?').run(key);
-    else this.sql('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, JSON.stringify(value));
-  }
+  /** The settings this copy keeps, typed from their table (settings.ts). */
+  readonly settings = new Settings(this);
 
   // ---- accounts -------------------------------------------------------------------------------
 
