@@ -202,14 +202,20 @@ export function parse<S extends v.GenericSchema>(schema: S, value: unknown, path
 /** Whether `value` passes the schema. */
 export const passes = (schema: v.GenericSchema, value: unknown): boolean => v.safeParse(schema, value, { abortEarly: true }).success;
 
+type Node = { entries?: Record<string, unknown>; wrapped?: unknown; pipe?: (Node & { kind: string; type: string; metadata?: { rules?: FieldRules } })[] };
+
+/** The schema of one field of an object schema (the object's own, a list's or a pipe's looked into). */
+export function fieldSchema(schema: v.GenericSchema, field: string): v.GenericSchema {
+  const s = schema as unknown as Node;
+  const entries = s.entries ?? s.pipe?.find((item) => item.entries)?.entries;
+  const found = entries?.[field];
+  if (!found) throw new Error(`The schema has no field ${field}.`);
+  return found as v.GenericSchema;
+}
+
 /** The limits of one field of an object schema (optional and nullable wrappers looked through). */
 export function fieldRules(schema: v.GenericSchema, field?: string): FieldRules {
-  type Node = { entries?: Record<string, unknown>; wrapped?: unknown; pipe?: (Node & { kind: string; type: string; metadata?: { rules?: FieldRules } })[] };
-  let s = schema as unknown as Node;
-  if (field !== undefined) {
-    const entries = s.entries ?? s.pipe?.find((item) => item.entries)?.entries;
-    s = (entries?.[field] ?? {}) as Node;
-  }
+  let s = (field === undefined ? schema : fieldSchema(schema, field)) as unknown as Node;
   while (s.wrapped) s = s.wrapped as typeof s;
   const out: FieldRules = {};
   for (const item of s.pipe ?? []) if (item.type === 'metadata' && item.metadata?.rules) Object.assign(out, item.metadata.rules);

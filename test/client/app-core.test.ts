@@ -125,6 +125,17 @@ describe('connection and status', () => {
       expect(events.map((e) => e.type)).toEqual(['data-changed']);
       expect((await core.sync()).error).toBeNull();
       expect(await core.workOffline()).toMatchObject({ workingOffline: true });
+      // Each change says which tables it touched: screens showing others do not read again.
+      const tables = () => (events.at(-1) as Extract<AppEvent, { type: 'data-changed' }>).tables;
+      expect(tables()).toEqual([]);
+      await core.saveCar({ carId: 3, name: 'Fabia' });
+      expect(tables()).toEqual(['cars']);
+      await core.addRefueling({ carId: 3, dateOfPurchase: '2026-11-21T08:00', tachometer: 1000, liter: '40', price: '1600', currency: 203, rate: '1', description: '' });
+      expect(tables()).toEqual(['refuelings', 'cars', 'outbox']);
+      await core.addCategory({ name: 'Fuel', parentId: 0 });
+      expect(tables()).toEqual(['categories', 'outbox']);
+      await core.sync();
+      expect(tables()).toEqual(['accounts', 'transactions', 'templates', 'categories', 'cars', 'refuelings', 'outbox', 'preferences']);
     } finally {
       await core.close();
     }

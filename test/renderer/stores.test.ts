@@ -58,8 +58,9 @@ describe('status store', () => {
     expect(store.summary?.pushed).toBe(2);
     expect(store.status?.lastSyncAt).toBe('2026-11-21T10:00:05Z');
 
-    s.emit({ type: 'data-changed', status: status({ outbox: { pending: 2, unknown: 0, refused: 1, conflicts: 1, blocked: 0 } }) });
-    expect(store.dataVersion).toBe(1);
+    s.emit({ type: 'data-changed', status: status({ outbox: { pending: 2, unknown: 0, refused: 1, conflicts: 1, blocked: 0 } }), tables: ['refuelings', 'outbox'] });
+    // Only the tables the change touched move: screens showing others do not read again.
+    expect(store.versions).toEqual({ accounts: 0, transactions: 0, templates: 0, categories: 0, cars: 0, refuelings: 1, outbox: 1, preferences: 0 });
     expect(store.queued).toBe(4);
     expect(store.attention).toBe(2);
     store.dispose();
@@ -101,7 +102,8 @@ describe('status store', () => {
     expect(s.api.sync).toHaveBeenCalledTimes(1);
     expect(s.api.getStatus).toHaveBeenCalledTimes(2);
     expect(store.syncing).toBe(false);
-    expect(store.dataVersion).toBe(1);
+    // A sync may have changed anything: every table moves, also without the event stream.
+    expect(Object.values(store.versions)).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
     store.dismissSummary();
     expect(store.summary).toBeNull();
   });

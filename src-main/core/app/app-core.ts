@@ -6,7 +6,7 @@
  * and the features beyond the service: insights/, register/, files/) and validates each call's input
  * again (defence in depth). Every method throws only AppError and reports changes as AppEvents.
  */
-import { APP_METHODS, APP_METHOD_NAMES, AppError, type AppApi, type AppEvent, type AppEventListener, type AppEventSource, type AppMethod } from '../../../src-shared/app-api';
+import { APP_METHODS, APP_METHOD_NAMES, AppError, DATA_TABLES, type AppApi, type DataTable, type AppEvent, type AppEventListener, type AppEventSource, type AppMethod } from '../../../src-shared/app-api';
 import { parse } from '../../../src-shared/validate';
 import { localTimeZone, nowWall } from '../../../src-shared/wire';
 import { fileHandlers } from '../files';
@@ -121,9 +121,9 @@ class Core implements CoreServices {
     return () => this.listeners.delete(listener);
   }
 
-  async changed(): Promise<void> {
+  async changed(tables: readonly DataTable[] = DATA_TABLES): Promise<void> {
     if (this.listeners.size === 0 || this.closed) return;
-    this.emit({ type: 'data-changed', status: await this.status() });
+    this.emit({ type: 'data-changed', status: await this.status(), tables: [...tables] });
   }
 
   status() {

@@ -143,7 +143,7 @@ export function connectionHandlers(core: CoreServices): Handlers<'testConnection
     const record = (report: ConnectionReport): ConnectionReport => {
       if (creds?.stored && report.state !== 'not-checked') {
         recordExchange(store, { outcome: report.state, at: core.now(), via: 'test', message: report.error });
-        void core.changed();
+        void core.changed([]);
       }
       return report;
     };
@@ -257,7 +257,7 @@ export function connectionHandlers(core: CoreServices): Handlers<'testConnection
     connect,
     workOffline: async () => {
       store.settings.set('workingOffline', true);
-      await core.changed();
+      await core.changed([]);
       return core.status();
     },
     getPreferences: async () => preferences(core),

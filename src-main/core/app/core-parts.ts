@@ -3,7 +3,7 @@
  * local copy, the outbox and its view, the queue of local writes. Each feature module takes these
  * and returns its handlers of the app API, so that the core's own file stays a table of wiring.
  */
-import type { AppError, AppMethod, AppStatus, InputOf, OutputOf, Preferences } from '../../../src-shared/app-api';
+import type { AppError, AppMethod, AppStatus, DataTable, InputOf, OutputOf, Preferences } from '../../../src-shared/app-api';
 import type { Outbox } from '../outbox/outbox';
 import type { LocalView } from '../outbox/local-view';
 import type { LocalWrites } from '../outbox/writes';
@@ -24,8 +24,8 @@ export interface CoreParts {
   preferences(): Preferences;
   /** Throws a 'busy' AppError while a sync runs, in this process or another one on the same file. */
   assertIdle(): void;
-  /** Tells the screens that the local data changed. */
-  changed(): Promise<void>;
+  /** Tells the screens that the local data of these tables changed (by default all; none: the status only). */
+  changed(tables?: readonly DataTable[]): Promise<void>;
   /** Forgets the SOAP client, after the stored connection may have changed (a restore). */
   forgetClient(): void;
 }

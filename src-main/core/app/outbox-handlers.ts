@@ -1,7 +1,7 @@
 /** The app's writes (checked, queued in the outbox with the local copy's change) and what the user does with queued ones. */
 import { AppError, WRITE_INPUT_SCHEMAS, type OutboxKind, type WriteInputOf } from '../../../src-shared/app-api';
 import { parse } from '../../../src-shared/validate';
-import { resolveChoices } from '../write-kinds';
+import { resolveChoices, WRITE_KINDS } from '../write-kinds';
 import type { CoreServices, Handlers } from './core-parts';
 import { outboxView } from './read-views';
 
@@ -13,11 +13,13 @@ export function outboxHandlers(core: CoreServices): Handlers<WriteMethod | Outbo
 
   async function write<K extends OutboxKind>(kind: K, input: WriteInputOf<K>) {
     const result = core.writes.queue(kind, input);
-    await core.changed();
+    await core.changed(touched(kind));
     return result;
   }
 
   const entries = () => outboxView(outbox.all());
+  /** What a write of this kind changes in what the screens show: its records, and the outbox. */
+  const touched = (kind: OutboxKind) => [...WRITE_KINDS[kind].touches, 'outbox' as const];
 
   function entry(id: number) {
     const e = outbox.get(id);
@@ -41,21 +43,21 @@ export function outboxHandlers(core: CoreServices): Handlers<WriteMethod | Outbo
       // retry is the word to send it again (a plain unknown one is still to be checked by the next sync).
       if (e.status === 'refused' || e.status === 'conflict' || (e.status === 'unknown' && e.message !== null)) {
         store.transaction(() => outbox.setStatus(id, 'pending'));
-        await core.changed();
+        await core.changed(['outbox']);
       }
       return entries();
     },
     async discardOutbox({ id }) {
-      entry(id);
+      const e = entry(id);
       store.transaction(() => outbox.remove(id));
-      await core.changed();
+      await core.changed(touched(e.kind));
       return entries();
     },
     async updateOutbox({ id, input: raw }) {
       const e = entry(id);
       const input = parse(WRITE_INPUT_SCHEMAS[e.kind], raw, 'input.input');
       core.writes.replace(id, input as WriteInputOf<OutboxKind>);
-      await core.changed();
+      await core.changed(touched(e.kind));
       return entries();
     },
     async resolveConflict({ id, choices }) {
@@ -69,7 +71,7 @@ export function outboxHandlers(core: CoreServices): Handlers<WriteMethod | Outbo
       if (open.length) throw new AppError('chooseSides', { fields: open.join(', ') }, 'choices');
       const { input, base } = resolveChoices(e, choices);
       store.transaction(() => outbox.replaceInput(id, input, base));
-      await core.changed();
+      await core.changed(touched(e.kind));
       return entries();
     },
   };

@@ -29,13 +29,13 @@ export function recordHandlers(core: CoreServices): Handlers<RecordMethod> {
     listCars: async () => carsView(store, view),
     saveCar: async (i) => {
       store.saveCar(i.carId, i.name, core.now());
-      await core.changed();
+      await core.changed(['cars']);
       return carsView(store, view);
     },
     removeCar: async (i) => {
       if (view.pendingCars().has(i.carId)) throw new AppError('carHasPending', { carId: i.carId }, 'carId');
       if (!store.removeCar(i.carId)) throw new AppError('carNotInList', { carId: i.carId }, 'carId');
-      await core.changed();
+      await core.changed(['cars']);
       return carsView(store, view);
     },
     listRefuelings: async (i) => carRefuelingsView(store, view, i.carId),

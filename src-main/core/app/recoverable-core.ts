@@ -10,6 +10,7 @@ import {
   APP_METHODS,
   APP_METHOD_NAMES,
   AppError,
+  DATA_TABLES,
   type AppEventListener,
   type AppMethod,
   type AppStatus,
@@ -29,7 +30,7 @@ export function openRecoverableCore(options: AppCoreOptions): AppCore {
   let closed = false;
 
   const emit = (status: AppStatus) => {
-    for (const listener of listeners) listener({ type: 'data-changed', status });
+    for (const listener of listeners) listener({ type: 'data-changed', status, tables: [...DATA_TABLES] });
   };
 
   /** Opens the core; a damaged copy leaves the recoverable state instead of an error. */

@@ -177,7 +177,7 @@ export async function importRefuelings(parts: CoreParts, input: ImportInput): Pr
       }
     }
   });
-  await parts.changed();
+  await parts.changed(['refuelings', 'cars', 'outbox']);
   return { queued: ready.length, skipped: preview.rows.length - ready.length };
 }
 

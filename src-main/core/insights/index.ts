@@ -31,7 +31,7 @@ export function insightHandlers(parts: CoreParts): Handlers<InsightMethod> {
         parts.store.setPartial(refueling.id, i.partial);
         return refueling.carId;
       });
-      await parts.changed();
+      await parts.changed(['refuelings']);
       return carRefuelingsView(parts.store, parts.view, carId);
     },
     getReport: async (i) => categoryReport(parts, i),

@@ -28,6 +28,7 @@ const readAccount = (account: ApiAccount2): Effect => ({ kind: 'account', accoun
 
 export const addAccount: WriteKind<'addAccount'> = {
   label: 'new account',
+  touches: ['accounts'],
   creates: ['account'],
   references: [],
   edit: null,
@@ -100,6 +101,7 @@ const accountEdit: EditSpec<'editAccount'> = {
 
 export const editAccount: WriteKind<'editAccount'> = {
   label: 'account edit',
+  touches: ['accounts'],
   creates: [],
   references: [['id', 'account']],
   edit: accountEdit,

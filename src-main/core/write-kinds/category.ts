@@ -43,6 +43,7 @@ const treeEffect = (tree: ApiCategoryTree, createdId: number | null): Effect => 
 
 export const addCategory: WriteKind<'addCategory'> = {
   label: 'new category',
+  touches: ['categories'],
   creates: ['category'],
   references: [['parentId', 'category']],
   edit: null,
@@ -103,6 +104,7 @@ const categoryRename: EditSpec<'renameCategory'> = {
 
 export const renameCategory: WriteKind<'renameCategory'> = {
   label: 'category rename',
+  touches: ['categories'],
   creates: [],
   references: [['id', 'category']],
   edit: categoryRename,

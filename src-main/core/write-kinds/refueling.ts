@@ -72,6 +72,7 @@ function storeRefueling(effect: Effect, ctx: ApplyContext): ApiCarFuel | null {
 
 export const addRefueling: WriteKind<'addRefueling'> = {
   label: 'new refueling',
+  touches: ['refuelings', 'cars'],
   creates: ['refueling'],
   references: [],
   edit: null,
@@ -135,6 +136,7 @@ const refuelingEdit: EditSpec<'editRefueling'> = {
 
 export const editRefueling: WriteKind<'editRefueling'> = {
   label: 'refueling edit',
+  touches: ['refuelings', 'cars'],
   creates: [],
   references: [['id', 'refueling']],
   edit: refuelingEdit,

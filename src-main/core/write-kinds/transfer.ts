@@ -133,6 +133,7 @@ export function transferProblems(i: Pick<TransferInput, 'sourceId' | 'targetId' 
 
 export const transfer: WriteKind<'transfer'> = {
   label: 'transfer',
+  touches: ['accounts', 'transactions'],
   creates: ['transaction', 'transaction'],
   references: [
     ['sourceId', 'account'],

@@ -133,6 +133,7 @@ const cs: Messages = {
     reason: { restore: 'pořízená před obnovením zálohy', schema: 'pořízená před aktualizací aplikace' },
   },
   form: {
+    decimalsHint: 'Nejvýše {max} desetinné místo. | Nejvýše {max} desetinná místa. | Nejvýše {max} desetinných míst.',
     required: 'Vyplňte toto pole.',
     tooLong: 'Nejvýše {max} znaků.',
     amountRequired: 'Zadejte částku.',

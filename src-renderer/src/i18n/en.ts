@@ -131,6 +131,7 @@ const en = {
     reason: { restore: 'made before a restore', schema: 'made before an update of the app' },
   },
   form: {
+    decimalsHint: 'Up to {max} decimal place. | Up to {max} decimal places.',
     required: 'Fill this in.',
     tooLong: 'Use at most {max} characters.',
     amountRequired: 'Enter an amount.',
