@@ -9,7 +9,17 @@
  * code's parameters: their type is the code's, checked by the compiler where an error is made and
  * where a catalog words it.
  */
-import { IMPORT_FIELD_NAMES, type ImportField, type ImportProblem } from './data-views';
+import type { ImportProblem } from './data-views';
+
+/**
+ * How an import's English messages name a field: the refueling field table's words (a lookup by name, so
+ * that this table does not depend on the record tables' types, which depend on the validators' codes).
+ */
+let importFieldWords: Readonly<Record<string, string>> = {};
+export function setImportFieldWords(words: Readonly<Record<string, string>>): void {
+  importFieldWords = words;
+}
+const fieldWords = (field: string): string => importFieldWords[field] ?? field;
 
 export type AppErrorKind =
   /** An argument failed validation at the boundary or in the core; `field` names it. */
@@ -162,13 +172,13 @@ export const ERRORS = {
 
   // ---- files: import, backup, the local copy
   csvUnreadable: spec<{ detail: string }>('invalid-input', (p) => p.detail),
-  mappingBeyondFile: spec<{ field: ImportField; column: number; columns: number }>(
+  mappingBeyondFile: spec<{ field: string; column: number; columns: number }>(
     'invalid-input',
-    (p) => `The ${IMPORT_FIELD_NAMES[p.field]} is mapped to column ${p.column}, but the file has ${p.columns} columns.`,
+    (p) => `The ${fieldWords(p.field)} is mapped to column ${p.column}, but the file has ${p.columns} columns.`,
   ),
-  mappingTwice: spec<{ column: number; first: ImportField; second: ImportField }>(
+  mappingTwice: spec<{ column: number; first: string; second: string }>(
     'invalid-input',
-    (p) => `Column ${p.column} is mapped to both the ${IMPORT_FIELD_NAMES[p.first]} and the ${IMPORT_FIELD_NAMES[p.second]}.`,
+    (p) => `Column ${p.column} is mapped to both the ${fieldWords(p.first)} and the ${fieldWords(p.second)}.`,
   ),
   importNotDate: spec<{ value: string }>('invalid-input', (p) => `${p.value} is not a date such as 2026-11-21 14:05 or 21.11.2026 14:05.`),
   importNotRealDate: spec<{ value: string }>('invalid-input', (p) => `${p.value} is not a real date and time.`),
@@ -179,8 +189,8 @@ export const ERRORS = {
     (p) => `${p.value} is not a currency the app knows (use a code such as CZK, EUR or 203).`,
   ),
   importNotYesNo: spec<{ value: string }>('invalid-input', (p) => `${p.value} is neither yes nor no.`),
-  importMissing: spec<{ field: ImportField }>('invalid-input', (p) => `the ${IMPORT_FIELD_NAMES[p.field]} is missing.`),
-  importNoColumn: spec<{ field: ImportField }>('invalid-input', (p) => `No column is chosen for the ${IMPORT_FIELD_NAMES[p.field]}.`),
+  importMissing: spec<{ field: string }>('invalid-input', (p) => `the ${fieldWords(p.field)} is missing.`),
+  importNoColumn: spec<{ field: string }>('invalid-input', (p) => `No column is chosen for the ${fieldWords(p.field)}.`),
   nothingToImport: spec<{ rows: number; problems: number; duplicates: number }>(
     'rule',
     (p) => `Nothing to import: of ${p.rows} row(s), ${p.problems} have problems and ${p.duplicates} are already there.`,
@@ -257,7 +267,7 @@ export function importProblemText(p: ImportProblem): string {
   const entry = ERRORS[p.code] as ErrorSpec<Params>;
   const words = entry.en(p.params) + (entry.predicate ? '.' : '');
   if (p.column) return `${p.column.name ? `Column "${p.column.name}"` : `Column ${p.column.index + 1}`}: ${words}`;
-  if (p.field && p.code !== 'importNoColumn') return `The ${IMPORT_FIELD_NAMES[p.field as ImportField] ?? p.field}: ${words}`;
+  if (p.field && p.code !== 'importNoColumn') return `The ${fieldWords(p.field)}: ${words}`;
   return words;
 }
 

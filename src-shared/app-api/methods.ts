@@ -5,6 +5,7 @@
  */
 import { FINGERPRINT_INPUT_PATTERN } from '../certificate';
 import { v, type Infer } from '../validate';
+import { REFUELING_IMPORT_FIELDS, refuelingInputEntries } from '../records/refueling';
 import type {
   AccountsView,
   AppStatus,
@@ -21,7 +22,7 @@ import type {
   WriteResult,
 } from './views';
 import type { CategoryReport, FuelStats, SearchResult } from './insight-views';
-import type { BackupFile, CsvFile, ImportPreview, ImportResult, RestoreResult } from './data-views';
+import type { BackupFile, CsvFile, ImportField, ImportPreview, ImportResult, RestoreResult } from './data-views';
 import type { RegisterPage, TransactionDetail } from './register-views';
 import type { CarCheck, CarIdSeen } from './car-views';
 
@@ -56,17 +57,8 @@ const transferInput = v.object({
   description: description(),
 });
 
-const refuelingFields = {
-  carId: v.whole({ min: 1 }),
-  dateOfPurchase: v.dateTime(),
-  tachometer: v.whole({ min: 0 }),
-  /** Litres to the millilitre and a rate to six decimals: what the service keeps (see src-service/README.md). */
-  liter: v.decimal({ positive: true, maxScale: 3 }),
-  price: v.decimal({ nonNegative: true }),
-  currency: currency(),
-  rate: v.decimal({ positive: true, maxScale: 6 }),
-  description: description(),
-};
+/** A refueling's fields and their rules: its field table (src-shared/records/refueling.ts). */
+const refuelingFields = refuelingInputEntries();
 const refuelingInput = v.object(refuelingFields);
 const refuelingEditInput = v.object({ ...refuelingFields, id: v.id() });
 
@@ -114,18 +106,7 @@ const importInput = v.object({
   carId: v.whole({ min: 1 }),
   /** The CSV text (UTF-8, a header row). */
   content: v.text({ min: 1, max: IMPORT_BYTES / 2 }),
-  mapping: v.optional(
-    v.object({
-      dateOfPurchase: column(),
-      tachometer: column(),
-      liter: column(),
-      price: column(),
-      currency: column(),
-      rate: column(),
-      description: column(),
-      partial: column(),
-    }),
-  ),
+  mapping: v.optional(v.object(Object.fromEntries(REFUELING_IMPORT_FIELDS.map((f) => [f, column()])) as Record<ImportField, ReturnType<typeof column>>)),
   /** Currency of rows without a currency column. */
   currency: currency(),
 });

@@ -436,15 +436,15 @@ describe('categories, cars and outbox stores', () => {
     expect((await store.ensureRefuelings(7)).map((x) => x.id)).toEqual([11]);
   });
 
-  it('marks refuelings partial: a new one once it has an id, an edit only when the mark changed', async () => {
+  it('sends a refueling\'s marks with its write, in one call, and marks one partial on its own', async () => {
     let list: RefuelingView[] = [refueling(1, 1000)];
     let next = -1;
     const s = standIn({
       listCars: async () => [],
       listRefuelings: async () => list,
-      addRefueling: async () => {
+      addRefueling: async (i: { partial?: boolean }) => {
         const id = next--;
-        list = [refueling(id, 1500 - id), ...list];
+        list = [{ ...refueling(id, 1500 - id), partial: i.partial ?? false }, ...list];
         return { outboxId: -id, id };
       },
       editRefueling: async () => ({ outboxId: 2, id: 1 }),
@@ -452,17 +452,15 @@ describe('categories, cars and outbox stores', () => {
     });
     const store = useCarsStore();
     const input = { carId: 7, dateOfPurchase: '2026-11-21T10:00', tachometer: 1500, liter: '20', price: '800', currency: 203, rate: '1', description: '' };
-    await store.addRefueling(input, true);
-    expect(s.api.setRefuelingPartial).toHaveBeenCalledWith({ id: -1, partial: true });
+    await store.addRefueling({ ...input, partial: true });
+    expect(s.api.addRefueling).toHaveBeenCalledWith({ ...input, partial: true });
     expect(store.refuelings[7]?.map((r) => [r.id, r.partial])).toEqual([[-1, true], [1, false]]);
-    await store.addRefueling(input);
-    expect(s.api.setRefuelingPartial).toHaveBeenCalledTimes(1);
-    await store.editRefueling({ ...input, id: 1, tachometer: 1000 });
-    expect(s.api.setRefuelingPartial).toHaveBeenCalledTimes(1);
-    await store.editRefueling({ ...input, id: 1, tachometer: 1000 }, true);
-    expect(s.api.setRefuelingPartial).toHaveBeenLastCalledWith({ id: 1, partial: true });
+    await store.editRefueling({ ...input, id: 1, tachometer: 1000, partial: true });
+    expect(s.api.editRefueling).toHaveBeenLastCalledWith({ ...input, id: 1, tachometer: 1000, partial: true });
+    expect(s.api.setRefuelingPartial).not.toHaveBeenCalled();
     await store.setPartial(7, -1, false);
-    expect(store.refuelings[7]?.map((r) => [r.id, r.partial])).toEqual([[-2, false], [-1, false], [1, true]]);
+    expect(s.api.setRefuelingPartial).toHaveBeenCalledWith({ id: -1, partial: false });
+    expect(store.refuelings[7]?.map((r) => [r.id, r.partial])).toEqual([[-1, false], [1, false]]);
   });
 
   it('replaces the outbox with what each action returns', async () => {

@@ -2,6 +2,7 @@
 import { AppError, WRITE_INPUT_SCHEMAS, type OutboxKind, type WriteInputOf } from '../../../src-shared/app-api';
 import { parse } from '../../../src-shared/validate';
 import { resolveChoices, WRITE_KINDS } from '../write-kinds';
+import { REFUELING_LOCAL_DEFAULTS, splitRefueling, type RefuelingLocals } from '../../../src-shared/records/refueling';
 import type { CoreServices, Handlers } from './core-parts';
 import { outboxView } from './read-views';
 
@@ -13,6 +14,21 @@ export function outboxHandlers(core: CoreServices): Handlers<WriteMethod | Outbo
 
   async function write<K extends OutboxKind>(kind: K, input: WriteInputOf<K>) {
     const result = core.writes.queue(kind, input);
+    await core.changed(touched(kind));
+    return result;
+  }
+
+  /**
+   * A refueling write: what the service keeps is queued; the marks kept here only (the local fields of
+   * its table) are set on the refueling at once, in the same transaction, and never sent.
+   */
+  async function refuelingWrite<K extends 'addRefueling' | 'editRefueling'>(kind: K, input: WriteInputOf<K> & Partial<RefuelingLocals>) {
+    const { sent, locals } = splitRefueling(input);
+    const result = store.transaction(() => {
+      const queued = core.writes.queue(kind, sent as WriteInputOf<K>);
+      store.setRefuelingLocals(queued.id, kind === 'addRefueling' ? { ...REFUELING_LOCAL_DEFAULTS, ...locals } : locals);
+      return queued;
+    });
     await core.changed(touched(kind));
     return result;
   }
@@ -33,8 +49,8 @@ export function outboxHandlers(core: CoreServices): Handlers<WriteMethod | Outbo
     transfer: (i) => write('transfer', i),
     addCategory: (i) => write('addCategory', i),
     renameCategory: (i) => write('renameCategory', i),
-    addRefueling: (i) => write('addRefueling', i),
-    editRefueling: (i) => write('editRefueling', i),
+    addRefueling: (i) => refuelingWrite('addRefueling', i),
+    editRefueling: (i) => refuelingWrite('editRefueling', i),
     checkTransfer: async (i) => core.writes.checkTransfer(i),
     listOutbox: async () => entries(),
     async retryOutbox({ id }) {
@@ -55,8 +71,13 @@ export function outboxHandlers(core: CoreServices): Handlers<WriteMethod | Outbo
     },
     async updateOutbox({ id, input: raw }) {
       const e = entry(id);
-      const input = parse(WRITE_INPUT_SCHEMAS[e.kind], raw, 'input.input');
-      core.writes.replace(id, input as WriteInputOf<OutboxKind>);
+      const { sent, locals } = splitRefueling(parse(WRITE_INPUT_SCHEMAS[e.kind], raw, 'input.input') as WriteInputOf<OutboxKind> & Partial<RefuelingLocals>);
+      store.transaction(() => {
+        core.writes.replace(id, sent as WriteInputOf<OutboxKind>);
+        // A refueling's marks go to the refueling the entry creates or edits.
+        const target = e.createdIds[0] ?? (sent as { id?: number }).id;
+        if (target !== undefined) store.setRefuelingLocals(target, locals);
+      });
       await core.changed(touched(e.kind));
       return entries();
     },

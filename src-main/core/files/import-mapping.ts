@@ -3,22 +3,16 @@
  * (our own export's lowercase English headers among them), or given by the user and checked.
  */
 import { AppError, type ImportField, type ImportMapping } from '../../../src-shared/app-api';
+import type { CsvSpec } from '../../../src-shared/records/fields';
+import { REFUELING_FIELDS, REFUELING_IMPORT_FIELDS } from '../../../src-shared/records/refueling';
 import { plainText } from './import-values';
 
-export const IMPORT_FIELDS: readonly ImportField[] = ['dateOfPurchase', 'tachometer', 'liter', 'price', 'currency', 'rate', 'description', 'partial'];
-export const REQUIRED_FIELDS: readonly ImportField[] = ['dateOfPurchase', 'tachometer', 'liter', 'price'];
+/** The fields a column can hold, and those an import cannot go without: from the refueling's field table. */
+export const IMPORT_FIELDS: readonly ImportField[] = REFUELING_IMPORT_FIELDS;
+export const REQUIRED_FIELDS: readonly ImportField[] = IMPORT_FIELDS.filter((f) => (REFUELING_FIELDS[f].csv as CsvSpec).required);
 
-/** Header names per field, compared in lower case without diacritics, punctuation or units. */
-const NAMES: Record<ImportField, readonly string[]> = {
-  dateOfPurchase: ['date', 'datum', 'date of purchase', 'dateofpurchase', 'purchase date', 'datum nakupu', 'datum tankovani', 'day', 'den'],
-  tachometer: ['odometer', 'tachometer', 'km', 'stav tachometru', 'tachometr', 'mileage', 'stav km', 'kilometers', 'kilometres', 'kilometry'],
-  liter: ['liters', 'litres', 'liter', 'litre', 'litry', 'litru', 'l', 'mnozstvi', 'objem', 'volume'],
-  price: ['price', 'cena', 'total', 'total price', 'celkem', 'cena celkem', 'castka', 'amount', 'cost', 'naklady'],
-  currency: ['currency', 'mena', 'cur', 'ccy'],
-  rate: ['rate', 'kurz', 'kurs', 'exchange rate', 'smenny kurz'],
-  description: ['description', 'popis', 'note', 'notes', 'poznamka', 'poznamky', 'komentar', 'comment'],
-  partial: ['partial', 'castecne', 'castecna', 'partial fill', 'castecne natankovani', 'castecne tankovani'],
-};
+/** Header names per field, compared in lower case without diacritics, punctuation or units (the field table's). */
+const NAMES = Object.fromEntries(IMPORT_FIELDS.map((f) => [f, (REFUELING_FIELDS[f].csv as CsvSpec).names ?? []])) as Record<ImportField, readonly string[]>;
 
 /** "Stav tachometru (km)" -> "stav tachometru"; "date_of_purchase" -> "date of purchase". */
 function headerKey(name: string): string {

@@ -20,13 +20,15 @@ import { parse, ValidationError } from '../../../src-shared/validate';
 import type { CoreParts, Handlers } from '../app/core-parts';
 import { refuelingProblems } from '../write-kinds';
 import { CsvError, readCsv, type CsvRecord } from './csv-reader';
-import { checkMapping, guessMapping, REQUIRED_FIELDS } from './import-mapping';
+import { checkMapping, guessMapping, IMPORT_FIELDS, REQUIRED_FIELDS } from './import-mapping';
 import { readCurrency, readDate, readFlag, readNumber, readWholeNumber, ValueProblem } from './import-values';
+import type { FieldSpec, FieldType } from '../../../src-shared/records/fields';
+import { REFUELING_FIELDS, REFUELING_LOCAL_DEFAULTS, splitRefueling, type RefuelingLocals, type RefuelingWrite } from '../../../src-shared/records/refueling';
 
 type ImportInput = InputOf<'previewRefuelingImport'>;
 
 /** Values that pass the schema, put in place of a field it refused so that the next problem shows too. */
-const PASSING: RefuelingInput = { carId: 1, dateOfPurchase: '2000-01-01T00:00:00', tachometer: 0, liter: '1', price: '0', currency: 203, rate: '1', description: '' };
+const PASSING = { carId: 1, dateOfPurchase: '2000-01-01T00:00:00', tachometer: 0, liter: '1', price: '0', currency: 203, rate: '1', description: '', ...REFUELING_LOCAL_DEFAULTS } satisfies Required<RefuelingInput>;
 
 /** The same refueling as far as the user can tell: the same minute, odometer and litres. */
 const sameFillKey = (r: { dateOfPurchase: string; tachometer: number; liter: string }) => `${r.dateOfPurchase.slice(0, 16)}|${r.tachometer}|${r.liter}`;
@@ -76,23 +78,30 @@ class RowReader {
   wholeNumber = (text: string) => readWholeNumber(text, this.decimalComma);
 }
 
-/** A row as the refueling it becomes, checked by the app's own schema and the service's rules. */
+/** How a cell becomes a value of a field's type. */
+const READERS: Record<FieldType, (row: RowReader) => (text: string) => unknown> = {
+  id: (row) => row.wholeNumber,
+  integer: (row) => row.wholeNumber,
+  decimal: (row) => row.number,
+  currency: () => readCurrency,
+  dateTime: () => readDate,
+  flag: () => readFlag,
+  text: () => (text) => text,
+};
+
+/** A row as the refueling it becomes (each field of its table a column can hold), checked by the app's own schema and the service's rules. */
 function readRow(record: CsvRecord, table: { header: string[]; delimiter: string }, mapping: ImportMapping, input: ImportInput, parts: CoreParts) {
   const row = new RowReader(record, table.header, mapping, table.delimiter === ';');
-  const fields = {
-    carId: input.carId,
-    dateOfPurchase: row.read('dateOfPurchase', readDate),
-    tachometer: row.read('tachometer', row.wholeNumber),
-    liter: row.read('liter', row.number),
-    price: row.read('price', row.number),
-    currency: row.read('currency', readCurrency, input.currency),
-    rate: row.read('rate', row.number, '1'),
-    description: row.read('description', (text) => text, ''),
-  };
-  const partial = row.read('partial', readFlag, false) ?? false;
-  if (row.problems.length > 0) return { refueling: null, partial, problems: row.problems };
+  const fields: Record<string, unknown> = { carId: input.carId };
+  for (const k of IMPORT_FIELDS) {
+    const spec: FieldSpec = REFUELING_FIELDS[k];
+    // Rows without a currency column are in the currency the import was given.
+    const fallback = k === 'currency' ? input.currency : spec.csv?.fallback;
+    fields[k] = row.read(k, READERS[spec.type](row), fallback);
+  }
+  if (row.problems.length > 0) return { refueling: null, problems: row.problems };
 
-  let candidate = fields as RefuelingInput;
+  let candidate = fields as unknown as RefuelingInput;
   let refueling: RefuelingInput | null = null;
   for (let guard = 0; guard < Object.keys(PASSING).length && refueling === null; guard++) {
     try {
@@ -106,7 +115,8 @@ function readRow(record: CsvRecord, table: { header: string[]; delimiter: string
   }
   // Fields the schema refused now hold passing values: the rules speak of the others.
   for (const p of refuelingProblems(candidate, parts.store.cars())) row.add(p.field, p.error);
-  return { refueling: row.problems.length > 0 ? null : refueling, partial, problems: row.problems };
+  const ready = row.problems.length > 0 || !refueling ? null : ({ ...REFUELING_LOCAL_DEFAULTS, ...refueling } as RefuelingWrite & RefuelingLocals);
+  return { refueling: ready, problems: row.problems };
 }
 
 export function previewImport(parts: CoreParts, input: ImportInput): ImportPreview {
@@ -129,7 +139,7 @@ export function previewImport(parts: CoreParts, input: ImportInput): ImportPrevi
   const earlier = new Map<string, number>();
   const rows: ImportRow[] = table.rows.map((record) => {
     if (unmapped.length > 0) return { line: record.line, refueling: null, problems: unmapped, duplicateOf: null };
-    const { refueling, partial, problems } = readRow(record, table, mapping, input, parts);
+    const { refueling, problems } = readRow(record, table, mapping, input, parts);
     let duplicateOf: ImportRow['duplicateOf'] = null;
     if (refueling) {
       const key = sameFillKey(refueling);
@@ -139,7 +149,7 @@ export function previewImport(parts: CoreParts, input: ImportInput): ImportPrevi
       else if (line !== undefined) duplicateOf = { id: null, line };
       else earlier.set(key, record.line);
     }
-    return { line: record.line, refueling: refueling ? { ...refueling, partial } : null, problems, duplicateOf };
+    return { line: record.line, refueling, problems, duplicateOf };
   });
 
   return {
@@ -167,10 +177,10 @@ export async function importRefuelings(parts: CoreParts, input: ImportInput): Pr
   }
   parts.store.transaction(() => {
     for (const row of ready) {
-      const { partial, ...refueling } = row.refueling!;
+      const { sent, locals } = splitRefueling(row.refueling!);
       try {
-        const queued = parts.writes.queue('addRefueling', refueling);
-        if (partial) parts.store.setPartial(queued.id, true);
+        const queued = parts.writes.queue('addRefueling', sent);
+        parts.store.setRefuelingLocals(queued.id, locals);
       } catch (e) {
         if (e instanceof AppError) throw new AppError('importLineRefused', { line: row.line, reason: e.message }, e.field);
         throw e;

@@ -11,6 +11,7 @@ import { APPLICATION_ID, DamagedCopyError, inspectLocalFile } from './local-file
 import { migrate, type Migration, MIGRATIONS } from './migrations';
 import { keepSafetyCopy, listSafetyCopies } from './safety-copies';
 import type { PulledCounts } from '../../../src-shared/app-api';
+import { REFUELING_FIELDS, REFUELING_LOCAL_DEFAULTS, REFUELING_LOCAL_FIELDS, REFUELING_WIRE_FIELDS, type RefuelingLocals } from '../../../src-shared/records/refueling';
 import { registerTextFunctions } from './text-search';
 import { Settings } from './settings';
 import type { AccountRow, CarRow, CategoryForest, CategoryRow, FavoriteRow, RefuelingRow, TemplateRow, TransactionRow } from './rows';
@@ -58,6 +59,24 @@ const TRANSACTION_EXTRAS = ['amount_units', 'month', 'changed_at', 'rowid'];
 const transactionOf = (r: Row) => recordOf<TransactionRow>(r, [], TRANSACTION_EXTRAS);
 const templateOf = (r: Row) => recordOf<TemplateRow>(r, [], ['position']);
 const refuelingOf = (r: Row) => recordOf<RefuelingRow>(r);
+
+/** The upsert of a refueling the service listed, from its field table: a row changes only when a field does. */
+const REFUELING_COLUMNS = REFUELING_WIRE_FIELDS.map((k) => ({ name: k, column: REFUELING_FIELDS[k].column }));
+const REFUELING_KEPT = REFUELING_COLUMNS.filter((c) => c.name !== 'id');
+const UPSERT_REFUELING = `INSERT INTO refuelings (${REFUELING_COLUMNS.map((c) => c.column).join(', ')})
+  VALUES (${REFUELING_COLUMNS.map((c) => `@${c.name}`).join(', ')})
+  ON CONFLICT (id) DO UPDATE SET ${REFUELING_KEPT.map((c) => `${c.column} = excluded.${c.column}`).join(', ')}
+  WHERE (${REFUELING_KEPT.map((c) => `refuelings.${c.column}`).join(', ')}) IS NOT (${REFUELING_KEPT.map((c) => `excluded.${c.column}`).join(', ')})`;
+
+/** A row of refueling_marks as the marks of its refueling (each local field, its default when unset). */
+function localsOf(r: Row): RefuelingLocals {
+  const out: Record<string, unknown> = { ...REFUELING_LOCAL_DEFAULTS };
+  for (const k of REFUELING_LOCAL_FIELDS) {
+    const value = r[REFUELING_FIELDS[k].column];
+    if (value !== null && value !== undefined) out[k] = REFUELING_FIELDS[k].type === 'flag' ? bool(value) : value;
+  }
+  return out as RefuelingLocals;
+}
 
 /** Whether `after` has a field (other than those ignored) whose value differs in `before`. */
 function differs<T extends object>(before: T, after: T, ignore: readonly (keyof T)[]): boolean {
@@ -417,20 +436,28 @@ export class Store {
 
   /** Writes refuelings the service listed; returns how many were new or changed. */
   upsertRefuelings(rows: readonly RefuelingRow[]): number {
-    const stmt = this.sql(
-      `INSERT INTO refuelings (id, car_id, date_of_purchase, tachometer, liter, price, currency, rate, description, user_created_id)
-       VALUES (@id, @carId, @dateOfPurchase, @tachometer, @liter, @price, @currency, @rate, @description, @userCreatedId)
-       ON CONFLICT (id) DO UPDATE SET car_id = excluded.car_id, date_of_purchase = excluded.date_of_purchase,
-         tachometer = excluded.tachometer, liter = excluded.liter, price = excluded.price, currency = excluded.currency,
-         rate = excluded.rate, description = excluded.description, user_created_id = excluded.user_created_id
-       WHERE (refuelings.car_id, refuelings.date_of_purchase, refuelings.tachometer, refuelings.liter, refuelings.price,
-              refuelings.currency, refuelings.rate, refuelings.description, refuelings.user_created_id)
-         IS NOT (excluded.car_id, excluded.date_of_purchase, excluded.tachometer, excluded.liter, excluded.price,
-              excluded.currency, excluded.rate, excluded.description, excluded.user_created_id)`,
-    );
+    const stmt = this.sql(UPSERT_REFUELING);
     let changed = 0;
     for (const r of rows) changed += stmt.run(r).changes;
     return changed;
+  }
+
+  /** The marks this app keeps of refuelings (the local fields of their table), by refueling id. */
+  refuelingLocals(): Map<number, RefuelingLocals> {
+    const rows = this.sql('SELECT * FROM refueling_marks').all() as Row[];
+    return new Map(rows.map((r) => [r.refueling_id as number, localsOf(r)]));
+  }
+
+  /** Sets marks of a refueling (a temporary id until its create succeeds); the others keep their values. */
+  setRefuelingLocals(refuelingId: number, values: Partial<RefuelingLocals>): void {
+    const given = REFUELING_LOCAL_FIELDS.filter((k) => values[k] !== undefined);
+    if (given.length === 0) return;
+    const columns = given.map((k) => REFUELING_FIELDS[k].column);
+    const params = given.map((k) => (REFUELING_FIELDS[k].type === 'flag' ? int(values[k] as boolean) : values[k]));
+    this.sql(
+      `INSERT INTO refueling_marks (refueling_id, ${columns.join(', ')}) VALUES (?, ${columns.map(() => '?').join(', ')})
+       ON CONFLICT (refueling_id) DO UPDATE SET ${columns.map((c) => `${c} = excluded.${c}`).join(', ')}`,
+    ).run(refuelingId, ...params);
   }
 
   // ---- a whole pull ---------------------------------------------------------------------------
@@ -493,8 +520,7 @@ export class Store {
   }
 
   setPartial(refuelingId: number, partial: boolean): void {
-    if (partial) this.sql('INSERT OR REPLACE INTO refueling_marks (refueling_id, partial) VALUES (?, 1)').run(refuelingId);
-    else this.sql('DELETE FROM refueling_marks WHERE refueling_id = ?').run(refuelingId);
+    this.setRefuelingLocals(refuelingId, { partial });
   }
 
   /** Forgets everything the service said (a new connection to another service or user). */

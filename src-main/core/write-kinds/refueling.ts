@@ -1,6 +1,8 @@
 /** New refuelings and refueling edits: both EditCarFuel (Id_CarFuel 0 creates one). */
 import { AppError, type WriteInputOf } from '../../../src-shared/app-api';
 import type { ApiCarFuel, ParamsOf } from '../../../src-shared/catalog';
+import type { FieldSpec } from '../../../src-shared/records/fields';
+import { REFUELING_FIELDS, REFUELING_SENT_FIELDS } from '../../../src-shared/records/refueling';
 import { currencyDigits, currencyLabel, decimalPlaces, parseDecimal, toNumber } from '../../../src-shared/money';
 import { changedFields, refuelingIn, type RefuelingFields } from '../outbox/view-state';
 import { decimalText, refuelingFromApi, type CarRow } from '../store/rows';
@@ -10,32 +12,25 @@ import { idsBefore, mayBeUnlisted, sameMoment } from './listing';
 
 type RefuelingInput = WriteInputOf<'addRefueling'>;
 
-/** The service's refueling in the edit input's terms (decimals as canonical text). */
+/** The service's refueling in the edit input's terms: the fields sent (decimals as canonical text). */
 export function refuelingFields(r: ApiCarFuel): Fields {
-  return {
-    carId: r.Id_Car,
-    dateOfPurchase: r.DateOfPurchase,
-    tachometer: r.Tachometer,
-    liter: decimalText(r.Liter, 'Liter'),
-    price: decimalText(r.Price, 'Price'),
-    currency: r.Currency,
-    rate: decimalText(r.Rate, 'Rate'),
-    description: r.Description,
-  };
+  const wire = r as unknown as Record<string, number | string>;
+  const out: Fields = {};
+  for (const k of REFUELING_SENT_FIELDS) {
+    const f = REFUELING_FIELDS[k];
+    out[k] = f.type === 'decimal' ? decimalText(wire[f.wire] as number, f.wire) : wire[f.wire]!;
+  }
+  return out;
 }
 
+/** EditCarFuel's parameters from the fields sent, by the field table (Id_CarFuel 0 creates one). */
 function refuelingParams(f: Fields, id: number): ParamsOf<'EditCarFuel'> {
-  return {
-    CarId: f.carId as number,
-    Id_CarFuel: id,
-    Liter: toNumber(parseDecimal(f.liter as string)!),
-    Price: toNumber(parseDecimal(f.price as string)!),
-    Tachometer: f.tachometer as number,
-    DateOfPurchase: f.dateOfPurchase as string,
-    Currency: f.currency as number,
-    Description: f.description as string,
-    Rate: toNumber(parseDecimal(f.rate as string)!),
-  };
+  const params: Record<string, unknown> = { [REFUELING_FIELDS.id.param]: id };
+  for (const k of REFUELING_SENT_FIELDS) {
+    const spec: FieldSpec = REFUELING_FIELDS[k];
+    params[spec.param ?? spec.wire!] = spec.type === 'decimal' ? toNumber(parseDecimal(f[k] as string)!) : f[k];
+  }
+  return params as ParamsOf<'EditCarFuel'>;
 }
 
 export interface RefuelingProblem {
@@ -121,7 +116,7 @@ export const addRefueling: WriteKind<'addRefueling'> = {
 
 const refuelingEdit: EditSpec<'editRefueling'> = {
   record: 'refueling',
-  fields: ['carId', 'dateOfPurchase', 'tachometer', 'liter', 'price', 'currency', 'rate', 'description'],
+  fields: REFUELING_SENT_FIELDS,
   async theirs(entry, ctx) {
     // The service lists a car's last 50; an older refueling is merged with the local copy's record.
     const id = entry.input.id;

@@ -593,8 +593,11 @@ const cs: Messages = {
     more: 'Další údaje',
     rate: 'Kurz',
     rateHint: '1, pokud jste platili ve své měně.',
-    partial: 'Částečné tankování (nádrž nebyla plná)',
-    partialHint: 'Jeho litry a ujeté kilometry se započtou do spotřeby příštího tankování do plna. Uchovává se jen v tomto počítači.',
+    /** The refueling's marks kept in this app only (the local fields of its table), by name; a hint as <name>Hint. */
+    local: {
+      partial: 'Částečné tankování (nádrž nebyla plná)',
+      partialHint: 'Jeho litry a ujeté kilometry se započtou do spotřeby příštího tankování do plna. Uchovává se jen v tomto počítači.',
+    },
     partialBadge: 'Částečné',
   },
   fuel: {

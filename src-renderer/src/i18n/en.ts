@@ -590,8 +590,11 @@ const en = {
     more: 'More details',
     rate: 'Exchange rate',
     rateHint: '1 when you paid in your own currency.',
-    partial: 'Partial fill (the tank was not filled up)',
-    partialHint: 'Its litres and distance count into the consumption of the next full fill. Kept on this computer only.',
+    /** The refueling's marks kept in this app only (the local fields of its table), by name; a hint as <name>Hint. */
+    local: {
+      partial: 'Partial fill (the tank was not filled up)',
+      partialHint: 'Its litres and distance count into the consumption of the next full fill. Kept on this computer only.',
+    },
     partialBadge: 'Partial',
   },
   fuel: {
