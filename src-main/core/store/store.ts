@@ -452,11 +452,17 @@ export class Store {
   setRefuelingLocals(refuelingId: number, values: Partial<RefuelingLocals>): void {
     const given = REFUELING_LOCAL_FIELDS.filter((k) => values[k] !== undefined);
     if (given.length === 0) return;
-    const columns = given.map((k) => REFUELING_FIELDS[k].column);
-    const params = given.map((k) => (REFUELING_FIELDS[k].type === 'flag' ? int(values[k] as boolean) : values[k]));
+    // A new row holds every mark (those not given at their defaults: SQLite checks NOT NULL before it
+    // finds the conflict); an existing one changes only the marks given.
+    const all = REFUELING_LOCAL_FIELDS.map((k) => REFUELING_FIELDS[k].column);
+    const params = REFUELING_LOCAL_FIELDS.map((k) => {
+      const value = values[k] ?? REFUELING_LOCAL_DEFAULTS[k];
+      return REFUELING_FIELDS[k].type === 'flag' ? int(value as boolean) : value;
+    });
+    const changed = given.map((k) => REFUELING_FIELDS[k].column);
     this.sql(
-      `INSERT INTO refueling_marks (refueling_id, ${columns.join(', ')}) VALUES (?, ${columns.map(() => '?').join(', ')})
-       ON CONFLICT (refueling_id) DO UPDATE SET ${columns.map((c) => `${c} = excluded.${c}`).join(', ')}`,
+      `INSERT INTO refueling_marks (refueling_id, ${all.join(', ')}) VALUES (?, ${all.map(() => '?').join(', ')})
+       ON CONFLICT (refueling_id) DO UPDATE SET ${changed.map((c) => `${c} = excluded.${c}`).join(', ')}`,
     ).run(refuelingId, ...params);
   }
 
