@@ -365,6 +365,16 @@ export interface DamagedCopy {
 export type Theme = 'light' | 'dark' | 'system';
 export type Language = 'cs' | 'en';
 
+/** The preferences of a user who has changed none. */
+export const DEFAULT_PREFERENCES: Preferences = {
+  language: 'cs',
+  theme: 'system',
+  accountTypeLabels: {},
+  transactionTypeLabels: {},
+  lastCarId: null,
+  lastCurrency: null,
+};
+
 export interface Preferences {
   language: Language;
   theme: Theme;

@@ -1,6 +1,6 @@
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppError, type AccountsView, type InputOf, type OutboxEntryView, type Preferences, type RefuelingView, type RegisterPage, type RegisterRow, type SyncSummary } from '../../src-shared/app-api';
+import { AppError, DEFAULT_PREFERENCES, type AccountsView, type InputOf, type OutboxEntryView, type Preferences, type RefuelingView, type RegisterPage, type RegisterRow, type SyncSummary } from '../../src-shared/app-api';
 import { useAccountsStore } from '../../src-renderer/src/stores/accounts';
 import { useCarsStore } from '../../src-renderer/src/stores/cars';
 import { useCategoriesStore } from '../../src-renderer/src/stores/categories';
@@ -26,15 +26,7 @@ const summary = (over: Partial<SyncSummary> = {}): SyncSummary => ({
   ...over,
 });
 
-const prefs = (over: Partial<Preferences> = {}): Preferences => ({
-  language: 'cs',
-  theme: 'system',
-  accountTypeLabels: {},
-  transactionTypeLabels: {},
-  lastCarId: null,
-  lastCurrency: null,
-  ...over,
-});
+const prefs = (over: Partial<Preferences> = {}): Preferences => ({ ...DEFAULT_PREFERENCES, ...over });
 
 beforeEach(() => setActivePinia(createPinia()));
 afterEach(() => vi.useRealTimers());

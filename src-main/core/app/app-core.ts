@@ -29,7 +29,7 @@ import { ServiceLink } from './service-link';
 import { coreStatus, diagnostics } from './status';
 import { syncHandlers } from './sync-handlers';
 
-export { DEFAULT_PREFERENCES } from './connection';
+export { DEFAULT_PREFERENCES } from '../../../src-shared/app-api';
 export type { StoredConnection } from '../store/settings';
 
 export interface AppCoreOptions {

@@ -3,7 +3,7 @@
  * authenticated read), connecting (the credentials checked before anything is kept), working offline,
  * and the preferences the screens keep in the local copy.
  */
-import { AppError, outcomeOf, type AppStatus, type ConnectionReport, type InputOf, type Preferences } from '../../../src-shared/app-api';
+import { AppError, DEFAULT_PREFERENCES, outcomeOf, type AppStatus, type ConnectionReport, type InputOf, type Preferences } from '../../../src-shared/app-api';
 import { OPERATION_NAMES, isNamespaceUri, type Credentials, type OperationName } from '../../../src-shared/catalog';
 import type { Binding } from '../../../src-shared/wire';
 import type { SecretName } from '../secrets';
@@ -12,15 +12,6 @@ import type { StoredConnection } from '../store/settings';
 import { classify } from '../sync/engine';
 import { recordExchange } from '../sync/exchanges';
 import type { CoreServices, Handlers } from './core-parts';
-
-export const DEFAULT_PREFERENCES: Preferences = {
-  language: 'cs',
-  theme: 'system',
-  accountTypeLabels: {},
-  transactionTypeLabels: {},
-  lastCarId: null,
-  lastCurrency: null,
-};
 
 /** The operations a working client needs one of (the "2" variant or its older one) or needs outright. */
 const NEEDED: readonly (readonly OperationName[])[] = [
