@@ -155,7 +155,7 @@ describe('unknown outcomes are decided by looking for the effect', () => {
       expect((await s.core.getStatus()).outbox.unknown).toBe(1);
       // It cannot be changed while its outcome is unknown (it may have happened).
       const err = await s.core.updateOutbox({ id: entry!.id, input: { sourceId: ids.a, targetId: ids.b, amount: '6', paymentDate: '2026-02-02T10:00', categoryId: 0, description: 'later' } }).catch((e: AppError) => e);
-      expect(err).toMatchObject({ code: 'rule' });
+      expect(err).toMatchObject({ kind: 'rule' });
       // An app restart in between changes nothing.
       await s.reopen({ timeoutMs: 300 });
       proxy.choose(() => 'pass');
