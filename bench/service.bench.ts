@@ -33,11 +33,12 @@ import * as soap from 'soap';
 import { CLIENT_KEY_PARAM, LOGIN_PARAM, type OperationName } from '../src-shared/catalog';
 import { SERVICE_PATH, buildRequest, formatWall, instantToWall, localTimeZone, type WireRequest } from '../src-shared/wire';
 import { addClient, addUser, createDemoData, silentLogger, startService } from '../src-service';
-import { accountFor, contextOf, withStore } from '../src-service/admin/operator';
+import { onFile } from '../src-service/admin/on-file';
+import { accountFor, contextOf } from '../src-service/admin/operator';
 import { seededRandom } from '../src-service/admin/seeded-random';
 import { runOperation } from '../src-service/operations';
 import { bookTransaction } from '../src-service/operations/transactions';
-import { Store } from '../src-service/store';
+import { Store, runNow } from '../src-service/store';
 import type { LoadJob, LoadRequest, LoadResult } from './support/load-generator';
 
 const TIME_ZONE = 'Europe/Prague';
@@ -49,14 +50,14 @@ const CLIENT_KEY = 'bench';
 const PASSWORD = 'bench-password';
 
 /** `--name=value` (the runner takes every bare word for a benchmark name). */
-function option(args: string[], name: string, fallback: number): number {
+export function option(args: string[], name: string, fallback: number): number {
   const given = args.find((a) => a.startsWith(`--${name}=`));
   const n = given === undefined ? fallback : Number(given.slice(name.length + 3));
   if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number`);
   return n;
 }
 
-function load(job: LoadJob): Promise<LoadResult> {
+export function load(job: LoadJob): Promise<LoadResult> {
   const child = fork(join(import.meta.dirname, 'support', 'load-generator.ts'), [], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -120,7 +121,7 @@ async function soapPackageServer(dataFile: string, wsdl: string): Promise<{ url:
     const credentials = { clientKey: String(args[CLIENT_KEY_PARAM]), login, password: String(args.userPassword ?? args.UserPassword) };
     const ctx = { store, user: store.users.byLogin(login)!, timeZone: TIME_ZONE, now: Date.now };
     const params = paramsOf[operation]!(args);
-    const result = store.write(() => runOperation({ operation, credentials, params } as never, ctx));
+    const result = store.write(() => runNow(runOperation({ operation, credentials, params } as never, ctx)));
     const record = records[operation];
     return { [`${operation}Result`]: record ? { Data: { [record]: result } } : result };
   };
@@ -152,17 +153,16 @@ export function seedMix(dataFile: string, namespace: string): MixData {
     // The service's real password hash: verified once per user, then from its verification cache.
     addUser(dataFile, login, PASSWORD);
     accountsOf.push(
-      withStore(dataFile, (store) =>
-        store.write(() => {
-          const ctx = contextOf(store, login, TIME_ZONE);
+      onFile(dataFile, function* (store) {
+          const ctx = yield* contextOf(store, login, TIME_ZONE);
           const ids: number[] = [];
           for (let a = 0; a < ACCOUNTS_PER_USER; a++) {
-            const id = accountFor(ctx, { name: `Account ${a + 1}`, currency: 203 });
+            const id = yield* accountFor(ctx, { name: `Account ${a + 1}`, currency: 203 });
             ids.push(id);
             for (let t = 0; t < TRANSACTIONS_PER_ACCOUNT; t++) {
               const day = 1 + Math.floor(random() * 28);
               const month = 1 + Math.floor(random() * 10);
-              bookTransaction(ctx, {
+              yield* bookTransaction(ctx, {
                 accountId: id,
                 amount: (random() < 0.3 ? 1 : -1) * (1 + Math.floor(random() * 500000)) / 100,
                 paymentDate: `2026-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}T${String(7 + Math.floor(random() * 13)).padStart(2, '0')}:15:00`,
@@ -172,7 +172,6 @@ export function seedMix(dataFile: string, namespace: string): MixData {
           }
           return ids;
         }),
-      ),
     );
   }
   const credentialsOf = (u: number) => ({ clientKey: CLIENT_KEY, login: `bench${u + 1}`, password: PASSWORD });

@@ -30,8 +30,7 @@ import type { Authenticator } from '../auth/authenticator';
 import { RuleError } from '../errors';
 import type { Logger } from '../log';
 import { runOperation } from '../operations';
-import type { ServingStore } from '../store/serving';
-import { loginKey } from '../store/users';
+import { loginKey, type ServiceStore } from '../store';
 import { answer, send, write, type Answer } from './answer';
 import { helpPage } from './help-page';
 import { BodyBudget } from './body-budget';
@@ -121,7 +120,7 @@ export class ServiceEndpoint {
   private readonly budget: BodyBudget;
 
   constructor(
-    private readonly store: ServingStore,
+    private readonly store: ServiceStore,
     private readonly auth: Authenticator,
     private readonly options: EndpointOptions,
   ) {
@@ -239,7 +238,8 @@ export class ServiceEndpoint {
   private answerFromCache(res: ServerResponse, key: string | undefined): boolean {
     if (key === undefined) return false;
     const hit = this.options.cache!.get(key, this.store.generation());
-    if (!hit || this.auth.throttle.isLocked(hit.login)) return false;
+    // A lock that cannot be told at once (the shared throttle asking its table) is a miss.
+    if (!hit || this.auth.throttle.isLocked(hit.login) !== false) return false;
     write(res, hit.answer);
     return true;
   }
@@ -327,12 +327,12 @@ export class ServiceEndpoint {
     try {
       const user = await this.auth.authenticate(call.credentials);
       const context = { user, timeZone: this.options.timeZone, now: this.now };
-      // A read runs in one snapshot of committed data, synchronously: its answer reflects exactly this
-      // generation of the data. A write is answered once its group is committed.
+      // A read runs on committed data (on SQLite at once, in one snapshot); its answer is kept under the
+      // generation seen as it began, which only lags the data. A write is answered once committed.
       let generation = 0;
       const result =
         OPERATIONS[call.operation].access === 'read'
-          ? this.store.read((store) => {
+          ? await this.store.read((store) => {
               generation = this.store.generation();
               return runOperation(call, { ...context, store });
             })
