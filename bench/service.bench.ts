@@ -24,8 +24,8 @@
  *
  * Options: --seconds=<n> per measurement (default 3), --rounds=<n> (default 3), --connections=<n> (default 32),
  * --only=mix|transfers|cached; --first-minute instead measures the mix on a service just started, in six
- * windows of 10 s from its first request on. For profiling: --cpu-prof=<dir> writes a V8 CPU profile of
- * every server process into <dir> when it stops; --server-flags=<flag>,<flag> gives every server process
+ * windows of 10 s from its first request on. For profiling: --cpu-prof=<dir> writes V8 CPU profiles of
+ * every server process into <dir>/<server> when it stops; --server-flags=<flag>,<flag> gives every server process
  * these Node flags (e.g. --perf-basic-prof for `perf record -p <pid>`; the pids are printed).
  * The best round of each server counts: other work on the machine only ever slows a round down.
  */
@@ -96,7 +96,8 @@ interface ServerFlags {
 }
 
 function nodeFlags(flags: ServerFlags, name: string): string[] {
-  const profile = flags.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${flags.profileDir}`, `--cpu-prof-name=${name.replaceAll(' ', '-')}.${Date.now()}.cpuprofile`] : [];
+  // A folder per server: tsx's loader thread writes a profile of its own beside the main thread's.
+  const profile = flags.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${join(flags.profileDir, name.replaceAll(' ', '-'))}`] : [];
   return ['--import', 'tsx', ...flags.extra, ...profile];
 }
 
@@ -233,6 +234,12 @@ interface Workload {
   bytes: Record<ServerName, number | null>;
 }
 
+/** The server's CPU over the measured window: its share of one core, and microseconds per request. */
+function serverCpuText(r: LoadResult): string {
+  if (r.serverCpu === null || r.serverCpuUsPerRequest === null) return 'server cpu n/a';
+  return `server cpu ${(r.serverCpu * 100).toFixed(0).padStart(3)}% ${r.serverCpuUsPerRequest.toFixed(0).padStart(4)} us/req`;
+}
+
 const asLoad = (req: WireRequest, weight: number): LoadRequest => ({ path: req.path, headers: req.headers, body: req.body, weight });
 
 /**
@@ -246,7 +253,7 @@ async function firstMinute(dataFile: string, mix: MixData, connections: number, 
     const requests = mix.requests.map((r) => asLoad(r.req, r.weight));
     const all: number[] = [];
     for (let window = 0; window < 6; window++) {
-      const r = await load({ origin: service.url, requests, seed: 2000 + window, connections, warmupMs: 0, durationMs: 10_000, expectStatus: 200, expectBytes: null, forbidden: 'Fault>' });
+      const r = await load({ origin: service.url, requests, seed: 2000 + window, connections, warmupMs: 0, durationMs: 10_000, expectStatus: 200, expectBytes: null, forbidden: 'Fault>', serverPid: service.pid });
       all.push(r.p99Ms);
       console.log(
         `  ${String(window * 10).padStart(2)}-${window * 10 + 10} s  ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms  max window p99 so far ${Math.max(...all).toFixed(2)} ms` +
@@ -356,6 +363,7 @@ export async function run(args: string[]): Promise<void> {
     );
     void demo;
 
+    const pids = new Map<string, number>(servers.map((server) => [server.url, server.pid]));
     const workloads: (Workload & { urls: Record<ServerName, string> })[] = [
       {
         name: 'mix',
@@ -392,11 +400,12 @@ export async function run(args: string[]): Promise<void> {
             expectStatus: 200,
             expectBytes: w.bytes[server],
             forbidden: 'Fault>',
+            serverPid: pids.get(w.urls[server]),
           });
           rows.push({ workload: w.name, server, round, result });
           console.log(
             `  round ${round}  ${w.name.padEnd(17)} ${server.padEnd(14)} ${result.rps.toFixed(0).padStart(7)} req/s  ` +
-              `p50 ${result.p50Ms.toFixed(2).padStart(6)} ms  p99 ${result.p99Ms.toFixed(2).padStart(6)} ms  generator cpu ${(result.generatorCpu * 100).toFixed(0)}%` +
+              `p50 ${result.p50Ms.toFixed(2).padStart(6)} ms  p99 ${result.p99Ms.toFixed(2).padStart(6)} ms  ${serverCpuText(result)}  generator cpu ${(result.generatorCpu * 100).toFixed(0)}%` +
               (result.errors ? `  ${result.errors} ERRORS, the first: ${result.firstError}` : ''),
           );
         }
@@ -413,7 +422,7 @@ export async function run(args: string[]): Promise<void> {
   for (const workload of new Set(rows.map((r) => r.workload))) {
     for (const server of SERVERS) {
       const r = best(workload, server);
-      console.log(`  ${workload.padEnd(17)} ${server.padEnd(14)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms`);
+      console.log(`  ${workload.padEnd(17)} ${server.padEnd(14)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms  ${serverCpuText(r)}`);
     }
   }
   console.log('\nRatios (goals on the mix: ours >= 0.5 of bare node, p99 < 10 ms, ours >= 3x the soap package):');
