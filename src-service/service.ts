@@ -27,8 +27,11 @@ export interface ServiceOptions {
   timeZone?: string;
   limits?: Partial<HttpLimits>;
   auth?: AuthOptions;
-  /** Answers to repeated identical reads (on by default); false turns it off. */
-  responseCache?: false | Partial<ResponseCacheOptions>;
+  /**
+   * Answers to repeated identical reads (on by default); false turns it off. A ResponseCache of the
+   * caller's own is used as it is (tests read its counts).
+   */
+  responseCache?: false | Partial<ResponseCacheOptions> | ResponseCache;
   logger?: Logger;
   /** The service's clock (ms since the epoch); tests may fix it. */
   now?: () => number;
@@ -76,6 +79,7 @@ export function checkPort(port: number): number {
 
 /** A cached answer lives no longer than the password verification it rests on. */
 function responseCache(opts: ServiceOptions): ResponseCache {
+  if (opts.responseCache instanceof ResponseCache) return opts.responseCache;
   const given = opts.responseCache === false ? {} : opts.responseCache;
   const options = { ...DEFAULT_RESPONSE_CACHE, ...given };
   options.ttlMs = Math.min(options.ttlMs, opts.auth?.cache?.ttlMs ?? DEFAULT_CACHE_OPTIONS.ttlMs);

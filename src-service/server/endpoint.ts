@@ -10,7 +10,7 @@
  * - anything else: logged here, answered as a Server fault that says nothing about the cause.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { OPERATIONS, OPERATION_NAMES, type OperationName } from '../../src-shared/catalog';
+import { OPERATIONS } from '../../src-shared/catalog';
 import {
   CONTENT_TYPE,
   SERVICE_PATH,
@@ -33,6 +33,7 @@ import { runOperation } from '../operations';
 import type { ServingStore } from '../store/serving';
 import { loginKey } from '../store/users';
 import { answer, send, write, type Answer } from './answer';
+import { dependenciesOf, isCacheable, touchedBy } from './answer-dependencies';
 import { helpPage } from './help-page';
 import { BodyBudget } from './body-budget';
 import type { HttpLimits } from './limits';
@@ -50,11 +51,6 @@ export interface EndpointOptions {
   cache?: ResponseCache;
   now?: () => number;
 }
-
-/** The reads whose answer depends on the stored data alone (CategoryTree's favourites follow the clock). */
-const CACHEABLE = new Set<OperationName>(
-  OPERATION_NAMES.filter((name) => OPERATIONS[name].access === 'read' && name !== 'CategoryTree'),
-);
 
 export const SERVER_FAULT_MESSAGE = 'Server was unable to process request.';
 
@@ -233,12 +229,13 @@ export class ServiceEndpoint {
   }
 
   /**
-   * Answers from the cache when the same request was answered in this data generation. The login it
-   * was answered for must not be refused by the throttle meanwhile.
+   * Answers from the cache when the same request was answered since the last commit of another process
+   * and nothing its answer shows has been written since. The login it was answered for must not be
+   * refused by the throttle meanwhile.
    */
   private answerFromCache(res: ServerResponse, key: string | undefined): boolean {
     if (key === undefined) return false;
-    const hit = this.options.cache!.get(key, this.store.generation());
+    const hit = this.options.cache!.get(key, this.store.outsideGeneration());
     if (!hit || this.auth.throttle.isLocked(hit.login)) return false;
     write(res, hit.answer);
     return true;
@@ -324,25 +321,39 @@ export class ServiceEndpoint {
     }
     let wire: WireResponse;
     let keep: ((a: Answer) => void) | undefined;
+    const cache = this.options.cache;
     try {
       const user = await this.auth.authenticate(call.credentials);
       const context = { user, timeZone: this.options.timeZone, now: this.now };
-      // A read runs in one snapshot of committed data, synchronously: its answer reflects exactly this
-      // generation of the data. A write is answered once its group is committed.
-      let generation = 0;
-      const result =
-        OPERATIONS[call.operation].access === 'read'
-          ? this.store.read((store) => {
-              generation = this.store.generation();
-              return runOperation(call, { ...context, store });
-            })
-          : await this.store.write((store) => runOperation(call, { ...context, store }));
-      wire = buildResponse(binding, call.operation, result, this.options.namespace);
-      const cache = this.options.cache;
-      if (cache && cacheKey !== undefined && CACHEABLE.has(call.operation)) {
-        const login = loginKey(call.credentials.login);
-        keep = (a) => cache.set(cacheKey, generation, login, a);
+      let result;
+      if (OPERATIONS[call.operation].access === 'read') {
+        // A read runs in one snapshot of committed data, synchronously, and its answer is kept (or not)
+        // in the same step: no write can be committed in between.
+        let generation = 0;
+        result = this.store.read((store) => {
+          generation = this.store.outsideGeneration();
+          return runOperation(call, { ...context, store });
+        });
+        if (cache && cacheKey !== undefined && isCacheable(call.operation)) {
+          const login = loginKey(call.credentials.login);
+          const dependsOn = dependenciesOf(call, user, result);
+          keep = (a) => cache.set(cacheKey, generation, login, a, dependsOn);
+        }
+      } else {
+        // A write is answered once its group is committed; the cached answers showing what it touched
+        // are dropped then, before any other request is read (the group's writes settle in one go,
+        // and their continuations run before the event loop takes the next request).
+        let touched: string[] = [];
+        try {
+          result = await this.store.write((store) => {
+            if (cache) touched = touchedBy(call, user, store);
+            return runOperation(call, { ...context, store });
+          });
+        } finally {
+          cache?.invalidate(touched);
+        }
       }
+      wire = buildResponse(binding, call.operation, result, this.options.namespace);
     } catch (e) {
       if (e instanceof RuleError) {
         wire = buildFault(binding, { code: 'Client', message: e.message });
