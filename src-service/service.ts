@@ -7,7 +7,7 @@ import { isValidTimeZone, localTimeZone } from '../src-shared/wire';
 import { Authenticator, type AuthOptions } from './auth/authenticator';
 import { DEFAULT_CACHE_OPTIONS } from './auth/verification-cache';
 import { stderrLogger, type Logger } from './log';
-import { ServiceEndpoint } from './server/endpoint';
+import { ServiceEndpoint, type KnownRequest } from './server/endpoint';
 import { createHttpServer, listen, originOf, shutdown, type TlsCredentials } from './server/http-server';
 import { DEFAULT_LIMITS, type HttpLimits } from './server/limits';
 import { DEFAULT_RESPONSE_CACHE, ResponseCache, type ResponseCacheOptions } from './server/response-cache';
@@ -31,7 +31,7 @@ export interface ServiceOptions {
    * Answers to repeated identical reads (on by default); false turns it off. A ResponseCache of the
    * caller's own is used as it is (tests read its counts).
    */
-  responseCache?: false | Partial<ResponseCacheOptions> | ResponseCache;
+  responseCache?: false | Partial<ResponseCacheOptions> | ResponseCache<KnownRequest>;
   logger?: Logger;
   /** The service's clock (ms since the epoch); tests may fix it. */
   now?: () => number;
@@ -78,12 +78,12 @@ export function checkPort(port: number): number {
 }
 
 /** A cached answer lives no longer than the password verification it rests on. */
-function responseCache(opts: ServiceOptions): ResponseCache {
+function responseCache(opts: ServiceOptions): ResponseCache<KnownRequest> {
   if (opts.responseCache instanceof ResponseCache) return opts.responseCache;
   const given = opts.responseCache === false ? {} : opts.responseCache;
   const options = { ...DEFAULT_RESPONSE_CACHE, ...given };
   options.ttlMs = Math.min(options.ttlMs, opts.auth?.cache?.ttlMs ?? DEFAULT_CACHE_OPTIONS.ttlMs);
-  return new ResponseCache(options);
+  return new ResponseCache<KnownRequest>(options);
 }
 
 export async function startService(opts: ServiceOptions): Promise<RunningService> {

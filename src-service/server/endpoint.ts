@@ -17,8 +17,6 @@ import {
   WireError,
   buildFault,
   buildResponse,
-  contentTypeParam,
-  detectBinding,
   faultForWireError,
   parseRequest,
   type AnyCall,
@@ -31,12 +29,13 @@ import { RuleError } from '../errors';
 import type { Logger } from '../log';
 import { runOperation } from '../operations';
 import type { ServingStore } from '../store/serving';
-import { loginKey } from '../store/users';
+import { loginKey, type UserRow } from '../store/users';
 import { answer, send, write, type Answer } from './answer';
 import { dependenciesOf, isCacheable, touchedBy } from './answer-dependencies';
 import { helpPage } from './help-page';
 import { BodyBudget } from './body-budget';
 import type { HttpLimits } from './limits';
+import { RequestHeads } from './request-head';
 import type { ResponseCache } from './response-cache';
 import { WsdlDocument } from './wsdl';
 
@@ -48,8 +47,14 @@ export interface EndpointOptions {
   /** The origin to write into the WSDL when a request names no usable Host. */
   fallbackOrigin: () => string;
   /** Answers to repeated identical reads; undefined turns it off. */
-  cache?: ResponseCache;
+  cache?: ResponseCache<KnownRequest>;
   now?: () => number;
+}
+
+/** A request as the cache of answers keeps it: as read, its password blanked, and the user it was verified for. */
+export interface KnownRequest {
+  call: AnyCall;
+  user: UserRow;
 }
 
 export const SERVER_FAULT_MESSAGE = 'Server was unable to process request.';
@@ -115,6 +120,7 @@ export class ServiceEndpoint {
   private readonly readOptions: RequestOptions;
   private readonly now: () => number;
   private readonly budget: BodyBudget;
+  private readonly heads: RequestHeads;
 
   constructor(
     private readonly store: ServingStore,
@@ -130,6 +136,7 @@ export class ServiceEndpoint {
     };
     this.now = options.now ?? Date.now;
     this.budget = new BodyBudget(options.limits.maxBufferedBodyBytes, options.limits.freeBodyBytes);
+    this.heads = new RequestHeads(options.namespace);
   }
 
   /** Answers one HTTP request; never throws and never leaves a request unanswered. */
@@ -183,20 +190,18 @@ export class ServiceEndpoint {
   /** A POST to the bare address: SOAP 1.1 or 1.2 by the media type. */
   private async soap(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const contentType = req.headers['content-type'];
-    let binding: Binding;
-    try {
-      binding = detectBinding({ method: 'POST', contentType });
-    } catch (e) {
-      if (e instanceof WireError) return sendText(res, e.httpStatus, e.message);
-      throw e;
-    }
-    if (this.refusedCharset(res, binding, contentType)) return;
-    const bytes = await this.bytes(req, res, binding);
-    if (bytes === undefined) return;
     const soapActionHeader = req.headers.soapaction;
     const soapAction = Array.isArray(soapActionHeader) ? soapActionHeader[0] : soapActionHeader;
-    const key = this.options.cache?.key([binding, undefined, soapAction, contentType, bytes]);
-    if (this.answerFromCache(res, key)) return;
+    const head = this.heads.of('POST', undefined, contentType, soapAction);
+    const binding = head.binding;
+    if (binding === undefined) return sendText(res, head.refusal!.httpStatus, head.refusal!.message);
+    if (head.charsetRefused) return this.refuseCharset(res, binding);
+    const bytes = await this.bytes(req, res, binding);
+    if (bytes === undefined) return;
+    const key = head.cacheable ? this.options.cache?.keyOf(head.keyHead, bytes) : undefined;
+    const known = this.fromCache(res, key);
+    if (known === true) return;
+    if (known !== undefined) return this.answerKnown(res, binding, known, key!);
     const body = this.text(res, binding, bytes);
     if (body === undefined) return;
     await this.call(res, binding, { method: 'POST', contentType, soapAction, body }, key);
@@ -205,39 +210,41 @@ export class ServiceEndpoint {
   /** `.../APIservice.asmx/<Operation>` by GET (query string) or POST (form). */
   private async form(req: IncomingMessage, res: ServerResponse, method: 'GET' | 'POST', operation: string, query: string) {
     const contentType = req.headers['content-type'];
-    let binding: Binding;
-    try {
-      binding = detectBinding({ method, pathOperation: operation, contentType });
-    } catch (e) {
-      if (e instanceof WireError) return sendText(res, e.httpStatus, e.message);
-      throw e;
-    }
+    const head = this.heads.of(method, operation, contentType, undefined);
+    const binding = head.binding;
+    if (binding === undefined) return sendText(res, head.refusal!.httpStatus, head.refusal!.message);
     if (binding === 'httpGet') {
       if (!this.escapesAreUtf8(res, binding, query)) return;
-      const key = this.options.cache?.key([binding, operation, undefined, undefined, query]);
-      if (this.answerFromCache(res, key)) return;
+      const key = head.cacheable ? this.options.cache?.keyOf(head.keyHead, query) : undefined;
+      const known = this.fromCache(res, key);
+      if (known === true) return;
+      if (known !== undefined) return this.answerKnown(res, binding, known, key!);
       return this.call(res, binding, { method, pathOperation: operation, query }, key);
     }
-    if (this.refusedCharset(res, binding, contentType)) return;
+    if (head.charsetRefused) return this.refuseCharset(res, binding);
     const bytes = await this.bytes(req, res, binding);
     if (bytes === undefined) return;
-    const key = this.options.cache?.key([binding, operation, undefined, contentType, bytes]);
-    if (this.answerFromCache(res, key)) return;
+    const key = head.cacheable ? this.options.cache?.keyOf(head.keyHead, bytes) : undefined;
+    const known = this.fromCache(res, key);
+    if (known === true) return;
+    if (known !== undefined) return this.answerKnown(res, binding, known, key!);
     const body = this.text(res, binding, bytes);
     if (body === undefined || !this.escapesAreUtf8(res, binding, body)) return;
     await this.call(res, binding, { method, pathOperation: operation, contentType, body }, key);
   }
 
   /**
-   * Answers from the cache when the same request was answered since the last commit of another process
-   * and nothing its answer shows has been written since. The login it was answered for must not be
-   * refused by the throttle meanwhile.
+   * What the cache of answers holds for the request, when it was seen since the last commit of another
+   * process and the throttle does not refuse its login meanwhile: true when it has been answered from the
+   * cache (nothing its answer shows has been written since), else the request as it was read and
+   * verified, to be answered anew without reading and verifying it again.
    */
-  private answerFromCache(res: ServerResponse, key: string | undefined): boolean {
-    if (key === undefined) return false;
-    const hit = this.options.cache!.get(key, this.store.outsideGeneration());
-    if (!hit || this.auth.throttle.isLocked(hit.login)) return false;
-    write(res, hit.answer);
+  private fromCache(res: ServerResponse, key: string | undefined): true | KnownRequest | undefined {
+    if (key === undefined) return undefined;
+    const entry = this.options.cache!.get(key, this.store.outsideGeneration());
+    if (!entry || this.auth.throttle.isLocked(entry.login)) return undefined;
+    if (entry.answer === undefined) return entry.request;
+    write(res, entry.answer);
     return true;
   }
 
@@ -271,12 +278,9 @@ export class ServiceEndpoint {
     }
   }
 
-  /** True when the request declares a charset other than UTF-8, the only one read, and a fault has been answered. */
-  private refusedCharset(res: ServerResponse, binding: Binding, contentType: string | undefined): boolean {
-    const charset = contentTypeParam(contentType, 'charset')?.toLowerCase();
-    if (charset === undefined || charset === 'utf-8' || charset === 'utf8') return false;
+  /** The fault for a request that declares a charset other than UTF-8, the only one read. */
+  private refuseCharset(res: ServerResponse, binding: Binding): void {
     send(res, buildFault(binding, { code: 'Client', message: 'The request must be encoded in UTF-8.', status: 415 }));
-    return true;
   }
 
   /**
@@ -319,11 +323,34 @@ export class ServiceEndpoint {
       if (e instanceof WireError) return send(res, faultForWireError(binding, e));
       throw e;
     }
+    let user: UserRow;
+    try {
+      user = await this.auth.authenticate(call.credentials);
+    } catch (e) {
+      return write(res, answer(this.failure(binding, call, e)));
+    }
+    const known = cacheKey === undefined ? undefined : { call: { ...call, credentials: { ...call.credentials, password: '' } } as AnyCall, user };
+    await this.run(res, binding, call, user, cacheKey, known);
+  }
+
+  /** A request read and verified before, whose answer a write has dropped since: answered anew from the store. */
+  private answerKnown(res: ServerResponse, binding: Binding, known: KnownRequest, cacheKey: string): Promise<void> {
+    return this.run(res, binding, known.call, known.user, cacheKey, known);
+  }
+
+  /** Runs a verified call and answers it; a read's answer is kept under `cacheKey` with `known`. */
+  private async run(
+    res: ServerResponse,
+    binding: Binding,
+    call: AnyCall,
+    user: UserRow,
+    cacheKey: string | undefined,
+    known: KnownRequest | undefined,
+  ): Promise<void> {
     let wire: WireResponse;
     let keep: ((a: Answer) => void) | undefined;
     const cache = this.options.cache;
     try {
-      const user = await this.auth.authenticate(call.credentials);
       const context = { user, timeZone: this.options.timeZone, now: this.now };
       let result;
       if (OPERATIONS[call.operation].access === 'read') {
@@ -334,10 +361,10 @@ export class ServiceEndpoint {
           generation = this.store.outsideGeneration();
           return runOperation(call, { ...context, store });
         });
-        if (cache && cacheKey !== undefined && isCacheable(call.operation)) {
+        if (cache && cacheKey !== undefined && known !== undefined && isCacheable(call.operation)) {
           const login = loginKey(call.credentials.login);
           const dependsOn = dependenciesOf(call, user, result);
-          keep = (a) => cache.set(cacheKey, generation, login, a, dependsOn);
+          keep = (a) => cache.set(cacheKey, generation, login, a, dependsOn, known);
         }
       } else {
         // A write is answered once its group is committed; the cached answers showing what it touched
@@ -355,15 +382,17 @@ export class ServiceEndpoint {
       }
       wire = buildResponse(binding, call.operation, result, this.options.namespace);
     } catch (e) {
-      if (e instanceof RuleError) {
-        wire = buildFault(binding, { code: 'Client', message: e.message });
-      } else {
-        this.options.logger.error(`Operation ${call.operation} failed`, e);
-        wire = buildFault(binding, { code: 'Server', message: SERVER_FAULT_MESSAGE });
-      }
+      wire = this.failure(binding, call, e);
     }
     const a = answer(wire);
     keep?.(a);
     write(res, a);
+  }
+
+  /** A broken rule or refused credentials as a Client fault; anything else logged, and a Server fault that says nothing of it. */
+  private failure(binding: Binding, call: AnyCall, e: unknown): WireResponse {
+    if (e instanceof RuleError) return buildFault(binding, { code: 'Client', message: e.message });
+    this.options.logger.error(`Operation ${call.operation} failed`, e);
+    return buildFault(binding, { code: 'Server', message: SERVER_FAULT_MESSAGE });
   }
 }

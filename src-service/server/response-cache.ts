@@ -14,8 +14,16 @@
  * - Users, passwords, client keys, permissions and templates change only through other processes (the
  *   admin command line); a commit by another process is seen as a new outside generation (see
  *   ServingStore.outsideGeneration) and drops every answer.
+ * - An answer dropped by a write leaves the request behind, as it was read (without its password) and the
+ *   user it was verified for, so that it is answered again without reading and verifying it anew: with
+ *   the same checks as a hit (no commit of another process since, the throttle does not refuse the
+ *   login), which are the checks a verified password gets within its time.
  * - Entries live no longer than a password verification would (`ttlMs`), and a login that the throttle
- *   refuses is refused here too, so the cache never extends what the credentials allow.
+ *   refuses is refused here too, so the cache never extends what the credentials allow. An entry is
+ *   used only for the first three quarters of that time: afterwards the request goes the whole way
+ *   again, which renews its verification in the background while the old one still counts (a client
+ *   whose every call was a hit would otherwise meet an expired verification, and wait for scrypt, once
+ *   a minute).
  * - Only operations whose answer is a function of the stored data are cached: the writes are not, nor is
  *   CategoryTree, whose favourites depend on the clock (the last 90 days).
  * - While fewer than a tenth of the lookups find an answer and most answers kept are dropped unused
@@ -35,15 +43,23 @@ export interface ResponseCacheOptions {
 
 export const DEFAULT_RESPONSE_CACHE: ResponseCacheOptions = { ttlMs: 60_000, maxEntries: 2_000, maxBytes: 32 * 1024 * 1024 };
 
-interface Entry {
+/** A request seen before: its answer, while nothing it shows has changed, and the request as read. */
+export interface Entry<R> {
   login: string;
-  answer: Answer;
-  expires: number;
+  /** Undefined once a write has changed what it showed. */
+  answer: Answer | undefined;
+  /** The request as read (without its password) and whom it was verified for. */
+  request: R;
+  /** Used until then; it stays within the time of the verification it rests on. */
+  usableUntil: number;
   /** What the answer shows: a write touching any of these drops it. */
   dependsOn: readonly string[];
-  /** Whether it has been answered from the cache at least once. */
+  /** Whether the answer has been given from the cache at least once. */
   used: boolean;
 }
+
+/** The share of `ttlMs` an entry is used: the rest is left for the request to renew its verification. */
+const USABLE_SHARE = 0.75;
 
 /** Counts since start, for tests and diagnostics. */
 export interface ResponseCacheStats {
@@ -62,9 +78,9 @@ const HITS_WORTH_KEEPING = 0.1;
 /** While not worth it, one answer in this many is still kept, so that a quieter time is noticed. */
 const KEEP_ONE_IN = 16;
 
-export class ResponseCache {
+export class ResponseCache<R = unknown> {
   private readonly secret = randomBytes(32);
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, Entry<R>>();
   /** The keys of the entries that depend on each thing. */
   private readonly dependents = new Map<string, Set<string>>();
   private generation = -1;
@@ -73,7 +89,8 @@ export class ResponseCache {
   private recentHits = 0;
   private recentDrops = 0;
   private recentUnusedDrops = 0;
-  /** Entries kept now that have not been used yet. */
+  /** Answers kept now, and how many of them have not been used yet. */
+  private answers = 0;
   private unused = 0;
   private unkept = 0;
   private readonly counts: ResponseCacheStats = { lookups: 0, hits: 0, invalidated: 0 };
@@ -83,15 +100,30 @@ export class ResponseCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The key of a request, from the pieces that decide how it parses. */
+  /** The key of a request, from the pieces that decide how it parses (the last one its body). */
   key(parts: readonly (string | Buffer | undefined)[]): string {
-    const hmac = createHmac('sha256', this.secret);
-    for (const part of parts) hmac.update(part ?? '\u0000').update('\u0001');
-    return hmac.digest('base64');
+    return this.keyOf(
+      parts
+        .slice(0, -1)
+        .map((part) => (part ?? '\u0000') + '\u0001')
+        .join(''),
+      parts[parts.length - 1],
+    );
   }
 
-  /** The cached answer when it was made in this outside generation, nothing it shows was written since, and it has not expired. */
-  get(key: string, generation: number): Entry | undefined {
+  /** The key of a request whose other parts are `head` (see RequestHeads) and whose body is `body`. */
+  keyOf(head: string, body: string | Buffer | undefined): string {
+    return createHmac('sha256', this.secret)
+      .update(head)
+      .update(body ?? '\u0000')
+      .digest('base64');
+  }
+
+  /**
+   * The entry of a request seen in this outside generation and still usable: with its answer when
+   * nothing the answer shows was written since (a hit), else with the request as it was read.
+   */
+  get(key: string, generation: number): Entry<R> | undefined {
     this.sync(generation);
     this.counts.lookups += 1;
     if (++this.recentLookups > HIT_WINDOW) {
@@ -100,10 +132,11 @@ export class ResponseCache {
     }
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.expires <= this.now()) {
+    if (entry.usableUntil <= this.now()) {
       this.drop(key, entry);
       return undefined;
     }
+    if (entry.answer === undefined) return entry;
     this.recentHits += 1;
     this.counts.hits += 1;
     if (!entry.used) {
@@ -130,15 +163,18 @@ export class ResponseCache {
    * must have been computed from data that no write of this service has changed since without an
    * `invalidate` of what it touched (the service computes and keeps an answer in one synchronous step).
    */
-  set(key: string, generation: number, login: string, answer: Answer, dependsOn: readonly string[]): void {
+  set(key: string, generation: number, login: string, answer: Answer, dependsOn: readonly string[], request: R): void {
     // An answer computed before the latest change seen is not worth keeping.
     if (generation < this.generation) return;
     if (!this.worthKeeping()) return;
     this.sync(generation);
     if (answer.payload.length > this.options.maxBytes / 4) return;
     const old = this.entries.get(key);
+    // A request answered again without being verified again keeps the time of its verification.
+    const usableUntil = old?.answer === undefined && old !== undefined ? old.usableUntil : this.now() + this.options.ttlMs * USABLE_SHARE;
     if (old) this.drop(key, old);
-    this.entries.set(key, { login, answer, expires: this.now() + this.options.ttlMs, dependsOn, used: false });
+    this.entries.set(key, { login, answer, request, usableUntil, dependsOn, used: false });
+    this.answers += 1;
     this.unused += 1;
     for (const thing of dependsOn) {
       const keys = this.dependents.get(thing);
@@ -153,15 +189,15 @@ export class ResponseCache {
     }
   }
 
-  /** Drops every answer that shows any of `things`: a write of this service has changed them. */
+  /** Drops every answer that shows any of `things` (a write of this service has changed them); their requests stay. */
   invalidate(things: Iterable<string>): void {
     for (const thing of things) {
       const keys = this.dependents.get(thing);
       if (!keys) continue;
       for (const key of keys) {
         const entry = this.entries.get(key);
-        if (entry) {
-          this.drop(key, entry);
+        if (entry?.answer !== undefined) {
+          this.dropAnswer(key, entry);
           this.counts.invalidated += 1;
         }
       }
@@ -178,10 +214,11 @@ export class ResponseCache {
 
   private sync(generation: number): void {
     if (generation === this.generation) return;
-    this.dropped(this.entries.size, this.unused);
+    this.dropped(this.answers, this.unused);
     this.entries.clear();
     this.dependents.clear();
     this.bytes = 0;
+    this.answers = 0;
     this.unused = 0;
     this.generation = generation;
   }
@@ -196,9 +233,17 @@ export class ResponseCache {
     }
   }
 
-  private drop(key: string, entry: Entry): void {
+  private drop(key: string, entry: Entry<R>): void {
+    this.dropAnswer(key, entry);
     this.entries.delete(key);
+  }
+
+  /** The entry without its answer (nor the dependencies that came with it). */
+  private dropAnswer(key: string, entry: Entry<R>): void {
+    if (entry.answer === undefined) return;
     this.bytes -= entry.answer.payload.length;
+    entry.answer = undefined;
+    this.answers -= 1;
     if (!entry.used) this.unused -= 1;
     this.dropped(1, entry.used ? 0 : 1);
     for (const thing of entry.dependsOn) {
@@ -207,5 +252,6 @@ export class ResponseCache {
       keys.delete(key);
       if (keys.size === 0) this.dependents.delete(thing);
     }
+    entry.dependsOn = [];
   }
 }

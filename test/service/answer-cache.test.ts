@@ -11,6 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_HASH_PARAMS, addUser, setClientEnabled, setPassword, shareAccount } from '../../src-service';
 import { seededRandom } from '../../src-service/admin/seeded-random';
+import type { KnownRequest } from '../../src-service/server/endpoint';
 import { ResponseCache } from '../../src-service/server/response-cache';
 import { BINDINGS, buildRequest, type Binding, type WireRequest } from '../../src-shared/wire';
 import type { Credentials, OperationName, ParamsOf } from '../../src-shared/catalog';
@@ -28,13 +29,13 @@ interface Read {
   req: WireRequest;
 }
 
-let cache: ResponseCache;
+let cache: ResponseCache<KnownRequest>;
 let cached: TestService;
 let oracle: TestService;
 let fx: Fixture;
 
 beforeAll(async () => {
-  cache = new ResponseCache();
+  cache = new ResponseCache<KnownRequest>();
   // No waits between failures (slowAfter), and a lock after five: the credentials test locks carol.
   cached = await startTestService({ service: { responseCache: cache, auth: { throttle: { slowAfter: 100, lockAfter: 5 } } } });
   fx = createFixture(cached.dataFile);
@@ -153,20 +154,22 @@ describe('the cache of answers, by itself', () => {
   const answer = (body: string) => ({ status: 200, headers: {}, payload: Buffer.from(body) });
 
   it('drops exactly the answers that show what a write touched, and forgets the dependencies of what it no longer keeps', () => {
-    const cache = new ResponseCache({ ttlMs: 60_000, maxEntries: 3, maxBytes: 1e6 });
-    cache.set('list of ann', 1, 'ann', answer('a'), ['u1', 'a10', 'a11']);
-    cache.set('list of bob', 1, 'bob', answer('b'), ['u2', 'a11', 'a12']);
-    cache.set('transactions 10', 1, 'ann', answer('t'), ['t10']);
+    const cache = new ResponseCache<string | null>({ ttlMs: 60_000, maxEntries: 3, maxBytes: 1e6 });
+    cache.set('list of ann', 1, 'ann', answer('a'), ['u1', 'a10', 'a11'], null);
+    cache.set('list of bob', 1, 'bob', answer('b'), ['u2', 'a11', 'a12'], 'bob request');
+    cache.set('transactions 10', 1, 'ann', answer('t'), ['t10'], null);
     cache.invalidate(['a12', 't99']);
-    expect(['list of ann', 'list of bob', 'transactions 10'].map((k) => cache.get(k, 1) !== undefined)).toEqual([true, false, true]);
+    expect(['list of ann', 'list of bob', 'transactions 10'].map((k) => cache.get(k, 1)?.answer !== undefined)).toEqual([true, false, true]);
+    // The request stays, to be answered anew without being read and verified again.
+    expect(cache.get('list of bob', 1)?.request).toBe('bob request');
     expect(cache.stats.invalidated).toBe(1);
     cache.invalidate(['a11']);
-    expect(cache.get('list of ann', 1)).toBeUndefined();
+    expect(cache.get('list of ann', 1)?.answer).toBeUndefined();
     expect(cache.stats.invalidated).toBe(2);
     // The oldest goes when a fourth comes; invalidating what only it showed then drops nothing.
-    cache.set('x', 1, 'ann', answer('x'), ['c1:7']);
-    cache.set('y', 1, 'ann', answer('y'), ['c1:8']);
-    cache.set('z', 1, 'ann', answer('z'), ['c1:9']);
+    cache.set('x', 1, 'ann', answer('x'), ['c1:7'], null);
+    cache.set('y', 1, 'ann', answer('y'), ['c1:8'], null);
+    cache.set('z', 1, 'ann', answer('z'), ['c1:9'], null);
     expect(cache.size).toBe(3);
     cache.invalidate(['t10']);
     expect(cache.stats.invalidated).toBe(2);
@@ -179,7 +182,7 @@ describe('the cache of answers, by itself', () => {
     const cache = new ResponseCache({ ttlMs: 60_000, maxEntries: 10_000, maxBytes: 1e9 });
     for (let i = 0; i < 1000; i++) {
       expect(cache.get(`k${i}`, 1)).toBeUndefined();
-      cache.set(`k${i}`, 1, 'ann', answer('x'), [`t${i}`]);
+      cache.set(`k${i}`, 1, 'ann', answer('x'), [`t${i}`], null);
     }
     expect(cache.size).toBe(1000);
     for (let i = 0; i < 1000; i++) expect(cache.get(`k${i}`, 1)).toBeDefined();
