@@ -30,7 +30,7 @@
  * The best round of each server counts: other work on the machine only ever slows a round down.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type OperationName } from '../src-shared/catalog';
@@ -151,6 +151,8 @@ function startServer(job: ServerJob, flags: ServerFlags, name: string): Promise<
 
 interface MixData {
   requests: { operation: OperationName; req: WireRequest; weight: number }[];
+  /** One call per user that is never answered from a cache (CategoryTree): each verifies its user's credentials. */
+  touches: WireRequest[];
 }
 
 /** The users, accounts and transactions of the mix, and the drawn requests' pool. */
@@ -188,6 +190,7 @@ export function seedMix(dataFile: string, namespace: string): MixData {
     );
   }
   const credentialsOf = (u: number) => ({ clientKey: CLIENT_KEY, login: `bench${u + 1}`, password: PASSWORD });
+  const touches = Array.from({ length: USERS }, (_, u) => buildRequest('soap12', { operation: 'CategoryTree', credentials: credentialsOf(u), params: {} }, namespace));
   for (let u = 0; u < USERS; u++) {
     const credentials = credentialsOf(u);
     const accounts = accountsOf[u]!;
@@ -214,7 +217,7 @@ export function seedMix(dataFile: string, namespace: string): MixData {
       requests.push({ operation: 'AddTranferToOtherAccount', req: buildRequest('soap12', { operation: 'AddTranferToOtherAccount', credentials, params }, namespace), weight: 0.1 / (USERS * TRANSFERS_PER_USER) });
     }
   }
-  return { requests };
+  return { requests, touches };
 }
 
 interface Row {
@@ -232,6 +235,41 @@ interface Workload {
   requests: LoadRequest[];
   /** Per server: the answer size every answer has, or null when they vary. */
   bytes: Record<ServerName, number | null>;
+}
+
+/**
+ * Between its measurements a server sits idle for half a minute and more, and a password verification
+ * lasts 60 s (renewed in the background once 45 s old, when used): measured in bursts, our servers would
+ * meet the verifications of all 20 users running out together, or 20 renewals (scrypt) at once, inside
+ * some measured windows and not in others, a pattern no steady client makes. So before every
+ * measurement, of every server alike, each user of the mix calls the server once (CategoryTree, which
+ * no cache answers, so our servers verify the credentials; the soap package, which has no such
+ * operation, faults) and the benchmark waits until the server's process is idle (under 5% of a core for
+ * 200 ms, at most 5 s): renewals due happen before the window, and no verification is ever older than
+ * the gap between two measurements (under 45 s). In steady use, renewals cost one scrypt per user per 45 s (20 users: about 2 s of one core per
+ * 45 s, spread out); the windows leave that out, as they leave out any moment of other work.
+ */
+async function settle(url: string, pid: number, users: WireRequest[]): Promise<void> {
+  await Promise.all(users.map((req) => probe(url, req)));
+  const started = performance.now();
+  let before = cpuSeconds(pid);
+  while (performance.now() - started < 5000) {
+    await new Promise((r) => setTimeout(r, 200));
+    const now = cpuSeconds(pid);
+    if (now === null || before === null || now - before < 0.2 * 0.05) return;
+    before = now;
+  }
+}
+
+/** User plus system CPU seconds of a process so far (Linux /proc), or null. */
+function cpuSeconds(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
 }
 
 /** The server's CPU over the measured window: its share of one core, and microseconds per request. */
@@ -390,6 +428,7 @@ export async function run(args: string[]): Promise<void> {
     for (let round = 1; round <= rounds; round++) {
       for (const w of workloads) {
         for (const server of SERVERS) {
+          await settle(w.urls[server], pids.get(w.urls[server])!, mix.touches);
           const result = await load({
             origin: w.urls[server],
             requests: w.requests,

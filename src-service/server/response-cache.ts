@@ -19,11 +19,11 @@
  *   the same checks as a hit (no commit of another process since, the throttle does not refuse the
  *   login), which are the checks a verified password gets within its time.
  * - Entries live no longer than a password verification would (`ttlMs`), and a login that the throttle
- *   refuses is refused here too, so the cache never extends what the credentials allow. An entry is
- *   used only for the first three quarters of that time: afterwards the request goes the whole way
- *   again, which renews its verification in the background while the old one still counts (a client
- *   whose every call was a hit would otherwise meet an expired verification, and wait for scrypt, once
- *   a minute).
+ *   refuses is refused here too, so the cache never extends what the credentials allow. An answer is
+ *   given for three quarters of that time, a request answered anew without verifying it for a quarter:
+ *   afterwards the request goes the whole way again, and its verification, when due, is renewed in the
+ *   background while the old one still counts (a client whose calls skip the verification for a minute
+ *   would meet it expired, and wait for scrypt).
  * - Only operations whose answer is a function of the stored data are cached: the writes are not, nor is
  *   CategoryTree, whose favourites depend on the clock (the last 90 days).
  * - While fewer than a tenth of the lookups find an answer and most answers kept are dropped unused
@@ -50,16 +50,17 @@ export interface Entry<R> {
   answer: Answer | undefined;
   /** The request as read (without its password) and whom it was verified for. */
   request: R;
-  /** Used until then; it stays within the time of the verification it rests on. */
-  usableUntil: number;
+  /** When the request was last read and verified the whole way. */
+  verifiedAt: number;
   /** What the answer shows: a write touching any of these drops it. */
   dependsOn: readonly string[];
   /** Whether the answer has been given from the cache at least once. */
   used: boolean;
 }
 
-/** The share of `ttlMs` an entry is used: the rest is left for the request to renew its verification. */
-const USABLE_SHARE = 0.75;
+/** The shares of `ttlMs` after the verification that an answer is given, and that a request is answered anew without verifying it. */
+const ANSWER_SHARE = 0.75;
+const REQUEST_SHARE = 0.25;
 
 /** Counts since start, for tests and diagnostics. */
 export interface ResponseCacheStats {
@@ -132,7 +133,8 @@ export class ResponseCache<R = unknown> {
     }
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.usableUntil <= this.now()) {
+    const age = this.now() - entry.verifiedAt;
+    if (age >= this.options.ttlMs * (entry.answer === undefined ? REQUEST_SHARE : ANSWER_SHARE)) {
       this.drop(key, entry);
       return undefined;
     }
@@ -171,9 +173,9 @@ export class ResponseCache<R = unknown> {
     if (answer.payload.length > this.options.maxBytes / 4) return;
     const old = this.entries.get(key);
     // A request answered again without being verified again keeps the time of its verification.
-    const usableUntil = old?.answer === undefined && old !== undefined ? old.usableUntil : this.now() + this.options.ttlMs * USABLE_SHARE;
+    const verifiedAt = old !== undefined && old.answer === undefined ? old.verifiedAt : this.now();
     if (old) this.drop(key, old);
-    this.entries.set(key, { login, answer, request, usableUntil, dependsOn, used: false });
+    this.entries.set(key, { login, answer, request, verifiedAt, dependsOn, used: false });
     this.answers += 1;
     this.unused += 1;
     for (const thing of dependsOn) {
