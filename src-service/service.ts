@@ -8,10 +8,11 @@ import { Authenticator, type AuthOptions } from './auth/authenticator';
 import { DEFAULT_CACHE_OPTIONS } from './auth/verification-cache';
 import { stderrLogger, type Logger } from './log';
 import { ServiceEndpoint, type KnownRequest } from './server/endpoint';
-import { createHttpServer, listen, originOf, shutdown, type TlsCredentials } from './server/http-server';
+import { createHttpServer, listen, openConnections, originOf, requestsInFlight, shutdown, type Server, type TlsCredentials } from './server/http-server';
 import { DEFAULT_LIMITS, type HttpLimits } from './server/limits';
 import { DEFAULT_RESPONSE_CACHE, ResponseCache, type ResponseCacheOptions } from './server/response-cache';
 import { warmUp } from './server/warm-up';
+import { DEFAULT_WRITE_GATE, type WriteGateOptions } from './server/write-gate';
 import { ServingStore } from './store/serving';
 
 export interface ServiceOptions {
@@ -37,6 +38,8 @@ export interface ServiceOptions {
   now?: () => number;
   /** Serve HTTPS with this certificate (chain) and its private key, PEM text; plain HTTP without. */
   tls?: TlsCredentials;
+  /** How long a write waits for the writes of other requests in flight, to share their commit (server/write-gate.ts). */
+  writeGate?: Partial<WriteGateOptions>;
 }
 
 export interface RunningService {
@@ -105,7 +108,13 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
         logger.info(`Login ${JSON.stringify(login)} refused for ${Math.round(ms / 1000)} s after ${failures} failed attempts.`)),
   });
   let origin = '';
+  let server: Server | undefined;
   const endpoint = new ServiceEndpoint(store, auth, {
+    writeGate: { ...DEFAULT_WRITE_GATE, ...opts.writeGate },
+    load: {
+      requestsInFlight: () => (server === undefined ? 0 : requestsInFlight(server)),
+      connections: () => (server === undefined ? 0 : openConnections(server)),
+    },
     namespace,
     timeZone,
     limits,
@@ -120,7 +129,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     await store.close();
     throw e;
   }
-  const server = createHttpServer(endpoint, limits, opts.tls);
+  server = createHttpServer(endpoint, limits, opts.tls);
   let address;
   try {
     address = await listen(server, port, host);

@@ -38,6 +38,7 @@ import type { HttpLimits } from './limits';
 import { RequestHeads } from './request-head';
 import type { ResponseCache } from './response-cache';
 import { WsdlDocument } from './wsdl';
+import { WriteGate, type WriteGateLoad, type WriteGateOptions } from './write-gate';
 
 export interface EndpointOptions {
   namespace: string;
@@ -49,6 +50,9 @@ export interface EndpointOptions {
   /** Answers to repeated identical reads; undefined turns it off. */
   cache?: ResponseCache<KnownRequest>;
   now?: () => number;
+  /** How writes of concurrent requests are gathered into one group commit (see write-gate.ts), and the load it looks at. */
+  writeGate: WriteGateOptions;
+  load: WriteGateLoad;
 }
 
 /** A request as the cache of answers keeps it: as read, its password blanked, and the user it was verified for. */
@@ -120,6 +124,7 @@ export class ServiceEndpoint {
   private readonly readOptions: RequestOptions;
   private readonly now: () => number;
   private readonly budget: BodyBudget;
+  private readonly writeGate: WriteGate;
   private readonly heads: RequestHeads;
 
   constructor(
@@ -136,6 +141,7 @@ export class ServiceEndpoint {
     };
     this.now = options.now ?? Date.now;
     this.budget = new BodyBudget(options.limits.maxBufferedBodyBytes, options.limits.freeBodyBytes);
+    this.writeGate = new WriteGate(options.writeGate, options.load);
     this.heads = new RequestHeads(options.namespace);
   }
 
@@ -367,10 +373,13 @@ export class ServiceEndpoint {
           keep = (a) => cache.set(cacheKey, generation, login, a, dependsOn, known);
         }
       } else {
-        // A write is answered once its group is committed; the cached answers showing what it touched
-        // are dropped then, before any other request is read (the group's writes settle in one go,
-        // and their continuations run before the event loop takes the next request).
+        // A write waits for the writes of other requests in flight (write-gate.ts) and is answered once
+        // its group is committed; the cached answers showing what it touched are dropped then, before
+        // any other request is read (the group's writes settle in one go, and their continuations run
+        // before the event loop takes the next request).
         let touched: string[] = [];
+        const gate = this.writeGate.enter();
+        if (gate) await gate;
         try {
           result = await this.store.write((store) => {
             if (cache) touched = touchedBy(call, user, store);
