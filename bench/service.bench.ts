@@ -36,7 +36,8 @@ import { join, resolve } from 'node:path';
 import { type OperationName } from '../src-shared/catalog';
 import { SERVICE_PATH, buildRequest, type WireRequest } from '../src-shared/wire';
 import { addClient, addUser, createDemoData } from '../src-service';
-import { accountFor, contextOf, withStore } from '../src-service/admin/operator';
+import { onFile } from '../src-service/admin/on-file';
+import { accountFor, contextOf } from '../src-service/admin/operator';
 import { seededRandom } from '../src-service/admin/seeded-random';
 import { bookTransaction } from '../src-service/operations/transactions';
 import type { LoadJob, LoadRequest, LoadResult } from './support/load-generator';
@@ -52,7 +53,7 @@ const PASSWORD = 'bench-password';
 const CLI = join(import.meta.dirname, '..', 'src-service', 'cli.ts');
 
 /** `--name=value` (the runner takes every bare word for a benchmark name). */
-function option(args: string[], name: string, fallback: number): number {
+export function option(args: string[], name: string, fallback: number): number {
   const given = args.find((a) => a.startsWith(`--${name}=`));
   const n = given === undefined ? fallback : Number(given.slice(name.length + 3));
   if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number`);
@@ -63,7 +64,7 @@ function textOption(args: string[], name: string): string | undefined {
   return args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 }
 
-function load(job: LoadJob): Promise<LoadResult> {
+export function load(job: LoadJob): Promise<LoadResult> {
   const child = fork(join(import.meta.dirname, 'support', 'load-generator.ts'), [], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -166,17 +167,16 @@ export function seedMix(dataFile: string, namespace: string): MixData {
     // The service's real password hash: verified once per user, then from its verification cache.
     addUser(dataFile, login, PASSWORD);
     accountsOf.push(
-      withStore(dataFile, (store) =>
-        store.write(() => {
-          const ctx = contextOf(store, login, TIME_ZONE);
+      onFile(dataFile, function* (store) {
+          const ctx = yield* contextOf(store, login, TIME_ZONE);
           const ids: number[] = [];
           for (let a = 0; a < ACCOUNTS_PER_USER; a++) {
-            const id = accountFor(ctx, { name: `Account ${a + 1}`, currency: 203 });
+            const id = yield* accountFor(ctx, { name: `Account ${a + 1}`, currency: 203 });
             ids.push(id);
             for (let t = 0; t < TRANSACTIONS_PER_ACCOUNT; t++) {
               const day = 1 + Math.floor(random() * 28);
               const month = 1 + Math.floor(random() * 10);
-              bookTransaction(ctx, {
+              yield* bookTransaction(ctx, {
                 accountId: id,
                 amount: (random() < 0.3 ? 1 : -1) * (1 + Math.floor(random() * 500000)) / 100,
                 paymentDate: `2026-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}T${String(7 + Math.floor(random() * 13)).padStart(2, '0')}:15:00`,
@@ -186,7 +186,6 @@ export function seedMix(dataFile: string, namespace: string): MixData {
           }
           return ids;
         }),
-      ),
     );
   }
   const credentialsOf = (u: number) => ({ clientKey: CLIENT_KEY, login: `bench${u + 1}`, password: PASSWORD });

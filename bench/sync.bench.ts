@@ -18,7 +18,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAppCore, type AppCore } from '../src-main/core/app/app-core';
 import { MemorySecretStore } from '../src-main/core/secrets';
-import { accountFor, contextOf, withStore } from '../src-service';
+import { accountFor, contextOf, onFile } from '../src-service';
 import { bookTransaction } from '../src-service/operations/transactions';
 import { seedTestUser } from '../test/support/service';
 import { seededRandom } from '../test/support/fault-proxy';
@@ -56,14 +56,14 @@ async function serve(dataFile: string): Promise<{ url: string; child: ChildProce
 function seedUser(dataFile: string, login: string, accounts: number, transactionsEach: number): void {
   const random = seededRandom(login.length * 7919 + accounts);
   seedTestUser(dataFile, { clientKey: CLIENT_KEY, login, password: 'bench' });
-  withStore(dataFile, (store) => {
-    const ctx = contextOf(store, login, TIME_ZONE);
+  onFile(dataFile, function* (store) {
+    const ctx = yield* contextOf(store, login, TIME_ZONE);
     for (let a = 0; a < accounts; a++) {
-      const id = accountFor(ctx, { name: `Account ${a}`, currency: 203, ord: a });
+      const id = yield* accountFor(ctx, { name: `Account ${a}`, currency: 203, ord: a });
       for (let t = 0; t < transactionsEach; t++) {
         const amount = (random() < 0.3 ? 1 : -1) * (1 + Math.floor(random() * 500_000)) / 100;
         const date = `2026-${String(1 + Math.floor(random() * 10)).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}T${String(7 + Math.floor(random() * 13)).padStart(2, '0')}:${String(Math.floor(random() * 60)).padStart(2, '0')}:00`;
-        bookTransaction(ctx, { accountId: id, amount, paymentDate: date, description: `Payment ${Math.floor(random() * 1e6)}` });
+        yield* bookTransaction(ctx, { accountId: id, amount, paymentDate: date, description: `Payment ${Math.floor(random() * 1e6)}` });
       }
     }
   });

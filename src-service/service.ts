@@ -13,11 +13,18 @@ import { DEFAULT_LIMITS, type HttpLimits } from './server/limits';
 import { DEFAULT_RESPONSE_CACHE, ResponseCache, type ResponseCacheOptions } from './server/response-cache';
 import { warmUp } from './server/warm-up';
 import { DEFAULT_WRITE_GATE, type WriteGateOptions } from './server/write-gate';
-import { ServingStore } from './store/serving';
+import { describeLocation, openServiceStore, type StoreLocation } from './store';
 
 export interface ServiceOptions {
-  /** The SQLite data file; created (and migrated) when missing. */
-  dataFile: string;
+  /** The SQLite data file; created (and migrated) when missing. Give this or `databaseUrl`. */
+  dataFile?: string;
+  /**
+   * A PostgreSQL database (postgres://...), migrated when needed; several instances may serve one. Its
+   * password is best left to PGPASSWORD or a password file (~/.pgpass, PGPASSFILE).
+   */
+  databaseUrl?: string;
+  /** PostgreSQL: most connections of this instance's pool (default 10). */
+  poolSize?: number;
   /** 0 picks a free port. Default 8080. */
   port?: number;
   /** Default 127.0.0.1: reachable from this machine only unless asked otherwise. */
@@ -49,7 +56,7 @@ export interface RunningService {
   namespace: string;
   timeZone: string;
   /**
-   * Stops the service and closes the data file. Requests in progress get `graceMs` to finish (default 0:
+   * Stops the service and closes the store. Requests in progress get `graceMs` to finish (default 0:
    * every connection is dropped at once).
    */
   close(options?: { graceMs?: number }): Promise<void>;
@@ -75,6 +82,14 @@ export function checkTimeZone(timeZone: string): string {
   return timeZone;
 }
 
+/** Where the data is: exactly one of a data file and a database. */
+export function storeLocation(opts: Pick<ServiceOptions, 'dataFile' | 'databaseUrl'>): StoreLocation {
+  if ((opts.dataFile === undefined) === (opts.databaseUrl === undefined)) {
+    throw new ServiceOptionError('Give the service either a data file or a PostgreSQL database, not both.');
+  }
+  return opts.dataFile !== undefined ? { kind: 'sqlite', file: opts.dataFile } : { kind: 'postgres', url: opts.databaseUrl! };
+}
+
 export function checkPort(port: number): number {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ServiceOptionError('The port must be a whole number from 0 to 65535.');
   return port;
@@ -96,10 +111,12 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   const host = opts.host ?? DEFAULT_HOST;
   const limits: HttpLimits = { ...DEFAULT_LIMITS, ...opts.limits };
 
+  const location = storeLocation(opts);
   const logger = opts.logger ?? stderrLogger;
-  const store = ServingStore.open(opts.dataFile, (reason) =>
-    logger.error(`WAL checkpoints fell back to the writer (slower under load): ${reason}`),
-  );
+  const store = await openServiceStore(location, {
+    onTrouble: (message, error) => logger.error(`${message} (${describeLocation(location)})`, error),
+    ...(opts.poolSize !== undefined ? { poolSize: opts.poolSize } : {}),
+  });
   const auth = new Authenticator(store, {
     ...opts.auth,
     onLock:

@@ -20,6 +20,8 @@ export interface LoadRequest {
 export interface LoadJob {
   /** Origin, e.g. http://127.0.0.1:8080. */
   origin: string;
+  /** Several origins instead (instances behind a load balancer): connection k goes to origins[k mod n]. */
+  origins?: string[];
   requests: LoadRequest[];
   /** Seed of the draws, so that every server gets the same sequence. */
   seed: number;
@@ -69,7 +71,7 @@ function processCpuSeconds(pid: number | undefined): number | null {
 
 async function runJob(job: LoadJob): Promise<LoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: job.connections });
-  const url = new URL(job.origin);
+  const urls = (job.origins ?? [job.origin]).map((o) => new URL(o));
   const prepared = job.requests.map((r) => {
     const body = Buffer.from(r.body);
     return { path: r.path, body, headers: { ...r.headers, 'Content-Length': String(body.length) } };
@@ -91,7 +93,7 @@ async function runJob(job: LoadJob): Promise<LoadResult> {
   let stop = false;
 
   const forbidden = job.forbidden ? Buffer.from(job.forbidden) : null;
-  const one = () =>
+  const one = (url: URL) =>
     new Promise<void>((resolve) => {
       const { path, body, headers } = draw();
       const started = process.hrtime.bigint();
@@ -128,10 +130,11 @@ async function runJob(job: LoadJob): Promise<LoadResult> {
       req.end(body);
     });
 
-  const loop = async () => {
-    while (!stop) await one();
+  const loop = async (k: number) => {
+    const url = urls[k % urls.length]!;
+    while (!stop) await one(url);
   };
-  const loops = Array.from({ length: job.connections }, loop);
+  const loops = Array.from({ length: job.connections }, (_, k) => loop(k));
   await new Promise((r) => setTimeout(r, job.warmupMs));
   measuring = true;
   const cpu0 = process.cpuUsage();

@@ -19,7 +19,7 @@ import { CLIENT_KEY_PARAM, LOGIN_PARAM, type OperationName } from '../../src-sha
 import { SERVICE_PATH, formatWall, instantToWall, localTimeZone } from '../../src-shared/wire';
 import { startService, stderrLogger } from '../../src-service';
 import { runOperation } from '../../src-service/operations';
-import { Store } from '../../src-service/store';
+import { Store, runNow } from '../../src-service/store';
 
 export type ServerJob =
   | { kind: 'ours-uncached'; dataFile: string; timeZone: string }
@@ -71,7 +71,7 @@ async function soapPackageServer(dataFile: string, wsdl: string, timeZone: strin
     const credentials = { clientKey: String(args[CLIENT_KEY_PARAM]), login, password: String(args.userPassword ?? args.UserPassword) };
     const ctx = { store, user: store.users.byLogin(login)!, timeZone, now: Date.now };
     const params = paramsOf[operation]!(args);
-    const result = store.write(() => runOperation({ operation, credentials, params } as never, ctx));
+    const result = store.write(() => runNow(runOperation({ operation, credentials, params } as never, ctx)));
     const record = records[operation];
     return { [`${operation}Result`]: record ? { Data: { [record]: result } } : result };
   };

@@ -4,15 +4,9 @@
  * core, and every outcome becomes plain data. A bug never leaks its stack trace to the renderer: it is
  * logged here and answered with a generic 'internal' error.
  */
-import {
-  APP_METHODS,
-  AppError,
-  isAppMethod,
-  type AppApi,
-  type AppErrorData,
-  type CallOutcome,
-} from '../../src-shared/app-api';
-import { ValidationError } from '../../src-shared/validate';
+import { APP_METHODS, AppError, isAppMethod, type AppApi, type AppErrorData, type CallOutcome } from '../../src-shared/app-api';
+import { parse, ValidationError } from '../../src-shared/validate';
+import { validationToAppError } from '../core/app/errors';
 
 export type ErrorLogger = (message: string, error: unknown) => void;
 
@@ -22,21 +16,14 @@ function failure(error: AppErrorData): CallOutcome<never> {
   return { ok: false, error };
 }
 
-export async function dispatch(
-  core: AppApi,
-  method: string,
-  rawInput: unknown,
-  log: ErrorLogger = defaultLogger,
-): Promise<CallOutcome<unknown>> {
-  if (!isAppMethod(method)) {
-    return failure({ code: 'forbidden', message: `There is no app method called ${JSON.stringify(method.slice(0, 60))}.` });
-  }
+export async function dispatch(core: AppApi, method: string, rawInput: unknown, log: ErrorLogger = defaultLogger): Promise<CallOutcome<unknown>> {
+  if (!isAppMethod(method)) return failure(new AppError('noSuchMethod', { method: JSON.stringify(method.slice(0, 60)) }).toData());
   let input: unknown;
   try {
     // JSON has no undefined: a call without input arrives as null over HTTP.
-    input = APP_METHODS[method].input.parse(rawInput === null ? undefined : rawInput, 'input');
+    input = parse(APP_METHODS[method].input, rawInput === null ? undefined : rawInput, 'input');
   } catch (e) {
-    if (e instanceof ValidationError) return failure({ code: 'invalid-input', message: e.message, field: e.path });
+    if (e instanceof ValidationError) return failure(validationToAppError(e).toData());
     throw e;
   }
   try {
@@ -44,8 +31,8 @@ export async function dispatch(
     return { ok: true, value: await call.call(core, input) };
   } catch (e) {
     if (e instanceof AppError) return failure(e.toData());
-    if (e instanceof ValidationError) return failure({ code: 'invalid-input', message: e.message, field: e.path });
+    if (e instanceof ValidationError) return failure(validationToAppError(e).toData());
     log(`app method ${method} failed`, e);
-    return failure({ code: 'internal', message: 'Something went wrong inside the app; the details are in its log.' });
+    return failure(new AppError('bug', { log: '' }).toData());
   }
 }

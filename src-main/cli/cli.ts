@@ -90,10 +90,10 @@ const APP_VERSION = appVersion(join(import.meta.dirname, '..', '..'));
 /** One line for a failure: the reason when it is one the user can act on, never a stack. */
 function failureLine(e: unknown, core: AppCore | null): string {
   let message = e instanceof UsageError || e instanceof AppError || e instanceof LocalFileError || e instanceof StoreVersionError ? e.message : 'Unexpected failure.';
-  if (e instanceof AppError && (e.code === 'not-connected' || e.code === 'password-needed') && core) {
+  if (e instanceof AppError && (e.kind === 'not-connected' || e.kind === 'password-needed') && core) {
     message += ' Set BOOKKEEPING_PASSWORD or answer the prompt; give the client key (BOOKKEEPING_CLIENT_KEY or --key-file) if it is not kept yet.';
   }
-  if (e instanceof AppError && e.code === 'certificate') {
+  if (e instanceof AppError && e.kind === 'certificate') {
     // The core's words point at the screens' Connection settings; here trust is given on the command line.
     message = message.replace(/ in Connection settings\.$/, ': run connect again with --trust-certificate <fingerprint>.');
   }

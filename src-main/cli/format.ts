@@ -1,4 +1,5 @@
 /** Plain-text output of the command line: aligned columns, one record a line. */
+import { importProblemText } from '../../src-shared/app-api';
 import type {
   AccountsView,
   CarView,
@@ -134,7 +135,7 @@ export function countsText(c: RecordCounts): string {
 export function importPreviewText(p: ImportPreview): string {
   const lines: string[] = [];
   for (const r of p.rows) {
-    for (const problem of r.problems) lines.push(`Line ${r.line}: ${problem}`);
+    for (const problem of r.problems) lines.push(`Line ${r.line}: ${importProblemText(problem)}`);
     if (r.duplicateOf) {
       const of = r.duplicateOf.id !== null ? `refueling ${r.duplicateOf.id} of car ${p.carId}` : `line ${r.duplicateOf.line}`;
       lines.push(`Line ${r.line}: the same as ${of} (date, odometer and litres); skipped.`);

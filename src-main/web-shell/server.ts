@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import {
+  AppError,
   HTTP_API_PREFIX,
   HTTP_EVENTS_PATH,
   HTTP_TOKEN_HEADER,
@@ -76,8 +77,8 @@ function sendJson(res: ServerResponse, status: number, outcome: CallOutcome<unkn
   send(res, status, 'application/json; charset=utf-8', JSON.stringify(outcome));
 }
 
-function forbidden(res: ServerResponse, message: string): void {
-  sendJson(res, 403, { ok: false, error: { code: 'forbidden', message } });
+function forbidden(res: ServerResponse, why: string): void {
+  sendJson(res, 403, { ok: false, error: new AppError('refused', { why }).toData() });
 }
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -133,13 +134,13 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const why = refusal(req.headers, port);
-    if (why) return forbidden(res, `Refused: ${why}.`);
+    if (why) return forbidden(res, why);
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     const path = url.pathname;
 
     if (path.startsWith(HTTP_API_PREFIX)) {
       if (!tokenMatches(token, req.headers[HTTP_TOKEN_HEADER] as string | undefined)) {
-        return forbidden(res, 'Refused: this call does not carry the token of this run.');
+        return forbidden(res, 'this call does not carry the token of this run');
       }
       if (path === HTTP_EVENTS_PATH && req.method === 'GET') {
         res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store' });
@@ -152,24 +153,24 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
         });
         return;
       }
-      if (req.method !== 'POST') return forbidden(res, 'Refused: the app API takes POST.');
+      if (req.method !== 'POST') return forbidden(res, 'the app API takes POST');
       if (!(req.headers['content-type'] ?? '').toLowerCase().startsWith('application/json')) {
-        return forbidden(res, 'Refused: the app API takes application/json.');
+        return forbidden(res, 'the app API takes application/json');
       }
       const method = path.slice(HTTP_API_PREFIX.length);
       const body = await readBody(req, isAppMethod(method) ? maxInputBytes(method) : DEFAULT_MAX_INPUT_BYTES);
-      if (body === null) return sendJson(res, 413, { ok: false, error: { code: 'invalid-input', message: 'The request is too large.' } });
+      if (body === null) return sendJson(res, 413, { ok: false, error: new AppError('requestTooLarge').toData() });
       let input: unknown;
       try {
         input = body === '' ? null : JSON.parse(body);
       } catch {
-        return sendJson(res, 400, { ok: false, error: { code: 'invalid-input', message: 'The request is not valid JSON.' } });
+        return sendJson(res, 400, { ok: false, error: new AppError('requestNotJson').toData() });
       }
       const outcome = await dispatch(options.core, method, input, options.log);
       return sendJson(res, 200, outcome);
     }
 
-    if (req.method !== 'GET' && req.method !== 'HEAD') return forbidden(res, 'Refused.');
+    if (req.method !== 'GET' && req.method !== 'HEAD') return forbidden(res, '');
     if (path === '/' || path === '/index.html') {
       if (!tokenMatches(token, url.searchParams.get('token'))) {
         return send(
@@ -187,7 +188,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   const server = createServer((req, res) => {
     handle(req, res).catch((e: unknown) => {
       (options.log ?? console.error)('browser shell request failed', e);
-      if (!res.headersSent) sendJson(res, 500, { ok: false, error: { code: 'internal', message: 'The request failed.' } });
+      if (!res.headersSent) sendJson(res, 500, { ok: false, error: new AppError('requestFailed').toData() });
       else res.destroy();
     });
   });

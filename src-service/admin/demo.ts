@@ -12,8 +12,8 @@ import { RuleError } from '../errors';
 import type { CallContext } from '../operations/context';
 import { addTransfer, bookTransaction, createTemplate } from '../operations/transactions';
 import { createCategory } from '../operations/categories';
-import { PERMISSION, minorToAmount } from '../store';
-import { accountFor, contextOf, refuelingFor, withStore, type HashOptions } from './operator';
+import { PERMISSION, awaited, minorToAmount, type Flow, type StoreFlow } from '../store';
+import { accountFor, contextOf, refuelingFor, type HashOptions } from './operator';
 import { seededRandom } from './seeded-random';
 
 export const DEMO_CLIENT_KEY = 'demo';
@@ -62,7 +62,8 @@ const DEMO_CATEGORIES: Record<string, string[]> = {
   Převody: [],
 };
 
-export function createDemoData(dataFile: string, opts: DemoOptions = {}): DemoSummary {
+/** The demo data set, as one write (the password hashes are made first). */
+export function demoData(opts: DemoOptions = {}): StoreFlow<DemoSummary> {
   const timeZone = opts.timeZone ?? localTimeZone();
   const today = opts.now ?? Date.now();
   const hashParams = opts.hashParams ?? DEFAULT_HASH_PARAMS;
@@ -91,39 +92,39 @@ export function createDemoData(dataFile: string, opts: DemoOptions = {}): DemoSu
     return wall <= now ? wall : onDay(daysAgo + 1);
   };
 
-  return withStore(dataFile, (store) =>
-    store.write(() => {
-      if (store.users.clientExists(DEMO_CLIENT_KEY) || DEMO_USERS.some((u) => store.users.byLogin(u.login))) {
-        throw new RuleError('The data file already holds the demo data.');
-      }
-      store.users.insertClient(DEMO_CLIENT_KEY, 'Demo');
-      const ids = DEMO_USERS.map((u, i) => store.users.insert(u.login, hashes[i]!, 203));
-      const demo: CallContext = { ...contextOf(store, 'demo', timeZone), now: () => today };
-      const demo2: CallContext = { ...contextOf(store, 'demo2', timeZone), now: () => today };
+  return function* (store) {
+      let taken = yield* awaited(store.users.clientExists(DEMO_CLIENT_KEY));
+      for (const u of DEMO_USERS) taken ||= (yield* awaited(store.users.byLogin(u.login))) !== undefined;
+      if (taken) throw new RuleError('The demo data is there already.');
+      yield* awaited(store.users.insertClient(DEMO_CLIENT_KEY, 'Demo'));
+      const ids: number[] = [];
+      for (const [i, u] of DEMO_USERS.entries()) ids.push(yield* awaited(store.users.insert(u.login, hashes[i]!, 203)));
+      const demo: CallContext = { ...(yield* contextOf(store, 'demo', timeZone)), now: () => today };
+      const demo2: CallContext = { ...(yield* contextOf(store, 'demo2', timeZone)), now: () => today };
       let transactions = 0;
       let refuelings = 0;
 
       const accounts = {
-        cash: accountFor(demo, { name: 'Peněženka', currency: 203, type: 1, ord: 1 }),
-        bank: accountFor(demo, { name: 'Běžný účet', currency: 203, type: 2, ord: 2, description: 'Hlavní účet u banky' }),
-        savings: accountFor(demo, { name: 'Spořicí účet', currency: 203, type: 4, ord: 3 }),
-        card: accountFor(demo, { name: 'Kreditní karta', currency: 203, type: 3, ord: 4 }),
-        euro: accountFor(demo, { name: 'Eurový účet', currency: 978, type: 2, ord: 5, description: 'Na cesty' }),
-        old: accountFor(demo, { name: 'Starý účet', currency: 203, type: 2, ord: 6, description: 'Zrušený' }),
+        cash: yield* accountFor(demo, { name: 'Peněženka', currency: 203, type: 1, ord: 1 }),
+        bank: yield* accountFor(demo, { name: 'Běžný účet', currency: 203, type: 2, ord: 2, description: 'Hlavní účet u banky' }),
+        savings: yield* accountFor(demo, { name: 'Spořicí účet', currency: 203, type: 4, ord: 3 }),
+        card: yield* accountFor(demo, { name: 'Kreditní karta', currency: 203, type: 3, ord: 4 }),
+        euro: yield* accountFor(demo, { name: 'Eurový účet', currency: 978, type: 2, ord: 5, description: 'Na cesty' }),
+        old: yield* accountFor(demo, { name: 'Starý účet', currency: 203, type: 2, ord: 6, description: 'Zrušený' }),
       };
       const categories = new Map<string, number>();
       for (const [top, children] of Object.entries(DEMO_CATEGORIES)) {
-        const id = createCategory(demo, { Name: top, Id_ParentCategory: 0 });
+        const id = yield* createCategory(demo, { Name: top, Id_ParentCategory: 0 });
         categories.set(top, id);
-        for (const child of children) categories.set(child, createCategory(demo, { Name: child, Id_ParentCategory: id }));
+        for (const child of children) categories.set(child, yield* createCategory(demo, { Name: child, Id_ParentCategory: id }));
       }
       const cat = (name: string) => categories.get(name)!;
-      const book = (ctx: CallContext, accountId: number, minor: number, daysAgo: number, description: string, category: number) => {
-        bookTransaction(ctx, { accountId, amount: hundredths(minor), paymentDate: at(daysAgo), description, categoryId: category });
+      function* book(ctx: CallContext, accountId: number, minor: number, daysAgo: number, description: string, category: number): Flow<void> {
+        yield* bookTransaction(ctx, { accountId, amount: hundredths(minor), paymentDate: at(daysAgo), description, categoryId: category });
         transactions += 1;
-      };
-      const transfer = (from: number, to: number, minor: number, daysAgo: number, description: string, category = 0) => {
-        addTransfer(demo, {
+      }
+      function* transfer(from: number, to: number, minor: number, daysAgo: number, description: string, category = 0): Flow<void> {
+        yield* addTransfer(demo, {
           Amount: hundredths(minor),
           Description: description,
           Id_SourceAccount: from,
@@ -132,47 +133,47 @@ export function createDemoData(dataFile: string, opts: DemoOptions = {}): DemoSu
           PaymentDate: at(daysAgo),
         });
         transactions += 2;
-      };
+      }
 
       // Opening balances a year ago.
-      book(demo, accounts.cash, 3000_00, 365, 'Počáteční zůstatek', 0);
-      book(demo, accounts.bank, 85_000_00, 365, 'Počáteční zůstatek', 0);
-      book(demo, accounts.savings, 150_000_00, 365, 'Počáteční zůstatek', 0);
-      book(demo, accounts.euro, 1500_00, 365, 'Počáteční zůstatek', 0);
-      book(demo, accounts.old, 1250_50, 364, 'Počáteční zůstatek', 0);
-      book(demo, accounts.old, -1250_50, 200, 'Převod zůstatku v hotovosti', 0);
+      yield* book(demo, accounts.cash, 3000_00, 365, 'Počáteční zůstatek', 0);
+      yield* book(demo, accounts.bank, 85_000_00, 365, 'Počáteční zůstatek', 0);
+      yield* book(demo, accounts.savings, 150_000_00, 365, 'Počáteční zůstatek', 0);
+      yield* book(demo, accounts.euro, 1500_00, 365, 'Počáteční zůstatek', 0);
+      yield* book(demo, accounts.old, 1250_50, 364, 'Počáteční zůstatek', 0);
+      yield* book(demo, accounts.old, -1250_50, 200, 'Převod zůstatku v hotovosti', 0);
 
       // Card spending is paid off from the bank account a few days after each 30-day period.
       const cardSpends: { daysAgo: number; minor: number }[] = [];
-      const byCard = (minor: number, daysAgo: number, description: string, category: number) => {
-        book(demo, accounts.card, -minor, daysAgo, description, category);
+      function* byCard(minor: number, daysAgo: number, description: string, category: number): Flow<void> {
+        yield* book(demo, accounts.card, -minor, daysAgo, description, category);
         cardSpends.push({ daysAgo, minor });
-      };
+      }
       for (let month = 11; month >= 0; month--) {
         const base = month * 30 + 28;
-        book(demo, accounts.bank, 52_300_00, base - 9, 'Výplata', cat('Mzda'));
-        book(demo, accounts.bank, -14_500_00, base - 14, 'Nájem', cat('Nájem'));
-        book(demo, accounts.bank, -amount(1800, 2600), base - 19, 'Záloha na energie', cat('Energie'));
-        book(demo, accounts.bank, -599_00, base - 21, 'Mobil a internet', cat('Internet a telefon'));
-        book(demo, accounts.cash, -550_00, base - 10, 'Lítačka', cat('MHD'));
-        book(demo, accounts.savings, amount(40, 90), base - 27, 'Úroky', cat('Úroky'));
-        transfer(accounts.bank, accounts.savings, 5000_00, base - 10, 'Spoření', cat('Převody'));
-        transfer(accounts.bank, accounts.cash, 3000_00, base - 12, 'Výběr z bankomatu');
-        for (const d of [3, 17]) byCard(amount(250, 1200), base - d, 'Restaurace', cat('Restaurace'));
-        if (month % 3 === 0) byCard(amount(300, 900), base - 24, 'Vstupenky', cat('Kultura'));
+        yield* book(demo, accounts.bank, 52_300_00, base - 9, 'Výplata', cat('Mzda'));
+        yield* book(demo, accounts.bank, -14_500_00, base - 14, 'Nájem', cat('Nájem'));
+        yield* book(demo, accounts.bank, -amount(1800, 2600), base - 19, 'Záloha na energie', cat('Energie'));
+        yield* book(demo, accounts.bank, -599_00, base - 21, 'Mobil a internet', cat('Internet a telefon'));
+        yield* book(demo, accounts.cash, -550_00, base - 10, 'Lítačka', cat('MHD'));
+        yield* book(demo, accounts.savings, amount(40, 90), base - 27, 'Úroky', cat('Úroky'));
+        yield* transfer(accounts.bank, accounts.savings, 5000_00, base - 10, 'Spoření', cat('Převody'));
+        yield* transfer(accounts.bank, accounts.cash, 3000_00, base - 12, 'Výběr z bankomatu');
+        for (const d of [3, 17]) yield* byCard(amount(250, 1200), base - d, 'Restaurace', cat('Restaurace'));
+        if (month % 3 === 0) yield* byCard(amount(300, 900), base - 24, 'Vstupenky', cat('Kultura'));
       }
       for (let week = 51; week >= 0; week--) {
-        if (week % 3 === 0) book(demo, accounts.cash, -amount(600, 2400), week * 7 + 2, 'Nákup potravin', cat('Potraviny'));
-        else byCard(amount(600, 2400), week * 7 + 2, 'Nákup potravin', cat('Potraviny'));
+        if (week % 3 === 0) yield* book(demo, accounts.cash, -amount(600, 2400), week * 7 + 2, 'Nákup potravin', cat('Potraviny'));
+        else yield* byCard(amount(600, 2400), week * 7 + 2, 'Nákup potravin', cat('Potraviny'));
       }
-      book(demo, accounts.euro, -amount(300, 500), 70, 'Ubytování, Rakousko', cat('Dovolená'));
-      book(demo, accounts.euro, -amount(60, 120), 69, 'Večeře', cat('Restaurace'));
-      book(demo, accounts.euro, -amount(40, 70), 68, 'Skipas', cat('Sport'));
-      book(demo, accounts.euro, 2_35, 30, 'Úroky', cat('Úroky'));
-      book(demo, accounts.cash, -amount(400, 900), 45, 'Lékárna', cat('Zdraví'));
-      book(demo, accounts.bank, -amount(3000, 6000), 120, 'Servis auta', cat('Servis auta'));
+      yield* book(demo, accounts.euro, -amount(300, 500), 70, 'Ubytování, Rakousko', cat('Dovolená'));
+      yield* book(demo, accounts.euro, -amount(60, 120), 69, 'Večeře', cat('Restaurace'));
+      yield* book(demo, accounts.euro, -amount(40, 70), 68, 'Skipas', cat('Sport'));
+      yield* book(demo, accounts.euro, 2_35, 30, 'Úroky', cat('Úroky'));
+      yield* book(demo, accounts.cash, -amount(400, 900), 45, 'Lékárna', cat('Zdraví'));
+      yield* book(demo, accounts.bank, -amount(3000, 6000), 120, 'Servis auta', cat('Servis auta'));
       // The old account is closed: still listed, no transfer may touch it.
-      store.accounts.update(accounts.old, {
+      yield* awaited(store.accounts.update(accounts.old, {
         Name: 'Starý účet',
         Description: 'Zrušený',
         Type: 2,
@@ -180,7 +181,7 @@ export function createDemoData(dataFile: string, opts: DemoOptions = {}): DemoSu
         IsHidden: true,
         Locked: true,
         Ord: 6,
-      });
+      }));
 
       // Two cars, refuelled every two to three weeks; one refuelling abroad in EUR.
       for (const [carId, every, startKm] of [
@@ -196,7 +197,7 @@ export function createDemoData(dataFile: string, opts: DemoOptions = {}): DemoSu
           const perLiterMinor = abroad ? 1_65 : 36_90 + Math.floor(random() * 4_00);
           // Hundredths times hundredths are ten-thousandths: rounded half up to minor units.
           const priceMinor = Math.round((centilitres * perLiterMinor) / 100);
-          refuelingFor(demo, {
+          yield* refuelingFor(demo, {
             carId,
             dateOfPurchase: at(daysAgo),
             tachometer: km,
@@ -206,7 +207,7 @@ export function createDemoData(dataFile: string, opts: DemoOptions = {}): DemoSu
             rate: abroad ? 25.215 : 1,
             description: abroad ? 'OMV, Rakousko' : carId === 1 ? 'Shell' : 'Benzina',
           });
-          if (!abroad) byCard(priceMinor, daysAgo, 'Tankování', cat('Palivo'));
+          if (!abroad) yield* byCard(priceMinor, daysAgo, 'Tankování', cat('Palivo'));
           refuelings += 1;
         }
       }
@@ -214,7 +215,7 @@ export function createDemoData(dataFile: string, opts: DemoOptions = {}): DemoSu
         const owed = cardSpends
           .filter((s) => s.daysAgo >= period * 30 && s.daysAgo < period * 30 + 30)
           .reduce((sum, s) => sum + s.minor, 0);
-        if (owed > 0) transfer(accounts.bank, accounts.card, owed, period * 30 - 3, 'Splátka karty', cat('Převody'));
+        if (owed > 0) yield* transfer(accounts.bank, accounts.card, owed, period * 30 - 3, 'Splátka karty', cat('Převody'));
       }
 
       const templates = [
@@ -224,15 +225,15 @@ export function createDemoData(dataFile: string, opts: DemoOptions = {}): DemoSu
         { accountId: accounts.card, type: 2, amount: -1500, description: 'Tankování', categoryId: cat('Palivo'), ord: 4 },
         { accountId: accounts.bank, type: 3, amount: -5000, description: 'Spoření', categoryId: cat('Převody'), ord: 5 },
       ];
-      for (const t of templates) createTemplate(demo, t);
+      for (const t of templates) yield* createTemplate(demo, t);
 
       // demo2's household account, which demo may read but not touch.
-      const shared = accountFor(demo2, { name: 'Společná domácnost', currency: 203, type: 2, ord: 1 });
-      accountFor(demo2, { name: 'Hotovost', currency: 203, type: 1, ord: 2 });
-      const household = createCategory(demo2, { Name: 'Domácnost', Id_ParentCategory: 0 });
-      book(demo2, shared, 20_000_00, 90, 'Vklad', 0);
-      for (let i = 0; i < 8; i++) book(demo2, shared, -amount(300, 2500), 80 - i * 10, 'Drogerie a domácnost', household);
-      store.accounts.grant(shared, ids[0]!, PERMISSION.read);
+      const shared = yield* accountFor(demo2, { name: 'Společná domácnost', currency: 203, type: 2, ord: 1 });
+      yield* accountFor(demo2, { name: 'Hotovost', currency: 203, type: 1, ord: 2 });
+      const household = yield* createCategory(demo2, { Name: 'Domácnost', Id_ParentCategory: 0 });
+      yield* book(demo2, shared, 20_000_00, 90, 'Vklad', 0);
+      for (let i = 0; i < 8; i++) yield* book(demo2, shared, -amount(300, 2500), 80 - i * 10, 'Drogerie a domácnost', household);
+      yield* awaited(store.accounts.grant(shared, ids[0]!, PERMISSION.read));
 
       return {
         clientKey: DEMO_CLIENT_KEY,
@@ -244,6 +245,5 @@ export function createDemoData(dataFile: string, opts: DemoOptions = {}): DemoSu
         refuelings,
         templates: templates.length,
       };
-    }),
-  );
+  };
 }

@@ -1,8 +1,9 @@
 /**
- * What an operator does to a data file, as plain synchronous functions: the command line calls them,
- * and so do tests to set up data. Each opens the file (creating and migrating it when needed), works in
- * one transaction and closes it again, so it is safe to run while the service is serving the same file.
- * Refusals are RuleErrors with a one-line reason.
+ * What an operator does to the service's data, written once as flows (see store/flow.ts) over the store
+ * seam: the command line runs them, on a SQLite file or a PostgreSQL database (session.ts), and tests
+ * use them to set up data (on a file, synchronously: on-file.ts). Each runs in one write transaction, so
+ * it is safe to run while the service is serving the same data. Arguments are checked before the
+ * transaction begins (and the slow password hash made); refusals are RuleErrors with a one-line reason.
  */
 import { isKnownCurrency } from '../../src-shared/money';
 import { hasForbiddenXmlChar, localTimeZone } from '../../src-shared/wire';
@@ -14,40 +15,32 @@ import { saveRefueling } from '../operations/car-fuel';
 import { createCategory } from '../operations/categories';
 import type { CallContext } from '../operations/context';
 import { bookTransaction, createTemplate, type NewBooking, type NewTemplate } from '../operations/transactions';
-import { PERMISSION, Store, type Permission } from '../store';
-import { CLIENT_KEY_MAX, LOGIN_MAX, loginKey, type UserRow } from '../store/users';
+import { CLIENT_KEY_MAX, LOGIN_MAX, PERMISSION, awaited, loginKey, type DataAccess, type Flow, type Permission, type StoreFlow, type UserRow } from '../store';
 
 export interface HashOptions {
   /** scrypt cost; the secure default unless a test asks for a cheap one. */
   hashParams?: HashParams;
 }
 
-export { LOGIN_MAX, CLIENT_KEY_MAX } from '../store/users';
+export { LOGIN_MAX, CLIENT_KEY_MAX } from '../store';
 export const PASSWORD_MAX = 1024;
 
-/** Runs `fn` on the store of a data file, closing it afterwards. */
-export function withStore<T>(dataFile: string, fn: (store: Store) => T): T {
-  const store = Store.open(dataFile);
-  try {
-    return fn(store);
-  } finally {
-    store.close();
-  }
-}
-
 /** A context acting as the user `login`, for reusing the operations' rules. */
-export function contextOf(store: Store, login: string, timeZone = localTimeZone()): CallContext {
-  return { store, user: userOf(store, login), timeZone, now: Date.now };
+export function* contextOf(store: DataAccess, login: string, timeZone = localTimeZone()): Flow<CallContext> {
+  return { store, user: yield* userOf(store, login), timeZone, now: Date.now };
 }
 
-function userOf(store: Store, login: string): UserRow {
-  const user = store.users.byLogin(login);
+function* userOf(store: DataAccess, login: string): Flow<UserRow> {
+  const user = yield* awaited(store.users.byLogin(login));
   if (!user) throw new RuleError(`There is no user with login ${JSON.stringify(login)}.`);
   return user;
 }
 
-function asUser<T>(dataFile: string, login: string, fn: (ctx: CallContext) => T): T {
-  return withStore(dataFile, (store) => fn(contextOf(store, login)));
+/** A flow run as the user `login`. */
+function asUser<T>(login: string, fn: (ctx: CallContext) => Flow<T>): StoreFlow<T> {
+  return function* (store) {
+    return yield* fn(yield* contextOf(store, login));
+  };
 }
 
 export function checkLogin(login: string): string {
@@ -72,26 +65,24 @@ export function checkClientKey(key: string): string {
 }
 
 /** Registers a client application key (enabled). */
-export function addClient(dataFile: string, key: string, label = ''): void {
+function addClient(key: string, label = ''): StoreFlow<void> {
   checkClientKey(key);
   description(label, 'label');
-  withStore(dataFile, (store) =>
-    store.write(() => {
-      if (store.users.clientExists(key)) throw new RuleError('That client key is already registered.');
-      store.users.insertClient(key, label);
-    }),
-  );
+  return function* (store) {
+    if (yield* awaited(store.users.clientExists(key))) throw new RuleError('That client key is already registered.');
+    yield* awaited(store.users.insertClient(key, label));
+  };
 }
 
-export function isClientRegistered(dataFile: string, key: string): boolean {
-  return withStore(dataFile, (store) => store.users.clientExists(key));
+function isClientRegistered(key: string): StoreFlow<boolean> {
+  return (store) => awaited(store.users.clientExists(key));
 }
 
 /** Enables or disables a client key; a disabled key is refused at once, also by a running service. */
-export function setClientEnabled(dataFile: string, key: string, enabled: boolean): void {
-  withStore(dataFile, (store) => {
-    if (!store.users.setClientEnabled(key, enabled)) throw new RuleError('No client has that key.');
-  });
+function setClientEnabled(key: string, enabled: boolean): StoreFlow<void> {
+  return function* (store) {
+    if (!(yield* awaited(store.users.setClientEnabled(key, enabled)))) throw new RuleError('No client has that key.');
+  };
 }
 
 export interface NewUserOptions extends HashOptions {
@@ -100,44 +91,42 @@ export interface NewUserOptions extends HashOptions {
 }
 
 /** Creates a user; returns the user's id. */
-export function addUser(dataFile: string, login: string, password: string, opts: NewUserOptions = {}): number {
+function addUser(login: string, password: string, opts: NewUserOptions = {}): StoreFlow<number> {
   checkLogin(login);
   checkPassword(password);
   const currency = opts.currency ?? 203;
   if (!isKnownCurrency(currency)) throw new RuleError(`Currency ${currency} is not an ISO 4217 currency code this service knows.`);
   // Hash before taking the write lock: scrypt is slow on purpose.
   const hash = hashPassword(password, opts.hashParams ?? DEFAULT_HASH_PARAMS);
-  return withStore(dataFile, (store) =>
-    store.write(() => {
-      if (store.users.byLogin(login)) throw new RuleError(`A user with login ${JSON.stringify(login)} already exists.`);
-      return store.users.insert(login, hash, currency);
-    }),
-  );
+  return function* (store) {
+    if (yield* awaited(store.users.byLogin(login))) throw new RuleError(`A user with login ${JSON.stringify(login)} already exists.`);
+    return yield* awaited(store.users.insert(login, hash, currency));
+  };
 }
 
 /** Sets a user's password; credentials verified with the old one stop working at once. */
-export function setPassword(dataFile: string, login: string, password: string, opts: HashOptions = {}): void {
+function setPassword(login: string, password: string, opts: HashOptions = {}): StoreFlow<void> {
   checkPassword(password);
   const hash = hashPassword(password, opts.hashParams ?? DEFAULT_HASH_PARAMS);
-  withStore(dataFile, (store) => store.write(() => store.users.setPasswordHash(userOf(store, login).id, hash)));
+  return function* (store) {
+    yield* awaited(store.users.setPasswordHash((yield* userOf(store, login)).id, hash));
+  };
 }
 
 /** Gives `login` a permission on an account (1 read, 2 write, 3 owner), replacing any they had. */
-export function shareAccount(dataFile: string, accountId: number, login: string, permission: Permission): void {
+function shareAccount(accountId: number, login: string, permission: Permission): StoreFlow<void> {
   if (![PERMISSION.read, PERMISSION.write, PERMISSION.owner].includes(permission)) {
     throw new RuleError('The permission is 1 (read), 2 (write) or 3 (owner).');
   }
-  withStore(dataFile, (store) =>
-    store.write(() => {
-      const user = userOf(store, login);
-      const ownerId = store.accounts.ownerOf(accountId);
-      if (ownerId === undefined) throw new RuleError(`Account ${accountId} does not exist.`);
-      if (ownerId === user.id && permission !== PERMISSION.owner) {
-        throw new RuleError(`${JSON.stringify(login)} owns account ${accountId}; the owner's permission stays 3.`);
-      }
-      store.accounts.grant(accountId, user.id, permission);
-    }),
-  );
+  return function* (store) {
+    const user = yield* userOf(store, login);
+    const ownerId = yield* awaited(store.accounts.ownerOf(accountId));
+    if (ownerId === undefined) throw new RuleError(`Account ${accountId} does not exist.`);
+    if (ownerId === user.id && permission !== PERMISSION.owner) {
+      throw new RuleError(`${JSON.stringify(login)} owns account ${accountId}; the owner's permission stays 3.`);
+    }
+    yield* awaited(store.accounts.grant(accountId, user.id, permission));
+  };
 }
 
 export interface NewAccount {
@@ -153,11 +142,11 @@ export interface NewAccount {
 }
 
 /** Creates an account owned by `login`; returns its id. */
-export function addAccount(dataFile: string, login: string, a: NewAccount): number {
-  return asUser(dataFile, login, (ctx) => accountFor(ctx, a));
+function addAccount(login: string, a: NewAccount): StoreFlow<number> {
+  return asUser(login, (ctx) => accountFor(ctx, a));
 }
 
-export function accountFor(ctx: CallContext, a: NewAccount): number {
+export function accountFor(ctx: CallContext, a: NewAccount): Flow<number> {
   return createAccount(ctx, {
     Name: a.name,
     Description: a.description ?? '',
@@ -173,18 +162,18 @@ export function accountFor(ctx: CallContext, a: NewAccount): number {
 export type { NewBooking as NewTransaction, NewTemplate } from '../operations/transactions';
 
 /** Books an income or expense on an account `login` may write to; returns the transaction's id. */
-export function addTransaction(dataFile: string, login: string, t: NewBooking): number {
-  return asUser(dataFile, login, (ctx) => bookTransaction(ctx, t));
+function addTransaction(login: string, t: NewBooking): StoreFlow<number> {
+  return asUser(login, (ctx) => bookTransaction(ctx, t));
 }
 
 /** Adds a category of `login` (parentId 0: top level); returns its id. */
-export function addCategory(dataFile: string, login: string, name: string, parentId = 0): number {
-  return asUser(dataFile, login, (ctx) => createCategory(ctx, { Name: name, Id_ParentCategory: parentId }));
+function addCategory(login: string, name: string, parentId = 0): StoreFlow<number> {
+  return asUser(login, (ctx) => createCategory(ctx, { Name: name, Id_ParentCategory: parentId }));
 }
 
 /** Adds a transaction template of `login`; returns its id. */
-export function addTemplate(dataFile: string, login: string, t: NewTemplate): number {
-  return asUser(dataFile, login, (ctx) => createTemplate(ctx, t));
+function addTemplate(login: string, t: NewTemplate): StoreFlow<number> {
+  return asUser(login, (ctx) => createTemplate(ctx, t));
 }
 
 export interface NewRefueling {
@@ -199,11 +188,11 @@ export interface NewRefueling {
 }
 
 /** Adds a refueling to one of `login`'s cars; returns its id. */
-export function addRefueling(dataFile: string, login: string, r: NewRefueling): number {
-  return asUser(dataFile, login, (ctx) => refuelingFor(ctx, r));
+function addRefueling(login: string, r: NewRefueling): StoreFlow<number> {
+  return asUser(login, (ctx) => refuelingFor(ctx, r));
 }
 
-export function refuelingFor(ctx: CallContext, r: NewRefueling): number {
+export function refuelingFor(ctx: CallContext, r: NewRefueling): Flow<number> {
   return saveRefueling(ctx, {
     CarId: r.carId,
     Id_CarFuel: 0,
@@ -216,3 +205,21 @@ export function refuelingFor(ctx: CallContext, r: NewRefueling): number {
     Rate: r.rate ?? 1,
   });
 }
+
+/**
+ * The operator's functions: each takes its arguments (checked at once, before any transaction) and
+ * gives the flow that does the work in one write.
+ */
+export const OPERATOR = {
+  addClient,
+  isClientRegistered,
+  setClientEnabled,
+  addUser,
+  setPassword,
+  shareAccount,
+  addAccount,
+  addTransaction,
+  addCategory,
+  addTemplate,
+  addRefueling,
+};

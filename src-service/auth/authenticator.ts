@@ -5,9 +5,10 @@
  */
 import type { Credentials } from '../../src-shared/catalog';
 import { INVALID_CREDENTIALS, RuleError } from '../errors';
-import type { UserRow, UserStore } from '../store/users';
-import { CLIENT_KEY_MAX, LOGIN_MAX, loginKey } from '../store/users';
-import { LoginThrottle, type ThrottleOptions } from './login-throttle';
+import { awaited, run, type Flow } from '../store/flow';
+import { CLIENT_KEY_MAX, LOGIN_MAX, loginKey, type UserRow } from '../store/rows';
+import type { ServiceStore } from '../store/seam';
+import type { LoginGuard, ThrottleOptions } from './login-throttle';
 import { DEFAULT_HASH_PARAMS, unmatchableHash, verifyPassword, type HashParams } from './password';
 import { DEFAULT_CACHE_OPTIONS, VerificationCache, type VerificationCacheOptions } from './verification-cache';
 
@@ -36,7 +37,7 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
 const refused = () => new RuleError(INVALID_CREDENTIALS);
 
 export class Authenticator {
-  readonly throttle: LoginThrottle;
+  readonly throttle: LoginGuard;
   private readonly cache: VerificationCache;
   private readonly unknownUserHash: string;
   private readonly sleep: (ms: number) => Promise<void>;
@@ -46,13 +47,13 @@ export class Authenticator {
 
   constructor(
     /**
-     * Where users and client keys are looked up, and a number that changes when they may have: they
-     * change only by commits of other processes (the admin command line).
+     * Where users and client keys are looked up, a number that changes when they may have (they change
+     * only through the admin command line), and the login throttle (shared by all instances on PostgreSQL).
      */
-    private readonly store: { readonly users: UserStore; outsideGeneration(): number },
+    private readonly store: Pick<ServiceStore, 'credentials' | 'outsideGeneration' | 'loginGuard'>,
     options: AuthOptions = {},
   ) {
-    this.throttle = new LoginThrottle(options.throttle, options.now ?? Date.now, options.onLock);
+    this.throttle = store.loginGuard(options.throttle ?? {}, options.now ?? Date.now, options.onLock ?? (() => {}));
     this.sleep = options.sleep ?? realSleep;
     this.cache = new VerificationCache({ ...DEFAULT_CACHE_OPTIONS, ...options.cache }, options.now ?? Date.now);
     this.unknownUserHash = unmatchableHash(options.hashParams ?? DEFAULT_HASH_PARAMS);
@@ -69,25 +70,34 @@ export class Authenticator {
     // No stored login or client key is longer, so such a call cannot succeed; refusing it before any
     // lookup keeps strings of any length out of the throttle's and the lookups' maps (a memory bound).
     if (login.length > LOGIN_MAX || credentials.clientKey.length > CLIENT_KEY_MAX) throw refused();
-    if (this.throttle.isLocked(login)) throw refused();
-    const fast = this.verifiedRecently(credentials);
+    const locked = this.throttle.isLocked(login);
+    if (locked === true || (locked !== false && (await locked))) throw refused();
+    // At once on SQLite (nothing to wait for): no promise unless a lookup must go to PostgreSQL.
+    const recently = run(this.verifiedRecently(credentials));
+    const fast = recently instanceof Promise ? await recently : recently;
     if (fast) return fast;
     const outcome = await this.throttle.serialize(login, async () => {
-      if (this.throttle.isLocked(login)) return undefined;
+      if (await this.throttle.isLocked(login)) return undefined;
       // Another call of this login may have verified the same password while this one waited.
-      const cached = this.verifiedRecently(credentials);
+      const cached = await run(this.verifiedRecently(credentials));
       if (cached) return cached;
-      const delay = this.throttle.delayFor(login);
-      if (delay > 0) await this.sleep(delay);
-      const user = this.store.users.byLogin(credentials.login);
-      const clientOk = this.store.users.isClientEnabled(credentials.clientKey);
-      const passwordOk = await verifyPassword(credentials.password, user?.password_hash ?? this.unknownUserHash);
-      if (!user || !clientOk || !passwordOk) {
-        this.throttle.recordFailure(login);
-        return undefined;
+      const attempt = await this.throttle.attempt(login);
+      if (!attempt) return undefined;
+      let failed = false;
+      try {
+        if (attempt.delayMs > 0) await this.sleep(attempt.delayMs);
+        const user = await this.store.credentials.byLogin(credentials.login);
+        const clientOk = await this.store.credentials.isClientEnabled(credentials.clientKey);
+        const passwordOk = await verifyPassword(credentials.password, user?.password_hash ?? this.unknownUserHash);
+        if (!user || !clientOk || !passwordOk) {
+          failed = true;
+          return undefined;
+        }
+        this.cache.add(this.cache.key(user.id, user.password_hash, credentials.password));
+        return user;
+      } finally {
+        await attempt.end(failed);
       }
-      this.cache.add(this.cache.key(user.id, user.password_hash, credentials.password));
-      return user;
     });
     const user = outcome?.value;
     if (!user) throw refused();
@@ -95,13 +105,13 @@ export class Authenticator {
   }
 
   /** The user when these exact credentials were verified lately and nothing about them has changed since. */
-  private verifiedRecently(credentials: Credentials): UserRow | undefined {
+  private *verifiedRecently(credentials: Credentials): Flow<UserRow | undefined> {
     const seen = this.lookups();
     const login = loginKey(credentials.login);
     let user = seen.users.get(login);
     if (user === undefined) {
-      user = this.store.users.byLogin(credentials.login) ?? null;
-      seen.users.set(login, user);
+      user = (yield* awaited(this.store.credentials.byLogin(credentials.login))) ?? null;
+      if (this.seen === seen) seen.users.set(login, user);
     }
     if (!user) return undefined;
     const key = this.cache.key(user.id, user.password_hash, credentials.password);
@@ -110,8 +120,8 @@ export class Authenticator {
     if (left < this.cache.ttlMs * REFRESH_SHARE) this.refresh(key, user, credentials.password);
     let clientOk = seen.clients.get(credentials.clientKey);
     if (clientOk === undefined) {
-      clientOk = this.store.users.isClientEnabled(credentials.clientKey);
-      seen.clients.set(credentials.clientKey, clientOk);
+      clientOk = yield* awaited(this.store.credentials.isClientEnabled(credentials.clientKey));
+      if (this.seen === seen) seen.clients.set(credentials.clientKey, clientOk);
     }
     return clientOk ? user : undefined;
   }

@@ -16,7 +16,33 @@
  * Verifications of one login run one at a time (`serialize`), so that parallel guesses cannot slip past
  * the count, while a client's parallel first calls cost one scrypt: the ones that waited find the
  * password already verified.
+ *
+ * This throttle lives in the service's process: right for one process on a SQLite file. Instances
+ * sharing a PostgreSQL database share theirs through it instead (store/postgres/login-attempts.ts); both
+ * are a LoginGuard to the credential check.
  */
+import type { Maybe } from '../store/flow';
+
+/** One verification's place in the throttle: how long it waits first, and its outcome once known. */
+export interface Attempt {
+  delayMs: number;
+  /** The verification is over: `failed` when the credentials were wrong (counted, and may lock the login). */
+  end(failed: boolean): Maybe<void>;
+}
+
+/** What the credential check asks of a login throttle. */
+export interface LoginGuard {
+  readonly options: ThrottleOptions;
+  /** Whether the login is locked now: at once where this process knows, a promise where it must ask. */
+  isLocked(login: string): Maybe<boolean>;
+  /**
+   * Runs `task` after every earlier task of the same login in this process has finished. Returns
+   * undefined without running it when too many are already waiting.
+   */
+  serialize<T>(login: string, task: () => Promise<T>): Promise<{ value: T } | undefined>;
+  /** A verification about to run; undefined when the login is refused without one (it is locked). */
+  attempt(login: string): Maybe<Attempt | undefined>;
+}
 export interface ThrottleOptions {
   slowAfter: number;
   baseDelayMs: number;
@@ -46,11 +72,52 @@ interface Entry {
   lastFailure: number;
 }
 
-export class LoginThrottle {
+/** How long a verification waits after `failures` failures, in ms. */
+export function delayAfter(failures: number, options: ThrottleOptions): number {
+  const { slowAfter, baseDelayMs, maxDelayMs } = options;
+  if (failures < slowAfter) return 0;
+  return Math.min(maxDelayMs, baseDelayMs * 2 ** Math.min(failures - slowAfter, 30));
+}
+
+/** Whether failures whose last one was at `lastFailure` are forgotten by `now` (a locked login's never are). */
+export function failuresForgotten(lastFailure: number, locked: boolean, now: number, options: ThrottleOptions): boolean {
+  return !locked && now - lastFailure > options.windowMs;
+}
+
+/**
+ * Verifications waiting their turn, per login: each runs after every earlier one of the same login has
+ * finished; more than `maxQueued` waiting are refused (undefined, without running).
+ */
+export class LoginQueues {
+  private readonly queues = new Map<string, { tail: Promise<unknown>; waiting: number }>();
+
+  constructor(private readonly maxQueued: number) {}
+
+  async serialize<T>(login: string, task: () => Promise<T>): Promise<{ value: T } | undefined> {
+    let q = this.queues.get(login);
+    if (q && q.waiting >= this.maxQueued) return undefined;
+    if (!q) {
+      q = { tail: Promise.resolve(), waiting: 0 };
+      this.queues.set(login, q);
+    }
+    const queue = q;
+    queue.waiting += 1;
+    const run = queue.tail.then(task);
+    queue.tail = run.catch(() => undefined);
+    try {
+      return { value: await run };
+    } finally {
+      queue.waiting -= 1;
+      if (queue.waiting === 0) this.queues.delete(login);
+    }
+  }
+}
+
+export class LoginThrottle implements LoginGuard {
   private readonly entries = new Map<string, Entry>();
   /** Locked logins and until when; never evicted, only expired. */
   private readonly locks = new Map<string, number>();
-  private readonly queues = new Map<string, { tail: Promise<unknown>; waiting: number }>();
+  private readonly queues: LoginQueues;
   readonly options: ThrottleOptions;
 
   constructor(
@@ -59,11 +126,12 @@ export class LoginThrottle {
     private readonly onLock: (login: string, failures: number, ms: number) => void = () => {},
   ) {
     this.options = { ...DEFAULT_THROTTLE_OPTIONS, ...options };
+    this.queues = new LoginQueues(this.options.maxQueued);
   }
 
   private entry(login: string): Entry | undefined {
     const e = this.entries.get(login);
-    if (e && !this.isLocked(login) && this.now() - e.lastFailure > this.options.windowMs) {
+    if (e && failuresForgotten(e.lastFailure, this.isLocked(login), this.now(), this.options)) {
       this.entries.delete(login);
       return undefined;
     }
@@ -91,10 +159,17 @@ export class LoginThrottle {
 
   /** How long the next verification of this login waits, in ms. */
   delayFor(login: string): number {
-    const failures = this.entry(login)?.failures ?? 0;
-    const { slowAfter, baseDelayMs, maxDelayMs } = this.options;
-    if (failures < slowAfter) return 0;
-    return Math.min(maxDelayMs, baseDelayMs * 2 ** Math.min(failures - slowAfter, 30));
+    return delayAfter(this.entry(login)?.failures ?? 0, this.options);
+  }
+
+  attempt(login: string): Attempt | undefined {
+    if (this.isLocked(login)) return undefined;
+    return {
+      delayMs: this.delayFor(login),
+      end: (failed) => {
+        if (failed) this.recordFailure(login);
+      },
+    };
   }
 
   recordFailure(login: string): void {
@@ -114,26 +189,7 @@ export class LoginThrottle {
     if (this.entries.size > this.options.maxTracked) this.entries.delete(this.entries.keys().next().value!);
   }
 
-  /**
-   * Runs `task` after every earlier task of the same login has finished. Returns undefined without
-   * running it when too many are already waiting.
-   */
-  async serialize<T>(login: string, task: () => Promise<T>): Promise<{ value: T } | undefined> {
-    let q = this.queues.get(login);
-    if (q && q.waiting >= this.options.maxQueued) return undefined;
-    if (!q) {
-      q = { tail: Promise.resolve(), waiting: 0 };
-      this.queues.set(login, q);
-    }
-    const queue = q;
-    queue.waiting += 1;
-    const run = queue.tail.then(task);
-    queue.tail = run.catch(() => undefined);
-    try {
-      return { value: await run };
-    } finally {
-      queue.waiting -= 1;
-      if (queue.waiting === 0) this.queues.delete(login);
-    }
+  serialize<T>(login: string, task: () => Promise<T>): Promise<{ value: T } | undefined> {
+    return this.queues.serialize(login, task);
   }
 }

@@ -13,8 +13,8 @@ export function defineCommand<const O extends OptionTable>(command: ServiceComma
   return command;
 }
 
-/** Every command works on one data file. */
-export const dataOption = { type: 'string', value: '<file.sqlite>', description: 'the data file (created when missing)', required: true } as const;
+/** Every command works on one store: see store.ts. */
+export { storeOptions, storeOf } from './store';
 export const loginOption = { type: 'string', value: '<login>', description: 'the user', required: true } as const;
 
 /** Where the password comes from, for the commands that set one. */

@@ -1,7 +1,7 @@
 /** AccountList2, AccountListWithAmount2, AccountListWithAmount, AddAccount, EditAccount. */
 import type { ApiAccount2, ParamsOf, ResultOf } from '../../src-shared/catalog';
 import { RuleError } from '../errors';
-import { PERMISSION, type AccountFields } from '../store';
+import { PERMISSION, awaited, type AccountFields, type Flow } from '../store';
 import type { CallContext } from './context';
 import { apiAccount } from './records';
 import * as rule from './rules';
@@ -11,8 +11,8 @@ import * as rule from './rules';
  * answers with the balance too: the interface gives its records an `Amount` like the other lists, and the
  * balance is stored with the account, so leaving it out would only give clients a wrong zero.
  */
-export function listAccounts(ctx: CallContext): ApiAccount2[] {
-  return ctx.store.accounts.listFor(ctx.user.id).map(apiAccount);
+export function* listAccounts(ctx: CallContext): Flow<ApiAccount2[]> {
+  return (yield* awaited(ctx.store.accounts.listFor(ctx.user.id))).map(apiAccount);
 }
 
 /** The fields AddAccount and EditAccount share, checked (the name trimmed). */
@@ -29,24 +29,23 @@ function checked(p: Omit<AccountFields, 'Currency'>): Omit<AccountFields, 'Curre
 }
 
 /** Creates an account owned by the caller (permission 3); returns its id. */
-export function createAccount(ctx: CallContext, p: ParamsOf<'AddAccount'>): number {
+export function* createAccount(ctx: CallContext, p: ParamsOf<'AddAccount'>): Flow<number> {
   const fields: AccountFields = { ...checked(p), Currency: rule.currency(p.Currency, 'Currency') };
-  return ctx.store.write(() => ctx.store.accounts.insert(ctx.user.id, fields));
+  return yield* awaited(ctx.store.accounts.insert(ctx.user.id, fields));
 }
 
-export function addAccount(ctx: CallContext, p: ParamsOf<'AddAccount'>): ResultOf<'AddAccount'> {
-  return apiAccount(ctx.store.accounts.getFor(createAccount(ctx, p), ctx.user.id)!);
+export function* addAccount(ctx: CallContext, p: ParamsOf<'AddAccount'>): Flow<ResultOf<'AddAccount'>> {
+  const id = yield* createAccount(ctx, p);
+  return apiAccount((yield* awaited(ctx.store.accounts.getFor(id, ctx.user.id)))!);
 }
 
 /** Replaces the fields of an account the caller may write (permission 2 or 3); the currency stays. */
-export function editAccount(ctx: CallContext, p: ParamsOf<'EditAccount'>): ResultOf<'EditAccount'> {
+export function* editAccount(ctx: CallContext, p: ParamsOf<'EditAccount'>): Flow<ResultOf<'EditAccount'>> {
   const { store, user } = ctx;
-  return store.write(() => {
-    const account = rule.visibleAccount(store, user.id, p.Id_Account, 'Id_Account');
-    if (account.permission < PERMISSION.write) {
-      throw new RuleError(`Id_Account: account ${p.Id_Account} is read-only for you; editing it needs permission 2 or 3.`);
-    }
-    store.accounts.update(account.id, checked(p));
-    return apiAccount(store.accounts.getFor(account.id, user.id)!);
-  });
+  const account = yield* rule.visibleAccount(store, user.id, p.Id_Account, 'Id_Account');
+  if (account.permission < PERMISSION.write) {
+    throw new RuleError(`Id_Account: account ${p.Id_Account} is read-only for you; editing it needs permission 2 or 3.`);
+  }
+  yield* awaited(store.accounts.update(account.id, checked(p)));
+  return apiAccount((yield* awaited(store.accounts.getFor(account.id, user.id)))!);
 }

@@ -2,7 +2,7 @@
 import type { ParamsOf, ResultOf } from '../../src-shared/catalog';
 import { currencyLabel } from '../../src-shared/money';
 import { RuleError } from '../errors';
-import { amountToMinor, type RefuelingFields } from '../store';
+import { amountToMinor, awaited, type Flow, type RefuelingFields } from '../store';
 import type { CallContext } from './context';
 import { apiCarFuel } from './records';
 import * as rule from './rules';
@@ -17,8 +17,8 @@ function carId(value: number): number {
 }
 
 /** The last 50 refuelings of one of the caller's cars, newest first; empty for a car never refuelled. */
-export function listRefuelings(ctx: CallContext, p: ParamsOf<'CarFuelList'>): ResultOf<'CarFuelList'> {
-  return ctx.store.refuelings.last(ctx.user.id, carId(p.CarId)).map(apiCarFuel);
+export function* listRefuelings(ctx: CallContext, p: ParamsOf<'CarFuelList'>): Flow<ResultOf<'CarFuelList'>> {
+  return (yield* awaited(ctx.store.refuelings.last(ctx.user.id, carId(p.CarId)))).map(apiCarFuel);
 }
 
 function refuelingFields(ctx: CallContext, p: ParamsOf<'EditCarFuel'>): RefuelingFields {
@@ -44,20 +44,19 @@ function refuelingFields(ctx: CallContext, p: ParamsOf<'EditCarFuel'>): Refuelin
  * Saves a refueling and returns its id: `Id_CarFuel` 0 creates one on the car; an existing id of the
  * caller's replaces every field of that refueling (it may move to another of the caller's cars).
  */
-export function saveRefueling(ctx: CallContext, p: ParamsOf<'EditCarFuel'>): number {
+export function* saveRefueling(ctx: CallContext, p: ParamsOf<'EditCarFuel'>): Flow<number> {
   const { store, user } = ctx;
   if (p.Id_CarFuel < 0) throw new RuleError('Id_CarFuel must be 0 for a new refueling or the Id of one.');
   const fields = refuelingFields(ctx, p);
-  return store.write(() => {
-    if (p.Id_CarFuel === 0) return store.refuelings.insert(user.id, user.id, fields);
-    if (!store.refuelings.getFor(p.Id_CarFuel, user.id)) {
-      throw new RuleError(`Id_CarFuel: refueling ${p.Id_CarFuel} does not exist.`);
-    }
-    store.refuelings.update(p.Id_CarFuel, fields);
-    return p.Id_CarFuel;
-  });
+  if (p.Id_CarFuel === 0) return yield* awaited(store.refuelings.insert(user.id, user.id, fields));
+  if (!(yield* awaited(store.refuelings.getFor(p.Id_CarFuel, user.id)))) {
+    throw new RuleError(`Id_CarFuel: refueling ${p.Id_CarFuel} does not exist.`);
+  }
+  yield* awaited(store.refuelings.update(p.Id_CarFuel, fields));
+  return p.Id_CarFuel;
 }
 
-export function editRefueling(ctx: CallContext, p: ParamsOf<'EditCarFuel'>): ResultOf<'EditCarFuel'> {
-  return apiCarFuel(ctx.store.refuelings.getFor(saveRefueling(ctx, p), ctx.user.id)!);
+export function* editRefueling(ctx: CallContext, p: ParamsOf<'EditCarFuel'>): Flow<ResultOf<'EditCarFuel'>> {
+  const id = yield* saveRefueling(ctx, p);
+  return apiCarFuel((yield* awaited(ctx.store.refuelings.getFor(id, ctx.user.id)))!);
 }

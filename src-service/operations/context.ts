@@ -1,9 +1,9 @@
 /** What a handler gets besides its parameters: the store, the authenticated user and the service's clock. */
-import type { Store } from '../store';
-import type { UserRow } from '../store/users';
+import type { DataAccess, UserRow } from '../store';
 
 export interface CallContext {
-  store: Store;
+  /** The store inside the read or the write the handler runs in. */
+  store: DataAccess;
   user: UserRow;
   /** The IANA zone whose wall clock dateTimes are in. */
   timeZone: string;

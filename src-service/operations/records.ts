@@ -1,8 +1,7 @@
 /** Stored rows as the interface's records (minor units back to doubles, 0/1 to booleans, null ids to 0). */
 import type { ApiAccount2, ApiCarFuel, ApiDefineTransaction2, ApiTransaction2 } from '../../src-shared/catalog';
 import { unchanging } from '../../src-shared/wire';
-import { minorToAmount, type AccountRow, type RefuelingRow, type TemplateRow, type TransactionRow } from '../store';
-import { KEPT_ROWS_MAX } from '../store/transactions';
+import { KEPT_ROWS_MAX, minorToAmount, type AccountRow, type RefuelingRow, type TemplateRow, type TransactionRow } from '../store';
 
 export function apiAccount(row: AccountRow): ApiAccount2 {
   return {

@@ -5,7 +5,7 @@
 import { decimalFromNumber, isKnownCurrency } from '../../src-shared/money';
 import { hasForbiddenXmlChar, isWallDateTime } from '../../src-shared/wire';
 import { RuleError } from '../errors';
-import { PERMISSION, type AccountRow, type Store } from '../store';
+import { PERMISSION, awaited, type AccountRow, type DataAccess, type Flow } from '../store';
 
 export const NAME_MAX = 100;
 /** Digits a number the service keeps may have: every decimal of up to 15 survives a double exactly. */
@@ -107,22 +107,22 @@ export function measurement(value: number, param: string, places: number): numbe
  * An account the user holds any permission on. Someone else's account and one that does not exist get
  * the same answer: a caller learns nothing about accounts that are not theirs.
  */
-export function visibleAccount(store: Store, userId: number, accountId: number, param: string): AccountRow {
-  const account = store.accounts.getFor(accountId, userId);
+export function* visibleAccount(store: DataAccess, userId: number, accountId: number, param: string): Flow<AccountRow> {
+  const account = yield* awaited(store.accounts.getFor(accountId, userId));
   if (!account) throw new RuleError(`${param}: account ${accountId} does not exist.`);
   return account;
 }
 
 /** An account the user may write to (permission 2 or 3). */
-export function writableAccount(store: Store, userId: number, accountId: number, param: string): AccountRow {
-  const account = visibleAccount(store, userId, accountId, param);
+export function* writableAccount(store: DataAccess, userId: number, accountId: number, param: string): Flow<AccountRow> {
+  const account = yield* visibleAccount(store, userId, accountId, param);
   if (account.permission < PERMISSION.write) throw new RuleError(`${param}: account ${accountId} is read-only for you.`);
   return account;
 }
 
 /** A category id of the caller, or 0 for none (stored as null). */
-export function optionalCategory(store: Store, userId: number, categoryId: number, param: string): number | null {
+export function* optionalCategory(store: DataAccess, userId: number, categoryId: number, param: string): Flow<number | null> {
   if (categoryId === 0) return null;
-  if (!store.categories.getFor(categoryId, userId)) throw new RuleError(`${param}: category ${categoryId} does not exist.`);
+  if (!(yield* awaited(store.categories.getFor(categoryId, userId)))) throw new RuleError(`${param}: category ${categoryId} does not exist.`);
   return categoryId;
 }

@@ -3,7 +3,7 @@ import type { ApiTransaction2, ParamsOf, ResultOf } from '../../src-shared/catal
 import { currencyLabel } from '../../src-shared/money';
 import { RuleError } from '../errors';
 import { unchanging } from '../../src-shared/wire';
-import { MAX_MINOR, TRANSACTION_TYPE, amountToMinor, type AccountRow, type TransactionRow } from '../store';
+import { MAX_MINOR, TRANSACTION_TYPE, amountToMinor, awaited, type AccountRow, type Flow, type TransactionRow } from '../store';
 import type { CallContext } from './context';
 import { apiDefineTransaction, apiTransaction } from './records';
 import * as rule from './rules';
@@ -15,9 +15,9 @@ import * as rule from './rules';
 const listRecords = new WeakMap<readonly TransactionRow[], { currency: number; records: ApiTransaction2[] }>();
 
 /** The last 50 transactions of an account the caller holds any permission on, newest first. */
-export function lastTransactions(ctx: CallContext, p: ParamsOf<'TransactionListLast50_2'>): ApiTransaction2[] {
-  const account = rule.visibleAccount(ctx.store, ctx.user.id, p.AccountId, 'AccountId');
-  const rows = ctx.store.transactions.last(account.id);
+export function* lastTransactions(ctx: CallContext, p: ParamsOf<'TransactionListLast50_2'>): Flow<ApiTransaction2[]> {
+  const account = yield* rule.visibleAccount(ctx.store, ctx.user.id, p.AccountId, 'AccountId');
+  const rows = yield* awaited(ctx.store.transactions.last(account.id));
   if (!Object.isFrozen(rows)) return rows.map((row) => apiTransaction(row, account.currency));
   const known = listRecords.get(rows);
   if (known !== undefined && known.currency === account.currency) return known.records;
@@ -28,8 +28,8 @@ export function lastTransactions(ctx: CallContext, p: ParamsOf<'TransactionListL
 }
 
 /** An account a transfer may touch: writable, active and unlocked. */
-function transferAccount(ctx: CallContext, id: number, param: string): AccountRow {
-  const account = rule.writableAccount(ctx.store, ctx.user.id, id, param);
+function* transferAccount(ctx: CallContext, id: number, param: string): Flow<AccountRow> {
+  const account = yield* rule.writableAccount(ctx.store, ctx.user.id, id, param);
   if (account.is_active !== 1) throw new RuleError(`${param}: account ${id} is not active.`);
   if (account.locked === 1) throw new RuleError(`${param}: account ${id} is locked.`);
   return account;
@@ -38,53 +38,50 @@ function transferAccount(ctx: CallContext, id: number, param: string): AccountRo
 /**
  * Moves `Amount` (> 0) from the source to the target account: Transaction1 on the source with -Amount,
  * Transaction2 on the target with +Amount, both of type 3 with the same date, description and category.
- * Every check runs inside the write transaction, so nothing another process changes in between can
- * slip through, and either both transactions are written or neither is.
+ * Every check runs inside the write, after both accounts are held against other bookings (in the
+ * order of their ids), so nothing another request or process changes in between can slip through, and
+ * either both transactions are written or neither is.
  */
-export function addTransfer(ctx: CallContext, p: ParamsOf<'AddTranferToOtherAccount'>): ResultOf<'AddTranferToOtherAccount'> {
+export function* addTransfer(ctx: CallContext, p: ParamsOf<'AddTranferToOtherAccount'>): Flow<ResultOf<'AddTranferToOtherAccount'>> {
   const { store, user } = ctx;
   if (!(p.Amount > 0) || !Number.isFinite(p.Amount)) throw new RuleError('Amount must be a number greater than zero.');
   if (p.Id_SourceAccount === p.Id_TargetAccount) {
     throw new RuleError('Id_TargetAccount must be another account than Id_SourceAccount.');
   }
   const description = rule.description(p.Description, 'Description');
-  return store.write(() => {
-    const source = transferAccount(ctx, p.Id_SourceAccount, 'Id_SourceAccount');
-    const target = transferAccount(ctx, p.Id_TargetAccount, 'Id_TargetAccount');
-    if (source.currency !== target.currency) {
-      throw new RuleError(
-        `Id_TargetAccount: account ${target.id} is in ${currencyLabel(target.currency)}, ` +
-          `the source account in ${currencyLabel(source.currency)}; a transfer needs one currency.`,
-      );
-    }
-    const minor = amountToMinor(p.Amount, source.currency, 'Amount');
-    if (source.balance_minor - minor < -MAX_MINOR || target.balance_minor + minor > MAX_MINOR) {
-      throw new RuleError('Amount would take a balance beyond what the service keeps (15 significant digits).');
-    }
-    const categoryId = rule.optionalCategory(store, user.id, p.Id_Category, 'Id_Category');
-    const common = {
-      createdBy: user.id,
-      paymentDate: p.PaymentDate,
-      type: TRANSACTION_TYPE.transfer,
-      description,
-      categoryId,
-    };
-    const first = store.transactions.insertRow({ ...common, accountId: source.id, userId: source.owner_id, amountMinor: -minor });
-    const second = store.transactions.insertRow({
-      ...common,
-      accountId: target.id,
-      userId: target.owner_id,
-      amountMinor: minor,
-      transferId: first.id,
-    });
-    store.transactions.linkToTransfer(first.id, first.id);
-    return { Transaction1: apiTransaction(first, source.currency), Transaction2: apiTransaction(second, target.currency) };
-  });
+  yield* awaited(store.accounts.holdForBooking([p.Id_SourceAccount, p.Id_TargetAccount]));
+  const source = yield* transferAccount(ctx, p.Id_SourceAccount, 'Id_SourceAccount');
+  const target = yield* transferAccount(ctx, p.Id_TargetAccount, 'Id_TargetAccount');
+  if (source.currency !== target.currency) {
+    throw new RuleError(
+      `Id_TargetAccount: account ${target.id} is in ${currencyLabel(target.currency)}, ` +
+        `the source account in ${currencyLabel(source.currency)}; a transfer needs one currency.`,
+    );
+  }
+  const minor = amountToMinor(p.Amount, source.currency, 'Amount');
+  if (source.balance_minor - minor < -MAX_MINOR || target.balance_minor + minor > MAX_MINOR) {
+    throw new RuleError('Amount would take a balance beyond what the service keeps (15 significant digits).');
+  }
+  const categoryId = yield* rule.optionalCategory(store, user.id, p.Id_Category, 'Id_Category');
+  const common = {
+    createdBy: user.id,
+    paymentDate: p.PaymentDate,
+    type: TRANSACTION_TYPE.transfer,
+    description,
+    categoryId,
+  };
+  const [first, second] = yield* awaited(
+    store.transactions.insertTransfer(
+      { ...common, accountId: source.id, userId: source.owner_id, amountMinor: -minor },
+      { ...common, accountId: target.id, userId: target.owner_id, amountMinor: minor },
+    ),
+  );
+  return { Transaction1: apiTransaction(first, source.currency), Transaction2: apiTransaction(second, target.currency) };
 }
 
 /** The caller's templates, by Ord then Id. */
-export function listTemplates(ctx: CallContext): ResultOf<'DefineTransactionList2'> {
-  return ctx.store.templates.listFor(ctx.user.id).map(apiDefineTransaction);
+export function* listTemplates(ctx: CallContext): Flow<ResultOf<'DefineTransactionList2'>> {
+  return (yield* awaited(ctx.store.templates.listFor(ctx.user.id))).map(apiDefineTransaction);
 }
 
 /** A transaction booked directly on an account (income or expense): the admin tools and demo data use it. */
@@ -101,30 +98,24 @@ export interface NewBooking {
   categoryId?: number;
 }
 
-export function bookTransaction(ctx: CallContext, b: NewBooking): number {
+export function* bookTransaction(ctx: CallContext, b: NewBooking): Flow<number> {
   const { store, user } = ctx;
   const type = b.type ?? (b.amount < 0 ? TRANSACTION_TYPE.expense : TRANSACTION_TYPE.income);
   if (type === TRANSACTION_TYPE.transfer) throw new RuleError('type: a transfer is booked with AddTranferToOtherAccount.');
   rule.transactionType(type, 'type');
   const description = rule.description(b.description ?? '', 'description');
   const paymentDate = rule.wallDateTime(b.paymentDate, 'paymentDate');
-  return store.write(() => {
-    const account = rule.writableAccount(store, user.id, b.accountId, 'accountId');
-    const minor = amountToMinor(b.amount, account.currency, 'amount');
-    if (Math.abs(account.balance_minor + minor) > MAX_MINOR) {
-      throw new RuleError('amount would take the balance beyond what the service keeps (15 significant digits).');
-    }
-    return store.transactions.insert({
-      accountId: account.id,
-      userId: account.owner_id,
-      createdBy: user.id,
-      paymentDate,
-      type,
-      amountMinor: minor,
-      description,
-      categoryId: rule.optionalCategory(store, user.id, b.categoryId ?? 0, 'categoryId'),
-    });
-  });
+  yield* awaited(store.accounts.holdForBooking([b.accountId]));
+  const account = yield* rule.writableAccount(store, user.id, b.accountId, 'accountId');
+  const minor = amountToMinor(b.amount, account.currency, 'amount');
+  if (Math.abs(account.balance_minor + minor) > MAX_MINOR) {
+    throw new RuleError('amount would take the balance beyond what the service keeps (15 significant digits).');
+  }
+  const categoryId = yield* rule.optionalCategory(store, user.id, b.categoryId ?? 0, 'categoryId');
+  const row = yield* awaited(
+    store.transactions.insert({ accountId: account.id, userId: account.owner_id, createdBy: user.id, paymentDate, type, amountMinor: minor, description, categoryId }),
+  );
+  return row.id;
 }
 
 /** A template of the caller's, on an account they may write to. */
@@ -139,21 +130,14 @@ export interface NewTemplate {
   ord?: number;
 }
 
-export function createTemplate(ctx: CallContext, t: NewTemplate): number {
+export function* createTemplate(ctx: CallContext, t: NewTemplate): Flow<number> {
   const { store, user } = ctx;
   const type = rule.transactionType(t.type, 'type');
   const description = rule.description(t.description ?? '', 'description');
-  return store.write(() => {
-    const account = rule.writableAccount(store, user.id, t.accountId, 'accountId');
-    return store.templates.insert({
-      userId: user.id,
-      createdBy: user.id,
-      accountId: account.id,
-      type,
-      amountMinor: amountToMinor(t.amount, account.currency, 'amount'),
-      description,
-      categoryId: rule.optionalCategory(store, user.id, t.categoryId ?? 0, 'categoryId'),
-      ord: t.ord ?? 0,
-    });
-  });
+  const account = yield* rule.writableAccount(store, user.id, t.accountId, 'accountId');
+  const amountMinor = amountToMinor(t.amount, account.currency, 'amount');
+  const categoryId = yield* rule.optionalCategory(store, user.id, t.categoryId ?? 0, 'categoryId');
+  return yield* awaited(
+    store.templates.insert({ userId: user.id, createdBy: user.id, accountId: account.id, type, amountMinor, description, categoryId, ord: t.ord ?? 0 }),
+  );
 }

@@ -8,7 +8,7 @@
  *   commits drop everything anyway);
  * - `account(id)`: an account's row as the lists show it (name, flags, order, balance);
  * - `transactions(id)`: the transactions of an account;
- * - `car(user, car)`: the refuelings of one of a user's cars;
+ * - `cars(user)`: the refuelings of a user's cars (a refueling edited may move from one car to another);
  * - `templates(user)`: a user's templates (only the admin adds them).
  *
  * An account list shows the user's set of accounts and the row of each: a transfer, which changes the
@@ -17,14 +17,13 @@
  */
 import type { OperationName, OPERATIONS, ResultOf } from '../../src-shared/catalog';
 import type { AnyCall, CallOf } from '../../src-shared/wire';
-import type { Store } from '../store';
-import type { UserRow } from '../store/users';
+import type { UserRow } from '../store';
 
 export const thing = {
   accountsOf: (userId: number) => `u${userId}`,
   account: (accountId: number) => `a${accountId}`,
   transactions: (accountId: number) => `t${accountId}`,
-  car: (userId: number, carId: number) => `c${userId}:${carId}`,
+  cars: (userId: number) => `c${userId}`,
   templates: (userId: number) => `d${userId}`,
 };
 
@@ -51,16 +50,13 @@ const READS: ReadDependencies = {
   TransactionListLast50: transactionList,
   DefineTransactionList: templateList,
   DefineTransactionList2: templateList,
-  CarFuelList: (call, user) => [thing.car(user.id, call.params.CarId)],
+  CarFuelList: (_call, user) => [thing.cars(user.id)],
   // Its favourites follow the clock (the last 90 days): never cached.
   CategoryTree: null,
 };
 
-/**
- * What a write may change, decided inside its write transaction just before it runs (so that what it
- * reads there is what it changes).
- */
-type WriteTouches = { [N in WriteName]: (call: CallOf<N>, user: UserRow, store: Store) => string[] };
+/** What a write may change, from the call alone (nothing is read for it: on PostgreSQL that would wait). */
+type WriteTouches = { [N in WriteName]: (call: CallOf<N>, user: UserRow) => string[] };
 
 const WRITES: WriteTouches = {
   AddAccount: (_call, user) => [thing.accountsOf(user.id)],
@@ -74,13 +70,8 @@ const WRITES: WriteTouches = {
   // Categories are shown by CategoryTree alone, which is never cached; other answers name them by id.
   AddCategory: () => [],
   EditCategory: () => [],
-  // A refueling edited may move from another of the user's cars: that car's list changes too.
-  EditCarFuel: ({ params: p }, user, store) => {
-    const touched = [thing.car(user.id, p.CarId)];
-    const before = p.Id_CarFuel > 0 ? store.refuelings.getFor(p.Id_CarFuel, user.id) : undefined;
-    if (before !== undefined && before.car_id !== p.CarId) touched.push(thing.car(user.id, before.car_id));
-    return touched;
-  },
+  // A refueling edited may move from another of the user's cars: every car list of the user goes.
+  EditCarFuel: (_call, user) => [thing.cars(user.id)],
 };
 
 /** Whether answers of the operation are ever cached. */
@@ -97,9 +88,9 @@ export function dependenciesOf(call: AnyCall, user: UserRow, result: unknown): s
   return of(call, user, result);
 }
 
-/** What a write may change; call inside its write transaction, before it runs. */
-export function touchedBy(call: AnyCall, user: UserRow, store: Store): string[] {
-  const of = (WRITES as Partial<Record<OperationName, Untyped<Store>>>)[call.operation];
+/** What a write may change. */
+export function touchedBy(call: AnyCall, user: UserRow): string[] {
+  const of = (WRITES as Partial<Record<OperationName, Untyped<undefined>>>)[call.operation];
   if (!of) throw new Error(`${call.operation} is not a write.`);
-  return of(call, user, store);
+  return of(call, user, undefined);
 }

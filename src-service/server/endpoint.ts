@@ -28,8 +28,7 @@ import type { Authenticator } from '../auth/authenticator';
 import { RuleError } from '../errors';
 import type { Logger } from '../log';
 import { runOperation } from '../operations';
-import type { ServingStore } from '../store/serving';
-import { loginKey, type UserRow } from '../store/users';
+import { loginKey, type ServiceStore, type UserRow } from '../store';
 import { answer, send, write, type Answer } from './answer';
 import { dependenciesOf, isCacheable, touchedBy } from './answer-dependencies';
 import { helpPage } from './help-page';
@@ -128,7 +127,7 @@ export class ServiceEndpoint {
   private readonly heads: RequestHeads;
 
   constructor(
-    private readonly store: ServingStore,
+    private readonly store: ServiceStore,
     private readonly auth: Authenticator,
     private readonly options: EndpointOptions,
   ) {
@@ -247,8 +246,9 @@ export class ServiceEndpoint {
    */
   private fromCache(res: ServerResponse, key: string | undefined): true | KnownRequest | undefined {
     if (key === undefined) return undefined;
-    const entry = this.options.cache!.get(key, this.store.outsideGeneration());
-    if (!entry || this.auth.throttle.isLocked(entry.login)) return undefined;
+    const entry = this.options.cache!.get(key, this.store.answersGeneration());
+    // A lock that cannot be told at once (the shared throttle asking its table) is a miss.
+    if (!entry || this.auth.throttle.isLocked(entry.login) !== false) return undefined;
     if (entry.answer === undefined) return entry.request;
     write(res, entry.answer);
     return true;
@@ -360,13 +360,16 @@ export class ServiceEndpoint {
       const context = { user, timeZone: this.options.timeZone, now: this.now };
       let result;
       if (OPERATIONS[call.operation].access === 'read') {
-        // A read runs in one snapshot of committed data, synchronously, and its answer is kept (or not)
-        // in the same step: no write can be committed in between.
+        // A read runs on committed data and its answer is kept under the generation seen as it began.
+        // On SQLite it runs at once, in one snapshot, and its answer is kept (or not) in the same
+        // synchronous step: no write can be committed, nor its touches dropped, in between. On
+        // PostgreSQL it answers later, and the generation changes with every commit (seam.ts).
         let generation = 0;
-        result = this.store.read((store) => {
-          generation = this.store.outsideGeneration();
+        const read = this.store.read((store) => {
+          generation = this.store.answersGeneration();
           return runOperation(call, { ...context, store });
         });
+        result = read instanceof Promise ? await read : read;
         if (cache && cacheKey !== undefined && known !== undefined && isCacheable(call.operation)) {
           const login = loginKey(call.credentials.login);
           const dependsOn = dependenciesOf(call, user, result);
@@ -377,14 +380,11 @@ export class ServiceEndpoint {
         // its group is committed; the cached answers showing what it touched are dropped then, before
         // any other request is read (the group's writes settle in one go, and their continuations run
         // before the event loop takes the next request).
-        let touched: string[] = [];
+        const touched = cache ? touchedBy(call, user) : [];
         const gate = this.writeGate.enter();
         if (gate) await gate;
         try {
-          result = await this.store.write((store) => {
-            if (cache) touched = touchedBy(call, user, store);
-            return runOperation(call, { ...context, store });
-          });
+          result = await this.store.write((store) => runOperation(call, { ...context, store }));
         } finally {
           cache?.invalidate(touched);
         }

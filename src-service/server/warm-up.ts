@@ -17,7 +17,7 @@ import {
 } from '../../src-shared/catalog';
 import { BINDINGS, buildFault, buildRequest, buildResponse, parseRequest, type Binding } from '../../src-shared/wire';
 import type { Authenticator } from '../auth/authenticator';
-import type { ServingStore } from '../store/serving';
+import { awaited, type ServiceStore } from '../store';
 import { answer } from './answer';
 
 const SAMPLE: Record<WireType, unknown> = {
@@ -51,7 +51,7 @@ function sampleResult(shape: ResultShape): unknown {
  */
 const ROUNDS = 40;
 
-export async function warmUp(options: { namespace: string; timeZone: string; store: ServingStore; auth: Authenticator }): Promise<void> {
+export async function warmUp(options: { namespace: string; timeZone: string; store: ServiceStore; auth: Authenticator }): Promise<void> {
   const { namespace, timeZone, store, auth } = options;
   const scrypt = auth.warmUp();
   const credentials = { clientKey: 'warm-up', login: 'warm-up', password: 'warm-up' };
@@ -80,9 +80,9 @@ export async function warmUp(options: { namespace: string; timeZone: string; sto
     }
     if (round % 10 === 0) answer(buildFault('soap12', { code: 'Client', message: 'Warm-up' }));
     // The reads' statements on an account nobody has: nothing is found, the paths run.
-    store.read((s) => {
-      s.accounts.listFor(0);
-      s.transactions.last(0);
+    await store.read(function* (s) {
+      yield* awaited(s.accounts.listFor(0));
+      yield* awaited(s.transactions.last(0));
     });
     store.generation();
   }

@@ -1,5 +1,5 @@
 /** Cars are created by name; the service knows them only by number (CarId): what helps pick it. */
-import type { AppErrorCode } from './errors';
+import type { AppErrorData } from './errors';
 
 /** A car number the local copy has refuelings of. */
 export interface CarIdSeen {
@@ -25,5 +25,5 @@ export interface CarCheck {
     lastTachometer: number | null;
   } | null;
   /** Why the service could not be asked: not connected, unreachable, credentials refused... */
-  problem: { code: AppErrorCode; message: string } | null;
+  problem: AppErrorData | null;
 }

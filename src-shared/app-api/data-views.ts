@@ -1,5 +1,7 @@
 /** Files the app makes and reads: CSV exports, the refueling import and backups of the local copy. */
-import type { Id, RefuelingInput } from './views';
+import { setImportFieldWords, type AppErrorData } from './errors';
+import { REFUELING_FIELDS, REFUELING_IMPORT_FIELDS, type RefuelingImportField, type RefuelingLocals, type RefuelingWrite } from '../records/refueling';
+import type { Id } from './views';
 
 export interface CsvFile {
   /** A suggested file name, e.g. "transactions-2026-11-21.csv". */
@@ -9,23 +11,12 @@ export interface CsvFile {
   rows: number;
 }
 
-/** The refueling fields a CSV column can be mapped to. */
-export type ImportField = 'dateOfPurchase' | 'tachometer' | 'liter' | 'price' | 'currency' | 'rate' | 'description' | 'partial';
+/** The refueling fields a CSV column can be mapped to (those of its field table with CSV names). */
+export type ImportField = RefuelingImportField;
 
-/**
- * How the core's (English) messages name each field: "Column "Km": …" or "The odometer: …". The
- * screens read these names back to show the message in the user's language.
- */
-export const IMPORT_FIELD_NAMES: Readonly<Record<ImportField, string>> = {
-  dateOfPurchase: 'date',
-  tachometer: 'odometer',
-  liter: 'litres',
-  price: 'price',
-  currency: 'currency',
-  rate: 'rate',
-  description: 'description',
-  partial: 'partial',
-};
+/** How the command line's (English) messages name each field: "The odometer: …", "No column is chosen for the date.". */
+export const IMPORT_FIELD_NAMES = Object.fromEntries(REFUELING_IMPORT_FIELDS.map((f) => [f, REFUELING_FIELDS[f].csv.words ?? f])) as Readonly<Record<ImportField, string>>;
+setImportFieldWords(IMPORT_FIELD_NAMES);
 
 /** Column index (0-based) per field; date, odometer, litres and price are required. */
 export type ImportMapping = Partial<Record<ImportField, number>>;
@@ -34,10 +25,18 @@ export interface ImportRow {
   /** 1-based line of the file (the header is line 1). */
   line: number;
   /** The refueling the row becomes; null when it has problems. */
-  refueling: (RefuelingInput & { partial: boolean }) | null;
-  problems: string[];
+  refueling: (RefuelingWrite & RefuelingLocals) | null;
+  problems: ImportProblem[];
   /** An existing refueling of the car with the same date, odometer and litres (or an earlier row). */
   duplicateOf: { id: Id | null; line: number | null } | null;
+}
+
+/**
+ * A problem of an imported row: what is wrong (an error code with its parameters, `field` the refueling
+ * field it is about) and where: the column that holds the value, or none (the field has no column).
+ */
+export interface ImportProblem extends AppErrorData {
+  column: { index: number; name: string | null } | null;
 }
 
 export interface ImportPreview {

@@ -1,8 +1,27 @@
 /**
- * Errors that cross the app API boundary. They travel as plain data (`{ code, message, field }`)
- * because IPC and HTTP keep no class identity; the renderer's adapter turns them back into AppError.
+ * Errors that cross a boundary (the app API, the command line), as data: `{ code, params, field? }`.
+ * `code` names what went wrong and picks its text: the screens word it in the user's language from
+ * vue-i18n's catalogs (src-renderer/src/i18n/error-texts.*.ts), the command line and the logs in
+ * English from this table. Nobody reads a message back: the renderer never sees one.
+ *
+ * The table is the one list of error codes. Each code has a kind (what the caller may do about it:
+ * the headline, a retry, asking for the password...) and its English text, whose argument is the
+ * code's parameters: their type is the code's, checked by the compiler where an error is made and
+ * where a catalog words it.
  */
-export type AppErrorCode =
+import type { ImportProblem } from './data-views';
+
+/**
+ * How an import's English messages name a field: the refueling field table's words (a lookup by name, so
+ * that this table does not depend on the record tables' types, which depend on the validators' codes).
+ */
+let importFieldWords: Readonly<Record<string, string>> = {};
+export function setImportFieldWords(words: Readonly<Record<string, string>>): void {
+  importFieldWords = words;
+}
+const fieldWords = (field: string): string => importFieldWords[field] ?? field;
+
+export type AppErrorKind =
   /** An argument failed validation at the boundary or in the core; `field` names it. */
   | 'invalid-input'
   /** The record or outbox entry does not exist (any more). */
@@ -30,28 +49,268 @@ export type AppErrorCode =
   /** A bug: details are logged in the main process, never sent. */
   | 'internal';
 
+/** A parameter's value: what a text puts in its place. */
+export type ParamValue = string | number;
+type Params = Record<string, ParamValue>;
+
+/** One error: its kind and its English words (`predicate`: a validator's, said of the field it names). */
+interface ErrorSpec<P extends Params> {
+  kind: AppErrorKind;
+  en: (p: P) => string;
+  /** A validator's words ("must not be empty"), said of the field: "name must not be empty". */
+  predicate?: true;
+}
+
+const spec = <P extends Params = Record<never, never>>(kind: AppErrorKind, en: (p: P) => string, predicate?: true): ErrorSpec<P> =>
+  predicate ? { kind, en, predicate } : { kind, en };
+const check = <P extends Params = Record<never, never>>(en: (p: P) => string) => spec<P>('invalid-input', en, true);
+
+export const ERRORS = {
+  // ---- validation of input at a boundary (the schemas of src-shared/validate); said of the field
+  notText: check(() => 'must be text'),
+  required: check(() => 'must not be empty'),
+  tooShort: check<{ min: number }>((p) => `must be at least ${p.min} characters`),
+  tooLong: check<{ max: number }>((p) => `must be at most ${p.max} characters`),
+  controlCharacters: check(() => 'must not contain control characters'),
+  wrongForm: check(() => 'has the wrong form'),
+  notFingerprint: check(() => 'must be a SHA-256 fingerprint: 64 hexadecimal digits, such as AB:CD:…'),
+  notNumericCode: check(() => 'must be a numeric code'),
+  notWholeNumber: check(() => 'must be a whole number'),
+  tooSmall: check<{ min: number }>((p) => `must be at least ${p.min}`),
+  tooLarge: check<{ max: number }>((p) => `must be at most ${p.max}`),
+  notId: check(() => 'must be an id'),
+  notBoolean: check(() => 'must be true or false'),
+  notDecimalText: check(() => 'must be a decimal number as text'),
+  notDecimal: check(() => 'must be a decimal number such as 1520.50'),
+  notPositive: check(() => 'must be greater than zero'),
+  negative: check(() => 'must not be negative'),
+  tooManyDecimals: check<{ max: number }>((p) => `must have at most ${p.max} decimal places`),
+  tooManyDigits: check(() => 'has more digits than can be sent exactly'),
+  notDateTime: check(() => 'must be a date and time such as 2026-11-21T14:05'),
+  notDate: check(() => 'must be a date such as 2026-11-21'),
+  notOneOf: check<{ values: string }>((p) => `must be one of ${p.values}`),
+  notList: check(() => 'must be a list'),
+  tooManyItems: check<{ max: number }>((p) => `must have at most ${p.max} items`),
+  notObject: check(() => 'must be an object'),
+  tooManyEntries: check<{ max: number }>((p) => `must have at most ${p.max} entries`),
+  unexpected: check(() => 'is not expected'),
+  noInput: check(() => 'takes no input'),
+
+  // ---- records and rules of the data
+  accountMissing: spec<{ id: number }>('not-found', (p) => `Account ${p.id} does not exist.`),
+  accountNotInCopy: spec<{ id: number }>('not-found', (p) => `Account ${p.id} is not in the local copy.`),
+  accountReadOnly: spec<{ name: string }>('rule', (p) => `Account "${p.name}" is read-only for you.`),
+  accountOutsideCurrency: spec<{ name: string }>('invalid-input', (p) => `Account ${p.name} is not in the report's currency.`),
+  reportAccountMissing: spec<{ id: number }>('invalid-input', (p) => `Account ${p.id} does not exist.`),
+  categoryMissing: spec<{ id: number }>('not-found', (p) => `Category ${p.id} does not exist.`),
+  parentCategoryMissing: spec<{ id: number }>('not-found', (p) => `The parent category ${p.id} does not exist.`),
+  categoryNameTaken: spec<{ name: string }>('rule', (p) => `A category named "${p.name}" already exists at this place.`),
+  transferSameAccount: spec('rule', () => 'The source and the target must be different accounts.'),
+  transferAccountMissing: spec<{ role: 'source' | 'target'; id: number }>('rule', (p) => `The ${p.role} account ${p.id} does not exist.`),
+  transferAccountReadOnly: spec<{ role: 'source' | 'target'; name: string }>('rule', (p) => `The ${p.role} account "${p.name}" is read-only for you.`),
+  transferAccountInactive: spec<{ role: 'source' | 'target'; name: string }>('rule', (p) => `The ${p.role} account "${p.name}" is not active.`),
+  transferAccountLocked: spec<{ role: 'source' | 'target'; name: string }>('rule', (p) => `The ${p.role} account "${p.name}" is locked.`),
+  transferCurrencies: spec<{ source: string; target: string }>(
+    'rule',
+    (p) => `The target account is in ${p.target}, the source account in ${p.source}; a transfer needs one currency.`,
+  ),
+  amountDecimals: spec<{ currency: string; max: number }>('invalid-input', (p) => `The amount has more decimal places than ${p.currency} allows (${p.max}).`),
+  priceDecimals: spec<{ currency: string; max: number }>('invalid-input', (p) => `The price has more decimal places than ${p.currency} allows (${p.max}).`),
+  literDecimals: spec<{ max: number }>('invalid-input', (p) => `The litres have more than ${p.max} decimal places.`),
+  rateDecimals: spec<{ max: number }>('invalid-input', (p) => `The rate has more than ${p.max} decimal places.`),
+  carNotListed: spec<{ carId: number }>('not-found', (p) => `Car ${p.carId} is not in your car list; add it first.`),
+  carNotInList: spec<{ carId: number }>('not-found', (p) => `Car ${p.carId} is not in your car list.`),
+  carHasPending: spec<{ carId: number }>('rule', (p) => `Car ${p.carId} has refuelings waiting in the outbox; sync or discard them first.`),
+  refuelingMissing: spec<{ id: number }>('not-found', (p) => `Refueling ${p.id} does not exist.`),
+  refuelingNotInCopy: spec<{ id: number }>('not-found', (p) => `Refueling ${p.id} is not in the local copy (is its car in your car list?).`),
+  transactionGone: spec('not-found', () => 'This transaction is no longer in the local copy.'),
+  periodReversed: spec('invalid-input', () => 'The period must not end before it starts.'),
+  amountBoundsReversed: spec('invalid-input', () => 'The smallest amount must not be above the largest.'),
+  reportTooLong: spec<{ years: number }>('invalid-input', (p) => `A report covers at most ${p.years} years.`),
+
+  // ---- the outbox
+  entryMissing: spec<{ id: number }>('not-found', (p) => `Outbox entry ${p.id} does not exist.`),
+  entryUnknown: spec('rule', () => 'This write was sent and its outcome is not known yet; sync first, then change it.'),
+  noConflict: spec<{ id: number }>('rule', (p) => `Outbox entry ${p.id} has no conflict to resolve.`),
+  notInConflict: spec<{ field: string }>('invalid-input', (p) => `${p.field} is not a field in conflict.`),
+  chooseSides: spec<{ fields: string }>('invalid-input', (p) => `Choose mine or theirs for ${p.fields}.`),
+
+  // ---- connection and sync
+  notConnected: spec('not-connected', () => 'Connect to a service first.'),
+  clientKeyUnavailable: spec('not-connected', () => 'The client key is not available; connect again.'),
+  secretUnavailable: spec<{ detail: string }>('not-connected', (p) => p.detail),
+  passwordNeeded: spec('password-needed', () => 'Enter the password to sync.'),
+  badAddress: spec<{ detail: string }>('invalid-input', (p) => p.detail),
+  badNamespace: spec(
+    'invalid-input',
+    () => 'The namespace must be an absolute URI such as http://example.com/api/ or urn:books, without spaces, quotes or angle brackets.',
+  ),
+  badFingerprint: spec<{ detail: string }>('invalid-input', (p) => p.detail),
+  outboxHoldsWrites: spec<{ count: number; login: string; address: string }>(
+    'rule',
+    (p) => `The outbox still holds ${p.count} write(s) for ${p.login} at ${p.address}; sync or discard them first.`,
+  ),
+  syncRunning: spec('busy', () => 'A sync is already running.'),
+  syncRunningConnect: spec('busy', () => 'A sync is running; connect again when it has finished.'),
+  syncRunningTryLater: spec('busy', () => 'A sync is running; try again when it has finished.'),
+  syncRunningElsewhere: spec('busy', () => 'A sync is already running in another window or command.'),
+  fileBusy: spec('busy', () => 'The local data file is in use by another program; try again.'),
+  credentialsRefused: spec('auth', () => 'The service refused the client key, login or password.'),
+  sealedKeyRefused: spec<{ detail: string }>('auth', (p) => p.detail),
+  /** The service's own words, shown as theirs. */
+  serviceFault: spec<{ service: string }>('service', (p) => `The service answered: ${p.service}`),
+  serviceAnswerUnusable: spec<{ detail: string }>('service', (p) => p.detail),
+  serviceDataUnusable: spec<{ detail: string }>('service', (p) => `The service sent data that cannot be kept: ${p.detail}`),
+  unreachable: spec<{ detail: string }>('network', (p) => p.detail),
+  certificateRefused: spec<{ detail: string }>('certificate', (p) => p.detail),
+  /** Why a sync stopped, as the command line reports it (its summary's words), by the summary's errorCode. */
+  syncFailed: spec<{ detail: string }>('service', (p) => p.detail),
+  syncCredentialsRefused: spec<{ detail: string }>('auth', (p) => p.detail),
+  syncPasswordNeeded: spec<{ detail: string }>('password-needed', (p) => p.detail),
+  syncNotConnected: spec<{ detail: string }>('not-connected', (p) => p.detail),
+  syncCertificateRefused: spec<{ detail: string }>('certificate', (p) => p.detail),
+
+  // ---- files: import, backup, the local copy
+  csvUnreadable: spec<{ detail: string }>('invalid-input', (p) => p.detail),
+  mappingBeyondFile: spec<{ field: string; column: number; columns: number }>(
+    'invalid-input',
+    (p) => `The ${fieldWords(p.field)} is mapped to column ${p.column}, but the file has ${p.columns} columns.`,
+  ),
+  mappingTwice: spec<{ column: number; first: string; second: string }>(
+    'invalid-input',
+    (p) => `Column ${p.column} is mapped to both the ${fieldWords(p.first)} and the ${fieldWords(p.second)}.`,
+  ),
+  importNotDate: spec<{ value: string }>('invalid-input', (p) => `${p.value} is not a date such as 2026-11-21 14:05 or 21.11.2026 14:05.`),
+  importNotRealDate: spec<{ value: string }>('invalid-input', (p) => `${p.value} is not a real date and time.`),
+  importNotNumber: spec<{ value: string }>('invalid-input', (p) => `${p.value} is not a number.`),
+  importNotWholeNumber: spec<{ value: string }>('invalid-input', (p) => `${p.value} is not a whole number.`),
+  importUnknownCurrency: spec<{ value: string }>(
+    'invalid-input',
+    (p) => `${p.value} is not a currency the app knows (use a code such as CZK, EUR or 203).`,
+  ),
+  importNotYesNo: spec<{ value: string }>('invalid-input', (p) => `${p.value} is neither yes nor no.`),
+  importMissing: spec<{ field: string }>('invalid-input', (p) => `the ${fieldWords(p.field)} is missing.`),
+  importNoColumn: spec<{ field: string }>('invalid-input', (p) => `No column is chosen for the ${fieldWords(p.field)}.`),
+  nothingToImport: spec<{ rows: number; problems: number; duplicates: number }>(
+    'rule',
+    (p) => `Nothing to import: of ${p.rows} row(s), ${p.problems} have problems and ${p.duplicates} are already there.`,
+  ),
+  importLineRefused: spec<{ line: number; reason: string }>('rule', (p) => `Line ${p.line}: ${p.reason} Nothing was imported.`),
+  backupNotBase64: spec('invalid-input', () => 'The file is not a backup of this app: it is not base64 text.'),
+  backupNotSqlite: spec('invalid-input', () => 'The file is not a backup of this app: it is not an SQLite database.'),
+  backupUnopenable: spec('invalid-input', () => 'The file is not a backup of this app: SQLite cannot open it.'),
+  backupDamaged: spec('invalid-input', () => 'The backup is damaged (the database fails its integrity check).'),
+  backupNewer: spec<{ version: number; newest: number }>(
+    'rule',
+    (p) => `The backup was made by a newer version of the app (schema ${p.version}; this version knows ${p.newest}). Update the app to restore it.`,
+  ),
+  backupLacks: spec<{ missing: string }>('invalid-input', (p) => `The file is not a backup of this app: it lacks ${p.missing}.`),
+  backupForeign: spec('invalid-input', () => 'The backup is damaged or not a backup of this app.'),
+  backupNotUpgradable: spec('invalid-input', () => 'The backup could not be brought up to this version of the app.'),
+  backupTableDiffers: spec<{ table: string }>('invalid-input', (p) => `The file is not a backup of this app: its table ${p.table} does not match this version's.`),
+  backupInconsistent: spec(
+    'invalid-input',
+    () => "The backup's records do not fit together (a reference to a missing record, or a value at odds with its record); nothing was restored.",
+  ),
+  noSafetyCopy: spec<{ file: string; folder: string }>(
+    'rule',
+    (p) => `There is no sound safety copy of ${p.file} (they are kept in ${p.folder}); start a new local copy and restore a backup you made.`,
+  ),
+  nothingToRecover: spec('rule', () => 'The local copy opened; there is nothing to recover.'),
+  localCopyDamaged: spec<{ file: string; safetyCopy: string }>(
+    'damaged',
+    (p) =>
+      p.safetyCopy
+        ? `The local copy ${p.file} is damaged and cannot be opened. Recover it from its newest safety copy (${p.safetyCopy}) with the command line's "recover"; the damaged file is kept aside.`
+        : `The local copy ${p.file} is damaged and cannot be opened, and there is no safety copy of it; restore a backup you made into a new local copy.`,
+  ),
+  localFileRefused: spec<{ detail: string }>('rule', (p) => p.detail),
+
+  // ---- the edges
+  /** An edge refused a call before the core saw it (not from the app, without this run's token...). */
+  refused: spec<{ why: string }>('forbidden', (p) => (p.why ? `Refused: ${p.why}.` : 'Refused.')),
+  requestTooLarge: spec('invalid-input', () => 'The request is too large.'),
+  requestNotJson: spec('invalid-input', () => 'The request is not valid JSON.'),
+  requestFailed: spec('internal', () => 'The request failed.'),
+  noSuchMethod: spec<{ method: string }>('forbidden', (p) => `There is no app method called ${p.method}.`),
+  notThroughApp: spec('forbidden', () => 'This page must be opened through the app or its browser shell.'),
+  coreClosed: spec('internal', () => 'The app core is closed.'),
+  apiUnavailable: spec('internal', () => 'The app API is not available.'),
+  unexpectedAnswer: spec('internal', () => 'The app answered in an unexpected form.'),
+  shellNotRunning: spec('internal', () => 'The local app server is not running.'),
+  fileTooLarge: spec('invalid-input', () => 'The file is too large.'),
+  bug: spec<{ log: string }>('internal', (p) => `Something went wrong inside the app. The details are in the log${p.log ? `: ${p.log}` : ''}.`),
+} as const;
+
+export type ErrorCode = keyof typeof ERRORS;
+/** The parameters of an error code, as its text takes them. */
+export type ErrorParams<C extends ErrorCode> = Parameters<(typeof ERRORS)[C]['en']>[0];
+export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
+export const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && Object.hasOwn(ERRORS, code);
+
+/** An error's code with its parameters, typed together. */
+export type ErrorOf<C extends ErrorCode = ErrorCode> = { [K in C]: { code: K; params: ErrorParams<K> } }[C];
+
+/** The kind of an error code. */
+export const errorKind = (code: ErrorCode): AppErrorKind => ERRORS[code].kind;
+
+/** An error in English words, as the command line and the logs say it. */
+export function englishText(code: ErrorCode, params: Record<string, ParamValue>, field?: string): string {
+  const entry = ERRORS[code] as ErrorSpec<Params>;
+  const text = entry.en(params);
+  if (!entry.predicate) return text;
+  return field ? `${field} ${text}` : `The input ${text}`;
+}
+
+/** A problem of an imported row in English words: "Column "Km": "12 000x" is not a number." */
+export function importProblemText(p: ImportProblem): string {
+  const entry = ERRORS[p.code] as ErrorSpec<Params>;
+  const words = entry.en(p.params) + (entry.predicate ? '.' : '');
+  if (p.column) return `${p.column.name ? `Column "${p.column.name}"` : `Column ${p.column.index + 1}`}: ${words}`;
+  if (p.field && p.code !== 'importNoColumn') return `The ${fieldWords(p.field)}: ${words}`;
+  return words;
+}
+
+/** An error as it travels (IPC and HTTP keep no class identity); the renderer's adapter makes it an AppError again. */
 export interface AppErrorData {
-  code: AppErrorCode;
-  message: string;
+  code: ErrorCode;
+  params: Record<string, ParamValue>;
+  /** The input field it is about (`amount`, `name`), when it is about one. */
   field?: string;
 }
 
-export class AppError extends Error {
+/** The arguments of an error of a code: its parameters (optional where it has none), and the field it is about. */
+export type ErrorArgs<C extends ErrorCode> = Record<never, never> extends ErrorParams<C>
+  ? [params?: ErrorParams<C>, field?: string]
+  : [params: ErrorParams<C>, field?: string];
+
+export class AppError<C extends ErrorCode = ErrorCode> extends Error {
   override name = 'AppError';
-  constructor(
-    readonly code: AppErrorCode,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
+  /** Not of type C: an AppError narrowed by instanceof keeps its code checked against the table. */
+  readonly code: ErrorCode;
+  readonly kind: AppErrorKind;
+  readonly params: Record<string, ParamValue>;
+  readonly field?: string;
+
+  constructor(code: C, ...[params = {} as ErrorParams<C>, field]: ErrorArgs<C>) {
+    super(englishText(code, params as Record<string, ParamValue>, field));
+    this.code = code;
+    this.kind = errorKind(code);
+    this.params = params as Record<string, ParamValue>;
+    if (field !== undefined) this.field = field;
+  }
+
+  /** The same error said of another field (a row's column, an outbox entry's field). */
+  withField(field: string | undefined): AppError {
+    return AppError.fromData({ code: this.code, params: this.params, ...(field === undefined ? {} : { field }) });
   }
 
   toData(): AppErrorData {
-    return this.field === undefined ? { code: this.code, message: this.message } : { code: this.code, message: this.message, field: this.field };
+    return this.field === undefined ? { code: this.code, params: this.params } : { code: this.code, params: this.params, field: this.field };
   }
 
   static fromData(data: AppErrorData): AppError {
-    return new AppError(data.code, data.message, data.field);
+    return new (AppError as new (code: ErrorCode, params: Record<string, ParamValue>, field?: string) => AppError)(data.code, data.params, data.field);
   }
 }
 
@@ -59,5 +318,7 @@ export class AppError extends Error {
 export type CallOutcome<T> = { ok: true; value: T } | { ok: false; error: AppErrorData };
 
 export function isAppErrorData(value: unknown): value is AppErrorData {
-  return typeof value === 'object' && value !== null && typeof (value as AppErrorData).code === 'string' && typeof (value as AppErrorData).message === 'string';
+  if (typeof value !== 'object' || value === null) return false;
+  const d = value as AppErrorData;
+  return isErrorCode(d.code) && typeof d.params === 'object' && d.params !== null;
 }

@@ -3,6 +3,14 @@ import type { AppStatus, SyncSummary } from './views';
 
 export type SyncPhase = 'push' | 'check' | 'pull' | 'rebuild';
 
+/**
+ * What local data a change touched, by table, as the screens read it: a screen reloads only when a table
+ * it shows changed (as TanStack Query invalidates by key). 'outbox': the queued writes; 'preferences':
+ * the user's settings.
+ */
+export const DATA_TABLES = ['accounts', 'transactions', 'templates', 'categories', 'cars', 'refuelings', 'outbox', 'preferences'] as const;
+export type DataTable = (typeof DATA_TABLES)[number];
+
 export type AppEvent =
   | { type: 'sync-started' }
   | { type: 'sync-progress'; phase: SyncPhase; done: number; total: number }
@@ -12,8 +20,8 @@ export type AppEvent =
    */
   | { type: 'sync-waiting'; until: number; cause: 'network' | 'timeout' | 'unavailable' | 'malformed'; httpStatus: number | null; reason: string; attempt: number }
   | { type: 'sync-finished'; summary: SyncSummary }
-  /** Local data changed: screens re-read what they show. */
-  | { type: 'data-changed'; status: AppStatus };
+  /** Local data changed: the status, and the tables that changed (none: only the status); screens showing them re-read. */
+  | { type: 'data-changed'; status: AppStatus; tables: DataTable[] };
 
 export type AppEventListener = (event: AppEvent) => void;
 

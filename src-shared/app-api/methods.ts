@@ -5,6 +5,7 @@
  */
 import { FINGERPRINT_INPUT_PATTERN } from '../certificate';
 import { v, type Infer } from '../validate';
+import { REFUELING_IMPORT_FIELDS, refuelingInputEntries } from '../records/refueling';
 import type {
   AccountsView,
   AppStatus,
@@ -21,28 +22,28 @@ import type {
   WriteResult,
 } from './views';
 import type { CategoryReport, FuelStats, SearchResult } from './insight-views';
-import type { BackupFile, CsvFile, ImportPreview, ImportResult, RestoreResult } from './data-views';
+import type { BackupFile, CsvFile, ImportField, ImportPreview, ImportResult, RestoreResult } from './data-views';
 import type { RegisterPage, TransactionDetail } from './register-views';
 import type { CarCheck, CarIdSeen } from './car-views';
 
-const name = () => v.string({ min: 1, max: 100, trim: true });
-const description = () => v.string({ max: 1000 });
-const password = () => v.string({ min: 1, max: 500 });
+const name = () => v.text({ min: 1, max: 100, trim: true });
+const description = () => v.text({ max: 1000 });
+const password = () => v.text({ min: 1, max: 500 });
 /** A type code: the service's field is a long; any whole number a double holds exactly. */
-const code = () => v.integer({ min: 0 });
-const currency = () => v.integer({ min: 1, max: 999 });
+const code = () => v.whole({ min: 0 });
+const currency = () => v.whole({ min: 1, max: 999 });
 /** A certificate's SHA-256 fingerprint in any usual spelling (the core keeps the canonical one). */
-const fingerprint = v.string({ max: 200, pattern: FINGERPRINT_INPUT_PATTERN, patternMessage: 'must be a SHA-256 fingerprint: 64 hexadecimal digits, such as AB:CD:…' });
+const fingerprint = v.text({ max: 200, pattern: FINGERPRINT_INPUT_PATTERN, patternCode: 'notFingerprint' });
 
 const accountFields = {
   name: name(),
   description: description(),
   type: code(),
-  isActive: v.boolean(),
-  isHidden: v.boolean(),
-  locked: v.boolean(),
+  isActive: v.flag(),
+  isHidden: v.flag(),
+  locked: v.flag(),
   // The service's Ord is a long: the whole range a double holds exactly, not only 32 bits.
-  ord: v.integer(),
+  ord: v.whole(),
 };
 const accountInput = v.object({ ...accountFields, currency: currency() });
 const accountEditInput = v.object({ ...accountFields, id: v.id() });
@@ -52,24 +53,16 @@ const transferInput = v.object({
   targetId: v.id(),
   amount: v.decimal({ positive: true }),
   paymentDate: v.dateTime(),
-  categoryId: v.integer({ min: Number.MIN_SAFE_INTEGER }),
+  categoryId: v.whole({ min: Number.MIN_SAFE_INTEGER }),
   description: description(),
 });
 
-const refuelingFields = {
-  carId: v.integer({ min: 1 }),
-  dateOfPurchase: v.dateTime(),
-  tachometer: v.integer({ min: 0 }),
-  liter: v.decimal({ positive: true }),
-  price: v.decimal({ nonNegative: true }),
-  currency: currency(),
-  rate: v.decimal({ positive: true }),
-  description: description(),
-};
+/** A refueling's fields and their rules: its field table (src-shared/records/refueling.ts). */
+const refuelingFields = refuelingInputEntries();
 const refuelingInput = v.object(refuelingFields);
 const refuelingEditInput = v.object({ ...refuelingFields, id: v.id() });
 
-const categoryAddInput = v.object({ name: name(), parentId: v.integer() });
+const categoryAddInput = v.object({ name: name(), parentId: v.whole() });
 const categoryRenameInput = v.object({ id: v.id(), name: name() });
 
 const writeInput = {
@@ -93,43 +86,32 @@ const period = { from: v.optional(v.date()), to: v.optional(v.date()) };
 
 /** Filters of a search across the whole local history; the export of transactions takes the same. */
 const searchFilters = {
-  text: v.optional(v.string({ max: 200, trim: true })),
+  text: v.optional(v.text({ max: 200, trim: true })),
   /** Bounds on the amount's size, whichever its sign. */
   minAmount: v.optional(v.decimal({ nonNegative: true })),
   maxAmount: v.optional(v.decimal({ nonNegative: true })),
-  direction: v.optional(v.literal('in', 'out')),
+  direction: v.optional(v.oneOf('in', 'out')),
   ...period,
   accountId: v.optional(v.id()),
   /** Only these accounts (a report's drill-down: the accounts the report covered). */
-  accountIds: v.optional(v.array(v.id(), { max: 1000 })),
+  accountIds: v.optional(v.list(v.id(), { max: 1000 })),
   /** Leaves transfers out, as a report does unless asked not to. */
-  excludeTransfers: v.optional(v.boolean()),
+  excludeTransfers: v.optional(v.flag()),
   /** A category with all its descendants; 0 for transactions without a category. */
-  categoryId: v.optional(v.integer({ min: Number.MIN_SAFE_INTEGER })),
+  categoryId: v.optional(v.whole({ min: Number.MIN_SAFE_INTEGER })),
 };
 
-const column = () => v.optional(v.integer({ min: 0, max: 200 }));
+const column = () => v.optional(v.whole({ min: 0, max: 200 }));
 const importInput = v.object({
-  carId: v.integer({ min: 1 }),
+  carId: v.whole({ min: 1 }),
   /** The CSV text (UTF-8, a header row). */
-  content: v.string({ min: 1, max: IMPORT_BYTES / 2 }),
-  mapping: v.optional(
-    v.object({
-      dateOfPurchase: column(),
-      tachometer: column(),
-      liter: column(),
-      price: column(),
-      currency: column(),
-      rate: column(),
-      description: column(),
-      partial: column(),
-    }),
-  ),
+  content: v.text({ min: 1, max: IMPORT_BYTES / 2 }),
+  mapping: v.optional(v.object(Object.fromEntries(REFUELING_IMPORT_FIELDS.map((f) => [f, column()])) as Record<ImportField, ReturnType<typeof column>>)),
   /** Currency of rows without a currency column. */
   currency: currency(),
 });
 
-const labels = v.record(v.string({ min: 1, max: 16, pattern: /^\d+$/, patternMessage: 'must be a numeric code' }), v.string({ max: 60 }), {
+const labels = v.map(v.text({ min: 1, max: 16, pattern: /^\d+$/, patternCode: 'notNumericCode' }), v.text({ max: 60 }), {
   max: 100,
 });
 
@@ -142,28 +124,28 @@ export const APP_METHODS = {
    */
   testConnection: {
     input: v.object({
-      baseUrl: v.string({ min: 1, max: 2000, trim: true }),
-      namespace: v.optional(v.string({ max: 500, trim: true })),
+      baseUrl: v.text({ min: 1, max: 2000, trim: true }),
+      namespace: v.optional(v.text({ max: 500, trim: true })),
       trustedCertificate: v.optional(v.nullable(fingerprint)),
-      clientKey: v.optional(v.string({ max: 200 })),
-      login: v.optional(v.string({ max: 200 })),
-      password: v.optional(v.string({ max: 500 })),
-      binding: v.optional(v.literal('soap12', 'soap11', 'httpGet', 'httpPost')),
+      clientKey: v.optional(v.text({ max: 200 })),
+      login: v.optional(v.text({ max: 200 })),
+      password: v.optional(v.text({ max: 500 })),
+      binding: v.optional(v.oneOf('soap12', 'soap11', 'httpGet', 'httpPost')),
     }),
     output: {} as ConnectionReport,
   },
   connect: {
     input: v.object({
-      baseUrl: v.string({ min: 1, max: 2000, trim: true }),
-      namespace: v.optional(v.string({ max: 500, trim: true })),
-      clientKey: v.string({ min: 1, max: 200 }),
-      login: v.string({ min: 1, max: 200 }),
+      baseUrl: v.text({ min: 1, max: 2000, trim: true }),
+      namespace: v.optional(v.text({ max: 500, trim: true })),
+      clientKey: v.text({ min: 1, max: 200 }),
+      login: v.text({ min: 1, max: 200 }),
       password: password(),
-      binding: v.optional(v.literal('soap12', 'soap11', 'httpGet', 'httpPost')),
+      binding: v.optional(v.oneOf('soap12', 'soap11', 'httpGet', 'httpPost')),
       /** The fingerprint of a certificate to accept although no authority vouches for it; null trusts authorities only. */
       trustedCertificate: v.optional(v.nullable(fingerprint)),
       /** false: the password is kept nowhere and asked at each sync (default true: kept as the secrets are). */
-      rememberPassword: v.optional(v.boolean()),
+      rememberPassword: v.optional(v.flag()),
     }),
     output: {} as AppStatus,
   },
@@ -171,47 +153,47 @@ export const APP_METHODS = {
   getPreferences: { input: v.none(), output: {} as Preferences },
   setPreferences: {
     input: v.object({
-      language: v.optional(v.literal('cs', 'en')),
-      theme: v.optional(v.literal('light', 'dark', 'system')),
+      language: v.optional(v.oneOf('cs', 'en')),
+      theme: v.optional(v.oneOf('light', 'dark', 'system')),
       accountTypeLabels: v.optional(labels),
       transactionTypeLabels: v.optional(labels),
-      lastCarId: v.optional(v.nullable(v.integer({ min: 1 }))),
+      lastCarId: v.optional(v.nullable(v.whole({ min: 1 }))),
       lastCurrency: v.optional(v.nullable(currency())),
-      binding: v.optional(v.literal('soap12', 'soap11', 'httpGet', 'httpPost')),
+      binding: v.optional(v.oneOf('soap12', 'soap11', 'httpGet', 'httpPost')),
     }),
     output: {} as Preferences,
   },
 
   // --- reads
   listAccounts: {
-    input: v.object({ includeHidden: v.optional(v.boolean()), includeInactive: v.optional(v.boolean()) }),
+    input: v.object({ includeHidden: v.optional(v.flag()), includeInactive: v.optional(v.flag()) }),
     output: {} as AccountsView,
   },
   listTransactions: {
     input: v.object({
       accountId: v.id(),
-      offset: v.optional(v.integer({ min: 0 })),
-      limit: v.optional(v.integer({ min: 1, max: 500 })),
-      search: v.optional(v.string({ max: 200, trim: true })),
+      offset: v.optional(v.whole({ min: 0 })),
+      limit: v.optional(v.whole({ min: 1, max: 500 })),
+      search: v.optional(v.text({ max: 200, trim: true })),
     }),
     output: {} as TransactionPage,
   },
   listTemplates: { input: v.none(), output: [] as TemplateView[] },
   getCategoryTree: { input: v.none(), output: {} as CategoryTreeView },
   listCars: { input: v.none(), output: [] as CarView[] },
-  saveCar: { input: v.object({ carId: v.integer({ min: 1 }), name: name() }), output: [] as CarView[] },
-  removeCar: { input: v.object({ carId: v.integer({ min: 1 }) }), output: [] as CarView[] },
-  listRefuelings: { input: v.object({ carId: v.integer({ min: 1 }) }), output: [] as RefuelingView[] },
+  saveCar: { input: v.object({ carId: v.whole({ min: 1 }), name: name() }), output: [] as CarView[] },
+  removeCar: { input: v.object({ carId: v.whole({ min: 1 }) }), output: [] as CarView[] },
+  listRefuelings: { input: v.object({ carId: v.whole({ min: 1 }) }), output: [] as RefuelingView[] },
   /** Car numbers the local copy has refuelings of (named or not), for naming a car by picking its number. */
   listCarIdsSeen: { input: v.none(), output: [] as CarIdSeen[] },
   /** Asks the service (CarFuelList) what it has of a car number, as a user types it. */
-  checkCarId: { input: v.object({ carId: v.integer({ min: 1 }) }), output: {} as CarCheck },
+  checkCarId: { input: v.object({ carId: v.whole({ min: 1 }) }), output: {} as CarCheck },
 
   // --- beyond the service: statistics, reports and search over the whole local history
   /** includeFlagged: count readings that cannot be right (left out by default) in the figures too. */
-  getFuelStats: { input: v.object({ carId: v.integer({ min: 1 }), ...period, includeFlagged: v.optional(v.boolean()) }), output: {} as FuelStats },
+  getFuelStats: { input: v.object({ carId: v.whole({ min: 1 }), ...period, includeFlagged: v.optional(v.flag()) }), output: {} as FuelStats },
   /** Marks a refueling (pending ones included) as a partial fill, or a full one again. */
-  setRefuelingPartial: { input: v.object({ id: v.id(), partial: v.boolean() }), output: [] as RefuelingView[] },
+  setRefuelingPartial: { input: v.object({ id: v.id(), partial: v.flag() }), output: [] as RefuelingView[] },
   getReport: {
     input: v.object({
       from: v.date(),
@@ -219,13 +201,13 @@ export const APP_METHODS = {
       /** The report's currency; default: that of most accounts. */
       currency: v.optional(currency()),
       /** Accounts of that currency to include; default: all of them. */
-      accountIds: v.optional(v.array(v.id(), { max: 1000 })),
-      includeTransfers: v.optional(v.boolean()),
+      accountIds: v.optional(v.list(v.id(), { max: 1000 })),
+      includeTransfers: v.optional(v.flag()),
     }),
     output: {} as CategoryReport,
   },
   searchTransactions: {
-    input: v.object({ ...searchFilters, offset: v.optional(v.integer({ min: 0 })), limit: v.optional(v.integer({ min: 1, max: 500 })) }),
+    input: v.object({ ...searchFilters, offset: v.optional(v.whole({ min: 0 })), limit: v.optional(v.whole({ min: 1, max: 500 })) }),
     output: {} as SearchResult,
   },
 
@@ -237,42 +219,42 @@ export const APP_METHODS = {
       /** The currency of a register across accounts; default: that of most accounts. */
       currency: v.optional(currency()),
       /** 'older': the rows after `after` (from the newest without it); 'newer': the rows before it (from the oldest without it). */
-      direction: v.optional(v.literal('older', 'newer')),
+      direction: v.optional(v.oneOf('older', 'newer')),
       after: v.optional(
         v.object({
-          paymentDate: v.string({ min: 10, max: 40 }),
-          key: v.string({ min: 1, max: 200 }),
-          id: v.nullable(v.integer()),
-          outboxId: v.nullable(v.integer({ min: 1 })),
+          paymentDate: v.text({ min: 10, max: 40 }),
+          key: v.text({ min: 1, max: 200 }),
+          id: v.nullable(v.whole()),
+          outboxId: v.nullable(v.whole({ min: 1 })),
         }),
       ),
       /** Jump to a date: the rows of that day and older, newest first (`after` and `direction` ignored). */
       at: v.optional(v.date()),
-      limit: v.optional(v.integer({ min: 1, max: 500 })),
+      limit: v.optional(v.whole({ min: 1, max: 500 })),
       /** Count the register's rows and the page's position in it (costs a pass over the index). */
-      counts: v.optional(v.boolean()),
+      counts: v.optional(v.flag()),
       /** Only rows whose description, amount or category contains this text (folded for case and diacritics). */
-      text: v.optional(v.string({ max: 200, trim: true })),
+      text: v.optional(v.text({ max: 200, trim: true })),
     }),
     output: {} as RegisterPage,
   },
   /** One transaction by its key (a register row's), with every field, its state and when it changed. */
-  getTransaction: { input: v.object({ key: v.string({ min: 1, max: 200 }) }), output: {} as TransactionDetail },
+  getTransaction: { input: v.object({ key: v.text({ min: 1, max: 200 }) }), output: {} as TransactionDetail },
 
   // --- files: CSV export and import, backup and restore
   exportTransactionsCsv: { input: v.object(searchFilters), output: {} as CsvFile },
-  exportRefuelingsCsv: { input: v.object({ carId: v.optional(v.integer({ min: 1 })) }), output: {} as CsvFile },
+  exportRefuelingsCsv: { input: v.object({ carId: v.optional(v.whole({ min: 1 })) }), output: {} as CsvFile },
   previewRefuelingImport: { input: importInput, output: {} as ImportPreview, maxInputBytes: IMPORT_BYTES },
   /** Queues every ready row of the preview (duplicates skipped) as new refuelings, all or none. */
   importRefuelings: { input: importInput, output: {} as ImportResult, maxInputBytes: IMPORT_BYTES },
   createBackup: { input: v.none(), output: {} as BackupFile },
   /** Replaces the local copy, outbox included, with a backup (base64 of the SQLite file). */
-  restoreBackup: { input: v.object({ data: v.string({ min: 1, max: BACKUP_BYTES }) }), output: {} as RestoreResult, maxInputBytes: BACKUP_BYTES + 1024 },
+  restoreBackup: { input: v.object({ data: v.text({ min: 1, max: BACKUP_BYTES }) }), output: {} as RestoreResult, maxInputBytes: BACKUP_BYTES + 1024 },
   /**
    * A damaged local copy (status.damaged) replaced by its newest safety copy, or by a new empty copy (to
    * restore a backup into or sync afresh); the damaged file is kept aside. Refused when the copy opened.
    */
-  recoverLocalCopy: { input: v.object({ from: v.literal('safety-copy', 'empty') }), output: {} as AppStatus },
+  recoverLocalCopy: { input: v.object({ from: v.oneOf('safety-copy', 'empty') }), output: {} as AppStatus },
 
   // --- writes: applied locally at once and queued in the outbox
   addAccount: { input: writeInput.addAccount, output: {} as WriteResult },
@@ -286,15 +268,15 @@ export const APP_METHODS = {
 
   // --- outbox and sync
   listOutbox: { input: v.none(), output: [] as OutboxEntryView[] },
-  retryOutbox: { input: v.object({ id: v.integer({ min: 1 }) }), output: [] as OutboxEntryView[] },
-  discardOutbox: { input: v.object({ id: v.integer({ min: 1 }) }), output: [] as OutboxEntryView[] },
+  retryOutbox: { input: v.object({ id: v.whole({ min: 1 }) }), output: [] as OutboxEntryView[] },
+  discardOutbox: { input: v.object({ id: v.whole({ min: 1 }) }), output: [] as OutboxEntryView[] },
   /** Replaces the write of a refused or pending entry (same kind), e.g. to fix what the service refused. */
   updateOutbox: {
-    input: v.object({ id: v.integer({ min: 1 }), input: v.plainObject() }),
+    input: v.object({ id: v.whole({ min: 1 }), input: v.plainObject() }),
     output: [] as OutboxEntryView[],
   },
   resolveConflict: {
-    input: v.object({ id: v.integer({ min: 1 }), choices: v.record(v.string({ min: 1, max: 50 }), v.literal('mine', 'theirs'), { max: 50 }) }),
+    input: v.object({ id: v.whole({ min: 1 }), choices: v.map(v.text({ min: 1, max: 50 }), v.oneOf('mine', 'theirs'), { max: 50 }) }),
     output: [] as OutboxEntryView[],
   },
   /** The password, when it is not stored (asked at each sync) or was refused and typed again; used for this sync only. */

@@ -4,6 +4,7 @@
  * (positive) or temporary ids of records created offline (negative) until a sync replaces them.
  */
 import type { Binding } from '../wire/bindings';
+import type { RefuelingLocals, RefuelingValues, RefuelingWrite } from '../records/refueling';
 
 export type Id = number;
 
@@ -106,23 +107,12 @@ export interface CarView {
   pending: boolean;
 }
 
-export interface RefuelingView {
-  id: Id;
-  carId: number;
-  dateOfPurchase: string;
-  tachometer: number;
-  liter: string;
-  price: string;
+/** A refueling with every field of its table (src-shared/records/refueling.ts), the local marks included. */
+export type RefuelingView = RefuelingValues & {
   /** price / liter rounded to 3 decimals; null when liter is 0. */
   pricePerLiter: string | null;
-  currency: number;
-  rate: string;
-  description: string;
-  userCreatedId: number;
   pending: boolean;
-  /** Marked in this app as a partial fill (the tank not filled up); kept locally, never sent. */
-  partial: boolean;
-}
+};
 
 export type OutboxKind =
   | 'addAccount'
@@ -198,16 +188,8 @@ export interface CategoryRenameInput {
   name: string;
 }
 
-export interface RefuelingInput {
-  carId: number;
-  dateOfPurchase: string;
-  tachometer: number;
-  liter: string;
-  price: string;
-  currency: number;
-  rate: string;
-  description: string;
-}
+/** A refueling as a form writes it: the fields sent to the service, and the marks kept here (unchanged when not given). */
+export type RefuelingInput = RefuelingWrite & Partial<RefuelingLocals>;
 export type RefuelingEditInput = RefuelingInput & { id: Id };
 
 export interface WriteInputs {
@@ -216,8 +198,8 @@ export interface WriteInputs {
   transfer: TransferInput;
   addCategory: CategoryAddInput;
   renameCategory: CategoryRenameInput;
-  addRefueling: RefuelingInput;
-  editRefueling: RefuelingEditInput;
+  addRefueling: RefuelingWrite;
+  editRefueling: RefuelingWrite & { id: Id };
 }
 export type WriteInputOf<K extends OutboxKind> = WriteInputs[K];
 
@@ -237,7 +219,8 @@ export type TransferProblem =
   | 'too-many-decimals';
 
 export interface TransferCheck {
-  problems: { code: TransferProblem; accountId: Id | null; message: string }[];
+  /** What keeps the transfer from going through; the screens word each code. */
+  problems: { code: TransferProblem; accountId: Id | null }[];
 }
 
 export interface ConnectionSettings {
@@ -381,6 +364,16 @@ export interface DamagedCopy {
 
 export type Theme = 'light' | 'dark' | 'system';
 export type Language = 'cs' | 'en';
+
+/** The preferences of a user who has changed none. */
+export const DEFAULT_PREFERENCES: Preferences = {
+  language: 'cs',
+  theme: 'system',
+  accountTypeLabels: {},
+  transactionTypeLabels: {},
+  lastCarId: null,
+  lastCurrency: null,
+};
 
 export interface Preferences {
   language: Language;

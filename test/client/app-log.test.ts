@@ -58,7 +58,7 @@ describe('the app log', () => {
       other.exec('DROP TABLE refueling_marks');
       other.close();
       const failure = await core.listRefuelings({ carId: 1 }).catch((e: unknown) => e);
-      expect(failure).toMatchObject({ code: 'internal', message: `Something went wrong inside the app. The details are in the log: ${appLog.file}.` });
+      expect(failure).toMatchObject({ kind: 'internal', message: `Something went wrong inside the app. The details are in the log: ${appLog.file}.` });
       expect(lines(appLog.file).at(-1)).toMatchObject({ level: 50, err: { message: expect.stringContaining('refueling_marks') } });
       const d = await core.getDiagnostics();
       expect(d.logFile).toBe(appLog.file);

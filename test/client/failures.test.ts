@@ -92,7 +92,7 @@ describe('failed syncs change nothing locally', () => {
     // Connecting with a wrong password is refused and keeps nothing.
     const err = await core.connect({ baseUrl: service.url, clientKey: 'demo', login: 'changes', password: 'wrong' }).catch((e) => e);
     expect(err).toBeInstanceOf(AppError);
-    expect(err.code).toBe('auth');
+    expect(err.kind).toBe('auth');
     expect(dataOnly(dumpLocal(file))).toEqual(before);
     await core.close();
     tmp.remove();

@@ -13,7 +13,7 @@ import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src-shared/app-api';
 import { openRecoverableCore } from '../../src-main/core/app/recoverable-core';
-import { MemorySecretStore, SECRET_SETTING_PREFIX, sealedSecrets } from '../../src-main/core/secrets';
+import { MemorySecretStore, sealedSecrets } from '../../src-main/core/secrets';
 import { listSafetyCopies, Store } from '../../src-main/core/store';
 import { addUser, setPassword, TEST_HASH_PARAMS } from '../../src-service';
 import { openCore, tempDir, TEST_SYNC_TUNING } from '../support/client';
@@ -30,10 +30,10 @@ afterAll(async () => {
   tmp.remove();
 });
 
-const codeOf = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof AppError ? e.code : String(e)));
+const codeOf = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof AppError ? e.kind : String(e)));
 
 /** A local copy with a safety copy (made by a migration) holding `marker`, then damaged past its header. */
-const damagedCopyWithSafetyCopy = (name: string) => damagedLocalCopy(tmp.file(name), { fill: (store) => store.setSetting('marker', 'kept') });
+const damagedCopyWithSafetyCopy = (name: string) => damagedLocalCopy(tmp.file(name), { fill: (store) => store.settings.set('copyId', 'kept') });
 
 function recoverable(file: string) {
   return openRecoverableCore({ dataFile: file, secrets: new MemorySecretStore(), timeZone: 'Europe/Prague', sync: TEST_SYNC_TUNING, log: () => undefined });
@@ -62,7 +62,7 @@ describe('a damaged local copy in the windowed shells', () => {
       await core.close();
     }
     const store = new Store(file);
-    expect(store.getSetting('marker')).toBe('kept');
+    expect(store.settings.get('copyId')).toBe('kept');
     store.close();
   });
 
@@ -78,7 +78,7 @@ describe('a damaged local copy in the windowed shells', () => {
       await core.close();
     }
     const store = new Store(file);
-    expect(store.getSetting('marker')).toBeNull();
+    expect(store.settings.get('copyId')).toBeNull();
     store.close();
   });
 
@@ -168,7 +168,7 @@ describe('where no keychain exists (browser shell, a desktop without one)', () =
     const bytes = readFileSync(file).toString('latin1');
     expect(bytes).not.toContain('the-sealing-password');
     const store = new Store(file);
-    const sealed = JSON.parse(store.getSetting<string>(`${SECRET_SETTING_PREFIX}sealed:clientKey`)!);
+    const sealed = JSON.parse(store.settings.secret('sealed:clientKey')!);
     store.close();
     expect(sealed).toMatchObject({ v: 2, kdf: 'argon2id', m: FAST.memoryKiB, t: FAST.iterations });
     expect(Buffer.from(sealed.data, 'base64').toString('latin1')).not.toContain('demo');

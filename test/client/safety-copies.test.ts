@@ -22,7 +22,7 @@ describe('safety copies', () => {
   it('a migration keeps a copy of the data as it was first', () => {
     const file = tmp.file('migrated.sqlite');
     const older = new Store(file, { migrations: MIGRATIONS.filter((m) => m.version < newest) });
-    older.setSetting('marker', 'before the migration');
+    older.settings.set('copyId', 'before the migration');
     older.close();
     expect(listSafetyCopies(file)).toEqual([]);
     new Store(file).close();
@@ -30,7 +30,7 @@ describe('safety copies', () => {
     expect(copy).toMatchObject({ reason: `before-schema-${newest}` });
     const db = new Database(copy!.file, { readonly: true });
     expect(db.pragma('user_version', { simple: true })).toBe(newest - 1);
-    expect(db.prepare("SELECT value FROM settings WHERE key = 'marker'").pluck().get()).toBe(JSON.stringify('before the migration'));
+    expect(db.prepare("SELECT value FROM settings WHERE key = 'copyId'").pluck().get()).toBe(JSON.stringify('before the migration'));
     db.close();
     // Opening an up-to-date copy makes none.
     new Store(file).close();
@@ -53,7 +53,7 @@ describe('safety copies', () => {
   });
 
   it('a damaged local copy says so and how to recover; recover puts the newest safety copy in place and keeps the damaged file', async () => {
-    const file = damagedLocalCopy(tmp.file('damaged.sqlite'), { fill: (store) => store.setSetting('marker', 'kept') });
+    const file = damagedLocalCopy(tmp.file('damaged.sqlite'), { fill: (store) => store.settings.set('copyId', 'kept') });
 
     const status = await runCliOn(file, ['status']);
     expectCliFailure(status, /is damaged and cannot be opened\. Recover it from its newest safety copy \(.*\) with the command line's "recover"/);
@@ -62,7 +62,7 @@ describe('safety copies', () => {
     const { movedAside } = recovered.json() as { movedAside: string };
     expect(existsSync(movedAside)).toBe(true);
     const store = new Store(file);
-    expect(store.getSetting('marker')).toBe('kept');
+    expect(store.settings.get('copyId')).toBe('kept');
     store.close();
     expect((await runCliOn(file, ['status'])).code).toBe(0);
 

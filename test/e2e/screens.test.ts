@@ -529,7 +529,7 @@ describe.skipIf(!found)('screens', () => {
     expect(await textOf(connection)).toContain('demo');
     // A save the core refuses: the reason shows, nothing claims it was saved, the controls show what is stored.
     await page.route('**/api/setPreferences', (route) =>
-      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ok: false, error: { code: 'busy', message: 'The local data file is in use by another program; try again.' } }) }),
+      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ok: false, error: { code: 'fileBusy', params: {} } }) }),
     );
     await page.locator('#set-binding').selectOption('httpPost');
     await poll(() => textOf(main().locator('[role=alert]').first())).toContain('The local data file is in use');

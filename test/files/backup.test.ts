@@ -68,8 +68,8 @@ function comparable(dump: Record<string, unknown[]>): Record<string, unknown[]> 
   return { ...dump, settings: (dump.settings as { key: string }[]).filter((r) => !own.has(r.key)) };
 }
 
-async function expectRefused(p: Promise<unknown>, pattern: RegExp, code = 'invalid-input'): Promise<void> {
-  expect(await refusal(p)).toMatchObject({ code, message: expect.stringMatching(pattern) });
+async function expectRefused(p: Promise<unknown>, pattern: RegExp, kind = 'invalid-input'): Promise<void> {
+  expect(await refusal(p)).toMatchObject({ kind, message: expect.stringMatching(pattern) });
 }
 
 describe('backup and restore', () => {
@@ -219,8 +219,8 @@ describe('backup and restore', () => {
       await core.connect({ baseUrl: service.url, clientKey: 'Client-Key-Of-Test-7', login: 'nobody', password: 'Password-Of-Test-9' }).catch(() => undefined);
       // Whether or not the service took them, seal them the way the command line does.
       onFile(file, (store) => {
-        store.setSetting('secret.clientKey', 'sealed:Client-Key-Of-Test-7');
-        store.setSetting('secret.password', 'sealed:Password-Of-Test-9');
+        store.settings.setSecret('clientKey', 'sealed:Client-Key-Of-Test-7');
+        store.settings.setSecret('password', 'sealed:Password-Of-Test-9');
       });
       const backup = Buffer.from((await core.createBackup()).data, 'base64');
       for (const secret of ['Client-Key-Of-Test-7', 'Password-Of-Test-9', 'secret.clientKey', 'secret.password']) {
@@ -319,9 +319,9 @@ describe('backup and restore', () => {
     try {
       const backup = await s.core.createBackup();
       // The command line syncing the same file: its lock row names a live process (our parent) on this host.
-      onFile(s.file, (store) => store.setSetting('syncLock', { pid: process.ppid, host: hostname(), at: Date.now() }));
+      onFile(s.file, (store) => store.settings.set('syncLock', { pid: process.ppid, host: hostname(), at: Date.now() }));
       await expectRefused(s.core.restoreBackup({ data: backup.data }), /sync is running/, 'busy');
-      onFile(s.file, (store) => store.setSetting('syncLock', null));
+      onFile(s.file, (store) => store.settings.set('syncLock', null));
       expect((await s.core.restoreBackup({ data: backup.data })).counts.accounts).toBe(2);
     } finally {
       await s.done();
@@ -354,7 +354,7 @@ describe('backup and restore', () => {
         return (await res.json()) as CallOutcome<unknown>;
       };
       const backup = await call('createBackup');
-      if (!backup.ok) throw new Error(backup.error.message);
+      if (!backup.ok) throw new Error(backup.error.code);
       const data = (backup.value as { data: string }).data;
       expect(data.length).toBeGreaterThan(3 * 1024 * 1024);
       onFile(file, (store) => store.db.prepare('DELETE FROM transactions WHERE id > 100').run());

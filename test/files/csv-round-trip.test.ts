@@ -78,7 +78,7 @@ describe('refuelings exported and imported again', () => {
       // The same file again: every row is already there.
       const again = await core.previewRefuelingImport({ carId: 9, content: file.content, currency: 840 });
       expect(again.counts).toMatchObject({ ready: 0, duplicates: 4 });
-      await expect(core.importRefuelings({ carId: 9, content: file.content, currency: 840 })).rejects.toMatchObject({ code: 'rule' });
+      await expect(core.importRefuelings({ carId: 9, content: file.content, currency: 840 })).rejects.toMatchObject({ kind: 'rule' });
       expect(ids).toHaveLength(4);
     } finally {
       await s.done();

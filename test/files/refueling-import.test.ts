@@ -4,7 +4,7 @@
  * service, partial marks included.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportPreview } from '../../src-shared/app-api';
+import { importProblemText, type ImportPreview, type ImportRow } from '../../src-shared/app-api';
 import { LocalView, LocalWrites, Outbox } from '../../src-main/core/outbox';
 import { Store } from '../../src-main/core/store';
 import { newUser, openCore, tempDir, type UserSession } from '../support/client';
@@ -33,6 +33,9 @@ const EXPORTED = [
   '12,4,2026-02-02 18:10:00,11200,20.125,45.50,EUR,25.15,2.26,yes,"Vienna, partial"',
   "13,4,2026-02-15 09:00,11700,41,1600,203,1,39.02,0,'=not a formula",
 ].join('\r\n');
+
+/** Rows with their problems in the command line's English words. */
+const worded = (rows: ImportRow[]) => rows.map((r) => ({ ...r, problems: r.problems.map(importProblemText) }));
 
 describe('refueling import preview', () => {
   it('maps an exported file without help and reads every row as the app would', async () => {
@@ -81,7 +84,7 @@ describe('refueling import preview', () => {
       ].join('\n');
       const p = await s.core.previewRefuelingImport({ carId: 4, content: csv, currency: 203 });
       const problem = (line: number, problems: string[]) => ({ line, refueling: null, problems, duplicateOf: null });
-      expect({ mapping: p.mapping, rows: p.rows, counts: p.counts }).toEqual({
+      expect({ mapping: p.mapping, rows: worded(p.rows), counts: p.counts }).toEqual({
         mapping: { dateOfPurchase: 0, tachometer: 1, liter: 2, price: 3, currency: 4, rate: 5 },
         rows: [
           {
@@ -103,10 +106,10 @@ describe('refueling import preview', () => {
       });
       // Once the values read, the app's own schema and rules speak, naming the column all the same.
       const more = await s.core.previewRefuelingImport({ carId: 4, content: 'date,km,litres,total,rate\n2026-03-05,12600,0,1600.555,0\n2026-03-06,12700,40.1234,100,1', currency: 203 });
-      expect({ rows: more.rows, counts: more.counts }).toEqual({
+      expect({ rows: worded(more.rows), counts: more.counts }).toEqual({
         rows: [
           problem(2, ['Column "litres": must be greater than zero.', 'Column "rate": must be greater than zero.', 'Column "total": The price has more decimal places than CZK allows (2).']),
-          problem(3, ['Column "litres": The litres have more than 3 decimal places.']),
+          problem(3, ['Column "litres": must have at most 3 decimal places.']),
         ],
         counts: { rows: 2, ready: 0, problems: 2, duplicates: 0 },
       });
@@ -121,7 +124,7 @@ describe('refueling import preview', () => {
       const csv = 'when,distance,amount of fuel,paid\n2026-03-01,12000,40,1600';
       const guessed = await s.core.previewRefuelingImport({ carId: 4, content: csv, currency: 203 });
       expect(guessed.mapping).toEqual({});
-      expect(guessed.rows[0]!.problems).toEqual([
+      expect(guessed.rows[0]!.problems.map(importProblemText)).toEqual([
         'No column is chosen for the date.',
         'No column is chosen for the odometer.',
         'No column is chosen for the litres.',
@@ -135,9 +138,9 @@ describe('refueling import preview', () => {
       expect((await refusal(s.core.previewRefuelingImport({ carId: 4, content: csv, currency: 203, mapping: { dateOfPurchase: 0, tachometer: 1, liter: 1, price: 3 } }))).message).toBe(
         'Column 2 is mapped to both the odometer and the litres.',
       );
-      expect(await refusal(s.core.previewRefuelingImport({ carId: 5, content: csv, currency: 203 }))).toMatchObject({ code: 'not-found', field: 'carId' });
+      expect(await refusal(s.core.previewRefuelingImport({ carId: 5, content: csv, currency: 203 }))).toMatchObject({ kind: 'not-found', field: 'carId' });
       expect(await refusal(s.core.previewRefuelingImport({ carId: 4, content: 'a,b\n"open', currency: 203 }))).toMatchObject({
-        code: 'invalid-input',
+        kind: 'invalid-input',
         message: 'Line 2: a quoted field is not closed.',
       });
     } finally {
@@ -189,7 +192,7 @@ describe('refueling import', () => {
 
       // The same file again: everything is there or broken.
       const again = await refusal(s.core.importRefuelings({ carId: 4, content: csv, currency: 203 }));
-      expect(again).toMatchObject({ code: 'rule', message: 'Nothing to import: of 5 row(s), 1 have problems and 4 are already there.' });
+      expect(again).toMatchObject({ kind: 'rule', message: 'Nothing to import: of 5 row(s), 1 have problems and 4 are already there.' });
 
       const summary = await s.core.sync();
       expect(summary).toMatchObject({ error: null, pushed: 3 });
@@ -209,7 +212,7 @@ describe('refueling import', () => {
     const s = await withCar();
     try {
       const running = s.core.sync();
-      expect(await refusal(s.core.importRefuelings({ carId: 4, content: EXPORTED, currency: 203 }))).toMatchObject({ code: 'busy' });
+      expect(await refusal(s.core.importRefuelings({ carId: 4, content: EXPORTED, currency: 203 }))).toMatchObject({ kind: 'busy' });
       await running;
       expect(await s.core.listOutbox()).toEqual([]);
     } finally {

@@ -166,7 +166,7 @@ describe('the text index', () => {
       bad.pragma('ignore_check_constraints = ON');
       bad.prepare("UPDATE transactions SET month = '1999-01' WHERE key = 'id:2'").run();
       bad.close();
-      await expect(core.restoreBackup({ data: readFileSync(wrongMonth).toString('base64') })).rejects.toMatchObject({ code: 'invalid-input', message: expect.stringMatching(/do not fit together/) });
+      await expect(core.restoreBackup({ data: readFileSync(wrongMonth).toString('base64') })).rejects.toMatchObject({ kind: 'invalid-input', message: expect.stringMatching(/do not fit together/) });
       expect((await core.getReport({ from: '2026-01-01', to: '2026-01-31' })).total).toMatchObject({ expense: '30', count: 2 });
     } finally {
       await core.close();

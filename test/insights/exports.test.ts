@@ -91,7 +91,7 @@ describe('exportRefuelingsCsv', () => {
     // Cars in the car list's order (by name): '@Fabia' before 'Octavia'; a name is text, so defused.
     expect(lines(file.content)[1]).toBe("2,'@Fabia,2026-01-15T08:00:00,500,30,0,CZK,1,0,false,,21,false");
     expect(lines(file.content).slice(2).map((l) => l.split(',')[0])).toEqual(['1', '1', '1']);
-    await expect(local.core.exportRefuelingsCsv({ carId: 5 })).rejects.toMatchObject({ code: 'not-found', field: 'carId' });
-    await expect(local.core.exportRefuelingsCsv({ carId: 0 })).rejects.toMatchObject({ code: 'invalid-input', field: 'carId' });
+    await expect(local.core.exportRefuelingsCsv({ carId: 5 })).rejects.toMatchObject({ kind: 'not-found', field: 'carId' });
+    await expect(local.core.exportRefuelingsCsv({ carId: 0 })).rejects.toMatchObject({ kind: 'invalid-input', field: 'carId' });
   });
 });

@@ -65,12 +65,12 @@ describe('getFuelStats through the core', () => {
 
   it('refuses an id that is no refueling, and bad input', async () => {
     const { core } = open();
-    expect(await errorOf(core.setRefuelingPartial({ id: 999, partial: true }))).toMatchObject({ code: 'not-found', field: 'id' });
-    expect(await errorOf(core.setRefuelingPartial({ id: -5, partial: true }))).toMatchObject({ code: 'not-found' });
-    expect(await errorOf(core.setRefuelingPartial({ id: 11, partial: 'yes' as never }))).toMatchObject({ code: 'invalid-input', field: 'partial' });
-    expect(await errorOf(core.getFuelStats({ carId: 0 }))).toMatchObject({ code: 'invalid-input', field: 'carId' });
+    expect(await errorOf(core.setRefuelingPartial({ id: 999, partial: true }))).toMatchObject({ kind: 'not-found', field: 'id' });
+    expect(await errorOf(core.setRefuelingPartial({ id: -5, partial: true }))).toMatchObject({ kind: 'not-found' });
+    expect(await errorOf(core.setRefuelingPartial({ id: 11, partial: 'yes' as never }))).toMatchObject({ kind: 'invalid-input', field: 'partial' });
+    expect(await errorOf(core.getFuelStats({ carId: 0 }))).toMatchObject({ kind: 'invalid-input', field: 'carId' });
     const badDate = await errorOf(core.getFuelStats({ carId: 1, from: '2026-02-30' }));
     expect(badDate).toBeInstanceOf(AppError);
-    expect(badDate).toMatchObject({ code: 'invalid-input', field: 'from' });
+    expect(badDate).toMatchObject({ kind: 'invalid-input', field: 'from' });
   });
 });

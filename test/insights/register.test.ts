@@ -256,8 +256,8 @@ describe('listRegister', () => {
   });
 
   it('refuses an unknown account', async () => {
-    await expect(local.core.listRegister({ accountId: 77 })).rejects.toMatchObject({ code: 'not-found', field: 'accountId' });
-    await expect(local.core.listRegister({ accountId: 1, limit: 501 })).rejects.toMatchObject({ code: 'invalid-input', field: 'limit' });
+    await expect(local.core.listRegister({ accountId: 77 })).rejects.toMatchObject({ kind: 'not-found', field: 'accountId' });
+    await expect(local.core.listRegister({ accountId: 1, limit: 501 })).rejects.toMatchObject({ kind: 'invalid-input', field: 'limit' });
   });
 });
 
@@ -289,6 +289,6 @@ describe('getTransaction', () => {
     const pending = await local.core.getTransaction({ key: pendingRow.key });
     expect(pending).toMatchObject({ state: 'pending', changedAt: null, outbox: { id: pendingRow.outboxId, status: 'pending', attempts: 0 }, balance: pendingRow.balance });
     expect(pending.outbox!.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-    await expect(local.core.getTransaction({ key: 'id:999999' })).rejects.toMatchObject({ code: 'not-found' });
+    await expect(local.core.getTransaction({ key: 'id:999999' })).rejects.toMatchObject({ kind: 'not-found' });
   });
 });

@@ -182,12 +182,12 @@ describe('input', () => {
   it('refuses a period that ends before it starts, accounts of another currency, unknown accounts', async () => {
     local = seededCore({ accounts, categories, transactions: [] });
     const { core } = local;
-    expect(await errorOf(core.getReport({ from: '2026-02-01', to: '2026-01-31' }))).toMatchObject({ code: 'invalid-input', field: 'to' });
-    expect(await errorOf(core.getReport({ from: '1900-01-01', to: '2026-01-31' }))).toMatchObject({ code: 'invalid-input', field: 'to' });
-    expect(await errorOf(core.getReport({ from: '2026-01-01', to: '2026-01-31', accountIds: [3] }))).toMatchObject({ code: 'invalid-input', field: 'accountIds' });
-    expect(await errorOf(core.getReport({ from: '2026-01-01', to: '2026-01-31', accountIds: [42] }))).toMatchObject({ code: 'invalid-input', field: 'accountIds' });
-    expect(await errorOf(core.getReport({ from: '2026-01-01', to: '2026-13-01' }))).toMatchObject({ code: 'invalid-input', field: 'to' });
-    expect(await errorOf(core.getReport({ from: '2026-01-01', to: '2026-01-31', currency: 0 }))).toMatchObject({ code: 'invalid-input', field: 'currency' });
+    expect(await errorOf(core.getReport({ from: '2026-02-01', to: '2026-01-31' }))).toMatchObject({ kind: 'invalid-input', field: 'to' });
+    expect(await errorOf(core.getReport({ from: '1900-01-01', to: '2026-01-31' }))).toMatchObject({ kind: 'invalid-input', field: 'to' });
+    expect(await errorOf(core.getReport({ from: '2026-01-01', to: '2026-01-31', accountIds: [3] }))).toMatchObject({ kind: 'invalid-input', field: 'accountIds' });
+    expect(await errorOf(core.getReport({ from: '2026-01-01', to: '2026-01-31', accountIds: [42] }))).toMatchObject({ kind: 'invalid-input', field: 'accountIds' });
+    expect(await errorOf(core.getReport({ from: '2026-01-01', to: '2026-13-01' }))).toMatchObject({ kind: 'invalid-input', field: 'to' });
+    expect(await errorOf(core.getReport({ from: '2026-01-01', to: '2026-01-31', currency: 0 }))).toMatchObject({ kind: 'invalid-input', field: 'currency' });
     const empty: CategoryReport = await core.getReport({ from: '2026-01-01', to: '2026-01-01', currency: 840 });
     expect(empty).toMatchObject({ accountIds: [], categories: [], balances: [], total: flow('0', '0', '0', 0), months: ['2026-01'] });
   });

@@ -104,11 +104,11 @@ describe('searchTransactions', () => {
 
   it('refuses bad filters', async () => {
     const errorOf = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e);
-    expect(await errorOf(search({ accountId: 99 }))).toMatchObject({ code: 'not-found', field: 'accountId' });
-    expect(await errorOf(search({ from: '2022-01-02', to: '2022-01-01' }))).toMatchObject({ code: 'invalid-input', field: 'to' });
-    expect(await errorOf(search({ minAmount: '5', maxAmount: '1' }))).toMatchObject({ code: 'invalid-input', field: 'maxAmount' });
-    expect(await errorOf(search({ minAmount: '-1' }))).toMatchObject({ code: 'invalid-input', field: 'minAmount' });
-    expect(await errorOf(search({ direction: 'up' as never }))).toMatchObject({ code: 'invalid-input', field: 'direction' });
-    expect(await errorOf(search({ limit: 501 }))).toMatchObject({ code: 'invalid-input', field: 'limit' });
+    expect(await errorOf(search({ accountId: 99 }))).toMatchObject({ kind: 'not-found', field: 'accountId' });
+    expect(await errorOf(search({ from: '2022-01-02', to: '2022-01-01' }))).toMatchObject({ kind: 'invalid-input', field: 'to' });
+    expect(await errorOf(search({ minAmount: '5', maxAmount: '1' }))).toMatchObject({ kind: 'invalid-input', field: 'maxAmount' });
+    expect(await errorOf(search({ minAmount: '-1' }))).toMatchObject({ kind: 'invalid-input', field: 'minAmount' });
+    expect(await errorOf(search({ direction: 'up' as never }))).toMatchObject({ kind: 'invalid-input', field: 'direction' });
+    expect(await errorOf(search({ limit: 501 }))).toMatchObject({ kind: 'invalid-input', field: 'limit' });
   });
 });

@@ -1,10 +1,10 @@
-/** Problems of imported rows, worded by the core in English, shown in the user's language. */
+/** Problems of imported rows, found by the core as codes, shown in the user's language. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../src-renderer/src/i18n';
-import { AppError } from '../../src-shared/app-api';
+import { AppError, type ImportProblem } from '../../src-shared/app-api';
 import { fieldErrorText, type Translate } from '../../src-renderer/src/composables/errors';
 import { importProblemText } from '../../src-renderer/src/logic/import-problems';
-import { PROBLEM_WORDS, UNMAPPED_WORDS } from './import-problem-samples';
+import { PROBLEMS, UNMAPPED_PROBLEMS } from './import-problem-samples';
 
 const t = i18n.global.t as Translate;
 afterEach(() => {
@@ -14,7 +14,7 @@ afterEach(() => {
 describe('import problems', () => {
   it('are shown in Czech, place and sentence alike', () => {
     i18n.global.locale.value = 'cs';
-    const shown = [...PROBLEM_WORDS.flat(), ...UNMAPPED_WORDS].map((p) => importProblemText(p, t));
+    const shown = [...PROBLEMS.flat(), ...UNMAPPED_PROBLEMS].map((p) => importProblemText(p, t));
     expect(shown).toEqual([
       'Sloupec „date“: "yesterday" není datum jako 21.11.2026 14:05 nebo 2026-11-21 14:05.',
       'Sloupec „date“: "2026-02-30 10:00" není skutečné datum a čas.',
@@ -23,25 +23,26 @@ describe('import problems', () => {
       'Sloupec „currency“: "ABC" není měna, kterou aplikace zná (použijte kód jako CZK, EUR nebo 203).',
       'Sloupec „partial“: "maybe" není ano ani ne.',
       'Sloupec „odometer“: hodnota chybí.',
-      'Sloupec „odometer“: ' + t('form.atLeast', { min: 0 }),
-      'Sloupec „price“: ' + t('form.tooManyDecimals', { n: 2 }, 2),
+      'Sloupec „odometer“: Zadejte 0 nebo více.',
       'Sloupec „liters“: Nejvýše 3 desetinná místa.',
       'Sloupec „rate“: Nejvýše 6 desetinných míst.',
+      'Sloupec „price“: Nejvýše 2 desetinná místa.',
       'Není vybrán sloupec pro: Datum.',
       'Není vybrán sloupec pro: Litry.',
       'Není vybrán sloupec pro: Celková cena.',
     ]);
   });
 
-  it('name a field with no column in the user language, and leave a sentence no rule knows as it is', () => {
+  it('name a field with no column in the user language, and a column by its number without a name', () => {
     i18n.global.locale.value = 'cs';
-    expect(importProblemText('The date: the date is missing.', t)).toBe('Datum: hodnota chybí.');
-    expect(importProblemText('Column 3: "x" is not a number.', t)).toBe('Sloupec 3: "x" není číslo.');
-    expect(importProblemText('Column "Km": something new happened.', t)).toBe('Sloupec „Km“: something new happened.');
-    expect(fieldErrorText(new AppError('rule', 'Nothing to import: of 4 row(s), 1 have problems and 3 are already there.', 'content'), t)).toBe(
+    const missing: ImportProblem = { code: 'importMissing', params: { field: 'dateOfPurchase' }, field: 'dateOfPurchase', column: null };
+    expect(importProblemText(missing, t)).toBe('Datum: hodnota chybí.');
+    const unnamed: ImportProblem = { code: 'importNotNumber', params: { value: '"x"' }, field: 'liter', column: { index: 2, name: null } };
+    expect(importProblemText(unnamed, t)).toBe('Sloupec 3: "x" není číslo.');
+    expect(fieldErrorText(new AppError('nothingToImport', { rows: 4, problems: 1, duplicates: 3 }, 'content'), t)).toBe(
       'Není co importovat (řádků: 4, s problémy: 1, už zde: 3).',
     );
     i18n.global.locale.value = 'en';
-    expect(importProblemText('Column "Km": "x" is not a number.', t)).toBe('Column “Km”: "x" is not a number.');
+    expect(importProblemText({ ...unnamed, column: { index: 2, name: 'Km' } }, t)).toBe('Column “Km”: "x" is not a number.');
   });
 });

@@ -5,6 +5,7 @@
 import { vi } from 'vitest';
 import type { AccountView, AppEvent, AppEventListener, AppStatus, RefuelingView } from '../../src-shared/app-api';
 import { installApi, type StoreApi } from '../../src-renderer/src/api';
+import { REFUELING_LOCAL_DEFAULTS } from '../../src-shared/records/refueling';
 
 export interface StandIn {
   api: StoreApi;
@@ -83,6 +84,8 @@ export function account(over: Partial<AccountView>): AccountView {
 /** A refueling of car 7 (40 l for 1500 CZK), pending when its id is a temporary (negative) one. */
 export function refueling(id: number, tachometer: number, over: Partial<RefuelingView> = {}): RefuelingView {
   return {
+    // The marks kept here only, at their defaults (the refueling's field table).
+    ...REFUELING_LOCAL_DEFAULTS,
     id,
     carId: 7,
     dateOfPurchase: '2026-11-01T10:00:00',
@@ -95,7 +98,6 @@ export function refueling(id: number, tachometer: number, over: Partial<Refuelin
     description: '',
     userCreatedId: 1,
     pending: id < 0,
-    partial: false,
     ...over,
   };
 }

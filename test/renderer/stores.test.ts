@@ -1,6 +1,6 @@
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppError, type AccountsView, type InputOf, type OutboxEntryView, type Preferences, type RefuelingView, type RegisterPage, type RegisterRow, type SyncSummary } from '../../src-shared/app-api';
+import { AppError, DEFAULT_PREFERENCES, type AccountsView, type InputOf, type OutboxEntryView, type Preferences, type RefuelingView, type RegisterPage, type RegisterRow, type SyncSummary } from '../../src-shared/app-api';
 import { useAccountsStore } from '../../src-renderer/src/stores/accounts';
 import { useCarsStore } from '../../src-renderer/src/stores/cars';
 import { useCategoriesStore } from '../../src-renderer/src/stores/categories';
@@ -26,15 +26,7 @@ const summary = (over: Partial<SyncSummary> = {}): SyncSummary => ({
   ...over,
 });
 
-const prefs = (over: Partial<Preferences> = {}): Preferences => ({
-  language: 'cs',
-  theme: 'system',
-  accountTypeLabels: {},
-  transactionTypeLabels: {},
-  lastCarId: null,
-  lastCurrency: null,
-  ...over,
-});
+const prefs = (over: Partial<Preferences> = {}): Preferences => ({ ...DEFAULT_PREFERENCES, ...over });
 
 beforeEach(() => setActivePinia(createPinia()));
 afterEach(() => vi.useRealTimers());
@@ -58,8 +50,9 @@ describe('status store', () => {
     expect(store.summary?.pushed).toBe(2);
     expect(store.status?.lastSyncAt).toBe('2026-11-21T10:00:05Z');
 
-    s.emit({ type: 'data-changed', status: status({ outbox: { pending: 2, unknown: 0, refused: 1, conflicts: 1, blocked: 0 } }) });
-    expect(store.dataVersion).toBe(1);
+    s.emit({ type: 'data-changed', status: status({ outbox: { pending: 2, unknown: 0, refused: 1, conflicts: 1, blocked: 0 } }), tables: ['refuelings', 'outbox'] });
+    // Only the tables the change touched move: screens showing others do not read again.
+    expect(store.versions).toEqual({ accounts: 0, transactions: 0, templates: 0, categories: 0, cars: 0, refuelings: 1, outbox: 1, preferences: 0 });
     expect(store.queued).toBe(4);
     expect(store.attention).toBe(2);
     store.dispose();
@@ -101,21 +94,22 @@ describe('status store', () => {
     expect(s.api.sync).toHaveBeenCalledTimes(1);
     expect(s.api.getStatus).toHaveBeenCalledTimes(2);
     expect(store.syncing).toBe(false);
-    expect(store.dataVersion).toBe(1);
+    // A sync may have changed anything: every table moves, also without the event stream.
+    expect(Object.values(store.versions)).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
     store.dismissSummary();
     expect(store.summary).toBeNull();
   });
 
   it('keeps the reason a sync could not run, but not a sync already running elsewhere', async () => {
-    let refusal = new AppError('busy', 'A sync is running.');
+    let refusal: AppError = new AppError('syncRunning');
     standIn({ getStatus: async () => status(), sync: async () => Promise.reject(refusal) });
     const store = useStatusStore();
     await store.init();
     expect(await store.sync()).toBeNull();
     expect(store.syncError).toBeNull();
-    refusal = new AppError('not-connected', 'Connect first.');
+    refusal = new AppError('notConnected');
     expect(await store.sync()).toBeNull();
-    expect(store.syncError?.code).toBe('not-connected');
+    expect(store.syncError?.kind).toBe('not-connected');
     expect(store.syncing).toBe(false);
   });
 
@@ -130,11 +124,12 @@ describe('status store', () => {
   });
 
   it('hands a refused connect back as an AppError with its field', async () => {
-    standIn({ connect: async () => Promise.reject({ code: 'invalid-input', message: 'input.baseUrl: must not be empty', field: 'input.baseUrl' }) });
+    standIn({ connect: async () => Promise.reject({ code: 'required', params: {}, field: 'baseUrl' }) });
     const store = useStatusStore();
     const error = await store.connect({ baseUrl: ' ', clientKey: 'k', login: 'l', password: 'p' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
-    expect((error as AppError).field).toBe('input.baseUrl');
+    expect((error as AppError).field).toBe('baseUrl');
+    expect((error as AppError).kind).toBe('invalid-input');
   });
 });
 
@@ -222,21 +217,21 @@ describe('accounts store', () => {
         added = true;
         return { outboxId: 1, id: -1 };
       },
-      editAccount: async () => Promise.reject({ code: 'not-found', message: 'No account 9.' }),
+      editAccount: async () => Promise.reject({ code: 'accountMissing', params: { id: 9 } }),
     });
     const store = useAccountsStore();
     await store.load();
     expect(await store.add({ name: 'New', description: '', currency: 203, type: 1, isActive: true, isHidden: false, locked: false, ord: 1 })).toEqual({ outboxId: 1, id: -1 });
     expect(store.all.map((a) => a.id)).toEqual([-1]);
-    await expect(store.edit({ id: 9, name: 'x', description: '', type: 1, isActive: true, isHidden: false, locked: false, ord: 0 })).rejects.toMatchObject({ code: 'not-found' });
+    await expect(store.edit({ id: 9, name: 'x', description: '', type: 1, isActive: true, isHidden: false, locked: false, ord: 0 })).rejects.toMatchObject({ kind: 'not-found' });
     expect(s.api.listAccounts).toHaveBeenCalledTimes(4);
   });
 
   it('keeps the error of a failed load for the screen', async () => {
-    standIn({ listAccounts: async () => Promise.reject(new AppError('internal', 'boom')) });
+    standIn({ listAccounts: async () => Promise.reject(new AppError('bug', { log: '' })) });
     const store = useAccountsStore();
     await store.load();
-    expect(store.error?.code).toBe('internal');
+    expect(store.error?.kind).toBe('internal');
     expect(store.loading).toBe(false);
   });
 });
@@ -433,15 +428,15 @@ describe('categories, cars and outbox stores', () => {
     expect((await store.ensureRefuelings(7)).map((x) => x.id)).toEqual([11]);
   });
 
-  it('marks refuelings partial: a new one once it has an id, an edit only when the mark changed', async () => {
+  it('sends a refueling\'s marks with its write, in one call, and marks one partial on its own', async () => {
     let list: RefuelingView[] = [refueling(1, 1000)];
     let next = -1;
     const s = standIn({
       listCars: async () => [],
       listRefuelings: async () => list,
-      addRefueling: async () => {
+      addRefueling: async (i: { partial?: boolean }) => {
         const id = next--;
-        list = [refueling(id, 1500 - id), ...list];
+        list = [{ ...refueling(id, 1500 - id), partial: i.partial ?? false }, ...list];
         return { outboxId: -id, id };
       },
       editRefueling: async () => ({ outboxId: 2, id: 1 }),
@@ -449,17 +444,15 @@ describe('categories, cars and outbox stores', () => {
     });
     const store = useCarsStore();
     const input = { carId: 7, dateOfPurchase: '2026-11-21T10:00', tachometer: 1500, liter: '20', price: '800', currency: 203, rate: '1', description: '' };
-    await store.addRefueling(input, true);
-    expect(s.api.setRefuelingPartial).toHaveBeenCalledWith({ id: -1, partial: true });
+    await store.addRefueling({ ...input, partial: true });
+    expect(s.api.addRefueling).toHaveBeenCalledWith({ ...input, partial: true });
     expect(store.refuelings[7]?.map((r) => [r.id, r.partial])).toEqual([[-1, true], [1, false]]);
-    await store.addRefueling(input);
-    expect(s.api.setRefuelingPartial).toHaveBeenCalledTimes(1);
-    await store.editRefueling({ ...input, id: 1, tachometer: 1000 });
-    expect(s.api.setRefuelingPartial).toHaveBeenCalledTimes(1);
-    await store.editRefueling({ ...input, id: 1, tachometer: 1000 }, true);
-    expect(s.api.setRefuelingPartial).toHaveBeenLastCalledWith({ id: 1, partial: true });
+    await store.editRefueling({ ...input, id: 1, tachometer: 1000, partial: true });
+    expect(s.api.editRefueling).toHaveBeenLastCalledWith({ ...input, id: 1, tachometer: 1000, partial: true });
+    expect(s.api.setRefuelingPartial).not.toHaveBeenCalled();
     await store.setPartial(7, -1, false);
-    expect(store.refuelings[7]?.map((r) => [r.id, r.partial])).toEqual([[-2, false], [-1, false], [1, true]]);
+    expect(s.api.setRefuelingPartial).toHaveBeenCalledWith({ id: -1, partial: false });
+    expect(store.refuelings[7]?.map((r) => [r.id, r.partial])).toEqual([[-1, false], [1, false]]);
   });
 
   it('replaces the outbox with what each action returns', async () => {

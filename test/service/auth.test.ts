@@ -3,16 +3,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TEST_HASH_PARAMS, addClient, addUser, setPassword } from '../../src-service';
+import { TEST_HASH_PARAMS, addClient, addUser } from '../../src-service';
 import { Authenticator } from '../../src-service/auth/authenticator';
 import { LoginThrottle } from '../../src-service/auth/login-throttle';
 import { hashPassword, unmatchableHash, verifyPassword } from '../../src-service/auth/password';
 import { VerificationCache } from '../../src-service/auth/verification-cache';
-import { ServingStore } from '../../src-service/store/serving';
+import { SqliteServiceStore } from '../../src-service/store/sqlite/serving';
 import type { ApiAccount2 } from '../../src-shared/catalog';
 import { ServiceFault } from '../../src-shared/wire';
 import { call, callRaw } from '../support/http';
 import { ANN, BOB, startFixtureService } from './fixture';
+import { describeBackends, takesEffect } from '../support/backends';
 
 describe('password hashes', () => {
   it('are salted scrypt with their cost in them, and verify only the right password', async () => {
@@ -67,7 +68,7 @@ describe('a verification in use', () => {
     const file = join(dir, 'auth.sqlite');
     addClient(file, 'key');
     for (const login of ['busy', 'idle']) addUser(file, login, `${login}-secret`, { hashParams: TEST_HASH_PARAMS });
-    const store = ServingStore.open(file);
+    const store = SqliteServiceStore.open(file);
     let now = 1_000_000;
     // Every verification on a request's path waits first (slowAfter 0): the waits count them.
     const waits: string[] = [];
@@ -172,168 +173,172 @@ describe('the login throttle', () => {
   });
 });
 
-describe('in a running service', () => {
-  it('locks a login after repeated failures, even for the right password, with the same fault; then lets it in again', async () => {
-    let now = Date.parse('2026-01-01T00:00:00Z');
-    const waited: number[] = [];
-    const auth = {
-      throttle: { slowAfter: 2, baseDelayMs: 100, lockAfter: 4, lockMs: 60_000 },
-      now: () => now,
-      sleep: async (ms: number) => void waited.push(ms),
-    };
-    const { service } = await startFixtureService({ service: { auth } });
-    try {
-      const wrong = { ...ANN, password: 'guess' };
-      for (let i = 0; i < 4; i++) await expect(call(service, 'soap12', 'AccountList2', wrong, {})).rejects.toThrow('Invalid credentials');
-      expect(waited).toEqual([100, 200]);
-      await expect(call(service, 'soap12', 'AccountList2', ANN, {})).rejects.toThrow(/^Invalid credentials$/);
-      await expect(call(service, 'httpGet', 'AccountList2', ANN, {})).rejects.toThrow(/^Invalid credentials$/);
-      // Another login is not affected.
-      expect(await call(service, 'soap12', 'AccountList2', BOB, {})).toHaveLength(3);
-      now += 60_001;
-      // The lock is over; the failures still count (this verification waits), and the right password passes.
-      expect(await call(service, 'soap12', 'AccountList2', ANN, {})).toHaveLength(8);
-      expect(waited).toEqual([100, 200, 400]);
-      // A success does not clear them: one more guess locks the login again.
-      await expect(call(service, 'soap12', 'AccountList2', wrong, {})).rejects.toThrow('Invalid credentials');
-      expect(waited).toEqual([100, 200, 400, 400]);
-      await expect(call(service, 'soap12', 'AccountList2', ANN, {})).rejects.toThrow(/^Invalid credentials$/);
-    } finally {
-      await service.close();
-    }
-  });
-
-  it('a lock holds while other logins flood the throttle past what it tracks', async () => {
-    const auth = { throttle: { slowAfter: 100, lockAfter: 3, lockMs: 60_000, maxTracked: 20 } };
-    const { service } = await startFixtureService({ service: { auth } });
-    try {
-      for (let i = 0; i < 3; i++) await expect(call(service, 'soap12', 'AccountList2', { ...ANN, password: 'guess' }, {})).rejects.toThrow('Invalid credentials');
-      await Promise.all(
-        Array.from({ length: 40 }, (_, i) => expect(call(service, 'httpPost', 'AccountList2', { ...ANN, login: `flood${i}`, password: 'x' }, {})).rejects.toThrow('Invalid credentials')),
-      );
-      await expect(call(service, 'soap12', 'AccountList2', ANN, {})).rejects.toThrow(/^Invalid credentials$/);
-      expect(await call(service, 'soap12', 'AccountList2', BOB, {})).toHaveLength(3);
-    } finally {
-      await service.close();
-    }
-  });
-
-  it('parallel guesses cannot slip past the count; parallel right calls cost one verification and all pass', async () => {
-    const { service } = await startFixtureService({ service: { auth: { throttle: { slowAfter: 100, lockAfter: 5 } } } });
-    try {
-      const ok = await Promise.all(Array.from({ length: 12 }, () => call(service, 'soap12', 'AccountList2', BOB, {})));
-      expect(ok.every((r) => r.length === 3)).toBe(true);
-      const guesses = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => call(service, 'soap12', 'AccountList2', { ...ANN, password: `guess${i}` }, {})));
-      expect(guesses.every((g) => g.status === 'rejected')).toBe(true);
-      await expect(call(service, 'soap12', 'AccountList2', ANN, {})).rejects.toThrow('Invalid credentials');
-    } finally {
-      await service.close();
-    }
-  });
-
-  it('a locked login is refused even the answer it got a moment ago (from the cache of answers)', async () => {
-    const { service } = await startFixtureService({ service: { auth: { throttle: { slowAfter: 100, lockAfter: 2 } } } });
-    try {
-      for (let i = 0; i < 2; i++) expect(await call(service, 'httpGet', 'AccountList2', ANN, {})).toHaveLength(8);
-      for (let i = 0; i < 2; i++) await expect(call(service, 'httpGet', 'AccountList2', { ...ANN, password: 'guess' }, {})).rejects.toThrow('Invalid credentials');
-      await expect(call(service, 'httpGet', 'AccountList2', ANN, {})).rejects.toThrow(/^Invalid credentials$/);
-    } finally {
-      await service.close();
-    }
-  });
-
-  it('a login or client key longer than any stored one is refused before the throttle counts or keeps it', async () => {
-    const locked: string[] = [];
-    const auth = { throttle: { lockAfter: 1 }, onLock: (login: string) => void locked.push(login) };
-    const { service } = await startFixtureService({ service: { auth } });
-    try {
-      for (const credentials of [{ ...ANN, login: 'a'.repeat(101) }, { ...ANN, password: 'guess', clientKey: 'k'.repeat(201) }]) {
-        await expect(call(service, 'soap12', 'AccountList2', credentials, {})).rejects.toThrow(/^Invalid credentials$/);
+describeBackends(import.meta.url, (backend) => {
+  describe('in a running service', () => {
+    it('locks a login after repeated failures, even for the right password, with the same fault; then lets it in again', async () => {
+      let now = Date.parse('2026-01-01T00:00:00Z');
+      const waited: number[] = [];
+      const auth = {
+        throttle: { slowAfter: 2, baseDelayMs: 100, lockAfter: 4, lockMs: 60_000 },
+        now: () => now,
+        sleep: async (ms: number) => void waited.push(ms),
+      };
+      const { service } = await startFixtureService({ backend, service: { auth } });
+      try {
+        const wrong = { ...ANN, password: 'guess' };
+        for (let i = 0; i < 4; i++) await expect(call(service, 'soap12', 'AccountList2', wrong, {})).rejects.toThrow('Invalid credentials');
+        expect(waited).toEqual([100, 200]);
+        await expect(call(service, 'soap12', 'AccountList2', ANN, {})).rejects.toThrow(/^Invalid credentials$/);
+        await expect(call(service, 'httpGet', 'AccountList2', ANN, {})).rejects.toThrow(/^Invalid credentials$/);
+        // Another login is not affected.
+        expect(await call(service, 'soap12', 'AccountList2', BOB, {})).toHaveLength(3);
+        now += 60_001;
+        // The lock is over; the failures still count (this verification waits), and the right password passes.
+        expect(await call(service, 'soap12', 'AccountList2', ANN, {})).toHaveLength(8);
+        expect(waited).toEqual([100, 200, 400]);
+        // A success does not clear them: one more guess locks the login again.
+        await expect(call(service, 'soap12', 'AccountList2', wrong, {})).rejects.toThrow('Invalid credentials');
+        expect(waited).toEqual([100, 200, 400, 400]);
+        await expect(call(service, 'soap12', 'AccountList2', ANN, {})).rejects.toThrow(/^Invalid credentials$/);
+      } finally {
+        await service.close();
       }
-      expect(locked).toEqual([]);
-      // The same guess with a key of possible length counts (and here locks at once).
-      await expect(call(service, 'soap12', 'AccountList2', { ...ANN, password: 'guess', clientKey: 'k' }, {})).rejects.toThrow(/^Invalid credentials$/);
-      expect(locked).toEqual(['ann']);
-    } finally {
-      await service.close();
-    }
-  });
-
-  it('a password changed by the admin tools takes effect at once, cached verification or not: the old one gets exactly the credentials fault, the new one exactly the data', async () => {
-    // The clock fixed a month after the shopping in Groceries, so that the favourites are known.
-    const { service, fixture: f } = await startFixtureService({ service: { now: () => Date.parse('2026-03-01T12:00:00Z') } });
-    const account = (Id: number, Name: string, Ord: number, Amount: number, more: Partial<ApiAccount2> = {}): ApiAccount2 => ({
-      Id,
-      Name,
-      Type: 2,
-      Currency: 203,
-      IsActive: true,
-      Locked: false,
-      Description: '',
-      Ord,
-      UserAccountPermission: 3,
-      Amount,
-      IsHidden: false,
-      ...more,
     });
-    // ann's own accounts and the two bob shares with her, by Ord then Id; balances are the fixture's sums.
-    const accounts = [
-      account(f.accounts.bank, 'Bank', 1, 800.25, { Description: 'Main <account> & "savings"' }),
-      account(f.accounts.bobRead, 'Bob household', 1, 99, { UserAccountPermission: 1 }),
-      account(f.accounts.cash, 'Cash', 2, 0, { Type: 1 }),
-      account(f.accounts.bobWrite, 'Bob shared wallet', 2, 50, { UserAccountPermission: 2 }),
-      account(f.accounts.euro, 'Euro', 3, 10.01, { Currency: 978 }),
-      account(f.accounts.locked, 'Locked', 4, 5, { Locked: true }),
-      account(f.accounts.inactive, 'Inactive', 5, 5, { IsActive: false }),
-      account(f.accounts.hidden, 'Hidden', 6, 0, { IsHidden: true }),
-    ];
-    const tree = {
-      FavoritCategories: [{ Id: f.categories.groceries, Name: 'Groceries', ChildCategories: null }],
-      AllCategories: [
-        { Id: f.categories.food, Name: 'Food', ChildCategories: [{ Id: f.categories.groceries, Name: 'Groceries', ChildCategories: null }] },
-        { Id: f.categories.car, Name: 'Car', ChildCategories: null },
-      ],
-    };
-    const NEW = { ...ANN, password: 'new-secret' };
-    /** The fault a call gets, as the client reads it, and the raw answer it came in. */
-    const refusal = async (binding: 'soap12' | 'httpGet', operation: 'AccountList2' | 'CategoryTree', credentials: typeof ANN) => {
-      const fault = await call(service, binding, operation, credentials, {}).then(
-        () => null,
-        (e: unknown) => e,
-      );
-      expect(fault).toBeInstanceOf(ServiceFault);
-      const raw = await callRaw(service, binding, operation, credentials, {});
-      return { fault: { ...(fault as ServiceFault), message: (fault as ServiceFault).message }, status: raw.status, contentType: raw.contentType };
-    };
-    try {
-      // Verified once each, so that the next calls meet a cached verification.
-      expect(await call(service, 'soap12', 'AccountList2', ANN, {})).toEqual(accounts);
-      expect(await call(service, 'httpGet', 'CategoryTree', ANN, {})).toEqual(tree);
-      setPassword(service.dataFile, 'ann', 'new-secret', { hashParams: TEST_HASH_PARAMS });
-      // SOAP 1.2: a Sender fault, "Invalid credentials" and nothing more; HTTP GET: the same words as plain text.
-      expect(await refusal('soap12', 'AccountList2', ANN)).toEqual({
-        fault: { name: 'ServiceFault', faultCode: 'Client', message: 'Invalid credentials', httpStatus: 500 },
-        status: 500,
-        contentType: 'application/soap+xml; charset=utf-8',
-      });
-      expect(await refusal('httpGet', 'CategoryTree', ANN)).toEqual({
-        fault: { name: 'ServiceFault', faultCode: 'Server', message: 'Invalid credentials', httpStatus: 500 },
-        status: 500,
-        contentType: 'text/plain; charset=utf-8',
-      });
-      expect(await call(service, 'soap12', 'AccountList2', NEW, {})).toEqual(accounts);
-      expect(await call(service, 'httpGet', 'CategoryTree', NEW, {})).toEqual(tree);
-    } finally {
-      await service.close();
-    }
-  });
 
-  it('logins are matched without regard to case', async () => {
-    const { service } = await startFixtureService();
-    try {
-      expect(await call(service, 'soap12', 'AccountList2', { ...ANN, login: 'ANN' }, {})).toHaveLength(8);
-    } finally {
-      await service.close();
-    }
+    it('a lock holds while other logins flood the throttle past what it tracks', async () => {
+      const auth = { throttle: { slowAfter: 100, lockAfter: 3, lockMs: 60_000, maxTracked: 20 } };
+      const { service } = await startFixtureService({ backend, service: { auth } });
+      try {
+        for (let i = 0; i < 3; i++) await expect(call(service, 'soap12', 'AccountList2', { ...ANN, password: 'guess' }, {})).rejects.toThrow('Invalid credentials');
+        await Promise.all(
+          Array.from({ length: 40 }, (_, i) => expect(call(service, 'httpPost', 'AccountList2', { ...ANN, login: `flood${i}`, password: 'x' }, {})).rejects.toThrow('Invalid credentials')),
+        );
+        await expect(call(service, 'soap12', 'AccountList2', ANN, {})).rejects.toThrow(/^Invalid credentials$/);
+        expect(await call(service, 'soap12', 'AccountList2', BOB, {})).toHaveLength(3);
+      } finally {
+        await service.close();
+      }
+    });
+
+    it('parallel guesses cannot slip past the count; parallel right calls cost one verification and all pass', async () => {
+      const { service } = await startFixtureService({ backend, service: { auth: { throttle: { slowAfter: 100, lockAfter: 5 } } } });
+      try {
+        const ok = await Promise.all(Array.from({ length: 12 }, () => call(service, 'soap12', 'AccountList2', BOB, {})));
+        expect(ok.every((r) => r.length === 3)).toBe(true);
+        const guesses = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => call(service, 'soap12', 'AccountList2', { ...ANN, password: `guess${i}` }, {})));
+        expect(guesses.every((g) => g.status === 'rejected')).toBe(true);
+        await expect(call(service, 'soap12', 'AccountList2', ANN, {})).rejects.toThrow('Invalid credentials');
+      } finally {
+        await service.close();
+      }
+    });
+
+    it('a locked login is refused even the answer it got a moment ago (from the cache of answers)', async () => {
+      const { service } = await startFixtureService({ backend, service: { auth: { throttle: { slowAfter: 100, lockAfter: 2 } } } });
+      try {
+        for (let i = 0; i < 2; i++) expect(await call(service, 'httpGet', 'AccountList2', ANN, {})).toHaveLength(8);
+        for (let i = 0; i < 2; i++) await expect(call(service, 'httpGet', 'AccountList2', { ...ANN, password: 'guess' }, {})).rejects.toThrow('Invalid credentials');
+        await expect(call(service, 'httpGet', 'AccountList2', ANN, {})).rejects.toThrow(/^Invalid credentials$/);
+      } finally {
+        await service.close();
+      }
+    });
+
+    it('a login or client key longer than any stored one is refused before the throttle counts or keeps it', async () => {
+      const locked: string[] = [];
+      const auth = { throttle: { lockAfter: 1 }, onLock: (login: string) => void locked.push(login) };
+      const { service } = await startFixtureService({ backend, service: { auth } });
+      try {
+        for (const credentials of [{ ...ANN, login: 'a'.repeat(101) }, { ...ANN, password: 'guess', clientKey: 'k'.repeat(201) }]) {
+          await expect(call(service, 'soap12', 'AccountList2', credentials, {})).rejects.toThrow(/^Invalid credentials$/);
+        }
+        expect(locked).toEqual([]);
+        // The same guess with a key of possible length counts (and here locks at once).
+        await expect(call(service, 'soap12', 'AccountList2', { ...ANN, password: 'guess', clientKey: 'k' }, {})).rejects.toThrow(/^Invalid credentials$/);
+        expect(locked).toEqual(['ann']);
+      } finally {
+        await service.close();
+      }
+    });
+
+    it('a password changed by the admin tools takes effect at once, cached verification or not: the old one gets exactly the credentials fault, the new one exactly the data', async () => {
+      // The clock fixed a month after the shopping in Groceries, so that the favourites are known.
+      const { service, fixture: f } = await startFixtureService({ backend, service: { now: () => Date.parse('2026-03-01T12:00:00Z') } });
+      const account = (Id: number, Name: string, Ord: number, Amount: number, more: Partial<ApiAccount2> = {}): ApiAccount2 => ({
+        Id,
+        Name,
+        Type: 2,
+        Currency: 203,
+        IsActive: true,
+        Locked: false,
+        Description: '',
+        Ord,
+        UserAccountPermission: 3,
+        Amount,
+        IsHidden: false,
+        ...more,
+      });
+      // ann's own accounts and the two bob shares with her, by Ord then Id; balances are the fixture's sums.
+      const accounts = [
+        account(f.accounts.bank, 'Bank', 1, 800.25, { Description: 'Main <account> & "savings"' }),
+        account(f.accounts.bobRead, 'Bob household', 1, 99, { UserAccountPermission: 1 }),
+        account(f.accounts.cash, 'Cash', 2, 0, { Type: 1 }),
+        account(f.accounts.bobWrite, 'Bob shared wallet', 2, 50, { UserAccountPermission: 2 }),
+        account(f.accounts.euro, 'Euro', 3, 10.01, { Currency: 978 }),
+        account(f.accounts.locked, 'Locked', 4, 5, { Locked: true }),
+        account(f.accounts.inactive, 'Inactive', 5, 5, { IsActive: false }),
+        account(f.accounts.hidden, 'Hidden', 6, 0, { IsHidden: true }),
+      ];
+      const tree = {
+        FavoritCategories: [{ Id: f.categories.groceries, Name: 'Groceries', ChildCategories: null }],
+        AllCategories: [
+          { Id: f.categories.food, Name: 'Food', ChildCategories: [{ Id: f.categories.groceries, Name: 'Groceries', ChildCategories: null }] },
+          { Id: f.categories.car, Name: 'Car', ChildCategories: null },
+        ],
+      };
+      const NEW = { ...ANN, password: 'new-secret' };
+      /** The fault a call gets, as the client reads it, and the raw answer it came in. */
+      const refusal = async (binding: 'soap12' | 'httpGet', operation: 'AccountList2' | 'CategoryTree', credentials: typeof ANN) => {
+        const fault = await call(service, binding, operation, credentials, {}).then(
+          () => null,
+          (e: unknown) => e,
+        );
+        expect(fault).toBeInstanceOf(ServiceFault);
+        const raw = await callRaw(service, binding, operation, credentials, {});
+        return { fault: { ...(fault as ServiceFault), message: (fault as ServiceFault).message }, status: raw.status, contentType: raw.contentType };
+      };
+      try {
+        // Verified once each, so that the next calls meet a cached verification.
+        expect(await call(service, 'soap12', 'AccountList2', ANN, {})).toEqual(accounts);
+        expect(await call(service, 'httpGet', 'CategoryTree', ANN, {})).toEqual(tree);
+        await service.admin.setPassword('ann', 'new-secret', { hashParams: TEST_HASH_PARAMS });
+        // On PostgreSQL the instance learns of it from its notification, within a second.
+        await takesEffect(backend, () => expect(call(service, 'soap12', 'AccountList2', ANN, {})).rejects.toThrow('Invalid credentials'));
+        // SOAP 1.2: a Sender fault, "Invalid credentials" and nothing more; HTTP GET: the same words as plain text.
+        expect(await refusal('soap12', 'AccountList2', ANN)).toEqual({
+          fault: { name: 'ServiceFault', faultCode: 'Client', message: 'Invalid credentials', httpStatus: 500 },
+          status: 500,
+          contentType: 'application/soap+xml; charset=utf-8',
+        });
+        expect(await refusal('httpGet', 'CategoryTree', ANN)).toEqual({
+          fault: { name: 'ServiceFault', faultCode: 'Server', message: 'Invalid credentials', httpStatus: 500 },
+          status: 500,
+          contentType: 'text/plain; charset=utf-8',
+        });
+        expect(await call(service, 'soap12', 'AccountList2', NEW, {})).toEqual(accounts);
+        expect(await call(service, 'httpGet', 'CategoryTree', NEW, {})).toEqual(tree);
+      } finally {
+        await service.close();
+      }
+    });
+
+    it('logins are matched without regard to case', async () => {
+      const { service } = await startFixtureService({ backend });
+      try {
+        expect(await call(service, 'soap12', 'AccountList2', { ...ANN, login: 'ANN' }, {})).toHaveLength(8);
+      } finally {
+        await service.close();
+      }
+    });
   });
 });

@@ -7,32 +7,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_HASH_PARAMS, createDemoData, silentLogger, startService } from '../../src-service';
 import { SoapClient } from '../../src-main/core/soap-client';
 import { makeCertificate, opensslFor } from '../support/certificates';
+import { describeBackends, freshDatabase, takesEffect } from '../support/backends';
 import { call } from '../support/http';
+import { SERVICE_CLI as CLI, serviceCli, type CliResult } from '../support/service-cli';
 
-const CLI = join(import.meta.dirname, '../../src-service/cli.ts');
 const dir = mkdtempSync(join(tmpdir(), 'bookkeeping-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
-      env: { ...process.env, BOOKKEEPING_PASSWORD: undefined, BOOKKEEPING_CLIENT_KEY: undefined, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c));
-    child.stderr.on('data', (c: Buffer) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = serviceCli;
+type Run = CliResult;
 
 /** A failure: exit 1 and exactly one line on stderr. */
 function expectFailure(run: Run, reason: string | RegExp) {
@@ -46,9 +29,9 @@ describe('help and arguments', () => {
   it('--help lists the commands; a command\'s --help its options', async () => {
     const [all, serve] = await Promise.all([cli(['--help']), cli(['serve', '--help'])]);
     expect(all.code).toBe(0);
-    for (const c of ['serve', 'demo', 'add-client', 'add-user', 'passwd', 'share', 'add-template']) expect(all.stdout).toContain(`  ${c} `);
+    for (const c of ['serve', 'demo', 'add-client', 'add-user', 'passwd', 'share', 'add-template', 'migrate']) expect(all.stdout).toContain(`  ${c} `);
     expect(serve.code).toBe(0);
-    for (const o of ['--data', '--port', '--host', '--namespace', '--time-zone', '--tls-cert', '--tls-key']) expect(serve.stdout).toContain(o);
+    for (const o of ['--data', '--store', '--pool-size', '--port', '--host', '--namespace', '--time-zone', '--tls-cert', '--tls-key']) expect(serve.stdout).toContain(o);
   });
 
   it('refuses bad arguments with a one-line reason', async () => {
@@ -68,9 +51,16 @@ describe('help and arguments', () => {
       cli(['add-template', '--data', file, '--login', 'x', '--account', '1', '--type', 'expense', '--amount', '1e3']),
       cli(['add-user', '--data', file, '--login', 'x', '--currency', 'XXX']),
       cli(['extra', 'words']),
+      cli(['demo', '--store', 'postgres://jana:secret@127.0.0.1:5432/books']),
+      cli(['demo', '--store', 'postgres://jana@127.0.0.1/books?password=secret']),
+      cli(['demo', '--data', file, '--store', 'postgres://jana@127.0.0.1/books']),
+      cli(['demo', '--store', 'mysql://jana@127.0.0.1/books']),
+      cli(['demo'], { BOOKKEEPING_DATABASE_URL: 'books.sqlite' }),
+      cli(['migrate', '--from', file]),
+      cli(['migrate', '--from', file, '--to', 'postgresql://jana:secret@db.example/books']),
     ]);
     expectFailure(runs[0]!, 'Unknown command "frobnicate"; see --help.');
-    expectFailure(runs[1]!, 'Option --data is required.');
+    expectFailure(runs[1]!, 'Option --data is required (or --store, or BOOKKEEPING_DATABASE_URL).');
     expectFailure(runs[2]!, 'Unknown option --colour.');
     expectFailure(runs[3]!, 'Option --data needs a value.');
     expectFailure(runs[4]!, 'Option --data is given more than once.');
@@ -83,42 +73,54 @@ describe('help and arguments', () => {
     expectFailure(runs[11]!, '--amount must be a decimal number of at most 15 digits, such as -1520.50.');
     expectFailure(runs[12]!, '--currency "XXX" is not an ISO 4217 currency this service knows.');
     expectFailure(runs[13]!, 'Unknown command "extra"; see --help.');
+    // A database password in the arguments would be in the shell's history and the process list.
+    const passwordWays = 'give it in BOOKKEEPING_DATABASE_URL, PGPASSWORD or a password file (~/.pgpass, or PGPASSFILE).';
+    expectFailure(runs[14]!, `A password in --store ends up in the shell history and the process list: ${passwordWays}`);
+    expectFailure(runs[15]!, `A password in --store ends up in the shell history and the process list: ${passwordWays}`);
+    expectFailure(runs[16]!, 'Give --data or --store, not both.');
+    expectFailure(runs[17]!, '--store must be a PostgreSQL connection string (postgres://user@host:5432/database).');
+    expectFailure(runs[18]!, 'BOOKKEEPING_DATABASE_URL must be a PostgreSQL connection string (postgres://user:password@host:5432/database).');
+    expectFailure(runs[19]!, 'Option --to is required (or BOOKKEEPING_DATABASE_URL).');
+    expectFailure(runs[20]!, `A password in --to ends up in the shell history and the process list: ${passwordWays}`);
   });
 });
 
-describe('operator commands', () => {
+describeBackends(import.meta.url, (backend) => describe('operator commands', () => {
   it('demo, add-client, add-user, passwd, share, add-template, disable-client: each does what it says', async () => {
     const file = join(dir, 'ops.sqlite');
+    // The same commands on a data file or, with --store, on a PostgreSQL database.
+    const url = backend === 'postgres' ? await freshDatabase() : '';
+    const at = backend === 'sqlite' ? ['--data', file] : ['--store', url];
     const keyFile = join(dir, 'desktop-1.key');
     writeFileSync(keyFile, 'desktop-1\n');
-    const demo = await cli(['demo', '--data', file]);
+    const demo = await cli(['demo', ...at]);
     expect(demo.code).toBe(0);
     expect(demo.stdout).toMatch(/^Demo data created: client key demo, users demo\/demo and demo2\/demo2, \d+ transactions, \d+ refuelings\.\n$/);
 
     // Independent commands run side by side (SQLite serialises their writes).
     const [again, client, generated, user, noPassword] = await Promise.all([
-      cli(['demo', '--data', file]),
-      cli(['add-client', '--data', file, '--label', "Jana's laptop"], { BOOKKEEPING_CLIENT_KEY: 'desktop-1' }),
-      cli(['add-client', '--data', file]),
-      cli(['add-user', '--data', file, '--login', 'jana', '--currency', 'EUR'], { BOOKKEEPING_PASSWORD: 'jana-pw' }),
-      cli(['add-user', '--data', file, '--login', 'petr']),
+      cli(['demo', ...at]),
+      cli(['add-client', ...at, '--label', "Jana's laptop"], { BOOKKEEPING_CLIENT_KEY: 'desktop-1' }),
+      cli(['add-client', ...at]),
+      cli(['add-user', ...at, '--login', 'jana', '--currency', 'EUR'], { BOOKKEEPING_PASSWORD: 'jana-pw' }),
+      cli(['add-user', ...at, '--login', 'petr']),
     ]);
-    expectFailure(again, 'The data file already holds the demo data.');
+    expectFailure(again, 'The demo data is there already.');
     expect([client.code, client.stdout]).toEqual([0, 'Client key registered.\n']);
     expect(generated.stdout).toMatch(/^Client key registered: [A-Za-z0-9_-]{24}\n$/);
     expect(user.stdout).toMatch(/^User jana created with id \d+\.\n$/);
     expectFailure(noPassword, 'Set BOOKKEEPING_PASSWORD or run on a terminal to be asked for the password.');
 
     const [dupClient, dupUser, share, shareMissing, template, badAmount, notHers, passwdNobody] = await Promise.all([
-      cli(['add-client', '--data', file, '--key-file', keyFile]),
-      cli(['add-user', '--data', file, '--login', 'JANA'], { BOOKKEEPING_PASSWORD: 'x' }),
+      cli(['add-client', ...at, '--key-file', keyFile]),
+      cli(['add-user', ...at, '--login', 'JANA'], { BOOKKEEPING_PASSWORD: 'x' }),
       // demo's first account, shared with jana for writing.
-      cli(['share', '--data', file, '--account', '1', '--login', 'jana', '--permission', 'write']),
-      cli(['share', '--data', file, '--account', '999', '--login', 'jana', '--permission', '1']),
-      cli(['add-template', '--data', file, '--login', 'demo', '--account', '1', '--type', 'expense', '--amount', '-120.50', '--description', 'Coffee', '--ord', '9']),
-      cli(['add-template', '--data', file, '--login', 'demo', '--account', '1', '--type', '2', '--amount', '-1.005']),
-      cli(['add-template', '--data', file, '--login', 'jana', '--account', '2', '--type', '2', '--amount', '1']),
-      cli(['passwd', '--data', file, '--login', 'nobody'], { BOOKKEEPING_PASSWORD: 'x' }),
+      cli(['share', ...at, '--account', '1', '--login', 'jana', '--permission', 'write']),
+      cli(['share', ...at, '--account', '999', '--login', 'jana', '--permission', '1']),
+      cli(['add-template', ...at, '--login', 'demo', '--account', '1', '--type', 'expense', '--amount', '-120.50', '--description', 'Coffee', '--ord', '9']),
+      cli(['add-template', ...at, '--login', 'demo', '--account', '1', '--type', '2', '--amount', '-1.005']),
+      cli(['add-template', ...at, '--login', 'jana', '--account', '2', '--type', '2', '--amount', '1']),
+      cli(['passwd', ...at, '--login', 'nobody'], { BOOKKEEPING_PASSWORD: 'x' }),
     ]);
     expectFailure(dupClient, 'That client key is already registered.');
     expectFailure(dupUser, 'A user with login "JANA" already exists.');
@@ -130,12 +132,12 @@ describe('operator commands', () => {
     expectFailure(passwdNobody, 'There is no user with login "nobody".');
     // A key in the arguments would be in the shell's history and the process list.
     const keyWays = 'give it in BOOKKEEPING_CLIENT_KEY or in a file with --key-file <file>.';
-    expectFailure(await cli(['add-client', '--data', file, '--key', 'desktop-2']), `A client key on the command line ends up in the shell history and the process list: ${keyWays}`);
-    expectFailure(await cli(['disable-client', '--data', file, '--key', 'desktop-1']), `A client key on the command line ends up in the shell history and the process list: ${keyWays}`);
-    expectFailure(await cli(['disable-client', '--data', file]), 'Give the client key in BOOKKEEPING_CLIENT_KEY or in a file with --key-file <file>.');
-    expectFailure(await cli(['disable-client', '--data', file, '--key-file', join(dir, 'nowhere')]), `--key-file ${join(dir, 'nowhere')}: no such file.`);
+    expectFailure(await cli(['add-client', ...at, '--key', 'desktop-2']), `A client key on the command line ends up in the shell history and the process list: ${keyWays}`);
+    expectFailure(await cli(['disable-client', ...at, '--key', 'desktop-1']), `A client key on the command line ends up in the shell history and the process list: ${keyWays}`);
+    expectFailure(await cli(['disable-client', ...at]), 'Give the client key in BOOKKEEPING_CLIENT_KEY or in a file with --key-file <file>.');
+    expectFailure(await cli(['disable-client', ...at, '--key-file', join(dir, 'nowhere')]), `--key-file ${join(dir, 'nowhere')}: no such file.`);
 
-    const service = await startService({ dataFile: file, port: 0, logger: silentLogger });
+    const service = await startService({ ...(backend === 'sqlite' ? { dataFile: file } : { databaseUrl: url }), port: 0, logger: silentLogger });
     const target = { url: service.url, namespace: service.namespace };
     const jana = { clientKey: 'desktop-1', login: 'jana', password: 'jana-pw' };
     const demoUser = { clientKey: 'demo', login: 'demo', password: 'demo' };
@@ -144,17 +146,17 @@ describe('operator commands', () => {
       expect((await call(target, 'soap12', 'DefineTransactionList2', demoUser, {})).filter((t) => t.Description === 'Coffee')).toMatchObject([
         { Id_Account: 1, Type: 2, Amount: -120.5, Ord: 9, Id_Category: 0 },
       ]);
-      const passwd = await cli(['passwd', '--data', file, '--login', 'jana'], { BOOKKEEPING_PASSWORD: 'jana-new' });
+      const passwd = await cli(['passwd', ...at, '--login', 'jana'], { BOOKKEEPING_PASSWORD: 'jana-new' });
       expect(passwd.stdout).toBe('Password of jana changed.\n');
-      await expect(call(target, 'soap12', 'AccountList2', jana, {})).rejects.toThrow('Invalid credentials');
+      await takesEffect(backend, () => expect(call(target, 'soap12', 'AccountList2', jana, {})).rejects.toThrow('Invalid credentials'));
       expect(await call(target, 'soap12', 'AccountList2', { ...jana, password: 'jana-new' }, {})).toHaveLength(1);
-      expect((await cli(['disable-client', '--data', file, '--key-file', keyFile])).stdout).toBe('Client key disabled.\n');
-      await expect(call(target, 'soap12', 'AccountList2', { ...jana, password: 'jana-new' }, {})).rejects.toThrow('Invalid credentials');
+      expect((await cli(['disable-client', ...at, '--key-file', keyFile])).stdout).toBe('Client key disabled.\n');
+      await takesEffect(backend, () => expect(call(target, 'soap12', 'AccountList2', { ...jana, password: 'jana-new' }, {})).rejects.toThrow('Invalid credentials'));
     } finally {
       await service.close();
     }
   });
-});
+}));
 
 describe('serve', () => {
   it('prints one line with its address when ready, serves, and stops on SIGTERM', async () => {

@@ -4,17 +4,7 @@
  * refuelings; user bob, who shares one account with ann read-only and one writable, and keeps the rest
  * to himself.
  */
-import {
-  TEST_HASH_PARAMS,
-  addAccount,
-  addCategory,
-  addClient,
-  addRefueling,
-  addTemplate,
-  addTransaction,
-  addUser,
-  shareAccount,
-} from '../../src-service';
+import { TEST_HASH_PARAMS, type AdminSession } from '../../src-service';
 import type { Credentials } from '../../src-shared/catalog';
 import { startTestService, type TestService, type TestServiceOptions } from '../support/service';
 
@@ -47,53 +37,54 @@ export interface Fixture {
 
 const opts = { hashParams: TEST_HASH_PARAMS };
 
-export function createFixture(dataFile: string): Fixture {
-  addClient(dataFile, CLIENT_KEY, 'tests');
-  const annId = addUser(dataFile, ANN.login, ANN.password, opts);
-  const bobId = addUser(dataFile, BOB.login, BOB.password, opts);
-  const account = (login: string, name: string, extra: Partial<Parameters<typeof addAccount>[2]> = {}) =>
-    addAccount(dataFile, login, { name, currency: 203, ...extra });
+/** The fixture's data, made through the operator functions of either store. */
+export async function createFixture(admin: AdminSession): Promise<Fixture> {
+  await admin.addClient(CLIENT_KEY, 'tests');
+  const annId = await admin.addUser(ANN.login, ANN.password, opts);
+  const bobId = await admin.addUser(BOB.login, BOB.password, opts);
+  const account = (login: string, name: string, extra: Partial<Parameters<AdminSession['addAccount']>[1]> = {}) =>
+    admin.addAccount(login, { name, currency: 203, ...extra });
   const accounts = {
-    bank: account('ann', 'Bank', { type: 2, ord: 1, description: 'Main <account> & "savings"' }),
-    cash: account('ann', 'Cash', { type: 1, ord: 2 }),
-    euro: account('ann', 'Euro', { currency: 978, ord: 3 }),
-    locked: account('ann', 'Locked', { ord: 4, locked: true }),
-    inactive: account('ann', 'Inactive', { ord: 5, isActive: false }),
-    hidden: account('ann', 'Hidden', { ord: 6, isHidden: true }),
-    bobRead: account('bob', 'Bob household', { ord: 1 }),
-    bobWrite: account('bob', 'Bob shared wallet', { ord: 2 }),
-    bobOwn: account('bob', 'Bob private', { ord: 3 }),
+    bank: await account('ann', 'Bank', { type: 2, ord: 1, description: 'Main <account> & "savings"' }),
+    cash: await account('ann', 'Cash', { type: 1, ord: 2 }),
+    euro: await account('ann', 'Euro', { currency: 978, ord: 3 }),
+    locked: await account('ann', 'Locked', { ord: 4, locked: true }),
+    inactive: await account('ann', 'Inactive', { ord: 5, isActive: false }),
+    hidden: await account('ann', 'Hidden', { ord: 6, isHidden: true }),
+    bobRead: await account('bob', 'Bob household', { ord: 1 }),
+    bobWrite: await account('bob', 'Bob shared wallet', { ord: 2 }),
+    bobOwn: await account('bob', 'Bob private', { ord: 3 }),
   };
-  shareAccount(dataFile, accounts.bobRead, 'ann', 1);
-  shareAccount(dataFile, accounts.bobWrite, 'ann', 2);
-  const food = addCategory(dataFile, 'ann', 'Food');
+  await admin.shareAccount(accounts.bobRead, 'ann', 1);
+  await admin.shareAccount(accounts.bobWrite, 'ann', 2);
+  const food = await admin.addCategory('ann', 'Food');
   const categories = {
     food,
-    groceries: addCategory(dataFile, 'ann', 'Groceries', food),
-    car: addCategory(dataFile, 'ann', 'Car'),
-    bobs: addCategory(dataFile, 'bob', 'Bob stuff'),
+    groceries: await admin.addCategory('ann', 'Groceries', food),
+    car: await admin.addCategory('ann', 'Car'),
+    bobs: await admin.addCategory('bob', 'Bob stuff'),
   };
   const transactions = {
-    salary: addTransaction(dataFile, 'ann', {
+    salary: await admin.addTransaction('ann', {
       accountId: accounts.bank,
       amount: 1000.5,
       paymentDate: '2026-01-05T10:00:00',
       description: 'Salary',
     }),
-    shopping: addTransaction(dataFile, 'ann', {
+    shopping: await admin.addTransaction('ann', {
       accountId: accounts.bank,
       amount: -200.25,
       paymentDate: '2026-02-01T08:30:00.5',
       description: '',
       categoryId: categories.groceries,
     }),
-    bobs: addTransaction(dataFile, 'bob', { accountId: accounts.bobRead, amount: 99, paymentDate: '2026-01-01T00:00:00' }),
+    bobs: await admin.addTransaction('bob', { accountId: accounts.bobRead, amount: 99, paymentDate: '2026-01-01T00:00:00' }),
   };
-  addTransaction(dataFile, 'ann', { accountId: accounts.euro, amount: 10.01, paymentDate: '2026-01-01T00:00:00' });
-  addTransaction(dataFile, 'ann', { accountId: accounts.locked, amount: 5, paymentDate: '2026-01-01T00:00:00' });
-  addTransaction(dataFile, 'ann', { accountId: accounts.inactive, amount: 5, paymentDate: '2026-01-01T00:00:00' });
-  addTransaction(dataFile, 'bob', { accountId: accounts.bobWrite, amount: 50, paymentDate: '2026-01-01T00:00:00' });
-  const template = addTemplate(dataFile, 'ann', {
+  await admin.addTransaction('ann', { accountId: accounts.euro, amount: 10.01, paymentDate: '2026-01-01T00:00:00' });
+  await admin.addTransaction('ann', { accountId: accounts.locked, amount: 5, paymentDate: '2026-01-01T00:00:00' });
+  await admin.addTransaction('ann', { accountId: accounts.inactive, amount: 5, paymentDate: '2026-01-01T00:00:00' });
+  await admin.addTransaction('bob', { accountId: accounts.bobWrite, amount: 50, paymentDate: '2026-01-01T00:00:00' });
+  const template = await admin.addTemplate('ann', {
     accountId: accounts.bank,
     type: 2,
     amount: -14500,
@@ -102,7 +93,7 @@ export function createFixture(dataFile: string): Fixture {
     ord: 1,
   });
   const refuelings = {
-    first: addRefueling(dataFile, 'ann', {
+    first: await admin.addRefueling('ann', {
       carId: 7,
       dateOfPurchase: '2026-03-01T07:30:00',
       tachometer: 120500,
@@ -111,7 +102,7 @@ export function createFixture(dataFile: string): Fixture {
       currency: 203,
       description: 'Shell',
     }),
-    second: addRefueling(dataFile, 'ann', {
+    second: await admin.addRefueling('ann', {
       carId: 7,
       dateOfPurchase: '2026-03-15T18:00:00',
       tachometer: 121100,
@@ -121,7 +112,7 @@ export function createFixture(dataFile: string): Fixture {
       rate: 25.1,
       description: 'OMV',
     }),
-    bobs: addRefueling(dataFile, 'bob', {
+    bobs: await admin.addRefueling('bob', {
       carId: 7,
       dateOfPurchase: '2026-03-02T07:30:00',
       tachometer: 5000,
@@ -137,5 +128,5 @@ export async function startFixtureService(
   opts: Omit<TestServiceOptions, 'demo'> = {},
 ): Promise<{ service: TestService; fixture: Fixture }> {
   const service = await startTestService(opts);
-  return { service, fixture: createFixture(service.dataFile) };
+  return { service, fixture: await createFixture(service.admin) };
 }

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RuleError, TEST_HASH_PARAMS, addUser } from '../../src-service';
-import { ServingStore } from '../../src-service/store/serving';
+import { ServingStore } from '../../src-service/store/sqlite/serving';
 
 const dir = mkdtempSync(join(tmpdir(), 'bookkeeping-group-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_HASH_PARAMS, addAccount, addTransaction, addUser } from '../../src-service';
 import { lastTransactions } from '../../src-service/operations/transactions';
-import { ServingStore } from '../../src-service/store/serving';
+import { runNow } from '../../src-service/store';
+import { ServingStore } from '../../src-service/store/sqlite/serving';
 import { buildResponse } from '../../src-shared/wire';
 
 const dir = mkdtempSync(join(tmpdir(), 'bookkeeping-kept-'));
@@ -26,7 +27,7 @@ describe('kept transaction rows', () => {
     const store = ServingStore.open(file);
     const user = store.users.byLogin('ann')!;
     const ctx = { user, timeZone: 'Europe/Prague', now: Date.now };
-    const list = () => store.read((s) => lastTransactions({ ...ctx, store: s }, { AccountId: account }));
+    const list = () => store.read((s) => runNow(lastTransactions({ ...ctx, store: s }, { AccountId: account })));
     const xml = () => buildResponse('soap12', 'TransactionListLast50_2', list(), 'http://tempuri.org/').body;
 
     const first = list();

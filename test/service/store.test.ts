@@ -17,7 +17,7 @@ import {
   shareAccount,
 } from '../../src-service';
 import { MAX_MINOR, amountToMinor, minorToAmount, openDatabase } from '../../src-service/store';
-import { SCHEMA_VERSION } from '../../src-service/store/database';
+import { SCHEMA_VERSION } from '../../src-service/store/sqlite/database';
 import { fromMinorUnits, toNumber } from '../../src-shared/money';
 
 const dir = mkdtempSync(join(tmpdir(), 'bookkeeping-store-'));

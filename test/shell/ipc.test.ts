@@ -64,25 +64,26 @@ describe('IPC edge', () => {
   it('answers bad arguments with typed errors, before the core sees them', async () => {
     for (const method of APP_METHOD_NAMES) {
       const outcome = await ipc.invoke(ipcChannel(method), 42);
-      expect(outcome, method).toMatchObject({ ok: false, error: { code: 'invalid-input', field: 'input' } });
+      // A whole input of the wrong shape: no field is named.
+      expect(outcome, method).toEqual({ ok: false, error: { code: expect.stringMatching(/^(notObject|noInput)$/), params: {} } });
     }
     expect(await ipc.invoke(ipcChannel('listTransactions'), { accountId: 0 })).toMatchObject({
       ok: false,
-      error: { code: 'invalid-input', field: 'input.accountId' },
+      error: { code: 'notId', field: 'accountId' },
     });
     expect(await ipc.invoke(ipcChannel('getReport'), { from: '2026-02-30', to: '2026-03-01' })).toMatchObject({
       ok: false,
-      error: { code: 'invalid-input', field: 'input.from' },
+      error: { code: 'notDate', field: 'from' },
     });
     expect(await ipc.invoke(ipcChannel('setRefuelingPartial'), { id: 1, partial: 1 })).toMatchObject({
       ok: false,
-      error: { code: 'invalid-input', field: 'input.partial' },
+      error: { code: 'notBoolean', field: 'partial' },
     });
   });
 
   it('refuses calls from any page but the app', async () => {
     const outcome = await ipc.invoke(ipcChannel('getStatus'), undefined, 'https://evil.example/');
-    expect(outcome).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(outcome).toMatchObject({ ok: false, error: { code: 'refused', params: { why: 'the call does not come from the app' } } });
   });
 
   it('removes its handlers on shutdown', () => {

@@ -65,6 +65,8 @@ export interface PgCluster {
 export interface PgClusterOptions {
   /** fsync off (default): test clusters need not survive a power cut of this machine. */
   durable?: boolean;
+  /** More server settings (`name=value`), after the others: they win. */
+  settings?: string[];
   bin?: string;
 }
 
@@ -104,6 +106,7 @@ export async function startPostgres(options: PgClusterOptions = {}): Promise<PgC
     "-c listen_addresses='127.0.0.1'",
     '-c max_connections=200',
     ...(options.durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
+    ...(options.settings ?? []).map((s) => `-c ${s}`),
   ].join(' ');
   await as('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', settings, '-w', '-t', '60', 'start']);
   const url = (db: string) => `postgres://${USER}@127.0.0.1:${port}/${db}`;

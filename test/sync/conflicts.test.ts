@@ -78,9 +78,9 @@ describe('edits merged with the service', () => {
       expect(await s.core.sync()).toMatchObject({ pushed: 0, conflicts: 0 });
 
       const bad = await s.core.resolveConflict({ id: entry!.id, choices: {} }).catch((e: AppError) => e);
-      expect(bad).toMatchObject({ code: 'invalid-input', field: 'choices' });
+      expect(bad).toMatchObject({ kind: 'invalid-input', field: 'choices' });
       const unknownField = await s.core.resolveConflict({ id: entry!.id, choices: { ord: 'mine' } }).catch((e: AppError) => e);
-      expect(unknownField).toMatchObject({ code: 'invalid-input' });
+      expect(unknownField).toMatchObject({ kind: 'invalid-input' });
 
       await s.core.resolveConflict({ id: entry!.id, choices: { name: 'mine' } });
       expect((await s.core.listOutbox())[0]!.status).toBe('pending');

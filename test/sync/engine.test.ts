@@ -36,7 +36,7 @@ function deadPid(): Promise<number> {
 function writeLock(file: string, lock: { pid: number; host: string; at: number }): void {
   const store = new Store(file);
   try {
-    store.setSetting('syncLock', lock);
+    store.settings.set('syncLock', lock);
   } finally {
     store.close();
   }
@@ -76,7 +76,7 @@ describe('one sync at a time', () => {
       await s.core.addAccount(account('A'));
       const first = s.core.sync();
       const second = await s.core.sync().catch((e: AppError) => e);
-      expect(second).toMatchObject({ code: 'busy' });
+      expect(second).toMatchObject({ kind: 'busy' });
       expect((await s.core.getStatus()).syncing).toBe(true);
       expect((await first).error).toBeNull();
       expect((await s.core.getStatus()).syncing).toBe(false);
@@ -92,7 +92,7 @@ describe('one sync at a time', () => {
       await s.core.close();
       writeLock(s.file, { pid: process.ppid, host: hostname(), at: Date.now() });
       let core = await s.reopen();
-      expect(await core.sync().catch((e: AppError) => e)).toMatchObject({ code: 'busy', message: expect.stringMatching(/another window or command/) });
+      expect(await core.sync().catch((e: AppError) => e)).toMatchObject({ kind: 'busy', message: expect.stringMatching(/another window or command/) });
       await core.close();
       writeLock(s.file, { pid: await deadPid(), host: hostname(), at: Date.now() });
       core = await s.reopen();

@@ -35,7 +35,7 @@ describe('the full range of the service’s longs', () => {
 
     await expect(
       s.core.editAccount({ id, name: 'x', description: '', type: 1, isActive: true, isHidden: false, locked: false, ord: 2 ** 53 }),
-    ).rejects.toMatchObject({ code: 'invalid-input', field: 'ord' });
+    ).rejects.toMatchObject({ kind: 'invalid-input', field: 'ord' });
   });
 
   it('a tachometer past 32 bits is queued and sent exactly', async () => {

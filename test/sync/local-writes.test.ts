@@ -29,7 +29,7 @@ async function syncedDemo(): Promise<{ core: AppCore; file: string; secrets: Mem
   return { core, file, secrets, done: async () => (await core.close(), tmp.remove()) };
 }
 
-const fail = (p: Promise<unknown>) => p.then(() => null, (e: AppError) => ({ code: e.code, field: e.field, message: e.message }));
+const fail = (p: Promise<unknown>) => p.then(() => null, (e: AppError) => ({ kind: e.kind, code: e.code, field: e.field, message: e.message }));
 
 describe('checks before queueing', () => {
   it('refuses transfers the service would refuse, naming the problem', async () => {
@@ -37,19 +37,19 @@ describe('checks before queueing', () => {
     try {
       const a = demo.accounts;
       const t = { amount: '10', paymentDate: '2026-05-05T10:00', categoryId: 0, description: '' };
-      expect(await fail(core.transfer({ ...t, sourceId: a.cash, targetId: a.cash }))).toMatchObject({ code: 'rule', field: 'targetId' });
-      expect(await fail(core.transfer({ ...t, sourceId: a.cash, targetId: a.euro }))).toMatchObject({ code: 'rule', message: expect.stringMatching(/EUR.*CZK/) });
-      expect(await fail(core.transfer({ ...t, sourceId: a.cash, targetId: demo.sharedAccountId }))).toMatchObject({ code: 'rule', message: expect.stringMatching(/read-only/) });
-      expect(await fail(core.transfer({ ...t, sourceId: a.old, targetId: a.cash }))).toMatchObject({ code: 'rule', field: 'sourceId' });
-      expect(await fail(core.transfer({ ...t, sourceId: a.cash, targetId: 999_999 }))).toMatchObject({ code: 'rule', message: expect.stringMatching(/does not exist/) });
-      expect(await fail(core.transfer({ ...t, amount: '0.001', sourceId: a.cash, targetId: a.bank }))).toMatchObject({ code: 'invalid-input', field: 'amount' });
-      expect(await fail(core.transfer({ ...t, categoryId: 424242, sourceId: a.cash, targetId: a.bank }))).toMatchObject({ code: 'not-found', field: 'categoryId' });
+      expect(await fail(core.transfer({ ...t, sourceId: a.cash, targetId: a.cash }))).toMatchObject({ kind: 'rule', field: 'targetId' });
+      expect(await fail(core.transfer({ ...t, sourceId: a.cash, targetId: a.euro }))).toMatchObject({ kind: 'rule', message: expect.stringMatching(/EUR.*CZK/) });
+      expect(await fail(core.transfer({ ...t, sourceId: a.cash, targetId: demo.sharedAccountId }))).toMatchObject({ kind: 'rule', message: expect.stringMatching(/read-only/) });
+      expect(await fail(core.transfer({ ...t, sourceId: a.old, targetId: a.cash }))).toMatchObject({ kind: 'rule', field: 'sourceId' });
+      expect(await fail(core.transfer({ ...t, sourceId: a.cash, targetId: 999_999 }))).toMatchObject({ kind: 'rule', message: expect.stringMatching(/does not exist/) });
+      expect(await fail(core.transfer({ ...t, amount: '0.001', sourceId: a.cash, targetId: a.bank }))).toMatchObject({ kind: 'invalid-input', field: 'amount' });
+      expect(await fail(core.transfer({ ...t, categoryId: 424242, sourceId: a.cash, targetId: a.bank }))).toMatchObject({ kind: 'not-found', field: 'categoryId' });
       // Schema checks come first: amount as text, positive; no unknown fields.
-      expect(await fail(core.transfer({ ...t, amount: '-5', sourceId: a.cash, targetId: a.bank }))).toMatchObject({ code: 'invalid-input', field: 'amount' });
-      expect(await fail(core.transfer({ ...t, amount: 5 as unknown as string, sourceId: a.cash, targetId: a.bank }))).toMatchObject({ code: 'invalid-input', field: 'amount' });
+      expect(await fail(core.transfer({ ...t, amount: '-5', sourceId: a.cash, targetId: a.bank }))).toMatchObject({ kind: 'invalid-input', field: 'amount' });
+      expect(await fail(core.transfer({ ...t, amount: 5 as unknown as string, sourceId: a.cash, targetId: a.bank }))).toMatchObject({ kind: 'invalid-input', field: 'amount' });
       // Amounts travel as doubles: one that a double cannot hold exactly would be sent as another amount.
-      expect(await fail(core.transfer({ ...t, amount: '9007199254740993', sourceId: a.cash, targetId: a.bank }))).toMatchObject({ code: 'invalid-input', field: 'amount' });
-      expect(await fail(core.transfer({ ...t, sourceId: a.cash, targetId: a.bank, extra: 1 } as never))).toMatchObject({ code: 'invalid-input', field: 'extra' });
+      expect(await fail(core.transfer({ ...t, amount: '9007199254740993', sourceId: a.cash, targetId: a.bank }))).toMatchObject({ kind: 'invalid-input', field: 'amount' });
+      expect(await fail(core.transfer({ ...t, sourceId: a.cash, targetId: a.bank, extra: 1 } as never))).toMatchObject({ kind: 'invalid-input', field: 'extra' });
       const check = await core.checkTransfer({ ...t, sourceId: a.old, targetId: a.euro });
       expect(check.problems.map((p) => p.code).sort()).toEqual(['currency-mismatch', 'inactive', 'locked']);
       expect(await core.listOutbox()).toEqual([]);
@@ -63,19 +63,19 @@ describe('checks before queueing', () => {
     try {
       const tree = await core.getCategoryTree();
       const housing = tree.all.find((c) => c.name === 'Bydlení')!;
-      expect(await fail(core.addCategory({ name: 'bydlení', parentId: 0 }))).toMatchObject({ code: 'rule', field: 'name' });
-      expect(await fail(core.addCategory({ name: 'Nájem', parentId: housing.id }))).toMatchObject({ code: 'rule' });
-      expect(await fail(core.addCategory({ name: 'X', parentId: 987654 }))).toMatchObject({ code: 'not-found', field: 'parentId' });
-      expect(await fail(core.renameCategory({ id: housing.children[0]!.id, name: housing.children[1]!.name }))).toMatchObject({ code: 'rule' });
-      expect(await fail(core.addCategory({ name: '   ', parentId: 0 }))).toMatchObject({ code: 'invalid-input', field: 'name' });
-      expect(await fail(core.editAccount({ id: demo.sharedAccountId, name: 'x', description: '', type: 1, isActive: true, isHidden: false, locked: false, ord: 0 }))).toMatchObject({ code: 'rule' });
-      expect(await fail(core.editAccount({ id: 123456, name: 'x', description: '', type: 1, isActive: true, isHidden: false, locked: false, ord: 0 }))).toMatchObject({ code: 'not-found' });
+      expect(await fail(core.addCategory({ name: 'bydlení', parentId: 0 }))).toMatchObject({ kind: 'rule', field: 'name' });
+      expect(await fail(core.addCategory({ name: 'Nájem', parentId: housing.id }))).toMatchObject({ kind: 'rule' });
+      expect(await fail(core.addCategory({ name: 'X', parentId: 987654 }))).toMatchObject({ kind: 'not-found', field: 'parentId' });
+      expect(await fail(core.renameCategory({ id: housing.children[0]!.id, name: housing.children[1]!.name }))).toMatchObject({ kind: 'rule' });
+      expect(await fail(core.addCategory({ name: '   ', parentId: 0 }))).toMatchObject({ kind: 'invalid-input', field: 'name' });
+      expect(await fail(core.editAccount({ id: demo.sharedAccountId, name: 'x', description: '', type: 1, isActive: true, isHidden: false, locked: false, ord: 0 }))).toMatchObject({ kind: 'rule' });
+      expect(await fail(core.editAccount({ id: 123456, name: 'x', description: '', type: 1, isActive: true, isHidden: false, locked: false, ord: 0 }))).toMatchObject({ kind: 'not-found' });
       const refuel = { carId: 1, dateOfPurchase: '2026-05-05T10:00', tachometer: 1, liter: '10', price: '100', currency: 203, rate: '1', description: '' };
-      expect(await fail(core.addRefueling({ ...refuel, carId: 77 }))).toMatchObject({ code: 'not-found', field: 'carId' });
-      expect(await fail(core.addRefueling({ ...refuel, price: '100.001' }))).toMatchObject({ code: 'invalid-input', field: 'price' });
-      expect(await fail(core.addRefueling({ ...refuel, liter: '0' }))).toMatchObject({ code: 'invalid-input', field: 'liter' });
-      expect(await fail(core.addRefueling({ ...refuel, liter: '0.12345678901234567' }))).toMatchObject({ code: 'invalid-input', field: 'liter' });
-      expect(await fail(core.editRefueling({ ...refuel, id: 999999 }))).toMatchObject({ code: 'not-found' });
+      expect(await fail(core.addRefueling({ ...refuel, carId: 77 }))).toMatchObject({ kind: 'not-found', field: 'carId' });
+      expect(await fail(core.addRefueling({ ...refuel, price: '100.001' }))).toMatchObject({ kind: 'invalid-input', field: 'price' });
+      expect(await fail(core.addRefueling({ ...refuel, liter: '0' }))).toMatchObject({ kind: 'invalid-input', field: 'liter' });
+      expect(await fail(core.addRefueling({ ...refuel, liter: '0.12345678901234567' }))).toMatchObject({ kind: 'invalid-input', field: 'liter' });
+      expect(await fail(core.editRefueling({ ...refuel, id: 999999 }))).toMatchObject({ kind: 'not-found' });
       expect(await core.listOutbox()).toEqual([]);
     } finally {
       await done();
@@ -122,9 +122,9 @@ describe('shown at once, kept until sent', () => {
       ]);
       expect(list[0]!.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
       expect((await reopened.listAccounts({})).accounts.find((a) => a.name === 'Kept')).toMatchObject({ local: true, pending: true, balance: '0' });
-      expect(await fail(reopened.discardOutbox({ id: 999 }))).toMatchObject({ code: 'not-found' });
-      expect(await fail(reopened.updateOutbox({ id: list[1]!.id, input: { name: '', parentId: 0 } }))).toMatchObject({ code: 'invalid-input', field: 'name' });
-      expect(await fail(reopened.updateOutbox({ id: list[1]!.id, input: { name: 'x', parentId: 0, more: 1 } }))).toMatchObject({ code: 'invalid-input', field: 'more' });
+      expect(await fail(reopened.discardOutbox({ id: 999 }))).toMatchObject({ kind: 'not-found' });
+      expect(await fail(reopened.updateOutbox({ id: list[1]!.id, input: { name: '', parentId: 0 } }))).toMatchObject({ kind: 'invalid-input', field: 'name' });
+      expect(await fail(reopened.updateOutbox({ id: list[1]!.id, input: { name: 'x', parentId: 0, more: 1 } }))).toMatchObject({ kind: 'invalid-input', field: 'more' });
       await reopened.updateOutbox({ id: list[1]!.id, input: { name: 'Renamed before sending', parentId: 0 } });
       expect((await reopened.getCategoryTree()).all.some((c) => c.name === 'Renamed before sending' && c.pending)).toBe(true);
       // Retrying a pending entry changes nothing.

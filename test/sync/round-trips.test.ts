@@ -5,7 +5,7 @@
  * busy machine, but one that losing the parallelism cannot meet.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountFor, contextOf, withStore } from '../../src-service';
+import { accountFor, contextOf, onFile } from '../../src-service';
 import { createAppCore } from '../../src-main/core/app/app-core';
 import { MemorySecretStore } from '../../src-main/core/secrets';
 import { tempDir } from '../support/client';
@@ -20,12 +20,10 @@ const credentials = { clientKey: 'round-trips', login: 'many-accounts', password
 beforeAll(async () => {
   service = await startTestService();
   seedTestUser(service.dataFile, credentials);
-  withStore(service.dataFile, (store) =>
-    store.write(() => {
-      const ctx = contextOf(store, credentials.login);
-      for (let a = 0; a < 200; a++) accountFor(ctx, { name: `Account ${a}`, currency: 203, ord: a });
-    }),
-  );
+  onFile(service.dataFile, function* (store) {
+    const ctx = yield* contextOf(store, credentials.login);
+    for (let a = 0; a < 200; a++) yield* accountFor(ctx, { name: `Account ${a}`, currency: 203, ord: a });
+  });
   link = await startLatencyProxy(service.url, RTT);
 });
 afterAll(async () => {

@@ -72,7 +72,7 @@ describe.skipIf(!openssl)('a self-hosted service with a self-signed certificate'
     // Connect refuses it, and says what to compare.
     const refused = await newUser(service).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(AppError);
-    expect((refused as AppError).code).toBe('certificate');
+    expect((refused as AppError).kind).toBe('certificate');
     expect((refused as AppError).message).toContain(selfSigned.fingerprint);
 
     // Trusted by its fingerprint, in any usual spelling (lower case, no colons).
@@ -135,7 +135,7 @@ describe.skipIf(!openssl)('a self-hosted service with a self-signed certificate'
       const report = await s.core.testConnection({ baseUrl: service.url, trustedCertificate: null });
       expect(report).toMatchObject({ ok: false, certificate: { reason: 'untrusted', trusted: null, presented: { fingerprint256: selfSigned.fingerprint } } });
       expect(report.error).toContain('not signed by an authority this computer trusts');
-      await expect(s.core.testConnection({ baseUrl: service.url, trustedCertificate: 'not a fingerprint' })).rejects.toMatchObject({ code: 'invalid-input', field: 'trustedCertificate' });
+      await expect(s.core.testConnection({ baseUrl: service.url, trustedCertificate: 'not a fingerprint' })).rejects.toMatchObject({ kind: 'invalid-input', field: 'trustedCertificate' });
     } finally {
       await s.done();
     }

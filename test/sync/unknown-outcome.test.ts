@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppApi, AppError } from '../../src-shared/app-api';
-import { contextOf, refuelingFor, withStore } from '../../src-service';
+import { contextOf, onFile, refuelingFor } from '../../src-service';
 import { bookTransaction } from '../../src-service/operations/transactions';
 import { newUser, type UserSession } from '../support/client';
 import { startFaultProxy, type FaultMode, type FaultProxy } from '../support/fault-proxy';
@@ -155,7 +155,7 @@ describe('unknown outcomes are decided by looking for the effect', () => {
       expect((await s.core.getStatus()).outbox.unknown).toBe(1);
       // It cannot be changed while its outcome is unknown (it may have happened).
       const err = await s.core.updateOutbox({ id: entry!.id, input: { sourceId: ids.a, targetId: ids.b, amount: '6', paymentDate: '2026-02-02T10:00', categoryId: 0, description: 'later' } }).catch((e: AppError) => e);
-      expect(err).toMatchObject({ code: 'rule' });
+      expect(err).toMatchObject({ kind: 'rule' });
       // An app restart in between changes nothing.
       await s.reopen({ timeoutMs: 300 });
       proxy.choose(() => 'pass');
@@ -240,12 +240,12 @@ describe('unknown outcomes are decided by looking for the effect', () => {
 describe('writes dated before the last 50 records the service lists', () => {
   /** 55 later transactions on each account and 55 later refuelings of car 1: a backdated write is not listed. */
   function crowd(s: UserSession, ids: { a: number; b: number }): void {
-    withStore(service.dataFile, (store) => {
-      const ctx = contextOf(store, s.login, TEST_TIME_ZONE);
+    onFile(service.dataFile, function* (store) {
+      const ctx = yield* contextOf(store, s.login, TEST_TIME_ZONE);
       for (let n = 0; n < 55; n++) {
         const paymentDate = `2026-06-${String(1 + (n % 28)).padStart(2, '0')}T10:00:00`;
-        for (const accountId of [ids.a, ids.b]) bookTransaction(ctx, { accountId, amount: 1000, paymentDate, description: `later ${n}` });
-        refuelingFor(ctx, { carId: 1, dateOfPurchase: paymentDate, tachometer: 10_000 + n, liter: 30, price: 900, currency: 203 });
+        for (const accountId of [ids.a, ids.b]) yield* bookTransaction(ctx, { accountId, amount: 1000, paymentDate, description: `later ${n}` });
+        yield* refuelingFor(ctx, { carId: 1, dateOfPurchase: paymentDate, tachometer: 10_000 + n, liter: 30, price: 900, currency: 203 });
       }
     });
   }

@@ -19,7 +19,7 @@ export const editAccount = defineCommand({
   async run(ctx) {
     const [id] = ctx.positionals;
     const a = (await ctx.core.listAccounts({ includeHidden: true, includeInactive: true })).accounts.find((x) => x.id === id);
-    if (!a) throw new AppError('not-found', `Account ${id} does not exist.`);
+    if (!a) throw new AppError('accountMissing', { id });
     const { name, description, type, ord, isActive, isHidden, locked } = {
       ...a,
       ...fieldsGiven(ctx.options, { name: 'name', description: 'description', type: 'type', ord: 'ord', active: 'isActive', hidden: 'isHidden', locked: 'locked' } as const),

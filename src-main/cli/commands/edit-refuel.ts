@@ -9,7 +9,7 @@ async function findRefueling(core: AppApi, id: number) {
     const r = (await core.listRefuelings({ carId: car.carId })).find((x) => x.id === id);
     if (r) return r;
   }
-  throw new AppError('not-found', `Refueling ${id} is not in the local copy (is its car in your car list?).`);
+  throw new AppError('refuelingNotInCopy', { id });
 }
 
 export const editRefuel = defineCommand({

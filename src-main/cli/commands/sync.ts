@@ -1,5 +1,5 @@
 /** `sync`: sends the outbox, then fetches everything; its exit code tells the outcome (exit-codes.ts). */
-import { AppError } from '../../../src-shared/app-api';
+import { AppError, type SyncSummary } from '../../../src-shared/app-api';
 import { defineCommand } from '../command';
 import { Countdown } from '../countdown';
 import { SYNC_EXIT, syncExitCode } from '../exit-codes';
@@ -29,10 +29,26 @@ export const sync = defineCommand({
     ctx.out(summary, fmt.summaryText(summary));
     const code = syncExitCode(summary);
     if (code === SYNC_EXIT.failed) {
-      const kept = (['auth', 'password-needed', 'not-connected', 'certificate'] as const).find((c) => c === summary.errorCode);
-      throw new AppError(kept ?? 'service', summary.error ?? 'The sync failed.');
+      throw summaryError(summary);
     }
     if (summary.error) ctx.io.stderr(`error: ${summary.error}`);
     return code;
   },
 });
+
+/** A failed sync as the command line's error: the summary's words, of the kind its errorCode says. */
+function summaryError(summary: SyncSummary): AppError {
+  const detail = { detail: summary.error ?? 'The sync failed.' };
+  switch (summary.errorCode) {
+    case 'auth':
+      return new AppError('syncCredentialsRefused', detail);
+    case 'password-needed':
+      return new AppError('syncPasswordNeeded', detail);
+    case 'not-connected':
+      return new AppError('syncNotConnected', detail);
+    case 'certificate':
+      return new AppError('syncCertificateRefused', detail);
+    default:
+      return new AppError('syncFailed', detail);
+  }
+}

@@ -1,6 +1,7 @@
 /**
- * Everything that leaves the core is an AppError with a message fit for the user. Anything else is a
- * bug: it is logged (for the developer) and answered with a generic message, never a stack trace.
+ * Everything that leaves the core is an AppError: a code with its parameters (src-shared/app-api/errors.ts).
+ * Anything else is a bug: it is logged (for the developer) and answered with the code 'bug', never a
+ * stack trace.
  */
 import { AppError } from '../../../src-shared/app-api';
 import { ValidationError } from '../../../src-shared/validate';
@@ -18,23 +19,22 @@ export function fieldOf(path: string): string | undefined {
 }
 
 export function validationToAppError(e: ValidationError): AppError {
-  const field = fieldOf(e.path);
-  const text = e.message.slice(e.path.length + 2);
-  return new AppError('invalid-input', field ? `${field} ${text}` : `The input ${text}`, field);
+  return AppError.fromData({ code: e.code, params: e.params, ...(fieldOf(e.path) ? { field: fieldOf(e.path)! } : {}) });
 }
 
 export function callToAppError(e: CallError): AppError {
-  if (e instanceof InvalidCredentialsError) return new AppError('auth', 'The service refused the client key, login or password.');
+  if (e instanceof InvalidCredentialsError) return new AppError('credentialsRefused');
   switch (e.kind) {
     case 'fault':
-      return new AppError('service', `The service answered: ${e.message}`);
+      // The service's own words, shown as theirs.
+      return new AppError('serviceFault', { service: e.message });
     case 'malformed':
     case 'too-large':
-      return new AppError('service', e.message);
+      return new AppError('serviceAnswerUnusable', { detail: e.message });
     case 'certificate':
-      return new AppError('certificate', e.message);
+      return new AppError('certificateRefused', { detail: e.message });
     default:
-      return new AppError('network', e.message);
+      return new AppError('unreachable', { detail: e.message });
   }
 }
 
@@ -49,18 +49,17 @@ export function toAppError(e: unknown, log: (message: string, error?: unknown) =
   if (e instanceof AppError) return e;
   if (e instanceof ValidationError) return validationToAppError(e);
   if (e instanceof CallError) return callToAppError(e);
-  if (e instanceof SealedKeyRefusedError) return new AppError('auth', e.message);
-  if (e instanceof SecretUnavailableError) return new AppError('not-connected', e.message);
-  if (e instanceof DamagedCopyError) return new AppError('damaged', e.message);
-  if (e instanceof StoreVersionError || e instanceof LocalFileError) return new AppError('rule', e.message);
-  if (e instanceof RecordError) return new AppError('service', `The service sent data that cannot be kept: ${e.message}`);
+  if (e instanceof SealedKeyRefusedError) return new AppError('sealedKeyRefused', { detail: e.message });
+  if (e instanceof SecretUnavailableError) return new AppError('secretUnavailable', { detail: e.message });
+  if (e instanceof DamagedCopyError) return new AppError('localCopyDamaged', { file: e.file, safetyCopy: e.safetyCopy });
+  if (e instanceof StoreVersionError || e instanceof LocalFileError) return new AppError('localFileRefused', { detail: e.message });
+  if (e instanceof RecordError) return new AppError('serviceDataUnusable', { detail: e.message });
   if (e instanceof Error && ['SQLITE_CORRUPT', 'SQLITE_NOTADB'].includes((e as NodeJS.ErrnoException).code ?? '') && dataFile) {
     log('The local copy is damaged', e);
-    return new AppError('damaged', damaged(dataFile).message);
+    const d = damaged(dataFile);
+    return new AppError('localCopyDamaged', { file: d.file, safetyCopy: d.safetyCopy });
   }
-  if (e instanceof Error && (e as NodeJS.ErrnoException).code === 'SQLITE_BUSY') {
-    return new AppError('busy', 'The local data file is in use by another program; try again.');
-  }
+  if (e instanceof Error && (e as NodeJS.ErrnoException).code === 'SQLITE_BUSY') return new AppError('fileBusy');
   log('Unexpected error in the app core', e);
-  return new AppError('internal', `Something went wrong inside the app. The details are in the log${context.logFile ? `: ${context.logFile}` : ''}.`);
+  return new AppError('bug', { log: context.logFile ?? '' });
 }

@@ -16,6 +16,7 @@ import type {
   TransactionPage,
   TransactionView,
 } from '../../../src-shared/app-api';
+import { REFUELING_LOCAL_DEFAULTS, REFUELING_WIRE_FIELDS, type RefuelingLocals, type RefuelingValues } from '../../../src-shared/records/refueling';
 import { add, divideRounded, formatDecimal, normalize, parseDecimal, ZERO, type Decimal } from '../../../src-shared/money';
 import { analyzeDependencies, effectiveStatuses } from '../outbox/dependencies';
 import type { AnyEntry } from '../outbox/entries';
@@ -186,28 +187,18 @@ export function pricePerLiter(price: string, liter: string): string | null {
   return q === null ? null : formatDecimal(normalize(q));
 }
 
-/** A car's refuelings as the screens list them, pending ones and the partial marks included. */
+/** A car's refuelings as the screens list them, pending ones and the local marks included. */
 export function carRefuelingsView(store: Store, view: LocalView, carId: number): RefuelingView[] {
-  const partial = store.partialRefuelings();
-  return view.refuelings(carId).map((r) => refuelingView(r, partial));
+  const locals = store.refuelingLocals();
+  return view.refuelings(carId).map((r) => refuelingView(r, locals));
 }
 
-export function refuelingView(r: ViewRefueling, partial: ReadonlySet<number>): RefuelingView {
-  return {
-    id: r.id,
-    carId: r.carId,
-    dateOfPurchase: r.dateOfPurchase,
-    tachometer: r.tachometer,
-    liter: r.liter,
-    price: r.price,
-    pricePerLiter: pricePerLiter(r.price, r.liter),
-    currency: r.currency,
-    rate: r.rate,
-    description: r.description,
-    userCreatedId: r.userCreatedId,
-    pending: r.pending,
-    partial: partial.has(r.id),
-  };
+/** A refueling with every field of its table: the service's, and the marks kept here. */
+export function refuelingView(r: ViewRefueling, locals: ReadonlyMap<number, RefuelingLocals>): RefuelingView {
+  const out: Record<string, unknown> = {};
+  for (const k of REFUELING_WIRE_FIELDS) out[k] = r[k];
+  Object.assign(out, locals.get(r.id) ?? REFUELING_LOCAL_DEFAULTS);
+  return { ...(out as RefuelingValues), pricePerLiter: pricePerLiter(r.price, r.liter), pending: r.pending };
 }
 
 // ---- the outbox ---------------------------------------------------------------------------------

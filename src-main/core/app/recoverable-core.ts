@@ -10,12 +10,14 @@ import {
   APP_METHODS,
   APP_METHOD_NAMES,
   AppError,
+  DATA_TABLES,
   type AppEventListener,
   type AppMethod,
   type AppStatus,
   type DamagedCopy,
   type InputOf,
 } from '../../../src-shared/app-api';
+import { parse } from '../../../src-shared/validate';
 import { isSoundCopy, listSafetyCopies, moveAside, recoverFromSafetyCopy, safetyCopyDir } from '../store/safety-copies';
 import { DEFAULT_PREFERENCES, createAppCore, openingError, type AppCore, type AppCoreOptions } from './app-core';
 
@@ -24,11 +26,11 @@ export function openRecoverableCore(options: AppCoreOptions): AppCore {
   const listeners = new Set<AppEventListener>();
   let inner: AppCore | null = null;
   let detach: (() => void) | null = null;
-  let damage: { copy: DamagedCopy; message: string } | null = null;
+  let damage: { copy: DamagedCopy; error: AppError } | null = null;
   let closed = false;
 
   const emit = (status: AppStatus) => {
-    for (const listener of listeners) listener({ type: 'data-changed', status });
+    for (const listener of listeners) listener({ type: 'data-changed', status, tables: [...DATA_TABLES] });
   };
 
   /** Opens the core; a damaged copy leaves the recoverable state instead of an error. */
@@ -38,14 +40,14 @@ export function openRecoverableCore(options: AppCoreOptions): AppCore {
       detach = inner.onEvent((event) => listeners.forEach((listener) => listener(event)));
       damage = null;
     } catch (e) {
-      if (!(e instanceof AppError && e.code === 'damaged')) throw e;
+      if (!(e instanceof AppError && e.kind === 'damaged')) throw e;
       inner = null;
-      damage = describeDamage(e.message);
+      damage = describeDamage(e);
     }
   }
 
-  function describeDamage(message: string): { copy: DamagedCopy; message: string } {
-    return { copy: { file: dataFile, safetyCopies: listSafetyCopies(dataFile).map(({ at, reason }) => ({ at, reason })) }, message };
+  function describeDamage(error: AppError): { copy: DamagedCopy; error: AppError } {
+    return { copy: { file: dataFile, safetyCopies: listSafetyCopies(dataFile).map(({ at, reason }) => ({ at, reason })) }, error };
   }
 
   async function closeInner(): Promise<void> {
@@ -79,7 +81,7 @@ export function openRecoverableCore(options: AppCoreOptions): AppCore {
     if (inner) return inner.recoverLocalCopy(input);
     if (input.from === 'safety-copy') {
       const done = recoverFromSafetyCopy(dataFile, new Date(), (file) => isSoundCopy(file, options.store?.nativeBinding));
-      if (!done) throw new AppError('rule', `There is no sound safety copy of ${dataFile} (they are kept in ${safetyCopyDir(dataFile)}); start a new local copy and restore a backup you made.`);
+      if (!done) throw new AppError('noSafetyCopy', { file: dataFile, folder: safetyCopyDir(dataFile) });
     } else {
       moveAside(dataFile);
     }
@@ -93,9 +95,9 @@ export function openRecoverableCore(options: AppCoreOptions): AppCore {
    * The core found the copy damaged while running (a page it read): it is closed and the app shows the
    * recovery screen, although the file might still open (the damage is past the pages read at opening).
    */
-  async function becameDamaged(message: string): Promise<void> {
+  async function becameDamaged(error: AppError): Promise<void> {
     await closeInner();
-    damage = describeDamage(message);
+    damage = describeDamage(error);
     emit(damagedStatus(damage.copy));
   }
 
@@ -103,10 +105,10 @@ export function openRecoverableCore(options: AppCoreOptions): AppCore {
   const api: Record<string, unknown> = {};
   for (const method of APP_METHOD_NAMES) {
     api[method] = async (input?: unknown) => {
-      if (closed) throw new AppError('internal', 'The app core is closed.');
+      if (closed) throw new AppError('coreClosed');
       if (method === 'recoverLocalCopy') {
         try {
-          return await recover(APP_METHODS.recoverLocalCopy.input.parse(input, 'input'));
+          return await recover(parse(APP_METHODS.recoverLocalCopy.input, input, 'input'));
         } catch (e) {
           throw openingError(e, options);
         }
@@ -115,13 +117,13 @@ export function openRecoverableCore(options: AppCoreOptions): AppCore {
         // What the screens read to draw the recovery screen; everything else waits for the recovery.
         if (method === 'getStatus') return damagedStatus(damage!.copy);
         if (method === 'getPreferences') return { ...DEFAULT_PREFERENCES };
-        throw new AppError('damaged', damage!.message);
+        throw damage!.error;
       }
       const call = inner[method as AppMethod] as (input?: unknown) => Promise<unknown>;
       try {
         return await call(input);
       } catch (e) {
-        if (e instanceof AppError && e.code === 'damaged') await becameDamaged(e.message);
+        if (e instanceof AppError && e.kind === 'damaged') await becameDamaged(e);
         throw e;
       }
     };

@@ -41,7 +41,6 @@ export async function checkCarId(carId: number, store: Store, client: () => Prom
       problem: null,
     };
   } catch (e) {
-    const err = toAppError(e);
-    return { carId, name, service: null, problem: { code: err.code, message: err.message } };
+    return { carId, name, service: null, problem: toAppError(e).toData() };
   }
 }

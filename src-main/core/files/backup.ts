@@ -9,11 +9,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { AppError, type BackupFile, type RecordCounts, type RestoreResult } from '../../../src-shared/app-api';
 import type { CoreParts, Handlers } from '../app/core-parts';
-import { SECRET_SETTING_PREFIX } from '../secrets';
 import { keepSafetyCopy } from '../store/safety-copies';
 import { Store } from '../store/store';
-import { SYNC_LOCK_KEY } from '../sync/engine';
-import { LAST_EXCHANGE_KEY } from '../sync/exchanges';
+import { LOCAL_ONLY_CONDITION, type SettingKey } from '../store/settings';
 import type { UnknownBeforeProbe } from '../write-kinds';
 import type { RecordKind } from '../outbox/entries';
 import {
@@ -31,22 +29,19 @@ import {
 } from './sqlite-file';
 
 /** The backup's own record of when it was made; it lives only in backups, never in the local copy. */
-export const BACKED_UP_AT_KEY = 'backup.createdAt';
+export const BACKED_UP_AT_KEY = 'backup.createdAt' satisfies SettingKey;
 /**
  * A random name of this local copy, made with its first backup: a restore tells a backup of this very
  * copy, whose outbox it can settle against what happened since, from one of another copy.
  */
-export const COPY_ID_KEY = 'copyId';
-const NEXT_TEMP_ID_KEY = 'nextTempId';
+export const COPY_ID_KEY = 'copyId' satisfies SettingKey;
 
 /**
- * Settings that belong to this machine rather than to the data: the sealed credentials and the sync
- * lock. A backup leaves them out and a restore keeps the current ones.
+ * Settings that belong to this machine rather than to the data (the sealed credentials, the sync lock,
+ * the last exchange: the settings registry marks them): a backup leaves them out and a restore keeps the
+ * current ones.
  */
-// The last exchange with the service is this machine's news of it, newer than any backup's.
-const LOCAL_ONLY_SETTINGS = `(substr(key, 1, ${SECRET_SETTING_PREFIX.length}) = '${SECRET_SETTING_PREFIX}' OR key IN ('${SYNC_LOCK_KEY}', '${BACKED_UP_AT_KEY}', '${COPY_ID_KEY}', '${LAST_EXCHANGE_KEY}'))`;
-
-const NOT_A_BACKUP = 'The file is not a backup of this app';
+const LOCAL_ONLY_SETTINGS = LOCAL_ONLY_CONDITION;
 
 /** Tables the store keeps from others (store/month-totals.ts); a restore rebuilds them rather than copying them. */
 const DERIVED_TABLES = new Set(['month_totals']);
@@ -55,7 +50,7 @@ const DERIVED_TABLES = new Set(['month_totals']);
 function decodeBase64(data: string): Buffer {
   const compact = data.replace(/[\r\n]/g, '');
   if (compact.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(compact)) {
-    throw new AppError('invalid-input', `${NOT_A_BACKUP}: it is not base64 text.`, 'data');
+    throw new AppError('backupNotBase64', {}, 'data');
   }
   return Buffer.from(compact, 'base64');
 }
@@ -64,7 +59,7 @@ const backupFileName = (now: string) => `bookkeeping-${now.slice(0, 10)}-${now.s
 
 export async function createBackup(parts: CoreParts): Promise<BackupFile> {
   const { store } = parts;
-  if (store.getSetting<string>(COPY_ID_KEY) === null) store.transaction(() => store.setSetting(COPY_ID_KEY, randomUUID()));
+  if (store.settings.get('copyId') === null) store.transaction(() => store.settings.set('copyId', randomUUID()));
   const file = tempFileBeside(store.file, 'backup');
   try {
     await store.db.backup(file);
@@ -103,31 +98,31 @@ function inspect(file: string, store: Store): Inspected {
   try {
     db = openSqlite(file, store.options, true);
   } catch {
-    throw new AppError('invalid-input', `${NOT_A_BACKUP}: SQLite cannot open it.`, 'data');
+    throw new AppError('backupUnopenable', {}, 'data');
   }
   try {
     const check = db.pragma('integrity_check') as { integrity_check: string }[];
     if (check.length !== 1 || check[0]!.integrity_check !== 'ok') {
-      throw new AppError('invalid-input', 'The backup is damaged (the database fails its integrity check).', 'data');
+      throw new AppError('backupDamaged', {}, 'data');
     }
     const version = db.pragma('user_version', { simple: true }) as number;
     const newest = newestSchema(store.options);
     if (version > newest) {
       throw new AppError(
-        'rule',
-        `The backup was made by a newer version of the app (schema ${version}; this version knows ${newest}). Update the app to restore it.`,
+        'backupNewer',
+        { version, newest },
         'data',
       );
     }
     const missing = version < 1 ? ['every table'] : missingFrom(tableColumns(db, 'main'), expectedTables(version, store.options));
-    if (missing.length > 0) throw new AppError('invalid-input', `${NOT_A_BACKUP}: it lacks ${missing.slice(0, 5).join(', ')}.`, 'data');
+    if (missing.length > 0) throw new AppError('backupLacks', { missing: missing.slice(0, 5).join(', ') }, 'data');
     const at = db.prepare('SELECT value FROM settings WHERE key = ?').pluck().get(BACKED_UP_AT_KEY) as string | undefined;
     const parsed: unknown = at === undefined ? null : JSON.parse(at);
     return { version, backedUpAt: typeof parsed === 'string' ? parsed : null };
   } catch (e) {
     if (e instanceof AppError) throw e;
     // SQLITE_NOTADB, SQLITE_CORRUPT, a settings value that is not JSON...
-    throw new AppError('invalid-input', 'The backup is damaged or not a backup of this app.', 'data');
+    throw new AppError('backupForeign', {}, 'data');
   } finally {
     db.close();
   }
@@ -138,7 +133,7 @@ function upgrade(file: string, store: Store): void {
   try {
     new Store(file, { ...store.options, noSafetyCopies: true }).close();
   } catch {
-    throw new AppError('invalid-input', 'The backup could not be brought up to this version of the app.', 'data');
+    throw new AppError('backupNotUpgradable', {}, 'data');
   }
 }
 
@@ -211,14 +206,14 @@ function replaceRows(parts: CoreParts, backedUpAt: string | null): number {
   // Rows go in table by table; references are checked when the whole copy is in.
   db.pragma('defer_foreign_keys = ON');
   const before: Before = {
-    copyId: store.getSetting<string>(COPY_ID_KEY),
+    copyId: store.settings.get('copyId'),
     unsent: new Map(
       (db.prepare("SELECT id, kind, created_at, status, created_ids FROM main.outbox WHERE status <> 'unknown'").all() as OutboxKey[]).map((e) => [e.id, e]),
     ),
     mapped: new Map((db.prepare('SELECT temp_id, kind, real_id FROM main.id_map').all() as Mapped[]).map((m) => [m.temp_id, m])),
   };
   const sequences = db.prepare('SELECT name, seq FROM main.sqlite_sequence').all() as { name: string; seq: number }[];
-  const nextTempId = store.getSetting<number>(NEXT_TEMP_ID_KEY);
+  const nextTempId = store.settings.get('nextTempId');
   const backupCopyId = db.prepare('SELECT value FROM restored.settings WHERE key = ?').pluck().get(COPY_ID_KEY) as string | undefined;
 
   const restored = tableColumns(db, 'restored');
@@ -227,7 +222,7 @@ function replaceRows(parts: CoreParts, backedUpAt: string | null): number {
     if (DERIVED_TABLES.has(table)) continue;
     const have = restored.get(table);
     if (!have || columns.some((c) => !have.includes(c))) {
-      throw new AppError('invalid-input', `${NOT_A_BACKUP}: its table ${table} does not match this version's.`, 'data');
+      throw new AppError('backupTableDiffers', { table }, 'data');
     }
     const list = columns.map(quoteName).join(', ');
     const local = table === 'settings' ? ` WHERE NOT ${LOCAL_ONLY_SETTINGS}` : '';
@@ -242,8 +237,8 @@ function replaceRows(parts: CoreParts, backedUpAt: string | null): number {
     const raised = db.prepare('UPDATE main.sqlite_sequence SET seq = max(seq, ?) WHERE name = ?').run(s.seq, s.name);
     if (raised.changes === 0) db.prepare('INSERT INTO main.sqlite_sequence (name, seq) VALUES (?, ?)').run(s.name, s.seq);
   }
-  const restoredTempId = store.getSetting<number>(NEXT_TEMP_ID_KEY);
-  if (nextTempId !== null && (restoredTempId === null || nextTempId < restoredTempId)) store.setSetting(NEXT_TEMP_ID_KEY, nextTempId);
+  // Temporary ids count down: the lower of the two is the one never handed out by either.
+  if (nextTempId < store.settings.get('nextTempId')) store.settings.set('nextTempId', nextTempId);
 
   store.recomputeAmountUnits();
   return settleOutbox(parts, before, backupCopyId === undefined ? null : (JSON.parse(backupCopyId) as string), backedUpAt);
@@ -253,7 +248,7 @@ export async function restoreBackup(parts: CoreParts, data: string): Promise<Res
   parts.assertIdle();
   const { store } = parts;
   const bytes = decodeBase64(data);
-  if (!isSqliteImage(bytes)) throw new AppError('invalid-input', `${NOT_A_BACKUP}: it is not an SQLite database.`, 'data');
+  if (!isSqliteImage(bytes)) throw new AppError('backupNotSqlite', {}, 'data');
   asRollbackJournalImage(bytes);
   const file = tempFileBeside(store.file, 'restore');
   let result: RestoreResult;
@@ -276,7 +271,7 @@ export async function restoreBackup(parts: CoreParts, data: string): Promise<Res
       if (e instanceof AppError) throw e;
       // A reference to a missing record, or a value at odds with its own record (a month not the date's).
       if (e instanceof Error && ['SQLITE_CONSTRAINT_FOREIGNKEY', 'SQLITE_CONSTRAINT_CHECK'].includes((e as NodeJS.ErrnoException).code ?? '')) {
-        throw new AppError('invalid-input', "The backup's records do not fit together (a reference to a missing record, or a value at odds with its record); nothing was restored.", 'data');
+        throw new AppError('backupInconsistent', {}, 'data');
       }
       throw e;
     } finally {

@@ -4,11 +4,13 @@
  * description). Dates are the wall-clock ISO text the local copy keeps (2026-11-21T08:00:00), currencies
  * their ISO letters (CZK; #123 for a code the app does not know), yes/no fields true or false.
  */
-import { AppError, type CsvFile } from '../../../src-shared/app-api';
+import { AppError, type CsvFile, type RefuelingView } from '../../../src-shared/app-api';
 import { currencyLabel } from '../../../src-shared/money';
 import type { CoreParts, Handlers } from '../app/core-parts';
-import { pricePerLiter } from '../app/read-views';
-import type { ViewCategory, ViewRefueling } from '../outbox/view-state';
+import { refuelingView } from '../app/read-views';
+import type { FieldSpec } from '../../../src-shared/records/fields';
+import { REFUELING_FIELDS, type RefuelingFieldName } from '../../../src-shared/records/refueling';
+import type { ViewCategory } from '../outbox/view-state';
 import { ancestry } from '../insights/category-tree';
 import { oldestFirst } from '../insights/fuel-stats';
 import { searchMatches, type Match } from '../insights/search';
@@ -38,23 +40,27 @@ function transactionColumns(categories: Map<number, ViewCategory>): CsvColumn<Ma
   ];
 }
 
-type ExportedRefueling = ViewRefueling & { carName: string; partial: boolean };
+type ExportedRefueling = RefuelingView & { carName: string };
 
-const REFUELING_COLUMNS: CsvColumn<ExportedRefueling>[] = [
-  { header: 'car_id', value: (r) => r.carId, numeric: true },
-  { header: 'car_name', value: (r) => r.carName },
-  { header: 'date', value: (r) => r.dateOfPurchase },
-  { header: 'odometer', value: (r) => r.tachometer, numeric: true },
-  { header: 'liters', value: (r) => r.liter, numeric: true },
-  { header: 'price', value: (r) => r.price, numeric: true },
-  { header: 'currency', value: (r) => currencyLabel(r.currency) },
-  { header: 'rate', value: (r) => r.rate, numeric: true },
-  { header: 'price_per_liter', value: (r) => pricePerLiter(r.price, r.liter), numeric: true },
-  { header: 'partial', value: (r) => r.partial },
-  { header: 'description', value: (r) => r.description },
-  { header: 'id', value: (r) => r.id, numeric: true },
-  { header: 'pending', value: (r) => r.pending },
-];
+/** Columns the export adds that are no field of a refueling, each after the field it follows. */
+const REFUELING_EXTRAS: Partial<Record<RefuelingFieldName, CsvColumn<ExportedRefueling>>> = {
+  carId: { header: 'car_name', value: (r) => r.carName },
+  rate: { header: 'price_per_liter', value: (r) => r.pricePerLiter, numeric: true },
+  id: { header: 'pending', value: (r) => r.pending },
+};
+
+/** The refueling's fields with a CSV header, in their table's order, and the extras. */
+const REFUELING_COLUMNS: CsvColumn<ExportedRefueling>[] = (Object.keys(REFUELING_FIELDS) as RefuelingFieldName[]).flatMap((k) => {
+  const f: FieldSpec = REFUELING_FIELDS[k];
+  const extra = REFUELING_EXTRAS[k];
+  if (!f.csv) return extra ? [extra] : [];
+  const column: CsvColumn<ExportedRefueling> = {
+    header: f.csv.header,
+    value: f.type === 'currency' ? (r) => currencyLabel(r[k] as number) : (r) => r[k],
+    ...(['id', 'integer', 'decimal'].includes(f.type) ? { numeric: true } : {}),
+  };
+  return extra ? [column, extra] : [column];
+});
 
 export function exportHandlers(parts: CoreParts): Handlers<'exportTransactionsCsv' | 'exportRefuelingsCsv'> {
   const today = () => parts.now().slice(0, 10);
@@ -68,13 +74,13 @@ export function exportHandlers(parts: CoreParts): Handlers<'exportTransactionsCs
       const names = new Map(named.map((c) => [c.carId, c.name]));
       // Named cars in the car list's order, then any car id that has refuelings without a name.
       const carIds = [...new Set([...named.map((c) => c.carId), ...parts.store.refuelingCarIds(), ...[...parts.view.pendingCars()].sort((a, b) => a - b)])];
-      const partial = parts.store.partialRefuelings();
+      const locals = parts.store.refuelingLocals();
       const rows: ExportedRefueling[] = [];
       for (const id of carId === undefined ? carIds : [carId]) {
         const list = parts.view.refuelings(id).sort(oldestFirst);
-        rows.push(...list.map((r) => ({ ...r, carName: names.get(id) ?? '', partial: partial.has(r.id) })));
+        rows.push(...list.map((r) => ({ ...refuelingView(r, locals), carName: names.get(id) ?? '' })));
       }
-      if (carId !== undefined && rows.length === 0 && !names.has(carId)) throw new AppError('not-found', `Car ${carId} is not in your car list.`, 'carId');
+      if (carId !== undefined && rows.length === 0 && !names.has(carId)) throw new AppError('carNotInList', { carId }, 'carId');
       const suffix = carId === undefined ? '' : `-car-${carId}`;
       return { fileName: `refuelings${suffix}-${today()}.csv`, content: writeCsv(REFUELING_COLUMNS, rows), rows: rows.length };
     },

@@ -2,25 +2,17 @@
  * Which CSV column holds which refueling field: guessed from the header's names in English and Czech
  * (our own export's lowercase English headers among them), or given by the user and checked.
  */
-import { AppError, IMPORT_FIELD_NAMES, type ImportField, type ImportMapping } from '../../../src-shared/app-api';
+import { AppError, type ImportField, type ImportMapping } from '../../../src-shared/app-api';
+import type { CsvSpec } from '../../../src-shared/records/fields';
+import { REFUELING_FIELDS, REFUELING_IMPORT_FIELDS } from '../../../src-shared/records/refueling';
 import { plainText } from './import-values';
 
-export const IMPORT_FIELDS: readonly ImportField[] = ['dateOfPurchase', 'tachometer', 'liter', 'price', 'currency', 'rate', 'description', 'partial'];
-export const REQUIRED_FIELDS: readonly ImportField[] = ['dateOfPurchase', 'tachometer', 'liter', 'price'];
+/** The fields a column can hold, and those an import cannot go without: from the refueling's field table. */
+export const IMPORT_FIELDS: readonly ImportField[] = REFUELING_IMPORT_FIELDS;
+export const REQUIRED_FIELDS: readonly ImportField[] = IMPORT_FIELDS.filter((f) => (REFUELING_FIELDS[f].csv as CsvSpec).required);
 
-/** What a field is called where a message names it and no column is mapped to it. */
-export const FIELD_LABELS = IMPORT_FIELD_NAMES;
-/** Header names per field, compared in lower case without diacritics, punctuation or units. */
-const NAMES: Record<ImportField, readonly string[]> = {
-  dateOfPurchase: ['date', 'datum', 'date of purchase', 'dateofpurchase', 'purchase date', 'datum nakupu', 'datum tankovani', 'day', 'den'],
-  tachometer: ['odometer', 'tachometer', 'km', 'stav tachometru', 'tachometr', 'mileage', 'stav km', 'kilometers', 'kilometres', 'kilometry'],
-  liter: ['liters', 'litres', 'liter', 'litre', 'litry', 'litru', 'l', 'mnozstvi', 'objem', 'volume'],
-  price: ['price', 'cena', 'total', 'total price', 'celkem', 'cena celkem', 'castka', 'amount', 'cost', 'naklady'],
-  currency: ['currency', 'mena', 'cur', 'ccy'],
-  rate: ['rate', 'kurz', 'kurs', 'exchange rate', 'smenny kurz'],
-  description: ['description', 'popis', 'note', 'notes', 'poznamka', 'poznamky', 'komentar', 'comment'],
-  partial: ['partial', 'castecne', 'castecna', 'partial fill', 'castecne natankovani', 'castecne tankovani'],
-};
+/** Header names per field, compared in lower case without diacritics, punctuation or units (the field table's). */
+const NAMES = Object.fromEntries(IMPORT_FIELDS.map((f) => [f, (REFUELING_FIELDS[f].csv as CsvSpec).names ?? []])) as Record<ImportField, readonly string[]>;
 
 /** "Stav tachometru (km)" -> "stav tachometru"; "date_of_purchase" -> "date of purchase". */
 function headerKey(name: string): string {
@@ -54,11 +46,11 @@ export function checkMapping(mapping: ImportMapping, header: readonly string[]):
     const column = mapping[field];
     if (column === undefined) continue;
     if (column >= header.length) {
-      throw new AppError('invalid-input', `The ${FIELD_LABELS[field]} is mapped to column ${column + 1}, but the file has ${header.length} columns.`, 'mapping');
+      throw new AppError('mappingBeyondFile', { field, column: column + 1, columns: header.length }, 'mapping');
     }
     const other = byColumn.get(column);
     if (other) {
-      throw new AppError('invalid-input', `Column ${column + 1} is mapped to both the ${FIELD_LABELS[other]} and the ${FIELD_LABELS[field]}.`, 'mapping');
+      throw new AppError('mappingTwice', { column: column + 1, first: other, second: field }, 'mapping');
     }
     byColumn.set(column, field);
     out[field] = column;

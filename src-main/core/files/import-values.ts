@@ -3,11 +3,24 @@
  * spreadsheets write them in English and Czech. Each reader returns the value in the app's canonical
  * form or throws a ValueProblem saying, for the user, what is wrong with the text.
  */
+import { englishText } from '../../../src-shared/app-api/errors';
 import { formatDecimal, KNOWN_CURRENCIES, parseDecimal } from '../../../src-shared/money';
-import { v, ValidationError } from '../../../src-shared/validate';
+import { parse, v, ValidationError } from '../../../src-shared/validate';
 
+type ValueCode = 'importNotDate' | 'importNotRealDate' | 'importNotNumber' | 'importNotWholeNumber' | 'importUnknownCurrency' | 'importNotYesNo';
+
+/** A cell that cannot be read as its field's value: the code of what it is not, with the text as it was (quoted). */
 export class ValueProblem extends Error {
   override name = 'ValueProblem';
+  readonly params: { value: string };
+  constructor(
+    readonly code: ValueCode,
+    text: string,
+  ) {
+    const params = { value: show(text.trim()) };
+    super(englishText(code, params));
+    this.params = params;
+  }
 }
 
 const show = (text: string) => JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
@@ -23,12 +36,12 @@ export function readDate(text: string): string {
   const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(s);
   const czech = /^(\d{1,2})\.\s*(\d{1,2})\.\s*(\d{4})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(s);
   const parts = iso ? [iso[1]!, iso[2]!, iso[3]!, iso[4], iso[5], iso[6]] : czech ? [czech[3]!, czech[2]!, czech[1]!, czech[4], czech[5], czech[6]] : null;
-  if (!parts) throw new ValueProblem(`${show(s)} is not a date such as 2026-11-21 14:05 or 21.11.2026 14:05.`);
+  if (!parts) throw new ValueProblem('importNotDate', s);
   const [y, mo, d, h = '0', mi = '00', sec = '00'] = parts as [string, string, string, string?, string?, string?];
   try {
-    return dateTimeSchema.parse(`${y}-${pad(mo)}-${pad(d)}T${pad(h)}:${mi}:${sec}`);
+    return parse(dateTimeSchema, `${y}-${pad(mo)}-${pad(d)}T${pad(h)}:${mi}:${sec}`);
   } catch (e) {
-    if (e instanceof ValidationError) throw new ValueProblem(`${show(s)} is not a real date and time.`);
+    if (e instanceof ValidationError) throw new ValueProblem('importNotRealDate', s);
     throw e;
   }
 }
@@ -50,17 +63,17 @@ export function readNumber(text: string, decimalComma: boolean): string {
   const g = group === '.' ? '\\.' : ',';
   const d = decimal === '.' ? '\\.' : ',';
   const shape = new RegExp(`^-?(\\d+|\\d{1,3}(${g}\\d{3})+)(${d}\\d+)?$`);
-  if (!shape.test(s)) throw new ValueProblem(`${show(text.trim())} is not a number.`);
+  if (!shape.test(s)) throw new ValueProblem('importNotNumber', text);
   const plain = s.split(group).join('').replace(decimal, '.');
   const value = parseDecimal(plain);
-  if (!value) throw new ValueProblem(`${show(text.trim())} is not a number.`);
+  if (!value) throw new ValueProblem('importNotNumber', text);
   return formatDecimal(value);
 }
 
 /** A whole number such as kilometres on the odometer ("120 500" too). */
 export function readWholeNumber(text: string, decimalComma: boolean): number {
   const n = readNumber(text, decimalComma);
-  if (!/^-?\d+$/.test(n) || !Number.isSafeInteger(Number(n))) throw new ValueProblem(`${show(text.trim())} is not a whole number.`);
+  if (!/^-?\d+$/.test(n) || !Number.isSafeInteger(Number(n))) throw new ValueProblem('importNotWholeNumber', text);
   return Number(n);
 }
 
@@ -77,7 +90,7 @@ export function readCurrency(text: string): number {
   const found = /^\d{1,3}$/.test(s)
     ? KNOWN_CURRENCIES.find((c) => c.numeric === Number(s))
     : KNOWN_CURRENCIES.find((c) => c.code === s) ?? (CURRENCY_ALIASES[s] ? { numeric: CURRENCY_ALIASES[s] } : undefined);
-  if (!found) throw new ValueProblem(`${show(text.trim())} is not a currency the app knows (use a code such as CZK, EUR or 203).`);
+  if (!found) throw new ValueProblem('importUnknownCurrency', text);
   return found.numeric;
 }
 
@@ -97,5 +110,5 @@ export function readFlag(text: string): boolean {
   const s = plainText(text);
   if (YES.has(s)) return true;
   if (NO.has(s)) return false;
-  throw new ValueProblem(`${show(text.trim())} is neither yes nor no.`);
+  throw new ValueProblem('importNotYesNo', text);
 }

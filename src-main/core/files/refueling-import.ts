@@ -7,6 +7,7 @@
 import {
   AppError,
   WRITE_INPUT_SCHEMAS,
+  type ImportProblem,
   type ImportField,
   type ImportMapping,
   type ImportPreview,
@@ -15,23 +16,25 @@ import {
   type InputOf,
   type RefuelingInput,
 } from '../../../src-shared/app-api';
-import { ValidationError } from '../../../src-shared/validate';
+import { parse, ValidationError } from '../../../src-shared/validate';
 import type { CoreParts, Handlers } from '../app/core-parts';
 import { refuelingProblems } from '../write-kinds';
 import { CsvError, readCsv, type CsvRecord } from './csv-reader';
-import { checkMapping, FIELD_LABELS, guessMapping, REQUIRED_FIELDS } from './import-mapping';
+import { checkMapping, guessMapping, IMPORT_FIELDS, REQUIRED_FIELDS } from './import-mapping';
 import { readCurrency, readDate, readFlag, readNumber, readWholeNumber, ValueProblem } from './import-values';
+import type { FieldSpec, FieldType } from '../../../src-shared/records/fields';
+import { REFUELING_FIELDS, REFUELING_LOCAL_DEFAULTS, splitRefueling, type RefuelingLocals, type RefuelingWrite } from '../../../src-shared/records/refueling';
 
 type ImportInput = InputOf<'previewRefuelingImport'>;
 
 /** Values that pass the schema, put in place of a field it refused so that the next problem shows too. */
-const PASSING: RefuelingInput = { carId: 1, dateOfPurchase: '2000-01-01T00:00:00', tachometer: 0, liter: '1', price: '0', currency: 203, rate: '1', description: '' };
+const PASSING = { carId: 1, dateOfPurchase: '2000-01-01T00:00:00', tachometer: 0, liter: '1', price: '0', currency: 203, rate: '1', description: '', ...REFUELING_LOCAL_DEFAULTS } satisfies Required<RefuelingInput>;
 
 /** The same refueling as far as the user can tell: the same minute, odometer and litres. */
 const sameFillKey = (r: { dateOfPurchase: string; tachometer: number; liter: string }) => `${r.dateOfPurchase.slice(0, 16)}|${r.tachometer}|${r.liter}`;
 
 class RowReader {
-  readonly problems: string[] = [];
+  readonly problems: ImportProblem[] = [];
 
   constructor(
     private readonly record: CsvRecord,
@@ -40,12 +43,11 @@ class RowReader {
     private readonly decimalComma: boolean,
   ) {}
 
-  /** Where a message points the user: the column's name, or the field when no column holds it. */
-  where(field: ImportField | keyof RefuelingInput): string {
-    const column = this.mapping[field as ImportField];
-    if (column === undefined) return `The ${FIELD_LABELS[field as ImportField] ?? field}`;
-    const name = this.header[column];
-    return name ? `Column "${name}"` : `Column ${column + 1}`;
+  /** A problem of a field, placed in the column that holds it (or in none, when no column is mapped to it). */
+  add(field: ImportField | keyof RefuelingInput, error: { code: ImportProblem['code']; params: ImportProblem['params'] }): void {
+    const index = this.mapping[field as ImportField];
+    const column = index === undefined ? null : { index, name: this.header[index] || null };
+    this.problems.push({ code: error.code, params: error.params, field, column });
   }
 
   /** The field's cell, trimmed; undefined when no column is mapped to it or the cell is empty. */
@@ -60,14 +62,14 @@ class RowReader {
   read<T>(field: ImportField, parse: (text: string) => T, fallback?: T): T | undefined {
     const text = this.cell(field);
     if (text === undefined) {
-      if (fallback === undefined) this.problems.push(`${this.where(field)}: the ${FIELD_LABELS[field]} is missing.`);
+      if (fallback === undefined) this.add(field, { code: 'importMissing', params: { field } });
       return fallback;
     }
     try {
       return parse(text);
     } catch (e) {
       if (!(e instanceof ValueProblem)) throw e;
-      this.problems.push(`${this.where(field)}: ${e.message}`);
+      this.add(field, e);
       return undefined;
     }
   }
@@ -76,58 +78,68 @@ class RowReader {
   wholeNumber = (text: string) => readWholeNumber(text, this.decimalComma);
 }
 
-/** A row as the refueling it becomes, checked by the app's own schema and the service's rules. */
+/** How a cell becomes a value of a field's type. */
+const READERS: Record<FieldType, (row: RowReader) => (text: string) => unknown> = {
+  id: (row) => row.wholeNumber,
+  integer: (row) => row.wholeNumber,
+  decimal: (row) => row.number,
+  currency: () => readCurrency,
+  dateTime: () => readDate,
+  flag: () => readFlag,
+  text: () => (text) => text,
+};
+
+/** A row as the refueling it becomes (each field of its table a column can hold), checked by the app's own schema and the service's rules. */
 function readRow(record: CsvRecord, table: { header: string[]; delimiter: string }, mapping: ImportMapping, input: ImportInput, parts: CoreParts) {
   const row = new RowReader(record, table.header, mapping, table.delimiter === ';');
-  const fields = {
-    carId: input.carId,
-    dateOfPurchase: row.read('dateOfPurchase', readDate),
-    tachometer: row.read('tachometer', row.wholeNumber),
-    liter: row.read('liter', row.number),
-    price: row.read('price', row.number),
-    currency: row.read('currency', readCurrency, input.currency),
-    rate: row.read('rate', row.number, '1'),
-    description: row.read('description', (text) => text, ''),
-  };
-  const partial = row.read('partial', readFlag, false) ?? false;
-  if (row.problems.length > 0) return { refueling: null, partial, problems: row.problems };
+  const fields: Record<string, unknown> = { carId: input.carId };
+  for (const k of IMPORT_FIELDS) {
+    const spec: FieldSpec = REFUELING_FIELDS[k];
+    // Rows without a currency column are in the currency the import was given.
+    const fallback = k === 'currency' ? input.currency : spec.csv?.fallback;
+    fields[k] = row.read(k, READERS[spec.type](row), fallback);
+  }
+  if (row.problems.length > 0) return { refueling: null, problems: row.problems };
 
-  let candidate = fields as RefuelingInput;
+  let candidate = fields as unknown as RefuelingInput;
   let refueling: RefuelingInput | null = null;
   for (let guard = 0; guard < Object.keys(PASSING).length && refueling === null; guard++) {
     try {
-      refueling = WRITE_INPUT_SCHEMAS.addRefueling.parse(candidate, 'row');
+      refueling = parse(WRITE_INPUT_SCHEMAS.addRefueling, candidate, 'row');
     } catch (e) {
       if (!(e instanceof ValidationError)) throw e;
       const field = e.path.slice('row.'.length) as keyof RefuelingInput;
-      row.problems.push(`${row.where(field)}: ${e.message.slice(e.path.length + 2)}.`);
+      row.add(field, e);
       candidate = { ...candidate, [field]: PASSING[field] };
     }
   }
   // Fields the schema refused now hold passing values: the rules speak of the others.
-  for (const p of refuelingProblems(candidate, parts.store.cars())) row.problems.push(`${row.where(p.field)}: ${p.message}`);
-  return { refueling: row.problems.length > 0 ? null : refueling, partial, problems: row.problems };
+  for (const p of refuelingProblems(candidate, parts.store.cars())) row.add(p.field, p.error);
+  const ready = row.problems.length > 0 || !refueling ? null : ({ ...REFUELING_LOCAL_DEFAULTS, ...refueling } as RefuelingWrite & RefuelingLocals);
+  return { refueling: ready, problems: row.problems };
 }
 
 export function previewImport(parts: CoreParts, input: ImportInput): ImportPreview {
   if (!parts.store.cars().some((c) => c.carId === input.carId)) {
-    throw new AppError('not-found', `Car ${input.carId} is not in your car list; add it first.`, 'carId');
+    throw new AppError('carNotListed', { carId: input.carId }, 'carId');
   }
   let table;
   try {
     table = readCsv(input.content);
   } catch (e) {
-    if (e instanceof CsvError) throw new AppError('invalid-input', e.message, 'content');
+    if (e instanceof CsvError) throw new AppError('csvUnreadable', { detail: e.message }, 'content');
     throw e;
   }
   const mapping = input.mapping ? checkMapping(input.mapping, table.header) : guessMapping(table.header);
-  const unmapped = REQUIRED_FIELDS.filter((f) => mapping[f] === undefined).map((f) => `No column is chosen for the ${FIELD_LABELS[f]}.`);
+  const unmapped = REQUIRED_FIELDS.filter((f) => mapping[f] === undefined).map(
+    (f): ImportProblem => ({ code: 'importNoColumn', params: { field: f }, field: f, column: null }),
+  );
 
   const existing = new Map(parts.view.refuelings(input.carId).map((r) => [sameFillKey(r), r.id]));
   const earlier = new Map<string, number>();
   const rows: ImportRow[] = table.rows.map((record) => {
     if (unmapped.length > 0) return { line: record.line, refueling: null, problems: unmapped, duplicateOf: null };
-    const { refueling, partial, problems } = readRow(record, table, mapping, input, parts);
+    const { refueling, problems } = readRow(record, table, mapping, input, parts);
     let duplicateOf: ImportRow['duplicateOf'] = null;
     if (refueling) {
       const key = sameFillKey(refueling);
@@ -137,7 +149,7 @@ export function previewImport(parts: CoreParts, input: ImportInput): ImportPrevi
       else if (line !== undefined) duplicateOf = { id: null, line };
       else earlier.set(key, record.line);
     }
-    return { line: record.line, refueling: refueling ? { ...refueling, partial } : null, problems, duplicateOf };
+    return { line: record.line, refueling, problems, duplicateOf };
   });
 
   return {
@@ -161,21 +173,21 @@ export async function importRefuelings(parts: CoreParts, input: ImportInput): Pr
   const ready = preview.rows.filter((r) => r.refueling !== null && r.duplicateOf === null);
   if (ready.length === 0) {
     const { rows, problems, duplicates } = preview.counts;
-    throw new AppError('rule', `Nothing to import: of ${rows} row(s), ${problems} have problems and ${duplicates} are already there.`, 'content');
+    throw new AppError('nothingToImport', { rows, problems, duplicates }, 'content');
   }
   parts.store.transaction(() => {
     for (const row of ready) {
-      const { partial, ...refueling } = row.refueling!;
+      const { sent, locals } = splitRefueling(row.refueling!);
       try {
-        const queued = parts.writes.queue('addRefueling', refueling);
-        if (partial) parts.store.setPartial(queued.id, true);
+        const queued = parts.writes.queue('addRefueling', sent);
+        parts.store.setRefuelingLocals(queued.id, locals);
       } catch (e) {
-        if (e instanceof AppError) throw new AppError(e.code, `Line ${row.line}: ${e.message} Nothing was imported.`, e.field);
+        if (e instanceof AppError) throw new AppError('importLineRefused', { line: row.line, reason: e.message }, e.field);
         throw e;
       }
     }
   });
-  await parts.changed();
+  await parts.changed(['refuelings', 'cars', 'outbox']);
   return { queued: ready.length, skipped: preview.rows.length - ready.length };
 }
 

@@ -27,11 +27,11 @@ export function insightHandlers(parts: CoreParts): Handlers<InsightMethod> {
       // Resolving and marking in one synchronous step: a sync cannot move the mark in between.
       const carId = parts.store.transaction(() => {
         const refueling = parts.view.refueling(i.id);
-        if (!refueling) throw new AppError('not-found', `Refueling ${i.id} does not exist.`, 'id');
+        if (!refueling) throw new AppError('refuelingMissing', { id: i.id }, 'id');
         parts.store.setPartial(refueling.id, i.partial);
         return refueling.carId;
       });
-      await parts.changed();
+      await parts.changed(['refuelings']);
       return carRefuelingsView(parts.store, parts.view, carId);
     },
     getReport: async (i) => categoryReport(parts, i),

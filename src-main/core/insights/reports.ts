@@ -87,8 +87,8 @@ function chosenAccounts(parts: CoreParts, all: readonly ViewAccount[], currency:
   const chosen = new Map<number, ViewAccount>();
   for (const id of ids) {
     const a = parts.view.account(id);
-    if (!a) throw new AppError('invalid-input', `Account ${id} does not exist.`, 'accountIds');
-    if (a.currency !== currency) throw new AppError('invalid-input', `Account ${a.name} is not in the report's currency.`, 'accountIds');
+    if (!a) throw new AppError('reportAccountMissing', { id }, 'accountIds');
+    if (a.currency !== currency) throw new AppError('accountOutsideCurrency', { name: a.name }, 'accountIds');
     chosen.set(a.id, a);
   }
   return [...chosen.values()];
@@ -125,9 +125,9 @@ function periodParts(from: string, to: string, daily: boolean): PeriodPart[] {
 }
 
 export function categoryReport(parts: CoreParts, i: InputOf<'getReport'>): CategoryReport {
-  if (i.from > i.to) throw new AppError('invalid-input', 'The period must not end before it starts.', 'to');
+  if (i.from > i.to) throw new AppError('periodReversed', {}, 'to');
   const months = monthsFrom(i.from, i.to);
-  if (months.length > MAX_MONTHS) throw new AppError('invalid-input', `A report covers at most ${MAX_MONTHS / 12} years.`, 'to');
+  if (months.length > MAX_MONTHS) throw new AppError('reportTooLong', { years: MAX_MONTHS / 12 }, 'to');
 
   const all = parts.view.accounts();
   const currency = i.currency ?? mostCommonCurrency(all) ?? parts.preferences().lastCurrency ?? FALLBACK_CURRENCY;

@@ -66,14 +66,14 @@ function newestFirst(a: TransactionRow, b: TransactionRow): number {
 }
 
 function prepare(parts: CoreParts, f: SearchFilters): Prepared {
-  if (f.from && f.to && f.from > f.to) throw new AppError('invalid-input', 'The period must not end before it starts.', 'to');
+  if (f.from && f.to && f.from > f.to) throw new AppError('periodReversed', {}, 'to');
   const bounds: AmountBounds = {
     min: f.minAmount === undefined ? null : parseDecimal(f.minAmount)!,
     max: f.maxAmount === undefined ? null : parseDecimal(f.maxAmount)!,
     direction: f.direction ?? null,
   };
   if (bounds.min && bounds.max && compare(bounds.min, bounds.max) > 0) {
-    throw new AppError('invalid-input', 'The smallest amount must not be above the largest.', 'maxAmount');
+    throw new AppError('amountBoundsReversed', {}, 'maxAmount');
   }
   const accounts = new Map(parts.view.accounts().map((a) => [a.id, a]));
   let accountIds = [...accounts.keys()];
@@ -81,7 +81,7 @@ function prepare(parts: CoreParts, f: SearchFilters): Prepared {
     const wanted = new Set<number>();
     for (const id of ids) {
       const account = parts.view.account(id);
-      if (!account) throw new AppError('not-found', `Account ${id} does not exist.`, field);
+      if (!account) throw new AppError('accountMissing', { id }, field);
       wanted.add(account.id);
     }
     accountIds = accountIds.filter((id) => wanted.has(id));

@@ -13,7 +13,6 @@ export interface LearnedFacts {
   /** The permission the service gave the creator of a new account. */
   ownerPermission: number | null;
 }
-export const LEARNED_KEY = 'learned';
 /** The transaction Type of a transfer (service-decisions.md), until the service is seen to use another. */
 const DEFAULT_TRANSFER_TYPE = 3;
 /** The permission of an account's creator (service-decisions.md: 3, owner), until seen otherwise. */
@@ -21,7 +20,7 @@ export const DEFAULT_OWNER_PERMISSION = 3;
 
 /** What the local copy has learned so far; nothing before the first answers. */
 export function learnedFacts(store: Store): LearnedFacts {
-  return store.getSetting<LearnedFacts>(LEARNED_KEY) ?? { transferType: null, sourceNegative: null, ownerPermission: null };
+  return store.settings.get('learned');
 }
 
 /** The transaction Type transfers get: the one the service was seen to give them, else the documented one. */

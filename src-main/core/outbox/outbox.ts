@@ -40,8 +40,6 @@ function entryOf(r: Row): AnyEntry {
   } as AnyEntry;
 }
 
-const NEXT_TEMP_ID = 'nextTempId';
-
 /** The entry was discarded or changed after the push read it. */
 export class EntryChanged extends Error {
   override name = 'EntryChanged';
@@ -69,8 +67,8 @@ export class Outbox {
 
   /** Fresh temporary ids: negative, never used before in this local copy. */
   allocateTempIds(n: number): number[] {
-    const next = this.store.getSetting<number>(NEXT_TEMP_ID) ?? -1;
-    this.store.setSetting(NEXT_TEMP_ID, next - n);
+    const next = this.store.settings.get('nextTempId');
+    this.store.settings.set('nextTempId', next - n);
     return Array.from({ length: n }, (_, i) => next - i);
   }
 

@@ -46,9 +46,9 @@ export class LocalWrites {
   replace(entryId: number, raw: WriteInputOf<OutboxKind>): void {
     this.store.transaction(() => {
       const entry = this.outbox.get(entryId);
-      if (!entry) throw new AppError('not-found', `Outbox entry ${entryId} does not exist.`);
+      if (!entry) throw new AppError('entryMissing', { id: entryId });
       if (entry.status === 'unknown') {
-        throw new AppError('rule', 'This write was sent and its outcome is not known yet; sync first, then change it.');
+        throw new AppError('entryUnknown');
       }
       const checked = this.check(entry.kind, raw as never, this.view.stateWithout(entryId), entry);
       this.outbox.replaceInput(entryId, checked.input, checked.base);
@@ -58,6 +58,6 @@ export class LocalWrites {
   checkTransfer(raw: WriteInputOf<'transfer'>): TransferCheck {
     const state = this.view.state();
     const input = { ...raw, sourceId: this.outbox.resolve(raw.sourceId), targetId: this.outbox.resolve(raw.targetId) };
-    return { problems: transferProblems(input, state).map(({ code, accountId, message }) => ({ code, accountId, message })) };
+    return { problems: transferProblems(input, state).map(({ code, accountId }) => ({ code, accountId })) };
   }
 }

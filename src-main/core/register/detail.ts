@@ -25,11 +25,11 @@ export function transactionDetail(parts: CoreParts, key: string): TransactionDet
       entry = { paymentDate: row.paymentDate, key: row.key, id: row.id, outboxId: null, row, pending: null };
     }
   }
-  if (!entry) throw new AppError('not-found', 'This transaction is no longer in the local copy.', 'key');
+  if (!entry) throw new AppError('transactionGone', {}, 'key');
 
   // The balance is that of the row's own account; an account the service no longer lists has none to show.
   const account = parts.view.account(entry.row.accountId);
-  if (!account) throw new AppError('not-found', `Account ${entry.row.accountId} is not in the local copy.`, 'key');
+  if (!account) throw new AppError('accountNotInCopy', { id: entry.row.accountId }, 'key');
   const scope = registerScope(parts, account.id, undefined);
   const pending = scope.accounts.flatMap((a) => parts.view.pendingTransactions(a.id)).map((t): Entry => ({ paymentDate: t.paymentDate, key: t.key, id: t.id, outboxId: t.entryId, row: t, pending: t }));
   const [row] = registerRows(parts, [entry], balanceAfter(parts, scope, entry, pending.sort(newestFirst)));

@@ -52,7 +52,7 @@ export function registerScope(parts: CoreParts, accountId: number | undefined, c
   let accounts: ViewAccount[];
   if (accountId !== undefined) {
     const account = parts.view.account(accountId);
-    if (!account) throw new AppError('not-found', `Account ${accountId} does not exist.`, 'accountId');
+    if (!account) throw new AppError('accountMissing', { id: accountId }, 'accountId');
     accounts = [account];
   } else {
     const all = parts.view.accounts();

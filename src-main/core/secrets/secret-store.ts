@@ -32,7 +32,7 @@ export interface SecretPersistence {
 }
 
 /** Settings rows of the core's persistence start with this: what a backup of the local copy leaves out. */
-export const SECRET_SETTING_PREFIX = 'secret.';
+export { SECRET_PREFIX as SECRET_SETTING_PREFIX } from '../store/settings';
 
 /** What `createAppCore` accepts: a ready store, or a factory that receives the core's persistence. */
 export type SecretStoreSource = SecretStore | ((persistence: SecretPersistence) => SecretStore);

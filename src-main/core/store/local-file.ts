@@ -11,6 +11,7 @@
  */
 import { closeSync, openSync, readSync, readFileSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import { englishText } from '../../../src-shared/app-api/errors';
 
 /** 'BKKP': the header field SQLite keeps for the program that owns a file. */
 export const APPLICATION_ID = 0x424b4b50;
@@ -43,6 +44,13 @@ export class LocalFileError extends Error {
 /** The app's own local copy, which SQLite finds damaged on disk: recoverable from a safety copy. */
 export class DamagedCopyError extends LocalFileError {
   override name = 'DamagedCopyError';
+  constructor(
+    readonly file: string,
+    /** When the newest safety copy was kept; '' when there is none. */
+    readonly safetyCopy: string,
+  ) {
+    super(englishText('localCopyDamaged', { file, safetyCopy }));
+  }
 }
 
 export type LocalFileKind =

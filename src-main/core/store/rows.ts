@@ -4,7 +4,8 @@
  * shortest text shows, so 0.1 stays 0.1.
  */
 import { createHash } from 'node:crypto';
-import type { AccountView, RefuelingView, TemplateView, TransactionView } from '../../../src-shared/app-api';
+import type { AccountView, TemplateView, TransactionView } from '../../../src-shared/app-api';
+import { REFUELING_FIELDS, REFUELING_WIRE_FIELDS, type RefuelingValues, type RefuelingWireField } from '../../../src-shared/records/refueling';
 import type { ApiAccount2, ApiCarFuel, ApiCategory, ApiCategoryTree, ApiDefineTransaction2 } from '../../../src-shared/catalog';
 import { decimalFromNumber, formatDecimal } from '../../../src-shared/money';
 import type { ListedTransaction } from '../soap-client';
@@ -41,7 +42,8 @@ export interface CarRow {
   name: string;
 }
 
-export type RefuelingRow = Omit<RefuelingView, 'pricePerLiter' | 'pending' | 'partial'>;
+/** A refueling as the service keeps it: the fields of its table that have a wire name. */
+export type RefuelingRow = Pick<RefuelingValues, RefuelingWireField>;
 
 export class RecordError extends Error {
   override name = 'RecordError';
@@ -140,17 +142,14 @@ export function categoriesFromApi(tree: ApiCategoryTree): CategoryForest {
   return { all, favorites: tree.FavoritCategories.map((c) => ({ id: c.Id, name: c.Name })) };
 }
 
+/** The service's refueling by its field table: each wire field, decimals as canonical text. */
 export function refuelingFromApi(r: ApiCarFuel): RefuelingRow {
-  return {
-    id: r.Id,
-    carId: r.Id_Car,
-    dateOfPurchase: r.DateOfPurchase,
-    tachometer: r.Tachometer,
-    liter: decimalText(r.Liter, `Liter of refueling ${r.Id}`),
-    price: decimalText(r.Price, `Price of refueling ${r.Id}`),
-    currency: r.Currency,
-    rate: decimalText(r.Rate, `Rate of refueling ${r.Id}`),
-    description: r.Description,
-    userCreatedId: r.Id_UserCreated,
-  };
+  const wire = r as unknown as Record<string, number | string>;
+  const out: Record<string, unknown> = {};
+  for (const k of REFUELING_WIRE_FIELDS) {
+    const f = REFUELING_FIELDS[k];
+    const value = wire[f.wire]!;
+    out[k] = f.type === 'decimal' ? decimalText(value as number, `${f.wire} of refueling ${r.Id}`) : value;
+  }
+  return out as RefuelingRow;
 }

@@ -11,7 +11,9 @@ import { APPLICATION_ID, DamagedCopyError, inspectLocalFile } from './local-file
 import { migrate, type Migration, MIGRATIONS } from './migrations';
 import { keepSafetyCopy, listSafetyCopies } from './safety-copies';
 import type { PulledCounts } from '../../../src-shared/app-api';
+import { REFUELING_FIELDS, REFUELING_LOCAL_DEFAULTS, REFUELING_LOCAL_FIELDS, REFUELING_WIRE_FIELDS, type RefuelingLocals } from '../../../src-shared/records/refueling';
 import { registerTextFunctions } from './text-search';
+import { Settings } from './settings';
 import type { AccountRow, CarRow, CategoryForest, CategoryRow, FavoriteRow, RefuelingRow, TemplateRow, TransactionRow } from './rows';
 
 export interface StoreOptions {
@@ -58,6 +60,24 @@ const transactionOf = (r: Row) => recordOf<TransactionRow>(r, [], TRANSACTION_EX
 const templateOf = (r: Row) => recordOf<TemplateRow>(r, [], ['position']);
 const refuelingOf = (r: Row) => recordOf<RefuelingRow>(r);
 
+/** The upsert of a refueling the service listed, from its field table: a row changes only when a field does. */
+const REFUELING_COLUMNS = REFUELING_WIRE_FIELDS.map((k) => ({ name: k, column: REFUELING_FIELDS[k].column }));
+const REFUELING_KEPT = REFUELING_COLUMNS.filter((c) => c.name !== 'id');
+const UPSERT_REFUELING = `INSERT INTO refuelings (${REFUELING_COLUMNS.map((c) => c.column).join(', ')})
+  VALUES (${REFUELING_COLUMNS.map((c) => `@${c.name}`).join(', ')})
+  ON CONFLICT (id) DO UPDATE SET ${REFUELING_KEPT.map((c) => `${c.column} = excluded.${c.column}`).join(', ')}
+  WHERE (${REFUELING_KEPT.map((c) => `refuelings.${c.column}`).join(', ')}) IS NOT (${REFUELING_KEPT.map((c) => `excluded.${c.column}`).join(', ')})`;
+
+/** A row of refueling_marks as the marks of its refueling (each local field, its default when unset). */
+function localsOf(r: Row): RefuelingLocals {
+  const out: Record<string, unknown> = { ...REFUELING_LOCAL_DEFAULTS };
+  for (const k of REFUELING_LOCAL_FIELDS) {
+    const value = r[REFUELING_FIELDS[k].column];
+    if (value !== null && value !== undefined) out[k] = REFUELING_FIELDS[k].type === 'flag' ? bool(value) : value;
+  }
+  return out as RefuelingLocals;
+}
+
 /** Whether `after` has a field (other than those ignored) whose value differs in `before`. */
 function differs<T extends object>(before: T, after: T, ignore: readonly (keyof T)[]): boolean {
   return (Object.keys(after) as (keyof T)[]).some((k) => !ignore.includes(k) && before[k] !== after[k]);
@@ -80,14 +100,9 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** What to do about a local copy SQLite finds damaged. */
+/** What to do about a local copy SQLite finds damaged: recover its newest safety copy, or restore a backup. */
 export function damaged(file: string): DamagedCopyError {
-  const newest = listSafetyCopies(file)[0];
-  return new DamagedCopyError(
-    newest
-      ? `The local copy ${file} is damaged and cannot be opened. Recover it from its newest safety copy (${newest.at}) with the command line's "recover"; the damaged file is kept aside.`
-      : `The local copy ${file} is damaged and cannot be opened, and there is no safety copy of it; restore a backup you made into a new local copy.`,
-  );
+  return new DamagedCopyError(file, listSafetyCopies(file)[0]?.at ?? '');
 }
 
 export class Store {
@@ -167,17 +182,8 @@ export class Store {
     if (this.db.open) this.db.close();
   }
 
-  // ---- settings -------------------------------------------------------------------------------
-
-  getSetting<T>(key: string): T | null {
-    const row = this.sql('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
-    return row ? (JSON.parse(row.value) as T) : null;
-  }
-
-  setSetting(key: string, value: unknown): void {
-    if (value === null || value === undefined) this.sql('DELETE FROM settings WHERE key = ?').run(key);
-    else this.sql('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, JSON.stringify(value));
-  }
+  /** The settings this copy keeps, typed from their table (settings.ts). */
+  readonly settings = new Settings(this);
 
   // ---- accounts -------------------------------------------------------------------------------
 
@@ -430,20 +436,34 @@ export class Store {
 
   /** Writes refuelings the service listed; returns how many were new or changed. */
   upsertRefuelings(rows: readonly RefuelingRow[]): number {
-    const stmt = this.sql(
-      `INSERT INTO refuelings (id, car_id, date_of_purchase, tachometer, liter, price, currency, rate, description, user_created_id)
-       VALUES (@id, @carId, @dateOfPurchase, @tachometer, @liter, @price, @currency, @rate, @description, @userCreatedId)
-       ON CONFLICT (id) DO UPDATE SET car_id = excluded.car_id, date_of_purchase = excluded.date_of_purchase,
-         tachometer = excluded.tachometer, liter = excluded.liter, price = excluded.price, currency = excluded.currency,
-         rate = excluded.rate, description = excluded.description, user_created_id = excluded.user_created_id
-       WHERE (refuelings.car_id, refuelings.date_of_purchase, refuelings.tachometer, refuelings.liter, refuelings.price,
-              refuelings.currency, refuelings.rate, refuelings.description, refuelings.user_created_id)
-         IS NOT (excluded.car_id, excluded.date_of_purchase, excluded.tachometer, excluded.liter, excluded.price,
-              excluded.currency, excluded.rate, excluded.description, excluded.user_created_id)`,
-    );
+    const stmt = this.sql(UPSERT_REFUELING);
     let changed = 0;
     for (const r of rows) changed += stmt.run(r).changes;
     return changed;
+  }
+
+  /** The marks this app keeps of refuelings (the local fields of their table), by refueling id. */
+  refuelingLocals(): Map<number, RefuelingLocals> {
+    const rows = this.sql('SELECT * FROM refueling_marks').all() as Row[];
+    return new Map(rows.map((r) => [r.refueling_id as number, localsOf(r)]));
+  }
+
+  /** Sets marks of a refueling (a temporary id until its create succeeds); the others keep their values. */
+  setRefuelingLocals(refuelingId: number, values: Partial<RefuelingLocals>): void {
+    const given = REFUELING_LOCAL_FIELDS.filter((k) => values[k] !== undefined);
+    if (given.length === 0) return;
+    // A new row holds every mark (those not given at their defaults: SQLite checks NOT NULL before it
+    // finds the conflict); an existing one changes only the marks given.
+    const all = REFUELING_LOCAL_FIELDS.map((k) => REFUELING_FIELDS[k].column);
+    const params = REFUELING_LOCAL_FIELDS.map((k) => {
+      const value = values[k] ?? REFUELING_LOCAL_DEFAULTS[k];
+      return REFUELING_FIELDS[k].type === 'flag' ? int(value as boolean) : value;
+    });
+    const changed = given.map((k) => REFUELING_FIELDS[k].column);
+    this.sql(
+      `INSERT INTO refueling_marks (refueling_id, ${all.join(', ')}) VALUES (?, ${all.map(() => '?').join(', ')})
+       ON CONFLICT (refueling_id) DO UPDATE SET ${changed.map((c) => `${c} = excluded.${c}`).join(', ')}`,
+    ).run(refuelingId, ...params);
   }
 
   // ---- a whole pull ---------------------------------------------------------------------------
@@ -506,8 +526,7 @@ export class Store {
   }
 
   setPartial(refuelingId: number, partial: boolean): void {
-    if (partial) this.sql('INSERT OR REPLACE INTO refueling_marks (refueling_id, partial) VALUES (?, 1)').run(refuelingId);
-    else this.sql('DELETE FROM refueling_marks WHERE refueling_id = ?').run(refuelingId);
+    this.setRefuelingLocals(refuelingId, { partial });
   }
 
   /** Forgets everything the service said (a new connection to another service or user). */

@@ -25,7 +25,7 @@ import {
 import { RecordError } from '../store/rows';
 import { SealedKeyRefusedError, SecretUnavailableError } from '../secrets';
 import type { Store } from '../store/store';
-import { LAST_SYNC_AT_KEY, LAST_SYNC_KEY, recordExchange } from './exchanges';
+import { recordExchange } from './exchanges';
 import { currentHolder, holderAlive, isCurrent, type LockHolder } from './lock-holder';
 import { PushGaveUp, pushOutbox } from './push';
 
@@ -73,9 +73,7 @@ export interface SyncEngineDeps {
   tuning?: Partial<SyncTuning>;
 }
 
-export { LAST_SYNC_AT_KEY, LAST_SYNC_KEY } from './exchanges';
 /** The setting naming the process that syncs; it belongs to this machine's processes, never to a backup. */
-export const SYNC_LOCK_KEY = 'syncLock';
 
 interface SyncLock extends LockHolder {
   at: number;
@@ -90,9 +88,9 @@ export function classify(error: unknown, waiting = 0): { code: NonNullable<SyncS
   const still = waiting > 0 ? ` ${writesWaiting(waiting)}.` : '';
   if (error instanceof AppError) {
     const code =
-      error.code === 'auth' || error.code === 'password-needed' || error.code === 'not-connected' || error.code === 'certificate'
-        ? error.code
-        : error.code === 'network'
+      error.kind === 'auth' || error.kind === 'password-needed' || error.kind === 'not-connected' || error.kind === 'certificate'
+        ? error.kind
+        : error.kind === 'network'
           ? 'unavailable'
           : 'service';
     return { code, message: error.message };
@@ -131,7 +129,7 @@ export class SyncEngine {
 
   /** Runs one sync; refuses with AppError('busy') while another runs (here or in another process). */
   sync(): Promise<SyncSummary> {
-    if (this.current) throw new AppError('busy', 'A sync is already running.');
+    if (this.current) throw new AppError('syncRunning');
     this.acquireLock();
     this.stopRequested = false;
     this.abort = new AbortController();
@@ -167,7 +165,7 @@ export class SyncEngine {
 
   /** Whether another process (another window or the command line) holds a live sync lock on this file. */
   heldElsewhere(): boolean {
-    const held = this.deps.store.getSetting<SyncLock>(SYNC_LOCK_KEY);
+    const held = this.deps.store.settings.get('syncLock');
     if (!held || isCurrent(held)) return false;
     // On this machine the holder's death is seen at once; any lock, also another machine's (a shared
     // folder), whose heartbeat stopped for lockStaleMs is taken over.
@@ -178,15 +176,15 @@ export class SyncEngine {
   private acquireLock(): void {
     const { store } = this.deps;
     store.transaction(() => {
-      if (this.heldElsewhere()) throw new AppError('busy', 'A sync is already running in another window or command.');
-      store.setSetting(SYNC_LOCK_KEY, { ...currentHolder(), at: Date.now() });
+      if (this.heldElsewhere()) throw new AppError('syncRunningElsewhere');
+      store.settings.set('syncLock', { ...currentHolder(), at: Date.now() });
     });
   }
 
   private refreshLock(): void {
     const { store } = this.deps;
     try {
-      store.setSetting(SYNC_LOCK_KEY, { ...currentHolder(), at: Date.now() });
+      store.settings.set('syncLock', { ...currentHolder(), at: Date.now() });
     } catch {
       // A database busy past its timeout skips this beat; the next one (or the sync's end) tries again.
       // Throwing here, in a timer, would take the whole process down.
@@ -196,8 +194,8 @@ export class SyncEngine {
   private releaseLock(): void {
     const { store } = this.deps;
     if (!store.db.open) return;
-    const held = store.getSetting<SyncLock>(SYNC_LOCK_KEY);
-    if (held && isCurrent(held)) store.setSetting(SYNC_LOCK_KEY, null);
+    const held = store.settings.get('syncLock');
+    if (held && isCurrent(held)) store.settings.set('syncLock', null);
   }
 
   // ---- one sync -------------------------------------------------------------------------------
@@ -268,7 +266,7 @@ export class SyncEngine {
       summary.received = pulled.changed;
       // The view is a function of the server copy and the outbox: it is recomputed on the next read.
       this.progress('rebuild', 1, 1);
-      store.setSetting(LAST_SYNC_AT_KEY, now());
+      store.settings.set('lastSyncAt', now());
     } catch (e) {
       const waiting = store.db.open ? outbox.all().filter((x) => x.status === 'pending' || x.status === 'unknown').length : 0;
       const { code, message } = pastDeadline
@@ -291,7 +289,7 @@ export class SyncEngine {
     }
     summary.finishedAt = now();
     if (store.db.open) {
-      store.setSetting(LAST_SYNC_KEY, summary);
+      store.settings.set('lastSync', summary);
       const outcome = unexpected ? null : outcomeOf(summary.errorCode);
       if (outcome) recordExchange(store, { outcome, at: summary.finishedAt, via: 'sync', message: summary.error });
     }

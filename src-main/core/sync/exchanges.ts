@@ -3,18 +3,13 @@
  * window and the command line see the same: a sync, a test of the stored connection and connecting write
  * it; the connection badge is derived from it (src-shared/app-api/connection-state.ts).
  */
-import { nextExchange, outcomeOf, type LastExchange, type SyncSummary } from '../../../src-shared/app-api';
+import { nextExchange, outcomeOf, type LastExchange } from '../../../src-shared/app-api';
 import type { Store } from '../store/store';
-
-export const LAST_EXCHANGE_KEY = 'lastExchange';
-/** The summary of the last sync, and when a sync last went through. */
-export const LAST_SYNC_KEY = 'lastSync';
-export const LAST_SYNC_AT_KEY = 'lastSyncAt';
 
 /** Keeps the outcome of an exchange as the last one; the time of the last success carries over from earlier ones. */
 export function recordExchange(store: Store, exchange: Omit<LastExchange, 'lastSuccessAt'>): LastExchange {
   const next = nextExchange(lastExchange(store), exchange);
-  store.setSetting(LAST_EXCHANGE_KEY, next);
+  store.settings.set('lastExchange', next);
   return next;
 }
 
@@ -23,10 +18,10 @@ export function recordExchange(store: Store, exchange: Omit<LastExchange, 'lastS
  * the exchange is read from it, so that an upgrade does not forget what the last sync found.
  */
 export function lastExchange(store: Store): LastExchange | null {
-  const kept = store.getSetting<LastExchange>(LAST_EXCHANGE_KEY);
+  const kept = store.settings.get('lastExchange');
   if (kept) return kept;
-  const summary = store.getSetting<SyncSummary>(LAST_SYNC_KEY);
+  const summary = store.settings.get('lastSync');
   const outcome = summary ? outcomeOf(summary.errorCode) : null;
   if (!summary || !outcome) return null;
-  return { outcome, at: summary.finishedAt, via: 'sync', lastSuccessAt: store.getSetting<string>(LAST_SYNC_AT_KEY), message: summary.error };
+  return { outcome, at: summary.finishedAt, via: 'sync', lastSuccessAt: store.settings.get('lastSyncAt'), message: summary.error };
 }

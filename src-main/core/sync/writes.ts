@@ -4,7 +4,7 @@
  * replacing temporary ids and removing the entry happen in one SQLite transaction.
  */
 import type { AnyEntry } from '../outbox/entries';
-import { LEARNED_KEY, learnedFacts } from '../outbox/learned';
+import { learnedFacts } from '../outbox/learned';
 import type { Outbox } from '../outbox/outbox';
 import type { SoapClient } from '../soap-client';
 import type { Store } from '../store/store';
@@ -72,7 +72,7 @@ export class WritePusher {
   storeEffect(entry: AnyEntry, effect: Effect): void {
     const learned = learnedFacts(this.store);
     kindOf(entry).apply(entry, effect, { ...this.ctx, learned });
-    this.store.setSetting(LEARNED_KEY, learned);
+    this.store.settings.set('learned', learned);
   }
 
   /** Keeps this push's view of the service current with a write's effect. */

@@ -28,6 +28,7 @@ const readAccount = (account: ApiAccount2): Effect => ({ kind: 'account', accoun
 
 export const addAccount: WriteKind<'addAccount'> = {
   label: 'new account',
+  touches: ['accounts'],
   creates: ['account'],
   references: [],
   edit: null,
@@ -100,6 +101,7 @@ const accountEdit: EditSpec<'editAccount'> = {
 
 export const editAccount: WriteKind<'editAccount'> = {
   label: 'account edit',
+  touches: ['accounts'],
   creates: [],
   references: [['id', 'account']],
   edit: accountEdit,
@@ -107,8 +109,8 @@ export const editAccount: WriteKind<'editAccount'> = {
   check(raw, ctx) {
     const id = ctx.resolve(raw.id);
     const account = ctx.state.accounts.get(id);
-    if (!account) throw new AppError('not-found', `Account ${raw.id} does not exist.`, 'id');
-    if (!canWrite(account.permission)) throw new AppError('rule', `Account "${account.name}" is read-only for you.`, 'id');
+    if (!account) throw new AppError('accountMissing', { id: raw.id }, 'id');
+    if (!canWrite(account.permission)) throw new AppError('accountReadOnly', { name: account.name }, 'id');
     return { input: { ...raw, id }, base: baseFor(accountEdit.fields, id, account, ctx.previous), targetId: id };
   },
   lay: (state, entry) => layEdit(state.accounts.get(entry.input.id), changedFields(entry, accountEdit.fields)),

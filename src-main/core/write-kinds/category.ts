@@ -17,7 +17,7 @@ const sameName = (a: string, b: string) => a.normalize('NFC').toLowerCase() === 
 function checkSiblingName(state: ViewState, parentId: number, name: string, self: number | null): void {
   for (const c of state.categories.values()) {
     if (c.parentId === parentId && c.id !== self && sameName(c.name, name)) {
-      throw new AppError('rule', `A category named "${c.name}" already exists at this place.`, 'name');
+      throw new AppError('categoryNameTaken', { name: c.name }, 'name');
     }
   }
 }
@@ -43,6 +43,7 @@ const treeEffect = (tree: ApiCategoryTree, createdId: number | null): Effect => 
 
 export const addCategory: WriteKind<'addCategory'> = {
   label: 'new category',
+  touches: ['categories'],
   creates: ['category'],
   references: [['parentId', 'category']],
   edit: null,
@@ -50,7 +51,7 @@ export const addCategory: WriteKind<'addCategory'> = {
   check(raw, ctx) {
     const parentId = ctx.resolve(raw.parentId);
     if (parentId !== 0 && !ctx.state.categories.has(parentId)) {
-      throw new AppError('not-found', `The parent category ${raw.parentId} does not exist.`, 'parentId');
+      throw new AppError('parentCategoryMissing', { id: raw.parentId }, 'parentId');
     }
     checkSiblingName(ctx.state, parentId, raw.name, null);
     return { input: { ...raw, parentId }, base: null };
@@ -103,6 +104,7 @@ const categoryRename: EditSpec<'renameCategory'> = {
 
 export const renameCategory: WriteKind<'renameCategory'> = {
   label: 'category rename',
+  touches: ['categories'],
   creates: [],
   references: [['id', 'category']],
   edit: categoryRename,
@@ -110,7 +112,7 @@ export const renameCategory: WriteKind<'renameCategory'> = {
   check(raw, ctx) {
     const id = ctx.resolve(raw.id);
     const category = ctx.state.categories.get(id);
-    if (!category) throw new AppError('not-found', `Category ${raw.id} does not exist.`, 'id');
+    if (!category) throw new AppError('categoryMissing', { id: raw.id }, 'id');
     checkSiblingName(ctx.state, category.parentId, raw.name, id);
     return { input: { ...raw, id }, base: baseFor(categoryRename.fields, id, category, ctx.previous), targetId: id };
   },

@@ -4,7 +4,7 @@
  * puts them in one table the compiler checks for every OutboxKind; the outbox, the local view, the
  * push and the screens ask the table, never switch over kinds themselves.
  */
-import type { FieldConflict, OutboxKind, WriteInputOf } from '../../../src-shared/app-api';
+import type { DataTable, FieldConflict, OutboxKind, WriteInputOf } from '../../../src-shared/app-api';
 import type { ApiAccount2, ApiCarFuel, ApiCategoryTree, ApiTransaction2, OperationName } from '../../../src-shared/catalog';
 import type { OutboxEntry, RecordKind } from '../outbox/entries';
 import type { LearnedFacts } from '../outbox/learned';
@@ -111,6 +111,8 @@ export interface EditSpec<K extends OutboxKind> {
 export interface WriteKind<K extends OutboxKind> {
   /** The write in a few words, for messages ("new account"). */
   label: string;
+  /** What the screens show that it changes (besides the outbox): they reload only those. */
+  touches: readonly DataTable[];
   /** Kinds of the records it creates, one temporary id each (a transfer creates two transactions). */
   creates: readonly RecordKind[];
   /** Fields of its input that hold ids of other records (a temporary id makes it wait for that create). */

@@ -1,6 +1,8 @@
 /** New refuelings and refueling edits: both EditCarFuel (Id_CarFuel 0 creates one). */
 import { AppError, type WriteInputOf } from '../../../src-shared/app-api';
 import type { ApiCarFuel, ParamsOf } from '../../../src-shared/catalog';
+import type { FieldSpec } from '../../../src-shared/records/fields';
+import { REFUELING_FIELDS, REFUELING_SENT_FIELDS } from '../../../src-shared/records/refueling';
 import { currencyDigits, currencyLabel, decimalPlaces, parseDecimal, toNumber } from '../../../src-shared/money';
 import { changedFields, refuelingIn, type RefuelingFields } from '../outbox/view-state';
 import { decimalText, refuelingFromApi, type CarRow } from '../store/rows';
@@ -10,66 +12,49 @@ import { idsBefore, mayBeUnlisted, sameMoment } from './listing';
 
 type RefuelingInput = WriteInputOf<'addRefueling'>;
 
-/** The service's refueling in the edit input's terms (decimals as canonical text). */
+/** The service's refueling in the edit input's terms: the fields sent (decimals as canonical text). */
 export function refuelingFields(r: ApiCarFuel): Fields {
-  return {
-    carId: r.Id_Car,
-    dateOfPurchase: r.DateOfPurchase,
-    tachometer: r.Tachometer,
-    liter: decimalText(r.Liter, 'Liter'),
-    price: decimalText(r.Price, 'Price'),
-    currency: r.Currency,
-    rate: decimalText(r.Rate, 'Rate'),
-    description: r.Description,
-  };
+  const wire = r as unknown as Record<string, number | string>;
+  const out: Fields = {};
+  for (const k of REFUELING_SENT_FIELDS) {
+    const f = REFUELING_FIELDS[k];
+    out[k] = f.type === 'decimal' ? decimalText(wire[f.wire] as number, f.wire) : wire[f.wire]!;
+  }
+  return out;
 }
 
+/** EditCarFuel's parameters from the fields sent, by the field table (Id_CarFuel 0 creates one). */
 function refuelingParams(f: Fields, id: number): ParamsOf<'EditCarFuel'> {
-  return {
-    CarId: f.carId as number,
-    Id_CarFuel: id,
-    Liter: toNumber(parseDecimal(f.liter as string)!),
-    Price: toNumber(parseDecimal(f.price as string)!),
-    Tachometer: f.tachometer as number,
-    DateOfPurchase: f.dateOfPurchase as string,
-    Currency: f.currency as number,
-    Description: f.description as string,
-    Rate: toNumber(parseDecimal(f.rate as string)!),
-  };
+  const params: Record<string, unknown> = { [REFUELING_FIELDS.id.param]: id };
+  for (const k of REFUELING_SENT_FIELDS) {
+    const spec: FieldSpec = REFUELING_FIELDS[k];
+    params[spec.param ?? spec.wire!] = spec.type === 'decimal' ? toNumber(parseDecimal(f[k] as string)!) : f[k];
+  }
+  return params as ParamsOf<'EditCarFuel'>;
 }
 
 export interface RefuelingProblem {
-  code: 'not-found' | 'invalid-input';
   field: keyof RefuelingInput;
-  message: string;
+  error: AppError;
 }
 
-/** Litres to the millilitre and a rate to six decimals: what the service keeps (see src-service/README.md). */
-const LITER_PLACES = 3;
-const RATE_PLACES = 6;
-
-/** Everything that keeps a refueling from being queued: a car not in the list, and what the service would refuse. */
+/**
+ * What keeps a refueling that passed its schema from being queued: a car not in the list, and a price
+ * with more decimals than its currency has (a rule across two fields, which the schema cannot say).
+ */
 export function refuelingProblems(i: RefuelingInput, cars: readonly CarRow[]): RefuelingProblem[] {
   const problems: RefuelingProblem[] = [];
-  if (!cars.some((c) => c.carId === i.carId)) {
-    problems.push({ code: 'not-found', field: 'carId', message: `Car ${i.carId} is not in your car list; add it first.` });
-  }
+  if (!cars.some((c) => c.carId === i.carId)) problems.push({ field: 'carId', error: new AppError('carNotListed', { carId: i.carId }, 'carId') });
   const digits = currencyDigits(i.currency);
   if (decimalPlaces(parseDecimal(i.price)!) > digits) {
-    problems.push({ code: 'invalid-input', field: 'price', message: `The price has more decimal places than ${currencyLabel(i.currency)} allows (${digits}).` });
-  }
-  if (decimalPlaces(parseDecimal(i.liter)!) > LITER_PLACES) {
-    problems.push({ code: 'invalid-input', field: 'liter', message: `The litres have more than ${LITER_PLACES} decimal places.` });
-  }
-  if (decimalPlaces(parseDecimal(i.rate)!) > RATE_PLACES) {
-    problems.push({ code: 'invalid-input', field: 'rate', message: `The rate has more than ${RATE_PLACES} decimal places.` });
+    problems.push({ field: 'price', error: new AppError('priceDecimals', { currency: currencyLabel(i.currency), max: digits }, 'price') });
   }
   return problems;
 }
 
 function checkRefueling(i: RefuelingInput, ctx: CheckContext): void {
   const p = refuelingProblems(i, ctx.store.cars())[0];
-  if (p) throw new AppError(p.code, p.message, p.field);
+  if (p) throw p.error;
 }
 
 const readRefueling = (refueling: ApiCarFuel): Effect => ({ kind: 'refueling', refueling });
@@ -82,6 +67,7 @@ function storeRefueling(effect: Effect, ctx: ApplyContext): ApiCarFuel | null {
 
 export const addRefueling: WriteKind<'addRefueling'> = {
   label: 'new refueling',
+  touches: ['refuelings', 'cars'],
   creates: ['refueling'],
   references: [],
   edit: null,
@@ -130,7 +116,7 @@ export const addRefueling: WriteKind<'addRefueling'> = {
 
 const refuelingEdit: EditSpec<'editRefueling'> = {
   record: 'refueling',
-  fields: ['carId', 'dateOfPurchase', 'tachometer', 'liter', 'price', 'currency', 'rate', 'description'],
+  fields: REFUELING_SENT_FIELDS,
   async theirs(entry, ctx) {
     // The service lists a car's last 50; an older refueling is merged with the local copy's record.
     const id = entry.input.id;
@@ -145,6 +131,7 @@ const refuelingEdit: EditSpec<'editRefueling'> = {
 
 export const editRefueling: WriteKind<'editRefueling'> = {
   label: 'refueling edit',
+  touches: ['refuelings', 'cars'],
   creates: [],
   references: [['id', 'refueling']],
   edit: refuelingEdit,
@@ -152,7 +139,7 @@ export const editRefueling: WriteKind<'editRefueling'> = {
   check(raw, ctx) {
     const id = ctx.resolve(raw.id);
     const current = refuelingIn(ctx.state, ctx.store, id);
-    if (!current) throw new AppError('not-found', `Refueling ${raw.id} does not exist.`, 'id');
+    if (!current) throw new AppError('refuelingMissing', { id: raw.id }, 'id');
     checkRefueling(raw, ctx);
     return { input: { ...raw, id }, base: baseFor(refuelingEdit.fields, id, current, ctx.previous), targetId: id };
   },

@@ -93,51 +93,39 @@ async function transferByBalances(i: TransferInput, before: BalancesProbe | unde
 interface Problem {
   code: TransferProblem;
   accountId: number | null;
-  message: string;
   field: string;
+  error: AppError;
 }
 
 /** Everything that keeps a transfer from going through, as the screens show it before it is made. */
 export function transferProblems(i: Pick<TransferInput, 'sourceId' | 'targetId' | 'amount'>, state: ViewState): Problem[] {
   const problems: Problem[] = [];
-  if (i.sourceId === i.targetId) {
-    problems.push({ code: 'same-account', accountId: i.sourceId, message: 'The source and the target must be different accounts.', field: 'targetId' });
-  }
-  const sides: [ViewAccount | undefined, number, 'sourceId' | 'targetId', string][] = [
+  const problem = (code: TransferProblem, accountId: number | null, field: string, error: AppError) => problems.push({ code, accountId, field, error: error.withField(field) });
+  if (i.sourceId === i.targetId) problem('same-account', i.sourceId, 'targetId', new AppError('transferSameAccount'));
+  const sides: [ViewAccount | undefined, number, 'sourceId' | 'targetId', 'source' | 'target'][] = [
     [state.accounts.get(i.sourceId), i.sourceId, 'sourceId', 'source'],
     [state.accounts.get(i.targetId), i.targetId, 'targetId', 'target'],
   ];
   for (const [account, id, field, role] of sides) {
     if (!account) {
-      problems.push({ code: 'unknown-account', accountId: id, message: `The ${role} account ${id} does not exist.`, field });
+      problem('unknown-account', id, field, new AppError('transferAccountMissing', { role, id }));
       continue;
     }
-    if (!canWrite(account.permission)) {
-      problems.push({ code: 'read-only', accountId: id, message: `The ${role} account "${account.name}" is read-only for you.`, field });
-    }
-    if (!account.isActive) problems.push({ code: 'inactive', accountId: id, message: `The ${role} account "${account.name}" is not active.`, field });
-    if (account.locked) problems.push({ code: 'locked', accountId: id, message: `The ${role} account "${account.name}" is locked.`, field });
+    const named = { role, name: account.name };
+    if (!canWrite(account.permission)) problem('read-only', id, field, new AppError('transferAccountReadOnly', named));
+    if (!account.isActive) problem('inactive', id, field, new AppError('transferAccountInactive', named));
+    if (account.locked) problem('locked', id, field, new AppError('transferAccountLocked', named));
   }
   const source = sides[0]![0];
   const target = sides[1]![0];
   if (source && target && source.currency !== target.currency) {
-    problems.push({
-      code: 'currency-mismatch',
-      accountId: target.id,
-      message: `The target account is in ${currencyLabel(target.currency)}, the source account in ${currencyLabel(source.currency)}; a transfer needs one currency.`,
-      field: 'targetId',
-    });
+    problem('currency-mismatch', target.id, 'targetId', new AppError('transferCurrencies', { source: currencyLabel(source.currency), target: currencyLabel(target.currency) }));
   }
   const amount = parseDecimal(i.amount);
   if (source && amount) {
     const digits = currencyDigits(source.currency);
     if (decimalPlaces(amount) > digits) {
-      problems.push({
-        code: 'too-many-decimals',
-        accountId: source.id,
-        message: `The amount has more decimal places than ${currencyLabel(source.currency)} allows (${digits}).`,
-        field: 'amount',
-      });
+      problem('too-many-decimals', source.id, 'amount', new AppError('amountDecimals', { currency: currencyLabel(source.currency), max: digits }));
     }
   }
   return problems;
@@ -145,6 +133,7 @@ export function transferProblems(i: Pick<TransferInput, 'sourceId' | 'targetId' 
 
 export const transfer: WriteKind<'transfer'> = {
   label: 'transfer',
+  touches: ['accounts', 'transactions'],
   creates: ['transaction', 'transaction'],
   references: [
     ['sourceId', 'account'],
@@ -159,9 +148,9 @@ export const transfer: WriteKind<'transfer'> = {
   check(raw, ctx) {
     const input = { ...raw, sourceId: ctx.resolve(raw.sourceId), targetId: ctx.resolve(raw.targetId), categoryId: ctx.resolve(raw.categoryId) };
     const problem = transferProblems(input, ctx.state)[0];
-    if (problem) throw new AppError(problem.code === 'too-many-decimals' ? 'invalid-input' : 'rule', problem.message, problem.field);
+    if (problem) throw problem.error;
     if (input.categoryId !== 0 && !ctx.state.categories.has(input.categoryId)) {
-      throw new AppError('not-found', `Category ${raw.categoryId} does not exist.`, 'categoryId');
+      throw new AppError('categoryMissing', { id: raw.categoryId }, 'categoryId');
     }
     return { input, base: null };
   },

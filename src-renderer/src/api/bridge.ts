@@ -29,7 +29,7 @@ function unwrap(outcome: unknown): unknown {
   const o = outcome as CallOutcome<unknown> | undefined;
   if (o && o.ok === true) return o.value;
   if (o && o.ok === false && isAppErrorData(o.error)) throw AppError.fromData(o.error);
-  throw new AppError('internal', 'The app answered in an unexpected form.');
+  throw new AppError('unexpectedAnswer');
 }
 
 /** The typed API over any transport: one function per method of the app API table. */
@@ -46,7 +46,7 @@ export function preloadTransport(bridge: PreloadBridge): Transport {
   return {
     call: (method, input) => {
       const fn = (bridge as unknown as Record<string, ((input: unknown) => Promise<unknown>) | undefined>)[method];
-      if (typeof fn !== 'function') return Promise.resolve({ ok: false, error: { code: 'forbidden', message: `No app method ${method}.` } });
+      if (typeof fn !== 'function') return Promise.resolve({ ok: false, error: new AppError('noSuchMethod', { method }).toData() });
       return fn(input);
     },
     onEvent: (listener) => bridge.onEvent((e) => listener(e as AppEvent)),
@@ -94,7 +94,7 @@ export function httpTransport(token: string, base = ''): Transport {
           body: JSON.stringify(input ?? null),
         });
       } catch {
-        return { ok: false, error: { code: 'internal', message: 'The local app server is not running.' } };
+        return { ok: false, error: new AppError('shellNotRunning').toData() };
       }
       return res.json();
     },
@@ -120,6 +120,6 @@ export function detectApi(): BridgedApi {
   const preload = (globalThis as Record<string, unknown>)[PRELOAD_GLOBAL] as PreloadBridge | undefined;
   if (preload) return createApi(preloadTransport(preload));
   const token = document.querySelector<HTMLMetaElement>(`meta[name="${TOKEN_META_NAME}"]`)?.content;
-  if (!token) throw new AppError('forbidden', 'This page must be opened through the app or its browser shell.');
+  if (!token) throw new AppError('notThroughApp');
   return createApi(httpTransport(token));
 }

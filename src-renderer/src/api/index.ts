@@ -13,7 +13,7 @@ export function installApi(next: StoreApi | null): void {
 }
 
 export function api(): StoreApi {
-  if (!current) throw new AppError('internal', 'The app API is not available.');
+  if (!current) throw new AppError('apiUnavailable');
   return current;
 }
 
@@ -21,16 +21,13 @@ export function api(): StoreApi {
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (isAppErrorData(error)) return AppError.fromData(error);
-  return new AppError('internal', error instanceof Error ? error.message : String(error));
+  // A bug or a broken bridge: its words are for the developer's console, never the screen.
+  console.error(error);
+  return new AppError('unexpectedAnswer');
 }
 
-/** The input field an error names, without the `input.` prefix the validators put in front. */
+/** The input field an error names (the first part of a path such as `input.amount`). */
 export function errorField(error: AppError): string | null {
   if (!error.field) return null;
   return error.field.replace(/^input\./, '').split(/[.[]/, 1)[0] || null;
-}
-
-/** An error's message without the validator's path prefix ("input.amount: must be…" -> "must be…"). */
-export function errorMessage(error: AppError): string {
-  return error.field ? error.message.replace(/^input[\w.[\]]*:\s*/, '') : error.message;
 }

@@ -4,14 +4,15 @@
  * say it is empty; until then it shows the sync's progress (FirstSyncProgress).
  */
 import { computed, ref, type ComputedRef } from 'vue';
+import type { DataTable } from '../../../src-shared/app-api';
 import { useStatusStore } from '../stores/status';
 import { useDataRefresh } from './refresh';
 
-export function useFirstSyncAware(load: () => Promise<unknown>): ComputedRef<boolean> {
+export function useFirstSyncAware(tables: readonly DataTable[], load: () => Promise<unknown>): ComputedRef<boolean> {
   const status = useStatusStore();
   /** The last sync the data on the screen was read after (null: before any). */
   const readAfter = ref<string | null>(null);
-  useDataRefresh(async () => {
+  useDataRefresh(tables, async () => {
     const at = status.status?.lastSyncAt ?? null;
     await load();
     readAfter.value = at;

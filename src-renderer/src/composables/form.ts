@@ -4,9 +4,11 @@
  */
 import { reactive, ref } from 'vue';
 import { useI18n } from 'vue-i18n';
-import type { AppError } from '../../../src-shared/app-api';
-import { signOf, type AmountProblem } from '../format/amount';
-import { decimalsText, fieldErrorText, splitFieldError, type Translate } from './errors';
+import { APP_METHODS, type AppError, type AppMethod } from '../../../src-shared/app-api';
+import { fieldRules, fieldSchema, parse, ValidationError, type FieldRules } from '../../../src-shared/validate';
+import type { GenericSchema } from 'valibot';
+import type { AmountProblem } from '../format/amount';
+import { codeText, decimalsText, fieldErrorText, splitFieldError, type Translate } from './errors';
 
 export function useFormState<F extends string>(fields: readonly F[]) {
   const t = useI18n().t as Translate;
@@ -61,17 +63,40 @@ export function useFormState<F extends string>(fields: readonly F[]) {
 
 /**
  * The error of an amount field from what AmountInput read: `value` is null when the text is not an
- * amount (`problem` says why); `digits` is how many decimals the field takes, when known.
+ * amount (`problem` says why; `digits` is how many decimals the field takes, when known); an amount read
+ * is then checked by `check`, the field's schema (useSchemaFields), which says whether it may be zero.
  */
 export function useAmountError() {
   const t = useI18n().t as Translate;
-  return (value: string | null, problem: AmountProblem | null, digits: number | undefined, rule: 'positive' | 'nonNegative'): string | null => {
+  return (value: string | null, problem: AmountProblem | null, digits: number | undefined, check: (value: string) => string | null): string | null => {
     if (value === null) {
       if (problem === 'too-many-decimals' && digits !== undefined) return decimalsText(t, digits);
       return problem === 'invalid' ? t('form.amountInvalid') : t('form.amountRequired');
     }
-    if (rule === 'positive' && signOf(value) <= 0) return t('form.amountPositive');
-    if (rule === 'nonNegative' && signOf(value) < 0) return t('form.amountNotNegative');
-    return null;
+    return check(value);
+  };
+}
+
+/**
+ * A form's fields checked by the app-API method's own schema (src-shared/app-api/methods.ts): the same
+ * rules the core enforces, in the user's language, and their limits for the controls and hints
+ * (maxlength, decimal places). Nothing of them is restated in the form.
+ */
+export function useSchemaFields(method: AppMethod) {
+  const t = useI18n().t as Translate;
+  const schema = APP_METHODS[method].input as GenericSchema;
+  return {
+    /** The field's limits: maxLength, min, max, maxScale... */
+    rules: (field: string): FieldRules => fieldRules(schema, field),
+    /** The text of the field's first problem, or null when the value passes the field's schema. */
+    error(field: string, value: unknown): string | null {
+      try {
+        parse(fieldSchema(schema, field), value, field);
+        return null;
+      } catch (e) {
+        if (e instanceof ValidationError) return codeText(e, t);
+        throw e;
+      }
+    },
   };
 }

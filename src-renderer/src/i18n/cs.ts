@@ -1,5 +1,6 @@
 /** Czech messages. Plurals have three forms: 1 | 2–4 | 5 a více (see czechPlural). */
 import type { Messages } from './en';
+import * as errorTexts from './error-texts';
 
 const cs: Messages = {
   app: {
@@ -90,6 +91,8 @@ const cs: Messages = {
     label: 'Čeká',
     hint: 'Změněno zde a čeká na odeslání: do služby se odešle při příští synchronizaci.',
   },
+  /** Every error code's text (error-texts.ts). */
+  errorText: errorTexts.cs,
   errors: {
     'invalid-input': 'Zkontrolujte prosím zadané údaje.',
     'not-found': 'Tento záznam už neexistuje.',
@@ -131,24 +134,18 @@ const cs: Messages = {
     reason: { restore: 'pořízená před obnovením zálohy', schema: 'pořízená před aktualizací aplikace' },
   },
   form: {
+    decimalsHint: 'Nejvýše {max} desetinné místo. | Nejvýše {max} desetinná místa. | Nejvýše {max} desetinných míst.',
     required: 'Vyplňte toto pole.',
     tooLong: 'Nejvýše {max} znaků.',
     amountRequired: 'Zadejte částku.',
     amountInvalid: 'Zadejte částku, například 1 234,50.',
     amountPositive: 'Částka musí být větší než nula.',
     amountNotNegative: 'Částka nesmí být záporná.',
-    tooManyDecimals: 'Nejvýše {n} desetinné místo. | Nejvýše {n} desetinná místa. | Nejvýše {n} desetinných míst.',
-    noDecimals: 'Zadejte celou částku bez desetinných míst.',
-    tooManyDigits: 'Číslo má víc číslic, než lze přesně odeslat.',
     chooseCurrency: 'Vyberte měnu.',
     chooseType: 'Vyberte typ.',
     dateRequired: 'Zadejte datum a čas.',
     dayRequired: 'Zadejte datum.',
-    dateInvalid: 'Zadejte platné datum a čas.',
     wholeNumber: 'Zadejte celé číslo.',
-    atLeast: 'Zadejte {min} nebo více.',
-    atMost: 'Zadejte nejvýše {max}.',
-    controlCharacters: 'Odstraňte z textu řídicí znaky (například tabulátory).',
   },
   fields: {
     name: 'Název',
@@ -558,7 +555,6 @@ const cs: Messages = {
     removeTitle: 'Odebrat {name}?',
     removeText: 'Odebere se jen název v tomto počítači. Tankování zůstanou ve službě.',
     removed: 'Auto {name} bylo odebráno ze seznamu.',
-    removePending: 'Toto auto má tankování, která čekají na odeslání; nejdřív synchronizujte, nebo je zahoďte.',
     added: 'Auto „{name}“ přidáno.',
     emptyTitle: 'Zatím žádná auta',
     numberLegend: 'Číslo u služby',
@@ -598,8 +594,11 @@ const cs: Messages = {
     more: 'Další údaje',
     rate: 'Kurz',
     rateHint: '1, pokud jste platili ve své měně.',
-    partial: 'Částečné tankování (nádrž nebyla plná)',
-    partialHint: 'Jeho litry a ujeté kilometry se započtou do spotřeby příštího tankování do plna. Uchovává se jen v tomto počítači.',
+    /** The refueling's marks kept in this app only (the local fields of its table), by name; a hint as <name>Hint. */
+    local: {
+      partial: 'Částečné tankování (nádrž nebyla plná)',
+      partialHint: 'Jeho litry a ujeté kilometry se započtou do spotřeby příštího tankování do plna. Uchovává se jen v tomto počítači.',
+    },
     partialBadge: 'Částečné',
   },
   fuel: {
@@ -764,7 +763,6 @@ const cs: Messages = {
       file: 'Soubor CSV',
       fileHint: 'Text v UTF-8 s řádkem záhlaví; sloupce oddělené čárkou, středníkem nebo tabulátorem.',
       chooseCar: 'Zvolte auto, ke kterému tankování patří.',
-      tooLarge: 'Soubor je pro jeden import příliš velký (nejvýše 4 MB). Rozdělte jej na menší.',
       mapping: 'Sloupce',
       mappingHint: 'Odhadnuto podle záhlaví. Pokud je údaj v jiném sloupci, změňte jej.',
       fields: {
@@ -796,20 +794,9 @@ const cs: Messages = {
       queue: 'Přidat {n} tankování | Přidat {n} tankování | Přidat {n} tankování',
       queued: '{n} tankování čeká na odeslání. | {n} tankování čekají na odeslání. | {n} tankování čeká na odeslání.',
       skipped: 'Vynechán {n} řádek. | Vynechány {n} řádky. | Vynecháno {n} řádků.',
-      nothingToImport: 'Není co importovat (řádků: {rows}, s problémy: {problems}, už zde: {duplicates}).',
       problem: {
         column: 'Sloupec „{name}“',
         columnNumber: 'Sloupec {n}',
-        notDate: '{value} není datum jako 21.11.2026 14:05 nebo 2026-11-21 14:05.',
-        notRealDate: '{value} není skutečné datum a čas.',
-        notNumber: '{value} není číslo.',
-        notWholeNumber: '{value} není celé číslo.',
-        unknownCurrency: '{value} není měna, kterou aplikace zná (použijte kód jako CZK, EUR nebo 203).',
-        notYesNo: '{value} není ano ani ne.',
-        missing: 'hodnota chybí.',
-        noColumn: 'Není vybrán sloupec pro: {field}.',
-        unknownCar: 'Auto není ve vašem seznamu aut; nejprve ho přidejte.',
-        tooManyPlaces: 'Nejvýše {n} desetinné místo. | Nejvýše {n} desetinná místa. | Nejvýše {n} desetinných míst.',
       },
     },
     backup: {

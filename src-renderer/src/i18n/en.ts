@@ -1,4 +1,5 @@
 /** English messages: the source of the message keys (cs.ts must have the same shape). */
+import * as errorTexts from './error-texts';
 const en = {
   app: {
     name: 'Bookkeeping',
@@ -88,6 +89,8 @@ const en = {
     label: 'Waiting',
     hint: 'Changed here and waiting to be sent: it goes to the service at the next sync.',
   },
+  /** Every error code's text (error-texts.ts). */
+  errorText: errorTexts.en,
   errors: {
     'invalid-input': 'Please check what you entered.',
     'not-found': 'That record no longer exists.',
@@ -129,24 +132,18 @@ const en = {
     reason: { restore: 'made before a restore', schema: 'made before an update of the app' },
   },
   form: {
+    decimalsHint: 'Up to {max} decimal place. | Up to {max} decimal places.',
     required: 'Fill this in.',
     tooLong: 'Use at most {max} characters.',
     amountRequired: 'Enter an amount.',
     amountInvalid: 'Enter an amount such as 1,234.50 or 1 234,50.',
     amountPositive: 'The amount must be more than zero.',
     amountNotNegative: 'The amount must not be negative.',
-    tooManyDecimals: 'Use at most {n} decimal place. | Use at most {n} decimal places.',
-    noDecimals: 'Enter a whole amount, without decimals.',
-    tooManyDigits: 'This number has more digits than can be sent exactly.',
     chooseCurrency: 'Choose a currency.',
     chooseType: 'Choose a type.',
     dateRequired: 'Enter a date and time.',
     dayRequired: 'Enter a date.',
-    dateInvalid: 'Enter a valid date and time.',
     wholeNumber: 'Enter a whole number.',
-    atLeast: 'Enter {min} or more.',
-    atMost: 'Enter {max} or less.',
-    controlCharacters: 'Remove the control characters (such as tabs) from the text.',
   },
   fields: {
     name: 'Name',
@@ -555,7 +552,6 @@ const en = {
     removeTitle: 'Remove {name}?',
     removeText: 'Only the name on this computer is removed. The refuelings stay on the service.',
     removed: '{name} removed from the list.',
-    removePending: 'This car has refuelings waiting to be sent; sync or discard them first.',
     added: 'Car “{name}” added.',
     emptyTitle: 'No cars yet',
     numberLegend: 'Number at the service',
@@ -595,8 +591,11 @@ const en = {
     more: 'More details',
     rate: 'Exchange rate',
     rateHint: '1 when you paid in your own currency.',
-    partial: 'Partial fill (the tank was not filled up)',
-    partialHint: 'Its litres and distance count into the consumption of the next full fill. Kept on this computer only.',
+    /** The refueling's marks kept in this app only (the local fields of its table), by name; a hint as <name>Hint. */
+    local: {
+      partial: 'Partial fill (the tank was not filled up)',
+      partialHint: 'Its litres and distance count into the consumption of the next full fill. Kept on this computer only.',
+    },
     partialBadge: 'Partial',
   },
   fuel: {
@@ -761,7 +760,6 @@ const en = {
       file: 'CSV file',
       fileHint: 'UTF-8 text with a header row; comma, semicolon or tab between columns.',
       chooseCar: 'Choose the car the refuelings belong to.',
-      tooLarge: 'The file is too large to import at once (at most 4 MB). Split it into smaller files.',
       mapping: 'Columns',
       mappingHint: 'Guessed from the header row. Change a column if a field comes from elsewhere.',
       fields: {
@@ -793,20 +791,9 @@ const en = {
       queue: 'Add {n} refueling | Add {n} refuelings',
       queued: '{n} refueling waiting to be sent. | {n} refuelings waiting to be sent.',
       skipped: '{n} row left out. | {n} rows left out.',
-      nothingToImport: 'Nothing to import: of {rows} rows, {problems} have problems and {duplicates} are already here.',
       problem: {
         column: 'Column “{name}”',
         columnNumber: 'Column {n}',
-        notDate: '{value} is not a date such as 2026-11-21 14:05 or 21.11.2026 14:05.',
-        notRealDate: '{value} is not a real date and time.',
-        notNumber: '{value} is not a number.',
-        notWholeNumber: '{value} is not a whole number.',
-        unknownCurrency: '{value} is not a currency the app knows (use a code such as CZK, EUR or 203).',
-        notYesNo: '{value} is neither yes nor no.',
-        missing: 'the value is missing.',
-        noColumn: 'No column is chosen for: {field}.',
-        unknownCar: 'The car is not in your car list; add it first.',
-        tooManyPlaces: 'At most {n} decimal place. | At most {n} decimal places.',
       },
     },
     backup: {

@@ -9,7 +9,7 @@ export const ATTENTION: readonly OutboxStatus[] = ['refused', 'conflict', 'block
  * it, e.g. a backdated refueling): the core marks it with a message and sends it again only on the
  * user's word, since it may already be on the service.
  */
-export const isUndecided = (e: OutboxEntryView): boolean => e.status === 'unknown' && e.message !== null;
+export const isUndecided = (entry: OutboxEntryView): boolean => entry.status === 'unknown' && entry.message !== null;
 
 /** Whether the entry waits for the user rather than for the next sync. */
 export const needsAttention = (e: OutboxEntryView): boolean => ATTENTION.includes(e.status) || isUndecided(e);

@@ -3,7 +3,7 @@
  * picks. Dates are calendar dates (YYYY-MM-DD) on the viewer's wall clock; both ends are included.
  */
 
-import { v } from '../../../src-shared/validate';
+import { isCalendarDate } from '../../../src-shared/validate';
 
 export type PeriodPreset = 'all' | 'thisMonth' | 'last3Months' | 'last12Months' | 'thisYear' | 'lastYear' | 'custom';
 
@@ -19,16 +19,8 @@ export interface DateRange {
   to: string | null;
 }
 
-const dateSchema = v.date();
 /** A calendar date the core takes (the same check): 2026-02-30 is none. */
-export const isDate = (text: unknown): text is string => {
-  try {
-    dateSchema.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-};
+export const isDate = (text: unknown): text is string => isCalendarDate(text);
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 

@@ -90,18 +90,16 @@ export const useCarsStore = defineStore('cars', () => {
     refuelings.value = { ...refuelings.value, [carId]: list };
   }
 
-  /** Queues a new refueling; `partial` marks it at once (the mark needs the refueling's id). */
-  async function addRefueling(input: RefuelingInput, partial = false): Promise<WriteResult> {
+  /** Queues a new refueling; the marks kept here (partial fill...) are set with it in one call. */
+  async function addRefueling(input: RefuelingInput): Promise<WriteResult> {
     const result = await write(() => api().addRefueling(input));
-    if (partial) await write(() => api().setRefuelingPartial({ id: result.id, partial }));
     await afterWrite(input.carId);
     return result;
   }
 
-  /** Queues an edit; a `partial` given changes the local mark too. */
-  async function editRefueling(input: RefuelingEditInput, partial?: boolean): Promise<WriteResult> {
+  /** Queues an edit; marks given change with it, the others stay as they are. */
+  async function editRefueling(input: RefuelingEditInput): Promise<WriteResult> {
     const result = await write(() => api().editRefueling(input));
-    if (partial !== undefined) await write(() => api().setRefuelingPartial({ id: input.id, partial }));
     await afterWrite(input.carId);
     return result;
   }

@@ -1,8 +1,8 @@
 /** Connection, sync and the outbox counters shown in the header. Fed by the core's events. */
 import { defineStore } from 'pinia';
-import { computed, ref } from 'vue';
-import type { AppEvent, AppStatus, ConnectionReport, ConnectionState, InputOf, SyncPhase, SyncSummary } from '../../../src-shared/app-api';
-import { AppError, connectionState, nextExchange, outcomeOf } from '../../../src-shared/app-api';
+import { computed, reactive, ref } from 'vue';
+import type { AppEvent, AppStatus, ConnectionReport, ConnectionState, DataTable, InputOf, SyncPhase, SyncSummary } from '../../../src-shared/app-api';
+import { AppError, DATA_TABLES, connectionState, nextExchange, outcomeOf } from '../../../src-shared/app-api';
 import { api, toAppError } from '../api';
 import { attentionCount, queuedCount } from '../logic/outbox';
 import { createLoader, write } from './loader';
@@ -23,8 +23,14 @@ export const useStatusStore = defineStore('status', () => {
   const summary = ref<SyncSummary | null>(null);
   /** Why the last press of Sync did not start or finish (busy, not connected, bridge down). */
   const syncError = ref<AppError | null>(null);
-  /** Bumped on every data-changed event: screens watch it and re-read what they show. */
-  const dataVersion = ref(0);
+  /**
+   * One version per table of local data, bumped when the core says that table changed: a screen watches
+   * the versions of the tables it shows and re-reads only when one of them moves.
+   */
+  const versions = reactive(Object.fromEntries(DATA_TABLES.map((t) => [t, 0])) as Record<DataTable, number>);
+  function bump(tables: readonly DataTable[]): void {
+    for (const t of tables) versions[t]++;
+  }
   const startingSync = ref(false);
   /** Set while the sync waits out a failure of the service before trying again. */
   const waiting = ref<SyncWait | null>(null);
@@ -95,7 +101,7 @@ export const useStatusStore = defineStore('status', () => {
         break;
       case 'data-changed':
         status.value = event.status;
-        dataVersion.value++;
+        bump(event.tables);
         break;
     }
   }
@@ -133,7 +139,7 @@ export const useStatusStore = defineStore('status', () => {
     } catch (e) {
       const error = toAppError(e);
       // A sync started elsewhere (the menu, another window) is already reporting through the events.
-      if (error.code !== 'busy') syncError.value = error;
+      if (error.kind !== 'busy') syncError.value = error;
       return null;
     } finally {
       startingSync.value = false;
@@ -142,7 +148,7 @@ export const useStatusStore = defineStore('status', () => {
       cancelling.value = false;
       await loader.load();
       // Writes pushed and records pulled: every screen re-reads, even if the event stream is down.
-      dataVersion.value++;
+      bump(DATA_TABLES);
     }
   }
 
@@ -171,9 +177,9 @@ export const useStatusStore = defineStore('status', () => {
     }
   }
 
-  /** Local data changed as a whole (a backup restored): every screen reads again. */
-  function markDataChanged(): void {
-    dataVersion.value++;
+  /** Local data changed as a whole (a backup restored, a copy recovered): every screen reads again. */
+  function markDataChanged(tables: readonly DataTable[] = DATA_TABLES): void {
+    bump(tables);
   }
 
   function dismissSummary(): void {
@@ -198,7 +204,7 @@ export const useStatusStore = defineStore('status', () => {
     progress,
     summary,
     syncError,
-    dataVersion,
+    versions,
     syncing,
     waiting,
     cancelling,

@@ -1,15 +1,16 @@
 /** `disable-client` and `enable-client`: a client key refused from now on, or accepted again. */
-import { setClientEnabled } from '../../index';
+import { withAdmin } from '../../index';
 import { clientKeyOptions, requiredClientKey } from '../client-key';
-import { dataOption, defineCommand } from '../command';
+import { defineCommand, storeOf, storeOptions } from '../command';
 
 function clientSwitch(name: string, enabled: boolean, summary: string) {
   return defineCommand({
     name,
     summary,
-    options: { data: dataOption, ...clientKeyOptions },
-    run(o) {
-      setClientEnabled(o.data, requiredClientKey(o), enabled);
+    options: { ...storeOptions, ...clientKeyOptions },
+    async run(o) {
+      const key = requiredClientKey(o);
+      await withAdmin(storeOf(o), (admin) => admin.setClientEnabled(key, enabled));
       console.log(`Client key ${enabled ? 'enabled' : 'disabled'}.`);
     },
   });

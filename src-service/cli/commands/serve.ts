@@ -5,7 +5,7 @@ import { UsageError } from '../../../src-shared/cli';
 import { SERVICE_PATH } from '../../../src-shared/wire';
 import { startService, stderrLogger } from '../../index';
 import type { TlsCredentials } from '../../server/http-server';
-import { dataOption, defineCommand } from '../command';
+import { defineCommand, storeOf, storeOptions } from '../command';
 import { wholeNumber } from '../values';
 
 /** The certificate and key of `--tls-cert`/`--tls-key`: both or neither, each a readable PEM file. */
@@ -36,7 +36,8 @@ export const serve = defineCommand({
   name: 'serve',
   summary: 'Start the service and print its address when it is ready.',
   options: {
-    data: dataOption,
+    ...storeOptions,
+    'pool-size': { type: 'string', value: '<n>', description: 'PostgreSQL: most connections of this instance (default 10)', read: wholeNumber(1, 1000) },
     port: { type: 'string', value: '<port>', description: 'TCP port, 0 for any free one (default 8080)', read: wholeNumber(0, 65535) },
     host: { type: 'string', value: '<address>', description: 'address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)' },
     namespace: { type: 'string', value: '<uri>', description: 'XML namespace of the operations (default http://tempuri.org/)' },
@@ -45,10 +46,12 @@ export const serve = defineCommand({
     'tls-key': { type: 'string', value: '<file.pem>', description: "the certificate's private key, PEM" },
   },
   async run(o) {
+    const store = storeOf(o);
     const tls = tlsCredentials(o['tls-cert'], o['tls-key']);
     const service = await startService({
       ...(tls ? { tls } : {}),
-      dataFile: o.data,
+      ...(store.kind === 'sqlite' ? { dataFile: store.file } : { databaseUrl: store.url }),
+      poolSize: o['pool-size'],
       port: o.port,
       host: o.host,
       namespace: o.namespace,

@@ -15,7 +15,10 @@
  * of one per write.
  */
 import { setImmediate } from 'node:timers';
-import { Store } from '.';
+import { LoginThrottle, type LoginGuard, type ThrottleOptions } from '../../auth/login-throttle';
+import { runNow } from '../flow';
+import type { ServiceStore, StoreFlow } from '../seam';
+import { Store } from './store';
 import { Checkpointer, RESTART_FRAMES } from './checkpointer';
 import { openDatabase } from './database';
 
@@ -202,5 +205,50 @@ export class ServingStore {
     await this.checkpointer.close();
     this.reads.close();
     this.writes.close();
+  }
+}
+
+/** The SQLite store behind the seam: flows run at once, on the reader or in the group commit. */
+export class SqliteServiceStore implements ServiceStore {
+  readonly kind = 'sqlite';
+
+  constructor(readonly serving: ServingStore) {}
+
+  static open(file: string, onCheckpointFailure?: (reason: string) => void): SqliteServiceStore {
+    return new SqliteServiceStore(ServingStore.open(file, onCheckpointFailure));
+  }
+
+  read<T>(flow: StoreFlow<T>): T {
+    return this.serving.read((store) => runNow(flow(store)));
+  }
+
+  write<T>(flow: StoreFlow<T>): Promise<T> {
+    return this.serving.write((store) => runNow(flow(store)));
+  }
+
+  get credentials(): Store['users'] {
+    return this.serving.users;
+  }
+
+  generation(): number {
+    return this.serving.generation();
+  }
+
+  outsideGeneration(): number {
+    return this.serving.outsideGeneration();
+  }
+
+  /** Only commits of other processes: this process's writes are all group commits that name what they touch. */
+  answersGeneration(): number {
+    return this.serving.outsideGeneration();
+  }
+
+  /** One process serves the file: the throttle lives in it. */
+  loginGuard(options: Partial<ThrottleOptions>, now: () => number, onLock: (login: string, failures: number, ms: number) => void): LoginGuard {
+    return new LoginThrottle(options, now, onLock);
+  }
+
+  close(): Promise<void> {
+    return this.serving.close();
   }
 }

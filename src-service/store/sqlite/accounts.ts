@@ -1,29 +1,7 @@
 /** Accounts and who may do what with them. */
-import type { ParamsOf } from '../../src-shared/catalog';
+import { PERMISSION, type AccountFields, type AccountRow, type EditableAccountFields as EditableFields, type Permission } from '../rows';
+import type { AccountAccess } from '../seam';
 import type { Db } from './database';
-
-export type Permission = 1 | 2 | 3;
-export const PERMISSION = { read: 1, write: 2, owner: 3 } as const;
-
-/** The fields of an account as AddAccount carries them (checked by the operation's rules first). */
-export type AccountFields = ParamsOf<'AddAccount'>;
-type EditableFields = Omit<AccountFields, 'Currency'>;
-
-/** An account as one user sees it: with that user's permission on it. */
-export interface AccountRow {
-  id: number;
-  owner_id: number;
-  name: string;
-  description: string;
-  currency: number;
-  type: number;
-  is_active: number;
-  is_hidden: number;
-  locked: number;
-  ord: number;
-  balance_minor: number;
-  permission: Permission;
-}
 
 /** The editable fields as the statements bind them: SQLite takes no booleans. */
 function bindable<F extends EditableFields>(f: F): Omit<F, 'IsActive' | 'IsHidden' | 'Locked'> & Record<'IsActive' | 'IsHidden' | 'Locked', number> {
@@ -34,7 +12,7 @@ const COLUMNS =
   'a.id, a.owner_id, a.name, a.description, a.currency, a.type, a.is_active, a.is_hidden, a.locked, a.ord, a.balance_minor, p.permission';
 type AccountTuple = [number, number, string, string, number, number, number, number, number, number, number, Permission];
 
-export class AccountStore {
+export class AccountStore implements AccountAccess {
   private readonly listStmt;
   private readonly getStmt;
   private readonly ownerStmt;
@@ -71,7 +49,6 @@ export class AccountStore {
     );
   }
 
-  /** The accounts a user holds a permission on, by Ord then Id. */
   listFor(userId: number): AccountRow[] {
     return this.listStmt.all(userId).map((r) => ({
       id: r[0],
@@ -89,24 +66,21 @@ export class AccountStore {
     }));
   }
 
-  /** The account as the user sees it; undefined when it does not exist or the user holds no permission. */
   getFor(accountId: number, userId: number): AccountRow | undefined {
     return this.getStmt.get(accountId, userId);
   }
 
-  /** The id of the user who owns the account; undefined when there is no such account. */
   ownerOf(accountId: number): number | undefined {
     return this.ownerStmt.get(accountId)?.owner_id;
   }
 
-  /** Creates an account owned by `ownerId` (permission 3). Call inside a transaction. */
+  /** Call inside a transaction. */
   insert(ownerId: number, f: AccountFields): number {
     const id = Number(this.insertStmt.run({ ...bindable(f), ownerId, now: new Date().toISOString() }).lastInsertRowid);
     this.grant(id, ownerId, PERMISSION.owner);
     return id;
   }
 
-  /** Replaces every field but the currency, which no operation changes. */
   update(accountId: number, f: EditableFields): void {
     this.updateStmt.run({ ...bindable(f), id: accountId });
   }
@@ -114,4 +88,7 @@ export class AccountStore {
   grant(accountId: number, userId: number, permission: Permission): void {
     this.grantStmt.run(accountId, userId, permission);
   }
+
+  /** Nothing to do: a SQLite write holds the whole file (one writer at a time). */
+  holdForBooking(): void {}
 }

@@ -1,29 +1,9 @@
 /** Users and registered client applications. */
-import { createHash } from 'node:crypto';
+import { clientKeyHash, loginKey, type UserRow } from '../rows';
+import type { UserAccess } from '../seam';
 import type { Db } from './database';
 
-export interface UserRow {
-  id: number;
-  login: string;
-  password_hash: string;
-  currency: number;
-}
-
-/** Longest login (as its loginKey) and client key the service stores. */
-export const LOGIN_MAX = 100;
-export const CLIENT_KEY_MAX = 200;
-
-/** Logins are matched without regard to case or Unicode normal form. */
-export function loginKey(login: string): string {
-  return login.normalize('NFC').toLowerCase();
-}
-
-/** Client keys are stored as their SHA-256: the file alone never gives a usable key. */
-export function clientKeyHash(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
-}
-
-export class UserStore {
+export class UserStore implements UserAccess {
   private readonly byLoginStmt;
   private readonly insertStmt;
   private readonly setHashStmt;
@@ -59,7 +39,6 @@ export class UserStore {
     this.setHashStmt.run(passwordHash, userId);
   }
 
-  /** True when the key names a registered, enabled client application. */
   isClientEnabled(key: string): boolean {
     return this.clientStmt.get(clientKeyHash(key))?.enabled === 1;
   }
@@ -72,7 +51,6 @@ export class UserStore {
     this.insertClientStmt.run(clientKeyHash(key), label, new Date().toISOString());
   }
 
-  /** Returns false when no client has that key. */
   setClientEnabled(key: string, enabled: boolean): boolean {
     return this.setClientEnabledStmt.run(enabled ? 1 : 0, clientKeyHash(key)).changes > 0;
   }

@@ -1,38 +1,12 @@
 /** Refuelings of the users' cars. */
+import { LAST_REFUELINGS, type RefuelingFields, type RefuelingRow } from '../rows';
+import type { RefuelingAccess } from '../seam';
 import type { Db } from './database';
-
-export interface RefuelingFields {
-  carId: number;
-  dateOfPurchase: string;
-  tachometer: number;
-  liter: number;
-  priceMinor: number;
-  description: string;
-  currency: number;
-  rate: number;
-}
-
-export interface RefuelingRow {
-  id: number;
-  user_id: number;
-  car_id: number;
-  created_by: number;
-  date_of_purchase: string;
-  tachometer: number;
-  liter: number;
-  price_minor: number;
-  description: string;
-  currency: number;
-  rate: number;
-}
 
 const COLUMNS =
   'id, user_id, car_id, created_by, date_of_purchase, tachometer, liter, price_minor, description, currency, rate';
 
-/** How many refuelings CarFuelList returns (interface section 8). */
-export const LAST_REFUELINGS = 50;
-
-export class RefuelingStore {
+export class RefuelingStore implements RefuelingAccess {
   private readonly lastStmt;
   private readonly getStmt;
   private readonly insertStmt;
@@ -59,12 +33,10 @@ export class RefuelingStore {
     );
   }
 
-  /** The newest refuelings of one of a user's cars: DateOfPurchase descending, then Id descending. */
   last(userId: number, carId: number, limit = LAST_REFUELINGS): RefuelingRow[] {
     return this.lastStmt.all(userId, carId, limit);
   }
 
-  /** The refueling when it belongs to one of the user's cars. */
   getFor(id: number, userId: number): RefuelingRow | undefined {
     return this.getStmt.get(id, userId);
   }

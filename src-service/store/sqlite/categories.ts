@@ -1,18 +1,9 @@
 /** Each user's category forest. */
+import { categoryNameKey, type CategoryRow } from '../rows';
+import type { CategoryAccess } from '../seam';
 import type { Db } from './database';
 
-export interface CategoryRow {
-  id: number;
-  parent_id: number | null;
-  name: string;
-}
-
-/** Siblings are compared without regard to case (Unicode-aware, unlike SQLite's NOCASE). */
-export function categoryNameKey(name: string): string {
-  return name.normalize('NFC').toLowerCase();
-}
-
-export class CategoryStore {
+export class CategoryStore implements CategoryAccess {
   private readonly listStmt;
   private readonly getStmt;
   private readonly depthStmt;
@@ -51,7 +42,6 @@ export class CategoryStore {
     );
   }
 
-  /** All of a user's categories, by Id. */
   listFor(userId: number): CategoryRow[] {
     return this.listStmt.all(userId);
   }
@@ -64,7 +54,6 @@ export class CategoryStore {
     return this.depthStmt.get(categoryId)?.depth ?? 0;
   }
 
-  /** True when another category under the same parent has this name (compared case-insensitively). */
   siblingNamed(userId: number, parentId: number | null, name: string, exceptId = 0): boolean {
     return this.siblingStmt.get(userId, parentId ?? 0, categoryNameKey(name), exceptId) !== undefined;
   }
@@ -79,7 +68,6 @@ export class CategoryStore {
     this.renameStmt.run(name, categoryNameKey(name), categoryId);
   }
 
-  /** The categories booked most often with a PaymentDate in [from, to], ties by Id. */
   favorites(userId: number, from: string, to: string, limit: number): CategoryRow[] {
     return this.favoritesStmt.all(userId, from, to, limit);
   }

@@ -1,0 +1,99 @@
+/** The app's writes (checked, queued in the outbox with the local copy's change) and what the user does with queued ones. */
+import { AppError, WRITE_INPUT_SCHEMAS, type OutboxKind, type WriteInputOf } from '../../../src-shared/app-api';
+import { parse } from '../../../src-shared/validate';
+import { resolveChoices, WRITE_KINDS } from '../write-kinds';
+import { REFUELING_LOCAL_DEFAULTS, splitRefueling, type RefuelingLocals } from '../../../src-shared/records/refueling';
+import type { CoreServices, Handlers } from './core-parts';
+import { outboxView } from './read-views';
+
+type WriteMethod = 'addAccount' | 'editAccount' | 'transfer' | 'addCategory' | 'renameCategory' | 'addRefueling' | 'editRefueling';
+type OutboxMethod = 'checkTransfer' | 'listOutbox' | 'retryOutbox' | 'discardOutbox' | 'updateOutbox' | 'resolveConflict';
+
+export function outboxHandlers(core: CoreServices): Handlers<WriteMethod | OutboxMethod> {
+  const { store, outbox } = core;
+
+  async function write<K extends OutboxKind>(kind: K, input: WriteInputOf<K>) {
+    const result = core.writes.queue(kind, input);
+    await core.changed(touched(kind));
+    return result;
+  }
+
+  /**
+   * A refueling write: what the service keeps is queued; the marks kept here only (the local fields of
+   * its table) are set on the refueling at once, in the same transaction, and never sent.
+   */
+  async function refuelingWrite<K extends 'addRefueling' | 'editRefueling'>(kind: K, input: WriteInputOf<K> & Partial<RefuelingLocals>) {
+    const { sent, locals } = splitRefueling(input);
+    const result = store.transaction(() => {
+      const queued = core.writes.queue(kind, sent as WriteInputOf<K>);
+      store.setRefuelingLocals(queued.id, kind === 'addRefueling' ? { ...REFUELING_LOCAL_DEFAULTS, ...locals } : locals);
+      return queued;
+    });
+    await core.changed(touched(kind));
+    return result;
+  }
+
+  const entries = () => outboxView(outbox.all());
+  /** What a write of this kind changes in what the screens show: its records, and the outbox. */
+  const touched = (kind: OutboxKind) => [...WRITE_KINDS[kind].touches, 'outbox' as const];
+
+  function entry(id: number) {
+    const e = outbox.get(id);
+    if (!e) throw new AppError('entryMissing', { id }, 'id');
+    return e;
+  }
+
+  return {
+    addAccount: (i) => write('addAccount', i),
+    editAccount: (i) => write('editAccount', i),
+    transfer: (i) => write('transfer', i),
+    addCategory: (i) => write('addCategory', i),
+    renameCategory: (i) => write('renameCategory', i),
+    addRefueling: (i) => refuelingWrite('addRefueling', i),
+    editRefueling: (i) => refuelingWrite('editRefueling', i),
+    checkTransfer: async (i) => core.writes.checkTransfer(i),
+    listOutbox: async () => entries(),
+    async retryOutbox({ id }) {
+      const e = entry(id);
+      // An unknown write with a message is one whose effect the sync could not look for: the user's
+      // retry is the word to send it again (a plain unknown one is still to be checked by the next sync).
+      if (e.status === 'refused' || e.status === 'conflict' || (e.status === 'unknown' && e.message !== null)) {
+        store.transaction(() => outbox.setStatus(id, 'pending'));
+        await core.changed(['outbox']);
+      }
+      return entries();
+    },
+    async discardOutbox({ id }) {
+      const e = entry(id);
+      store.transaction(() => outbox.remove(id));
+      await core.changed(touched(e.kind));
+      return entries();
+    },
+    async updateOutbox({ id, input: raw }) {
+      const e = entry(id);
+      const { sent, locals } = splitRefueling(parse(WRITE_INPUT_SCHEMAS[e.kind], raw, 'input.input') as WriteInputOf<OutboxKind> & Partial<RefuelingLocals>);
+      store.transaction(() => {
+        core.writes.replace(id, sent as WriteInputOf<OutboxKind>);
+        // A refueling's marks go to the refueling the entry creates or edits.
+        const target = e.createdIds[0] ?? (sent as { id?: number }).id;
+        if (target !== undefined) store.setRefuelingLocals(target, locals);
+      });
+      await core.changed(touched(e.kind));
+      return entries();
+    },
+    async resolveConflict({ id, choices }) {
+      const e = entry(id);
+      if (e.status !== 'conflict') throw new AppError('noConflict', { id }, 'id');
+      const fields = new Set(e.conflicts.map((c) => c.field));
+      for (const key of Object.keys(choices)) {
+        if (!fields.has(key)) throw new AppError('notInConflict', { field: key }, 'choices');
+      }
+      const open = [...fields].filter((f) => !choices[f]);
+      if (open.length) throw new AppError('chooseSides', { fields: open.join(', ') }, 'choices');
+      const { input, base } = resolveChoices(e, choices);
+      store.transaction(() => outbox.replaceInput(id, input, base));
+      await core.changed(touched(e.kind));
+      return entries();
+    },
+  };
+}

@@ -1,0 +1,45 @@
+/** Reads of the records the service keeps (accounts, transactions, templates, categories, refuelings) and the local car list. */
+import { AppError } from '../../../src-shared/app-api';
+import { carIdsSeen, checkCarId } from '../cars/car-ids';
+import type { CoreServices, Handlers } from './core-parts';
+import { accountsView, carRefuelingsView, carsView, categoryTreeView, templatesView, transactionPage } from './read-views';
+
+type RecordMethod =
+  | 'listAccounts'
+  | 'listTransactions'
+  | 'listTemplates'
+  | 'getCategoryTree'
+  | 'listCars'
+  | 'saveCar'
+  | 'removeCar'
+  | 'listRefuelings'
+  | 'listCarIdsSeen'
+  | 'checkCarId';
+
+export function recordHandlers(core: CoreServices): Handlers<RecordMethod> {
+  const { store, view, outbox } = core;
+  return {
+    listAccounts: async (i) => accountsView(view, i),
+    listTransactions: async (i) => {
+      if (!view.account(i.accountId)) throw new AppError('accountMissing', { id: i.accountId }, 'accountId');
+      return transactionPage(store, view, { accountId: outbox.resolve(i.accountId), offset: i.offset ?? 0, limit: i.limit ?? 50, search: i.search });
+    },
+    listTemplates: async () => templatesView(store, view),
+    getCategoryTree: async () => categoryTreeView(store, view),
+    listCars: async () => carsView(store, view),
+    saveCar: async (i) => {
+      store.saveCar(i.carId, i.name, core.now());
+      await core.changed(['cars']);
+      return carsView(store, view);
+    },
+    removeCar: async (i) => {
+      if (view.pendingCars().has(i.carId)) throw new AppError('carHasPending', { carId: i.carId }, 'carId');
+      if (!store.removeCar(i.carId)) throw new AppError('carNotInList', { carId: i.carId }, 'carId');
+      await core.changed(['cars']);
+      return carsView(store, view);
+    },
+    listRefuelings: async (i) => carRefuelingsView(store, view, i.carId),
+    listCarIdsSeen: async () => carIdsSeen(store, view),
+    checkCarId: (i) => checkCarId(i.carId, store, () => core.link.soapClient(), (e) => core.toAppError(e)),
+  };
+}

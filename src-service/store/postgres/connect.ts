@@ -1,0 +1,114 @@
+/**
+ * Connections to the PostgreSQL database: node-postgres (pg) with its pool, configured once here.
+ *
+ * - 64-bit integers (ids, money in minor units) come back as numbers, checked to be exact: every amount
+ *   the service keeps has at most 15 digits, so a bigint beyond 2^53 can only be damage, and is refused
+ *   rather than rounded.
+ * - The password comes from the connection string (best from BOOKKEEPING_DATABASE_URL, never argv),
+ *   PGPASSWORD, or a password file (~/.pgpass or PGPASSFILE, read by the pgpass module), never a log.
+ * - The service's own connections say so (`bookkeeping.service`): the tables' notification triggers
+ *   leave its writes to the service, which announces them after they commit (see notifier.ts).
+ */
+import pg from 'pg';
+import pgpass from 'pgpass';
+import { DataFileError } from '../sqlite/database';
+import { describeLocation } from '../location';
+
+const INT8_OID = 20;
+
+function exactInteger(text: string): number {
+  const n = Number(text);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`A stored integer (${text}) is beyond what the service keeps exactly.`);
+  return n;
+}
+
+/** pg's parsers with int8 read as exact numbers. */
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID && format !== 'binary' ? exactInteger : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+/** The password for a connection that has none of its own: PGPASSWORD is read by pg itself, a password file here. */
+function passwordFile(config: pg.ClientConfig): (() => Promise<string | undefined>) | undefined {
+  const url = new URL(config.connectionString!);
+  if (url.password !== '' || url.searchParams.has('password') || process.env.PGPASSWORD !== undefined) return undefined;
+  const connection = {
+    host: url.hostname || process.env.PGHOST || 'localhost',
+    port: url.port || process.env.PGPORT || '5432',
+    database: decodeURIComponent(url.pathname.slice(1)) || process.env.PGDATABASE || '',
+    user: decodeURIComponent(url.username) || process.env.PGUSER || process.env.USER || '',
+  };
+  return () => new Promise((resolve) => pgpass(connection, (password) => resolve(password)));
+}
+
+export interface ConnectOptions {
+  /** Marks the connections as the running service's (see above). */
+  service?: boolean;
+  /** Names the connections in pg_stat_activity. */
+  applicationName?: string;
+}
+
+export function clientConfig(url: string, options: ConnectOptions = {}): pg.ClientConfig {
+  const config: pg.ClientConfig = {
+    connectionString: url,
+    types,
+    application_name: options.applicationName ?? 'bookkeeping',
+    connectionTimeoutMillis: 10_000,
+    keepAlive: true,
+    ...(options.service ? { options: '-c bookkeeping.service=on' } : {}),
+  };
+  const password = passwordFile(config);
+  return password ? { ...config, password: password as unknown as string } : config;
+}
+
+export function createPool(url: string, max: number, options: ConnectOptions = {}): pg.Pool {
+  return new pg.Pool({ ...clientConfig(url, options), max, idleTimeoutMillis: 60_000 });
+}
+
+/** One connection, opened; a failure to connect is a DataFileError naming the database (never its password). */
+export async function connect(url: string, options: ConnectOptions = {}): Promise<pg.Client> {
+  const client = new pg.Client(clientConfig(url, options));
+  try {
+    await client.connect();
+  } catch (e) {
+    await client.end().catch(() => undefined);
+    throw unreachable(url, e);
+  }
+  return client;
+}
+
+/** The error for a database that cannot be used: which one (without its password) and why. */
+export function unreachable(url: string, e: unknown): DataFileError {
+  const reason = e instanceof Error ? e.message : String(e);
+  return new DataFileError(`Cannot use the PostgreSQL database ${describeLocation({ kind: 'postgres', url })}: ${reason}`);
+}
+
+/** The SQLSTATE of a PostgreSQL error, if it is one. */
+export function sqlState(e: unknown): string | undefined {
+  return e instanceof pg.DatabaseError ? e.code : undefined;
+}
+
+export type Queryable = Pick<pg.ClientBase, 'query'>;
+
+/**
+ * Runs `fn` in a transaction on a connection of the pool: committed when it resolves, rolled back when it
+ * throws (and the error passed on). The connection goes back to the pool either way, or is discarded
+ * when it broke.
+ */
+export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    try {
+      const result = await fn(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (e) {
+      await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+      throw e;
+    }
+  } finally {
+    client.release(broken);
+  }
+}

@@ -1,0 +1,12 @@
+/** The pgpass module (the one pg itself uses) ships no types: the one function used here. */
+declare module 'pgpass' {
+  interface ConnectionInfo {
+    host: string;
+    port: string;
+    database: string;
+    user: string;
+  }
+  /** Calls back with the password the password file (PGPASSFILE or ~/.pgpass) holds for the connection, if any. */
+  function pgpass(connection: ConnectionInfo, callback: (password: string | undefined) => void): void;
+  export default pgpass;
+}

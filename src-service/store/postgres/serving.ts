@@ -1,0 +1,179 @@
+/**
+ * The PostgreSQL store as a running instance uses it. Instances are stateless: several may serve one
+ * database behind a load balancer, and whatever one keeps in memory is either shared through the
+ * database or dropped when another changes what it was made of.
+ *
+ * - Reads run on a connection of the pool, each statement on committed data; the instance keeps the
+ *   transaction rows it has read (they never change through the service), forgotten when anyone
+ *   changes stored rows behind its back.
+ * - Writes run in a transaction of their own on a connection of the pool, READ COMMITTED; a booking
+ *   first holds the accounts it books on, in the order of their ids (AccountAccess.holdForBooking), so
+ *   two instances booking on the same accounts at once wait for each other and every balance stays the
+ *   exact sum of its transactions. Should PostgreSQL still find a deadlock or a serialization failure,
+ *   the write runs again from the start (a flow has no effect outside its transaction). A write is
+ *   answered only after its COMMIT, and after the other instances have been told (notifier.ts).
+ * - The generation that keeps the answers of reads fresh changes with this instance's commits, with every
+ *   announcement of a change by anyone, and with every call while the listener is down (nothing kept is
+ *   trusted then). Users and client keys change only through the admin commands, announced as
+ *   `credentials`; the login throttle is shared (login-attempts.ts).
+ */
+import type pg from 'pg';
+import type { LoginGuard, ThrottleOptions } from '../../auth/login-throttle';
+import { runFlow } from '../flow';
+import { KeptTransactions } from '../kept-rows';
+import type { ServiceStore, StoreFlow } from '../seam';
+import { createPool, inTransaction, sqlState, unreachable } from './connect';
+import { PgData, PgUsers } from './data';
+import { Listener, type Announcement } from './listener';
+import { SharedLoginThrottle } from './login-attempts';
+import { migratePostgres } from './migrations';
+import { ChangeNotifier } from './notifier';
+
+export interface PostgresStoreOptions {
+  /** Most connections of this instance's pool (default 10). */
+  poolSize?: number;
+  /** Told about trouble with the database that does not fail a request (for the log). */
+  onTrouble?: (message: string, error?: unknown) => void;
+}
+
+/** deadlock_detected, serialization_failure: the transaction may simply be run again. */
+const RETRYABLE = new Set(['40P01', '40001']);
+const WRITE_TRIES = 5;
+
+export class PostgresServiceStore implements ServiceStore {
+  readonly kind = 'postgres';
+  readonly credentials: PgUsers;
+  private readonly kept = new KeptTransactions();
+  private readonly listener: Listener;
+  private readonly notifier: ChangeNotifier;
+  private readonly guards: SharedLoginThrottle[] = [];
+  private generationCount = 0;
+  private outsideCount = 0;
+  private closed = false;
+
+  private constructor(
+    private readonly pool: pg.Pool,
+    url: string,
+    private readonly onTrouble: (message: string, error?: unknown) => void,
+  ) {
+    this.credentials = new PgUsers(pool);
+    this.notifier = new ChangeNotifier(pool, (e) => onTrouble('Could not announce a change to the other instances', e));
+    this.listener = new Listener(url, {
+      announced: (a) => this.announced(a),
+      listening: async (client) => {
+        for (const guard of this.guards) await guard.reload(client);
+        this.everythingChanged();
+      },
+      lost: (reason) => onTrouble(`Lost the connection that listens for changes (reconnecting; nothing kept is used meanwhile): ${reason}`),
+    });
+  }
+
+  /** Opens the pool, brings the schema up to date and starts listening; rejects when the database cannot be used. */
+  static async open(url: string, options: PostgresStoreOptions = {}): Promise<PostgresServiceStore> {
+    const pool = createPool(url, options.poolSize ?? 10, { service: true });
+    // An idle connection that breaks (the server restarts) is dropped by the pool; no request is lost.
+    pool.on('error', () => undefined);
+    const store = new PostgresServiceStore(pool, url, options.onTrouble ?? (() => {}));
+    try {
+      const client = await pool.connect().catch((e: unknown) => {
+        throw unreachable(url, e);
+      });
+      try {
+        await migratePostgres(client);
+      } finally {
+        client.release();
+      }
+      await store.listener.start();
+    } catch (e) {
+      await store.close();
+      throw e;
+    }
+    return store;
+  }
+
+  private announced(a: Announcement): void {
+    switch (a.kind) {
+      case 'lock':
+        for (const guard of this.guards) guard.noteLock(a.login, a.until);
+        return;
+      case 'credentials':
+        this.outsideCount += 1;
+        break;
+      case 'rows':
+        this.kept.forget();
+        break;
+      case 'data':
+        break;
+    }
+    this.generationCount += 1;
+  }
+
+  private everythingChanged(): void {
+    this.kept.forget();
+    this.outsideCount += 1;
+    this.generationCount += 1;
+  }
+
+  read<T>(flow: StoreFlow<T>): Promise<T> {
+    return this.withClient((client) => runFlow(flow(new PgData(client, this.kept))));
+  }
+
+  private async withClient<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    if (this.closed) throw new Error('The store is closed.');
+    const client = await this.pool.connect();
+    try {
+      return await fn(client);
+    } finally {
+      client.release();
+    }
+  }
+
+  async write<T>(flow: StoreFlow<T>): Promise<T> {
+    if (this.closed) throw new Error('The store is closed.');
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const result = await inTransaction(this.pool, (client) => runFlow(flow(new PgData(client))));
+        this.generationCount += 1;
+        await this.notifier.changed();
+        return result;
+      } catch (e) {
+        if (attempt >= WRITE_TRIES || !RETRYABLE.has(sqlState(e) ?? '')) throw e;
+      }
+    }
+  }
+
+  generation(): number {
+    if (!this.listener.healthy) this.generationCount += 1;
+    return this.generationCount;
+  }
+
+  outsideGeneration(): number {
+    if (!this.listener.healthy) this.outsideCount += 1;
+    return this.outsideCount;
+  }
+
+  answersGeneration(): number {
+    return this.generation();
+  }
+
+  loginGuard(options: Partial<ThrottleOptions>, now: () => number, onLock: (login: string, failures: number, ms: number) => void): LoginGuard {
+    const guard = new SharedLoginThrottle(this.pool, () => this.listener.healthy, options, now, onLock);
+    this.guards.push(guard);
+    // The locks made before this instance listened (until then a verification reads its login's row).
+    guard.reload(this.pool).catch((e: unknown) => this.onTrouble('Could not read the logins locked now', e));
+    return guard;
+  }
+
+  /** True while changes by others are heard (diagnostics and tests). */
+  get listening(): boolean {
+    return this.listener.healthy;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const guard of this.guards) guard.close();
+    await this.listener.close();
+    await this.pool.end().catch(() => undefined);
+  }
+}

@@ -1,0 +1,51 @@
+/** The settings registry: typed reads and writes, a value that does not fit its schema read as the default. */
+import { describe, expect, it } from 'vitest';
+import { Store } from '../../src-main/core/store';
+import { LOCAL_ONLY_CONDITION, SETTINGS } from '../../src-main/core/store/settings';
+import { tempDir } from '../support/client';
+
+describe('settings', () => {
+  it('read their default until set, and what was set afterwards', () => {
+    const tmp = tempDir();
+    const store = new Store(tmp.file('local.sqlite'));
+    try {
+      expect(store.settings.get('nextTempId')).toBe(-1);
+      expect(store.settings.get('workingOffline')).toBe(false);
+      expect(store.settings.get('connection')).toBeNull();
+      store.settings.set('nextTempId', -7);
+      store.settings.set('workingOffline', true);
+      expect(store.settings.get('nextTempId')).toBe(-7);
+      expect(store.settings.get('workingOffline')).toBe(true);
+      store.settings.set('connection', null);
+      expect(store.db.prepare("SELECT COUNT(*) FROM settings WHERE key = 'connection'").pluck().get()).toBe(0);
+    } finally {
+      store.close();
+      tmp.remove();
+    }
+  });
+
+  it('refuse to write a value of the wrong shape, and read one stored wrong as the default', () => {
+    const tmp = tempDir();
+    const store = new Store(tmp.file('local.sqlite'));
+    try {
+      // A temporary id is negative: a positive one would collide with the service's ids.
+      expect(() => store.settings.set('nextTempId', 5)).toThrow();
+      store.db.prepare("INSERT INTO settings (key, value) VALUES ('nextTempId', '\"seven\"'), ('workingOffline', '{')").run();
+      expect(store.settings.get('nextTempId')).toBe(-1);
+      expect(store.settings.get('workingOffline')).toBe(false);
+      // Stored preferences of an older version keep what still fits (unknown keys are dropped).
+      store.db.prepare("INSERT INTO settings (key, value) VALUES ('preferences', '{\"language\":\"en\",\"fontSize\":3}')").run();
+      expect(store.settings.get('preferences')).toEqual({ language: 'en' });
+    } finally {
+      store.close();
+      tmp.remove();
+    }
+  });
+
+  it('say in one place which ones a backup leaves out', () => {
+    const localOnly = Object.entries(SETTINGS).filter(([, s]) => 'localOnly' in s).map(([k]) => k).sort();
+    expect(localOnly).toEqual(['backup.createdAt', 'copyId', 'lastExchange', 'syncLock']);
+    for (const key of localOnly) expect(LOCAL_ONLY_CONDITION).toContain(`'${key}'`);
+    expect(LOCAL_ONLY_CONDITION).toContain("'secret.'");
+  });
+});

@@ -1,0 +1,115 @@
+// @vitest-environment happy-dom
+/**
+ * The forms as components (@vue/test-utils in happy-dom): the rules they show come from the app API's
+ * schemas (limits as hints and attributes, errors in the user's language), an error the core sends lands
+ * beside its field, and the keyboard meets the fields in the order of the receipt.
+ */
+import { flushPromises, mount } from '@vue/test-utils';
+import { createPinia, setActivePinia } from 'pinia';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppError, APP_METHODS } from '../../src-shared/app-api';
+import { fieldRules } from '../../src-shared/validate';
+import RefuelingForm from '../../src-renderer/src/components/RefuelingForm.vue';
+import AccountForm from '../../src-renderer/src/components/AccountForm.vue';
+import CategoryForm from '../../src-renderer/src/components/CategoryForm.vue';
+import { i18n } from '../../src-renderer/src/i18n';
+import { useCarsStore } from '../../src-renderer/src/stores/cars';
+import { standIn } from './stand-in';
+
+let pinia: ReturnType<typeof createPinia>;
+beforeEach(() => {
+  pinia = createPinia();
+  setActivePinia(pinia);
+  i18n.global.locale.value = 'en';
+  standIn({ listRefuelings: async () => [], listAccounts: async () => ({ accounts: [], totals: [] }) });
+});
+afterEach(() => {
+  i18n.global.locale.value = 'cs';
+  document.body.innerHTML = '';
+});
+
+const global = () => ({ plugins: [pinia, i18n] });
+/** The error shown beside the field whose control has this name. */
+const errorOf = (wrapper: ReturnType<typeof mount>, name: string): string | null => {
+  const control = wrapper.find(`[name="${name}"]`);
+  const field = control.element.closest('.field');
+  return field?.querySelector('.field-error')?.textContent?.trim() ?? null;
+};
+
+function refuelingForm(save: (input: unknown) => Promise<unknown> = async () => undefined, large = false) {
+  const cars = useCarsStore();
+  cars.cars = [{ carId: 1, name: 'Octavia', refuelings: 0, lastTachometer: null, lastDate: null, lastCurrency: null, pending: false }];
+  return mount(RefuelingForm, {
+    props: { initial: { carId: 1, currency: 203 }, submitLabel: 'Save', save, large },
+    global: global(),
+    attachTo: document.body,
+  });
+}
+
+describe('the refueling form', () => {
+  it('takes its limits from the refueling schema: decimals as a hint and for the amount field, the note\'s length', () => {
+    const w = refuelingForm();
+    const schema = APP_METHODS.addRefueling.input;
+    expect(fieldRules(schema, 'liter').maxScale).toBe(3);
+    expect(w.text()).toContain('Up to 3 decimal places.');
+    expect(w.find('input[name="description"]').attributes('maxlength')).toBe(String(fieldRules(schema, 'description').maxLength));
+    i18n.global.locale.value = 'cs';
+    return flushPromises().then(() => expect(w.text()).toContain('Nejvýše 3 desetinná místa.'));
+  });
+
+  it('shows the schema\'s errors beside their fields before anything is sent', async () => {
+    const sent: unknown[] = [];
+    const w = refuelingForm(async (input: unknown) => void sent.push(input));
+    await w.find('input[name="tachometer"]').setValue('120500');
+    await w.find('input[name="liter"]').setValue('0');
+    await w.find('input[name="price"]').setValue('1650.80');
+    await w.find('input[name="description"]').setValue('x'.repeat(1001));
+    await w.find('form').trigger('submit');
+    await flushPromises();
+    expect(errorOf(w, 'liter')).toBe('The amount must be more than zero.');
+    expect(errorOf(w, 'description')).toBe('Use at most 1000 characters.');
+    expect(errorOf(w, 'tachometer')).toBeNull();
+    expect(sent).toEqual([]);
+  });
+
+  it('puts an error the core sends beside its field, in the user\'s language', async () => {
+    i18n.global.locale.value = 'cs';
+    const w = refuelingForm(async () => {
+      throw new AppError('priceDecimals', { currency: 'CZK', max: 2 }, 'price');
+    });
+    await w.find('input[name="tachometer"]').setValue('120500');
+    await w.find('input[name="liter"]').setValue('41,27');
+    await w.find('input[name="price"]').setValue('1650,80');
+    await w.find('form').trigger('submit');
+    await flushPromises();
+    expect(errorOf(w, 'price')).toBe('Nejvýše 2 desetinná místa.');
+  });
+
+  it('meets the keyboard in the order of the receipt: car, odometer, litres, price, currency, date, note, partial', () => {
+    const w = refuelingForm(async () => undefined, true);
+    const order = w
+      .findAll('input, select, button, textarea, summary')
+      .filter((e) => !e.attributes('disabled') && e.attributes('tabindex') !== '-1' && e.attributes('type') !== 'hidden')
+      .map((e) => e.attributes('name') ?? e.element.tagName.toLowerCase());
+    const fields = order.filter((n) => ['carId', 'tachometer', 'liter', 'price', 'currency', 'dateOfPurchase', 'description', 'partial', 'rate'].includes(n));
+    expect(fields).toEqual(['carId', 'tachometer', 'liter', 'price', 'currency', 'dateOfPurchase', 'description', 'partial', 'rate']);
+    // At the pump the odometer has the focus as soon as the form shows.
+    expect(document.activeElement?.getAttribute('name')).toBe('tachometer');
+  });
+});
+
+describe('the account and category forms', () => {
+  it('check names as the core does: required once trimmed, at most the schema\'s length', async () => {
+    const initial = { name: '   ', description: '', currency: 203, type: 1, isActive: true, isHidden: false, locked: false, ord: 0 };
+    const w = mount(AccountForm, { props: { initial, submitLabel: 'Save', save: async () => undefined }, global: global(), attachTo: document.body });
+    expect(w.find('input[maxlength]').attributes('maxlength')).toBe(String(fieldRules(APP_METHODS.addAccount.input, 'name').maxLength));
+    await w.find('form').trigger('submit');
+    await flushPromises();
+    expect(w.find('.field-error').text()).toBe('Fill this in.');
+
+    const c = mount(CategoryForm, { props: { initial: { name: 'x'.repeat(101), parentId: 0 }, submitLabel: 'Add', save: async () => undefined }, global: global(), attachTo: document.body });
+    await c.find('form').trigger('submit');
+    await flushPromises();
+    expect(errorOf(c, 'name')).toBe('Use at most 100 characters.');
+  });
+});

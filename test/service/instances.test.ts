@@ -1,0 +1,239 @@
+/**
+ * Two instances of the service on one PostgreSQL database, as behind a load balancer: transfers racing
+ * over both end with exact balances; a lock made on one holds on the other; a client key disabled by the
+ * admin command is refused by both within a second; kill -9 of one instance under a write load loses no
+ * write that was answered.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_HASH_PARAMS, openAdmin, silentLogger, startService, type AdminSession, type RunningService } from '../../src-service';
+import { seededRandom } from '../../src-service/admin/seeded-random';
+import type { Credentials, ParamsOf } from '../../src-shared/catalog';
+import { freshDatabase, needPostgres, takesEffect } from '../support/backends';
+import { call } from '../support/http';
+import { serveProcess, serviceCli, stopServing } from '../support/service-cli';
+import { WRITE_KINDS, checkWrites, writeOne, type Sent } from '../support/write-load';
+
+const KEY = 'instances-key';
+const ANN: Credentials = { clientKey: KEY, login: 'ann', password: 'ann-secret' };
+const BOB: Credentials = { clientKey: KEY, login: 'bob', password: 'bob-secret' };
+const found = needPostgres(import.meta.url);
+
+/** Rows of a query straight from the database (`?` for each parameter), int8 and numeric as numbers. */
+async function sqlOf(url: string) {
+  const client = new pg.Client({ connectionString: url, types: { getTypeParser: (oid: number) => (oid === 20 || oid === 1700 ? Number : pg.types.getTypeParser(oid)) } as never });
+  await client.connect();
+  return {
+    sql: async <R>(query: string, params: unknown[] = []): Promise<R[]> => {
+      let n = 0;
+      return (await client.query(query.replace(/\?/g, () => `$${++n}`), params)).rows as R[];
+    },
+    close: () => client.end(),
+  };
+}
+
+describe.skipIf(!found)('two instances on one PostgreSQL database', () => {
+  let url: string;
+  let admin: AdminSession;
+  let a: RunningService;
+  let b: RunningService;
+  let accounts: number[];
+  const locks: string[] = [];
+
+  beforeAll(async () => {
+    url = await freshDatabase();
+    admin = await openAdmin({ kind: 'postgres', url });
+    await admin.addClient(KEY);
+    for (const u of [ANN, BOB]) await admin.addUser(u.login, u.password, { hashParams: TEST_HASH_PARAMS });
+    accounts = [];
+    for (let i = 1; i <= 5; i++) accounts.push(await admin.addAccount('ann', { name: `Account ${i}`, currency: 203 }));
+    await admin.addTransaction('ann', { accountId: accounts[0]!, amount: 1_000_000, paymentDate: '2026-01-01T00:00:00' });
+    const options = {
+      databaseUrl: url,
+      port: 0,
+      logger: silentLogger,
+      timeZone: 'Europe/Prague',
+      auth: { hashParams: TEST_HASH_PARAMS, throttle: { lockAfter: 6, slowAfter: 100 }, onLock: (login: string) => void locks.push(login) },
+    };
+    [a, b] = await Promise.all([startService(options), startService(options)]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+    await admin?.close();
+  });
+
+  it('2,000 transfers racing over both instances end with exact balances, each the sum of its transactions', async () => {
+    const random = seededRandom(14);
+    const expected = new Map<number, bigint>(accounts.map((id, i) => [id, i === 0 ? 100_000_000n : 0n]));
+    const jobs: ParamsOf<'AddTranferToOtherAccount'>[] = [];
+    for (let i = 0; i < 2000; i++) {
+      const from = accounts[Math.floor(random() * accounts.length)]!;
+      const to = accounts.filter((x) => x !== from)[Math.floor(random() * (accounts.length - 1))]!;
+      const cents = 1 + Math.floor(random() * 100_000);
+      expected.set(from, expected.get(from)! - BigInt(cents));
+      expected.set(to, expected.get(to)! + BigInt(cents));
+      jobs.push({ Amount: cents / 100, Description: `race ${i}`, Id_SourceAccount: from, Id_TargetAccount: to, Id_Category: 0, PaymentDate: '2026-06-01T12:00:00' });
+    }
+    let next = 0;
+    const services = [a, b];
+    await Promise.all(
+      Array.from({ length: 16 }, async (_, worker) => {
+        for (let job = jobs[next++]; job; job = jobs[next++]) await call(services[(worker + next) % 2]!, 'soap12', 'AddTranferToOtherAccount', ANN, job);
+      }),
+    );
+    const db = await sqlOf(url);
+    try {
+      for (const [id, minor] of expected) {
+        const [row] = await db.sql<{ balance: number; sum: number }>(
+          'SELECT balance_minor AS balance, (SELECT COALESCE(SUM(amount_minor), 0) FROM transactions WHERE account_id = ?) AS sum FROM accounts WHERE id = ?',
+          [id, id],
+        );
+        expect(BigInt(row!.balance), `account ${id}`).toBe(minor);
+        expect(row!.sum).toBe(row!.balance);
+      }
+      const [{ n }] = (await db.sql<{ n: number }>("SELECT count(*) AS n FROM transactions WHERE description LIKE 'race %'")) as [{ n: number }];
+      expect(n).toBe(4000);
+    } finally {
+      await db.close();
+    }
+    // Both instances answer the same balances.
+    for (const service of services) {
+      const list = await call(service, 'soap12', 'AccountListWithAmount2', ANN, {});
+      expect(list.map((x) => Math.round(x.Amount * 100))).toEqual(accounts.map((id) => Number(expected.get(id))));
+    }
+  }, 120_000);
+
+  it('guesses spread over both instances count together, and the lock made on one is enforced by the other at once', async () => {
+    // bob is verified on both, so that both hold a verification of his password.
+    for (const s of [a, b]) expect(await call(s, 'soap12', 'AccountList2', BOB, {})).toEqual([]);
+    const guess = { ...BOB, password: 'guess' };
+    for (let i = 0; i < 6; i++) await expect(call(i % 2 ? b : a, 'httpPost', 'AccountList2', guess, {})).rejects.toThrow('Invalid credentials');
+    expect(locks).toEqual(['bob']);
+    // The right password, verified a moment ago on each, is refused by both.
+    await takesEffect('postgres', async () => {
+      for (const s of [a, b]) await expect(call(s, 'soap12', 'AccountList2', BOB, {})).rejects.toThrow(/^Invalid credentials$/);
+    });
+    // And stays refused: the lock is in the database, not in one instance's memory.
+    await new Promise((r) => setTimeout(r, 200));
+    for (const s of [b, a]) await expect(call(s, 'httpGet', 'AccountList2', BOB, {})).rejects.toThrow(/^Invalid credentials$/);
+    expect(await call(a, 'soap12', 'AccountList2', ANN, {})).toHaveLength(5);
+  });
+
+  it('a client key disabled by the admin command is refused by both instances within a second, and accepted again', async () => {
+    for (const s of [a, b]) expect(await call(s, 'soap12', 'AccountList2', ANN, {})).toHaveLength(5);
+    const started = Date.now();
+    expect((await serviceCli(['disable-client', '--store', url], { BOOKKEEPING_CLIENT_KEY: KEY })).code).toBe(0);
+    const committed = Date.now();
+    await takesEffect('postgres', async () => {
+      for (const s of [a, b]) await expect(call(s, 'soap12', 'AccountList2', ANN, {})).rejects.toThrow(/^Invalid credentials$/);
+    });
+    expect(Date.now() - committed, `refused ${Date.now() - committed} ms after the command ended (${committed - started} ms to run it)`).toBeLessThan(1000);
+    await admin.setClientEnabled(KEY, true);
+    await takesEffect('postgres', async () => {
+      for (const s of [a, b]) expect(await call(s, 'soap12', 'AccountList2', ANN, {})).toHaveLength(5);
+    });
+  }, 30_000);
+
+  it('an instance that cannot hear announcements trusts nothing it keeps, and listens again by itself', async () => {
+    // carol's own failures, counted apart from the other tests'; verified on both, and her client key looked up.
+    const CAROL = { ...ANN, login: 'carol', password: 'carol-secret' };
+    await admin.addUser(CAROL.login, CAROL.password, { hashParams: TEST_HASH_PARAMS });
+    // Its announcement (which drops the credentials looked up so far) has arrived before she calls.
+    await new Promise((r) => setTimeout(r, 200));
+    // (CategoryTree: never answered from the cache of answers, so every call meets the credential check.)
+    for (const s of [a, b, a, b]) expect((await call(s, 'soap12', 'CategoryTree', CAROL, {})).AllCategories).toEqual([]);
+    const db = await sqlOf(url);
+    try {
+      // Both instances' listening connections are cut, as a network failure or a restart would.
+      await db.sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'bookkeeping-listener' AND datname = current_database()");
+      await new Promise((r) => setTimeout(r, 100));
+      // Changes made meanwhile are announced to no one, yet both instances see them at once.
+      await admin.setClientEnabled(KEY, false);
+      for (const s of [a, b]) await expect(call(s, 'soap12', 'CategoryTree', CAROL, {})).rejects.toThrow(/^Invalid credentials$/);
+      await admin.setClientEnabled(KEY, true);
+      for (const s of [a, b]) expect((await call(s, 'soap12', 'CategoryTree', CAROL, {})).AllCategories).toEqual([]);
+      // They listen again (backing off from 250 ms): an announced change reaches them as before.
+      await takesEffect('postgres', async () => {
+        const [{ n }] = (await db.sql<{ n: number }>("SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = 'bookkeeping-listener' AND datname = current_database()")) as [{ n: number }];
+        expect(n).toBe(2);
+      }, 5000);
+      await admin.setClientEnabled(KEY, false);
+      await takesEffect('postgres', async () => {
+        for (const s of [a, b]) await expect(call(s, 'soap12', 'CategoryTree', CAROL, {})).rejects.toThrow(/^Invalid credentials$/);
+      });
+      await admin.setClientEnabled(KEY, true);
+    } finally {
+      await db.close();
+    }
+  }, 30_000);
+});
+
+describe.skipIf(!found)('kill -9 of one of two instances under a write load', () => {
+  const SEED = Number(process.env.SERVICE_CRASH_SEED ?? Date.now() % 1_000_000);
+
+  it(`loses no answered write: all of them are in the database once, as answered, and nothing is half written (seed ${SEED})`, async () => {
+    const url = await freshDatabase();
+    const user: Credentials = { clientKey: 'crash-key', login: 'crash', password: 'crash-password' };
+    const accounts: number[] = [];
+    const admin = await openAdmin({ kind: 'postgres', url });
+    try {
+      await admin.addClient(user.clientKey);
+      await admin.addUser(user.login, user.password, { hashParams: TEST_HASH_PARAMS });
+      for (let i = 1; i <= 4; i++) accounts.push(await admin.addAccount(user.login, { name: `Start ${i}`, currency: 203 }));
+    } finally {
+      await admin.close();
+    }
+    const random = seededRandom(SEED);
+    const [victim, survivor] = await Promise.all([serveProcess(['--store', url]), serveProcess(['--store', url])]);
+    const sent: Sent[] = [];
+    const failures: string[] = [];
+    let killed = false;
+    let stop = false;
+    let firstAnswer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (firstAnswer = resolve));
+    // 24 clients, half on each instance, as a load balancer would spread them.
+    const client = async (c: number) => {
+      const serving = c % 2 === 0 ? victim : survivor;
+      for (let i = 0; !stop; i++) {
+        if (serving === victim && killed) return;
+        const entry: Sent = { kind: WRITE_KINDS[Math.floor(random() * WRITE_KINDS.length)]!, marker: `c${c}-w${i}` };
+        sent.push(entry);
+        try {
+          await writeOne(serving.target, user, accounts, random, entry);
+          firstAnswer();
+        } catch (e) {
+          // Cut answers and refused connections of the killed instance: the write's fate is unknown.
+          // Anything else is a failure, reported below with the write it happened to.
+          if (serving !== victim || !killed) failures.push(`${entry.kind} ${entry.marker}: ${String(e)}`);
+        }
+      }
+    };
+    const clients = Array.from({ length: 24 }, (_, c) => client(c));
+    try {
+      await answered;
+      await new Promise((r) => setTimeout(r, 300 + Math.floor(random() * 700)));
+      killed = true;
+      victim.child.kill('SIGKILL');
+      await victim.exited;
+      // The survivor goes on serving its clients.
+      await new Promise((r) => setTimeout(r, 500));
+      stop = true;
+      await Promise.all(clients);
+    } finally {
+      stop = true;
+      await stopServing(survivor);
+    }
+    expect(failures, 'writes that failed other than by the kill').toEqual([]);
+    const db = await sqlOf(url);
+    try {
+      const counts = await checkWrites(db.sql, sent);
+      expect(counts.answered).toBeGreaterThan(40);
+      // Some writes of the killed instance were cut off in flight.
+      expect(counts.unanswered).toBeGreaterThanOrEqual(1);
+      // Nothing half done: every transfer has both of its halves.
+      expect(await db.sql("SELECT transfer_id FROM transactions WHERE type = 3 GROUP BY transfer_id HAVING count(*) <> 2")).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  }, 120_000);
+});
