@@ -66,6 +66,8 @@ const REQUEST_SHARE = 0.25;
 export interface ResponseCacheStats {
   lookups: number;
   hits: number;
+  /** Requests found without their answer (a write dropped it): answered anew without being read and verified again. */
+  known: number;
   /** Answers dropped because a write of this service touched what they show. */
   invalidated: number;
 }
@@ -94,7 +96,7 @@ export class ResponseCache<R = unknown> {
   private answers = 0;
   private unused = 0;
   private unkept = 0;
-  private readonly counts: ResponseCacheStats = { lookups: 0, hits: 0, invalidated: 0 };
+  private readonly counts: ResponseCacheStats = { lookups: 0, hits: 0, known: 0, invalidated: 0 };
 
   constructor(
     private readonly options: ResponseCacheOptions = DEFAULT_RESPONSE_CACHE,
@@ -138,7 +140,10 @@ export class ResponseCache<R = unknown> {
       this.drop(key, entry);
       return undefined;
     }
-    if (entry.answer === undefined) return entry;
+    if (entry.answer === undefined) {
+      this.counts.known += 1;
+      return entry;
+    }
     this.recentHits += 1;
     this.counts.hits += 1;
     if (!entry.used) {

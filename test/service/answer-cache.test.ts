@@ -277,6 +277,79 @@ describeBackends(import.meta.url, (backend) => {
     });
   });
 
+  describe('a request answered anew without being read and verified again (its answer dropped by a write)', () => {
+    // gina, of her own: the lock at the end of this block plays no part elsewhere.
+    const GINA: Credentials = { clientKey: CLIENT_KEY, login: 'gina', password: 'gina-secret' };
+    let own = 0;
+    let other = 0;
+    beforeAll(async () => {
+      await cached.admin.addUser(GINA.login, GINA.password, { hashParams: TEST_HASH_PARAMS });
+      own = await cached.admin.addAccount('gina', { name: 'Gina current', currency: 203 });
+      other = await cached.admin.addAccount('gina', { name: 'Gina savings', currency: 203 });
+      await cached.admin.addTransaction('gina', { accountId: own, amount: 100, paymentDate: '2026-01-01T00:00:00', description: 'Opening' });
+      if (backend === 'postgres') await settle();
+    });
+    const list = () => request('soap12', 'TransactionListLast50_2', GINA, { AccountId: own });
+
+    /** gina's list answered from the cache, then a transfer of hers that drops that answer: the request stays known. */
+    async function knownOnly(): Promise<void> {
+      expect((await send(cached.url, list())).status).toBe(200);
+      const hits = cache.stats.hits;
+      expect((await send(cached.url, list())).status).toBe(200);
+      expect(cache.stats.hits).toBe(hits + 1);
+      await write('soap12', 'AddTranferToOtherAccount', GINA, transfer(own, other, 1));
+    }
+
+    it('is answered anew as an uncached service answers it (SQLite: without its credentials verified again)', async () => {
+      await knownOnly();
+      const known = cache.stats.known;
+      const answer = await send(cached.url, list());
+      expect(answer.body).toBe((await send(oracle.url, list())).body);
+      expect(answer.body).toContain(`Transfer ${own} -&gt; ${other}`);
+      // PostgreSQL: every write drops every entry, requests included.
+      expect(cache.stats.known).toBe(backend === 'sqlite' ? known + 1 : known);
+    });
+
+    it('is refused at the next request once the password has changed, and answered again with the new one', async () => {
+      await knownOnly();
+      await cached.admin.setPassword('gina', 'gina-new-secret', { hashParams: TEST_HASH_PARAMS });
+      await takesEffect(backend, async () => expect((await send(cached.url, list())).body).toContain('Invalid credentials'));
+      const renewed = request('soap12', 'TransactionListLast50_2', { ...GINA, password: 'gina-new-secret' }, { AccountId: own });
+      expect((await send(cached.url, renewed)).status).toBe(200);
+      await cached.admin.setPassword('gina', GINA.password, { hashParams: TEST_HASH_PARAMS });
+      await takesEffect(backend, async () => expect((await send(cached.url, list())).status).toBe(200));
+    });
+
+    it('is refused at the next request once its client key is disabled', async () => {
+      await knownOnly();
+      await cached.admin.setClientEnabled(CLIENT_KEY, false);
+      try {
+        await takesEffect(backend, async () => expect((await send(cached.url, list())).body).toContain('Invalid credentials'));
+      } finally {
+        await cached.admin.setClientEnabled(CLIENT_KEY, true);
+      }
+      await takesEffect(backend, async () => expect((await send(cached.url, list())).status).toBe(200));
+    });
+
+    it('shows at the next request a transaction booked by another process', async () => {
+      await knownOnly();
+      await cached.admin.addTransaction('gina', { accountId: own, amount: 7.77, paymentDate: '2026-11-21T10:00:00', description: 'Booked by the admin' });
+      await takesEffect(backend, async () => expect((await send(cached.url, list())).body).toContain('Booked by the admin'));
+      expect((await send(cached.url, list())).body).toBe((await send(oracle.url, list())).body);
+    });
+
+    it('is refused at the next request once the login is locked (no commit: only the throttle knows)', async () => {
+      await knownOnly();
+      for (let i = 0; i < 5; i++) {
+        const guess = await send(cached.url, request('soap12', 'TransactionListLast50_2', { ...GINA, password: `guess ${i}` }, { AccountId: own }));
+        expect(guess.body).toContain('Invalid credentials');
+      }
+      const known = cache.stats.known;
+      expect((await send(cached.url, list())).body).toContain('Invalid credentials');
+      expect(cache.stats.known).toBe(known + (backend === 'sqlite' ? 1 : 0));
+    });
+  });
+
   describe('the cache of answers under interleaved reads and writes', () => {
     it('answers exactly what an uncached service answers after every batch of concurrent reads and writes of three users', async () => {
       const seed = Number(process.env.ANSWER_CACHE_SEED ?? Date.now() % 1_000_000);
