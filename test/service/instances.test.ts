@@ -39,6 +39,8 @@ describe.skipIf(!found)('two instances on one PostgreSQL database', () => {
   let b: RunningService;
   let accounts: number[];
   const locks: string[] = [];
+  const troubleA: string[] = [];
+  const troubleB: string[] = [];
 
   beforeAll(async () => {
     url = await freshDatabase();
@@ -48,14 +50,15 @@ describe.skipIf(!found)('two instances on one PostgreSQL database', () => {
     accounts = [];
     for (let i = 1; i <= 5; i++) accounts.push(await admin.addAccount('ann', { name: `Account ${i}`, currency: 203 }));
     await admin.addTransaction('ann', { accountId: accounts[0]!, amount: 1_000_000, paymentDate: '2026-01-01T00:00:00' });
-    const options = {
+    const options = (log: string[]) => ({
       databaseUrl: url,
       port: 0,
-      logger: silentLogger,
+      // What each instance reports of its trouble with the database (the listener's cut, below).
+      logger: { ...silentLogger, error: (message: string) => void log.push(message) },
       timeZone: 'Europe/Prague',
       auth: { hashParams: TEST_HASH_PARAMS, throttle: { lockAfter: 6, slowAfter: 100 }, onLock: (login: string) => void locks.push(login) },
-    };
-    [a, b] = await Promise.all([startService(options), startService(options)]);
+    });
+    [a, b] = await Promise.all([startService(options(troubleA)), startService(options(troubleB))]);
   });
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);
@@ -176,8 +179,17 @@ describe.skipIf(!found)('two instances on one PostgreSQL database', () => {
     const db = await sqlOf(url);
     try {
       // Both instances' listening connections are cut, as a network failure or a restart would.
-      await db.sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'bookkeeping-listener' AND datname = current_database()");
-      await new Promise((r) => setTimeout(r, 100));
+      const lost = (log: string[]) => log.filter((m) => m.startsWith('Lost the connection that listens for changes')).length;
+      const lostBefore = [lost(troubleA), lost(troubleB)];
+      const cut = await db.sql<{ gone: boolean }>(
+        "SELECT pg_terminate_backend(pid, 5000) AS gone FROM pg_stat_activity WHERE application_name = 'bookkeeping-listener' AND datname = current_database()",
+      );
+      expect(cut).toEqual([{ gone: true }, { gone: true }]);
+      // Both have noticed (and said so in their logs) before anything is changed.
+      await takesEffect('postgres', async () => {
+        expect(lost(troubleA)).toBeGreaterThan(lostBefore[0]!);
+        expect(lost(troubleB)).toBeGreaterThan(lostBefore[1]!);
+      }, 5000);
       // Changes made meanwhile are announced to no one, yet both instances see them at once.
       await admin.setClientEnabled(KEY, false);
       for (const s of [a, b]) await expect(call(s, 'soap12', 'CategoryTree', CAROL, {})).rejects.toThrow(/^Invalid credentials$/);

@@ -28,13 +28,18 @@ function holdsAll(dir: string): boolean {
   return NEEDED.every((name) => existsSync(join(dir, name)));
 }
 
-/** The folder with initdb, pg_ctl and postgres, or null. A PG_BIN that holds them not is a mistake to fix, not a skip. */
-export function findPostgres(env: NodeJS.ProcessEnv = process.env): string | null {
+/** Where Debian and Ubuntu put each version's binaries (<version>/bin). */
+const DEBIAN_ROOT = '/usr/lib/postgresql';
+
+/**
+ * The folder with initdb, pg_ctl and postgres, or null. A PG_BIN that holds them not is a mistake to fix,
+ * not a skip. (`debian`: the tests of the finder point it elsewhere.)
+ */
+export function findPostgres(env: NodeJS.ProcessEnv = process.env, debian = DEBIAN_ROOT): string | null {
   if (env.PG_BIN) {
     if (holdsAll(env.PG_BIN)) return env.PG_BIN;
     throw new Error(`PG_BIN=${env.PG_BIN} does not hold ${NEEDED.join(', ')}.`);
   }
-  const debian = '/usr/lib/postgresql';
   if (existsSync(debian)) {
     const versions = readdirSync(debian)
       .filter((v) => /^\d+$/.test(v))
@@ -45,10 +50,13 @@ export function findPostgres(env: NodeJS.ProcessEnv = process.env): string | nul
   return null;
 }
 
-/** The PostgreSQL binaries for the test file `testFile` (its import.meta.url), or null when its suites are to be skipped. */
-export function postgresFor(testFile: string): string | null {
-  const bin = findPostgres();
-  return needTool(bin !== null, { tool: 'PostgreSQL', howToGet: HOW_TO_GET_POSTGRES }, testFile) ? bin : null;
+/**
+ * The PostgreSQL binaries for the test file `testFile` (its import.meta.url), or null when its suites are
+ * to be skipped (recorded for the end of the run); with CI=true a missing PostgreSQL throws instead.
+ */
+export function postgresFor(testFile: string, env: NodeJS.ProcessEnv = process.env, debian = DEBIAN_ROOT): string | null {
+  const bin = findPostgres(env, debian);
+  return needTool(bin !== null, { tool: 'PostgreSQL', howToGet: HOW_TO_GET_POSTGRES }, testFile, env) ? bin : null;
 }
 
 export interface PgCluster {
