@@ -34,7 +34,7 @@ import { dependenciesOf, isCacheable, touchedBy } from './answer-dependencies';
 import { helpPage } from './help-page';
 import { BodyBudget } from './body-budget';
 import type { HttpLimits } from './limits';
-import { RequestHeads } from './request-head';
+import { RequestHeads, type RequestHead } from './request-head';
 import type { ResponseCache } from './response-cache';
 import { WsdlDocument } from './wsdl';
 import { WriteGate, type WriteGateLoad, type WriteGateOptions } from './write-gate';
@@ -203,10 +203,8 @@ export class ServiceEndpoint {
     if (head.charsetRefused) return this.refuseCharset(res, binding);
     const bytes = await this.bytes(req, res, binding);
     if (bytes === undefined) return;
-    const key = head.cacheable ? this.options.cache?.keyOf(head.keyHead, bytes) : undefined;
-    const known = this.fromCache(res, key);
-    if (known === true) return;
-    if (known !== undefined) return this.answerKnown(res, binding, known, key!);
+    const { key, answered } = this.lookUp(res, binding, head, bytes);
+    if (answered) return answered;
     const body = this.text(res, binding, bytes);
     if (body === undefined) return;
     await this.call(res, binding, { method: 'POST', contentType, soapAction, body }, key);
@@ -220,22 +218,30 @@ export class ServiceEndpoint {
     if (binding === undefined) return sendText(res, head.refusal!.httpStatus, head.refusal!.message);
     if (binding === 'httpGet') {
       if (!this.escapesAreUtf8(res, binding, query)) return;
-      const key = head.cacheable ? this.options.cache?.keyOf(head.keyHead, query) : undefined;
-      const known = this.fromCache(res, key);
-      if (known === true) return;
-      if (known !== undefined) return this.answerKnown(res, binding, known, key!);
+      const { key, answered } = this.lookUp(res, binding, head, query);
+      if (answered) return answered;
       return this.call(res, binding, { method, pathOperation: operation, query }, key);
     }
     if (head.charsetRefused) return this.refuseCharset(res, binding);
     const bytes = await this.bytes(req, res, binding);
     if (bytes === undefined) return;
-    const key = head.cacheable ? this.options.cache?.keyOf(head.keyHead, bytes) : undefined;
-    const known = this.fromCache(res, key);
-    if (known === true) return;
-    if (known !== undefined) return this.answerKnown(res, binding, known, key!);
+    const { key, answered } = this.lookUp(res, binding, head, bytes);
+    if (answered) return answered;
     const body = this.text(res, binding, bytes);
     if (body === undefined || !this.escapesAreUtf8(res, binding, body)) return;
     await this.call(res, binding, { method, pathOperation: operation, contentType, body }, key);
+  }
+
+  /**
+   * The request's key in the cache of answers (undefined: its answers are never kept) and, when the
+   * cache has answered it (a hit, or a request seen before answered anew), that answer's promise.
+   */
+  private lookUp(res: ServerResponse, binding: Binding, head: RequestHead, body: string | Buffer): { key: string | undefined; answered?: Promise<void> } {
+    const key = head.cacheable ? this.options.cache?.keyOf(head.keyHead, body) : undefined;
+    const known = this.fromCache(res, key);
+    if (known === true) return { key, answered: Promise.resolve() };
+    if (known !== undefined) return { key, answered: this.answerKnown(res, binding, known, key!) };
+    return { key };
   }
 
   /**
