@@ -1,15 +1,19 @@
 /**
  * Service throughput over SOAP 1.2 with keep-alive, from concurrent connections of a load generator in a
  * separate process, measured side by side in one run (rounds interleave the servers, so that a busy
- * moment of the machine hits them alike).
+ * moment of the machine hits them alike). Every server runs in a fresh process of its own, started
+ * before the first round: no server shares a heap, a garbage collector or an event loop with another
+ * server, the load generator (a fresh process per measurement) or this orchestrating process, which
+ * measures nothing itself.
  *
  * The headline is **the mix**: 20 users with 10 accounts of 60 transactions each; every request is drawn
  * (seeded, the same sequence for every server) from 45% AccountListWithAmount2 of a random user, 45%
  * TransactionListLast50_2 of a random account of that user, 10% AddTranferToOtherAccount between two of
  * the user's accounts, each with the user's own credentials. Servers:
  *
- * - ours (`startService` with its default settings), and "ours uncached" (its cache of answers to repeated
- *   reads off: every request parsed, verified, queried and written);
+ * - ours, run as an operator runs it (`npm run service -- serve`, the command line in a process of its
+ *   own), and "ours uncached" (`startService` with the same options but its cache of answers off: every
+ *   request parsed, verified, queried and written);
  * - a bare Node HTTP server that reads the request and answers one recorded response of the mix's mean
  *   size (the ceiling: HTTP alone, no XML, no database);
  * - the `soap` package's own server on our WSDL, its handlers calling the same operation code on the same
@@ -20,26 +24,24 @@
  *
  * Options: --seconds=<n> per measurement (default 3), --rounds=<n> (default 3), --connections=<n> (default 32),
  * --only=mix|transfers|cached; --first-minute instead measures the mix on a service just started, in six
- * windows of 10 s from its first request on.
+ * windows of 10 s from its first request on. For profiling: --cpu-prof=<dir> writes V8 CPU profiles of
+ * every server process into <dir>/<server> when it stops; --server-flags=<flag>,<flag> gives every server process
+ * these Node flags (e.g. --perf-basic-prof for `perf record -p <pid>`; the pids are printed).
  * The best round of each server counts: other work on the machine only ever slows a round down.
  */
-import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import * as soap from 'soap';
-import { CLIENT_KEY_PARAM, LOGIN_PARAM, type OperationName } from '../src-shared/catalog';
-import { SERVICE_PATH, buildRequest, formatWall, instantToWall, localTimeZone, type WireRequest } from '../src-shared/wire';
-import { addClient, addUser, createDemoData, silentLogger, startService } from '../src-service';
+import { join, resolve } from 'node:path';
+import { type OperationName } from '../src-shared/catalog';
+import { SERVICE_PATH, buildRequest, type WireRequest } from '../src-shared/wire';
+import { addClient, addUser, createDemoData } from '../src-service';
 import { onFile } from '../src-service/admin/on-file';
 import { accountFor, contextOf } from '../src-service/admin/operator';
 import { seededRandom } from '../src-service/admin/seeded-random';
-import { runOperation } from '../src-service/operations';
 import { bookTransaction } from '../src-service/operations/transactions';
-import { Store, runNow } from '../src-service/store';
 import type { LoadJob, LoadRequest, LoadResult } from './support/load-generator';
+import type { ServerJob } from './support/server-process';
 
 const TIME_ZONE = 'Europe/Prague';
 const USERS = 20;
@@ -48,6 +50,7 @@ const TRANSACTIONS_PER_ACCOUNT = 60;
 const TRANSFERS_PER_USER = 8;
 const CLIENT_KEY = 'bench';
 const PASSWORD = 'bench-password';
+const CLI = join(import.meta.dirname, '..', 'src-service', 'cli.ts');
 
 /** `--name=value` (the runner takes every bare word for a benchmark name). */
 export function option(args: string[], name: string, fallback: number): number {
@@ -55,6 +58,10 @@ export function option(args: string[], name: string, fallback: number): number {
   const n = given === undefined ? fallback : Number(given.slice(name.length + 3));
   if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number`);
   return n;
+}
+
+function textOption(args: string[], name: string): string | undefined {
+  return args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 }
 
 export function load(job: LoadJob): Promise<LoadResult> {
@@ -76,70 +83,77 @@ async function probe(base: string, req: WireRequest): Promise<{ status: number; 
   return { status: res.status, bytes: Buffer.byteLength(body), body };
 }
 
-function listening(server: Server): Promise<string> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+/** A measured server: a process of its own, stopped with SIGTERM (it then exits 0 and writes any profile). */
+interface ServerProcess {
+  url: string;
+  pid: number;
+  stop: () => Promise<void>;
 }
 
-const closeServer = (server: Server) =>
-  new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
+/** Node flags of every server process: `--server-flags=a,b` and `--cpu-prof=<dir>` (a profile per server). */
+interface ServerFlags {
+  extra: string[];
+  profileDir: string | undefined;
+}
 
-/** A bare server: reads the request, answers `body`. */
-async function bareServer(body: string, contentType: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = createServer({ keepAliveTimeout: 30_000 }, (req, res) => {
-    req.on('data', () => {});
-    req.on('end', () => {
-      res.writeHead(200, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body) });
-      res.end(body);
+function nodeFlags(flags: ServerFlags, name: string): string[] {
+  // A folder per server: tsx's loader thread writes a profile of its own beside the main thread's.
+  const profile = flags.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${join(flags.profileDir, name.replaceAll(' ', '-'))}`] : [];
+  return ['--import', 'tsx', ...flags.extra, ...profile];
+}
+
+function stopper(child: ChildProcess, name: string): () => Promise<void> {
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  return async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+    if (child.exitCode !== 0 && child.exitCode !== null) console.log(`  (${name} ended with exit code ${child.exitCode})`);
+  };
+}
+
+/** Ours as an operator runs it: the command line's `serve` on the data file, ready once it prints its address. */
+function serveOurs(dataFile: string, flags: ServerFlags, name: string): Promise<ServerProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...nodeFlags(flags, name), CLI, 'serve', '--data', dataFile, '--port', '0', '--time-zone', TIME_ZONE], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let stdout = '';
+    const failed = (code: number | null) => reject(new Error(`serve ended (${code}) before listening`));
+    child.once('exit', failed);
+    child.stdout!.on('data', (c: Buffer) => {
+      stdout += c;
+      const m = /listening on (\S+)\/API\/APIservice\.asmx\n/.exec(stdout);
+      if (m) {
+        child.off('exit', failed);
+        resolve({ url: m[1]!, pid: child.pid!, stop: stopper(child, name) });
+      }
     });
   });
-  return { url: await listening(server), close: () => closeServer(server) };
 }
 
-/** The soap package's server on our WSDL; each handler runs our operation on the same store, as the login named. */
-async function soapPackageServer(dataFile: string, wsdl: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const store = Store.open(dataFile);
-  const number = (v: unknown) => Number(v);
-  const paramsOf: Partial<Record<OperationName, (a: Record<string, unknown>) => object>> = {
-    AccountListWithAmount2: () => ({}),
-    TransactionListLast50_2: (a) => ({ AccountId: number(a.AccountId) }),
-    AddTranferToOtherAccount: (a) => ({
-      Amount: number(a.Amount),
-      Description: String(a.Description ?? ''),
-      Id_SourceAccount: number(a.Id_SourceAccount),
-      Id_TargetAccount: number(a.Id_TargetAccount),
-      Id_Category: number(a.Id_Category),
-      // The soap package reads a dateTime into a Date, in this process's zone: back to the wall clock.
-      PaymentDate: a.PaymentDate instanceof Date ? formatWall(instantToWall(a.PaymentDate.getTime(), localTimeZone())) : String(a.PaymentDate).slice(0, 19),
-    }),
-  };
-  const records: Partial<Record<OperationName, string>> = { AccountListWithAmount2: 'apiAccount2', TransactionListLast50_2: 'apiTransaction2' };
-  const handler = (operation: OperationName) => (args: Record<string, unknown>) => {
-    const login = String(args[LOGIN_PARAM]);
-    const credentials = { clientKey: String(args[CLIENT_KEY_PARAM]), login, password: String(args.userPassword ?? args.UserPassword) };
-    const ctx = { store, user: store.users.byLogin(login)!, timeZone: TIME_ZONE, now: Date.now };
-    const params = paramsOf[operation]!(args);
-    const result = store.write(() => runNow(runOperation({ operation, credentials, params } as never, ctx)));
-    const record = records[operation];
-    return { [`${operation}Result`]: record ? { Data: { [record]: result } } : result };
-  };
-  const port = Object.fromEntries(Object.keys(paramsOf).map((op) => [op, handler(op as OperationName)]));
-  const server = createServer({ keepAliveTimeout: 30_000 });
-  soap.listen(server, SERVICE_PATH, { APIservice: { APIserviceSoap: port, APIserviceSoap12: port } }, wsdl);
-  const url = await listening(server);
-  return {
-    url,
-    close: async () => {
-      await closeServer(server);
-      store.close();
-    },
-  };
+/** Another server of the benchmark (bench/support/server-process.ts) in a process of its own. */
+function startServer(job: ServerJob, flags: ServerFlags, name: string): Promise<ServerProcess> {
+  const child = fork(join(import.meta.dirname, 'support', 'server-process.ts'), [], {
+    execArgv: nodeFlags(flags, name),
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    const failed = (code: number | null) => reject(new Error(`${name} ended (${code}) before listening`));
+    child.once('exit', failed);
+    child.once('message', (m) => {
+      child.off('exit', failed);
+      resolve({ url: (m as { url: string }).url, pid: child.pid!, stop: stopper(child, name) });
+    });
+    child.send(job);
+  });
 }
 
 interface MixData {
   requests: { operation: OperationName; req: WireRequest; weight: number }[];
+  /** One call per user that is never answered from a cache (CategoryTree): each verifies its user's credentials. */
+  touches: WireRequest[];
 }
 
 /** The users, accounts and transactions of the mix, and the drawn requests' pool. */
@@ -175,6 +189,7 @@ export function seedMix(dataFile: string, namespace: string): MixData {
     );
   }
   const credentialsOf = (u: number) => ({ clientKey: CLIENT_KEY, login: `bench${u + 1}`, password: PASSWORD });
+  const touches = Array.from({ length: USERS }, (_, u) => buildRequest('soap12', { operation: 'CategoryTree', credentials: credentialsOf(u), params: {} }, namespace));
   for (let u = 0; u < USERS; u++) {
     const credentials = credentialsOf(u);
     const accounts = accountsOf[u]!;
@@ -201,7 +216,7 @@ export function seedMix(dataFile: string, namespace: string): MixData {
       requests.push({ operation: 'AddTranferToOtherAccount', req: buildRequest('soap12', { operation: 'AddTranferToOtherAccount', credentials, params }, namespace), weight: 0.1 / (USERS * TRANSFERS_PER_USER) });
     }
   }
-  return { requests };
+  return { requests, touches };
 }
 
 interface Row {
@@ -221,20 +236,61 @@ interface Workload {
   bytes: Record<ServerName, number | null>;
 }
 
+/**
+ * Between its measurements a server sits idle for half a minute and more, and a password verification
+ * lasts 60 s (renewed in the background once 45 s old, when used): measured in bursts, our servers would
+ * meet the verifications of all 20 users running out together, or 20 renewals (scrypt) at once, inside
+ * some measured windows and not in others, a pattern no steady client makes. So before every
+ * measurement, of every server alike, each user of the mix calls the server once (CategoryTree, which
+ * no cache answers, so our servers verify the credentials; the soap package, which has no such
+ * operation, faults) and the benchmark waits until the server's process is idle (under 5% of a core for
+ * 200 ms, at most 5 s): renewals due happen before the window, and no verification is ever older than
+ * the gap between two measurements (under 45 s). In steady use, renewals cost one scrypt per user per 45 s (20 users: about 2 s of one core per
+ * 45 s, spread out); the windows leave that out, as they leave out any moment of other work.
+ */
+async function settle(url: string, pid: number, users: WireRequest[]): Promise<void> {
+  await Promise.all(users.map((req) => probe(url, req)));
+  const started = performance.now();
+  let before = cpuSeconds(pid);
+  while (performance.now() - started < 5000) {
+    await new Promise((r) => setTimeout(r, 200));
+    const now = cpuSeconds(pid);
+    if (now === null || before === null || now - before < 0.2 * 0.05) return;
+    before = now;
+  }
+}
+
+/** User plus system CPU seconds of a process so far (Linux /proc), or null. */
+function cpuSeconds(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** The server's CPU over the measured window: its share of one core, and microseconds per request. */
+function serverCpuText(r: LoadResult): string {
+  if (r.serverCpu === null || r.serverCpuUsPerRequest === null) return 'server cpu n/a';
+  return `server cpu ${(r.serverCpu * 100).toFixed(0).padStart(3)}% ${r.serverCpuUsPerRequest.toFixed(0).padStart(4)} us/req`;
+}
+
 const asLoad = (req: WireRequest, weight: number): LoadRequest => ({ path: req.path, headers: req.headers, body: req.body, weight });
 
 /**
  * `--first-minute`: the mix on a service just started, nothing asked before, measured from the first
  * request on in six windows of 10 s (each login's first call costs one scrypt, inside the first window).
  */
-async function firstMinute(dataFile: string, mix: MixData, connections: number): Promise<void> {
-  const service = await startService({ dataFile, port: 0, timeZone: TIME_ZONE, logger: silentLogger });
-  console.log(`First minute after start: the mix, ${connections} connections, from the first request on (no warm-up window).`);
+async function firstMinute(dataFile: string, mix: MixData, connections: number, flags: ServerFlags): Promise<void> {
+  const service = await serveOurs(dataFile, flags, 'ours first minute');
+  console.log(`First minute after start: the mix, ${connections} connections, from the first request on (no warm-up window); ours in process ${service.pid}.`);
   try {
     const requests = mix.requests.map((r) => asLoad(r.req, r.weight));
     const all: number[] = [];
     for (let window = 0; window < 6; window++) {
-      const r = await load({ origin: service.url, requests, seed: 2000 + window, connections, warmupMs: 0, durationMs: 10_000, expectStatus: 200, expectBytes: null, forbidden: 'Fault>' });
+      const r = await load({ origin: service.url, requests, seed: 2000 + window, connections, warmupMs: 0, durationMs: 10_000, expectStatus: 200, expectBytes: null, forbidden: 'Fault>', serverPid: service.pid });
       all.push(r.p99Ms);
       console.log(
         `  ${String(window * 10).padStart(2)}-${window * 10 + 10} s  ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms  max window p99 so far ${Math.max(...all).toFixed(2)} ms` +
@@ -242,7 +298,7 @@ async function firstMinute(dataFile: string, mix: MixData, connections: number):
       );
     }
   } finally {
-    await service.close();
+    await service.stop();
   }
 }
 
@@ -256,19 +312,27 @@ export async function run(args: string[]): Promise<void> {
   const demo = createDemoData(dataFile, { timeZone: TIME_ZONE });
   const namespace = 'http://tempuri.org/';
   const mix = seedMix(dataFile, namespace);
+  const profileDir = textOption(args, 'cpu-prof');
+  if (profileDir) mkdirSync(profileDir, { recursive: true });
+  const flags: ServerFlags = {
+    extra: textOption(args, 'server-flags')?.split(',').filter((f) => f !== '') ?? [],
+    profileDir: profileDir === undefined ? undefined : resolve(profileDir),
+  };
   if (args.includes('--first-minute')) {
     try {
-      await firstMinute(dataFile, mix, connections);
+      await firstMinute(dataFile, mix, connections, flags);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
     return;
   }
-  const service = await startService({ dataFile, port: 0, timeZone: TIME_ZONE, logger: silentLogger });
-  const uncached = await startService({ dataFile, port: 0, timeZone: TIME_ZONE, logger: silentLogger, responseCache: false });
-  const wsdl = await (await fetch(`${service.url}${SERVICE_PATH}?WSDL`)).text();
-  const pkg = await soapPackageServer(dataFile, wsdl);
-  const closers: (() => Promise<void>)[] = [pkg.close, () => service.close(), () => uncached.close()];
+  // Every server in a fresh process of its own, started before the first round and stopped after the last.
+  const servers: ServerProcess[] = [];
+  const started = async (p: Promise<ServerProcess>) => {
+    const server = await p;
+    servers.push(server);
+    return server;
+  };
   const rows: Row[] = [];
   console.log(
     `Service benchmark: SOAP 1.2, keep-alive, ${connections} connections, ${rounds} rounds of ${seconds} s per server and workload; ` +
@@ -276,6 +340,11 @@ export async function run(args: string[]): Promise<void> {
   );
 
   try {
+    const service = await started(serveOurs(dataFile, flags, 'ours'));
+    const uncached = await started(startServer({ kind: 'ours-uncached', dataFile, timeZone: TIME_ZONE }, flags, 'ours uncached'));
+    const wsdl = await (await fetch(`${service.url}${SERVICE_PATH}?WSDL`)).text();
+    const pkg = await started(startServer({ kind: 'soap', dataFile, timeZone: TIME_ZONE, wsdl }, flags, 'soap package'));
+
     // A cold start: every user's first call at once on the service just started (each login's first
     // verification is one scrypt, by design; the warm-up cannot know passwords).
     const firstCalls = mix.requests.filter((r) => r.operation === 'AccountListWithAmount2');
@@ -318,17 +387,20 @@ export async function run(args: string[]): Promise<void> {
       const answer = await probe(target, sample.req);
       if (answer.status !== 200 || answer.body.includes('Fault>')) throw new Error(`a transfer answered ${answer.status}: ${answer.body.slice(0, 300)}`);
     }
-    const bareMix = await bareServer(recorded, 'application/soap+xml; charset=utf-8');
-    closers.push(bareMix.close);
+    const bareMix = await started(startServer({ kind: 'bare', body: recorded, contentType: 'application/soap+xml; charset=utf-8' }, flags, 'bare node'));
 
     // The cached best case: demo's account list, the same request over and over.
     const cachedReq = buildRequest('soap12', { operation: 'AccountListWithAmount2', credentials: { clientKey: 'demo', login: 'demo', password: 'demo' }, params: {} }, namespace);
     const cachedOurs = await probe(service.url, cachedReq);
     const cachedTheirs = await probe(pkg.url, cachedReq);
-    const bareCached = await bareServer(cachedOurs.body, 'application/soap+xml; charset=utf-8');
-    closers.push(bareCached.close);
+    const bareCached = await started(startServer({ kind: 'bare', body: cachedOurs.body, contentType: 'application/soap+xml; charset=utf-8' }, flags, 'bare node cached'));
+    console.log(
+      `  processes: ours ${service.pid} (serve), ours uncached ${uncached.pid}, soap package ${pkg.pid}, bare node ${bareMix.pid} (mix) and ${bareCached.pid} (cached best case); ` +
+        `the load generator a fresh one per measurement.`,
+    );
     void demo;
 
+    const pids = new Map<string, number>(servers.map((server) => [server.url, server.pid]));
     const workloads: (Workload & { urls: Record<ServerName, string> })[] = [
       {
         name: 'mix',
@@ -355,6 +427,7 @@ export async function run(args: string[]): Promise<void> {
     for (let round = 1; round <= rounds; round++) {
       for (const w of workloads) {
         for (const server of SERVERS) {
+          await settle(w.urls[server], pids.get(w.urls[server])!, mix.touches);
           const result = await load({
             origin: w.urls[server],
             requests: w.requests,
@@ -365,18 +438,19 @@ export async function run(args: string[]): Promise<void> {
             expectStatus: 200,
             expectBytes: w.bytes[server],
             forbidden: 'Fault>',
+            serverPid: pids.get(w.urls[server]),
           });
           rows.push({ workload: w.name, server, round, result });
           console.log(
             `  round ${round}  ${w.name.padEnd(17)} ${server.padEnd(14)} ${result.rps.toFixed(0).padStart(7)} req/s  ` +
-              `p50 ${result.p50Ms.toFixed(2).padStart(6)} ms  p99 ${result.p99Ms.toFixed(2).padStart(6)} ms  generator cpu ${(result.generatorCpu * 100).toFixed(0)}%` +
+              `p50 ${result.p50Ms.toFixed(2).padStart(6)} ms  p99 ${result.p99Ms.toFixed(2).padStart(6)} ms  ${serverCpuText(result)}  generator cpu ${(result.generatorCpu * 100).toFixed(0)}%` +
               (result.errors ? `  ${result.errors} ERRORS, the first: ${result.firstError}` : ''),
           );
         }
       }
     }
   } finally {
-    for (const close of closers) await close();
+    await Promise.all(servers.map((server) => server.stop()));
     rmSync(dir, { recursive: true, force: true });
   }
 
@@ -386,7 +460,7 @@ export async function run(args: string[]): Promise<void> {
   for (const workload of new Set(rows.map((r) => r.workload))) {
     for (const server of SERVERS) {
       const r = best(workload, server);
-      console.log(`  ${workload.padEnd(17)} ${server.padEnd(14)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms`);
+      console.log(`  ${workload.padEnd(17)} ${server.padEnd(14)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms  ${serverCpuText(r)}`);
     }
   }
   console.log('\nRatios (goals on the mix: ours >= 0.5 of bare node, p99 < 10 ms, ours >= 3x the soap package):');

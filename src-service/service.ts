@@ -7,11 +7,12 @@ import { isValidTimeZone, localTimeZone } from '../src-shared/wire';
 import { Authenticator, type AuthOptions } from './auth/authenticator';
 import { DEFAULT_CACHE_OPTIONS } from './auth/verification-cache';
 import { stderrLogger, type Logger } from './log';
-import { ServiceEndpoint } from './server/endpoint';
-import { createHttpServer, listen, originOf, shutdown, type TlsCredentials } from './server/http-server';
+import { ServiceEndpoint, type KnownRequest } from './server/endpoint';
+import { createHttpServer, listen, openConnections, originOf, requestsInFlight, shutdown, type Server, type TlsCredentials } from './server/http-server';
 import { DEFAULT_LIMITS, type HttpLimits } from './server/limits';
 import { DEFAULT_RESPONSE_CACHE, ResponseCache, type ResponseCacheOptions } from './server/response-cache';
 import { warmUp } from './server/warm-up';
+import { DEFAULT_WRITE_GATE, type WriteGateOptions } from './server/write-gate';
 import { describeLocation, openServiceStore, type StoreLocation } from './store';
 
 export interface ServiceOptions {
@@ -34,13 +35,18 @@ export interface ServiceOptions {
   timeZone?: string;
   limits?: Partial<HttpLimits>;
   auth?: AuthOptions;
-  /** Answers to repeated identical reads (on by default); false turns it off. */
-  responseCache?: false | Partial<ResponseCacheOptions>;
+  /**
+   * Answers to repeated identical reads (on by default); false turns it off. A ResponseCache of the
+   * caller's own is used as it is (tests read its counts).
+   */
+  responseCache?: false | Partial<ResponseCacheOptions> | ResponseCache<KnownRequest>;
   logger?: Logger;
   /** The service's clock (ms since the epoch); tests may fix it. */
   now?: () => number;
   /** Serve HTTPS with this certificate (chain) and its private key, PEM text; plain HTTP without. */
   tls?: TlsCredentials;
+  /** How long a write waits for the writes of other requests in flight, to share their commit (server/write-gate.ts). */
+  writeGate?: Partial<WriteGateOptions>;
 }
 
 export interface RunningService {
@@ -90,11 +96,12 @@ export function checkPort(port: number): number {
 }
 
 /** A cached answer lives no longer than the password verification it rests on. */
-function responseCache(opts: ServiceOptions): ResponseCache {
+function responseCache(opts: ServiceOptions): ResponseCache<KnownRequest> {
+  if (opts.responseCache instanceof ResponseCache) return opts.responseCache;
   const given = opts.responseCache === false ? {} : opts.responseCache;
   const options = { ...DEFAULT_RESPONSE_CACHE, ...given };
   options.ttlMs = Math.min(options.ttlMs, opts.auth?.cache?.ttlMs ?? DEFAULT_CACHE_OPTIONS.ttlMs);
-  return new ResponseCache(options);
+  return new ResponseCache<KnownRequest>(options);
 }
 
 export async function startService(opts: ServiceOptions): Promise<RunningService> {
@@ -118,7 +125,13 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
         logger.info(`Login ${JSON.stringify(login)} refused for ${Math.round(ms / 1000)} s after ${failures} failed attempts.`)),
   });
   let origin = '';
+  let server: Server | undefined;
   const endpoint = new ServiceEndpoint(store, auth, {
+    writeGate: { ...DEFAULT_WRITE_GATE, ...opts.writeGate },
+    load: {
+      requestsInFlight: () => (server === undefined ? 0 : requestsInFlight(server)),
+      connections: () => (server === undefined ? 0 : openConnections(server)),
+    },
     namespace,
     timeZone,
     limits,
@@ -133,7 +146,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     await store.close();
     throw e;
   }
-  const server = createHttpServer(endpoint, limits, opts.tls);
+  server = createHttpServer(endpoint, limits, opts.tls);
   let address;
   try {
     address = await listen(server, port, host);

@@ -4,6 +4,7 @@
  * then `durationMs`, with one request over and over, or with a seeded random mix of requests drawn by
  * weight; it checks every answer and reports the requests per second and latency percentiles over IPC.
  */
+import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { seededRandom } from '../../src-service/admin/seeded-random';
 
@@ -32,6 +33,8 @@ export interface LoadJob {
   expectBytes: number | null;
   /** A text no answer may contain (a fault element): counted as an error. */
   forbidden?: string;
+  /** The measured server's process id: its CPU time over the measured window is reported (Linux). */
+  serverPid?: number;
 }
 
 export interface LoadResult {
@@ -45,6 +48,25 @@ export interface LoadResult {
   generatorCpu: number;
   /** The first failed answer (status and its beginning), to say why. */
   firstError: string | null;
+  /** CPU time of the server's process (all its threads) over the measured wall time, and per request in microseconds; null where unknown. */
+  serverCpu: number | null;
+  serverCpuUsPerRequest: number | null;
+}
+
+/** Clock ticks per second of /proc's CPU times: 100 on every Linux this runs on (USER_HZ). */
+const CLOCK_TICKS = 100;
+
+/** User plus system CPU seconds of a process so far, from /proc/<pid>/stat; null when it cannot be read. */
+function processCpuSeconds(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (2nd field) is in parentheses and may hold spaces: count fields after it.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
 }
 
 async function runJob(job: LoadJob): Promise<LoadResult> {
@@ -116,11 +138,14 @@ async function runJob(job: LoadJob): Promise<LoadResult> {
   await new Promise((r) => setTimeout(r, job.warmupMs));
   measuring = true;
   const cpu0 = process.cpuUsage();
+  const serverCpu0 = processCpuSeconds(job.serverPid);
   const t0 = process.hrtime.bigint();
   await new Promise((r) => setTimeout(r, job.durationMs));
   measuring = false;
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   const cpu = process.cpuUsage(cpu0);
+  const serverCpu1 = processCpuSeconds(job.serverPid);
+  const serverSeconds = serverCpu0 === null || serverCpu1 === null ? null : serverCpu1 - serverCpu0;
   const generatorCpu = (cpu.user + cpu.system) / 1e6 / seconds;
   const requests = latencies.length;
   stop = true;
@@ -128,7 +153,18 @@ async function runJob(job: LoadJob): Promise<LoadResult> {
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))] ?? NaN;
-  return { requests, errors, seconds, rps: requests / seconds, p50Ms: pct(50), p99Ms: pct(99), generatorCpu, firstError };
+  return {
+    requests,
+    errors,
+    seconds,
+    rps: requests / seconds,
+    p50Ms: pct(50),
+    p99Ms: pct(99),
+    generatorCpu,
+    firstError,
+    serverCpu: serverSeconds === null ? null : serverSeconds / seconds,
+    serverCpuUsPerRequest: serverSeconds === null || requests === 0 ? null : (serverSeconds * 1e6) / requests,
+  };
 }
 
 process.on('message', (job: LoadJob) => {

@@ -1,7 +1,7 @@
 /** Stored rows as the interface's records (minor units back to doubles, 0/1 to booleans, null ids to 0). */
 import type { ApiAccount2, ApiCarFuel, ApiDefineTransaction2, ApiTransaction2 } from '../../src-shared/catalog';
 import { unchanging } from '../../src-shared/wire';
-import { KEPT_ROWS_MAX, minorToAmount, type AccountRow, type RefuelingRow, type TemplateRow, type TransactionRow } from '../store';
+import { minorToAmount, type AccountRow, type RefuelingRow, type TemplateRow, type TransactionRow } from '../store';
 
 export function apiAccount(row: AccountRow): ApiAccount2 {
   return {
@@ -20,20 +20,21 @@ export function apiAccount(row: AccountRow): ApiAccount2 {
 }
 
 /**
- * The records made of kept rows (frozen: see TransactionStore), by transaction id, made unchanging in
- * turn so that the codec keeps their XML: a list of kept rows is answered without building anything.
- * An entry counts only for the very row object it was made of (after the keep is emptied, rows are new).
+ * The records made of kept rows (frozen: see TransactionStore), by the very row object, made unchanging
+ * in turn so that the codec keeps their XML: a list of kept rows is answered without building anything.
+ * Weakly: a record lives as long as its row is kept (in the keep or in a kept list), and no count of
+ * entries needs a limit (a Map by id, emptied whole at 20,000 entries, was emptied every few seconds
+ * under the benchmark's 2,000 new rows a second, and every list then built its 50 records and XML anew).
  */
-const transactionRecords = new Map<number, { row: TransactionRow; currency: number; record: ApiTransaction2 }>();
+const transactionRecords = new WeakMap<TransactionRow, { currency: number; record: ApiTransaction2 }>();
 
 /** A transaction of an account in `currency`. */
 export function apiTransaction(row: TransactionRow, currency: number): ApiTransaction2 {
   if (!Object.isFrozen(row)) return transactionRecord(row, currency);
-  const known = transactionRecords.get(row.id);
-  if (known !== undefined && known.row === row && known.currency === currency) return known.record;
-  if (transactionRecords.size >= KEPT_ROWS_MAX) transactionRecords.clear();
+  const known = transactionRecords.get(row);
+  if (known !== undefined && known.currency === currency) return known.record;
   const record = unchanging(transactionRecord(row, currency));
-  transactionRecords.set(row.id, { row, currency, record });
+  transactionRecords.set(row, { currency, record });
   return record;
 }
 

@@ -10,15 +10,13 @@
  * - anything else: logged here, answered as a Server fault that says nothing about the cause.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { OPERATIONS, OPERATION_NAMES, type OperationName } from '../../src-shared/catalog';
+import { OPERATIONS } from '../../src-shared/catalog';
 import {
   CONTENT_TYPE,
   SERVICE_PATH,
   WireError,
   buildFault,
   buildResponse,
-  contentTypeParam,
-  detectBinding,
   faultForWireError,
   parseRequest,
   type AnyCall,
@@ -30,13 +28,16 @@ import type { Authenticator } from '../auth/authenticator';
 import { RuleError } from '../errors';
 import type { Logger } from '../log';
 import { runOperation } from '../operations';
-import { loginKey, type ServiceStore } from '../store';
+import { loginKey, type ServiceStore, type UserRow } from '../store';
 import { answer, send, write, type Answer } from './answer';
+import { dependenciesOf, isCacheable, touchedBy } from './answer-dependencies';
 import { helpPage } from './help-page';
 import { BodyBudget } from './body-budget';
 import type { HttpLimits } from './limits';
+import { RequestHeads, type RequestHead } from './request-head';
 import type { ResponseCache } from './response-cache';
 import { WsdlDocument } from './wsdl';
+import { WriteGate, type WriteGateLoad, type WriteGateOptions } from './write-gate';
 
 export interface EndpointOptions {
   namespace: string;
@@ -46,14 +47,18 @@ export interface EndpointOptions {
   /** The origin to write into the WSDL when a request names no usable Host. */
   fallbackOrigin: () => string;
   /** Answers to repeated identical reads; undefined turns it off. */
-  cache?: ResponseCache;
+  cache?: ResponseCache<KnownRequest>;
   now?: () => number;
+  /** How writes of concurrent requests are gathered into one group commit (see write-gate.ts), and the load it looks at. */
+  writeGate: WriteGateOptions;
+  load: WriteGateLoad;
 }
 
-/** The reads whose answer depends on the stored data alone (CategoryTree's favourites follow the clock). */
-const CACHEABLE = new Set<OperationName>(
-  OPERATION_NAMES.filter((name) => OPERATIONS[name].access === 'read' && name !== 'CategoryTree'),
-);
+/** A request as the cache of answers keeps it: as read, its password blanked, and the user it was verified for. */
+export interface KnownRequest {
+  call: AnyCall;
+  user: UserRow;
+}
 
 export const SERVER_FAULT_MESSAGE = 'Server was unable to process request.';
 
@@ -118,6 +123,8 @@ export class ServiceEndpoint {
   private readonly readOptions: RequestOptions;
   private readonly now: () => number;
   private readonly budget: BodyBudget;
+  private readonly writeGate: WriteGate;
+  private readonly heads: RequestHeads;
 
   constructor(
     private readonly store: ServiceStore,
@@ -133,6 +140,8 @@ export class ServiceEndpoint {
     };
     this.now = options.now ?? Date.now;
     this.budget = new BodyBudget(options.limits.maxBufferedBodyBytes, options.limits.freeBodyBytes);
+    this.writeGate = new WriteGate(options.writeGate, options.load);
+    this.heads = new RequestHeads(options.namespace);
   }
 
   /** Answers one HTTP request; never throws and never leaves a request unanswered. */
@@ -186,20 +195,16 @@ export class ServiceEndpoint {
   /** A POST to the bare address: SOAP 1.1 or 1.2 by the media type. */
   private async soap(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const contentType = req.headers['content-type'];
-    let binding: Binding;
-    try {
-      binding = detectBinding({ method: 'POST', contentType });
-    } catch (e) {
-      if (e instanceof WireError) return sendText(res, e.httpStatus, e.message);
-      throw e;
-    }
-    if (this.refusedCharset(res, binding, contentType)) return;
-    const bytes = await this.bytes(req, res, binding);
-    if (bytes === undefined) return;
     const soapActionHeader = req.headers.soapaction;
     const soapAction = Array.isArray(soapActionHeader) ? soapActionHeader[0] : soapActionHeader;
-    const key = this.options.cache?.key([binding, undefined, soapAction, contentType, bytes]);
-    if (this.answerFromCache(res, key)) return;
+    const head = this.heads.of('POST', undefined, contentType, soapAction);
+    const binding = head.binding;
+    if (binding === undefined) return sendText(res, head.refusal!.httpStatus, head.refusal!.message);
+    if (head.charsetRefused) return this.refuseCharset(res, binding);
+    const bytes = await this.bytes(req, res, binding);
+    if (bytes === undefined) return;
+    const { key, answered } = this.lookUp(res, binding, head, bytes);
+    if (answered) return answered;
     const body = this.text(res, binding, bytes);
     if (body === undefined) return;
     await this.call(res, binding, { method: 'POST', contentType, soapAction, body }, key);
@@ -208,39 +213,50 @@ export class ServiceEndpoint {
   /** `.../APIservice.asmx/<Operation>` by GET (query string) or POST (form). */
   private async form(req: IncomingMessage, res: ServerResponse, method: 'GET' | 'POST', operation: string, query: string) {
     const contentType = req.headers['content-type'];
-    let binding: Binding;
-    try {
-      binding = detectBinding({ method, pathOperation: operation, contentType });
-    } catch (e) {
-      if (e instanceof WireError) return sendText(res, e.httpStatus, e.message);
-      throw e;
-    }
+    const head = this.heads.of(method, operation, contentType, undefined);
+    const binding = head.binding;
+    if (binding === undefined) return sendText(res, head.refusal!.httpStatus, head.refusal!.message);
     if (binding === 'httpGet') {
       if (!this.escapesAreUtf8(res, binding, query)) return;
-      const key = this.options.cache?.key([binding, operation, undefined, undefined, query]);
-      if (this.answerFromCache(res, key)) return;
+      const { key, answered } = this.lookUp(res, binding, head, query);
+      if (answered) return answered;
       return this.call(res, binding, { method, pathOperation: operation, query }, key);
     }
-    if (this.refusedCharset(res, binding, contentType)) return;
+    if (head.charsetRefused) return this.refuseCharset(res, binding);
     const bytes = await this.bytes(req, res, binding);
     if (bytes === undefined) return;
-    const key = this.options.cache?.key([binding, operation, undefined, contentType, bytes]);
-    if (this.answerFromCache(res, key)) return;
+    const { key, answered } = this.lookUp(res, binding, head, bytes);
+    if (answered) return answered;
     const body = this.text(res, binding, bytes);
     if (body === undefined || !this.escapesAreUtf8(res, binding, body)) return;
     await this.call(res, binding, { method, pathOperation: operation, contentType, body }, key);
   }
 
   /**
-   * Answers from the cache when the same request was answered in this data generation. The login it
-   * was answered for must not be refused by the throttle meanwhile.
+   * The request's key in the cache of answers (undefined: its answers are never kept) and, when the
+   * cache has answered it (a hit, or a request seen before answered anew), that answer's promise.
    */
-  private answerFromCache(res: ServerResponse, key: string | undefined): boolean {
-    if (key === undefined) return false;
-    const hit = this.options.cache!.get(key, this.store.generation());
+  private lookUp(res: ServerResponse, binding: Binding, head: RequestHead, body: string | Buffer): { key: string | undefined; answered?: Promise<void> } {
+    const key = head.cacheable ? this.options.cache?.keyOf(head.keyHead, body) : undefined;
+    const known = this.fromCache(res, key);
+    if (known === true) return { key, answered: Promise.resolve() };
+    if (known !== undefined) return { key, answered: this.answerKnown(res, binding, known, key!) };
+    return { key };
+  }
+
+  /**
+   * What the cache of answers holds for the request, when it was seen since the last commit of another
+   * process and the throttle does not refuse its login meanwhile: true when it has been answered from the
+   * cache (nothing its answer shows has been written since), else the request as it was read and
+   * verified, to be answered anew without reading and verifying it again.
+   */
+  private fromCache(res: ServerResponse, key: string | undefined): true | KnownRequest | undefined {
+    if (key === undefined) return undefined;
+    const entry = this.options.cache!.get(key, this.store.answersGeneration());
     // A lock that cannot be told at once (the shared throttle asking its table) is a miss.
-    if (!hit || this.auth.throttle.isLocked(hit.login) !== false) return false;
-    write(res, hit.answer);
+    if (!entry || this.auth.throttle.isLocked(entry.login) !== false) return undefined;
+    if (entry.answer === undefined) return entry.request;
+    write(res, entry.answer);
     return true;
   }
 
@@ -274,12 +290,9 @@ export class ServiceEndpoint {
     }
   }
 
-  /** True when the request declares a charset other than UTF-8, the only one read, and a fault has been answered. */
-  private refusedCharset(res: ServerResponse, binding: Binding, contentType: string | undefined): boolean {
-    const charset = contentTypeParam(contentType, 'charset')?.toLowerCase();
-    if (charset === undefined || charset === 'utf-8' || charset === 'utf8') return false;
+  /** The fault for a request that declares a charset other than UTF-8, the only one read. */
+  private refuseCharset(res: ServerResponse, binding: Binding): void {
     send(res, buildFault(binding, { code: 'Client', message: 'The request must be encoded in UTF-8.', status: 415 }));
-    return true;
   }
 
   /**
@@ -322,37 +335,79 @@ export class ServiceEndpoint {
       if (e instanceof WireError) return send(res, faultForWireError(binding, e));
       throw e;
     }
+    let user: UserRow;
+    try {
+      user = await this.auth.authenticate(call.credentials);
+    } catch (e) {
+      return write(res, answer(this.failure(binding, call, e)));
+    }
+    const known = cacheKey === undefined ? undefined : { call: { ...call, credentials: { ...call.credentials, password: '' } } as AnyCall, user };
+    await this.run(res, binding, call, user, cacheKey, known);
+  }
+
+  /** A request read and verified before, whose answer a write has dropped since: answered anew from the store. */
+  private answerKnown(res: ServerResponse, binding: Binding, known: KnownRequest, cacheKey: string): Promise<void> {
+    return this.run(res, binding, known.call, known.user, cacheKey, known);
+  }
+
+  /** Runs a verified call and answers it; a read's answer is kept under `cacheKey` with `known`. */
+  private async run(
+    res: ServerResponse,
+    binding: Binding,
+    call: AnyCall,
+    user: UserRow,
+    cacheKey: string | undefined,
+    known: KnownRequest | undefined,
+  ): Promise<void> {
     let wire: WireResponse;
     let keep: ((a: Answer) => void) | undefined;
+    const cache = this.options.cache;
     try {
-      const user = await this.auth.authenticate(call.credentials);
       const context = { user, timeZone: this.options.timeZone, now: this.now };
-      // A read runs on committed data (on SQLite at once, in one snapshot); its answer is kept under the
-      // generation seen as it began, which only lags the data. A write is answered once committed.
-      let generation = 0;
-      const result =
-        OPERATIONS[call.operation].access === 'read'
-          ? await this.store.read((store) => {
-              generation = this.store.generation();
-              return runOperation(call, { ...context, store });
-            })
-          : await this.store.write((store) => runOperation(call, { ...context, store }));
-      wire = buildResponse(binding, call.operation, result, this.options.namespace);
-      const cache = this.options.cache;
-      if (cache && cacheKey !== undefined && CACHEABLE.has(call.operation)) {
-        const login = loginKey(call.credentials.login);
-        keep = (a) => cache.set(cacheKey, generation, login, a);
-      }
-    } catch (e) {
-      if (e instanceof RuleError) {
-        wire = buildFault(binding, { code: 'Client', message: e.message });
+      let result;
+      if (OPERATIONS[call.operation].access === 'read') {
+        // A read runs on committed data and its answer is kept under the generation seen as it began.
+        // On SQLite it runs at once, in one snapshot, and its answer is kept (or not) in the same
+        // synchronous step: no write can be committed, nor its touches dropped, in between. On
+        // PostgreSQL it answers later, and the generation changes with every commit (seam.ts).
+        let generation = 0;
+        const read = this.store.read((store) => {
+          generation = this.store.answersGeneration();
+          return runOperation(call, { ...context, store });
+        });
+        result = read instanceof Promise ? await read : read;
+        if (cache && cacheKey !== undefined && known !== undefined && isCacheable(call.operation)) {
+          const login = loginKey(call.credentials.login);
+          const dependsOn = dependenciesOf(call, user, result);
+          keep = (a) => cache.set(cacheKey, generation, login, a, dependsOn, known);
+        }
       } else {
-        this.options.logger.error(`Operation ${call.operation} failed`, e);
-        wire = buildFault(binding, { code: 'Server', message: SERVER_FAULT_MESSAGE });
+        // A write waits for the writes of other requests in flight (write-gate.ts) and is answered once
+        // its group is committed; the cached answers showing what it touched are dropped then, before
+        // any other request is read (the group's writes settle in one go, and their continuations run
+        // before the event loop takes the next request).
+        const touched = cache ? touchedBy(call, user) : [];
+        const gate = this.writeGate.enter();
+        if (gate) await gate;
+        try {
+          result = await this.store.write((store) => runOperation(call, { ...context, store }));
+        } finally {
+          cache?.invalidate(touched);
+        }
       }
+      wire = buildResponse(binding, call.operation, result, this.options.namespace);
+    } catch (e) {
+      wire = this.failure(binding, call, e);
     }
     const a = answer(wire);
     keep?.(a);
     write(res, a);
+  }
+
+  /** A broken rule or refused credentials as a Client fault; anything else logged, and a Server fault that says nothing of it. */
+  private failure(binding: Binding, call: AnyCall, e: unknown): WireResponse {
+    if (e instanceof RuleError) return buildFault(binding, { code: 'Client', message: e.message });
+    this.options.logger.error(`Operation ${call.operation} failed`, e);
+    return buildFault(binding, { code: 'Server', message: SERVER_FAULT_MESSAGE });
   }
 }

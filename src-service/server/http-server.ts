@@ -4,7 +4,7 @@
  */
 import { createServer, type ServerResponse } from 'node:http';
 import { createServer as createSecureServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { ServiceEndpoint } from './endpoint';
 import type { HttpLimits } from './limits';
 
@@ -19,6 +19,8 @@ export interface TlsCredentials {
 
 /** The answers not yet written, per server: at shutdown they are told to close their connection. */
 const pending = new WeakMap<Server, Set<ServerResponse>>();
+/** Connections open, per server (the write gate asks). */
+const connectionCounts = new WeakMap<Server, { open: number }>();
 
 export function createHttpServer(endpoint: ServiceEndpoint, limits: HttpLimits, tls?: TlsCredentials): Server {
   const unanswered = new Set<ServerResponse>();
@@ -44,7 +46,23 @@ export function createHttpServer(endpoint: ServiceEndpoint, limits: HttpLimits, 
     : createServer(options, handle);
   server.maxConnections = limits.maxConnections;
   pending.set(server, unanswered);
+  const counts = { open: 0 };
+  connectionCounts.set(server, counts);
+  server.on('connection', (socket: Socket) => {
+    counts.open += 1;
+    socket.once('close', () => (counts.open -= 1));
+  });
   return server;
+}
+
+/** Requests of the server received and not yet answered. */
+export function requestsInFlight(server: Server): number {
+  return pending.get(server)?.size ?? 0;
+}
+
+/** Connections of the server open now. */
+export function openConnections(server: Server): number {
+  return connectionCounts.get(server)?.open ?? 0;
 }
 
 export function listen(server: Server, port: number, host: string): Promise<AddressInfo> {

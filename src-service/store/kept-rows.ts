@@ -9,13 +9,18 @@
  *
  * Only a reader of committed data may keep rows: a row written and rolled back must never be kept.
  */
-import type { TransactionRow } from './rows';
+import { LAST_N, type TransactionRow } from './rows';
 
 /** Most rows kept (about 200 bytes each, and what is made of them). */
 export const KEPT_ROWS_MAX = 20_000;
 
 /** Most accounts whose last list is kept (with its XML, about 15 KB a list of 50). */
 const KEPT_LISTS_MAX = 1000;
+
+/** Whether `a` comes before `b` in a last list: PaymentDate descending, then Id descending (the index's order). */
+function before(a: TransactionRow, b: TransactionRow): boolean {
+  return a.payment_date > b.payment_date || (a.payment_date === b.payment_date && a.id > b.id);
+}
 
 function sameIds(rows: readonly TransactionRow[], ids: readonly number[]): boolean {
   if (rows.length !== ids.length) return false;
@@ -58,6 +63,38 @@ export class KeptTransactions {
   private readonly lists = new Map<number, readonly TransactionRow[]>();
   /** Counts the times the keep was emptied: a reader that began before one must not keep what it read. */
   epoch = 0;
+
+  /**
+   * `toldOfCommits`: every commit that adds transactions is told through `booked` (SQLite: they are all
+   * this process's group commits, and a commit of another process empties the keep), so a kept last list
+   * stays the account's last list and is answered without asking the index. Otherwise (PostgreSQL, where
+   * other instances book too) a list is answered only when the index names the same ids.
+   */
+  constructor(private readonly toldOfCommits = false) {}
+
+  /** The account's last list (of LAST_N) when the keep knows it to be current; else undefined. */
+  currentList(accountId: number): readonly TransactionRow[] | undefined {
+    return this.toldOfCommits ? this.lists.get(accountId) : undefined;
+  }
+
+  /**
+   * Rows just committed (nothing else may come here): kept, and put into the kept last lists of their
+   * accounts. The last LAST_N of a list's rows and the new one are the last LAST_N of all the account's
+   * rows and the new one; a list shorter than LAST_N holds all of its account's rows.
+   */
+  booked(rows: readonly TransactionRow[]): void {
+    for (const booked of rows) {
+      const row = Object.freeze({ ...booked });
+      this.rows.add(row);
+      const list = this.lists.get(row.account_id);
+      if (list === undefined) continue;
+      let at = 0;
+      while (at < list.length && !before(row, list[at]!)) at += 1;
+      if (at >= LAST_N) continue;
+      const next = [...list.slice(0, at), row, ...list.slice(at, LAST_N - 1)];
+      this.lists.set(row.account_id, Object.freeze(next));
+    }
+  }
 
   /** The list of `ids` (an account's last, newest first) as far as the keep holds it. */
   lookup(accountId: number, ids: readonly number[]): KeptLookup {

@@ -207,20 +207,20 @@ describeBackends(import.meta.url, (backend) => {
       expect(k1).not.toContain('secret');
       expect(cache.key(['soap12', undefined, 'secret password'])).toBe(k1);
       expect(cache.key(['soap12', 'secret password', undefined])).not.toBe(k1);
-      cache.set(k1, 1, 'ann', answer('a'));
-      expect(cache.get(k1, 1)?.answer.payload.toString()).toBe('a');
+      cache.set(k1, 1, 'ann', answer('a'), [], null);
+      expect(cache.get(k1, 1)?.answer?.payload.toString()).toBe('a');
       expect(cache.get(k1, 2)).toBeUndefined();
       // An answer computed in an older generation is not kept.
-      cache.set(k1, 1, 'ann', answer('old'));
+      cache.set(k1, 1, 'ann', answer('old'), [], null);
       expect(cache.get(k1, 2)).toBeUndefined();
-      cache.set(k1, 2, 'ann', answer('b'));
+      cache.set(k1, 2, 'ann', answer('b'), [], null);
       now = 100;
       expect(cache.get(k1, 2)).toBeUndefined();
-      for (const k of ['x', 'y', 'z']) cache.set(k, 2, 'ann', answer(k));
-      expect([cache.get('x', 2), cache.get('y', 2)?.answer.payload.toString(), cache.get('z', 2)?.answer.payload.toString()]).toEqual([undefined, 'y', 'z']);
-      cache.set('big', 2, 'ann', answer('x'.repeat(300)));
+      for (const k of ['x', 'y', 'z']) cache.set(k, 2, 'ann', answer(k), [], null);
+      expect([cache.get('x', 2), cache.get('y', 2)?.answer?.payload.toString(), cache.get('z', 2)?.answer?.payload.toString()]).toEqual([undefined, 'y', 'z']);
+      cache.set('big', 2, 'ann', answer('x'.repeat(300)), [], null);
       expect(cache.get('big', 2)).toBeUndefined();
-      cache.set('w', 2, 'ann', answer('x'.repeat(240)));
+      cache.set('w', 2, 'ann', answer('x'.repeat(240)), [], null);
       expect(cache.size).toBe(2);
     });
   });
@@ -236,7 +236,7 @@ describeBackends(import.meta.url, (backend) => {
       for (let i = 0; i < 2000; i++) {
         generation += 1;
         expect(cache.get(`k${i}`, generation)).toBeUndefined();
-        cache.set(`k${i}`, generation, 'ann', answer('x'));
+        cache.set(`k${i}`, generation, 'ann', answer('x'), [], null);
         kept += cache.size;
       }
       // At first every answer is kept; once the hit rate is known to be nil, one in 16.
@@ -247,7 +247,7 @@ describeBackends(import.meta.url, (backend) => {
         let found = 0;
         for (let k = 0; k < 20; k++) {
           if (cache.get(`q${k}`, generation)) found += 1;
-          else cache.set(`q${k}`, generation, 'ann', answer('y'));
+          else cache.set(`q${k}`, generation, 'ann', answer('y'), [], null);
         }
         foundPerRound.push(found);
       }

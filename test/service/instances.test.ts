@@ -137,6 +137,42 @@ describe.skipIf(!found)('two instances on one PostgreSQL database', () => {
     });
   }, 30_000);
 
+  it("an answer kept by one instance gives way to the other's write once announced, and at once while it knows it cannot hear", async () => {
+    const balances = async (s: RunningService) => (await call(s, 'soap12', 'AccountListWithAmount2', ANN, {})).map((x) => Math.round(x.Amount * 100));
+    const move = (s: RunningService, cents: number) =>
+      call(s, 'soap12', 'AddTranferToOtherAccount', ANN, { Amount: cents / 100, Description: 'kept answers', Id_SourceAccount: accounts[0]!, Id_TargetAccount: accounts[1]!, Id_Category: 0, PaymentDate: '2026-07-01T12:00:00' });
+    // Asked twice of a: its answer is kept (and the second one came from it).
+    const before = await balances(a);
+    expect(await balances(a)).toEqual(before);
+    await move(b, 123);
+    const after = await balances(b);
+    expect(after).not.toEqual(before);
+    await takesEffect('postgres', async () => expect(await balances(a)).toEqual(after));
+    expect(await balances(a)).toEqual(after);
+    const db = await sqlOf(url);
+    try {
+      const lost = () => troubleA.filter((m) => m.startsWith('Lost the connection that listens for changes')).length;
+      const lostBefore = lost();
+      const cut = await db.sql<{ gone: boolean }>(
+        "SELECT pg_terminate_backend(pid, 5000) AS gone FROM pg_stat_activity WHERE application_name = 'bookkeeping-listener' AND datname = current_database()",
+      );
+      expect(cut).toEqual([{ gone: true }, { gone: true }]);
+      // a has noticed (it listens again after 250 ms at the earliest).
+      await takesEffect('postgres', async () => expect(lost()).toBeGreaterThan(lostBefore), 5000);
+      // b's write is announced to no one; a shows it at its next request all the same.
+      await move(b, 77);
+      const unheard = await balances(b);
+      expect(unheard).not.toEqual(after);
+      expect(await balances(a)).toEqual(unheard);
+      await takesEffect('postgres', async () => {
+        const [{ n }] = (await db.sql<{ n: number }>("SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = 'bookkeeping-listener' AND datname = current_database()")) as [{ n: number }];
+        expect(n).toBe(2);
+      }, 5000);
+    } finally {
+      await db.close();
+    }
+  }, 30_000);
+
   it('an instance that cannot hear announcements trusts nothing it keeps, and listens again by itself', async () => {
     // carol's own failures, counted apart from the other tests'; verified on both, and her client key looked up.
     const CAROL = { ...ANN, login: 'carol', password: 'carol-secret' };

@@ -1,7 +1,9 @@
 /**
  * The reader keeps transaction rows once read (they never change through the service), frozen, and the
  * codec keeps the XML of the records made of them; a change by another process empties the keep at the
- * next turn, and rows written through the service appear once committed.
+ * next turn, and rows written through the service appear once committed. A kept last list is kept current
+ * by the commits themselves (no index read): after every group of random bookings, refused ones among
+ * them, it is exactly what SQL answers.
  */
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_HASH_PARAMS, addAccount, addTransaction, addUser } from '../../src-service';
+import { seededRandom } from '../../src-service/admin/seeded-random';
 import { lastTransactions } from '../../src-service/operations/transactions';
 import { runNow } from '../../src-service/store';
 import { ServingStore } from '../../src-service/store/sqlite/serving';
@@ -59,5 +62,55 @@ describe('kept transaction rows', () => {
     expect(list()).not.toBe(before);
     expect(list().map((t) => t.Description)).toEqual(['Out', 'Changed <by hand>', 'Purchase 1', 'Purchase 0']);
     await store.close();
+  });
+
+  it('a kept last list follows the commits of the service exactly, bookings older than its last row, ties of date and refused writes included', async () => {
+    const seed = Number(process.env.KEPT_ROWS_SEED ?? Date.now() % 1_000_000);
+    const random = seededRandom(seed);
+    const file = join(dir, 'follow.sqlite');
+    addUser(file, 'ann', 'ann-secret', { hashParams: TEST_HASH_PARAMS });
+    const accounts = [1, 2, 3].map((n) => addAccount(file, 'ann', { name: `Account ${n}`, currency: 203 }));
+    // A few dates only, so that many bookings share one and their order is by id.
+    const date = () => `2026-0${1 + Math.floor(random() * 3)}-1${Math.floor(random() * 3)}T10:00:00`;
+    for (const accountId of accounts.slice(0, 2)) for (let i = 0; i < 55; i++) addTransaction(file, 'ann', { accountId, amount: i + 1, paymentDate: date(), description: `Seed ${i}` });
+    const store = ServingStore.open(file);
+    const truth = new Database(file, { readonly: true });
+    const sql = truth.prepare('SELECT id FROM transactions WHERE account_id = ? ORDER BY payment_date DESC, id DESC LIMIT 50').pluck();
+    const user = store.users.byLogin('ann')!;
+    const ctx = { user, timeZone: 'Europe/Prague', now: Date.now };
+    const ids = (accountId: number) => store.read((s) => s.transactions.last(accountId)).map((t) => t.id);
+    let booked = 0;
+    let refused = 0;
+    try {
+      for (let round = 0; round < 60; round++) {
+        for (const accountId of accounts) expect({ seed, round, accountId, ids: ids(accountId) }).toEqual({ seed, round, accountId, ids: sql.all(accountId) });
+        const writes: Promise<unknown>[] = [];
+        for (let k = Math.floor(random() * 4); k >= 0; k--) {
+          const accountId = accounts[Math.floor(random() * accounts.length)]!;
+          const fail = random() < 0.2;
+          const t = { accountId, userId: user.id, createdBy: user.id, paymentDate: date(), type: 3, amountMinor: -100 - k, description: `Round ${round}`, categoryId: null };
+          writes.push(
+            store.write((s) => {
+              if (random() < 0.5) s.transactions.insertTransfer(t, { ...t, accountId: accounts[(accounts.indexOf(accountId) + 1) % accounts.length]!, amountMinor: 100 + k });
+              else s.transactions.insert(t);
+              // A write refused after its rows went in: its savepoint takes them back.
+              if (fail) throw new Error('refused');
+            }).then(
+              () => (booked += 1),
+              () => (refused += 1),
+            ),
+          );
+        }
+        // Reads in the same turn as the open group: they see none of it.
+        for (const accountId of accounts) expect(ids(accountId)).toEqual(sql.all(accountId));
+        await Promise.all(writes);
+      }
+      expect(booked).toBeGreaterThan(20);
+      expect(refused).toBeGreaterThan(2);
+      void ctx;
+    } finally {
+      truth.close();
+      await store.close();
+    }
   });
 });

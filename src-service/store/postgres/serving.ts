@@ -152,6 +152,10 @@ export class PostgresServiceStore implements ServiceStore {
     return this.outsideCount;
   }
 
+  answersGeneration(): number {
+    return this.generation();
+  }
+
   loginGuard(options: Partial<ThrottleOptions>, now: () => number, onLock: (login: string, failures: number, ms: number) => void): LoginGuard {
     const guard = new SharedLoginThrottle(this.pool, () => this.listener.healthy, options, now, onLock);
     this.guards.push(guard);

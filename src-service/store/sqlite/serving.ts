@@ -49,9 +49,11 @@ export class ServingStore {
 
   private constructor(file: string, onCheckpointFailure: (reason: string) => void) {
     // The writer first: it creates and migrates the file when needed.
-    this.writes = new Store(openDatabase(file));
+    this.writes = new Store(openDatabase(file), { recordInserts: true });
     // Only the reader keeps rows: it sees committed rows alone, which never change but from outside.
-    this.reads = new Store(openDatabase(file), { keepRows: true });
+    // Every row this process adds is handed to it once committed (so its kept last lists stay current
+    // without asking the index); a commit of another process empties its keep (lookOutside).
+    this.reads = new Store(openDatabase(file), { keepRows: 'told' });
     const db = this.writes.db;
     db.pragma('wal_autocheckpoint = 0');
     // Each write's savepoint journals the pages it changes; in memory, not in a temporary file (the
@@ -109,11 +111,14 @@ export class ServingStore {
       setImmediate(() => this.commit());
     }
     let outcome: { ok: true; value: T } | { ok: false; error: unknown };
+    const mark = this.writes.transactions.insertedCount;
     try {
       // Nested in the open transaction, Store.write takes a savepoint: a failure undoes this write alone.
       outcome = { ok: true, value: this.writes.write(() => fn(this.writes)) };
     } catch (error) {
       outcome = { ok: false, error };
+      // Its savepoint was rolled back: the rows it inserted are not in the group.
+      this.writes.transactions.dropInsertedFrom(mark);
       // An I/O error or a full disk may have rolled back the whole transaction: then the writes before
       // this one are gone too, and are told so.
       if (!db.inTransaction) this.abandon(error);
@@ -134,6 +139,7 @@ export class ServingStore {
     this.commitScheduled = false;
     const group = this.group;
     this.group = [];
+    const booked = this.writes.transactions.takeInserted();
     if (!this.writes.db.inTransaction) return;
     try {
       this.commitStmt.run();
@@ -143,6 +149,8 @@ export class ServingStore {
       for (const m of group) m.fail(error);
       return;
     }
+    // Before any write is answered: a read that follows an answer sees its rows in the kept lists.
+    this.reads.transactions.booked(booked);
     this.generationCount += 1;
     this.commitCount += 1;
     for (const m of group) m.settle();
@@ -154,6 +162,7 @@ export class ServingStore {
   }
 
   private abandon(error: unknown): void {
+    this.writes.transactions.takeInserted();
     const group = this.group;
     this.group = [];
     this.generationCount += 1;
@@ -235,6 +244,11 @@ export class SqliteServiceStore implements ServiceStore {
   }
 
   outsideGeneration(): number {
+    return this.serving.outsideGeneration();
+  }
+
+  /** Only commits of other processes: this process's writes are all group commits that name what they touch. */
+  answersGeneration(): number {
     return this.serving.outsideGeneration();
   }
 

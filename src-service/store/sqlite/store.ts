@@ -24,16 +24,18 @@ export class Store implements DataAccess {
 
   /**
    * `keepRows`: keep transaction rows once read (see TransactionStore), for a connection that only
-   * ever reads committed data; `forgetRows` when another process has changed the file.
+   * ever reads committed data; `forgetRows` when another process has changed the file; `'told'` when
+   * every commit that adds rows is told (`transactions.booked`). `recordInserts`: the inserted rows are
+   * recorded, to be taken once committed (`transactions.takeInserted`).
    */
   constructor(
     readonly db: Db,
-    options: { keepRows?: boolean } = {},
+    options: { keepRows?: boolean | 'told'; recordInserts?: boolean } = {},
   ) {
     this.inTransaction = db.transaction(<T>(fn: () => T): T => fn());
     this.users = new UserStore(db);
     this.accounts = new AccountStore(db);
-    this.transactions = new TransactionStore(db, options.keepRows);
+    this.transactions = new TransactionStore(db, options.keepRows, options.recordInserts);
     this.templates = new TemplateStore(db);
     this.categories = new CategoryStore(db);
     this.refuelings = new RefuelingStore(db);

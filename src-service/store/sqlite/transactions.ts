@@ -17,10 +17,17 @@ export class TransactionStore implements TransactionAccess {
   private readonly insertStmt;
   private readonly linkStmt;
   private readonly kept: KeptTransactions | undefined;
+  /** The rows inserted and not yet handed on (`recordInserts`), for the reader once they are committed. */
+  private inserted: TransactionRow[] | undefined;
 
-  /** `keepRows` only on a connection that never writes: a row written and rolled back must never be kept. */
-  constructor(db: Db, keepRows = false) {
-    this.kept = keepRows ? new KeptTransactions() : undefined;
+  /**
+   * `keepRows` only on a connection that never writes: a row written and rolled back must never be kept;
+   * `'told'`: and every commit that adds rows is told through `booked` (the serving reader).
+   * `recordInserts`: the serving writer, whose inserted rows are taken (`takeInserted`) once committed.
+   */
+  constructor(db: Db, keepRows: boolean | 'told' = false, recordInserts = false) {
+    this.kept = keepRows ? new KeptTransactions(keepRows === 'told') : undefined;
+    this.inserted = recordInserts ? [] : undefined;
     // The index on (account_id, payment_date DESC, id DESC) holds the ids: answered from the index alone.
     this.lastIdsStmt = db
       .prepare<[number, number], number>('SELECT id FROM transactions WHERE account_id = ? ORDER BY payment_date DESC, id DESC LIMIT ?')
@@ -44,6 +51,10 @@ export class TransactionStore implements TransactionAccess {
   last(accountId: number, limit = LAST_N): readonly TransactionRow[] {
     const kept = this.kept;
     if (!kept) return this.read(accountId, limit);
+    if (limit === LAST_N) {
+      const current = kept.currentList(accountId);
+      if (current !== undefined) return current;
+    }
     // The order from the index; the rows from the keep. A row not kept yet (one just booked, mostly)
     // is read by its id, and when most are missing the list is read whole.
     const ids = this.lastIdsStmt.all(accountId, limit);
@@ -68,6 +79,28 @@ export class TransactionStore implements TransactionAccess {
     this.kept?.forget();
   }
 
+  /** Rows committed by the serving writer: kept, and put into the kept lists (see KeptTransactions.booked). */
+  booked(rows: readonly TransactionRow[]): void {
+    this.kept?.booked(rows);
+  }
+
+  /** How many inserted rows are recorded now (a savepoint's mark). */
+  get insertedCount(): number {
+    return this.inserted?.length ?? 0;
+  }
+
+  /** Drops the rows recorded since `mark`: their savepoint was rolled back. */
+  dropInsertedFrom(mark: number): void {
+    if (this.inserted !== undefined) this.inserted.length = mark;
+  }
+
+  /** The rows recorded since the last take, handed on (the group committed) or dropped (it did not). */
+  takeInserted(): TransactionRow[] {
+    const rows = this.inserted ?? [];
+    if (this.inserted !== undefined) this.inserted = [];
+    return rows;
+  }
+
   private read(accountId: number, limit: number): TransactionRow[] {
     return this.lastStmt.all(accountId, limit).map((r) => ({
       id: r[0],
@@ -84,14 +117,18 @@ export class TransactionStore implements TransactionAccess {
 
   /** Inserts one transaction (the balance follows by trigger). Call inside a transaction. */
   insert(t: NewTransaction): TransactionRow {
-    return transactionRow(this.insertId(t, null), t);
+    const row = transactionRow(this.insertId(t, null), t);
+    this.inserted?.push(row);
+    return row;
   }
 
   insertTransfer(first: NewTransaction, second: NewTransaction): [TransactionRow, TransactionRow] {
     const firstId = this.insertId(first, null);
     const secondId = this.insertId(second, firstId);
     this.linkToTransfer(firstId, firstId);
-    return [transactionRow(firstId, first), transactionRow(secondId, second)];
+    const rows: [TransactionRow, TransactionRow] = [transactionRow(firstId, first), transactionRow(secondId, second)];
+    this.inserted?.push(...rows);
+    return rows;
   }
 
   private insertId(t: NewTransaction, transferId: number | null): number {

@@ -1,0 +1,122 @@
+/**
+ * One server of the service benchmark, each in a process of its own (forked by bench/service.bench.ts),
+ * so that no server shares an event loop, a heap or a garbage collector with another server, the load
+ * generator or the benchmark's own bookkeeping. "ours" is not started here: it runs as the command
+ * line's `serve`, exactly as an operator runs it. This script starts the others:
+ *
+ * - `ours-uncached`: `startService` with the options `serve` uses, its cache of answers off;
+ * - `bare`: a bare Node HTTP server that reads the request and answers one recorded response;
+ * - `soap`: the `soap` package's own server on our WSDL, its handlers calling our operation code on the
+ *   same data file.
+ *
+ * The parent sends one `ServerJob` over IPC; the child answers `{ url }` once it listens and runs until
+ * it gets SIGTERM (it then closes and exits 0, so that a `--cpu-prof` profile is written).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as soap from 'soap';
+import { CLIENT_KEY_PARAM, LOGIN_PARAM, type OperationName } from '../../src-shared/catalog';
+import { SERVICE_PATH, formatWall, instantToWall, localTimeZone } from '../../src-shared/wire';
+import { startService, stderrLogger } from '../../src-service';
+import { runOperation } from '../../src-service/operations';
+import { Store, runNow } from '../../src-service/store';
+
+export type ServerJob =
+  | { kind: 'ours-uncached'; dataFile: string; timeZone: string }
+  | { kind: 'bare'; body: string; contentType: string }
+  | { kind: 'soap'; dataFile: string; timeZone: string; wsdl: string };
+
+function listening(server: Server): Promise<string> {
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+}
+
+const closeServer = (server: Server) =>
+  new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+
+/** A bare server: reads the request, answers `body`. */
+async function bareServer(body: string, contentType: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer({ keepAliveTimeout: 30_000 }, (req, res) => {
+    req.on('data', () => {});
+    req.on('end', () => {
+      res.writeHead(200, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body) });
+      res.end(body);
+    });
+  });
+  return { url: await listening(server), close: () => closeServer(server) };
+}
+
+/** The soap package's server on our WSDL; each handler runs our operation on the same store, as the login named. */
+async function soapPackageServer(dataFile: string, wsdl: string, timeZone: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const store = Store.open(dataFile);
+  const number = (v: unknown) => Number(v);
+  const paramsOf: Partial<Record<OperationName, (a: Record<string, unknown>) => object>> = {
+    AccountListWithAmount2: () => ({}),
+    TransactionListLast50_2: (a) => ({ AccountId: number(a.AccountId) }),
+    AddTranferToOtherAccount: (a) => ({
+      Amount: number(a.Amount),
+      Description: String(a.Description ?? ''),
+      Id_SourceAccount: number(a.Id_SourceAccount),
+      Id_TargetAccount: number(a.Id_TargetAccount),
+      Id_Category: number(a.Id_Category),
+      // The soap package reads a dateTime into a Date, in this process's zone: back to the wall clock.
+      PaymentDate: a.PaymentDate instanceof Date ? formatWall(instantToWall(a.PaymentDate.getTime(), localTimeZone())) : String(a.PaymentDate).slice(0, 19),
+    }),
+  };
+  const records: Partial<Record<OperationName, string>> = { AccountListWithAmount2: 'apiAccount2', TransactionListLast50_2: 'apiTransaction2' };
+  const handler = (operation: OperationName) => (args: Record<string, unknown>) => {
+    const login = String(args[LOGIN_PARAM]);
+    const credentials = { clientKey: String(args[CLIENT_KEY_PARAM]), login, password: String(args.userPassword ?? args.UserPassword) };
+    const ctx = { store, user: store.users.byLogin(login)!, timeZone, now: Date.now };
+    const params = paramsOf[operation]!(args);
+    const result = store.write(() => runNow(runOperation({ operation, credentials, params } as never, ctx)));
+    const record = records[operation];
+    return { [`${operation}Result`]: record ? { Data: { [record]: result } } : result };
+  };
+  const port = Object.fromEntries(Object.keys(paramsOf).map((op) => [op, handler(op as OperationName)]));
+  const server = createServer({ keepAliveTimeout: 30_000 });
+  soap.listen(server, SERVICE_PATH, { APIservice: { APIserviceSoap: port, APIserviceSoap12: port } }, wsdl);
+  const url = await listening(server);
+  return {
+    url,
+    close: async () => {
+      await closeServer(server);
+      store.close();
+    },
+  };
+}
+
+async function start(job: ServerJob): Promise<{ url: string; close: () => Promise<void> }> {
+  switch (job.kind) {
+    case 'ours-uncached': {
+      // The options of `serve` (src-service/cli/commands/serve.ts), and no cache of answers.
+      const service = await startService({ dataFile: job.dataFile, port: 0, timeZone: job.timeZone, logger: stderrLogger, responseCache: false });
+      return { url: service.url, close: () => service.close({ graceMs: 5000 }) };
+    }
+    case 'bare':
+      return bareServer(job.body, job.contentType);
+    case 'soap':
+      return soapPackageServer(job.dataFile, job.wsdl, job.timeZone);
+  }
+}
+
+process.once('message', (job: ServerJob) => {
+  start(job).then(
+    ({ url, close }) => {
+      process.once('SIGTERM', () => {
+        close().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
+      });
+      // Nothing more comes over IPC: the channel goes, so that this process holds its server alone.
+      process.send!({ url }, () => process.disconnect());
+    },
+    (e: unknown) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+});
