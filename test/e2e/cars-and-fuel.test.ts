@@ -6,9 +6,9 @@
  * request. Screenshots of the form and the statistics in both languages and both themes.
  */
 /// <reference lib="dom" />
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { browserFor } from '../support/browser';
-import { type AppPage, connect, dismissSummary, go, openApp, poll, realErrors, screenshot, setAppearance, startStack, syncNow, textOf, type Stack, unlabelledControls } from './stack';
+import { chainedTests, type AppPage, connect, dismissSummary, go, openApp, poll, screenshot, setAppearance, startStack, syncNow, textOf, type Stack, unlabelledControls } from './stack';
 
 const found = browserFor(import.meta.url);
 
@@ -26,21 +26,8 @@ beforeAll(async () => {
   await app.page.getByTestId('sync-summary').filter({ hasText: 'Sync finished' }).waitFor();
   await dismissSummary(app.page);
 });
-let broken = false;
-beforeEach((ctx) => {
-  if (broken) ctx.skip();
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') {
-    broken = true;
-    await screenshot(app.page, `failed-cars-${ctx.task.name.split(':')[0]}`).catch(() => undefined);
-  }
-  expect(realErrors(app.errors)).toEqual([]);
-});
-afterAll(async () => {
-  await app?.context.close();
-  await stack?.close();
-});
+// The tests build on each other: after a failure the rest are skipped.
+chainedTests('failed-cars-', () => ({ app, stack }));
 
 const dialog = () => app.page.locator('dialog[open]');
 const main = () => app.page.locator('main');

@@ -8,12 +8,13 @@
 /// <reference lib="dom" />
 import { readFileSync } from 'node:fs';
 import type { Download, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { browserFor } from '../support/browser';
 import type { CategoryReport } from '../../src-shared/app-api';
 import { TEST_TIME_ZONE } from '../support/service';
 import {
   type AppPage,
+  chainedTests,
   brokenLists,
   connect,
   dismissSummary,
@@ -21,7 +22,6 @@ import {
   go,
   openApp,
   poll,
-  realErrors,
   screenshot,
   setAppearance,
   startStack,
@@ -50,21 +50,7 @@ beforeAll(async () => {
   await stack.core.saveCar({ carId: CAR, name: 'Superb' });
 });
 // The tests build on each other: after a failure the rest would only time out, so they are skipped.
-let broken = false;
-beforeEach((ctx) => {
-  if (broken) ctx.skip();
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') {
-    broken = true;
-    await screenshot(app.page, `failed-insights-${ctx.task.name.split(':')[0]}`).catch(() => undefined);
-  }
-  expect(realErrors(app.errors)).toEqual([]);
-});
-afterAll(async () => {
-  await app?.context.close();
-  await stack?.close();
-});
+chainedTests('failed-insights-', () => ({ app, stack }));
 
 const main = () => app.page.locator('main');
 const h1 = () => app.page.locator('main h1');

@@ -6,10 +6,10 @@
 /// <reference lib="dom" />
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { browserFor } from '../support/browser';
 import { currencyLabel } from '../../src-shared/money';
-import { type AppPage, brokenLists, connect, dismissSummary, englishMoney, go, money, openApp, poll, realErrors, SCREENSHOT_DIR, screenshot, startStack, syncNow, textOf, type Stack, unlabelledControls } from './stack';
+import { chainedTests, type AppPage, brokenLists, connect, dismissSummary, englishMoney, go, money, openApp, poll, SCREENSHOT_DIR, screenshot, startStack, syncNow, textOf, type Stack, unlabelledControls } from './stack';
 
 /** A Chromium-family browser: without one, this file is skipped (named at the end of the run), or fails in CI. */
 const found = browserFor(import.meta.url);
@@ -34,21 +34,7 @@ beforeAll(async () => {
   };
 });
 // The screens build on each other: after a failure the rest would only time out, so they are skipped.
-let broken = false;
-beforeEach((ctx) => {
-  if (broken) ctx.skip();
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') {
-    broken = true;
-    await screenshot(app.page, `failed-${ctx.task.name.split(':')[0]}`).catch(() => undefined);
-  }
-  expect(realErrors(app.errors)).toEqual([]);
-});
-afterAll(async () => {
-  await app?.context.close();
-  await stack?.close();
-});
+chainedTests('failed-', () => ({ app, stack }));
 
 const main = () => app.page.locator('main');
 const dialog = () => app.page.locator('dialog[open]');

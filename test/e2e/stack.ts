@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeEach, expect } from 'vitest';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../../src-main/core/app/app-core';
 import { MemorySecretStore } from '../../src-main/core/secrets';
 import { SoapClient } from '../../src-main/core/soap-client';
@@ -100,6 +100,31 @@ export async function screenshot(page: Page, name: string, viewport = false): Pr
 }
 
 /** Fills the connect form with the demo credentials and connects; the app then syncs by itself. */
+/**
+ * The hooks of a file whose tests build on each other: after a failure the rest would only time out, so
+ * they are skipped; the failing screen is kept as a screenshot named with the prefix; no test may leave a
+ * real error in the page's console; the app and the stack are closed at the end.
+ */
+export function chainedTests(prefix: string, opened: () => { app?: AppPage; stack?: Stack }): void {
+  let broken = false;
+  beforeEach((ctx) => {
+    if (broken) ctx.skip();
+  });
+  afterEach(async (ctx) => {
+    const { app } = opened();
+    if (ctx.task.result?.state === 'fail') {
+      broken = true;
+      if (app) await screenshot(app.page, `${prefix}${ctx.task.name.split(':')[0]}`).catch(() => undefined);
+    }
+    expect(realErrors(app?.errors ?? [])).toEqual([]);
+  });
+  afterAll(async () => {
+    const { app, stack } = opened();
+    await app?.context.close();
+    await stack?.close();
+  });
+}
+
 export async function connect(page: Page, service: TestService): Promise<void> {
   await page.locator('input[name=baseUrl]').fill(service.url);
   await page.locator('input[name=clientKey]').fill(DEMO.clientKey);
