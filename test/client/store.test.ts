@@ -112,7 +112,7 @@ describe('queries and pulls', () => {
     const none = { accounts: 0, transactions: 0, templates: 0, categories: 0, refuelings: 0 };
     const refueling = { id: 5, carId: 1, dateOfPurchase: '2026-01-02T08:00:00', tachometer: 1000, liter: '40.5', price: '1500', currency: 203, rate: '1', description: '', userCreatedId: 1 };
     try {
-      store.saveCar(1, 'Car', '2026-01-01T00:00:00');
+      store.saveCar({ carId: 1, name: 'Car' }, '2026-01-01T00:00:00');
       const base = pulled({ refuelings: new Map([[1, [refueling]]]) });
       expect(store.applyPull(base)).toEqual({ accounts: 3, transactions: 2, templates: 1, categories: 2, refuelings: 1 });
       expect(store.applyPull(base)).toEqual(none);

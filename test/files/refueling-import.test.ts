@@ -227,7 +227,7 @@ describe('refueling import', () => {
       const outbox = new Outbox(store);
       const view = new LocalView(store, outbox);
       const writes = new LocalWrites(store, outbox, view, () => '2026-01-01T00:00:00');
-      store.saveCar(1, 'Car', '2026-01-01T00:00:00');
+      store.saveCar({ carId: 1, name: 'Car' }, '2026-01-01T00:00:00');
       expect(view.refuelings(1)).toEqual([]);
       const fill = { carId: 1, dateOfPurchase: '2026-01-01T10:00:00', tachometer: 5, liter: '1', price: '1', currency: 203, rate: '1', description: '' };
       expect(() =>

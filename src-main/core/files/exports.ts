@@ -9,7 +9,7 @@ import { currencyLabel } from '../../../src-shared/money';
 import type { CoreParts, Handlers } from '../app/core-parts';
 import { refuelingView } from '../app/read-views';
 import type { FieldSpec } from '../../../src-shared/records/fields';
-import { REFUELING_FIELDS, type RefuelingFieldName } from '../../../src-shared/records/refueling';
+import { REFUELING, type RefuelingFieldName } from '../../../src-shared/records/refueling';
 import type { ViewCategory } from '../outbox/view-state';
 import { ancestry } from '../insights/category-tree';
 import { oldestFirst } from '../insights/fuel-stats';
@@ -50,8 +50,8 @@ const REFUELING_EXTRAS: Partial<Record<RefuelingFieldName, CsvColumn<ExportedRef
 };
 
 /** The refueling's fields with a CSV header, in their table's order, and the extras. */
-const REFUELING_COLUMNS: CsvColumn<ExportedRefueling>[] = (Object.keys(REFUELING_FIELDS) as RefuelingFieldName[]).flatMap((k) => {
-  const f: FieldSpec = REFUELING_FIELDS[k];
+const REFUELING_COLUMNS: CsvColumn<ExportedRefueling>[] = (Object.keys(REFUELING.fields) as RefuelingFieldName[]).flatMap((k) => {
+  const f: FieldSpec = REFUELING.fields[k];
   const extra = REFUELING_EXTRAS[k];
   if (!f.csv) return extra ? [extra] : [];
   const column: CsvColumn<ExportedRefueling> = {
@@ -74,7 +74,7 @@ export function exportHandlers(parts: CoreParts): Handlers<'exportTransactionsCs
       const names = new Map(named.map((c) => [c.carId, c.name]));
       // Named cars in the car list's order, then any car id that has refuelings without a name.
       const carIds = [...new Set([...named.map((c) => c.carId), ...parts.store.refuelingCarIds(), ...[...parts.view.pendingCars()].sort((a, b) => a - b)])];
-      const locals = parts.store.refuelingLocals();
+      const locals = parts.store.locals(REFUELING);
       const rows: ExportedRefueling[] = [];
       for (const id of carId === undefined ? carIds : [carId]) {
         const list = parts.view.refuelings(id).sort(oldestFirst);
