@@ -29,6 +29,7 @@ import type { PendingTransaction, ViewAccount, ViewRefueling } from '../outbox/v
 import { canWrite } from '../write-kinds';
 import { mergeSorted } from '../util/merge-sorted';
 import type { TransactionRow } from '../store/rows';
+import { textQuery } from '../store/text-search';
 import type { Store } from '../store/store';
 
 /** An account with every field of its table (the marks kept here included) and what the screens need beside. */
@@ -84,19 +85,19 @@ export interface TransactionQuery {
  * on the page are read: the page starts at most `pending.length` rows before `offset` in the stored list.
  */
 export function transactionPage(store: Store, view: LocalView, q: TransactionQuery): TransactionPage {
-  const search = q.search?.trim() || undefined;
   const names = new Map(view.categories().map((c) => [c.id, c.name]));
-  const needle = search?.toLowerCase();
+  // The register's search: accents and case folded, through the text index (store/text-search.ts).
+  const text = textQuery(q.search, names);
   const pending: Listed[] = view
     .pendingTransactions(q.accountId)
-    .filter((t) => !needle || t.description.toLowerCase().includes(needle) || t.amount.includes(needle) || (names.get(t.categoryId) ?? '').toLowerCase().includes(needle))
+    .filter((t) => !text || text.matches(t))
     .map((t) => ({ ...t, pendingEntry: t.entryId }))
     .sort(newestFirst);
-  const storedTotal = store.countTransactions(q.accountId, search);
+  const storedTotal = store.countTransactions(q.accountId, text);
   const total = storedTotal + pending.length;
 
   const s0 = Math.min(Math.max(0, q.offset - pending.length), storedTotal);
-  const stored: Listed[] = store.transactions(q.accountId, s0, q.limit + pending.length, search);
+  const stored: Listed[] = store.transactions(q.accountId, s0, q.limit + pending.length, text);
   let merged: Listed[];
   let start: number;
   if (s0 === 0) {

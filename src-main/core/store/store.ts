@@ -20,7 +20,7 @@ import { REFUELING } from '../../../src-shared/records/refueling';
 import { TEMPLATE } from '../../../src-shared/records/template';
 import { TRANSACTION } from '../../../src-shared/records/transaction';
 import { bool, changedCondition, columnList, columnsOf, int, paramList, rowParams, rowReader, updateList } from './record-sql';
-import { registerTextFunctions } from './text-search';
+import { registerTextFunctions, type TextQuery } from './text-search';
 import { Settings } from './settings';
 import type { AccountRow, CarRow, CategoryForest, CategoryRow, FavoriteRow, RefuelingRow, TemplateRow, TransactionRow } from './rows';
 
@@ -116,10 +116,8 @@ function changedRecords<T extends { id: number }>(before: readonly T[], after: r
   return n + old.size;
 }
 
-/** `LIKE` pattern for a plain search text. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+/** An account's transactions, those a text matches. */
+const accountWhere = (text: TextQuery | null | undefined): string => (text ? `account_id = @accountId AND ${text.sql}` : 'account_id = @accountId');
 
 /** What to do about a local copy SQLite finds damaged: recover its newest safety copy, or restore a backup. */
 export function damaged(file: string): DamagedCopyError {
@@ -270,34 +268,14 @@ export class Store {
     this.sql(`UPDATE transactions SET amount_units = ${AMOUNT_UNITS}(amount) WHERE amount_units IS NOT ${AMOUNT_UNITS}(amount)`).run();
   }
 
-  private transactionFilter(search: string | undefined): { sql: string; params: unknown[] } {
-    if (!search) return { sql: '', params: [] };
-    const like = likePattern(search);
-    return {
-      sql: ` AND (t.description LIKE ? ESCAPE '\\' OR t.amount LIKE ? ESCAPE '\\' OR c.name LIKE ? ESCAPE '\\')`,
-      params: [like, like, like],
-    };
+  /** An account's stored transactions (those the text matches: store/text-search.ts). */
+  countTransactions(accountId: number, text?: TextQuery | null): number {
+    return this.countTransactionsWhere('', accountWhere(text), { accountId, ...text?.params });
   }
 
-  countTransactions(accountId: number, search?: string): number {
-    const f = this.transactionFilter(search);
-    return this.db
-      .prepare(`SELECT COUNT(*) FROM transactions t LEFT JOIN categories c ON c.id = t.category_id WHERE t.account_id = ?${f.sql}`)
-      .pluck()
-      .get(accountId, ...f.params) as number;
-  }
-
-  /** An account's transactions newest first (by date, then id), a page at a time. */
-  transactions(accountId: number, offset: number, limit: number, search?: string): TransactionRow[] {
-    const f = this.transactionFilter(search);
-    return (
-      this.db
-        .prepare(
-          `SELECT t.* FROM transactions t LEFT JOIN categories c ON c.id = t.category_id WHERE t.account_id = ?${f.sql}
-           ORDER BY t.payment_date DESC, t.id DESC, t.key DESC LIMIT ? OFFSET ?`,
-        )
-        .all(accountId, ...f.params, limit, offset) as Row[]
-    ).map(transactionOf);
+  /** An account's transactions newest first (by date, then id), a page at a time (those the text matches). */
+  transactions(accountId: number, offset: number, limit: number, text?: TextQuery | null): TransactionRow[] {
+    return this.transactionsWhere('', accountWhere(text), 'payment_date DESC, id DESC, key DESC', limit, { accountId, ...text?.params }, offset);
   }
 
   /** Every stored transaction of an account (for comparisons and checks). */
