@@ -4,6 +4,7 @@
  * (positive) or temporary ids of records created offline (negative) until a sync replaces them.
  */
 import type { Binding } from '../wire/bindings';
+import type { AppErrorData } from './errors';
 import type { AccountEdit, AccountLocals, AccountStored, AccountWrite } from '../records/account';
 import type { CarStored } from '../records/car';
 import type { CategoryEdit, CategoryStored, CategoryWrite } from '../records/category';
@@ -204,8 +205,8 @@ export interface LastExchange {
   via: 'sync' | 'test' | 'connect';
   /** When an exchange last went through ('connected'), this one or an earlier one; null: never. */
   lastSuccessAt: string | null;
-  /** Why it failed, in the core's words (English; the screens word the outcome themselves). */
-  message: string | null;
+  /** Why it failed, as data (its code words it in the user's language); null when it did not. */
+  error: AppErrorData | null;
 }
 
 export interface ConnectionReport {
@@ -223,7 +224,8 @@ export interface ConnectionReport {
   missing: string[];
   /** e.g. credentials would travel unencrypted over http:// to another machine. */
   warnings: string[];
-  error: string | null;
+  /** Why the test failed, as data (its code words it); null when it did not. */
+  error: AppErrorData | null;
   /** Why TLS refused the service's certificate, with the certificate, so that the user can compare and trust it. */
   certificate: CertificateProblem | null;
 }
@@ -276,8 +278,8 @@ export interface SyncSummary {
    * lists): what the sync brought. All zero: nothing was new. Null when the pull did not finish.
    */
   received: PulledCounts | null;
-  /** Why the sync stopped early, if it did (service unavailable, credentials refused...). */
-  error: string | null;
+  /** Why the sync stopped early, if it did (service unavailable, credentials refused...), as data: its code words it. */
+  error: AppErrorData | null;
   /**
    * 'unavailable': the service could not be reached or kept failing (transient: writes wait for the next
    * sync); 'auth': credentials refused; 'password-needed': no password stored and none given; 'certificate': TLS refused the service's certificate; 'service':
