@@ -5,7 +5,7 @@
  * its label in cs and en (refueling.local.<name>, data.import.fields.<name>).
  */
 import { v } from '../validate';
-import { defineRecord, field, type ImportKey, type Locals, type Sent, type Stored, type Values } from './fields';
+import { defineRecord, field, type ImportKey, type LocalKey, type Locals, type Sent, type Stored, type Values } from './fields';
 import { currency, description } from './rules';
 
 export const REFUELING = defineRecord('refueling', {
@@ -77,6 +77,7 @@ export type RefuelingValues = Values<typeof REFUELING>;
 export type RefuelingStored = Stored<typeof REFUELING>;
 /** The marks this app keeps of a refueling. */
 export type RefuelingLocals = Locals<typeof REFUELING>;
+export type RefuelingLocalField = LocalKey<typeof REFUELING.fields>;
 /** What the outbox keeps of a refueling write: the fields sent. */
 export type RefuelingWrite = Sent<typeof REFUELING>;
 /** The fields a CSV column can be mapped to in an import. */
