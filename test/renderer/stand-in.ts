@@ -5,6 +5,7 @@
 import { vi } from 'vitest';
 import type { AccountView, AppEvent, AppEventListener, AppStatus, RefuelingView } from '../../src-shared/app-api';
 import { installApi, type StoreApi } from '../../src-renderer/src/api';
+import { ACCOUNT } from '../../src-shared/records/account';
 import { REFUELING } from '../../src-shared/records/refueling';
 
 export interface StandIn {
@@ -62,6 +63,8 @@ export function deferred<T>() {
 /** An account view with every field, for the parts a test cares about. */
 export function account(over: Partial<AccountView>): AccountView {
   return {
+    // The fields kept here only, at their defaults (the account's field table).
+    ...ACCOUNT.localDefaults,
     id: 1,
     name: 'A',
     description: '',
