@@ -19,13 +19,15 @@ export function outboxHandlers(core: CoreServices): Handlers<WriteMethod | Outbo
    */
   async function write<K extends OutboxKind>(kind: K, input: WriteInputOf<K>) {
     const marks = WRITE_KINDS[kind].marks;
-    const result = store.transaction(() => {
-      if (!marks) return core.writes.queue(kind, input);
+    let result;
+    if (!marks) result = core.writes.queue(kind, input);
+    else {
       const { sent, locals } = splitLocals(marks, input);
-      const queued = core.writes.queue(kind, sent as WriteInputOf<K>);
-      store.setLocals(marks, queued.id, WRITE_KINDS[kind].creates.length > 0 ? { ...marks.localDefaults, ...locals } : locals);
-      return queued;
-    });
+      const given = WRITE_KINDS[kind].creates.length > 0 ? { ...marks.localDefaults, ...locals } : locals;
+      // In the queue's own transaction, not in one around it, which would leave the view it extends stale
+      // and have the next write rebuild it from the whole outbox.
+      result = core.writes.queue(kind, sent as WriteInputOf<K>, (queued) => store.setLocals(marks, queued.id, given));
+    }
     await core.changed(touched(kind));
     return result;
   }

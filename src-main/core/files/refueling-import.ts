@@ -180,8 +180,7 @@ export async function importRefuelings(parts: CoreParts, input: ImportInput): Pr
     for (const row of ready) {
       const { sent, locals } = splitLocals(REFUELING, row.refueling!);
       try {
-        const queued = parts.writes.queue('addRefueling', sent);
-        parts.store.setLocals(REFUELING, queued.id, locals);
+        parts.writes.queue('addRefueling', sent, (queued) => parts.store.setLocals(REFUELING, queued.id, locals));
       } catch (e) {
         if (e instanceof AppError) throw new AppError('importLineRefused', { line: row.line, reason: e.message }, e.field);
         throw e;
