@@ -5,22 +5,16 @@
  * writes cost O(n²)).
  */
 import { describe, expect, it, vi } from 'vitest';
-import { LocalView, LocalWrites, Outbox } from '../../src-main/core/outbox';
-import { Store } from '../../src-main/core/store';
 import { REFUELING } from '../../src-shared/records/refueling';
-import { tempDir } from '../support/client';
+import { localWrites, tempDir } from '../support/client';
 
 const fill = { carId: 1, dateOfPurchase: '2026-01-01T10:00:00', tachometer: 5, liter: '1', price: '1', currency: 203, rate: '1', description: '' };
 
 describe('queuing writes', () => {
   it('extends the cached view, marks set alongside included; a transaction around the queue makes the next read rebuild it', () => {
     const tmp = tempDir();
-    const store = new Store(tmp.file('local.sqlite'));
+    const { store, view, writes } = localWrites(tmp.file('local.sqlite'));
     try {
-      const outbox = new Outbox(store);
-      const view = new LocalView(store, outbox);
-      const writes = new LocalWrites(store, outbox, view, () => '2026-01-01T00:00:00');
-      store.saveCar({ carId: 1, name: 'Car' }, '2026-01-01T00:00:00');
       const build = vi.spyOn(view as unknown as { build: () => unknown }, 'build');
       expect(view.refuelings(1)).toEqual([]);
       expect(build).toHaveBeenCalledTimes(1);
