@@ -3,6 +3,7 @@
  * the sync running now, never from a flag that an exchange could leave stale. One function, for the header
  * and for the tests.
  */
+import type { AppErrorData } from './errors';
 import type { AppStatus, ExchangeOutcome, LastExchange, SyncErrorCode } from './views';
 
 export type ConnectionStateKind = 'not-connected' | 'unchecked' | 'syncing' | ExchangeOutcome;
@@ -13,8 +14,8 @@ export interface ConnectionState {
   at: string | null;
   /** When an exchange last went through; null: never. */
   lastSuccessAt: string | null;
-  /** Why the exchange failed, in the core's words; null when it did not. */
-  message: string | null;
+  /** Why the exchange failed, as data; null when it did not. */
+  error: AppErrorData | null;
 }
 
 /** What the running sync shows between exchanges that the core records. */
@@ -27,12 +28,12 @@ export interface LiveSync {
 export function connectionState(status: Pick<AppStatus, 'configured' | 'exchange'>, live: LiveSync): ConnectionState {
   const last = status.exchange;
   const lastSuccessAt = last?.lastSuccessAt ?? null;
-  if (!status.configured) return { kind: 'not-connected', at: null, lastSuccessAt: null, message: null };
+  if (!status.configured) return { kind: 'not-connected', at: null, lastSuccessAt: null, error: null };
   // The sync's last request failed for a moment: that is the newest exchange, whatever was recorded before.
-  if (live.waiting) return { kind: 'unreachable', at: null, lastSuccessAt, message: null };
-  if (live.syncing) return { kind: 'syncing', at: null, lastSuccessAt, message: null };
-  if (!last) return { kind: 'unchecked', at: null, lastSuccessAt: null, message: null };
-  return { kind: last.outcome, at: last.at, lastSuccessAt, message: last.message };
+  if (live.waiting) return { kind: 'unreachable', at: null, lastSuccessAt, error: null };
+  if (live.syncing) return { kind: 'syncing', at: null, lastSuccessAt, error: null };
+  if (!last) return { kind: 'unchecked', at: null, lastSuccessAt: null, error: null };
+  return { kind: last.outcome, at: last.at, lastSuccessAt, error: last.error };
 }
 
 /**

@@ -1,6 +1,6 @@
 /** Files the app makes and reads: CSV exports, the refueling import and backups of the local copy. */
 import { setImportFieldWords, type AppErrorData } from './errors';
-import { REFUELING_FIELDS, REFUELING_IMPORT_FIELDS, type RefuelingImportField, type RefuelingLocals, type RefuelingWrite } from '../records/refueling';
+import { REFUELING, type RefuelingImportField, type RefuelingLocals, type RefuelingWrite } from '../records/refueling';
 import type { Id } from './views';
 
 export interface CsvFile {
@@ -15,7 +15,7 @@ export interface CsvFile {
 export type ImportField = RefuelingImportField;
 
 /** How the command line's (English) messages name each field: "The odometer: …", "No column is chosen for the date.". */
-export const IMPORT_FIELD_NAMES = Object.fromEntries(REFUELING_IMPORT_FIELDS.map((f) => [f, REFUELING_FIELDS[f].csv.words ?? f])) as Readonly<Record<ImportField, string>>;
+export const IMPORT_FIELD_NAMES = Object.fromEntries(REFUELING.imported.map((f) => [f, REFUELING.fields[f].csv.words ?? f])) as Readonly<Record<ImportField, string>>;
 setImportFieldWords(IMPORT_FIELD_NAMES);
 
 /** Column index (0-based) per field; date, odometer, litres and price are required. */

@@ -21,6 +21,12 @@ export function setImportFieldWords(words: Readonly<Record<string, string>>): vo
 }
 const fieldWords = (field: string): string => importFieldWords[field] ?? field;
 
+const writesWaiting = (n: number): string => `${n} write${n === 1 ? '' : 's'} still waiting`;
+/** " 3 writes still waiting." after a sentence; nothing when none wait. */
+const stillWaiting = (n: number): string => (n > 0 ? ` ${writesWaiting(n)}.` : '');
+/** "; 3 writes still waiting" inside a sentence. */
+const waitingClause = (n: number): string => (n > 0 ? `; ${writesWaiting(n)}` : '');
+
 export type AppErrorKind =
   /** An argument failed validation at the boundary or in the core; `field` names it. */
   | 'invalid-input'
@@ -46,6 +52,8 @@ export type AppErrorKind =
   | 'service'
   /** The method does not exist, or the caller is not allowed (browser shell token, origin). */
   | 'forbidden'
+  /** The user stopped it (a sync cancelled): nothing is lost. */
+  | 'cancelled'
   /** A bug: details are logged in the main process, never sent. */
   | 'internal';
 
@@ -163,12 +171,16 @@ export const ERRORS = {
   serviceDataUnusable: spec<{ detail: string }>('service', (p) => `The service sent data that cannot be kept: ${p.detail}`),
   unreachable: spec<{ detail: string }>('network', (p) => p.detail),
   certificateRefused: spec<{ detail: string }>('certificate', (p) => p.detail),
-  /** Why a sync stopped, as the command line reports it (its summary's words), by the summary's errorCode. */
-  syncFailed: spec<{ detail: string }>('service', (p) => p.detail),
-  syncCredentialsRefused: spec<{ detail: string }>('auth', (p) => p.detail),
-  syncPasswordNeeded: spec<{ detail: string }>('password-needed', (p) => p.detail),
-  syncNotConnected: spec<{ detail: string }>('not-connected', (p) => p.detail),
-  syncCertificateRefused: spec<{ detail: string }>('certificate', (p) => p.detail),
+  /** Why a sync stopped (the summary's error, beside its errorCode); `waiting`: writes still in the outbox to be sent. */
+  syncCancelled: spec<{ waiting: number }>('cancelled', (p) => `The sync was cancelled; nothing is lost.${stillWaiting(p.waiting)}`),
+  syncPastDeadline: spec<{ seconds: number; waiting: number }>(
+    'network',
+    (p) => `The sync did not finish within ${p.seconds} s and was stopped; nothing is lost.${stillWaiting(p.waiting)}`,
+  ),
+  serviceUnavailable: spec<{ waiting: number; detail: string }>('network', (p) => `The service is unavailable${waitingClause(p.waiting)}. ${p.detail}`),
+  proxyUnavailable: spec<{ waiting: number; detail: string }>('network', (p) => `The service cannot be reached through the proxy${waitingClause(p.waiting)}. ${p.detail}`),
+  syncCertificateRefused: spec<{ detail: string; waiting: number }>('certificate', (p) => `${p.detail}${stillWaiting(p.waiting)}`),
+  syncUnexpected: spec('internal', () => 'The sync failed unexpectedly.'),
 
   // ---- files: import, backup, the local copy
   csvUnreadable: spec<{ detail: string }>('invalid-input', (p) => p.detail),

@@ -5,7 +5,13 @@
  */
 import { FINGERPRINT_INPUT_PATTERN } from '../certificate';
 import { v, type Infer } from '../validate';
-import { REFUELING_IMPORT_FIELDS, refuelingInputEntries } from '../records/refueling';
+import { inputEntries } from '../records/fields';
+import { ACCOUNT } from '../records/account';
+import { CAR } from '../records/car';
+import { CATEGORY } from '../records/category';
+import { REFUELING } from '../records/refueling';
+import { TRANSFER } from '../records/transaction';
+import { currency } from '../records/rules';
 import type {
   AccountsView,
   AppStatus,
@@ -26,44 +32,22 @@ import type { BackupFile, CsvFile, ImportField, ImportPreview, ImportResult, Res
 import type { RegisterPage, TransactionDetail } from './register-views';
 import type { CarCheck, CarIdSeen } from './car-views';
 
-const name = () => v.text({ min: 1, max: 100, trim: true });
-const description = () => v.text({ max: 1000 });
 const password = () => v.text({ min: 1, max: 500 });
-/** A type code: the service's field is a long; any whole number a double holds exactly. */
-const code = () => v.whole({ min: 0 });
-const currency = () => v.whole({ min: 1, max: 999 });
 /** A certificate's SHA-256 fingerprint in any usual spelling (the core keeps the canonical one). */
 const fingerprint = v.text({ max: 200, pattern: FINGERPRINT_INPUT_PATTERN, patternCode: 'notFingerprint' });
 
-const accountFields = {
-  name: name(),
-  description: description(),
-  type: code(),
-  isActive: v.flag(),
-  isHidden: v.flag(),
-  locked: v.flag(),
-  // The service's Ord is a long: the whole range a double holds exactly, not only 32 bits.
-  ord: v.whole(),
-};
-const accountInput = v.object({ ...accountFields, currency: currency() });
-const accountEditInput = v.object({ ...accountFields, id: v.id() });
+// The writes' fields and their rules: the records' field tables (src-shared/records).
+const accountInput = v.object(inputEntries(ACCOUNT, ACCOUNT.sent));
+const accountEditInput = v.object({ ...inputEntries(ACCOUNT, ACCOUNT.edited), id: v.id() });
 
-const transferInput = v.object({
-  sourceId: v.id(),
-  targetId: v.id(),
-  amount: v.decimal({ positive: true }),
-  paymentDate: v.dateTime(),
-  categoryId: v.whole({ min: Number.MIN_SAFE_INTEGER }),
-  description: description(),
-});
+const transferInput = v.object(inputEntries(TRANSFER, TRANSFER.sent));
 
-/** A refueling's fields and their rules: its field table (src-shared/records/refueling.ts). */
-const refuelingFields = refuelingInputEntries();
+const refuelingFields = inputEntries(REFUELING, REFUELING.sent);
 const refuelingInput = v.object(refuelingFields);
 const refuelingEditInput = v.object({ ...refuelingFields, id: v.id() });
 
-const categoryAddInput = v.object({ name: name(), parentId: v.whole() });
-const categoryRenameInput = v.object({ id: v.id(), name: name() });
+const categoryAddInput = v.object(inputEntries(CATEGORY, CATEGORY.sent));
+const categoryRenameInput = v.object({ id: v.id(), ...inputEntries(CATEGORY, CATEGORY.edited) });
 
 const writeInput = {
   addAccount: accountInput,
@@ -106,7 +90,7 @@ const importInput = v.object({
   carId: v.whole({ min: 1 }),
   /** The CSV text (UTF-8, a header row). */
   content: v.text({ min: 1, max: IMPORT_BYTES / 2 }),
-  mapping: v.optional(v.object(Object.fromEntries(REFUELING_IMPORT_FIELDS.map((f) => [f, column()])) as Record<ImportField, ReturnType<typeof column>>)),
+  mapping: v.optional(v.object(Object.fromEntries(REFUELING.imported.map((f) => [f, column()])) as Record<ImportField, ReturnType<typeof column>>)),
   /** Currency of rows without a currency column. */
   currency: currency(),
 });
@@ -181,7 +165,7 @@ export const APP_METHODS = {
   listTemplates: { input: v.none(), output: [] as TemplateView[] },
   getCategoryTree: { input: v.none(), output: {} as CategoryTreeView },
   listCars: { input: v.none(), output: [] as CarView[] },
-  saveCar: { input: v.object({ carId: v.whole({ min: 1 }), name: name() }), output: [] as CarView[] },
+  saveCar: { input: v.object(inputEntries(CAR, CAR.sent)), output: [] as CarView[] },
   removeCar: { input: v.object({ carId: v.whole({ min: 1 }) }), output: [] as CarView[] },
   listRefuelings: { input: v.object({ carId: v.whole({ min: 1 }) }), output: [] as RefuelingView[] },
   /** Car numbers the local copy has refuelings of (named or not), for naming a car by picking its number. */

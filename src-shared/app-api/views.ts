@@ -4,35 +4,30 @@
  * (positive) or temporary ids of records created offline (negative) until a sync replaces them.
  */
 import type { Binding } from '../wire/bindings';
+import type { AppErrorData } from './errors';
+import type { AccountEdit, AccountLocals, AccountStored, AccountWrite } from '../records/account';
+import type { CarStored } from '../records/car';
+import type { CategoryEdit, CategoryStored, CategoryWrite } from '../records/category';
 import type { RefuelingLocals, RefuelingValues, RefuelingWrite } from '../records/refueling';
+import type { TemplateStored } from '../records/template';
+import type { TransactionStored, TransferWrite } from '../records/transaction';
 
 export type Id = number;
 
-export interface AccountView {
-  id: Id;
-  name: string;
-  description: string;
-  /** Account type code (opaque; labelled through preferences). */
-  type: number;
-  /** ISO 4217 numeric code as the service sends it. */
-  currency: number;
-  isActive: boolean;
-  locked: boolean;
-  isHidden: boolean;
-  ord: number;
-  /** The user's permission code on the account; 1 means read only. */
-  permission: number;
-  /** Balance shown: the service's balance with still-pending local writes laid over it. */
-  balance: string;
-  /** The balance the service last reported. */
-  serverBalance: string;
-  /** A queued write creates, edits or moves money on this account. */
-  pending: boolean;
-  /** Created offline and not yet on the service. */
-  local: boolean;
-  /** The user may book on it: writable (permission 2 or 3), active and unlocked. */
-  writable: boolean;
-}
+/** An account with every field of its table (src-shared/records/account.ts), the local marks included. */
+export type AccountView = AccountStored &
+  AccountLocals & {
+    /** Balance shown: the service's balance with still-pending local writes laid over it. */
+    balance: string;
+    /** The balance the service last reported. */
+    serverBalance: string;
+    /** A queued write creates, edits or moves money on this account. */
+    pending: boolean;
+    /** Created offline and not yet on the service. */
+    local: boolean;
+    /** The user may book on it: writable (permission 2 or 3), active and unlocked. */
+    writable: boolean;
+  };
 
 export interface CurrencyTotal {
   currency: number;
@@ -47,20 +42,11 @@ export interface AccountsView {
   totals: CurrencyTotal[];
 }
 
-export interface TransactionView {
-  /** null when the service only offered the older list without ids. */
-  id: Id | null;
-  accountId: Id;
-  paymentDate: string;
-  type: number;
-  amount: string;
-  description: string;
-  categoryId: Id;
+/** A transaction with every field of its table (src-shared/records/transaction.ts); id null when the service only offered the older list without ids. */
+export type TransactionView = TransactionStored & {
   categoryName: string | null;
-  userId: number;
-  userCreatedId: number;
   pending: boolean;
-}
+};
 
 export interface TransactionPage {
   items: TransactionView[];
@@ -70,26 +56,16 @@ export interface TransactionPage {
   limit: number;
 }
 
-export interface TemplateView {
-  id: Id;
-  accountId: Id;
+export type TemplateView = Omit<TemplateStored, 'userId' | 'userCreatedId'> & {
   accountName: string | null;
-  type: number;
-  amount: string;
-  description: string;
-  categoryId: Id;
   categoryName: string | null;
-  ord: number;
-}
+};
 
-export interface CategoryNode {
-  id: Id;
-  name: string;
-  /** 0 for a top-level category. */
-  parentId: Id;
+/** A category of the tree (src-shared/records/category.ts; parentId 0 for a top-level one). */
+export type CategoryNode = Omit<CategoryStored, 'position'> & {
   children: CategoryNode[];
   pending: boolean;
-}
+};
 
 export interface CategoryTreeView {
   /** Flat, most used first, as the service ranks them. */
@@ -97,15 +73,13 @@ export interface CategoryTreeView {
   all: CategoryNode[];
 }
 
-export interface CarView {
-  carId: number;
-  name: string;
+export type CarView = CarStored & {
   refuelings: number;
   lastTachometer: number | null;
   lastDate: string | null;
   lastCurrency: number | null;
   pending: boolean;
-}
+};
 
 /** A refueling with every field of its table (src-shared/records/refueling.ts), the local marks included. */
 export type RefuelingView = RefuelingValues & {
@@ -156,45 +130,24 @@ export interface OutboxEntryView {
   conflicts: FieldConflict[];
 }
 
-export interface AccountInput {
-  name: string;
-  description: string;
-  currency: number;
-  type: number;
-  isActive: boolean;
-  isHidden: boolean;
-  locked: boolean;
-  ord: number;
-}
-export type AccountEditInput = Omit<AccountInput, 'currency'> & { id: Id };
+/** An account as a form writes it: the fields sent to the service, and the marks kept here (unchanged when not given). */
+export type AccountInput = AccountWrite & Partial<AccountLocals>;
+export type AccountEditInput = AccountEdit & Partial<AccountLocals> & { id: Id };
 
-export interface TransferInput {
-  sourceId: Id;
-  targetId: Id;
-  /** Decimal text, greater than zero. */
-  amount: string;
-  paymentDate: string;
-  categoryId: Id;
-  description: string;
-}
+/** A transfer (src-shared/records/transaction.ts): the amount is decimal text, greater than zero. */
+export type TransferInput = TransferWrite;
 
-export interface CategoryAddInput {
-  name: string;
-  /** 0 for top level. */
-  parentId: Id;
-}
-export interface CategoryRenameInput {
-  id: Id;
-  name: string;
-}
+/** A new category (parentId 0 for top level), a rename. */
+export type CategoryAddInput = CategoryWrite;
+export type CategoryRenameInput = CategoryEdit & { id: Id };
 
 /** A refueling as a form writes it: the fields sent to the service, and the marks kept here (unchanged when not given). */
 export type RefuelingInput = RefuelingWrite & Partial<RefuelingLocals>;
 export type RefuelingEditInput = RefuelingInput & { id: Id };
 
 export interface WriteInputs {
-  addAccount: AccountInput;
-  editAccount: AccountEditInput;
+  addAccount: AccountWrite;
+  editAccount: AccountEdit & { id: Id };
   transfer: TransferInput;
   addCategory: CategoryAddInput;
   renameCategory: CategoryRenameInput;
@@ -252,8 +205,8 @@ export interface LastExchange {
   via: 'sync' | 'test' | 'connect';
   /** When an exchange last went through ('connected'), this one or an earlier one; null: never. */
   lastSuccessAt: string | null;
-  /** Why it failed, in the core's words (English; the screens word the outcome themselves). */
-  message: string | null;
+  /** Why it failed, as data (its code words it in the user's language); null when it did not. */
+  error: AppErrorData | null;
 }
 
 export interface ConnectionReport {
@@ -271,7 +224,8 @@ export interface ConnectionReport {
   missing: string[];
   /** e.g. credentials would travel unencrypted over http:// to another machine. */
   warnings: string[];
-  error: string | null;
+  /** Why the test failed, as data (its code words it); null when it did not. */
+  error: AppErrorData | null;
   /** Why TLS refused the service's certificate, with the certificate, so that the user can compare and trust it. */
   certificate: CertificateProblem | null;
 }
@@ -324,8 +278,8 @@ export interface SyncSummary {
    * lists): what the sync brought. All zero: nothing was new. Null when the pull did not finish.
    */
   received: PulledCounts | null;
-  /** Why the sync stopped early, if it did (service unavailable, credentials refused...). */
-  error: string | null;
+  /** Why the sync stopped early, if it did (service unavailable, credentials refused...), as data: its code words it. */
+  error: AppErrorData | null;
   /**
    * 'unavailable': the service could not be reached or kept failing (transient: writes wait for the next
    * sync); 'auth': credentials refused; 'password-needed': no password stored and none given; 'certificate': TLS refused the service's certificate; 'service':

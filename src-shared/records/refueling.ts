@@ -5,11 +5,10 @@
  * its label in cs and en (refueling.local.<name>, data.import.fields.<name>).
  */
 import { v } from '../validate';
-import { field, keysOf, type ImportKey, type LocalKey, type ValuesOf, type WireKey } from './fields';
+import { defineRecord, field, type ImportKey, type LocalKey, type Locals, type Sent, type Stored, type Values } from './fields';
+import { currency, description } from './rules';
 
-const currency = () => v.whole({ min: 1, max: 999 });
-
-export const REFUELING_FIELDS = {
+export const REFUELING = defineRecord('refueling', {
   carId: field({ type: 'integer', wire: 'Id_Car', param: 'CarId', column: 'car_id', input: v.whole({ min: 1 }), csv: { header: 'car_id' } }),
   dateOfPurchase: field({
     type: 'dateTime',
@@ -65,54 +64,21 @@ export const REFUELING_FIELDS = {
     type: 'text',
     wire: 'Description',
     column: 'description',
-    input: v.text({ max: 1000 }),
+    input: description(),
     csv: { header: 'description', names: ['description', 'popis', 'note', 'notes', 'poznamka', 'poznamky', 'komentar', 'comment'], fallback: '', words: 'description' },
   }),
   id: field({ type: 'id', wire: 'Id', param: 'Id_CarFuel', column: 'id', csv: { header: 'id' } }),
   userCreatedId: field({ type: 'integer', wire: 'Id_UserCreated', column: 'user_created_id' }),
-} as const;
+});
 
-export type RefuelingFieldName = keyof typeof REFUELING_FIELDS;
-export type RefuelingValues = ValuesOf<typeof REFUELING_FIELDS>;
-/** The fields the service keeps; the fields kept in this app only. */
-export type RefuelingWireField = WireKey<typeof REFUELING_FIELDS>;
-export type RefuelingLocalField = LocalKey<typeof REFUELING_FIELDS>;
-/** The fields a CSV column can be mapped to in an import. */
-export type RefuelingImportField = ImportKey<typeof REFUELING_FIELDS>;
-
-export const REFUELING_WIRE_FIELDS = keysOf(REFUELING_FIELDS, (f) => f.wire !== undefined) as RefuelingWireField[];
-export const REFUELING_LOCAL_FIELDS = keysOf(REFUELING_FIELDS, (f) => f.local !== undefined) as RefuelingLocalField[];
-/** The fields a user writes that the service keeps: what a write sends, and what an edit merges. */
-export const REFUELING_SENT_FIELDS = keysOf(REFUELING_FIELDS, (f) => f.wire !== undefined && f.input !== undefined) as Exclude<RefuelingWireField, 'id' | 'userCreatedId'>[];
-export const REFUELING_IMPORT_FIELDS = keysOf(REFUELING_FIELDS, (f) => f.csv?.names !== undefined) as RefuelingImportField[];
-
-/** What the outbox keeps of a refueling write: the fields sent. */
-export type RefuelingWrite = Pick<RefuelingValues, (typeof REFUELING_SENT_FIELDS)[number]>;
+export type RefuelingFieldName = keyof typeof REFUELING.fields;
+export type RefuelingValues = Values<typeof REFUELING>;
+/** A refueling as the service keeps it (and the local copy's refuelings table). */
+export type RefuelingStored = Stored<typeof REFUELING>;
 /** The marks this app keeps of a refueling. */
-export type RefuelingLocals = Pick<RefuelingValues, RefuelingLocalField>;
-
-/** The input schema entries of a refueling write: the fields sent, and the local marks (optional: kept as they are when not given). */
-export function refuelingInputEntries() {
-  const entries: Record<string, unknown> = {};
-  for (const k of REFUELING_SENT_FIELDS) entries[k] = REFUELING_FIELDS[k].input;
-  for (const k of REFUELING_LOCAL_FIELDS) entries[k] = v.optional(REFUELING_FIELDS[k].input);
-  return entries as { [K in (typeof REFUELING_SENT_FIELDS)[number]]: (typeof REFUELING_FIELDS)[K]['input'] } & {
-    [K in RefuelingLocalField]: ReturnType<typeof v.optional<(typeof REFUELING_FIELDS)[K]['input']>>;
-  };
-}
-
-/** A write's local marks apart from what it sends. */
-export function splitRefueling<T extends Partial<RefuelingLocals>>(input: T): { sent: Omit<T, RefuelingLocalField>; locals: Partial<RefuelingLocals> } {
-  const sent = { ...input } as Record<string, unknown>;
-  const locals: Record<string, unknown> = {};
-  for (const k of REFUELING_LOCAL_FIELDS) {
-    if (k in sent) {
-      if (sent[k] !== undefined) locals[k] = sent[k];
-      delete sent[k];
-    }
-  }
-  return { sent: sent as Omit<T, RefuelingLocalField>, locals: locals as Partial<RefuelingLocals> };
-}
-
-/** The marks of a refueling that has none set. */
-export const REFUELING_LOCAL_DEFAULTS = Object.fromEntries(REFUELING_LOCAL_FIELDS.map((k) => [k, REFUELING_FIELDS[k].local.fallback])) as RefuelingLocals;
+export type RefuelingLocals = Locals<typeof REFUELING>;
+export type RefuelingLocalField = LocalKey<typeof REFUELING.fields>;
+/** What the outbox keeps of a refueling write: the fields sent. */
+export type RefuelingWrite = Sent<typeof REFUELING>;
+/** The fields a CSV column can be mapped to in an import. */
+export type RefuelingImportField = ImportKey<typeof REFUELING.fields>;

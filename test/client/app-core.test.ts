@@ -12,6 +12,7 @@ import { EncryptedSecretStore, MemorySecretStore, type StringCipher } from '../.
 import { addClient, addUser, TEST_HASH_PARAMS } from '../../src-service';
 import { connectDemo, newUser, openCore, tempDir } from '../support/client';
 import { startTestService, type TestService } from '../support/service';
+import { englishOf } from '../support/error-words';
 
 let service: TestService;
 beforeAll(async () => {
@@ -87,7 +88,7 @@ describe('a bug during a sync', () => {
         db.exec(`CREATE TRIGGER refuse_learned_${event} BEFORE ${event} ON settings WHEN NEW.key = 'learned' BEGIN SELECT RAISE(ABORT, 'refused by hand'); END`);
       }
       db.close();
-      expect(await s.core.sync()).toMatchObject({ errorCode: 'service', error: 'The sync failed unexpectedly.' });
+      expect(await s.core.sync()).toMatchObject({ errorCode: 'service', error: { code: 'syncUnexpected', params: {} } });
       expect(logged).toEqual([[expect.stringMatching(/sync/), expect.any(Database.SqliteError)]]);
     } finally {
       await s.done();
@@ -116,7 +117,8 @@ describe('connection and status', () => {
       expect(report).toMatchObject({ ok: false, state: 'not-checked', baseUrl: service.url, namespace: service.namespace, missing: [], warnings: [], error: null });
       expect(report.operations).toHaveLength(15);
       const down = await core.testConnection({ baseUrl: 'http://127.0.0.1:9' });
-      expect(down).toMatchObject({ ok: false, state: 'unreachable', error: expect.stringMatching(/refused|connection/) });
+      expect(down).toMatchObject({ ok: false, state: 'unreachable', error: { code: 'unreachable' } });
+      expect(englishOf(down.error)).toMatch(/refused|connection/);
 
       const events: AppEvent[] = [];
       core.onEvent((e) => events.push(e));

@@ -51,6 +51,11 @@ describe('command line', () => {
     expect(page).toMatchObject({ offset: 0, limit: 3 });
     expect(page.items).toHaveLength(3);
     expect((await cli(['transactions', String(wallet), '--search', 'potravin'])).out).toMatch(/Nákup potravin/);
+    // The register's search: accents and case folded, the same rows either way.
+    const folded = (await cli(['transactions', String(wallet), '--search', 'NAKUP POTRAVIN', '--json'])).json();
+    expect(folded.items.length).toBeGreaterThan(0);
+    expect(folded.items.every((t: { description: string }) => /Nákup potravin/.test(t.description))).toBe(true);
+    expect((await cli(['transactions', String(wallet), '--search', 'nákup potravin', '--json'])).json()).toEqual(folded);
     expect((await cli(['categories'])).out).toMatch(/Bydlení\s+\[\d+\]\n\s+Nájem/);
     expect((await cli(['templates', '--json'])).json().length).toBeGreaterThan(0);
     expect((await cli(['cars', '--json'])).json()[0]).toMatchObject({ carId: 1, name: 'Octavia' });

@@ -9,6 +9,7 @@ import { connectionState, type AppStatus, type LastExchange } from '../../src-sh
 import { setPassword, TEST_HASH_PARAMS } from '../../src-service';
 import { DEMO, openCore, tempDir } from '../support/client';
 import { seedTestUser, startTestService, type TestService } from '../support/service';
+import { englishOf } from '../support/error-words';
 
 let service: TestService;
 beforeAll(async () => {
@@ -18,14 +19,14 @@ afterAll(() => service.close());
 
 const idle = { syncing: false, waiting: false };
 const status = (exchange: LastExchange | null, configured = true): Pick<AppStatus, 'configured' | 'exchange'> => ({ configured, exchange });
-const exchange = (over: Partial<LastExchange>): LastExchange => ({ outcome: 'connected', at: '2026-11-24T10:00:00', via: 'sync', lastSuccessAt: '2026-11-24T10:00:00', message: null, ...over });
+const exchange = (over: Partial<LastExchange>): LastExchange => ({ outcome: 'connected', at: '2026-11-24T10:00:00', via: 'sync', lastSuccessAt: '2026-11-24T10:00:00', error: null, ...over });
 
 describe('the connection state, derived', () => {
   it('is the last exchange, unless a sync runs now or waits for the service', () => {
     expect(connectionState(status(null, false), idle).kind).toBe('not-connected');
     expect(connectionState(status(null), idle).kind).toBe('unchecked');
-    const refused = exchange({ outcome: 'credentials-refused', at: '2026-11-24T11:00:00', message: 'The service refused the client key, login or password.' });
-    expect(connectionState(status(refused), idle)).toEqual({ kind: 'credentials-refused', at: '2026-11-24T11:00:00', lastSuccessAt: '2026-11-24T10:00:00', message: refused.message });
+    const refused = exchange({ outcome: 'credentials-refused', at: '2026-11-24T11:00:00', error: { code: 'credentialsRefused', params: {} } });
+    expect(connectionState(status(refused), idle)).toEqual({ kind: 'credentials-refused', at: '2026-11-24T11:00:00', lastSuccessAt: '2026-11-24T10:00:00', error: refused.error });
     expect(connectionState(status(exchange({ outcome: 'unreachable' })), idle).kind).toBe('unreachable');
     // A sync running now says so; one whose last request failed says unreachable at once, whatever came before.
     expect(connectionState(status(refused), { syncing: true, waiting: false }).kind).toBe('syncing');
@@ -45,8 +46,8 @@ describe('exchanges recorded by the core', () => {
       expect(bare).toMatchObject({ ok: false, state: 'not-checked', namespace: service.namespace, error: null });
       expect(bare.operations).toHaveLength(15);
       const wrong = await core.testConnection({ baseUrl: service.url, ...DEMO, password: 'not the password' });
-      expect(wrong).toMatchObject({ ok: false, state: 'credentials-refused', namespace: service.namespace });
-      expect(wrong.error).toMatch(/refused the client key, login or password/);
+      expect(wrong).toMatchObject({ ok: false, state: 'credentials-refused', namespace: service.namespace, error: { code: 'credentialsRefused' } });
+      expect(englishOf(wrong.error)).toMatch(/refused the client key, login or password/);
       expect(await core.testConnection({ baseUrl: service.url, ...DEMO, clientKey: 'no such key' })).toMatchObject({ state: 'credentials-refused' });
       expect(await core.testConnection({ baseUrl: service.url, ...DEMO })).toMatchObject({ ok: true, state: 'connected', error: null });
       expect(await core.testConnection({ baseUrl: 'http://127.0.0.1:9', ...DEMO })).toMatchObject({ ok: false, state: 'unreachable' });
@@ -55,7 +56,7 @@ describe('exchanges recorded by the core', () => {
 
       await core.connect({ baseUrl: service.url, ...DEMO });
       const connected = (await core.getStatus()).exchange!;
-      expect(connected).toMatchObject({ outcome: 'connected', via: 'connect', message: null });
+      expect(connected).toMatchObject({ outcome: 'connected', via: 'connect', error: null });
       expect(connected.lastSuccessAt).toBe(connected.at);
 
       // Typed credentials test what was typed, not the stored connection: the badge stays.

@@ -10,6 +10,7 @@ import { setPassword, TEST_HASH_PARAMS, addUser } from '../../src-service';
 import { connectDemo, dataOnly, dumpLocal, openCore, tempDir } from '../support/client';
 import { startFaultProxy, type FaultMode, type FaultProxy } from '../support/fault-proxy';
 import { startTestService, type TestService } from '../support/service';
+import { englishOf } from '../support/error-words';
 
 let service: TestService;
 let proxy: FaultProxy;
@@ -62,7 +63,7 @@ describe('failed syncs change nothing locally', () => {
     try {
       const summary = await copy.syncAgain();
       expect(summary.errorCode).toBe('unavailable');
-      expect(summary.error).toMatch(/refused the connection|connection to the service/);
+      expect(englishOf(summary.error)).toMatch(/refused the connection|connection to the service/);
       expect(summary.pulled).toBeNull();
       expect(summary.pushed).toBe(0);
     } finally {
@@ -86,7 +87,7 @@ describe('failed syncs change nothing locally', () => {
     setPassword(service.dataFile, 'changes', 'second-password', { hashParams: TEST_HASH_PARAMS });
     const summary = await core.sync();
     expect(summary.errorCode).toBe('auth');
-    expect(summary.error).toBe('The service refused the client key, login or password.');
+    expect(englishOf(summary.error)).toBe('The service refused the client key, login or password.');
     expect(dataOnly(dumpLocal(file))).toEqual(before);
     expect((await core.listOutbox()).map((e) => e.status)).toEqual(['pending']);
     // Connecting with a wrong password is refused and keeps nothing.
@@ -104,7 +105,7 @@ describe('failed syncs change nothing locally', () => {
     faultOn('CategoryTree', 'slow');
     const summary = await copy.syncAgain();
     expect(summary.errorCode).toBe('unavailable');
-    expect(summary.error).toMatch(/did not answer CategoryTree within 300 ms/);
+    expect(englishOf(summary.error)).toMatch(/did not answer CategoryTree within 300 ms/);
     expect(dataOnly(dumpLocal(copy.file))).toEqual(before);
     copy.remove();
   });
@@ -115,7 +116,7 @@ describe('failed syncs change nothing locally', () => {
     faultOn('TransactionListLast50_2', 'truncate');
     const summary = await copy.syncAgain();
     expect(summary.errorCode).toBe('unavailable');
-    expect(summary.error).toMatch(/answer ended before it was complete|lost while the answer/);
+    expect(englishOf(summary.error)).toMatch(/answer ended before it was complete|lost while the answer/);
     expect(dataOnly(dumpLocal(copy.file))).toEqual(before);
     copy.remove();
   });
@@ -127,7 +128,7 @@ describe('failed syncs change nothing locally', () => {
     const started = Date.now();
     const summary = await copy.syncAgain();
     expect(summary.errorCode).toBe('service');
-    expect(summary.error).toMatch(/AccountListWithAmount2 is larger than the limit of 8 MB/);
+    expect(englishOf(summary.error)).toMatch(/AccountListWithAmount2 is larger than the limit of 8 MB/);
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(dataOnly(dumpLocal(copy.file))).toEqual(before);
     copy.remove();
@@ -146,7 +147,7 @@ describe('failed syncs change nothing locally', () => {
     faultOn('DefineTransactionList2', 'garbage');
     const summary = await copy.syncAgain();
     expect(summary.errorCode).toBe('unavailable');
-    expect(summary.error).toMatch(/could not be read/);
+    expect(englishOf(summary.error)).toMatch(/could not be read/);
     expect(dataOnly(dumpLocal(copy.file))).toEqual(after);
     expect(before.outbox).toHaveLength(1);
     copy.remove();

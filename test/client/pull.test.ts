@@ -130,7 +130,7 @@ describe('pull, from recorded answers of the service', () => {
     const tmp = tempDir();
     const store = new Store(tmp.file('local.sqlite'));
     try {
-      for (const carId of PULL_CARS) store.saveCar(carId, `Car ${carId}`, '2026-01-01T00:00:00');
+      for (const carId of PULL_CARS) store.saveCar({ carId, name: `Car ${carId}` }, '2026-01-01T00:00:00');
       const listed = { accounts: 8, transactions: 7, templates: 1, categories: 3, refuelings: 2 };
       // Into an empty copy, everything listed is new.
       expect(await pullRecorded(FIRST, store)).toEqual({ listed, changed: listed });
@@ -148,7 +148,7 @@ describe('pull, from recorded answers of the service', () => {
     const tmp = tempDir();
     const store = new Store(tmp.file('local.sqlite'));
     try {
-      for (const carId of PULL_CARS) store.saveCar(carId, `Car ${carId}`, '2026-01-01T00:00:00');
+      for (const carId of PULL_CARS) store.saveCar({ carId, name: `Car ${carId}` }, '2026-01-01T00:00:00');
       await pullRecorded(FIRST, store);
       expect(await pullRecorded(LATER, store)).toEqual({
         listed: { accounts: 9, transactions: 9, templates: 2, categories: 4, refuelings: 3 },

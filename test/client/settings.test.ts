@@ -42,6 +42,26 @@ describe('settings', () => {
     }
   });
 
+  it('read a summary and an exchange kept by an older version, whose errors were English words, without those words', () => {
+    const tmp = tempDir();
+    const store = new Store(tmp.file('local.sqlite'));
+    try {
+      const older = { startedAt: '2026-11-01T10:00:00', finishedAt: '2026-11-01T10:00:05', pushed: 0, refused: 0, conflicts: 0, unknown: 0, waiting: 1, pulled: null, received: null };
+      const insert = store.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)');
+      insert.run('lastSync', JSON.stringify({ ...older, error: 'The service is unavailable; 1 write still waiting.', errorCode: 'unavailable' }));
+      insert.run('lastExchange', JSON.stringify({ outcome: 'unreachable', at: '2026-11-01T10:00:05', via: 'sync', lastSuccessAt: null, message: 'The service is unavailable.' }));
+      expect(store.settings.get('lastSync')).toEqual({ ...older, error: null, errorCode: 'unavailable' });
+      expect(store.settings.get('lastExchange')).toEqual({ outcome: 'unreachable', at: '2026-11-01T10:00:05', via: 'sync', lastSuccessAt: null, error: null });
+      // Those written now keep their error as data.
+      const error = { code: 'serviceUnavailable' as const, params: { waiting: 1, detail: 'HTTP 503' } };
+      store.settings.set('lastSync', { ...older, error, errorCode: 'unavailable' });
+      expect(store.settings.get('lastSync')?.error).toEqual(error);
+    } finally {
+      store.close();
+      tmp.remove();
+    }
+  });
+
   it('say in one place which ones a backup leaves out', () => {
     const localOnly = Object.entries(SETTINGS).filter(([, s]) => 'localOnly' in s).map(([k]) => k).sort();
     expect(localOnly).toEqual(['backup.createdAt', 'copyId', 'lastExchange', 'syncLock']);

@@ -5,6 +5,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS, Store, StoreVersionError, transactionsFromApi, type AccountRow, type PulledData } from '../../src-main/core/store';
+import { textQuery } from '../../src-main/core/store/text-search';
 import { dumpLocal, tempDir } from '../support/client';
 import { accountRow } from '../support/local-rows';
 
@@ -67,7 +68,7 @@ describe('schema', () => {
 });
 
 describe('queries and pulls', () => {
-  it('lists accounts by Ord then the service order, pages and searches transactions literally', () => {
+  it('lists accounts by Ord then the service order, pages and searches transactions literally, folded for case and accents', () => {
     const tmp = tempDir();
     const store = new Store(tmp.file('a.sqlite'));
     try {
@@ -75,10 +76,15 @@ describe('queries and pulls', () => {
       expect(store.accounts().map((a) => a.id)).toEqual([3, 2, 1]);
       expect(store.transactions(1, 0, 1).map((t) => t.id)).toEqual([11]);
       expect(store.transactions(1, 1, 5).map((t) => t.id)).toEqual([10]);
-      expect(store.countTransactions(1, '%')).toBe(1);
-      expect(store.transactions(1, 0, 5, '_').map((t) => t.id)).toEqual([11]);
-      expect(store.transactions(1, 0, 5, 'fruit').map((t) => t.id)).toEqual([]);
-      expect(store.transactions(1, 0, 5, 'food').map((t) => t.id)).toEqual([11]);
+      // The register's search (store/text-search.ts): literal, folded for case and accents, categories by name.
+      const text = (s: string) => textQuery(s, store.categories().map((c): [number, string] => [c.id, c.name]));
+      expect(store.countTransactions(1, text('%'))).toBe(1);
+      expect(store.transactions(1, 0, 5, text('_')).map((t) => t.id)).toEqual([11]);
+      expect(store.transactions(1, 0, 5, text('fruit')).map((t) => t.id)).toEqual([]);
+      expect(store.transactions(1, 0, 5, text('food')).map((t) => t.id)).toEqual([11]);
+      expect(store.transactions(1, 0, 5, text('FÓÓD')).map((t) => t.id)).toEqual([11]);
+      expect(store.transactions(1, 0, 5, text('Ŭnder_Šcore')).map((t) => t.id)).toEqual([11]);
+      expect(store.countTransactions(1, text('sure'))).toBe(1);
       store.addToBalance(1, '0.3');
       expect(store.account(1)!.balance).toBe('0.2');
       // An account the service no longer lists is hidden, its history kept.
@@ -112,7 +118,7 @@ describe('queries and pulls', () => {
     const none = { accounts: 0, transactions: 0, templates: 0, categories: 0, refuelings: 0 };
     const refueling = { id: 5, carId: 1, dateOfPurchase: '2026-01-02T08:00:00', tachometer: 1000, liter: '40.5', price: '1500', currency: 203, rate: '1', description: '', userCreatedId: 1 };
     try {
-      store.saveCar(1, 'Car', '2026-01-01T00:00:00');
+      store.saveCar({ carId: 1, name: 'Car' }, '2026-01-01T00:00:00');
       const base = pulled({ refuelings: new Map([[1, [refueling]]]) });
       expect(store.applyPull(base)).toEqual({ accounts: 3, transactions: 2, templates: 1, categories: 2, refuelings: 1 });
       expect(store.applyPull(base)).toEqual(none);

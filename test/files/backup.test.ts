@@ -278,7 +278,7 @@ describe('backup and restore', () => {
     const tmp = tempDir();
     const old = tmp.file('old.sqlite');
     const oldStore = new Store(old, { migrations: MIGRATIONS.filter((m) => m.version === 1) });
-    oldStore.saveCar(5, 'Old car', '2026-01-01T00:00:00');
+    oldStore.saveCar({ carId: 5, name: 'Old car' }, '2026-01-01T00:00:00');
     oldStore.close();
     const core = openCore(tmp.file('local.sqlite'));
     try {
@@ -289,7 +289,7 @@ describe('backup and restore', () => {
       // The app's own data file, copied off the disk while in WAL mode.
       const plain = tmp.file('plain.sqlite');
       const copy = new Store(plain);
-      copy.saveCar(6, 'Plain car', '2026-01-01T00:00:00');
+      copy.saveCar({ carId: 6, name: 'Plain car' }, '2026-01-01T00:00:00');
       expect(copy.db.pragma('journal_mode', { simple: true })).toBe('wal');
       copy.db.pragma('wal_checkpoint(TRUNCATE)');
       const bytes = readBase64(plain);

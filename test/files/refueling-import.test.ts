@@ -5,9 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importProblemText, type ImportPreview, type ImportRow } from '../../src-shared/app-api';
-import { LocalView, LocalWrites, Outbox } from '../../src-main/core/outbox';
-import { Store } from '../../src-main/core/store';
-import { newUser, openCore, tempDir, type UserSession } from '../support/client';
+import { localWrites, newUser, openCore, tempDir, type UserSession } from '../support/client';
 import { startTestService, type TestService } from '../support/service';
 import { refusal } from './refusal';
 
@@ -222,12 +220,8 @@ describe('refueling import', () => {
 
   it('takes its writes back with the rest of the transaction: the view shows none of a rolled back import', () => {
     const tmp = tempDir();
-    const store = new Store(tmp.file('local.sqlite'));
+    const { store, outbox, view, writes } = localWrites(tmp.file('local.sqlite'));
     try {
-      const outbox = new Outbox(store);
-      const view = new LocalView(store, outbox);
-      const writes = new LocalWrites(store, outbox, view, () => '2026-01-01T00:00:00');
-      store.saveCar(1, 'Car', '2026-01-01T00:00:00');
       expect(view.refuelings(1)).toEqual([]);
       const fill = { carId: 1, dateOfPurchase: '2026-01-01T10:00:00', tachometer: 5, liter: '1', price: '1', currency: 203, rate: '1', description: '' };
       expect(() =>

@@ -40,7 +40,7 @@ export function seedLocal(file: string, seed: LocalSeed): void {
       seed.accounts?.forEach((a, position) => store.upsertAccount(account(a), position));
       if (seed.categories) store.replaceCategories({ all: seed.categories.map((c, position) => ({ ...c, position })), favorites: [] });
       store.upsertTransactions((seed.transactions ?? []).map(transaction));
-      for (const c of seed.cars ?? []) store.saveCar(c.carId, c.name, '2026-01-01T00:00:00');
+      for (const c of seed.cars ?? []) store.saveCar(c, '2026-01-01T00:00:00');
       store.upsertRefuelings((seed.refuelings ?? []).map(refueling));
     });
   } finally {

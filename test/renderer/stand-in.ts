@@ -5,7 +5,8 @@
 import { vi } from 'vitest';
 import type { AccountView, AppEvent, AppEventListener, AppStatus, RefuelingView } from '../../src-shared/app-api';
 import { installApi, type StoreApi } from '../../src-renderer/src/api';
-import { REFUELING_LOCAL_DEFAULTS } from '../../src-shared/records/refueling';
+import { ACCOUNT } from '../../src-shared/records/account';
+import { REFUELING } from '../../src-shared/records/refueling';
 
 export interface StandIn {
   api: StoreApi;
@@ -62,6 +63,8 @@ export function deferred<T>() {
 /** An account view with every field, for the parts a test cares about. */
 export function account(over: Partial<AccountView>): AccountView {
   return {
+    // The fields kept here only, at their defaults (the account's field table).
+    ...ACCOUNT.localDefaults,
     id: 1,
     name: 'A',
     description: '',
@@ -85,7 +88,7 @@ export function account(over: Partial<AccountView>): AccountView {
 export function refueling(id: number, tachometer: number, over: Partial<RefuelingView> = {}): RefuelingView {
   return {
     // The marks kept here only, at their defaults (the refueling's field table).
-    ...REFUELING_LOCAL_DEFAULTS,
+    ...REFUELING.localDefaults,
     id,
     carId: 7,
     dateOfPurchase: '2026-11-01T10:00:00',

@@ -60,7 +60,7 @@ describe('status store', () => {
   });
 
   it('derives the badge from the last exchange and the sync running now; a failed sync moves neither the last sync nor the last success', async () => {
-    const connected = { outcome: 'connected' as const, at: '2026-11-21T09:00:00Z', via: 'sync' as const, lastSuccessAt: '2026-11-21T09:00:00Z', message: null };
+    const connected = { outcome: 'connected' as const, at: '2026-11-21T09:00:00Z', via: 'sync' as const, lastSuccessAt: '2026-11-21T09:00:00Z', error: null };
     const s = standIn({ getStatus: async () => status({ lastSyncAt: '2026-11-21T09:00:00Z', exchange: connected }) });
     const store = useStatusStore();
     await store.init();
@@ -70,11 +70,11 @@ describe('status store', () => {
     s.emit({ type: 'sync-waiting', until: Date.now() + 1000, cause: 'network', httpStatus: null, reason: 'refused', attempt: 1 });
     expect(store.connection).toMatchObject({ kind: 'unreachable', lastSuccessAt: '2026-11-21T09:00:00Z' });
     // The service refused the credentials: the badge says so at once, before the core's status arrives.
-    s.emit({ type: 'sync-finished', summary: summary({ pushed: 0, received: null, pulled: null, error: 'The service refused the client key, login or password.', errorCode: 'auth' }) });
-    expect(store.connection).toMatchObject({ kind: 'credentials-refused', at: '2026-11-21T10:00:05Z', lastSuccessAt: '2026-11-21T09:00:00Z' });
+    s.emit({ type: 'sync-finished', summary: summary({ pushed: 0, received: null, pulled: null, error: { code: 'credentialsRefused', params: {} }, errorCode: 'auth' }) });
+    expect(store.connection).toMatchObject({ kind: 'credentials-refused', at: '2026-11-21T10:00:05Z', lastSuccessAt: '2026-11-21T09:00:00Z', error: { code: 'credentialsRefused' } });
     expect(store.status?.lastSyncAt).toBe('2026-11-21T09:00:00Z');
     // A cancelled sync decided nothing about the service.
-    s.emit({ type: 'sync-finished', summary: summary({ error: 'cancelled', errorCode: 'cancelled' }) });
+    s.emit({ type: 'sync-finished', summary: summary({ error: { code: 'syncCancelled', params: { waiting: 0 } }, errorCode: 'cancelled' }) });
     expect(store.connection?.kind).toBe('credentials-refused');
     s.emit({ type: 'sync-finished', summary: summary() });
     expect(store.connection).toMatchObject({ kind: 'connected', lastSuccessAt: '2026-11-21T10:00:05Z' });

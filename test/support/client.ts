@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../../src-main/core/app/app-core';
 import { MemorySecretStore } from '../../src-main/core/secrets';
+import { LocalView, LocalWrites, Outbox } from '../../src-main/core/outbox';
 import { SoapClient, type SoapClientOptions } from '../../src-main/core/soap-client';
+import { Store } from '../../src-main/core/store';
 import { TEST_TIME_ZONE, seedTestUser, type TestService } from './service';
 
 export const DEMO = { clientKey: 'demo', login: 'demo', password: 'demo' } as const;
@@ -138,4 +140,14 @@ export async function newUser(
       tmp.remove();
     },
   };
+}
+
+/** A local copy's store with its outbox, view and writes, without a core, car 1 named; close the store when done. */
+export function localWrites(file: string): { store: Store; outbox: Outbox; view: LocalView; writes: LocalWrites } {
+  const store = new Store(file);
+  const outbox = new Outbox(store);
+  const view = new LocalView(store, outbox);
+  const writes = new LocalWrites(store, outbox, view, () => '2026-01-01T00:00:00');
+  store.saveCar({ carId: 1, name: 'Car' }, '2026-01-01T00:00:00');
+  return { store, outbox, view, writes };
 }

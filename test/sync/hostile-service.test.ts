@@ -10,6 +10,7 @@ import type { ApiAccount2, ApiCategory, ApiCarFuel, ApiTransaction2 } from '../.
 import { dataOnly, dumpLocal, newUser, TEST_SYNC_TUNING, type UserSession } from '../support/client';
 import { crafted, startHostileProxy, type HostileAnswer, type HostileProxy } from '../support/hostile-proxy';
 import { startTestService, type TestService } from '../support/service';
+import { englishOf } from '../support/error-words';
 
 let service: TestService;
 let hostile: HostileProxy;
@@ -43,10 +44,10 @@ async function refusedSync(pattern: RegExp, withinMs = 8000): Promise<string> {
   const summary = await s.core.sync();
   hostile.answer(() => null);
   expect(Date.now() - started).toBeLessThan(withinMs);
-  expect(summary.error).toMatch(pattern);
+  expect(englishOf(summary.error)).toMatch(pattern);
   expect(summary.refused).toBe(0);
   expect(dataOnly(dumpLocal(s.file))).toEqual(before);
-  return summary.error!;
+  return englishOf(summary.error)!;
 }
 
 const account = (over: Partial<ApiAccount2>): ApiAccount2 => ({ ...accounts[0]!, ...over });
@@ -137,7 +138,7 @@ describe('a hostile service', () => {
     const summary = await s.core.sync();
     hostile.answer(() => null);
     expect(summary.refused).toBe(0);
-    expect(summary.error).toMatch(/the new account Id is 0, not a positive id/);
+    expect(englishOf(summary.error)).toMatch(/the new account Id is 0, not a positive id/);
     const [entry] = await s.core.listOutbox();
     expect(entry).toMatchObject({ kind: 'addAccount' });
     expect(['unknown', 'pending']).toContain(entry!.status);

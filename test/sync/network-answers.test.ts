@@ -15,6 +15,7 @@ import { fetchTransportFactory } from '../../src-main/core/soap-client/transport
 import { newUser, TEST_SYNC_TUNING, type UserSession } from '../support/client';
 import { NETWORK_FAULT_MODES, startFaultProxy, type FaultMode, type FaultProxy } from '../support/fault-proxy';
 import { startTestService, type TestService } from '../support/service';
+import { englishOf } from '../support/error-words';
 
 /**
  * Every binding through the Node transport (undici: the command line, the browser shell), and SOAP 1.2
@@ -114,8 +115,8 @@ describe('the budget', () => {
       const started = Date.now();
       const summary = await u.s.core.sync();
       expect(Date.now() - started).toBeLessThan(3000);
-      expect(summary).toMatchObject({ pushed: 0, refused: 0, waiting: 2, errorCode: 'unavailable' });
-      expect(summary.error).toMatch(/^The service is unavailable; 2 writes still waiting\. The service is unavailable \(HTTP 503 Service Unavailable\)\. It kept failing for \d+ ms\.$/);
+      expect(summary).toMatchObject({ pushed: 0, refused: 0, waiting: 2, errorCode: 'unavailable', error: { code: 'serviceUnavailable', params: { waiting: 2 } } });
+      expect(englishOf(summary.error)).toMatch(/^The service is unavailable; 2 writes still waiting\. The service is unavailable \(HTTP 503 Service Unavailable\)\. It kept failing for \d+ ms\.$/);
       const left = await u.s.core.listOutbox();
       expect(left).toHaveLength(2);
       // Sent and answered 503 (unknown: looked for first) or never sent (pending): waiting either way.
@@ -171,8 +172,8 @@ describe('the budget', () => {
       const started = Date.now();
       const summary = await u.s.core.sync();
       expect(Date.now() - started).toBeLessThan(3000);
-      expect(summary).toMatchObject({ errorCode: 'unavailable', waiting: 1, refused: 0 });
-      expect(summary.error).toBe('The sync did not finish within 1.5 s and was stopped; nothing is lost. 1 write still waiting.');
+      expect(summary).toMatchObject({ errorCode: 'unavailable', waiting: 1, refused: 0, error: { code: 'syncPastDeadline', params: { seconds: 1.5, waiting: 1 } } });
+      expect(englishOf(summary.error)).toBe('The sync did not finish within 1.5 s and was stopped; nothing is lost. 1 write still waiting.');
       proxy.choose(() => 'pass');
       await u.s.reopen({ timeoutMs: 400, sync: TEST_SYNC_TUNING });
       expect(await u.s.core.sync()).toMatchObject({ pushed: 1, error: null });

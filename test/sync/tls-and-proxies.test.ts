@@ -27,6 +27,7 @@ import { newUser, openCore, soapClient, tempDir, TEST_SYNC_TUNING, type UserSess
 import { runCliOn, spawnCliOn } from '../support/cli';
 import { makeCertificate, opensslFor, type TestCertificate } from '../support/certificates';
 import { startTestService, type TestService } from '../support/service';
+import { englishOf } from '../support/error-words';
 
 const openssl = opensslFor(import.meta.url);
 
@@ -89,8 +90,8 @@ describe.skipIf(!openssl)('a self-hosted service with a self-signed certificate'
       await service.start({ tls: { cert: replacement.cert, key: replacement.key } });
       const changed = await s.core.sync();
       expect(changed).toMatchObject({ errorCode: 'certificate', refused: 0, pushed: 0, waiting: 1 });
-      expect(changed.error).toContain(`you trusted ${selfSigned.fingerprint}, it now presents ${replacement.fingerprint}`);
-      expect(changed.error).toContain('1 write still waiting');
+      expect(englishOf(changed.error)).toContain(`you trusted ${selfSigned.fingerprint}, it now presents ${replacement.fingerprint}`);
+      expect(englishOf(changed.error)).toContain('1 write still waiting');
       const shown = await s.core.testConnection({ baseUrl: service.url });
       expect(shown).toMatchObject({ ok: false, certificate: { reason: 'changed', trusted: selfSigned.fingerprint, presented: { fingerprint256: replacement.fingerprint } } });
       expect(shown.certificate!.presented!.subject).toContain('bookkeeping test service');
@@ -122,7 +123,7 @@ describe.skipIf(!openssl)('a self-hosted service with a self-signed certificate'
       const report = await core.testConnection({ baseUrl: service.url, trustedCertificate: replacement.fingerprint.replace(/:/g, ' ') });
       expect(pins).toEqual([['127.0.0.1', replacement.fingerprint]]);
       expect(report).toMatchObject({ ok: false, certificate: { reason: 'untrusted', presented: { fingerprint256: selfSigned.fingerprint } } });
-      expect(report.error).toContain(`Its SHA-256 fingerprint is ${selfSigned.fingerprint}`);
+      expect(englishOf(report.error)).toContain(`Its SHA-256 fingerprint is ${selfSigned.fingerprint}`);
     } finally {
       await core.close();
       dir.remove();
@@ -134,7 +135,7 @@ describe.skipIf(!openssl)('a self-hosted service with a self-signed certificate'
     try {
       const report = await s.core.testConnection({ baseUrl: service.url, trustedCertificate: null });
       expect(report).toMatchObject({ ok: false, certificate: { reason: 'untrusted', trusted: null, presented: { fingerprint256: selfSigned.fingerprint } } });
-      expect(report.error).toContain('not signed by an authority this computer trusts');
+      expect(englishOf(report.error)).toContain('not signed by an authority this computer trusts');
       await expect(s.core.testConnection({ baseUrl: service.url, trustedCertificate: 'not a fingerprint' })).rejects.toMatchObject({ kind: 'invalid-input', field: 'trustedCertificate' });
     } finally {
       await s.done();
@@ -198,11 +199,11 @@ describe('through an HTTP proxy', () => {
       const blocked = await s.reopen({ transport: nodeTransportFactory({ env: { http_proxy: proxy.url } }) });
       const summary = await blocked.sync();
       expect(summary).toMatchObject({ errorCode: 'unavailable', refused: 0, waiting: 1 });
-      expect(summary.error).toContain(`The proxy at 127.0.0.1:${new URL(proxy.url).port} asks for credentials (HTTP 407)`);
+      expect(englishOf(summary.error)).toContain(`The proxy at 127.0.0.1:${new URL(proxy.url).port} asks for credentials (HTTP 407)`);
 
       const wrong = await s.reopen({ transport: nodeTransportFactory({ env: { http_proxy: proxy.url.replace('//', '//traveller:wrong-guess@') } }) });
       const refusedCredentials = await wrong.sync();
-      expect(refusedCredentials.error).toContain('refused the proxy credentials');
+      expect(englishOf(refusedCredentials.error)).toContain('refused the proxy credentials');
       expect(refusedCredentials.error).not.toContain('wrong-guess');
 
       const through = await s.reopen({ transport: nodeTransportFactory({ env: { http_proxy: proxy.url.replace('//', '//traveller:s3cret-proxy@') } }) });
@@ -226,7 +227,7 @@ describe('through an HTTP proxy', () => {
       const core = await s.reopen({ transport: nodeTransportFactory({ env: { HTTP_PROXY: gone } }) });
       const summary = await core.sync();
       expect(summary).toMatchObject({ errorCode: 'unavailable', refused: 0, waiting: 1 });
-      expect(summary.error).toContain(`The proxy at 127.0.0.1:${new URL(gone).port} could not be reached`);
+      expect(englishOf(summary.error)).toContain(`The proxy at 127.0.0.1:${new URL(gone).port} could not be reached`);
     } finally {
       await s.done();
     }
@@ -263,7 +264,7 @@ describe('through an HTTP proxy', () => {
         const blocked = await s.reopen({ transport: nodeTransportFactory({ env: { HTTPS_PROXY: proxy.url } }) });
         const summary = await blocked.sync();
         expect(summary).toMatchObject({ errorCode: 'unavailable', refused: 0 });
-        expect(summary.error).toContain('asks for credentials (HTTP 407)');
+        expect(englishOf(summary.error)).toContain('asks for credentials (HTTP 407)');
         const through = await s.reopen({ transport: nodeTransportFactory({ env: { HTTPS_PROXY: proxy.url.replace('//', '//roaming:tunnel-secret@') } }) });
         expect((await through.sync()).error).toBeNull();
         expect(proxy.connects.length).toBeGreaterThan(0);
@@ -340,7 +341,7 @@ describe('compressed answers', () => {
       const summary = await s.core.sync();
       expect(summary.errorCode).toBe('service');
       // Reads run in parallel: whichever bomb is read first ends the pull.
-      expect(summary.error).toMatch(/^The answer to \w+ inflates to more than the limit of 1 MB\.$/);
+      expect(englishOf(summary.error)).toMatch(/^The answer to \w+ inflates to more than the limit of 1 MB\.$/);
       expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(48 * 1024 * 1024);
     } finally {
       bomb = false;

@@ -1,5 +1,7 @@
 /** `edit-account`: queues a change of an account; what is not given keeps its value. */
 import { AppError } from '../../../src-shared/app-api';
+import { ACCOUNT } from '../../../src-shared/records/account';
+import { pick } from '../../../src-shared/records/fields';
 import { defineCommand, fieldsGiven, written } from '../command';
 import { booleanArg, integerArg } from '../values';
 
@@ -20,10 +22,8 @@ export const editAccount = defineCommand({
     const [id] = ctx.positionals;
     const a = (await ctx.core.listAccounts({ includeHidden: true, includeInactive: true })).accounts.find((x) => x.id === id);
     if (!a) throw new AppError('accountMissing', { id });
-    const { name, description, type, ord, isActive, isHidden, locked } = {
-      ...a,
-      ...fieldsGiven(ctx.options, { name: 'name', description: 'description', type: 'type', ord: 'ord', active: 'isActive', hidden: 'isHidden', locked: 'locked' } as const),
-    };
-    written(ctx, await ctx.core.editAccount({ id, name, description, type, ord, isActive, isHidden, locked }), 'Account change queued');
+    const given = fieldsGiven(ctx.options, { name: 'name', description: 'description', type: 'type', ord: 'ord', active: 'isActive', hidden: 'isHidden', locked: 'locked' } as const);
+    // The fields an edit sends (the account's field table), each as given or as the account has it.
+    written(ctx, await ctx.core.editAccount({ id, ...pick({ ...a, ...given }, ACCOUNT.edited) }), 'Account change queued');
   },
 });

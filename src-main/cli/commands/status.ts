@@ -1,4 +1,5 @@
 /** `status`: the connection, the outbox counts and the last sync. */
+import { AppError } from '../../../src-shared/app-api';
 import { defineCommand } from '../command';
 import * as fmt from '../format';
 
@@ -14,7 +15,7 @@ export const status = defineCommand({
       [
         c ? `Connected to ${c.baseUrl} as ${c.login} over ${c.binding}.` : 'Not connected.',
         `Outbox: ${o.pending} pending, ${o.unknown} unknown, ${o.refused} refused, ${o.conflicts} in conflict, ${o.blocked} blocked.`,
-        s.lastSync ? `Last sync ${s.lastSync.finishedAt}: ${fmt.summaryText(s.lastSync)}${s.lastSync.error ? ` Error: ${s.lastSync.error}` : ''}` : 'Never synced.',
+        s.lastSync ? `Last sync ${s.lastSync.finishedAt}: ${fmt.summaryText(s.lastSync)}${s.lastSync.error ? ` Error: ${AppError.fromData(s.lastSync.error).message}` : ''}` : 'Never synced.',
       ].join('\n'),
     );
   },

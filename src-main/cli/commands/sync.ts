@@ -31,24 +31,12 @@ export const sync = defineCommand({
     if (code === SYNC_EXIT.failed) {
       throw summaryError(summary);
     }
-    if (summary.error) ctx.io.stderr(`error: ${summary.error}`);
+    if (summary.error) ctx.io.stderr(`error: ${summaryError(summary).message}`);
     return code;
   },
 });
 
-/** A failed sync as the command line's error: the summary's words, of the kind its errorCode says. */
+/** A failed sync as the command line's error: the summary's, worded in English. */
 function summaryError(summary: SyncSummary): AppError {
-  const detail = { detail: summary.error ?? 'The sync failed.' };
-  switch (summary.errorCode) {
-    case 'auth':
-      return new AppError('syncCredentialsRefused', detail);
-    case 'password-needed':
-      return new AppError('syncPasswordNeeded', detail);
-    case 'not-connected':
-      return new AppError('syncNotConnected', detail);
-    case 'certificate':
-      return new AppError('syncCertificateRefused', detail);
-    default:
-      return new AppError('syncFailed', detail);
-  }
+  return AppError.fromData(summary.error ?? { code: 'syncUnexpected', params: {} });
 }

@@ -10,7 +10,7 @@ export const transactions = defineCommand({
   options: {
     offset: { type: 'string', value: '<n>', description: 'how many of the newest to skip (default 0)', read: integerArg },
     limit: { type: 'string', value: '<n>', description: 'how many to list (default 50)', read: integerArg },
-    search: { type: 'string', value: '<text>', description: 'only those whose description, amount or category holds the text' },
+    search: { type: 'string', value: '<text>', description: 'only those whose description, amount or category holds the text, case and accents aside (as the register searches)' },
   },
   async run(ctx) {
     const [accountId] = ctx.positionals;

@@ -119,7 +119,7 @@ export function connectionHandlers(core: CoreServices): Handlers<'testConnection
         operations: d?.operations ?? [],
         missing: d?.missing ?? [...OPERATION_NAMES],
         warnings: d ? serviceWarnings(d) : addressWarnings(baseUrl),
-        error: err.message,
+        error: err.toData(),
         certificate,
       };
     };
@@ -133,7 +133,7 @@ export function connectionHandlers(core: CoreServices): Handlers<'testConnection
     const creds = await testCredentials(baseUrl, input);
     const record = (report: ConnectionReport): ConnectionReport => {
       if (creds?.stored && report.state !== 'not-checked') {
-        recordExchange(store, { outcome: report.state, at: core.now(), via: 'test', message: report.error });
+        recordExchange(store, { outcome: report.state, at: core.now(), via: 'test', error: report.error });
         void core.changed([]);
       }
       return report;
@@ -221,7 +221,7 @@ export function connectionHandlers(core: CoreServices): Handlers<'testConnection
       store.settings.set('connection', connection);
       store.settings.set('workingOffline', false);
       // The probe was this connection's first exchange, and it went through.
-      recordExchange(store, { outcome: 'connected', at: core.now(), via: 'connect', message: null });
+      recordExchange(store, { outcome: 'connected', at: core.now(), via: 'connect', error: null });
     });
     link.forget();
     await core.changed();

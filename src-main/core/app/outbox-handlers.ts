@@ -2,7 +2,7 @@
 import { AppError, WRITE_INPUT_SCHEMAS, type OutboxKind, type WriteInputOf } from '../../../src-shared/app-api';
 import { parse } from '../../../src-shared/validate';
 import { resolveChoices, WRITE_KINDS } from '../write-kinds';
-import { REFUELING_LOCAL_DEFAULTS, splitRefueling, type RefuelingLocals } from '../../../src-shared/records/refueling';
+import { splitLocals } from '../../../src-shared/records/fields';
 import type { CoreServices, Handlers } from './core-parts';
 import { outboxView } from './read-views';
 
@@ -12,23 +12,22 @@ type OutboxMethod = 'checkTransfer' | 'listOutbox' | 'retryOutbox' | 'discardOut
 export function outboxHandlers(core: CoreServices): Handlers<WriteMethod | OutboxMethod> {
   const { store, outbox } = core;
 
-  async function write<K extends OutboxKind>(kind: K, input: WriteInputOf<K>) {
-    const result = core.writes.queue(kind, input);
-    await core.changed(touched(kind));
-    return result;
-  }
-
   /**
-   * A refueling write: what the service keeps is queued; the marks kept here only (the local fields of
-   * its table) are set on the refueling at once, in the same transaction, and never sent.
+   * A write: what the service keeps is queued; the marks kept here only (the local fields of its record's
+   * table, WriteKind.marks) are set on the record it creates or edits at once, in the same transaction,
+   * and never sent. A new record gets every mark (those not given at their defaults).
    */
-  async function refuelingWrite<K extends 'addRefueling' | 'editRefueling'>(kind: K, input: WriteInputOf<K> & Partial<RefuelingLocals>) {
-    const { sent, locals } = splitRefueling(input);
-    const result = store.transaction(() => {
-      const queued = core.writes.queue(kind, sent as WriteInputOf<K>);
-      store.setRefuelingLocals(queued.id, kind === 'addRefueling' ? { ...REFUELING_LOCAL_DEFAULTS, ...locals } : locals);
-      return queued;
-    });
+  async function write<K extends OutboxKind>(kind: K, input: WriteInputOf<K>) {
+    const marks = WRITE_KINDS[kind].marks;
+    let result;
+    if (!marks) result = core.writes.queue(kind, input);
+    else {
+      const { sent, locals } = splitLocals(marks, input);
+      const given = WRITE_KINDS[kind].creates.length > 0 ? { ...marks.localDefaults, ...locals } : locals;
+      // In the queue's own transaction, not in one around it, which would leave the view it extends stale
+      // and have the next write rebuild it from the whole outbox.
+      result = core.writes.queue(kind, sent as WriteInputOf<K>, (queued) => store.setLocals(marks, queued.id, given));
+    }
     await core.changed(touched(kind));
     return result;
   }
@@ -49,8 +48,8 @@ export function outboxHandlers(core: CoreServices): Handlers<WriteMethod | Outbo
     transfer: (i) => write('transfer', i),
     addCategory: (i) => write('addCategory', i),
     renameCategory: (i) => write('renameCategory', i),
-    addRefueling: (i) => refuelingWrite('addRefueling', i),
-    editRefueling: (i) => refuelingWrite('editRefueling', i),
+    addRefueling: (i) => write('addRefueling', i),
+    editRefueling: (i) => write('editRefueling', i),
     checkTransfer: async (i) => core.writes.checkTransfer(i),
     listOutbox: async () => entries(),
     async retryOutbox({ id }) {
@@ -71,12 +70,15 @@ export function outboxHandlers(core: CoreServices): Handlers<WriteMethod | Outbo
     },
     async updateOutbox({ id, input: raw }) {
       const e = entry(id);
-      const { sent, locals } = splitRefueling(parse(WRITE_INPUT_SCHEMAS[e.kind], raw, 'input.input') as WriteInputOf<OutboxKind> & Partial<RefuelingLocals>);
+      const input = parse(WRITE_INPUT_SCHEMAS[e.kind], raw, 'input.input') as WriteInputOf<OutboxKind>;
+      const marks = WRITE_KINDS[e.kind].marks;
       store.transaction(() => {
+        if (!marks) return core.writes.replace(id, input);
+        const { sent, locals } = splitLocals(marks, input);
         core.writes.replace(id, sent as WriteInputOf<OutboxKind>);
-        // A refueling's marks go to the refueling the entry creates or edits.
+        // The marks go to the record the entry creates or edits.
         const target = e.createdIds[0] ?? (sent as { id?: number }).id;
-        if (target !== undefined) store.setRefuelingLocals(target, locals);
+        if (target !== undefined) store.setLocals(marks, target, locals);
       });
       await core.changed(touched(e.kind));
       return entries();

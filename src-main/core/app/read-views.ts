@@ -16,7 +16,11 @@ import type {
   TransactionPage,
   TransactionView,
 } from '../../../src-shared/app-api';
-import { REFUELING_LOCAL_DEFAULTS, REFUELING_WIRE_FIELDS, type RefuelingLocals, type RefuelingValues } from '../../../src-shared/records/refueling';
+import { ACCOUNT, type AccountLocals } from '../../../src-shared/records/account';
+import { pick } from '../../../src-shared/records/fields';
+import { REFUELING, type RefuelingLocals } from '../../../src-shared/records/refueling';
+import { TEMPLATE } from '../../../src-shared/records/template';
+import { TRANSACTION } from '../../../src-shared/records/transaction';
 import { add, divideRounded, formatDecimal, normalize, parseDecimal, ZERO, type Decimal } from '../../../src-shared/money';
 import { analyzeDependencies, effectiveStatuses } from '../outbox/dependencies';
 import type { AnyEntry } from '../outbox/entries';
@@ -25,21 +29,14 @@ import type { PendingTransaction, ViewAccount, ViewRefueling } from '../outbox/v
 import { canWrite } from '../write-kinds';
 import { mergeSorted } from '../util/merge-sorted';
 import type { TransactionRow } from '../store/rows';
+import { textQuery } from '../store/text-search';
 import type { Store } from '../store/store';
 
-export function accountView(a: ViewAccount): AccountView {
+/** An account with every field of its table (the marks kept here included) and what the screens need beside. */
+export function accountView(a: ViewAccount, locals: ReadonlyMap<number, AccountLocals> = new Map()): AccountView {
   return {
-    id: a.id,
-    name: a.name,
-    description: a.description,
-    type: a.type,
-    currency: a.currency,
-    isActive: a.isActive,
-    locked: a.locked,
-    isHidden: a.isHidden,
-    ord: a.ord,
-    permission: a.permission,
-    balance: a.balance,
+    ...pick(a, ACCOUNT.stored),
+    ...(locals.get(a.id) ?? ACCOUNT.localDefaults),
     serverBalance: a.serverBalance,
     pending: a.pending,
     local: a.local,
@@ -47,11 +44,12 @@ export function accountView(a: ViewAccount): AccountView {
   };
 }
 
-export function accountsView(view: LocalView, options: { includeHidden?: boolean; includeInactive?: boolean }): AccountsView {
+export function accountsView(store: Store, view: LocalView, options: { includeHidden?: boolean; includeInactive?: boolean }): AccountsView {
+  const locals = store.locals(ACCOUNT);
   const accounts = view
     .accounts()
     .filter((a) => (options.includeHidden || !a.isHidden) && (options.includeInactive || a.isActive))
-    .map(accountView);
+    .map((a) => accountView(a, locals));
   const totals = new Map<number, { total: Decimal; accounts: number; pending: boolean }>();
   for (const a of accounts) {
     const t = totals.get(a.currency) ?? { total: ZERO, accounts: 0, pending: false };
@@ -87,19 +85,19 @@ export interface TransactionQuery {
  * on the page are read: the page starts at most `pending.length` rows before `offset` in the stored list.
  */
 export function transactionPage(store: Store, view: LocalView, q: TransactionQuery): TransactionPage {
-  const search = q.search?.trim() || undefined;
   const names = new Map(view.categories().map((c) => [c.id, c.name]));
-  const needle = search?.toLowerCase();
+  // The register's search: accents and case folded, through the text index (store/text-search.ts).
+  const text = textQuery(q.search, names);
   const pending: Listed[] = view
     .pendingTransactions(q.accountId)
-    .filter((t) => !needle || t.description.toLowerCase().includes(needle) || t.amount.includes(needle) || (names.get(t.categoryId) ?? '').toLowerCase().includes(needle))
+    .filter((t) => !text || text.matches(t))
     .map((t) => ({ ...t, pendingEntry: t.entryId }))
     .sort(newestFirst);
-  const storedTotal = store.countTransactions(q.accountId, search);
+  const storedTotal = store.countTransactions(q.accountId, text);
   const total = storedTotal + pending.length;
 
   const s0 = Math.min(Math.max(0, q.offset - pending.length), storedTotal);
-  const stored: Listed[] = store.transactions(q.accountId, s0, q.limit + pending.length, search);
+  const stored: Listed[] = store.transactions(q.accountId, s0, q.limit + pending.length, text);
   let merged: Listed[];
   let start: number;
   if (s0 === 0) {
@@ -112,38 +110,23 @@ export function transactionPage(store: Store, view: LocalView, q: TransactionQue
     start = s0 + k;
   }
   const items = merged.slice(q.offset - start, q.offset - start + q.limit).map(
-    (t): TransactionView => ({
-      id: t.id,
-      accountId: t.accountId,
-      paymentDate: t.paymentDate,
-      type: t.type,
-      amount: t.amount,
-      description: t.description,
-      categoryId: t.categoryId,
-      categoryName: names.get(t.categoryId) ?? null,
-      userId: t.userId,
-      userCreatedId: t.userCreatedId,
-      pending: t.pendingEntry !== undefined,
-    }),
+    (t): TransactionView => ({ ...pick(t, TRANSACTION.stored), categoryName: names.get(t.categoryId) ?? null, pending: t.pendingEntry !== undefined }),
   );
   return { items, total, offset: q.offset, limit: q.limit };
 }
 
 // ---- templates, categories, cars ------------------------------------------------------------------
 
+/** A template's fields the screens show (who made it is the service's business). */
+const TEMPLATE_SHOWN = TEMPLATE.stored.filter((k): k is Exclude<typeof k, 'userId' | 'userCreatedId'> => k !== 'userId' && k !== 'userCreatedId');
+
 export function templatesView(store: Store, view: LocalView): TemplateView[] {
   const accounts = new Map(view.accounts().map((a) => [a.id, a.name]));
   const names = new Map(view.categories().map((c) => [c.id, c.name]));
   return store.templates().map((t) => ({
-    id: t.id,
-    accountId: t.accountId,
+    ...pick(t, TEMPLATE_SHOWN),
     accountName: accounts.get(t.accountId) ?? null,
-    type: t.type,
-    amount: t.amount,
-    description: t.description,
-    categoryId: t.categoryId,
     categoryName: names.get(t.categoryId) ?? null,
-    ord: t.ord,
   }));
 }
 
@@ -189,16 +172,13 @@ export function pricePerLiter(price: string, liter: string): string | null {
 
 /** A car's refuelings as the screens list them, pending ones and the local marks included. */
 export function carRefuelingsView(store: Store, view: LocalView, carId: number): RefuelingView[] {
-  const locals = store.refuelingLocals();
+  const locals = store.locals(REFUELING);
   return view.refuelings(carId).map((r) => refuelingView(r, locals));
 }
 
 /** A refueling with every field of its table: the service's, and the marks kept here. */
 export function refuelingView(r: ViewRefueling, locals: ReadonlyMap<number, RefuelingLocals>): RefuelingView {
-  const out: Record<string, unknown> = {};
-  for (const k of REFUELING_WIRE_FIELDS) out[k] = r[k];
-  Object.assign(out, locals.get(r.id) ?? REFUELING_LOCAL_DEFAULTS);
-  return { ...(out as RefuelingValues), pricePerLiter: pricePerLiter(r.price, r.liter), pending: r.pending };
+  return { ...pick(r, REFUELING.stored), ...(locals.get(r.id) ?? REFUELING.localDefaults), pricePerLiter: pricePerLiter(r.price, r.liter), pending: r.pending };
 }
 
 // ---- the outbox ---------------------------------------------------------------------------------

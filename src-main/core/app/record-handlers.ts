@@ -19,7 +19,7 @@ type RecordMethod =
 export function recordHandlers(core: CoreServices): Handlers<RecordMethod> {
   const { store, view, outbox } = core;
   return {
-    listAccounts: async (i) => accountsView(view, i),
+    listAccounts: async (i) => accountsView(store, view, i),
     listTransactions: async (i) => {
       if (!view.account(i.accountId)) throw new AppError('accountMissing', { id: i.accountId }, 'accountId');
       return transactionPage(store, view, { accountId: outbox.resolve(i.accountId), offset: i.offset ?? 0, limit: i.limit ?? 50, search: i.search });
@@ -28,7 +28,7 @@ export function recordHandlers(core: CoreServices): Handlers<RecordMethod> {
     getCategoryTree: async () => categoryTreeView(store, view),
     listCars: async () => carsView(store, view),
     saveCar: async (i) => {
-      store.saveCar(i.carId, i.name, core.now());
+      store.saveCar(i, core.now());
       await core.changed(['cars']);
       return carsView(store, view);
     },

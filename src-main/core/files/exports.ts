@@ -8,13 +8,14 @@ import { AppError, type CsvFile, type RefuelingView } from '../../../src-shared/
 import { currencyLabel } from '../../../src-shared/money';
 import type { CoreParts, Handlers } from '../app/core-parts';
 import { refuelingView } from '../app/read-views';
-import type { FieldSpec } from '../../../src-shared/records/fields';
-import { REFUELING_FIELDS, type RefuelingFieldName } from '../../../src-shared/records/refueling';
+import type { FieldSpec, FieldTable } from '../../../src-shared/records/fields';
+import { REFUELING } from '../../../src-shared/records/refueling';
+import { TRANSACTION } from '../../../src-shared/records/transaction';
 import type { ViewCategory } from '../outbox/view-state';
 import { ancestry } from '../insights/category-tree';
 import { oldestFirst } from '../insights/fuel-stats';
 import { searchMatches, type Match } from '../insights/search';
-import { writeCsv, type CsvColumn } from './csv-writer';
+import { writeCsv, type CsvColumn, type CsvValue } from './csv-writer';
 
 /** "Parent / Child" of a category; empty for 0 and for an id the tree does not know. */
 function categoryPath(categories: Map<number, ViewCategory>, id: number): string {
@@ -24,42 +25,41 @@ function categoryPath(categories: Map<number, ViewCategory>, id: number): string
     .join(' / ');
 }
 
+/**
+ * A record's fields that have a CSV header, in its table's order (src-shared/records), each followed by the
+ * column the export adds after it (a name beside an id, a figure beside the fields it comes from).
+ */
+function recordColumns<T extends FieldTable, R>(fields: T, extras: Partial<Record<keyof T, CsvColumn<R>>>): CsvColumn<R>[] {
+  return (Object.keys(fields) as (keyof T & string)[]).flatMap((k) => {
+    const f: FieldSpec = fields[k]!;
+    const extra = extras[k];
+    if (!f.csv) return extra ? [extra] : [];
+    const value = (r: R) => (r as Record<string, unknown>)[k] as CsvValue;
+    const column: CsvColumn<R> = {
+      header: f.csv.header,
+      value: f.type === 'currency' ? (r) => currencyLabel(value(r) as number) : value,
+      ...(['id', 'integer', 'decimal'].includes(f.type) ? { numeric: true } : {}),
+    };
+    return extra ? [column, extra] : [column];
+  });
+}
+
 function transactionColumns(categories: Map<number, ViewCategory>): CsvColumn<Match>[] {
-  return [
-    { header: 'date', value: (t) => t.paymentDate },
-    { header: 'account', value: (t) => t.account.name },
-    { header: 'account_id', value: (t) => t.accountId, numeric: true },
-    { header: 'currency', value: (t) => currencyLabel(t.account.currency) },
-    { header: 'amount', value: (t) => t.amount, numeric: true },
-    { header: 'type', value: (t) => t.type, numeric: true },
-    { header: 'category', value: (t) => categoryPath(categories, t.categoryId) },
-    { header: 'category_id', value: (t) => t.categoryId, numeric: true },
-    { header: 'description', value: (t) => t.description },
-    { header: 'id', value: (t) => t.id, numeric: true },
-    { header: 'pending', value: (t) => t.pending },
-  ];
+  return recordColumns<typeof TRANSACTION.fields, Match>(TRANSACTION.fields, {
+    paymentDate: { header: 'account', value: (t) => t.account.name },
+    accountId: { header: 'currency', value: (t) => currencyLabel(t.account.currency) },
+    type: { header: 'category', value: (t) => categoryPath(categories, t.categoryId) },
+    id: { header: 'pending', value: (t) => t.pending },
+  });
 }
 
 type ExportedRefueling = RefuelingView & { carName: string };
 
-/** Columns the export adds that are no field of a refueling, each after the field it follows. */
-const REFUELING_EXTRAS: Partial<Record<RefuelingFieldName, CsvColumn<ExportedRefueling>>> = {
+/** The refueling's columns, and those the export adds that are no field of a refueling. */
+const REFUELING_COLUMNS = recordColumns<typeof REFUELING.fields, ExportedRefueling>(REFUELING.fields, {
   carId: { header: 'car_name', value: (r) => r.carName },
   rate: { header: 'price_per_liter', value: (r) => r.pricePerLiter, numeric: true },
   id: { header: 'pending', value: (r) => r.pending },
-};
-
-/** The refueling's fields with a CSV header, in their table's order, and the extras. */
-const REFUELING_COLUMNS: CsvColumn<ExportedRefueling>[] = (Object.keys(REFUELING_FIELDS) as RefuelingFieldName[]).flatMap((k) => {
-  const f: FieldSpec = REFUELING_FIELDS[k];
-  const extra = REFUELING_EXTRAS[k];
-  if (!f.csv) return extra ? [extra] : [];
-  const column: CsvColumn<ExportedRefueling> = {
-    header: f.csv.header,
-    value: f.type === 'currency' ? (r) => currencyLabel(r[k] as number) : (r) => r[k],
-    ...(['id', 'integer', 'decimal'].includes(f.type) ? { numeric: true } : {}),
-  };
-  return extra ? [column, extra] : [column];
 });
 
 export function exportHandlers(parts: CoreParts): Handlers<'exportTransactionsCsv' | 'exportRefuelingsCsv'> {
@@ -74,7 +74,7 @@ export function exportHandlers(parts: CoreParts): Handlers<'exportTransactionsCs
       const names = new Map(named.map((c) => [c.carId, c.name]));
       // Named cars in the car list's order, then any car id that has refuelings without a name.
       const carIds = [...new Set([...named.map((c) => c.carId), ...parts.store.refuelingCarIds(), ...[...parts.view.pendingCars()].sort((a, b) => a - b)])];
-      const locals = parts.store.refuelingLocals();
+      const locals = parts.store.locals(REFUELING);
       const rows: ExportedRefueling[] = [];
       for (const id of carId === undefined ? carIds : [carId]) {
         const list = parts.view.refuelings(id).sort(oldestFirst);

@@ -4,15 +4,15 @@
  */
 import { AppError, type ImportField, type ImportMapping } from '../../../src-shared/app-api';
 import type { CsvSpec } from '../../../src-shared/records/fields';
-import { REFUELING_FIELDS, REFUELING_IMPORT_FIELDS } from '../../../src-shared/records/refueling';
+import { REFUELING } from '../../../src-shared/records/refueling';
 import { plainText } from './import-values';
 
 /** The fields a column can hold, and those an import cannot go without: from the refueling's field table. */
-export const IMPORT_FIELDS: readonly ImportField[] = REFUELING_IMPORT_FIELDS;
-export const REQUIRED_FIELDS: readonly ImportField[] = IMPORT_FIELDS.filter((f) => (REFUELING_FIELDS[f].csv as CsvSpec).required);
+export const IMPORT_FIELDS: readonly ImportField[] = REFUELING.imported;
+export const REQUIRED_FIELDS: readonly ImportField[] = IMPORT_FIELDS.filter((f) => (REFUELING.fields[f].csv as CsvSpec).required);
 
 /** Header names per field, compared in lower case without diacritics, punctuation or units (the field table's). */
-const NAMES = Object.fromEntries(IMPORT_FIELDS.map((f) => [f, (REFUELING_FIELDS[f].csv as CsvSpec).names ?? []])) as Record<ImportField, readonly string[]>;
+const NAMES = Object.fromEntries(IMPORT_FIELDS.map((f) => [f, (REFUELING.fields[f].csv as CsvSpec).names ?? []])) as Record<ImportField, readonly string[]>;
 
 /** "Stav tachometru (km)" -> "stav tachometru"; "date_of_purchase" -> "date of purchase". */
 function headerKey(name: string): string {

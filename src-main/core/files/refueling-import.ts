@@ -23,12 +23,13 @@ import { CsvError, readCsv, type CsvRecord } from './csv-reader';
 import { checkMapping, guessMapping, IMPORT_FIELDS, REQUIRED_FIELDS } from './import-mapping';
 import { readCurrency, readDate, readFlag, readNumber, readWholeNumber, ValueProblem } from './import-values';
 import type { FieldSpec, FieldType } from '../../../src-shared/records/fields';
-import { REFUELING_FIELDS, REFUELING_LOCAL_DEFAULTS, splitRefueling, type RefuelingLocals, type RefuelingWrite } from '../../../src-shared/records/refueling';
+import { splitLocals } from '../../../src-shared/records/fields';
+import { REFUELING, type RefuelingLocals, type RefuelingWrite } from '../../../src-shared/records/refueling';
 
 type ImportInput = InputOf<'previewRefuelingImport'>;
 
 /** Values that pass the schema, put in place of a field it refused so that the next problem shows too. */
-const PASSING = { carId: 1, dateOfPurchase: '2000-01-01T00:00:00', tachometer: 0, liter: '1', price: '0', currency: 203, rate: '1', description: '', ...REFUELING_LOCAL_DEFAULTS } satisfies Required<RefuelingInput>;
+const PASSING = { carId: 1, dateOfPurchase: '2000-01-01T00:00:00', tachometer: 0, liter: '1', price: '0', currency: 203, rate: '1', description: '', ...REFUELING.localDefaults } satisfies Required<RefuelingInput>;
 
 /** The same refueling as far as the user can tell: the same minute, odometer and litres. */
 const sameFillKey = (r: { dateOfPurchase: string; tachometer: number; liter: string }) => `${r.dateOfPurchase.slice(0, 16)}|${r.tachometer}|${r.liter}`;
@@ -94,7 +95,7 @@ function readRow(record: CsvRecord, table: { header: string[]; delimiter: string
   const row = new RowReader(record, table.header, mapping, table.delimiter === ';');
   const fields: Record<string, unknown> = { carId: input.carId };
   for (const k of IMPORT_FIELDS) {
-    const spec: FieldSpec = REFUELING_FIELDS[k];
+    const spec: FieldSpec = REFUELING.fields[k];
     // Rows without a currency column are in the currency the import was given.
     const fallback = k === 'currency' ? input.currency : spec.csv?.fallback;
     fields[k] = row.read(k, READERS[spec.type](row), fallback);
@@ -115,7 +116,7 @@ function readRow(record: CsvRecord, table: { header: string[]; delimiter: string
   }
   // Fields the schema refused now hold passing values: the rules speak of the others.
   for (const p of refuelingProblems(candidate, parts.store.cars())) row.add(p.field, p.error);
-  const ready = row.problems.length > 0 || !refueling ? null : ({ ...REFUELING_LOCAL_DEFAULTS, ...refueling } as RefuelingWrite & RefuelingLocals);
+  const ready = row.problems.length > 0 || !refueling ? null : ({ ...REFUELING.localDefaults, ...refueling } as RefuelingWrite & RefuelingLocals);
   return { refueling: ready, problems: row.problems };
 }
 
@@ -177,10 +178,9 @@ export async function importRefuelings(parts: CoreParts, input: ImportInput): Pr
   }
   parts.store.transaction(() => {
     for (const row of ready) {
-      const { sent, locals } = splitRefueling(row.refueling!);
+      const { sent, locals } = splitLocals(REFUELING, row.refueling!);
       try {
-        const queued = parts.writes.queue('addRefueling', sent);
-        parts.store.setRefuelingLocals(queued.id, locals);
+        parts.writes.queue('addRefueling', sent, (queued) => parts.store.setLocals(REFUELING, queued.id, locals));
       } catch (e) {
         if (e instanceof AppError) throw new AppError('importLineRefused', { line: row.line, reason: e.message }, e.field);
         throw e;

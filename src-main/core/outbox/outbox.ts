@@ -7,6 +7,8 @@ import type { FieldConflict, OutboxKind, WriteInputOf } from '../../../src-share
 import type { Store } from '../store/store';
 import { REFERRED_KINDS, kindOf } from '../write-kinds';
 import type { AnyEntry, OutboxEntry, RecordKind, StoredStatus } from './entries';
+import { MARKED_RECORDS } from '../../../src-shared/records';
+import { marksKey, marksTable } from '../../../src-shared/records/fields';
 
 type Row = {
   id: number;
@@ -123,7 +125,9 @@ export class Outbox {
    */
   replaceTempId(kind: RecordKind, tempId: number, realId: number): void {
     this.store.sql('INSERT OR REPLACE INTO id_map (temp_id, kind, real_id) VALUES (?, ?, ?)').run(tempId, kind, realId);
-    if (kind === 'refueling') this.store.sql('UPDATE OR REPLACE refueling_marks SET refueling_id = ? WHERE refueling_id = ?').run(realId, tempId);
+    // The marks kept here of the record (its local fields) follow it to its new id.
+    const marked = MARKED_RECORDS.find((r) => r.name === kind);
+    if (marked) this.store.sql(`UPDATE OR REPLACE ${marksTable(marked)} SET ${marksKey(marked)} = ? WHERE ${marksKey(marked)} = ?`).run(realId, tempId);
     if (!REFERRED_KINDS.has(kind)) return;
     const update = this.store.sql('UPDATE outbox SET input = ? WHERE id = ?');
     // Only entries whose text holds the number can refer to it; the exact check follows.

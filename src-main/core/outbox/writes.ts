@@ -25,8 +25,12 @@ export class LocalWrites {
     return (WRITE_KINDS[kind] as unknown as WriteKind<K>).check(raw, ctx);
   }
 
-  /** Checks and queues one write; returns the outbox entry and the id of the record it creates or edits. */
-  queue<K extends OutboxKind>(kind: K, raw: WriteInputOf<K>): WriteResult {
+  /**
+   * Checks and queues one write; returns the outbox entry and the id of the record it creates or edits.
+   * `alongside` runs in the same transaction once the entry is queued (the marks kept here only are set
+   * so); it must not change what the view is built from, which the queued write extends in place.
+   */
+  queue<K extends OutboxKind>(kind: K, raw: WriteInputOf<K>, alongside?: (queued: WriteResult) => void): WriteResult {
     let before = '';
     let entry: AnyEntry | null = null;
     const result = this.store.transaction(() => {
@@ -35,7 +39,9 @@ export class LocalWrites {
       const createdIds = this.outbox.allocateTempIds(WRITE_KINDS[kind].creates.length);
       const id = this.outbox.append(kind, checked.input, this.now(), checked.base, createdIds);
       entry = this.outbox.get(id)!;
-      return { outboxId: id, id: createdIds[0] ?? checked.targetId ?? 0 };
+      const queued = { outboxId: id, id: createdIds[0] ?? checked.targetId ?? 0 };
+      alongside?.(queued);
+      return queued;
     });
     // The allocation wrote a setting inside the same transaction, which is all that changed besides the entry.
     if (entry) this.view.extend(entry, before);

@@ -4,28 +4,27 @@
  * shortest text shows, so 0.1 stays 0.1.
  */
 import { createHash } from 'node:crypto';
-import type { AccountView, TemplateView, TransactionView } from '../../../src-shared/app-api';
-import { REFUELING_FIELDS, REFUELING_WIRE_FIELDS, type RefuelingValues, type RefuelingWireField } from '../../../src-shared/records/refueling';
+import { ACCOUNT, type AccountStored } from '../../../src-shared/records/account';
+import type { CarStored } from '../../../src-shared/records/car';
+import { CATEGORY, type CategoryStored } from '../../../src-shared/records/category';
+import type { FieldTable, RecordSpec, ValuesOf } from '../../../src-shared/records/fields';
+import { REFUELING, type RefuelingStored } from '../../../src-shared/records/refueling';
+import { TEMPLATE, type TemplateStored } from '../../../src-shared/records/template';
+import { TRANSACTION, type TransactionStored } from '../../../src-shared/records/transaction';
 import type { ApiAccount2, ApiCarFuel, ApiCategory, ApiCategoryTree, ApiDefineTransaction2 } from '../../../src-shared/catalog';
 import { decimalFromNumber, formatDecimal } from '../../../src-shared/money';
 import type { ListedTransaction } from '../soap-client';
 
 /** An account as the service listed it; `balance` is the balance the service reported. */
-export type AccountRow = Omit<AccountView, 'serverBalance' | 'pending' | 'local' | 'writable'>;
+export type AccountRow = AccountStored;
 
 /** A transaction as the service listed it; `key` is 'id:<Id>', or a content key when the service gives no ids. */
-export type TransactionRow = Omit<TransactionView, 'categoryName' | 'pending'> & { key: string };
+export type TransactionRow = TransactionStored & { key: string };
 
-export type TemplateRow = Omit<TemplateView, 'accountName' | 'categoryName'> & { userId: number; userCreatedId: number };
+export type TemplateRow = TemplateStored;
 
-export interface CategoryRow {
-  id: number;
-  name: string;
-  /** 0 for top level. */
-  parentId: number;
-  /** Order among its siblings as the service listed them. */
-  position: number;
-}
+/** A category with its parent (0 for top level) and its order among its siblings as the service listed them. */
+export type CategoryRow = CategoryStored;
 
 export interface FavoriteRow {
   id: number;
@@ -37,13 +36,10 @@ export interface CategoryForest {
   favorites: FavoriteRow[];
 }
 
-export interface CarRow {
-  carId: number;
-  name: string;
-}
+export type CarRow = CarStored;
 
 /** A refueling as the service keeps it: the fields of its table that have a wire name. */
-export type RefuelingRow = Pick<RefuelingValues, RefuelingWireField>;
+export type RefuelingRow = RefuelingStored;
 
 export class RecordError extends Error {
   override name = 'RecordError';
@@ -55,20 +51,23 @@ export function decimalText(n: number, subject: string): string {
   return formatDecimal(decimalFromNumber(n));
 }
 
+/**
+ * These fields of the service's record, by the record's field table: each from its wire name, decimals as
+ * canonical text (`subject` names the record in the message of a value that cannot be kept).
+ */
+export function fromWire<N extends string, T extends FieldTable, K extends keyof T & string>(record: RecordSpec<N, T>, keys: readonly K[], wire: object, subject: string): Pick<ValuesOf<T>, K> {
+  const values = wire as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const k of keys) {
+    const f = record.fields[k]!;
+    const value = values[f.wire!];
+    out[k] = f.type === 'decimal' ? decimalText(value as number, `${f.wire} of ${subject}`) : value;
+  }
+  return out as Pick<ValuesOf<T>, K>;
+}
+
 export function accountFromApi(a: ApiAccount2): AccountRow {
-  return {
-    id: a.Id,
-    name: a.Name,
-    description: a.Description,
-    type: a.Type,
-    currency: a.Currency,
-    isActive: a.IsActive,
-    locked: a.Locked,
-    isHidden: a.IsHidden,
-    ord: a.Ord,
-    permission: a.UserAccountPermission,
-    balance: decimalText(a.Amount, `The balance of account ${a.Id}`),
-  };
+  return fromWire(ACCOUNT, ACCOUNT.stored, a, `account ${a.Id}`);
 }
 
 /** Key of a transaction without an id: the account it is listed for, its content, and which of equal ones it is. */
@@ -97,33 +96,14 @@ export function transactionsFromApi(accountId: number, items: ListedTransaction[
 }
 
 export function transactionRow(accountId: number, t: ListedTransaction, key = `id:${t.Id}`): TransactionRow {
-  return {
-    key,
-    id: t.Id,
-    accountId,
-    paymentDate: t.PaymentDate,
-    type: t.Type,
-    amount: decimalText(t.Amount, 'A transaction amount'),
-    description: t.Description,
-    categoryId: t.Id_Category,
-    userId: t.Id_User,
-    userCreatedId: t.Id_UserCreated,
-  };
+  return { key, ...fromWire(TRANSACTION, TRANSACTION.stored, t, 'a transaction'), accountId };
 }
 
 export function templateFromApi(t: ApiDefineTransaction2): TemplateRow {
-  return {
-    id: t.Id,
-    accountId: t.Id_Account,
-    type: t.Type,
-    amount: decimalText(t.Amount, `The amount of template ${t.Id}`),
-    description: t.Description,
-    categoryId: t.Id_Category,
-    ord: t.Ord,
-    userId: t.Id_User,
-    userCreatedId: t.Id_UserCreated,
-  };
+  return fromWire(TEMPLATE, TEMPLATE.stored, t, `template ${t.Id}`);
 }
+
+const CATEGORY_WIRE = CATEGORY.wire;
 
 /** The forest flattened: every category once, with its parent and its place among its siblings. */
 export function categoriesFromApi(tree: ApiCategoryTree): CategoryForest {
@@ -134,22 +114,15 @@ export function categoriesFromApi(tree: ApiCategoryTree): CategoryForest {
     list.forEach((c, position) => {
       if (seen.has(c.Id)) throw new RecordError(`Category ${c.Id} appears twice in the category tree.`);
       seen.add(c.Id);
-      all.push({ id: c.Id, name: c.Name, parentId, position });
+      all.push({ ...fromWire(CATEGORY, CATEGORY_WIRE, c, `category ${c.Id}`), parentId, position });
       if (c.ChildCategories) visit(c.ChildCategories, c.Id, depth + 1);
     });
   };
   visit(tree.AllCategories, 0, 0);
-  return { all, favorites: tree.FavoritCategories.map((c) => ({ id: c.Id, name: c.Name })) };
+  return { all, favorites: tree.FavoritCategories.map((c) => fromWire(CATEGORY, CATEGORY_WIRE, c, `category ${c.Id}`)) };
 }
 
 /** The service's refueling by its field table: each wire field, decimals as canonical text. */
 export function refuelingFromApi(r: ApiCarFuel): RefuelingRow {
-  const wire = r as unknown as Record<string, number | string>;
-  const out: Record<string, unknown> = {};
-  for (const k of REFUELING_WIRE_FIELDS) {
-    const f = REFUELING_FIELDS[k];
-    const value = wire[f.wire]!;
-    out[k] = f.type === 'decimal' ? decimalText(value as number, `${f.wire} of refueling ${r.Id}`) : value;
-  }
-  return out as RefuelingRow;
+  return fromWire(REFUELING, REFUELING.stored, r, `refueling ${r.Id}`);
 }

@@ -8,7 +8,7 @@
  * The sealed secrets (`secret.<name>`) are a family of keys with one schema: the secret store names them.
  */
 import * as v from 'valibot';
-import type { LastExchange, Preferences, SyncSummary } from '../../../src-shared/app-api';
+import { isAppErrorData, type AppErrorData, type LastExchange, type Preferences, type SyncSummary } from '../../../src-shared/app-api';
 import type { OperationName } from '../../../src-shared/catalog';
 import { BINDINGS } from '../../../src-shared/wire/bindings';
 
@@ -64,12 +64,22 @@ const learned = v.object({
 
 const syncLock = v.object({ pid: v.number(), host: v.string(), start: v.optional(v.string()), at: v.number() });
 
-/** A sync's summary and the last exchange are the core's own records: checked for their shape's frame. */
-const summary = v.custom<SyncSummary>(
-  (x) => typeof x === 'object' && x !== null && typeof (x as SyncSummary).finishedAt === 'string' && typeof (x as SyncSummary).startedAt === 'string',
+/**
+ * A sync's summary and the last exchange are the core's own records: checked for their shape's frame. Their
+ * error is data ({ code, params }); a copy written before kept English words (summary.error, exchange.message),
+ * which are dropped: the errorCode and the outcome still say what happened.
+ */
+const keptError = (x: unknown): AppErrorData | null => (typeof x === 'object' && x !== null && isAppErrorData(x) ? x : null);
+const summary = v.pipe(
+  v.custom<SyncSummary>((x) => typeof x === 'object' && x !== null && typeof (x as SyncSummary).finishedAt === 'string' && typeof (x as SyncSummary).startedAt === 'string'),
+  v.transform((x): SyncSummary => ({ ...x, error: keptError(x.error) })),
 );
-const exchange = v.custom<LastExchange>(
-  (x) => typeof x === 'object' && x !== null && typeof (x as LastExchange).outcome === 'string' && typeof (x as LastExchange).at === 'string',
+const exchange = v.pipe(
+  v.custom<LastExchange>((x) => typeof x === 'object' && x !== null && typeof (x as LastExchange).outcome === 'string' && typeof (x as LastExchange).at === 'string'),
+  v.transform((x): LastExchange => {
+    const { message: _older, ...rest } = x as LastExchange & { message?: unknown };
+    return { ...rest, error: keptError(rest.error) };
+  }),
 );
 
 export const SETTINGS = {

@@ -11,8 +11,16 @@ import { APPLICATION_ID, DamagedCopyError, inspectLocalFile } from './local-file
 import { migrate, type Migration, MIGRATIONS } from './migrations';
 import { keepSafetyCopy, listSafetyCopies } from './safety-copies';
 import type { PulledCounts } from '../../../src-shared/app-api';
-import { REFUELING_FIELDS, REFUELING_LOCAL_DEFAULTS, REFUELING_LOCAL_FIELDS, REFUELING_WIRE_FIELDS, type RefuelingLocals } from '../../../src-shared/records/refueling';
-import { registerTextFunctions } from './text-search';
+import { ACCOUNT } from '../../../src-shared/records/account';
+import { CAR } from '../../../src-shared/records/car';
+import { CATEGORY } from '../../../src-shared/records/category';
+import { marksKey, marksTable, type MarkedRecord } from '../../../src-shared/records/fields';
+import { MARKED_RECORDS } from '../../../src-shared/records';
+import { REFUELING } from '../../../src-shared/records/refueling';
+import { TEMPLATE } from '../../../src-shared/records/template';
+import { TRANSACTION } from '../../../src-shared/records/transaction';
+import { bool, changedCondition, columnList, columnsOf, int, paramList, rowParams, rowReader, updateList } from './record-sql';
+import { registerTextFunctions, type TextQuery } from './text-search';
 import { Settings } from './settings';
 import type { AccountRow, CarRow, CategoryForest, CategoryRow, FavoriteRow, RefuelingRow, TemplateRow, TransactionRow } from './rows';
 
@@ -38,44 +46,57 @@ export interface PulledData {
 }
 
 type Row = Record<string, unknown>;
-const bool = (v: unknown): boolean => v === 1 || v === 1n;
-const int = (b: boolean): number => (b ? 1 : 0);
 
-const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+// The statements of each record's table, from its field table (src-shared/records), with the columns the
+// store keeps beside a record for its own sake.
 
-/** A row as a record: snake_case columns become camelCase fields; 0/1 columns named in `booleans` become booleans. */
-function recordOf<T>(r: Row, booleans: readonly string[] = [], omit: readonly string[] = []): T {
-  const out: Record<string, unknown> = {};
-  for (const [column, value] of Object.entries(r)) {
-    if (omit.includes(column)) continue;
-    out[camel(column)] = booleans.includes(column) ? bool(value) : value;
-  }
-  return out as T;
-}
+/** Accounts: `listed` 0 once the service no longer lists one; `position` its place in the service's list. */
+const ACCOUNT_COLUMNS = columnsOf(ACCOUNT, ACCOUNT.stored);
+const UPSERT_ACCOUNT = `INSERT INTO accounts (${columnList(ACCOUNT_COLUMNS)}, listed, position)
+  VALUES (${paramList(ACCOUNT_COLUMNS)}, 1, @position)
+  ON CONFLICT (id) DO UPDATE SET ${updateList(ACCOUNT_COLUMNS.filter((c) => c.param !== 'id'))}, listed = 1,
+    position = CASE WHEN @keepPosition THEN accounts.position ELSE excluded.position END`;
+const accountOf = rowReader<AccountRow>(ACCOUNT, ACCOUNT.stored);
 
-const accountOf = (r: Row) => recordOf<AccountRow>(r, ['is_active', 'locked', 'is_hidden'], ['listed', 'position']);
-/** Columns kept beside a transaction for SQL's sake (exact sums, grouping, the detail's "changed"), not part of its record. */
-const TRANSACTION_EXTRAS = ['amount_units', 'month', 'changed_at', 'rowid'];
-const transactionOf = (r: Row) => recordOf<TransactionRow>(r, [], TRANSACTION_EXTRAS);
-const templateOf = (r: Row) => recordOf<TemplateRow>(r, [], ['position']);
-const refuelingOf = (r: Row) => recordOf<RefuelingRow>(r);
+/**
+ * Transactions, by their key; beside each for SQL's sake: exact sums (amount_units), grouping (month) and
+ * the detail's "changed" (changed_at). A row changes only when a field does.
+ */
+const TRANSACTION_COLUMNS = columnsOf(TRANSACTION, TRANSACTION.stored);
+const UPSERT_TRANSACTION = `INSERT INTO transactions (key, ${columnList(TRANSACTION_COLUMNS)}, amount_units, month, changed_at)
+  VALUES (@key, ${paramList(TRANSACTION_COLUMNS)}, @amountUnits, substr(@paymentDate, 1, 7), @changedAt)
+  ON CONFLICT (key) DO UPDATE SET ${updateList(TRANSACTION_COLUMNS)}, month = excluded.month, amount_units = excluded.amount_units, changed_at = excluded.changed_at
+  WHERE ${changedCondition('transactions', TRANSACTION_COLUMNS)}`;
+const readTransaction = rowReader<Omit<TransactionRow, 'key'>>(TRANSACTION, TRANSACTION.stored);
+const transactionOf = (r: Row): TransactionRow => ({ key: r.key as string, ...readTransaction(r) });
 
-/** The upsert of a refueling the service listed, from its field table: a row changes only when a field does. */
-const REFUELING_COLUMNS = REFUELING_WIRE_FIELDS.map((k) => ({ name: k, column: REFUELING_FIELDS[k].column }));
-const REFUELING_KEPT = REFUELING_COLUMNS.filter((c) => c.name !== 'id');
-const UPSERT_REFUELING = `INSERT INTO refuelings (${REFUELING_COLUMNS.map((c) => c.column).join(', ')})
-  VALUES (${REFUELING_COLUMNS.map((c) => `@${c.name}`).join(', ')})
-  ON CONFLICT (id) DO UPDATE SET ${REFUELING_KEPT.map((c) => `${c.column} = excluded.${c.column}`).join(', ')}
-  WHERE (${REFUELING_KEPT.map((c) => `refuelings.${c.column}`).join(', ')}) IS NOT (${REFUELING_KEPT.map((c) => `excluded.${c.column}`).join(', ')})`;
+/** Templates in the service's order (`position`). */
+const TEMPLATE_COLUMNS = columnsOf(TEMPLATE, TEMPLATE.stored);
+const INSERT_TEMPLATE = `INSERT INTO templates (${columnList(TEMPLATE_COLUMNS)}, position) VALUES (${paramList(TEMPLATE_COLUMNS)}, @position)`;
+const templateOf = rowReader<TemplateRow>(TEMPLATE, TEMPLATE.stored);
 
-/** A row of refueling_marks as the marks of its refueling (each local field, its default when unset). */
-function localsOf(r: Row): RefuelingLocals {
-  const out: Record<string, unknown> = { ...REFUELING_LOCAL_DEFAULTS };
-  for (const k of REFUELING_LOCAL_FIELDS) {
-    const value = r[REFUELING_FIELDS[k].column];
-    if (value !== null && value !== undefined) out[k] = REFUELING_FIELDS[k].type === 'flag' ? bool(value) : value;
-  }
-  return out as RefuelingLocals;
+const CATEGORY_COLUMNS = columnsOf(CATEGORY, CATEGORY.stored);
+const INSERT_CATEGORY = `INSERT INTO categories (${columnList(CATEGORY_COLUMNS)}) VALUES (${paramList(CATEGORY_COLUMNS)})`;
+const categoryOf = rowReader<CategoryRow>(CATEGORY, CATEGORY.stored);
+
+/** Cars, named here (`created_at`: when first named). */
+const CAR_COLUMNS = columnsOf(CAR, CAR.stored);
+const SAVE_CAR = `INSERT INTO cars (${columnList(CAR_COLUMNS)}, created_at) VALUES (${paramList(CAR_COLUMNS)}, @createdAt)
+  ON CONFLICT (car_id) DO UPDATE SET ${updateList(CAR_COLUMNS.filter((c) => c.param !== 'carId'))}`;
+const carOf = rowReader<CarRow>(CAR, CAR.stored);
+
+/** Refuelings the service listed: a row changes only when a field does. */
+const REFUELING_COLUMNS = columnsOf(REFUELING, REFUELING.stored);
+const REFUELING_KEPT = REFUELING_COLUMNS.filter((c) => c.param !== 'id');
+const UPSERT_REFUELING = `INSERT INTO refuelings (${columnList(REFUELING_COLUMNS)})
+  VALUES (${paramList(REFUELING_COLUMNS)})
+  ON CONFLICT (id) DO UPDATE SET ${updateList(REFUELING_KEPT)}
+  WHERE ${changedCondition('refuelings', REFUELING_KEPT)}`;
+const refuelingOf = rowReader<RefuelingRow>(REFUELING, REFUELING.stored);
+
+/** The entries whose value is set (a column added later holds NULL in rows written before). */
+function withoutNulls<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null && v !== undefined)) as Partial<T>;
 }
 
 /** Whether `after` has a field (other than those ignored) whose value differs in `before`. */
@@ -95,10 +116,8 @@ function changedRecords<T extends { id: number }>(before: readonly T[], after: r
   return n + old.size;
 }
 
-/** `LIKE` pattern for a plain search text. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+/** An account's transactions, those a text matches. */
+const accountWhere = (text: TextQuery | null | undefined): string => (text ? `account_id = @accountId AND ${text.sql}` : 'account_id = @accountId');
 
 /** What to do about a local copy SQLite finds damaged: recover its newest safety copy, or restore a backup. */
 export function damaged(file: string): DamagedCopyError {
@@ -200,23 +219,7 @@ export class Store {
   /** Writes an account the service returned (after a pull, AddAccount or EditAccount). */
   upsertAccount(a: AccountRow, position?: number): void {
     const pos = position ?? ((this.sql('SELECT COALESCE(MAX(position), -1) + 1 AS p FROM accounts').get() as { p: number }).p);
-    this.db
-      .prepare(
-        `INSERT INTO accounts (id, name, description, type, currency, is_active, locked, is_hidden, ord, permission, balance, listed, position)
-         VALUES (@id, @name, @description, @type, @currency, @isActive, @locked, @isHidden, @ord, @permission, @balance, 1, @position)
-         ON CONFLICT (id) DO UPDATE SET name = excluded.name, description = excluded.description, type = excluded.type,
-           currency = excluded.currency, is_active = excluded.is_active, locked = excluded.locked, is_hidden = excluded.is_hidden,
-           ord = excluded.ord, permission = excluded.permission, balance = excluded.balance, listed = 1,
-           position = CASE WHEN @keepPosition THEN accounts.position ELSE excluded.position END`,
-      )
-      .run({
-        ...a,
-        isActive: int(a.isActive),
-        locked: int(a.locked),
-        isHidden: int(a.isHidden),
-        position: pos,
-        keepPosition: int(position === undefined),
-      });
+    this.sql(UPSERT_ACCOUNT).run({ ...rowParams(ACCOUNT, ACCOUNT.stored, a), position: pos, keepPosition: int(position === undefined) });
   }
 
   /** Whether the copy holds an account (listed or not, so with stored transactions or not) other than these. */
@@ -246,37 +249,13 @@ export class Store {
    * keeps the moment it last changed.
    */
   upsertTransactions(rows: readonly TransactionRow[]): number {
-    const stmt = this.sql(
-      `INSERT INTO transactions (key, id, account_id, payment_date, type, amount, description, category_id, user_id, user_created_id, amount_units, month, changed_at)
-       VALUES (@key, @id, @accountId, @paymentDate, @type, @amount, @description, @categoryId, @userId, @userCreatedId, @amountUnits, substr(@paymentDate, 1, 7), @changedAt)
-       ON CONFLICT (key) DO UPDATE SET id = excluded.id, account_id = excluded.account_id, payment_date = excluded.payment_date, month = excluded.month,
-         type = excluded.type, amount = excluded.amount, description = excluded.description,
-         category_id = excluded.category_id, user_id = excluded.user_id, user_created_id = excluded.user_created_id,
-         amount_units = excluded.amount_units, changed_at = excluded.changed_at
-       WHERE (transactions.id, transactions.account_id, transactions.payment_date, transactions.type, transactions.amount, transactions.description,
-              transactions.category_id, transactions.user_id, transactions.user_created_id)
-         IS NOT (excluded.id, excluded.account_id, excluded.payment_date, excluded.type, excluded.amount, excluded.description,
-              excluded.category_id, excluded.user_id, excluded.user_created_id)`,
-    );
+    const stmt = this.sql(UPSERT_TRANSACTION);
     const exists = this.sql('SELECT 1 FROM accounts WHERE id = ?').pluck();
     const changedAt = new Date().toISOString();
     let changed = 0;
     for (const r of rows) {
       if (!exists.get(r.accountId)) continue;
-      changed += stmt.run({
-        key: r.key,
-        id: r.id,
-        accountId: r.accountId,
-        paymentDate: r.paymentDate,
-        type: r.type,
-        amount: r.amount,
-        description: r.description,
-        categoryId: r.categoryId,
-        userId: r.userId,
-        userCreatedId: r.userCreatedId,
-        amountUnits: amountUnits(r.amount),
-        changedAt,
-      }).changes;
+      changed += stmt.run({ key: r.key, ...rowParams(TRANSACTION, TRANSACTION.stored, r), amountUnits: amountUnits(r.amount), changedAt }).changes;
     }
     return changed;
   }
@@ -289,34 +268,14 @@ export class Store {
     this.sql(`UPDATE transactions SET amount_units = ${AMOUNT_UNITS}(amount) WHERE amount_units IS NOT ${AMOUNT_UNITS}(amount)`).run();
   }
 
-  private transactionFilter(search: string | undefined): { sql: string; params: unknown[] } {
-    if (!search) return { sql: '', params: [] };
-    const like = likePattern(search);
-    return {
-      sql: ` AND (t.description LIKE ? ESCAPE '\\' OR t.amount LIKE ? ESCAPE '\\' OR c.name LIKE ? ESCAPE '\\')`,
-      params: [like, like, like],
-    };
+  /** An account's stored transactions (those the text matches: store/text-search.ts). */
+  countTransactions(accountId: number, text?: TextQuery | null): number {
+    return this.countTransactionsWhere('', accountWhere(text), { accountId, ...text?.params });
   }
 
-  countTransactions(accountId: number, search?: string): number {
-    const f = this.transactionFilter(search);
-    return this.db
-      .prepare(`SELECT COUNT(*) FROM transactions t LEFT JOIN categories c ON c.id = t.category_id WHERE t.account_id = ?${f.sql}`)
-      .pluck()
-      .get(accountId, ...f.params) as number;
-  }
-
-  /** An account's transactions newest first (by date, then id), a page at a time. */
-  transactions(accountId: number, offset: number, limit: number, search?: string): TransactionRow[] {
-    const f = this.transactionFilter(search);
-    return (
-      this.db
-        .prepare(
-          `SELECT t.* FROM transactions t LEFT JOIN categories c ON c.id = t.category_id WHERE t.account_id = ?${f.sql}
-           ORDER BY t.payment_date DESC, t.id DESC, t.key DESC LIMIT ? OFFSET ?`,
-        )
-        .all(accountId, ...f.params, limit, offset) as Row[]
-    ).map(transactionOf);
+  /** An account's transactions newest first (by date, then id), a page at a time (those the text matches). */
+  transactions(accountId: number, offset: number, limit: number, text?: TextQuery | null): TransactionRow[] {
+    return this.transactionsWhere('', accountWhere(text), 'payment_date DESC, id DESC, key DESC', limit, { accountId, ...text?.params }, offset);
   }
 
   /** Every stored transaction of an account (for comparisons and checks). */
@@ -372,7 +331,7 @@ export class Store {
   // ---- categories -----------------------------------------------------------------------------
 
   categories(): CategoryRow[] {
-    return (this.sql('SELECT id, name, parent_id, position FROM categories ORDER BY parent_id, position').all() as Row[]).map((r) => recordOf<CategoryRow>(r));
+    return (this.sql(`SELECT ${columnList(CATEGORY_COLUMNS)} FROM categories ORDER BY parent_id, position`).all() as Row[]).map(categoryOf);
   }
 
   favorites(): FavoriteRow[] {
@@ -386,8 +345,8 @@ export class Store {
   replaceCategories(forest: CategoryForest): void {
     this.sql('DELETE FROM categories').run();
     this.sql('DELETE FROM category_favorites').run();
-    const cat = this.sql('INSERT INTO categories (id, name, parent_id, position) VALUES (@id, @name, @parentId, @position)');
-    for (const c of forest.all) cat.run(c);
+    const cat = this.sql(INSERT_CATEGORY);
+    for (const c of forest.all) cat.run(rowParams(CATEGORY, CATEGORY.stored, c));
     const fav = this.sql('INSERT INTO category_favorites (rank, category_id, name) VALUES (?, ?, ?)');
     forest.favorites.forEach((f, rank) => fav.run(rank, f.id, f.name));
   }
@@ -395,13 +354,12 @@ export class Store {
   // ---- cars and refuelings --------------------------------------------------------------------
 
   cars(): CarRow[] {
-    return (this.sql('SELECT car_id, name FROM cars ORDER BY name COLLATE NOCASE, car_id').all() as Row[]).map((r) => recordOf<CarRow>(r));
+    return (this.sql(`SELECT ${columnList(CAR_COLUMNS)} FROM cars ORDER BY name COLLATE NOCASE, car_id`).all() as Row[]).map(carOf);
   }
 
-  saveCar(carId: number, name: string, now: string): void {
-    this.db
-      .prepare('INSERT INTO cars (car_id, name, created_at) VALUES (?, ?, ?) ON CONFLICT (car_id) DO UPDATE SET name = excluded.name')
-      .run(carId, name, now);
+  /** Names a car (`now`: when, if it is new), or renames it. */
+  saveCar(car: CarRow, now: string): void {
+    this.sql(SAVE_CAR).run({ ...rowParams(CAR, CAR.stored, car), createdAt: now });
   }
 
   /**
@@ -438,32 +396,33 @@ export class Store {
   upsertRefuelings(rows: readonly RefuelingRow[]): number {
     const stmt = this.sql(UPSERT_REFUELING);
     let changed = 0;
-    for (const r of rows) changed += stmt.run(r).changes;
+    for (const r of rows) changed += stmt.run(rowParams(REFUELING, REFUELING.stored, r)).changes;
     return changed;
   }
 
-  /** The marks this app keeps of refuelings (the local fields of their table), by refueling id. */
-  refuelingLocals(): Map<number, RefuelingLocals> {
-    const rows = this.sql('SELECT * FROM refueling_marks').all() as Row[];
-    return new Map(rows.map((r) => [r.refueling_id as number, localsOf(r)]));
+  // ---- marks: the fields of records kept here only ------------------------------------------------
+
+  /** The marks this app keeps of a record's records (the local fields of its table), by the records' ids. */
+  locals<R extends MarkedRecord>(record: R): Map<number, R['localDefaults']> {
+    if (record.local.length === 0) return new Map();
+    const read = rowReader<Partial<R['localDefaults']>>(record, record.local);
+    const key = marksKey(record);
+    const rows = this.sql(`SELECT * FROM ${marksTable(record)}`).all() as Row[];
+    return new Map(rows.map((r) => [r[key] as number, { ...record.localDefaults, ...withoutNulls(read(r)) }]));
   }
 
-  /** Sets marks of a refueling (a temporary id until its create succeeds); the others keep their values. */
-  setRefuelingLocals(refuelingId: number, values: Partial<RefuelingLocals>): void {
-    const given = REFUELING_LOCAL_FIELDS.filter((k) => values[k] !== undefined);
+  /** Sets marks of a record (a temporary id until its create succeeds); the others keep their values. */
+  setLocals<R extends MarkedRecord>(record: R, id: number, values: Partial<R['localDefaults']>): void {
+    const given = record.local.filter((k) => (values as Record<string, unknown>)[k] !== undefined);
     if (given.length === 0) return;
     // A new row holds every mark (those not given at their defaults: SQLite checks NOT NULL before it
     // finds the conflict); an existing one changes only the marks given.
-    const all = REFUELING_LOCAL_FIELDS.map((k) => REFUELING_FIELDS[k].column);
-    const params = REFUELING_LOCAL_FIELDS.map((k) => {
-      const value = values[k] ?? REFUELING_LOCAL_DEFAULTS[k];
-      return REFUELING_FIELDS[k].type === 'flag' ? int(value as boolean) : value;
-    });
-    const changed = given.map((k) => REFUELING_FIELDS[k].column);
+    const all = columnsOf(record, record.local);
+    const changed = columnsOf(record, given);
     this.sql(
-      `INSERT INTO refueling_marks (refueling_id, ${all.join(', ')}) VALUES (?, ${all.map(() => '?').join(', ')})
-       ON CONFLICT (refueling_id) DO UPDATE SET ${changed.map((c) => `${c} = excluded.${c}`).join(', ')}`,
-    ).run(refuelingId, ...params);
+      `INSERT INTO ${marksTable(record)} (${marksKey(record)}, ${columnList(all)}) VALUES (@id, ${paramList(all)})
+       ON CONFLICT (${marksKey(record)}) DO UPDATE SET ${updateList(changed)}`,
+    ).run({ id, ...rowParams(record, record.local, { ...record.localDefaults, ...values }) });
   }
 
   // ---- a whole pull ---------------------------------------------------------------------------
@@ -500,11 +459,8 @@ export class Store {
       }
 
       this.sql('DELETE FROM templates').run();
-      const tpl = this.sql(
-        `INSERT INTO templates (id, account_id, type, amount, description, category_id, ord, user_id, user_created_id, position)
-         VALUES (@id, @accountId, @type, @amount, @description, @categoryId, @ord, @userId, @userCreatedId, @position)`,
-      );
-      data.templates.forEach((t, position) => tpl.run({ ...t, position }));
+      const tpl = this.sql(INSERT_TEMPLATE);
+      data.templates.forEach((t, position) => tpl.run({ ...rowParams(TEMPLATE, TEMPLATE.stored, t), position }));
 
       this.replaceCategories(data.categories);
       let refuelings = 0;
@@ -526,13 +482,14 @@ export class Store {
   }
 
   setPartial(refuelingId: number, partial: boolean): void {
-    this.setRefuelingLocals(refuelingId, { partial });
+    this.setLocals(REFUELING, refuelingId, { partial });
   }
 
   /** Forgets everything the service said (a new connection to another service or user). */
   clearServerCopy(): void {
     this.transaction(() => {
-      for (const table of ['transactions', 'accounts', 'templates', 'categories', 'category_favorites', 'refuelings', 'refueling_marks', 'id_map', 'own_records']) {
+      const marks = MARKED_RECORDS.map(marksTable);
+      for (const table of ['transactions', 'accounts', 'templates', 'categories', 'category_favorites', 'refuelings', ...marks, 'id_map', 'own_records']) {
         this.sql(`DELETE FROM ${table}`).run();
       }
     });

@@ -6,7 +6,7 @@
  */
 import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
-import { AppError, outcomeOf, type AppEvent, type SyncPhase, type SyncSummary } from '../../../src-shared/app-api';
+import { AppError, outcomeOf, type AppErrorData, type AppEvent, type ErrorArgs, type ErrorCode, type ErrorParams, type SyncPhase, type SyncSummary } from '../../../src-shared/app-api';
 import type { Outbox } from '../outbox/outbox';
 import { pull } from '../pull';
 import {
@@ -16,7 +16,6 @@ import {
   ProxyError,
   DEFAULT_RETRY,
   InvalidCredentialsError,
-  formatSeconds,
   RetriesExhausted,
   RetryBudget,
   type RetryPolicy,
@@ -79,13 +78,14 @@ interface SyncLock extends LockHolder {
   at: number;
 }
 
-const UNEXPECTED = 'The sync failed unexpectedly.';
+type SyncStop = { code: NonNullable<SyncSummary['errorCode']>; error: AppErrorData };
+const stop = <C extends ErrorCode>(code: SyncStop['code'], error: C, ...[params = {} as ErrorParams<C>]: ErrorArgs<C>): SyncStop => ({
+  code,
+  error: { code: error, params: params as AppErrorData['params'] },
+});
 
-const writesWaiting = (n: number) => `${n} write${n === 1 ? '' : 's'} still waiting`;
-
-/** How a failure shows in the summary; `waiting` is the number of writes still in the outbox to be sent. */
-export function classify(error: unknown, waiting = 0): { code: NonNullable<SyncSummary['errorCode']>; message: string } {
-  const still = waiting > 0 ? ` ${writesWaiting(waiting)}.` : '';
+/** How a failure shows in the summary, as data (code and parameters); `waiting` is the number of writes still in the outbox to be sent. */
+export function classify(error: unknown, waiting = 0): SyncStop {
   if (error instanceof AppError) {
     const code =
       error.kind === 'auth' || error.kind === 'password-needed' || error.kind === 'not-connected' || error.kind === 'certificate'
@@ -93,24 +93,24 @@ export function classify(error: unknown, waiting = 0): { code: NonNullable<SyncS
         : error.kind === 'network'
           ? 'unavailable'
           : 'service';
-    return { code, message: error.message };
+    return { code, error: error.toData() };
   }
-  if (error instanceof InvalidCredentialsError) return { code: 'auth', message: 'The service refused the client key, login or password.' };
-  if (error instanceof CancelledError) return { code: 'cancelled', message: `The sync was cancelled; nothing is lost.${still}` };
-  if (error instanceof CertificateError) return { code: 'certificate', message: `${error.message}${still}` };
+  if (error instanceof InvalidCredentialsError) return stop('auth', 'credentialsRefused');
+  if (error instanceof CancelledError) return stop('cancelled', 'syncCancelled', { waiting });
+  if (error instanceof CertificateError) return stop('certificate', 'syncCertificateRefused', { detail: error.message, waiting });
   // A proxy that wants other credentials is no verdict of the service: the writes wait until it lets them through.
-  if (error instanceof ProxyError) return { code: 'unavailable', message: `The service cannot be reached through the proxy${waiting > 0 ? `; ${writesWaiting(waiting)}` : ''}. ${error.message}` };
+  if (error instanceof ProxyError) return stop('unavailable', 'proxyUnavailable', { waiting, detail: error.message });
   if (error instanceof RetriesExhausted || error instanceof PushGaveUp || (error instanceof CallError && error.transient)) {
-    return { code: 'unavailable', message: `The service is unavailable${waiting > 0 ? `; ${writesWaiting(waiting)}` : ''}. ${error.message}` };
+    return stop('unavailable', 'serviceUnavailable', { waiting, detail: error.message });
   }
   if (error instanceof CallError) {
-    if (error.kind === 'fault') return { code: 'service', message: `The service answered: ${error.message}` };
-    return { code: 'service', message: error.message };
+    if (error.kind === 'fault') return stop('service', 'serviceFault', { service: error.message });
+    return stop('service', 'serviceAnswerUnusable', { detail: error.message });
   }
-  if (error instanceof SealedKeyRefusedError) return { code: 'auth', message: error.message };
-  if (error instanceof SecretUnavailableError) return { code: 'not-connected', message: error.message };
-  if (error instanceof RecordError) return { code: 'service', message: `The service sent data that cannot be kept: ${error.message}` };
-  return { code: 'service', message: UNEXPECTED };
+  if (error instanceof SealedKeyRefusedError) return stop('auth', 'sealedKeyRefused', { detail: error.message });
+  if (error instanceof SecretUnavailableError) return stop('not-connected', 'secretUnavailable', { detail: error.message });
+  if (error instanceof RecordError) return stop('service', 'serviceDataUnusable', { detail: error.message });
+  return stop('service', 'syncUnexpected');
 }
 
 export class SyncEngine {
@@ -269,14 +269,12 @@ export class SyncEngine {
       store.settings.set('lastSyncAt', now());
     } catch (e) {
       const waiting = store.db.open ? outbox.all().filter((x) => x.status === 'pending' || x.status === 'unknown').length : 0;
-      const { code, message } = pastDeadline
-        ? { code: 'unavailable' as const, message: `The sync did not finish within ${formatSeconds(this.tuning.deadlineMs)} and was stopped; nothing is lost.${waiting > 0 ? ` ${writesWaiting(waiting)}.` : ''}` }
-        : classify(e, waiting);
-      if (message === UNEXPECTED) {
+      const { code, error } = pastDeadline ? stop('unavailable', 'syncPastDeadline', { seconds: Math.round(this.tuning.deadlineMs / 100) / 10, waiting }) : classify(e, waiting);
+      if (error.code === 'syncUnexpected') {
         unexpected = true;
         this.deps.log?.('Unexpected error during a sync', e);
       }
-      summary.error = message;
+      summary.error = error;
       summary.errorCode = code;
     } finally {
       clearInterval(heartbeat);
@@ -291,7 +289,7 @@ export class SyncEngine {
     if (store.db.open) {
       store.settings.set('lastSync', summary);
       const outcome = unexpected ? null : outcomeOf(summary.errorCode);
-      if (outcome) recordExchange(store, { outcome, at: summary.finishedAt, via: 'sync', message: summary.error });
+      if (outcome) recordExchange(store, { outcome, at: summary.finishedAt, via: 'sync', error: summary.error });
     }
     emit({ type: 'sync-finished', summary });
     return summary;

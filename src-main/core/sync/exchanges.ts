@@ -23,5 +23,5 @@ export function lastExchange(store: Store): LastExchange | null {
   const summary = store.settings.get('lastSync');
   const outcome = summary ? outcomeOf(summary.errorCode) : null;
   if (!summary || !outcome) return null;
-  return { outcome, at: summary.finishedAt, via: 'sync', lastSuccessAt: store.settings.get('lastSyncAt'), message: summary.error };
+  return { outcome, at: summary.finishedAt, via: 'sync', lastSuccessAt: store.settings.get('lastSyncAt'), error: summary.error };
 }

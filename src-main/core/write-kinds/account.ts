@@ -1,12 +1,15 @@
 /** New accounts (AddAccount) and account edits (EditAccount). */
 import { AppError } from '../../../src-shared/app-api';
 import type { ApiAccount2 } from '../../../src-shared/catalog';
+import { ACCOUNT } from '../../../src-shared/records/account';
+import { pick } from '../../../src-shared/records/fields';
 import { DEFAULT_OWNER_PERMISSION } from '../outbox/learned';
 import { changedFields, layEdit } from '../outbox/view-state';
-import { accountFromApi } from '../store/rows';
+import { accountFromApi, fromWire } from '../store/rows';
 import { baseFor, findEditEffect, prepareEdit } from './edits';
 import type { ApplyContext, EditSpec, Effect, Fields, WriteKind } from './kind';
 import { idsBefore, trimEq } from './listing';
+import { idParam, paramsOf } from './params';
 import type { OutboxEntry } from '../outbox/entries';
 
 /** The user may book on or edit an account with this permission code (1 is read only). */
@@ -14,7 +17,7 @@ export const canWrite = (permission: number): boolean => permission >= 2;
 
 /** The service's account in the edit input's terms. */
 export function accountFields(a: ApiAccount2): Fields {
-  return { name: a.Name, description: a.Description, type: a.Type, isActive: a.IsActive, isHidden: a.IsHidden, locked: a.Locked, ord: a.Ord };
+  return fromWire(ACCOUNT, ACCOUNT.edited, a, `account ${a.Id}`);
 }
 
 /** Stores an account the service answered with. */
@@ -31,6 +34,7 @@ export const addAccount: WriteKind<'addAccount'> = {
   touches: ['accounts'],
   creates: ['account'],
   references: [],
+  marks: ACCOUNT,
   edit: null,
   keys: (entry) => [`account:${entry.createdIds[0]}`],
   check: (raw) => ({ input: raw, base: null }),
@@ -38,15 +42,8 @@ export const addAccount: WriteKind<'addAccount'> = {
     const i = entry.input;
     const id = entry.createdIds[0]!;
     state.accounts.set(id, {
+      ...pick(i, ACCOUNT.sent),
       id,
-      name: i.name,
-      description: i.description,
-      type: i.type,
-      currency: i.currency,
-      isActive: i.isActive,
-      locked: i.locked,
-      isHidden: i.isHidden,
-      ord: i.ord,
       permission: state.learned.ownerPermission ?? DEFAULT_OWNER_PERMISSION,
       balance: '0',
       serverBalance: '0',
@@ -55,16 +52,8 @@ export const addAccount: WriteKind<'addAccount'> = {
     });
   },
   async prepare(entry, ctx) {
-    const i = entry.input;
     const ids = [...(await ctx.snapshot.accounts()).keys()];
-    return {
-      action: 'send',
-      call: {
-        operation: 'AddAccount',
-        params: { Name: i.name, Description: i.description, Currency: i.currency, Type: i.type, IsActive: i.isActive, IsHidden: i.isHidden, Locked: i.locked, Ord: i.ord },
-      },
-      probe: { ids },
-    };
+    return { action: 'send', call: { operation: 'AddAccount', params: paramsOf(ACCOUNT, ACCOUNT.sent, entry.input) }, probe: { ids } };
   },
   send: async (_entry, call, _probe, ctx) => readAccount(await ctx.client.call('AddAccount', call.params as never)),
   async findEffect(entry, ctx) {
@@ -88,15 +77,12 @@ export const addAccount: WriteKind<'addAccount'> = {
 
 const accountEdit: EditSpec<'editAccount'> = {
   record: 'account',
-  fields: ['name', 'description', 'type', 'isActive', 'isHidden', 'locked', 'ord'],
+  fields: ACCOUNT.edited,
   async theirs(entry, ctx) {
     const a = (await ctx.snapshot.accounts()).get(entry.input.id);
     return a ? accountFields(a) : null;
   },
-  call: (id, v) => ({
-    operation: 'EditAccount',
-    params: { Id_Account: id, Name: v.name, Description: v.description, Type: v.type, IsActive: v.isActive, IsHidden: v.isHidden, Locked: v.locked, Ord: v.ord },
-  }),
+  call: (id, v) => ({ operation: 'EditAccount', params: { ...idParam(ACCOUNT, id), ...paramsOf(ACCOUNT, ACCOUNT.edited, v) } }),
 };
 
 export const editAccount: WriteKind<'editAccount'> = {
@@ -104,6 +90,7 @@ export const editAccount: WriteKind<'editAccount'> = {
   touches: ['accounts'],
   creates: [],
   references: [['id', 'account']],
+  marks: ACCOUNT,
   edit: accountEdit,
   keys: (entry) => [`account:${entry.input.id}`],
   check(raw, ctx) {

@@ -4,12 +4,15 @@
  */
 import { AppError } from '../../../src-shared/app-api';
 import type { ApiCategoryTree } from '../../../src-shared/catalog';
+import { CATEGORY } from '../../../src-shared/records/category';
+import { pick } from '../../../src-shared/records/fields';
 import type { OutboxEntry } from '../outbox/entries';
 import { changedFields, layEdit, type ViewState } from '../outbox/view-state';
 import { categoriesFromApi, type CategoryRow } from '../store/rows';
 import { baseFor, findEditEffect, prepareEdit } from './edits';
 import { EffectUndecidable, type ApplyContext, type EditSpec, type Effect, type Probe, type PushContext, type WriteKind } from './kind';
 import { idsBefore, trimEq } from './listing';
+import { idParam, paramsOf } from './params';
 
 /** Sibling categories may not share a name, compared without regard to case. */
 const sameName = (a: string, b: string) => a.normalize('NFC').toLowerCase() === b.normalize('NFC').toLowerCase();
@@ -46,6 +49,7 @@ export const addCategory: WriteKind<'addCategory'> = {
   touches: ['categories'],
   creates: ['category'],
   references: [['parentId', 'category']],
+  marks: CATEGORY,
   edit: null,
   keys: () => [TREE_KEY],
   check(raw, ctx) {
@@ -60,11 +64,11 @@ export const addCategory: WriteKind<'addCategory'> = {
     const id = entry.createdIds[0]!;
     const siblings = [...state.categories.values()].filter((c) => c.parentId === entry.input.parentId);
     const position = siblings.reduce((max, c) => Math.max(max, c.position + 1), 0);
-    state.categories.set(id, { id, name: entry.input.name, parentId: entry.input.parentId, position, pending: true, local: true });
+    state.categories.set(id, { id, ...pick(entry.input, CATEGORY.sent), position, pending: true, local: true });
   },
   async prepare(entry, ctx) {
     const ids = (await ctx.snapshot.categories()).rows.map((c) => c.id);
-    return { action: 'send', call: { operation: 'AddCategory', params: { Name: entry.input.name, Id_ParentCategory: entry.input.parentId } }, probe: { ids } };
+    return { action: 'send', call: { operation: 'AddCategory', params: paramsOf(CATEGORY, CATEGORY.sent, entry.input) }, probe: { ids } };
   },
   async send(entry, call, probe, ctx) {
     const tree = await ctx.client.call('AddCategory', call.params as never);
@@ -94,12 +98,12 @@ export const addCategory: WriteKind<'addCategory'> = {
 
 const categoryRename: EditSpec<'renameCategory'> = {
   record: 'category',
-  fields: ['name'],
+  fields: CATEGORY.edited,
   async theirs(entry, ctx) {
     const c = (await ctx.snapshot.categories()).rows.find((r) => r.id === entry.input.id);
-    return c ? { name: c.name } : null;
+    return c ? pick(c, CATEGORY.edited) : null;
   },
-  call: (id, v) => ({ operation: 'EditCategory', params: { Id_Category: id, Name: v.name } }),
+  call: (id, v) => ({ operation: 'EditCategory', params: { ...idParam(CATEGORY, id), ...paramsOf(CATEGORY, CATEGORY.edited, v) } }),
 };
 
 export const renameCategory: WriteKind<'renameCategory'> = {
@@ -107,6 +111,7 @@ export const renameCategory: WriteKind<'renameCategory'> = {
   touches: ['categories'],
   creates: [],
   references: [['id', 'category']],
+  marks: CATEGORY,
   edit: categoryRename,
   keys: () => [TREE_KEY],
   check(raw, ctx) {

@@ -6,6 +6,7 @@
  */
 import type { DataTable, FieldConflict, OutboxKind, WriteInputOf } from '../../../src-shared/app-api';
 import type { ApiAccount2, ApiCarFuel, ApiCategoryTree, ApiTransaction2, OperationName } from '../../../src-shared/catalog';
+import type { MarkedRecord } from '../../../src-shared/records/fields';
 import type { OutboxEntry, RecordKind } from '../outbox/entries';
 import type { LearnedFacts } from '../outbox/learned';
 import type { Outbox } from '../outbox/outbox';
@@ -117,6 +118,11 @@ export interface WriteKind<K extends OutboxKind> {
   creates: readonly RecordKind[];
   /** Fields of its input that hold ids of other records (a temporary id makes it wait for that create). */
   references: readonly (readonly [keyof WriteInputOf<K> & string, RecordKind])[];
+  /**
+   * The record whose marks (the local fields of its table) the write's input may carry: they are set on
+   * the record it creates or edits, in the same transaction, and never sent. None: the write has no marks.
+   */
+  marks?: MarkedRecord;
   /** For an edit: what it edits and how it merges with the service's record; null for a create. */
   edit: EditSpec<K> | null;
   /**

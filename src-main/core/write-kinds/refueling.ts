@@ -1,36 +1,25 @@
 /** New refuelings and refueling edits: both EditCarFuel (Id_CarFuel 0 creates one). */
 import { AppError, type WriteInputOf } from '../../../src-shared/app-api';
 import type { ApiCarFuel, ParamsOf } from '../../../src-shared/catalog';
-import type { FieldSpec } from '../../../src-shared/records/fields';
-import { REFUELING_FIELDS, REFUELING_SENT_FIELDS } from '../../../src-shared/records/refueling';
-import { currencyDigits, currencyLabel, decimalPlaces, parseDecimal, toNumber } from '../../../src-shared/money';
+import { REFUELING } from '../../../src-shared/records/refueling';
+import { currencyDigits, currencyLabel, decimalPlaces, parseDecimal } from '../../../src-shared/money';
 import { changedFields, refuelingIn, type RefuelingFields } from '../outbox/view-state';
-import { decimalText, refuelingFromApi, type CarRow } from '../store/rows';
+import { fromWire, refuelingFromApi, type CarRow } from '../store/rows';
 import { baseFor, findEditEffect, prepareEdit } from './edits';
 import { EffectUndecidable, type ApplyContext, type CheckContext, type EditSpec, type Effect, type Fields, type WriteKind } from './kind';
 import { idsBefore, mayBeUnlisted, sameMoment } from './listing';
+import { idParam, paramsOf } from './params';
 
 type RefuelingInput = WriteInputOf<'addRefueling'>;
 
 /** The service's refueling in the edit input's terms: the fields sent (decimals as canonical text). */
 export function refuelingFields(r: ApiCarFuel): Fields {
-  const wire = r as unknown as Record<string, number | string>;
-  const out: Fields = {};
-  for (const k of REFUELING_SENT_FIELDS) {
-    const f = REFUELING_FIELDS[k];
-    out[k] = f.type === 'decimal' ? decimalText(wire[f.wire] as number, f.wire) : wire[f.wire]!;
-  }
-  return out;
+  return fromWire(REFUELING, REFUELING.sent, r, `refueling ${r.Id}`);
 }
 
 /** EditCarFuel's parameters from the fields sent, by the field table (Id_CarFuel 0 creates one). */
 function refuelingParams(f: Fields, id: number): ParamsOf<'EditCarFuel'> {
-  const params: Record<string, unknown> = { [REFUELING_FIELDS.id.param]: id };
-  for (const k of REFUELING_SENT_FIELDS) {
-    const spec: FieldSpec = REFUELING_FIELDS[k];
-    params[spec.param ?? spec.wire!] = spec.type === 'decimal' ? toNumber(parseDecimal(f[k] as string)!) : f[k];
-  }
-  return params as ParamsOf<'EditCarFuel'>;
+  return { ...idParam(REFUELING, id), ...paramsOf(REFUELING, REFUELING.sent, f) } as ParamsOf<'EditCarFuel'>;
 }
 
 export interface RefuelingProblem {
@@ -70,6 +59,7 @@ export const addRefueling: WriteKind<'addRefueling'> = {
   touches: ['refuelings', 'cars'],
   creates: ['refueling'],
   references: [],
+  marks: REFUELING,
   edit: null,
   keys: (entry) => [`refueling:${entry.createdIds[0]}`],
   check(raw, ctx) {
@@ -116,7 +106,7 @@ export const addRefueling: WriteKind<'addRefueling'> = {
 
 const refuelingEdit: EditSpec<'editRefueling'> = {
   record: 'refueling',
-  fields: REFUELING_SENT_FIELDS,
+  fields: REFUELING.edited,
   async theirs(entry, ctx) {
     // The service lists a car's last 50; an older refueling is merged with the local copy's record.
     const id = entry.input.id;
@@ -134,6 +124,7 @@ export const editRefueling: WriteKind<'editRefueling'> = {
   touches: ['refuelings', 'cars'],
   creates: [],
   references: [['id', 'refueling']],
+  marks: REFUELING,
   edit: refuelingEdit,
   keys: (entry) => [`refueling:${entry.input.id}`],
   check(raw, ctx) {

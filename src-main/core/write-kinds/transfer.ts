@@ -5,7 +5,8 @@
  */
 import { AppError, type TransferProblem, type WriteInputOf } from '../../../src-shared/app-api';
 import type { ApiTransaction2 } from '../../../src-shared/catalog';
-import { add, compare, currencyDigits, currencyLabel, decimalPlaces, formatDecimal, negate, parseDecimal, toNumber, type Decimal } from '../../../src-shared/money';
+import { TRANSFER } from '../../../src-shared/records/transaction';
+import { add, compare, currencyDigits, currencyLabel, decimalPlaces, formatDecimal, negate, parseDecimal, type Decimal } from '../../../src-shared/money';
 import { transferTypeOf } from '../outbox/learned';
 import type { ViewAccount, ViewState } from '../outbox/view-state';
 import type { ListedTransaction } from '../soap-client';
@@ -14,6 +15,7 @@ import type { TransactionWindow } from '../sync/snapshot';
 import { canWrite } from './account';
 import { EffectUndecidable, type Effect, type PushContext, type WriteKind } from './kind';
 import { mayBeUnlisted, sameMoment } from './listing';
+import { paramsOf } from './params';
 
 type TransferInput = WriteInputOf<'transfer'>;
 
@@ -193,17 +195,7 @@ export const transfer: WriteKind<'transfer'> = {
     const probe: TransferProbe = { source: windowProbe(source, i), target: windowProbe(target, i), ...(balances ? { balances } : {}) };
     return {
       action: 'send',
-      call: {
-        operation: 'AddTranferToOtherAccount',
-        params: {
-          Amount: toNumber(parseDecimal(i.amount)!),
-          Description: i.description,
-          Id_SourceAccount: i.sourceId,
-          Id_TargetAccount: i.targetId,
-          Id_Category: i.categoryId,
-          PaymentDate: i.paymentDate,
-        },
-      },
+      call: { operation: 'AddTranferToOtherAccount', params: paramsOf(TRANSFER, TRANSFER.sent, i) },
       probe: probe as unknown as Record<string, unknown>,
     };
   },

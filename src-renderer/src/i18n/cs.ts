@@ -104,6 +104,7 @@ const cs: Messages = {
     certificate: 'Certifikát služby nebyl přijat.',
     service: 'Služba odpověděla chybou.',
     forbidden: 'Tato akce zde není dovolena.',
+    cancelled: 'Synchronizace byla zrušena.',
     internal: 'V aplikaci se něco pokazilo.',
     'password-needed': 'Pro synchronizaci zadejte heslo.',
     damaged: 'Místní kopie je poškozená.',

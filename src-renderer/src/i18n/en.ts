@@ -102,6 +102,7 @@ const en = {
     certificate: 'The service’s certificate was not accepted.',
     service: 'The service answered with an error.',
     forbidden: 'This action is not allowed here.',
+    cancelled: 'The sync was cancelled.',
     internal: 'Something went wrong inside the app.',
     'password-needed': 'Enter your password to sync.',
     damaged: 'The local copy is damaged.',

@@ -1,5 +1,7 @@
 /** Grouping and subtotals of the accounts list (exact decimals, never floats). */
 import type { AccountEditInput, AccountView } from '../../../src-shared/app-api';
+import { ACCOUNT } from '../../../src-shared/records/account';
+import { pick } from '../../../src-shared/records/fields';
 import { currencyLabel, formatDecimal, parseDecimal, sum, type Decimal } from '../../../src-shared/money';
 
 export interface CurrencySum {
@@ -44,7 +46,7 @@ export function groupAccounts(accounts: readonly AccountView[]): AccountGroup[] 
 /** Accounts the user may pick for a write: everything but read-only ones (permission 1). */
 export const canWriteTo = (a: AccountView): boolean => a.permission !== 1;
 
-/** The fields of EditAccount as an account shows them now (the currency cannot be edited). */
+/** The fields of EditAccount as an account shows them now, its local fields included (the currency cannot be edited). */
 export function editInputOf(a: AccountView): AccountEditInput {
-  return { id: a.id, name: a.name, description: a.description, type: a.type, isActive: a.isActive, isHidden: a.isHidden, locked: a.locked, ord: a.ord };
+  return { id: a.id, ...pick(a, ACCOUNT.edited), ...pick(a, ACCOUNT.local) };
 }

@@ -73,7 +73,7 @@ export const useStatusStore = defineStore('status', () => {
       syncing: false,
       lastSync: result,
       lastSyncAt: error ? status.value.lastSyncAt : finishedAt,
-      exchange: outcome ? nextExchange(status.value.exchange, { outcome, at: finishedAt, via: 'sync', message: error }) : status.value.exchange,
+      exchange: outcome ? nextExchange(status.value.exchange, { outcome, at: finishedAt, via: 'sync', error }) : status.value.exchange,
     };
   }
 

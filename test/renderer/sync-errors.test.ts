@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+/**
+ * Why a sync stopped and why a test of the connection failed cross the app API as data ({ code, params }):
+ * the banner and the report word them in the user's language by their code, never showing the core's
+ * English sentence.
+ */
+import { mount } from '@vue/test-utils';
+import { createPinia, setActivePinia } from 'pinia';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { englishText, type ConnectionReport, type SyncSummary } from '../../src-shared/app-api';
+import SyncSummaryBanner from '../../src-renderer/src/components/SyncSummaryBanner.vue';
+import ConnectionReportAlert from '../../src-renderer/src/components/ConnectionReportAlert.vue';
+import { i18n } from '../../src-renderer/src/i18n';
+import { useStatusStore } from '../../src-renderer/src/stores/status';
+import { standIn } from './stand-in';
+
+let pinia: ReturnType<typeof createPinia>;
+beforeEach(() => {
+  pinia = createPinia();
+  setActivePinia(pinia);
+  standIn({});
+});
+afterEach(() => {
+  i18n.global.locale.value = 'cs';
+});
+
+const unavailable = { code: 'serviceUnavailable' as const, params: { waiting: 2, detail: 'HTTP 503' } };
+const summary: SyncSummary = {
+  startedAt: '2026-11-21T10:00:00',
+  finishedAt: '2026-11-21T10:00:05',
+  pushed: 0,
+  refused: 0,
+  conflicts: 0,
+  unknown: 0,
+  waiting: 2,
+  pulled: null,
+  received: null,
+  error: unavailable,
+  errorCode: 'unavailable',
+};
+
+function banner() {
+  useStatusStore().summary = summary;
+  return mount(SyncSummaryBanner, { global: { plugins: [pinia, i18n], stubs: { RouterLink: true } } });
+}
+
+describe('a stopped sync and a failed test, in the user’s language', () => {
+  it('the summary banner words the error by its code, in Czech and in English', async () => {
+    i18n.global.locale.value = 'cs';
+    const w = banner();
+    expect(w.text()).toContain('Služba není dostupná: HTTP 503');
+    i18n.global.locale.value = 'en';
+    await w.vm.$nextTick();
+    expect(w.text()).toContain('The service is unavailable: HTTP 503');
+    // Not the core's English sentence (the command line's).
+    expect(w.text()).not.toContain(englishText(unavailable.code, unavailable.params));
+  });
+
+  it('the connection report words its error by its code', () => {
+    const report: ConnectionReport = {
+      ok: false,
+      state: 'unreachable',
+      baseUrl: 'https://books.example',
+      namespace: null,
+      operations: [],
+      missing: [],
+      warnings: [],
+      error: { code: 'unreachable', params: { detail: 'connect ECONNREFUSED 127.0.0.1:1' } },
+      certificate: null,
+    };
+    i18n.global.locale.value = 'cs';
+    const w = mount(ConnectionReportAlert, { props: { report }, global: { plugins: [pinia, i18n] } });
+    expect(w.text()).toContain('Službu se nepodařilo zastihnout: connect ECONNREFUSED 127.0.0.1:1');
+  });
+});
