@@ -23,7 +23,9 @@
  * "cached best case": a response cache answers nearly all of it.
  *
  * Options: --seconds=<n> per measurement (default 3), --rounds=<n> (default 3), --connections=<n> (default 32),
- * --only=mix|transfers|cached; --first-minute instead measures the mix on a service just started, in six
+ * --only=mix|transfers|cached; --baseline=<checkout> also measures ours as served by another checkout of
+ * the project (its `src-service/cli.ts`, e.g. the commit before a change; give it a node_modules) as
+ * "ours baseline", in the same rounds, and prints its ratio to ours; --first-minute instead measures the mix on a service just started, in six
  * windows of 10 s from its first request on. For profiling: --cpu-prof=<dir> writes V8 CPU profiles of
  * every server process into <dir>/<server> when it stops; --server-flags=<flag>,<flag> gives every server process
  * these Node flags (e.g. --perf-basic-prof for `perf record -p <pid>`; the pids are printed).
@@ -113,10 +115,13 @@ function stopper(child: ChildProcess, name: string): () => Promise<void> {
   };
 }
 
-/** Ours as an operator runs it: the command line's `serve` on the data file, ready once it prints its address. */
-function serveOurs(dataFile: string, flags: ServerFlags, name: string): Promise<ServerProcess> {
+/**
+ * Ours as an operator runs it: the command line's `serve` on the data file, ready once it prints its
+ * address; `cli` is another checkout's command line for `--baseline`.
+ */
+function serveOurs(dataFile: string, flags: ServerFlags, name: string, cli = CLI): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeFlags(flags, name), CLI, 'serve', '--data', dataFile, '--port', '0', '--time-zone', TIME_ZONE], {
+    const child = spawn(process.execPath, [...nodeFlags(flags, name), cli, 'serve', '--data', dataFile, '--port', '0', '--time-zone', TIME_ZONE], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let stdout = '';
@@ -227,13 +232,15 @@ interface Row {
 }
 
 const SERVERS = ['ours', 'ours uncached', 'bare node', 'soap package'] as const;
-type ServerName = (typeof SERVERS)[number];
+/** `--baseline=<checkout>`: ours as another checkout of the project serves (an earlier commit), beside this one. */
+const BASELINE = 'ours baseline';
+type ServerName = (typeof SERVERS)[number] | typeof BASELINE;
 
 interface Workload {
   name: string;
   requests: LoadRequest[];
   /** Per server: the answer size every answer has, or null when they vary. */
-  bytes: Record<ServerName, number | null>;
+  bytes: Record<(typeof SERVERS)[number], number | null>;
 }
 
 /**
@@ -344,6 +351,10 @@ export async function run(args: string[]): Promise<void> {
     const uncached = await started(startServer({ kind: 'ours-uncached', dataFile, timeZone: TIME_ZONE }, flags, 'ours uncached'));
     const wsdl = await (await fetch(`${service.url}${SERVICE_PATH}?WSDL`)).text();
     const pkg = await started(startServer({ kind: 'soap', dataFile, timeZone: TIME_ZONE, wsdl }, flags, 'soap package'));
+    const baselineDir = textOption(args, 'baseline');
+    const baseline =
+      baselineDir === undefined ? undefined : await started(serveOurs(dataFile, flags, BASELINE, join(resolve(baselineDir), 'src-service', 'cli.ts')));
+    const measured: ServerName[] = baseline ? [...SERVERS, BASELINE] : [...SERVERS];
 
     // A cold start: every user's first call at once on the service just started (each login's first
     // verification is one scrypt, by design; the warm-up cannot know passwords).
@@ -396,12 +407,12 @@ export async function run(args: string[]): Promise<void> {
     const bareCached = await started(startServer({ kind: 'bare', body: cachedOurs.body, contentType: 'application/soap+xml; charset=utf-8' }, flags, 'bare node cached'));
     console.log(
       `  processes: ours ${service.pid} (serve), ours uncached ${uncached.pid}, soap package ${pkg.pid}, bare node ${bareMix.pid} (mix) and ${bareCached.pid} (cached best case); ` +
-        `the load generator a fresh one per measurement.`,
+        `${baseline ? `ours baseline ${baseline.pid} (serve of ${baselineDir}), ` : ''}the load generator a fresh one per measurement.`,
     );
     void demo;
 
     const pids = new Map<string, number>(servers.map((server) => [server.url, server.pid]));
-    const workloads: (Workload & { urls: Record<ServerName, string> })[] = [
+    const workloads: (Workload & { urls: Record<(typeof SERVERS)[number], string> })[] = [
       {
         name: 'mix',
         requests: mix.requests.map((r) => asLoad(r.req, r.weight)),
@@ -426,19 +437,21 @@ export async function run(args: string[]): Promise<void> {
 
     for (let round = 1; round <= rounds; round++) {
       for (const w of workloads) {
-        for (const server of SERVERS) {
-          await settle(w.urls[server], pids.get(w.urls[server])!, mix.touches);
+        for (const server of measured) {
+          // The baseline is another ours: the same answers, served from its own process.
+          const url = server === BASELINE ? baseline!.url : w.urls[server];
+          await settle(url, pids.get(url)!, mix.touches);
           const result = await load({
-            origin: w.urls[server],
+            origin: url,
             requests: w.requests,
             seed: 1000 + round,
             connections,
             warmupMs: 500,
             durationMs: seconds * 1000,
             expectStatus: 200,
-            expectBytes: w.bytes[server],
+            expectBytes: w.bytes[server === BASELINE ? 'ours' : server],
             forbidden: 'Fault>',
-            serverPid: pids.get(w.urls[server]),
+            serverPid: pids.get(url),
           });
           rows.push({ workload: w.name, server, round, result });
           console.log(
@@ -457,8 +470,9 @@ export async function run(args: string[]): Promise<void> {
   const best = (workload: string, server: string) =>
     rows.filter((r) => r.workload === workload && r.server === server).reduce((a, b) => (b.result.rps > a.result.rps ? b : a)).result;
   console.log(`\nBest of ${rounds} rounds:`);
+  const measured = new Set(rows.map((r) => r.server));
   for (const workload of new Set(rows.map((r) => r.workload))) {
-    for (const server of SERVERS) {
+    for (const server of measured) {
       const r = best(workload, server);
       console.log(`  ${workload.padEnd(17)} ${server.padEnd(14)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms  ${serverCpuText(r)}`);
     }
@@ -480,6 +494,13 @@ export async function run(args: string[]): Promise<void> {
     console.log(
       `  ${''.padEnd(17)} uncached (no answer reused): ours/bare ${(raw.rps / bare.rps).toFixed(2)}, ours/soap ${(raw.rps / soapPkg.rps).toFixed(1)}x, p99 ${raw.p99Ms.toFixed(2)} ms`,
     );
+    if (measured.has(BASELINE)) {
+      // Side by side in the same rounds; the CPU per request is the steadier figure on a shared machine.
+      const base = best(workload, BASELINE);
+      const cpu = (r: LoadResult) => r.serverCpuUsPerRequest;
+      const cpuRatio = cpu(ours) !== null && cpu(base) ? ` cpu per request ${(cpu(ours)! / cpu(base)!).toFixed(2)} of the baseline's` : '';
+      console.log(`  ${''.padEnd(17)} ours/baseline ${(ours.rps / base.rps).toFixed(2)} req/s,${cpuRatio}, p99 ${ours.p99Ms.toFixed(2)} ms vs ${base.p99Ms.toFixed(2)} ms`);
+    }
   }
   if (rows.some((r) => r.result.errors > 0)) {
     console.log('Some requests failed: the figures above are not valid.');

@@ -8,7 +8,7 @@ import { Authenticator, type AuthOptions } from './auth/authenticator';
 import { DEFAULT_CACHE_OPTIONS } from './auth/verification-cache';
 import { stderrLogger, type Logger } from './log';
 import { ServiceEndpoint, type KnownRequest } from './server/endpoint';
-import { createHttpServer, listen, openConnections, originOf, requestsInFlight, shutdown, type Server, type TlsCredentials } from './server/http-server';
+import { activeConnections, createHttpServer, listen, originOf, requestsInFlight, shutdown, type Server, type TlsCredentials } from './server/http-server';
 import { DEFAULT_LIMITS, type HttpLimits } from './server/limits';
 import { DEFAULT_RESPONSE_CACHE, ResponseCache, type ResponseCacheOptions } from './server/response-cache';
 import { warmUp } from './server/warm-up';
@@ -130,7 +130,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     writeGate: { ...DEFAULT_WRITE_GATE, ...opts.writeGate },
     load: {
       requestsInFlight: () => (server === undefined ? 0 : requestsInFlight(server)),
-      connections: () => (server === undefined ? 0 : openConnections(server)),
+      connections: () => (server === undefined ? 0 : activeConnections(server)),
     },
     namespace,
     timeZone,

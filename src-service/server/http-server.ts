@@ -19,11 +19,55 @@ export interface TlsCredentials {
 
 /** The answers not yet written, per server: at shutdown they are told to close their connection. */
 const pending = new WeakMap<Server, Set<ServerResponse>>();
-/** Connections open, per server (the write gate asks). */
-const connectionCounts = new WeakMap<Server, { open: number }>();
+/** Connections open, per server, and those in use (the write gate asks). */
+const connectionCounts = new WeakMap<Server, { open: number; active: ActiveConnections }>();
+
+/**
+ * How many connections have sent a request lately (within the last one to two spans of `spanMs`), counted
+ * without a walk over the connections: each remembers the span of its last request, and a count per
+ * span is kept. A keep-alive connection left idle (a client between two calls, a tool that asked once)
+ * drops out of it, so the write gate does not wait for writes that no one is about to send.
+ */
+export class ActiveConnections {
+  private readonly lastSpan = new WeakMap<object, number>();
+  private span = 0;
+  private spanStarted = 0;
+  private current = 0;
+  private previous = 0;
+
+  constructor(
+    private readonly spanMs = 100,
+    private readonly now: () => number = performance.now.bind(performance),
+  ) {}
+
+  /** A request arrived on `connection`. */
+  seen(connection: object): void {
+    this.turn();
+    if (this.lastSpan.get(connection) === this.span) return;
+    this.lastSpan.set(connection, this.span);
+    this.current += 1;
+  }
+
+  /** Connections that sent a request in this span or the one before. */
+  get count(): number {
+    this.turn();
+    return Math.max(this.current, this.previous);
+  }
+
+  private turn(): void {
+    const now = this.now();
+    if (now - this.spanStarted < this.spanMs) return;
+    // A span passed with no request at all leaves nothing to carry over.
+    this.previous = now - this.spanStarted < 2 * this.spanMs ? this.current : 0;
+    this.current = 0;
+    this.span += 1;
+    this.spanStarted = now;
+  }
+}
 
 export function createHttpServer(endpoint: ServiceEndpoint, limits: HttpLimits, tls?: TlsCredentials): Server {
   const unanswered = new Set<ServerResponse>();
+  const counts = { open: 0, active: new ActiveConnections() };
   const options = {
     maxHeaderSize: limits.maxHeaderBytes,
       headersTimeout: limits.headersTimeoutMs,
@@ -37,6 +81,7 @@ export function createHttpServer(endpoint: ServiceEndpoint, limits: HttpLimits, 
     // A keep-alive client may still send requests on its connection while the server stops.
     if (!server.listening) res.shouldKeepAlive = false;
     unanswered.add(res);
+    counts.active.seen(req.socket);
     res.once('close', () => unanswered.delete(res));
     endpoint.handle(req, res);
   };
@@ -46,7 +91,6 @@ export function createHttpServer(endpoint: ServiceEndpoint, limits: HttpLimits, 
     : createServer(options, handle);
   server.maxConnections = limits.maxConnections;
   pending.set(server, unanswered);
-  const counts = { open: 0 };
   connectionCounts.set(server, counts);
   server.on('connection', (socket: Socket) => {
     counts.open += 1;
@@ -63,6 +107,12 @@ export function requestsInFlight(server: Server): number {
 /** Connections of the server open now. */
 export function openConnections(server: Server): number {
   return connectionCounts.get(server)?.open ?? 0;
+}
+
+/** Connections of the server open now that have sent a request lately (see ActiveConnections). */
+export function activeConnections(server: Server): number {
+  const counts = connectionCounts.get(server);
+  return counts === undefined ? 0 : Math.min(counts.open, counts.active.count);
 }
 
 export function listen(server: Server, port: number, host: string): Promise<AddressInfo> {

@@ -11,7 +11,7 @@
  *
  * A write is still answered only once its commit has returned. It runs at once when no other request
  * is in flight (a lone client never waits), and the gate opens early once `maxBatch` writes wait or
- * every open connection waits here (nothing else can come: clients that each wait for their write
+ * every connection in use waits here (nothing else can come: clients that each wait for their write
  * would otherwise wait out the window for nothing).
  */
 export interface WriteGateOptions {
@@ -26,7 +26,10 @@ export const DEFAULT_WRITE_GATE: WriteGateOptions = { windowMs: 2, maxBatch: 64 
 export interface WriteGateLoad {
   /** Requests received and not yet answered, the caller's included. */
   requestsInFlight(): number;
-  /** Connections open now. */
+  /**
+   * Connections in use now: open and with a request lately. Idle keep-alive connections are left out:
+   * counting them, writes of clients that all wait here waited out the window for a request no one sends.
+   */
   connections(): number;
 }
 

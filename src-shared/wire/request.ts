@@ -167,7 +167,7 @@ function parseSoapRequest(binding: 'soap11' | 'soap12', req: IncomingRequest, op
   const action = binding === 'soap11' ? unquote(req.soapAction?.trim() ?? '') : contentTypeParam(req.contentType, 'action') ?? '';
   let name: OperationName | undefined;
   if (action !== '') {
-    name = OPERATION_NAMES.find((n) => soapAction(options.namespace, n) === action);
+    name = actionsOf(options.namespace).get(action);
     if (!name) {
       throw new WireError(
         'unknown-soap-action',
@@ -191,6 +191,19 @@ function parseSoapRequest(binding: 'soap11' | 'soap12', req: IncomingRequest, op
     );
   }
   return readCall(name, (param) => soapParamText(opEl, param), options);
+}
+
+/** The SOAP actions of a namespace, to the operation each names (one namespace per service: made once). */
+const actionMaps = new Map<string, Map<string, OperationName>>();
+function actionsOf(namespace: string): Map<string, OperationName> {
+  let actions = actionMaps.get(namespace);
+  if (actions === undefined) {
+    actions = new Map(OPERATION_NAMES.map((n) => [soapAction(namespace, n), n]));
+    // A process may read for many namespaces (tests): the maps are few, and never many at once.
+    if (actionMaps.size >= 16) actionMaps.clear();
+    actionMaps.set(namespace, actions);
+  }
+  return actions;
 }
 
 /** No header means anything to this service: one marked mustUnderstand (1, or true in SOAP 1.2) is refused, as SOAP requires. */

@@ -56,6 +56,60 @@ function malformed(e: unknown): WireError {
   return new WireError('malformed-xml', m ? `Malformed XML: line ${m[1]}, column ${m[2]}: ${m[3]}` : 'Malformed XML.');
 }
 
+/** What the handlers of a reader fill in while one document is read. */
+interface Reading {
+  open: Building[];
+  root: Building | undefined;
+  tooDeep: boolean;
+  maxDepth: number;
+}
+
+/**
+ * A saxes parser with its handlers, reused from one document to the next: making one (its state table,
+ * options and four handlers) was a tenth of reading a request. saxes starts itself over at the end of
+ * every document it closes; a parser that failed midway is dropped and a new one made.
+ */
+class Reader {
+  // XML 1.0 whatever the declaration says: 1.1 would admit control characters as references.
+  readonly parser = new SaxesParser({ xmlns: true, forceXMLVersion: true, defaultXMLVersion: '1.0' });
+  reading: Reading = { open: [], root: undefined, tooDeep: false, maxDepth: 0 };
+
+  constructor() {
+    this.parser.on('opentag', (tag: SaxesTagNS) => {
+      const r = this.reading;
+      if (r.open.length >= r.maxDepth) {
+        r.tooDeep = true;
+        throw new WireError('too-deep', `The XML document nests deeper than ${r.maxDepth} elements.`);
+      }
+      let attrs = NO_ATTRS;
+      for (const name in tag.attributes) {
+        const a = tag.attributes[name]!;
+        if (a.uri === XMLNS_NS) continue;
+        if (attrs === NO_ATTRS) attrs = [];
+        (attrs as XmlAttribute[]).push({ local: a.local, ns: a.uri, value: a.value });
+      }
+      const el: Building = { local: tag.local, ns: tag.uri, attrs, children: [], text: '' };
+      const parent = r.open[r.open.length - 1];
+      if (parent) parent.children.push(el);
+      else r.root = el;
+      r.open.push(el);
+    });
+    this.parser.on('closetag', () => {
+      this.reading.open.pop();
+    });
+    const onText = (t: string) => {
+      const open = this.reading.open;
+      const current = open[open.length - 1];
+      if (current) current.text += t;
+    };
+    this.parser.on('text', onText);
+    this.parser.on('cdata', onText);
+  }
+}
+
+/** The reader ready for the next document; undefined while one is read (or after one failed). */
+let idle: Reader | undefined;
+
 /** Parses a whole document and returns its root element. Throws WireError on anything unsafe or malformed. */
 export function parseXml(text: string, limits: XmlLimits = DEFAULT_LIMITS): XmlElement {
   if (text.length > limits.maxChars) {
@@ -68,47 +122,22 @@ export function parseXml(text: string, limits: XmlLimits = DEFAULT_LIMITS): XmlE
   if (hasForbiddenXmlChar(text)) {
     throw new WireError('malformed-xml', 'Malformed XML: the document holds a character XML does not allow (a control character).');
   }
-  // XML 1.0 whatever the declaration says: 1.1 would admit control characters as references.
-  const parser = new SaxesParser({ xmlns: true, forceXMLVersion: true, defaultXMLVersion: '1.0' });
-  const open: Building[] = [];
-  let root: Building | undefined;
-  let tooDeep = false;
-  parser.on('opentag', (tag: SaxesTagNS) => {
-    if (open.length >= limits.maxDepth) {
-      tooDeep = true;
-      throw new WireError('too-deep', `The XML document nests deeper than ${limits.maxDepth} elements.`);
-    }
-    let attrs = NO_ATTRS;
-    for (const name in tag.attributes) {
-      const a = tag.attributes[name]!;
-      if (a.uri === XMLNS_NS) continue;
-      if (attrs === NO_ATTRS) attrs = [];
-      (attrs as XmlAttribute[]).push({ local: a.local, ns: a.uri, value: a.value });
-    }
-    const el: Building = { local: tag.local, ns: tag.uri, attrs, children: [], text: '' };
-    const parent = open[open.length - 1];
-    if (parent) parent.children.push(el);
-    else root = el;
-    open.push(el);
-  });
-  parser.on('closetag', () => {
-    open.pop();
-  });
-  const onText = (t: string) => {
-    const current = open[open.length - 1];
-    if (current) current.text += t;
-  };
-  parser.on('text', onText);
-  parser.on('cdata', onText);
+  const reader = idle ?? new Reader();
+  idle = undefined;
+  const reading: Reading = { open: [], root: undefined, tooDeep: false, maxDepth: limits.maxDepth };
+  reader.reading = reading;
   try {
-    parser.write(text).close();
+    reader.parser.write(text).close();
   } catch (e) {
+    // The parser stopped midway: it is not used again.
     if (e instanceof WireError) throw e;
-    if (tooDeep) throw new WireError('too-deep', `The XML document nests deeper than ${limits.maxDepth} elements.`);
+    if (reading.tooDeep) throw new WireError('too-deep', `The XML document nests deeper than ${limits.maxDepth} elements.`);
     throw malformed(e);
   }
-  if (!root) throw new WireError('malformed-xml', 'Malformed XML: the document needs exactly one root element.');
-  return root;
+  // Closed, saxes has started itself over: ready for the next document.
+  idle = reader;
+  if (!reading.root) throw new WireError('malformed-xml', 'Malformed XML: the document needs exactly one root element.');
+  return reading.root;
 }
 
 /** The first child with a local name, in any namespace. */

@@ -1,12 +1,17 @@
 /**
  * The write gate: a write runs at once when nothing else is in flight; with others in flight, writes
  * wait for the window and are let through together, in one turn (so that they share one group commit),
- * early when enough wait or when every open connection waits; with a window of 0 nothing ever waits.
+ * early when enough wait or when every connection in use waits; with a window of 0 nothing ever waits.
  * (Through a running service the gate is on in every service test: the kill -9 test of crash.test.ts
  * and the interleaved reads and writes of answer-cache.test.ts among them.)
  */
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { Agent, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
+import { ActiveConnections, activeConnections, createHttpServer, listen, openConnections, shutdown } from '../../src-service/server/http-server';
+import type { ServiceEndpoint } from '../../src-service/server/endpoint';
+import { DEFAULT_LIMITS } from '../../src-service/server/limits';
 import { WriteGate } from '../../src-service/server/write-gate';
 
 function gate(windowMs: number, load: { inFlight: number; connections: number }, maxBatch = 64): WriteGate {
@@ -51,7 +56,7 @@ describe('the write gate', () => {
     expect(g.size).toBe(0);
   });
 
-  it('opens early when enough writes wait, or when every open connection waits', async () => {
+  it('opens early when enough writes wait, or when every connection in use waits', async () => {
     const log: string[] = [];
     const full = gate(10_000, { inFlight: 10, connections: 32 }, 3);
     await Promise.all(['a', 'b', 'c'].map((name) => enter(full, log, name)));
@@ -63,5 +68,55 @@ describe('the write gate', () => {
     await Promise.all(['x', 'y', 'z'].map((name) => enter(everyone, log, name)));
     expect(log.slice(3)).toEqual(['x', 'y', 'z']);
     expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe('the connections in use, which the write gate waits for', () => {
+  it('counts each connection with a request in this span or the last once, and drops one left idle', () => {
+    let now = 1000;
+    const active = new ActiveConnections(100, () => now);
+    const [a, b, c] = [{}, {}, {}];
+    active.seen(a);
+    active.seen(a);
+    active.seen(b);
+    expect(active.count).toBe(2);
+    now += 150;
+    // A new span: a and b are still counted from the last one; c is new.
+    active.seen(a);
+    active.seen(c);
+    expect(active.count).toBe(2);
+    now += 100;
+    active.seen(c);
+    // b sent nothing in two spans: gone; a and c sent in the span before.
+    expect(active.count).toBe(2);
+    now += 100;
+    expect(active.count).toBe(1);
+    now += 1000;
+    expect(active.count).toBe(0);
+  });
+
+  it('leaves idle keep-alive connections of a running server out, while they stay open', async () => {
+    const endpoint = { handle: (_req: unknown, res: { end: (body: string) => void }) => res.end('ok') } as unknown as ServiceEndpoint;
+    const server = createHttpServer(endpoint, DEFAULT_LIMITS);
+    const { port } = (await listen(server, 0, '127.0.0.1')) as AddressInfo;
+    const agent = new Agent({ keepAlive: true, maxSockets: 3 });
+    const get = () =>
+      new Promise<void>((resolve, reject) => {
+        request({ host: '127.0.0.1', port, path: '/', agent }, (res) => res.resume().on('end', resolve)).on('error', reject).end();
+      });
+    try {
+      await Promise.all([get(), get(), get()]);
+      expect(openConnections(server)).toBe(3);
+      expect(activeConnections(server)).toBe(3);
+      // Two spans (100 ms each) without a request: open, but not in use.
+      await sleep(350);
+      expect(openConnections(server)).toBe(3);
+      expect(activeConnections(server)).toBe(0);
+      await get();
+      expect(activeConnections(server)).toBe(1);
+    } finally {
+      agent.destroy();
+      await shutdown(server);
+    }
   });
 });

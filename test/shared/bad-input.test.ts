@@ -92,6 +92,25 @@ describe('XML that must be refused', () => {
   });
 });
 
+describe('the XML reader after a refused document', () => {
+  // The reader's parser is reused from one document to the next: nothing of a document it refused
+  // halfway (open elements, a namespace prefix, depth, text) may reach the next one.
+  const expected = { local: 'r', ns: 'urn:x', attrs: [{ local: 'a', ns: '', value: '1' }], children: [{ local: 'c', ns: 'urn:x', attrs: [], children: [], text: 'text' }], text: '' };
+  it('reads the next document whole and alone', () => {
+    const good = '<r xmlns="urn:x" a="1"><c>text</c></r>';
+    expect(parseXml(good)).toEqual(expected);
+    for (const bad of ['<p:a xmlns:p="urn:p"><p:b>half', '<a><b></a>', `${'<a>'.repeat(100)}x`, '<a>&nbsp;</a>', '<a/><b/>']) {
+      expect(() => parseXml(bad, { maxChars: 1000, maxDepth: 50 })).toThrow(WireError);
+      expect(parseXml(good)).toEqual(expected);
+      // A prefix the refused document declared is not declared in the next.
+      expect(wireError(() => parseXml('<p:b/>')).code).toBe('malformed-xml');
+    }
+    // Two good documents in a row: the second is not mixed with the first.
+    expect(parseXml('<x>1</x>')).toEqual({ local: 'x', ns: '', attrs: [], children: [], text: '1' });
+    expect(parseXml(good)).toEqual(expected);
+  });
+});
+
 describe('requests that must be refused, naming the parameter', () => {
   it('2^53+1 as an id', () => {
     const e = wireError(() => parseRequest('soap12', txList('9007199254740993'), opts));
