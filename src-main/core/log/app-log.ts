@@ -93,10 +93,16 @@ export function openAppLog(file: string, options: { maxBytes?: number; level?: p
     opened = { logger, destination };
     return opened;
   };
+  const close = () => {
+    if (!opened) return;
+    opened.destination.flushSync();
+    opened.destination.end();
+    opened = null;
+  };
+  // Past the size, the file is closed and the next line opens a new one (which rotates first): sonic-boom's
+  // reopen would leave each old descriptor open until the next tick, one listener each, in a burst of lines.
   const afterWrite = () => {
-    if (sizeOf(file) < maxBytes || !opened) return;
-    rotate(file);
-    opened.destination.reopen();
+    if (opened && sizeOf(file) >= maxBytes) close();
   };
   return {
     file,
@@ -121,11 +127,6 @@ export function openAppLog(file: string, options: { maxBytes?: number; level?: p
       }
       return buf.toString('utf8').split('\n').filter(Boolean).slice(-lines).join('\n');
     },
-    close() {
-      if (!opened) return;
-      opened.destination.flushSync();
-      opened.destination.end();
-      opened = null;
-    },
+    close,
   };
 }
