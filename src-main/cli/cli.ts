@@ -93,9 +93,9 @@ function failureLine(e: unknown, core: AppCore | null): string {
   if (e instanceof AppError && (e.kind === 'not-connected' || e.kind === 'password-needed') && core) {
     message += ' Set BOOKKEEPING_PASSWORD or answer the prompt; give the client key (BOOKKEEPING_CLIENT_KEY or --key-file) if it is not kept yet.';
   }
-  if (e instanceof AppError && e.kind === 'certificate') {
-    // The core's words point at the screens' Connection settings; here trust is given on the command line.
-    message = message.replace(/ in Connection settings\.$/, ': run connect again with --trust-certificate <fingerprint>.');
+  if (e instanceof AppError && (e.code === 'certificateUntrusted' || e.code === 'certificateChanged')) {
+    // A certificate no authority vouches for may be trusted by its fingerprint: here on the command line.
+    message += ' If the fingerprint is your service\'s, run connect again with --trust-certificate <fingerprint>.';
   }
   return `error: ${message.replace(/\s+/g, ' ').trim()}`;
 }

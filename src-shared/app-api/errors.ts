@@ -170,7 +170,40 @@ export const ERRORS = {
   serviceAnswerUnusable: spec<{ detail: string }>('service', (p) => p.detail),
   serviceDataUnusable: spec<{ detail: string }>('service', (p) => `The service sent data that cannot be kept: ${p.detail}`),
   unreachable: spec<{ detail: string }>('network', (p) => p.detail),
-  certificateRefused: spec<{ detail: string }>('certificate', (p) => p.detail),
+  /**
+   * TLS refused the service's certificate, said by what is wrong with it (the core words nothing): `waiting`
+   * is the writes still in the outbox when a sync stopped at it, 0 elsewhere. The screens add where to trust
+   * a certificate (Connection settings), the command line how (connect --trust-certificate).
+   */
+  certificateUntrusted: spec<{ fingerprint: string; waiting: number }>(
+    'certificate',
+    (p) => `The service's certificate is not signed by an authority this computer trusts (self-signed?). Its SHA-256 fingerprint is ${p.fingerprint}.${stillWaiting(p.waiting)}`,
+  ),
+  certificateUntrustedUnread: spec<{ waiting: number }>(
+    'certificate',
+    (p) => `The service's certificate is not signed by an authority this computer trusts (self-signed?).${stillWaiting(p.waiting)}`,
+  ),
+  certificateChanged: spec<{ pinned: string; seen: string; waiting: number }>(
+    'certificate',
+    (p) => `The service's certificate has changed: you trusted ${p.pinned}, it now presents ${p.seen}.${stillWaiting(p.waiting)}`,
+  ),
+  certificateExpired: spec<{ host: string; validFrom: string; validTo: string; waiting: number }>(
+    'certificate',
+    (p) => `The service's certificate is not valid for ${p.host}: it is valid from ${p.validFrom} to ${p.validTo}.${stillWaiting(p.waiting)}`,
+  ),
+  certificateNotYetValid: spec<{ host: string; validFrom: string; waiting: number }>(
+    'certificate',
+    (p) => `The service's certificate is not valid for ${p.host}: it is valid only from ${p.validFrom}.${stillWaiting(p.waiting)}`,
+  ),
+  certificateOtherHost: spec<{ host: string; waiting: number }>(
+    'certificate',
+    (p) => `The service's certificate is not valid for ${p.host}: it was issued for another address than ${p.host}.${stillWaiting(p.waiting)}`,
+  ),
+  certificateRevoked: spec<{ host: string; waiting: number }>('certificate', (p) => `The service's certificate for ${p.host} has been revoked.${stillWaiting(p.waiting)}`),
+  certificateInvalid: spec<{ host: string; check: string; waiting: number }>(
+    'certificate',
+    (p) => `The service's certificate is not valid for ${p.host}: its verification failed with ${p.check}.${stillWaiting(p.waiting)}`,
+  ),
   /** Why a sync stopped (the summary's error, beside its errorCode); `waiting`: writes still in the outbox to be sent. */
   syncCancelled: spec<{ waiting: number }>('cancelled', (p) => `The sync was cancelled; nothing is lost.${stillWaiting(p.waiting)}`),
   syncPastDeadline: spec<{ seconds: number; waiting: number }>(
@@ -179,7 +212,6 @@ export const ERRORS = {
   ),
   serviceUnavailable: spec<{ waiting: number; detail: string }>('network', (p) => `The service is unavailable${waitingClause(p.waiting)}. ${p.detail}`),
   proxyUnavailable: spec<{ waiting: number; detail: string }>('network', (p) => `The service cannot be reached through the proxy${waitingClause(p.waiting)}. ${p.detail}`),
-  syncCertificateRefused: spec<{ detail: string; waiting: number }>('certificate', (p) => `${p.detail}${stillWaiting(p.waiting)}`),
   syncUnexpected: spec('internal', () => 'The sync failed unexpectedly.'),
 
   // ---- files: import, backup, the local copy

@@ -56,6 +56,16 @@ describe('a stopped sync and a failed test, in the user’s language', () => {
     expect(w.text()).not.toContain(englishText(unavailable.code, unavailable.params));
   });
 
+  it('a sync stopped at a changed certificate says so in Czech, with both fingerprints and where to trust the new one', async () => {
+    const changed = { code: 'certificateChanged' as const, params: { pinned: 'AA:BB', seen: 'CC:DD', waiting: 2 } };
+    useStatusStore().summary = { ...summary, error: changed, errorCode: 'certificate' };
+    i18n.global.locale.value = 'cs';
+    const w = mount(SyncSummaryBanner, { global: { plugins: [pinia, i18n], stubs: { RouterLink: true } } });
+    expect(w.text()).toContain('Certifikát služby se změnil: důvěřovali jste AA:BB, nyní služba předkládá CC:DD.');
+    expect(w.text()).toContain('na obrazovce Připojení');
+    expect(w.text()).not.toContain('has changed');
+  });
+
   it('the connection report words its error by its code', () => {
     const report: ConnectionReport = {
       ok: false,

@@ -75,6 +75,8 @@ describe.skipIf(!openssl)('a self-hosted service with a self-signed certificate'
     expect(refused).toBeInstanceOf(AppError);
     expect((refused as AppError).kind).toBe('certificate');
     expect((refused as AppError).message).toContain(selfSigned.fingerprint);
+    // As data for the screens, which word it in their language: the core composes no sentence of its own.
+    expect((refused as AppError).toData()).toEqual({ code: 'certificateUntrusted', params: { fingerprint: selfSigned.fingerprint, waiting: 0 } });
 
     // Trusted by its fingerprint, in any usual spelling (lower case, no colons).
     const s = await newUser(service, { sync: TEST_SYNC_TUNING, trustedCertificate: selfSigned.fingerprint.toLowerCase().replace(/:/g, '') });
@@ -92,6 +94,7 @@ describe.skipIf(!openssl)('a self-hosted service with a self-signed certificate'
       expect(changed).toMatchObject({ errorCode: 'certificate', refused: 0, pushed: 0, waiting: 1 });
       expect(englishOf(changed.error)).toContain(`you trusted ${selfSigned.fingerprint}, it now presents ${replacement.fingerprint}`);
       expect(englishOf(changed.error)).toContain('1 write still waiting');
+      expect(changed.error).toEqual({ code: 'certificateChanged', params: { pinned: selfSigned.fingerprint, seen: replacement.fingerprint, waiting: 1 } });
       const shown = await s.core.testConnection({ baseUrl: service.url });
       expect(shown).toMatchObject({ ok: false, certificate: { reason: 'changed', trusted: selfSigned.fingerprint, presented: { fingerprint256: replacement.fingerprint } } });
       expect(shown.certificate!.presented!.subject).toContain('bookkeeping test service');

@@ -7,7 +7,7 @@ import { AppError } from '../../../src-shared/app-api';
 import { ValidationError } from '../../../src-shared/validate';
 import { DamagedCopyError, LocalFileError } from '../store/local-file';
 import { StoreVersionError } from '../store/migrations';
-import { CallError, InvalidCredentialsError } from '../soap-client';
+import { CallError, CertificateError, InvalidCredentialsError } from '../soap-client';
 import { SealedKeyRefusedError, SecretUnavailableError } from '../secrets';
 import { RecordError } from '../store/rows';
 import { damaged } from '../store/store';
@@ -32,7 +32,7 @@ export function callToAppError(e: CallError): AppError {
     case 'too-large':
       return new AppError('serviceAnswerUnusable', { detail: e.message });
     case 'certificate':
-      return new AppError('certificateRefused', { detail: e.message });
+      return e instanceof CertificateError ? AppError.fromData(e.refusal) : new AppError('unreachable', { detail: e.message });
     default:
       return new AppError('unreachable', { detail: e.message });
   }

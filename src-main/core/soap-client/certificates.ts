@@ -8,7 +8,7 @@
  */
 import { X509Certificate } from 'node:crypto';
 import { normalizeFingerprint } from '../../../src-shared/certificate';
-import { CertificateError, type CertificateInfo } from './errors';
+import { CertificateError, type CertificateInfo, type CertificateRefusal } from './errors';
 
 export type CertificateReason = CertificateError['reason'];
 
@@ -63,21 +63,21 @@ export function certificateReason(code: string | undefined): Exclude<Certificate
   return null;
 }
 
-/** Why a certificate of a trusted authority is still not valid, in words. */
-function invalidDetail(code: string, certificate: CertificateInfo | null, host: string): string {
+/** Why a certificate of a trusted authority is still not valid, as an error code and its parameters. */
+function invalidRefusal(code: string, certificate: CertificateInfo | null, host: string): CertificateRefusal {
   const name = code.replace(/^net::/, '');
-  if (name === 'CERT_HAS_EXPIRED' || name === 'ERR_CERT_DATE_INVALID') {
-    return certificate ? `it is valid from ${certificate.validFrom} to ${certificate.validTo}` : 'it has expired or is not valid yet';
+  if ((name === 'CERT_HAS_EXPIRED' || name === 'ERR_CERT_DATE_INVALID') && certificate) {
+    return { code: 'certificateExpired', params: { host, validFrom: certificate.validFrom, validTo: certificate.validTo, waiting: 0 } };
   }
-  if (name === 'CERT_NOT_YET_VALID') return certificate ? `it is valid only from ${certificate.validFrom}` : 'it is not valid yet';
+  if (name === 'CERT_NOT_YET_VALID' && certificate) return { code: 'certificateNotYetValid', params: { host, validFrom: certificate.validFrom, waiting: 0 } };
   if (name === 'ERR_TLS_CERT_ALTNAME_INVALID' || name === 'HOSTNAME_MISMATCH' || name === 'ERR_CERT_COMMON_NAME_INVALID') {
-    return `it was issued for another address than ${host}`;
+    return { code: 'certificateOtherHost', params: { host, waiting: 0 } };
   }
-  if (name === 'CERT_REVOKED' || name === 'ERR_CERT_REVOKED') return 'it has been revoked';
-  return `verification failed with ${name}`;
+  if (name === 'CERT_REVOKED' || name === 'ERR_CERT_REVOKED') return { code: 'certificateRevoked', params: { host, waiting: 0 } };
+  return { code: 'certificateInvalid', params: { host, check: name || 'an unnamed check', waiting: 0 } };
 }
 
-/** The refusal of a certificate, with a message that says what the user can do about it. */
+/** The refusal of a certificate: what is wrong with it as data, which every edge words in its language. */
 export function certificateRefusal(
   operation: string,
   refusal: {
@@ -94,18 +94,18 @@ export function certificateRefusal(
 ): CertificateError {
   const { reason, certificate, host } = refusal;
   const pinned = refusal.pinned ?? null;
-  const seen = certificate ? certificate.fingerprint256 : 'a certificate that could not be read';
-  let message: string;
+  let data: CertificateRefusal;
   if (reason === 'changed') {
-    message = `The service's certificate has changed: you trusted ${pinned}, it now presents ${seen}; if you expected this, trust the new certificate in Connection settings.`;
+    const seen = certificate ? certificate.fingerprint256 : '?';
+    data = { code: 'certificateChanged', params: { pinned: pinned ?? '?', seen, waiting: 0 } };
   } else if (reason === 'untrusted') {
-    message = certificate
-      ? `The service's certificate is not signed by an authority this computer trusts (self-signed?). Its SHA-256 fingerprint is ${certificate.fingerprint256}; if it matches the one of your service, trust it in Connection settings.`
-      : "The service's certificate is not signed by an authority this computer trusts (self-signed?).";
+    data = certificate
+      ? { code: 'certificateUntrusted', params: { fingerprint: certificate.fingerprint256, waiting: 0 } }
+      : { code: 'certificateUntrustedUnread', params: { waiting: 0 } };
   } else {
-    message = `The service's certificate is not valid for ${host}: ${invalidDetail(refusal.code ?? '', certificate, host)}.`;
+    data = invalidRefusal(refusal.code ?? '', certificate, host);
   }
-  return new CertificateError(operation, message, reason, certificate, pinned);
+  return new CertificateError(operation, data, reason, certificate, pinned);
 }
 
 /** A trusted fingerprint as given (any usual spelling) in canonical form; a RangeError when it is not one. */

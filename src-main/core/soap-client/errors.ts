@@ -11,6 +11,7 @@
  * `transient` says whether trying again later may help; `sent` whether a write may have happened.
  */
 import { ServiceFault, type WireError } from '../../../src-shared/wire';
+import { englishText, type ErrorOf } from '../../../src-shared/app-api/errors';
 
 export type CallErrorKind =
   /** The service refused the call with a fault. */
@@ -215,16 +216,29 @@ export class CertificateError extends CallError {
   readonly sent = false;
   constructor(
     operation: string,
-    message: string,
+    /** What is wrong with it, as an error code of the app API and its parameters (`waiting` 0). */
+    readonly refusal: CertificateRefusal,
     readonly reason: 'untrusted' | 'changed' | 'invalid',
     /** The certificate the service presented, when it could be read. */
     readonly certificate: CertificateInfo | null,
     /** For 'changed': the fingerprint the user trusted. */
     readonly pinned: string | null = null,
   ) {
-    super(operation, message);
+    super(operation, englishText(refusal.code, refusal.params));
   }
 }
+
+/** The codes a refused certificate is told by (src-shared/app-api/errors.ts). */
+export type CertificateRefusal = ErrorOf<
+  | 'certificateUntrusted'
+  | 'certificateUntrustedUnread'
+  | 'certificateChanged'
+  | 'certificateExpired'
+  | 'certificateNotYetValid'
+  | 'certificateOtherHost'
+  | 'certificateRevoked'
+  | 'certificateInvalid'
+>;
 
 /** The HTTP proxy refused the request (407: it wants credentials, or refused those given). */
 export class ProxyError extends CallError {

@@ -97,7 +97,7 @@ export function classify(error: unknown, waiting = 0): SyncStop {
   }
   if (error instanceof InvalidCredentialsError) return stop('auth', 'credentialsRefused');
   if (error instanceof CancelledError) return stop('cancelled', 'syncCancelled', { waiting });
-  if (error instanceof CertificateError) return stop('certificate', 'syncCertificateRefused', { detail: error.message, waiting });
+  if (error instanceof CertificateError) return { code: 'certificate', error: { code: error.refusal.code, params: { ...error.refusal.params, waiting } } };
   // A proxy that wants other credentials is no verdict of the service: the writes wait until it lets them through.
   if (error instanceof ProxyError) return stop('unavailable', 'proxyUnavailable', { waiting, detail: error.message });
   if (error instanceof RetriesExhausted || error instanceof PushGaveUp || (error instanceof CallError && error.transient)) {
