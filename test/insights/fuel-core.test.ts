@@ -74,3 +74,17 @@ describe('getFuelStats through the core', () => {
     expect(badDate).toMatchObject({ kind: 'invalid-input', field: 'from' });
   });
 });
+
+describe('a queued refueling in the outbox editor', () => {
+  it('shows its partial mark as it is, and an edit can clear it', async () => {
+    const { core } = open();
+    await core.addRefueling({ carId: 2, dateOfPurchase: '2026-03-20T09:00', tachometer: 5_500, liter: '10', price: '400', currency: 203, rate: '1', description: '', partial: true });
+    const [entry] = (await core.listOutbox()).filter((e) => e.kind === 'addRefueling');
+    // The mark is set on the refueling, never queued; the editor still gets it with the rest.
+    expect(entry!.input).toMatchObject({ tachometer: 5_500, partial: true });
+
+    const edited = await core.updateOutbox({ id: entry!.id, input: { ...entry!.input, partial: false } });
+    expect(edited.find((e) => e.id === entry!.id)!.input).toMatchObject({ partial: false });
+    expect((await core.listRefuelings({ carId: 2 })).find((r) => r.tachometer === 5_500)).toMatchObject({ partial: false, pending: true });
+  });
+});

@@ -32,7 +32,7 @@ export function outboxHandlers(core: CoreServices): Handlers<WriteMethod | Outbo
     return result;
   }
 
-  const entries = () => outboxView(outbox.all());
+  const entries = () => outboxView(outbox.all(), store);
   /** What a write of this kind changes in what the screens show: its records, and the outbox. */
   const touched = (kind: OutboxKind) => [...WRITE_KINDS[kind].touches, 'outbox' as const];
 

@@ -17,7 +17,7 @@ import type {
   TransactionView,
 } from '../../../src-shared/app-api';
 import { ACCOUNT, type AccountLocals } from '../../../src-shared/records/account';
-import { pick } from '../../../src-shared/records/fields';
+import { pick, type MarkedRecord } from '../../../src-shared/records/fields';
 import { REFUELING, type RefuelingLocals } from '../../../src-shared/records/refueling';
 import { TEMPLATE } from '../../../src-shared/records/template';
 import { TRANSACTION } from '../../../src-shared/records/transaction';
@@ -26,7 +26,7 @@ import { analyzeDependencies, effectiveStatuses } from '../outbox/dependencies';
 import type { AnyEntry } from '../outbox/entries';
 import type { LocalView } from '../outbox/local-view';
 import type { PendingTransaction, ViewAccount, ViewRefueling } from '../outbox/view-state';
-import { canWrite } from '../write-kinds';
+import { canWrite, WRITE_KINDS } from '../write-kinds';
 import { mergeSorted } from '../util/merge-sorted';
 import type { TransactionRow } from '../store/rows';
 import { textQuery } from '../store/text-search';
@@ -183,12 +183,24 @@ export function refuelingView(r: ViewRefueling, locals: ReadonlyMap<number, Refu
 
 // ---- the outbox ---------------------------------------------------------------------------------
 
-export function outboxView(entries: AnyEntry[]): OutboxEntryView[] {
+/**
+ * The outbox as the screens show it. With the store, a write whose record has marks shows them in its
+ * input as they are now: they are set on the record, never queued, and the outbox editor edits them there.
+ */
+export function outboxView(entries: AnyEntry[], store?: Store): OutboxEntryView[] {
   const deps = analyzeDependencies(entries);
   const statuses = effectiveStatuses(entries, deps);
+  const marksOf = new Map<MarkedRecord, ReadonlyMap<number, object>>();
   return entries.map((e) => {
     const s = statuses.get(e.id)!;
     const input = e.input as unknown as { id?: number };
+    const targetId = e.createdIds[0] ?? input.id ?? null;
+    const marks = WRITE_KINDS[e.kind].marks;
+    let shown: object = e.input;
+    if (marks && store && targetId !== null) {
+      if (!marksOf.has(marks)) marksOf.set(marks, store.locals(marks));
+      shown = { ...e.input, ...(marksOf.get(marks)!.get(targetId) ?? marks.localDefaults) };
+    }
     return {
       id: e.id,
       kind: e.kind,
@@ -196,8 +208,8 @@ export function outboxView(entries: AnyEntry[]): OutboxEntryView[] {
       message: s.message,
       createdAt: e.createdAt,
       attempts: e.attempts,
-      input: e.input,
-      targetId: e.createdIds[0] ?? input.id ?? null,
+      input: shown as OutboxEntryView['input'],
+      targetId,
       dependents: deps.get(e.id)!.dependents,
       conflicts: e.conflicts,
     };
