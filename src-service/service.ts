@@ -137,7 +137,10 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     limits,
     logger,
     fallbackOrigin: () => origin,
-    ...(opts.responseCache === false ? {} : { cache: responseCache(opts) }),
+    // Answers are kept only where every commit is known before the next request is read: one process on
+    // SQLite. On PostgreSQL another instance's write is answered before this one hears of it, and an answer
+    // kept from before it, given in between, would break read-after-write for a client that meets both.
+    ...(opts.responseCache === false || store.kind !== 'sqlite' ? {} : { cache: responseCache(opts) }),
     ...(opts.now ? { now: opts.now } : {}),
   });
   try {

@@ -36,8 +36,12 @@ export interface PostgresStoreOptions {
   onTrouble?: (message: string, error?: unknown) => void;
 }
 
-/** deadlock_detected, serialization_failure: the transaction may simply be run again. */
-const RETRYABLE = new Set(['40P01', '40001']);
+/**
+ * deadlock_detected, serialization_failure, unique_violation: the transaction may simply be run again. Two
+ * instances adding a category of the same name at once both pass the rule's check; the loser, run again,
+ * meets the winner's row and answers the rule's error, not a Server fault.
+ */
+const RETRYABLE = new Set(['40P01', '40001', '23505']);
 const WRITE_TRIES = 5;
 
 export class PostgresServiceStore implements ServiceStore {
