@@ -76,6 +76,9 @@ describe('status store', () => {
     // A cancelled sync decided nothing about the service.
     s.emit({ type: 'sync-finished', summary: summary({ error: { code: 'syncCancelled', params: { waiting: 0 } }, errorCode: 'cancelled' }) });
     expect(store.connection?.kind).toBe('credentials-refused');
+    // Nor did a sync that failed on this side (a bug): the core records no exchange for it either.
+    s.emit({ type: 'sync-finished', summary: summary({ error: { code: 'syncUnexpected', params: {} }, errorCode: 'service' }) });
+    expect(store.connection?.kind).toBe('credentials-refused');
     s.emit({ type: 'sync-finished', summary: summary() });
     expect(store.connection).toMatchObject({ kind: 'connected', lastSuccessAt: '2026-11-21T10:00:05Z' });
     expect(store.firstSync).toBe(false);

@@ -67,7 +67,9 @@ export const useStatusStore = defineStore('status', () => {
   function finished(result: SyncSummary): void {
     if (!status.value) return;
     const { finishedAt, error, errorCode } = result;
-    const outcome = outcomeOf(errorCode);
+    // A sync that failed on this side (a bug, not an exchange) is no word about the service: the core
+    // records no exchange for it either.
+    const outcome = error?.code === 'syncUnexpected' ? null : outcomeOf(errorCode);
     status.value = {
       ...status.value,
       syncing: false,
