@@ -6,6 +6,9 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS, Store, StoreVersionError, transactionsFromApi, type AccountRow, type PulledData } from '../../src-main/core/store';
 import { textQuery } from '../../src-main/core/store/text-search';
+import { columnsOf } from '../../src-main/core/store/record-sql';
+import { MARKED_RECORDS } from '../../src-shared/records';
+import { marksKey, marksTable } from '../../src-shared/records/fields';
 import { dumpLocal, tempDir } from '../support/client';
 import { accountRow } from '../support/local-rows';
 
@@ -155,6 +158,23 @@ describe('queries and pulls', () => {
       // Two templates with one id: the write fails half way and nothing of it stays.
       expect(() => store.applyPull(pulled({ accounts: [account(9, 0)], templates: [template, template] }))).toThrow();
       expect(dumpLocal(file)).toEqual(before);
+    } finally {
+      store.close();
+      tmp.remove();
+    }
+  });
+});
+
+describe('the marks tables', () => {
+  it('exist after the migrations with a column for every local field of every record that has some', () => {
+    const tmp = tempDir();
+    const store = new Store(tmp.file('local.sqlite'));
+    try {
+      expect(MARKED_RECORDS.length).toBeGreaterThan(0);
+      for (const record of MARKED_RECORDS) {
+        const columns = (store.db.prepare(`SELECT name FROM pragma_table_info(?)`).all(marksTable(record)) as { name: string }[]).map((c) => c.name);
+        expect(columns, marksTable(record)).toEqual(expect.arrayContaining([marksKey(record), ...columnsOf(record, record.local).map((c) => c.column)]));
+      }
     } finally {
       store.close();
       tmp.remove();
