@@ -4,7 +4,7 @@
  * sends from a table are its operation's: a field the catalog gains that no table maps, a wire or
  * parameter name a table misspells, or a type that differs is a type error here, naming it.
  */
-import type { ApiAccount2, ApiCarFuel, ApiCategory, ApiDefineTransaction2, ApiTransaction2, OperationName, ParamsOf } from '../catalog';
+import type { ApiAccount2, ApiCarFuel, ApiCategory, ApiDefineTransaction2, ApiTransaction2, CATEGORY_FIELDS, FieldList, FLAT_RECORDS, OperationName, ParamsOf } from '../catalog';
 import type { ACCOUNT } from './account';
 import type { CATEGORY } from './category';
 import type { EditedKey, FieldTable, SentKey, WireKey } from './fields';
@@ -22,6 +22,30 @@ interface WireValueOfType {
   text: string;
   flag: boolean;
 }
+
+/**
+ * The XML Schema type a field's type is written as: the catalog's `double` (money, litres, rates) and
+ * `long` (ids, counts, codes) are both numbers in TypeScript, so the TypeScript shapes alone would let a
+ * money field be declared a whole number (and skip the exact decimal text) without a word.
+ */
+interface XsdOfType {
+  id: 'long';
+  integer: 'long';
+  currency: 'long';
+  decimal: 'double';
+  dateTime: 'dateTime';
+  text: 'string';
+  flag: 'boolean';
+}
+
+/** The table's fields the service keeps, by their wire names, with their XML Schema types. */
+type XsdShape<T extends FieldTable> = { [K in WireKey<T> as T[K]['wire'] & string]: XsdOfType[T[K]['type']] };
+
+/** A catalog record's fields with their XML Schema types. */
+type CatalogXsd<F extends FieldList> = { -readonly [P in F[number] as P['name']]: P['type'] };
+
+/** true when the table's wire fields have the catalog record's XML Schema types; else what differs. */
+export type SameXsd<T extends FieldTable, F extends FieldList> = Match<XsdShape<T>, CatalogXsd<F>>;
 
 /** The table's fields the service keeps, by their wire names, with their wire types. */
 type WireShape<T extends FieldTable> = { [K in WireKey<T> as T[K]['wire'] & string]: WireValueOfType[T[K]['type']] };
@@ -60,6 +84,15 @@ export const WIRE_COVERAGE: {
   /** A category's children are its place in the tree (parentId, position), read as the tree is walked. */
   category: Same<Fields<typeof CATEGORY>, ApiCategory, 'ChildCategories'>;
   refueling: Same<Fields<typeof REFUELING>, ApiCarFuel>;
+} = { account: true, transaction: true, template: true, category: true, refueling: true };
+
+/** The same, by XML Schema type: a decimal field is the catalog's double, an integer its long. */
+export const XSD_COVERAGE: {
+  account: SameXsd<Fields<typeof ACCOUNT>, (typeof FLAT_RECORDS)['apiAccount2']['fields']>;
+  transaction: SameXsd<Fields<typeof TRANSACTION>, (typeof FLAT_RECORDS)['apiTransaction2']['fields']>;
+  template: SameXsd<Fields<typeof TEMPLATE>, (typeof FLAT_RECORDS)['apiDefineTransaction2']['fields']>;
+  category: SameXsd<Fields<typeof CATEGORY>, typeof CATEGORY_FIELDS>;
+  refueling: SameXsd<Fields<typeof REFUELING>, (typeof FLAT_RECORDS)['apiCarFuel']['fields']>;
 } = { account: true, transaction: true, template: true, category: true, refueling: true };
 
 /** The writes' parameters, as the write kinds send them (the fields sent, or edited, and the edited record's id). */
