@@ -27,6 +27,16 @@ const stillWaiting = (n: number): string => (n > 0 ? ` ${writesWaiting(n)}.` : '
 /** "; 3 writes still waiting" inside a sentence. */
 const waitingClause = (n: number): string => (n > 0 ? `; ${writesWaiting(n)}` : '');
 
+/**
+ * Why the service could not be reached, or answered "try later", in words of no language: the screens word
+ * it in theirs (i18n `networkCause.*`); `code` is the system's or the library's name for it (ECONNREFUSED),
+ * `status` an HTTP status, `seconds` a time limit (0 where they say nothing). The English `detail` beside it
+ * is the command line's and the log's.
+ */
+export const NETWORK_CAUSES = ['http', 'timeout', 'connectTimeout', 'refused', 'notFound', 'noRoute', 'lost', 'tls', 'proxyAuth', 'proxy', 'unreadable', 'gaveUp', 'failed'] as const;
+export type NetworkCause = (typeof NETWORK_CAUSES)[number];
+export type CauseParams = { cause: NetworkCause; code: string; status: number; seconds: number };
+
 export type AppErrorKind =
   /** An argument failed validation at the boundary or in the core; `field` names it. */
   | 'invalid-input'
@@ -167,9 +177,9 @@ export const ERRORS = {
   sealedKeyRefused: spec<{ detail: string }>('auth', (p) => p.detail),
   /** The service's own words, shown as theirs. */
   serviceFault: spec<{ service: string }>('service', (p) => `The service answered: ${p.service}`),
-  serviceAnswerUnusable: spec<{ detail: string }>('service', (p) => p.detail),
+  serviceAnswerUnusable: spec<{ detail: string } & CauseParams>('service', (p) => p.detail),
   serviceDataUnusable: spec<{ detail: string }>('service', (p) => `The service sent data that cannot be kept: ${p.detail}`),
-  unreachable: spec<{ detail: string }>('network', (p) => p.detail),
+  unreachable: spec<{ detail: string } & CauseParams>('network', (p) => p.detail),
   /**
    * TLS refused the service's certificate, said by what is wrong with it (the core words nothing): `waiting`
    * is the writes still in the outbox when a sync stopped at it, 0 elsewhere. The screens add where to trust
@@ -210,8 +220,8 @@ export const ERRORS = {
     'network',
     (p) => `The sync did not finish within ${p.seconds} s and was stopped; nothing is lost.${stillWaiting(p.waiting)}`,
   ),
-  serviceUnavailable: spec<{ waiting: number; detail: string }>('network', (p) => `The service is unavailable${waitingClause(p.waiting)}. ${p.detail}`),
-  proxyUnavailable: spec<{ waiting: number; detail: string }>('network', (p) => `The service cannot be reached through the proxy${waitingClause(p.waiting)}. ${p.detail}`),
+  serviceUnavailable: spec<{ waiting: number; detail: string } & CauseParams>('network', (p) => `The service is unavailable${waitingClause(p.waiting)}. ${p.detail}`),
+  proxyUnavailable: spec<{ waiting: number; detail: string } & CauseParams>('network', (p) => `The service cannot be reached through the proxy${waitingClause(p.waiting)}. ${p.detail}`),
   syncUnexpected: spec('internal', () => 'The sync failed unexpectedly.'),
 
   // ---- files: import, backup, the local copy

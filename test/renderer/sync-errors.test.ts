@@ -13,6 +13,8 @@ import ConnectionReportAlert from '../../src-renderer/src/components/ConnectionR
 import { i18n } from '../../src-renderer/src/i18n';
 import { useStatusStore } from '../../src-renderer/src/stores/status';
 import { standIn } from './stand-in';
+import { classify } from '../../src-main/core/sync/engine';
+import { NetworkError, ProxyError, RetriesExhausted, TimeoutError, UnavailableError } from '../../src-main/core/soap-client';
 
 let pinia: ReturnType<typeof createPinia>;
 beforeEach(() => {
@@ -64,6 +66,26 @@ describe('a stopped sync and a failed test, in the user’s language', () => {
     expect(w.text()).toContain('Certifikát služby se změnil: důvěřovali jste AA:BB, nyní služba předkládá CC:DD.');
     expect(w.text()).toContain('na obrazovce Připojení');
     expect(w.text()).not.toContain('has changed');
+  });
+
+  it('a sync stopped by the network says why in Czech: the cause worded here, never the core’s English detail', async () => {
+    const failures = [
+      [new RetriesExhausted(new UnavailableError('GetAccounts', 503, null), 'budget', 'The service is unavailable (HTTP 503 Service Unavailable). It kept failing for 30 s.'), 'Služba není dostupná: HTTP 503'],
+      [new TimeoutError('CategoryTree', 30_000), 'Služba není dostupná: žádná odpověď do 30 s'],
+      [new NetworkError('AccountList2', 'The service refused the connection (is it running?).', 'ECONNREFUSED'), 'Služba není dostupná: spojení bylo odmítnuto (ECONNREFUSED); běží služba?'],
+      [new ProxyError('AccountList2', 'The proxy at 127.0.0.1:3128 asks for credentials (HTTP 407): set them in the system proxy settings.', 407), 'přes proxy: proxy požaduje přihlašovací údaje (HTTP 407)'],
+    ] as const;
+    i18n.global.locale.value = 'cs';
+    for (const [failure, czech] of failures) {
+      const { code, error } = classify(failure, 2);
+      expect(error.params, failure.name).toMatchObject({ waiting: 2, detail: failure.message });
+      useStatusStore().summary = { ...summary, error, errorCode: code };
+      const w = mount(SyncSummaryBanner, { global: { plugins: [pinia, i18n], stubs: { RouterLink: true } } });
+      expect(w.text(), failure.name).toContain(czech);
+      expect(w.text(), failure.name).not.toContain(failure.message);
+      expect(w.text(), failure.name).not.toMatch(/\b(the|service|was|answer|within|proxy at)\b/i);
+      w.unmount();
+    }
   });
 
   it('the connection report words its error by its code', () => {

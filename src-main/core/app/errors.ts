@@ -30,11 +30,11 @@ export function callToAppError(e: CallError): AppError {
       return new AppError('serviceFault', { service: e.message });
     case 'malformed':
     case 'too-large':
-      return new AppError('serviceAnswerUnusable', { detail: e.message });
+      return new AppError('serviceAnswerUnusable', { detail: e.message, ...e.why });
     case 'certificate':
-      return e instanceof CertificateError ? AppError.fromData(e.refusal) : new AppError('unreachable', { detail: e.message });
+      return e instanceof CertificateError ? AppError.fromData(e.refusal) : new AppError('unreachable', { detail: e.message, ...e.why });
     default:
-      return new AppError('unreachable', { detail: e.message });
+      return new AppError('unreachable', { detail: e.message, ...e.why });
   }
 }
 

@@ -11,7 +11,7 @@
  * `transient` says whether trying again later may help; `sent` whether a write may have happened.
  */
 import { ServiceFault, type WireError } from '../../../src-shared/wire';
-import { englishText, type ErrorOf } from '../../../src-shared/app-api/errors';
+import { englishText, type CauseParams, type ErrorOf, type NetworkCause } from '../../../src-shared/app-api/errors';
 
 export type CallErrorKind =
   /** The service refused the call with a fault. */
@@ -73,6 +73,42 @@ export abstract class CallError extends Error {
   get retryAfterMs(): number | null {
     return null;
   }
+
+  /** Why it failed, in words of no language, for the screens to word in theirs (the message is English). */
+  get why(): CauseParams {
+    return causeParams('failed', { code: this.name });
+  }
+}
+
+/** A cause with the parameters it names, the others empty. */
+export function causeParams(cause: NetworkCause, given: Partial<Omit<CauseParams, 'cause'>> = {}): CauseParams {
+  return { cause, code: given.code ?? '', status: given.status ?? 0, seconds: given.seconds ?? 0 };
+}
+
+/** What a system or library error code (ECONNREFUSED, UND_ERR_SOCKET...) says happened. */
+export function failureCause(code: string | undefined): NetworkCause {
+  switch (code) {
+    case 'ECONNREFUSED':
+      return 'refused';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'notFound';
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+    case 'ENETDOWN':
+      return 'noRoute';
+    case 'ECONNRESET':
+    case 'EPIPE':
+    case 'UND_ERR_SOCKET':
+      return 'lost';
+    case 'ETIMEDOUT':
+      return 'connectTimeout';
+    case 'EPROXY':
+    case 'EPROXYCONFIG':
+      return 'proxy';
+    default:
+      return code && /^ERR_(SSL|TLS)_/.test(code) ? 'tls' : 'failed';
+  }
 }
 
 /** The service answered a fault: it refused the call. Nothing was written (a write happens whole or not at all). */
@@ -106,6 +142,9 @@ abstract class ConnectionFailure extends CallError {
   ) {
     super(operation, message);
   }
+  override get why(): CauseParams {
+    return causeParams(failureCause(this.code), { code: this.code ?? this.name });
+  }
 }
 
 /** The connection failed before the request could be written: the service never saw it, so it is safe to send again. */
@@ -133,6 +172,9 @@ export class TimeoutError extends CallError {
   ) {
     super(operation, `The service did not answer ${operation} within ${formatSeconds(timeoutMs)}.`);
   }
+  override get why(): CauseParams {
+    return causeParams('timeout', { seconds: Math.ceil(this.timeoutMs / 1000) });
+  }
 }
 
 /**
@@ -152,6 +194,9 @@ export class UnavailableError extends CallError {
   }
   override get retryAfterMs(): number | null {
     return this.retryAfter;
+  }
+  override get why(): CauseParams {
+    return causeParams('http', { status: this.httpStatus });
   }
 }
 
@@ -177,6 +222,9 @@ export class MalformedResponseError extends CallError {
     readonly wireError?: WireError,
   ) {
     super(operation, message);
+  }
+  override get why(): CauseParams {
+    return causeParams('unreadable', { status: this.httpStatus });
   }
 }
 
@@ -251,6 +299,9 @@ export class ProxyError extends CallError {
     readonly httpStatus: number,
   ) {
     super(operation, message);
+  }
+  override get why(): CauseParams {
+    return causeParams('proxyAuth', { status: this.httpStatus });
   }
 }
 

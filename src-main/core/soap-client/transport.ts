@@ -12,7 +12,8 @@
  * Two carry it: transports/node.ts (undici: the command line, the browser shell and the tests) and
  * transports/fetch.ts (a fetch function: Electron's network stack in the desktop app).
  */
-import { MalformedResponseError } from './errors';
+import { failureCause, MalformedResponseError } from './errors';
+import type { NetworkCause } from '../../../src-shared/app-api/errors';
 
 export interface HttpRequest {
   method: 'GET' | 'POST';
@@ -61,26 +62,19 @@ export const ACCEPT = 'application/soap+xml, text/xml, text/plain, */*';
 /** What the transports send in Accept-Encoding: the codings they inflate (with a cap on the inflated size). */
 export const ACCEPT_ENCODING = 'gzip, br';
 
+/** The English of what a system or library error code says happened (failureCause), for the command line and the log. */
+const FAILURE_WORDS: Partial<Record<NetworkCause, string>> = {
+  refused: 'The service refused the connection (is it running?).',
+  notFound: 'The service address could not be resolved.',
+  noRoute: 'The network cannot reach the service.',
+  lost: 'The connection to the service was lost.',
+};
+
 /** A system or library error code in words fit for the user. */
 export function describeFailure(code: string | undefined): string {
-  switch (code) {
-    case 'ECONNREFUSED':
-      return 'The service refused the connection (is it running?).';
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return 'The service address could not be resolved.';
-    case 'EHOSTUNREACH':
-    case 'ENETUNREACH':
-    case 'ENETDOWN':
-      return 'The network cannot reach the service.';
-    case 'ECONNRESET':
-    case 'EPIPE':
-    case 'UND_ERR_SOCKET':
-      return 'The connection to the service was lost.';
-    default:
-      if (code && /^ERR_(SSL|TLS)_/.test(code)) return `The secure connection to the service could not be set up (${code}).`;
-      return 'The connection to the service failed.';
-  }
+  const cause = failureCause(code);
+  if (cause === 'tls') return `The secure connection to the service could not be set up (${code}).`;
+  return FAILURE_WORDS[cause] ?? 'The connection to the service failed.';
 }
 
 /** An answer's bytes as text: strictly UTF-8, as every binding's answer is; anything else is malformed. */

@@ -99,13 +99,15 @@ export function classify(error: unknown, waiting = 0): SyncStop {
   if (error instanceof CancelledError) return stop('cancelled', 'syncCancelled', { waiting });
   if (error instanceof CertificateError) return { code: 'certificate', error: { code: error.refusal.code, params: { ...error.refusal.params, waiting } } };
   // A proxy that wants other credentials is no verdict of the service: the writes wait until it lets them through.
-  if (error instanceof ProxyError) return stop('unavailable', 'proxyUnavailable', { waiting, detail: error.message });
+  // `detail` is the English of the command line and the log; the screens word the cause (`why`).
+  if (error instanceof ProxyError) return stop('unavailable', 'proxyUnavailable', { waiting, detail: error.message, ...error.why });
   if (error instanceof RetriesExhausted || error instanceof PushGaveUp || (error instanceof CallError && error.transient)) {
-    return stop('unavailable', 'serviceUnavailable', { waiting, detail: error.message });
+    const why = error instanceof RetriesExhausted ? error.last.why : error.why;
+    return stop('unavailable', 'serviceUnavailable', { waiting, detail: error.message, ...why });
   }
   if (error instanceof CallError) {
     if (error.kind === 'fault') return stop('service', 'serviceFault', { service: error.message });
-    return stop('service', 'serviceAnswerUnusable', { detail: error.message });
+    return stop('service', 'serviceAnswerUnusable', { detail: error.message, ...error.why });
   }
   if (error instanceof SealedKeyRefusedError) return stop('auth', 'sealedKeyRefused', { detail: error.message });
   if (error instanceof SecretUnavailableError) return stop('not-connected', 'secretUnavailable', { detail: error.message });

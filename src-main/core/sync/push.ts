@@ -21,7 +21,7 @@ import type { OutboxKind } from '../../../src-shared/app-api';
 import { analyzeDependencies, effectiveStatuses } from '../outbox/dependencies';
 import type { AnyEntry } from '../outbox/entries';
 import { EntryChanged, type Outbox } from '../outbox/outbox';
-import { CallError, FaultError, InvalidCredentialsError, type RetryBudget, type SoapClient } from '../soap-client';
+import { CallError, causeParams, FaultError, InvalidCredentialsError, type RetryBudget, type SoapClient } from '../soap-client';
 import { CommitBatcher } from '../store/commit-batcher';
 import type { Store } from '../store/store';
 import { createAdaptiveLimiter, isTransientFailure } from '../util/adaptive-limiter';
@@ -55,6 +55,7 @@ export interface PushResult {
 
 export class PushGaveUp extends Error {
   override name = 'PushGaveUp';
+  readonly why = causeParams('gaveUp');
 }
 
 type RoundEnd = { progressed: boolean; interrupted: unknown };

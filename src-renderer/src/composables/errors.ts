@@ -14,10 +14,14 @@ export function decimalsText(t: Translate, digits: number): string {
   return t('errorText.tooManyDecimals', { max: digits }, digits);
 }
 
-/** An error's text by its code; a count of decimal places (`max`) picks the plural form. */
+/**
+ * An error's text by its code; a count of decimal places (`max`) picks the plural form. A network failure's
+ * `detail` (the command line's English) gives way to its cause, worded here (`networkCause.*`).
+ */
 export function codeText(error: Pick<AppErrorData, 'code' | 'params'>, t: Translate): string {
-  const { max } = error.params;
-  return typeof max === 'number' ? t(`errorText.${error.code}`, error.params, max) : t(`errorText.${error.code}`, error.params);
+  const { max, cause } = error.params;
+  const params = typeof cause === 'string' ? { ...error.params, detail: t(`networkCause.${cause}`, error.params) } : error.params;
+  return typeof max === 'number' ? t(`errorText.${error.code}`, params, max) : t(`errorText.${error.code}`, params);
 }
 
 /** The message shown beside the field an error names. */

@@ -93,6 +93,8 @@ const cs: Messages = {
   },
   /** Every error code's text (error-texts.ts). */
   errorText: errorTexts.cs,
+  /** A network failure's cause (error-texts.ts). */
+  networkCause: errorTexts.causeCs,
   errors: {
     'invalid-input': 'Zkontrolujte prosím zadané údaje.',
     'not-found': 'Tento záznam už neexistuje.',

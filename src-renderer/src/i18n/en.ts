@@ -91,6 +91,8 @@ const en = {
   },
   /** Every error code's text (error-texts.ts). */
   errorText: errorTexts.en,
+  /** A network failure's cause (error-texts.ts). */
+  networkCause: errorTexts.causeEn,
   errors: {
     'invalid-input': 'Please check what you entered.',
     'not-found': 'That record no longer exists.',

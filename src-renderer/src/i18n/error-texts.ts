@@ -4,7 +4,7 @@
  * language fails the type check. Texts counted by `max` (decimal places) have plural forms: none, one,
  * and many (Czech: none, one, 2-4, 5 and more). A service's own words ({service}) are shown as theirs.
  */
-import type { ErrorCode } from '../../../src-shared/app-api';
+import type { ErrorCode, NetworkCause } from '../../../src-shared/app-api';
 
 export const en = {
   notText: 'Enter text.',
@@ -286,3 +286,36 @@ export const cs = {
   fileTooLarge: 'Soubor je pro jeden import příliš velký (nejvýše 4 MB). Rozdělte jej na menší.',
   bug: 'V aplikaci se něco pokazilo; podrobnosti jsou v jejím protokolu.',
 } satisfies Record<ErrorCode, string>;
+
+/** Why the service could not be reached (a network failure's cause), put in its error's {detail}. */
+export const causeEn = {
+  http: 'HTTP {status}',
+  timeout: 'no answer within {seconds} s',
+  connectTimeout: 'no connection in time ({code})',
+  refused: 'the connection was refused ({code}); is the service running?',
+  notFound: 'its address was not found ({code})',
+  noRoute: 'the network cannot reach it ({code})',
+  lost: 'the connection was lost ({code})',
+  tls: 'the secure connection could not be set up ({code})',
+  proxyAuth: 'the proxy asks for credentials (HTTP {status}); set them in the system’s proxy settings',
+  proxy: 'the proxy could not connect to it ({code})',
+  unreadable: 'its answer could not be read',
+  gaveUp: 'a write was not confirmed after repeated attempts',
+  failed: 'the connection failed ({code})',
+} satisfies Record<NetworkCause, string>;
+
+export const causeCs = {
+  http: 'HTTP {status}',
+  timeout: 'žádná odpověď do {seconds} s',
+  connectTimeout: 'spojení se nepodařilo navázat včas ({code})',
+  refused: 'spojení bylo odmítnuto ({code}); běží služba?',
+  notFound: 'její adresa nebyla nalezena ({code})',
+  noRoute: 'síť k ní nevede ({code})',
+  lost: 'spojení se přerušilo ({code})',
+  tls: 'zabezpečené spojení se nepodařilo navázat ({code})',
+  proxyAuth: 'proxy požaduje přihlašovací údaje (HTTP {status}); zadejte je v nastavení proxy v systému',
+  proxy: 'proxy se k ní nepodařilo spojit ({code})',
+  unreadable: 'její odpověď nešla přečíst',
+  gaveUp: 'zápis nebyl potvrzen ani po opakovaných pokusech',
+  failed: 'spojení selhalo ({code})',
+} satisfies Record<NetworkCause, string>;
