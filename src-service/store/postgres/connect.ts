@@ -54,7 +54,9 @@ export function clientConfig(url: string, options: ConnectOptions = {}): pg.Clie
     types,
     application_name: options.applicationName ?? 'bookkeeping',
     connectionTimeoutMillis: 10_000,
+    // Probes after 10 s of silence (the OS default waits two hours) find a peer that is gone.
     keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
     ...(options.service ? { options: '-c bookkeeping.service=on' } : {}),
   };
   const password = passwordFile(config);

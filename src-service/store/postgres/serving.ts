@@ -24,7 +24,7 @@ import { KeptTransactions } from '../kept-rows';
 import type { ServiceStore, StoreFlow } from '../seam';
 import { createPool, inTransaction, sqlState, unreachable } from './connect';
 import { PgData, PgUsers } from './data';
-import { Listener, type Announcement } from './listener';
+import { CHANNEL, Listener, type Announcement } from './listener';
 import { SharedLoginThrottle } from './login-attempts';
 import { migratePostgres } from './migrations';
 import { ChangeNotifier } from './notifier';
@@ -69,7 +69,10 @@ export class PostgresServiceStore implements ServiceStore {
         this.everythingChanged();
       },
       lost: (reason) => onTrouble(`Lost the connection that listens for changes (reconnecting; nothing kept is used meanwhile): ${reason}`),
-    });
+    }, (payload) =>
+      // The heartbeat: a notification-only transaction, so it need not wait for its WAL flush either.
+      pool.query("SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, $2)", [CHANNEL, payload]),
+    );
   }
 
   /** Opens the pool, brings the schema up to date and starts listening; rejects when the database cannot be used. */

@@ -1,0 +1,113 @@
+/**
+ * The listener's heartbeat on PostgreSQL: an instance whose listening connection breaks silently (its
+ * packets dropped, no error, no close) notices within seconds, says so in its log, trusts nothing it
+ * keeps meanwhile and listens again; while it hears, its own pings change nothing it keeps.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_HASH_PARAMS, openAdmin, silentLogger, startService, type AdminSession, type RunningService } from '../../src-service';
+import { PostgresServiceStore } from '../../src-service/store/postgres/serving';
+import type { Credentials } from '../../src-shared/catalog';
+import { freshDatabase, needPostgres, takesEffect } from '../support/backends';
+import { call } from '../support/http';
+import { startSilencingProxy, type SilencingProxy } from '../support/silencing-proxy';
+
+const KEY = 'heartbeat-key';
+const ANN: Credentials = { clientKey: KEY, login: 'ann', password: 'ann-secret' };
+const found = needPostgres(import.meta.url);
+const LOST = 'Lost the connection that listens for changes';
+
+/** How many listening connections the database has now. */
+async function listeners(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'bookkeeping-listener' AND datname = current_database()");
+    return (rows[0] as { n: number }).n;
+  } finally {
+    await client.end();
+  }
+}
+
+describe.skipIf(!found)('the listener of an instance on PostgreSQL', () => {
+  let url: string;
+  let admin: AdminSession;
+  let proxy: SilencingProxy;
+  let service: RunningService;
+  const trouble: string[] = [];
+
+  beforeAll(async () => {
+    url = await freshDatabase();
+    admin = await openAdmin({ kind: 'postgres', url });
+    await admin.addClient(KEY);
+    await admin.addUser(ANN.login, ANN.password, { hashParams: TEST_HASH_PARAMS });
+    await admin.addAccount('ann', { name: 'A', currency: 203 });
+    proxy = await startSilencingProxy(url);
+    service = await startService({
+      databaseUrl: proxy.url,
+      port: 0,
+      logger: { ...silentLogger, error: (message: string) => void trouble.push(message) },
+      timeZone: 'Europe/Prague',
+      auth: { hashParams: TEST_HASH_PARAMS },
+    });
+  });
+  afterAll(async () => {
+    await service?.close();
+    await proxy?.close();
+    await admin?.close();
+  });
+
+  it('hears its own pings without dropping anything it keeps', async () => {
+    const store = await PostgresServiceStore.open(url);
+    try {
+      const before = [store.generation(), store.outsideGeneration()];
+      // Two pings and more have gone out and come back meanwhile.
+      await new Promise((r) => setTimeout(r, 2_500));
+      expect(store.listening).toBe(true);
+      expect([store.generation(), store.outsideGeneration()]).toEqual(before);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('notices a connection broken without a word, refuses a key disabled meanwhile within seconds, and listens again', async () => {
+    // (CategoryTree: never answered from the kept answers, so every call meets the credential check.)
+    const categories = () => call(service, 'soap12', 'CategoryTree', ANN, {});
+    for (let i = 0; i < 3; i++) expect((await categories()).AllCategories).toEqual([]);
+    expect(proxy.silence('bookkeeping-listener')).toBe(1);
+    await admin.setClientEnabled(KEY, false);
+    const disabled = Date.now();
+    await takesEffect('postgres', () => expect(categories()).rejects.toThrow(/^Invalid credentials$/), 8_000);
+    expect(Date.now() - disabled, 'refused after').toBeLessThan(5_000);
+    const lost = trouble.filter((m) => m.startsWith(LOST));
+    expect(lost).toHaveLength(1);
+    expect(lost[0]).toMatch(/its heartbeat, committed \d+\.\d s ago, has not arrived/);
+    // It listens again through the same proxy (the silenced connection it dropped is gone), and keeps
+    // listening: its new connection's pings come back.
+    await admin.setClientEnabled(KEY, true);
+    await takesEffect('postgres', async () => expect((await categories()).AllCategories).toEqual([]), 10_000);
+    await takesEffect('postgres', async () => expect(await listeners(url)).toBe(1), 10_000);
+    await new Promise((r) => setTimeout(r, 4_000));
+    expect(trouble.filter((m) => m.startsWith(LOST))).toHaveLength(1);
+    for (let i = 0; i < 2; i++) expect((await categories()).AllCategories).toEqual([]);
+    await admin.setClientEnabled(KEY, false);
+    await takesEffect('postgres', () => expect(categories()).rejects.toThrow(/^Invalid credentials$/));
+  }, 30_000);
+
+  it('refuses a password changed while its listener is silently broken within seconds', async () => {
+    await admin.setClientEnabled(KEY, true);
+    const categories = () => call(service, 'soap12', 'CategoryTree', ANN, {});
+    await takesEffect('postgres', async () => expect((await categories()).AllCategories).toEqual([]), 10_000);
+    // Listening, and the password verified and kept.
+    await takesEffect('postgres', async () => expect(await listeners(url)).toBe(1), 10_000);
+    for (let i = 0; i < 2; i++) expect((await categories()).AllCategories).toEqual([]);
+    const lostBefore = trouble.filter((m) => m.startsWith(LOST)).length;
+    expect(proxy.silence('bookkeeping-listener')).toBe(1);
+    await admin.setPassword(ANN.login, 'new-secret', { hashParams: TEST_HASH_PARAMS });
+    const changed = Date.now();
+    await takesEffect('postgres', () => expect(categories()).rejects.toThrow(/^Invalid credentials$/), 8_000);
+    expect(Date.now() - changed, 'refused after').toBeLessThan(5_000);
+    expect(trouble.filter((m) => m.startsWith(LOST))).toHaveLength(lostBefore + 1);
+    expect((await call(service, 'soap12', 'CategoryTree', { ...ANN, password: 'new-secret' }, {})).AllCategories).toEqual([]);
+  }, 30_000);
+});
