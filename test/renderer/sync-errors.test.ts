@@ -41,8 +41,9 @@ const summary: SyncSummary = {
   errorCode: 'unavailable',
 };
 
-function banner() {
-  useStatusStore().summary = summary;
+/** The banner showing a sync's summary (by default the unavailable one above). */
+function banner(shown: SyncSummary = summary) {
+  useStatusStore().summary = shown;
   return mount(SyncSummaryBanner, { global: { plugins: [pinia, i18n], stubs: { RouterLink: true } } });
 }
 
@@ -60,9 +61,8 @@ describe('a stopped sync and a failed test, in the user’s language', () => {
 
   it('a sync stopped at a changed certificate says so in Czech, with both fingerprints and where to trust the new one', async () => {
     const changed = { code: 'certificateChanged' as const, params: { pinned: 'AA:BB', seen: 'CC:DD', waiting: 2 } };
-    useStatusStore().summary = { ...summary, error: changed, errorCode: 'certificate' };
     i18n.global.locale.value = 'cs';
-    const w = mount(SyncSummaryBanner, { global: { plugins: [pinia, i18n], stubs: { RouterLink: true } } });
+    const w = banner({ ...summary, error: changed, errorCode: 'certificate' });
     expect(w.text()).toContain('Certifikát služby se změnil: důvěřovali jste AA:BB, nyní služba předkládá CC:DD.');
     expect(w.text()).toContain('na obrazovce Připojení');
     expect(w.text()).not.toContain('has changed');
@@ -79,8 +79,7 @@ describe('a stopped sync and a failed test, in the user’s language', () => {
     for (const [failure, czech] of failures) {
       const { code, error } = classify(failure, 2);
       expect(error.params, failure.name).toMatchObject({ waiting: 2, detail: failure.message });
-      useStatusStore().summary = { ...summary, error, errorCode: code };
-      const w = mount(SyncSummaryBanner, { global: { plugins: [pinia, i18n], stubs: { RouterLink: true } } });
+      const w = banner({ ...summary, error, errorCode: code });
       expect(w.text(), failure.name).toContain(czech);
       expect(w.text(), failure.name).not.toContain(failure.message);
       expect(w.text(), failure.name).not.toMatch(/\b(the|service|was|answer|within|proxy at)\b/i);
