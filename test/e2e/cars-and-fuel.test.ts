@@ -8,7 +8,7 @@
 /// <reference lib="dom" />
 import { beforeAll, describe, expect, it } from 'vitest';
 import { browserFor } from '../support/browser';
-import { chainedTests, type AppPage, connect, dismissSummary, go, openApp, poll, screenshot, setAppearance, startStack, syncNow, textOf, type Stack, unlabelledControls } from './stack';
+import { chainedTests, connectedApp, type AppPage, dismissSummary, go, poll, screenshot, setAppearance, syncNow, textOf, type Stack, unlabelledControls } from './stack';
 
 const found = browserFor(import.meta.url);
 
@@ -18,13 +18,7 @@ let app: AppPage;
 const STATS_CAR = 5;
 
 beforeAll(async () => {
-  stack = await startStack();
-  app = await openApp(stack, 'en-US');
-  await app.page.emulateMedia({ reducedMotion: 'reduce' });
-  await connect(app.page, stack.service);
-  await app.page.waitForURL(/#\/accounts$/);
-  await app.page.getByTestId('sync-summary').filter({ hasText: 'Sync finished' }).waitFor();
-  await dismissSummary(app.page);
+  ({ stack, app } = await connectedApp());
 });
 // The tests build on each other: after a failure the rest are skipped.
 chainedTests('failed-cars-', () => ({ app, stack }));

@@ -15,16 +15,13 @@ import { TEST_TIME_ZONE } from '../support/service';
 import {
   type AppPage,
   chainedTests,
+  connectedApp,
   brokenLists,
-  connect,
-  dismissSummary,
   money,
   go,
-  openApp,
   poll,
   screenshot,
   setAppearance,
-  startStack,
   textOf,
   type Stack,
   unlabelledControls,
@@ -39,14 +36,7 @@ let app: AppPage;
 const CAR = 3;
 
 beforeAll(async () => {
-  stack = await startStack();
-  app = await openApp(stack, 'en-US');
-  // Charts draw at once: what a screenshot shows is what the chart ends as.
-  await app.page.emulateMedia({ reducedMotion: 'reduce' });
-  await connect(app.page, stack.service);
-  await app.page.waitForURL(/#\/accounts$/);
-  await app.page.getByTestId('sync-summary').filter({ hasText: 'Sync finished' }).waitFor();
-  await dismissSummary(app.page);
+  ({ stack, app } = await connectedApp());
   await stack.core.saveCar({ carId: CAR, name: 'Superb' });
 });
 // The tests build on each other: after a failure the rest would only time out, so they are skipped.

@@ -101,6 +101,21 @@ export async function screenshot(page: Page, name: string, viewport = false): Pr
 
 /** Fills the connect form with the demo credentials and connects; the app then syncs by itself. */
 /**
+ * A stack with the app open in English, connected to its service and through its first sync, the summary
+ * dismissed; motion reduced, so that what a screenshot shows is what a chart or dialog ends as.
+ */
+export async function connectedApp(): Promise<{ stack: Stack; app: AppPage }> {
+  const stack = await startStack();
+  const app = await openApp(stack, 'en-US');
+  await app.page.emulateMedia({ reducedMotion: 'reduce' });
+  await connect(app.page, stack.service);
+  await app.page.waitForURL(/#\/accounts$/);
+  await app.page.getByTestId('sync-summary').filter({ hasText: 'Sync finished' }).waitFor();
+  await dismissSummary(app.page);
+  return { stack, app };
+}
+
+/**
  * The hooks of a file whose tests build on each other: after a failure the rest would only time out, so
  * they are skipped; the failing screen is kept as a screenshot named with the prefix; no test may leave a
  * real error in the page's console; the app and the stack are closed at the end.
