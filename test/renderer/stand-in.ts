@@ -7,6 +7,7 @@ import type { AccountView, AppEvent, AppEventListener, AppStatus, RefuelingView 
 import { installApi, type StoreApi } from '../../src-renderer/src/api';
 import { ACCOUNT } from '../../src-shared/records/account';
 import { REFUELING } from '../../src-shared/records/refueling';
+import { accountRow } from '../support/local-rows';
 
 export interface StandIn {
   api: StoreApi;
@@ -65,17 +66,8 @@ export function account(over: Partial<AccountView>): AccountView {
   return {
     // The fields kept here only, at their defaults (the account's field table).
     ...ACCOUNT.localDefaults,
-    id: 1,
-    name: 'A',
-    description: '',
-    type: 2,
-    currency: 203,
-    isActive: true,
-    locked: false,
-    isHidden: false,
-    ord: 0,
-    permission: 3,
-    balance: '0',
+    // The service's fields as the local copy's test rows have them.
+    ...accountRow({ id: 1 }),
     serverBalance: '0',
     pending: false,
     local: false,
