@@ -12,6 +12,7 @@
  *   with CancelledError, when the sync is cancelled.
  */
 import { CallError, CancelledError, formatSeconds } from './errors';
+import type { CauseParams } from '../../../src-shared/app-api/errors';
 
 export interface RetryPolicy {
   /** First pause; it doubles with each further failure in a row, up to maxBackoffMs (with full jitter). */
@@ -95,6 +96,11 @@ export class RetriesExhausted extends Error {
     message: string,
   ) {
     super(message);
+  }
+
+  /** Why, in words of no language: the last failure's cause. */
+  get why(): CauseParams {
+    return this.last.why;
   }
 }
 

@@ -102,8 +102,7 @@ export function classify(error: unknown, waiting = 0): SyncStop {
   // `detail` is the English of the command line and the log; the screens word the cause (`why`).
   if (error instanceof ProxyError) return stop('unavailable', 'proxyUnavailable', { waiting, detail: error.message, ...error.why });
   if (error instanceof RetriesExhausted || error instanceof PushGaveUp || (error instanceof CallError && error.transient)) {
-    const why = error instanceof RetriesExhausted ? error.last.why : error.why;
-    return stop('unavailable', 'serviceUnavailable', { waiting, detail: error.message, ...why });
+    return stop('unavailable', 'serviceUnavailable', { waiting, detail: error.message, ...error.why });
   }
   if (error instanceof CallError) {
     if (error.kind === 'fault') return stop('service', 'serviceFault', { service: error.message });
