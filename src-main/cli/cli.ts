@@ -28,8 +28,6 @@ import {
 import { createAppCore, type AppCore } from '../core/app/app-core';
 import { appVersion } from '../app-bridge/app-version';
 import { openAppLog, type AppLog } from '../core/log/app-log';
-import { LocalFileError } from '../core/store/local-file';
-import { StoreVersionError } from '../core/store/migrations';
 import { PromptSecretStore } from '../core/secrets';
 import type { AnyCliCommand, CliIo, FilesContext } from './command';
 import { COMMANDS } from './commands';
@@ -89,7 +87,7 @@ const APP_VERSION = appVersion(join(import.meta.dirname, '..', '..'));
 
 /** One line for a failure: the reason when it is one the user can act on, never a stack. */
 function failureLine(e: unknown, core: AppCore | null): string {
-  let message = e instanceof UsageError || e instanceof AppError || e instanceof LocalFileError || e instanceof StoreVersionError ? e.message : 'Unexpected failure.';
+  let message = e instanceof UsageError || e instanceof AppError ? e.message : 'Unexpected failure.';
   if (e instanceof AppError && (e.kind === 'not-connected' || e.kind === 'password-needed') && core) {
     message += ' Set BOOKKEEPING_PASSWORD or answer the prompt; give the client key (BOOKKEEPING_CLIENT_KEY or --key-file) if it is not kept yet.';
   }
@@ -133,7 +131,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         new PromptSecretStore({
           persistence,
           env: io.env,
-          keyHint: 'give the key again (BOOKKEEPING_CLIENT_KEY or --key-file)',
+          refusedAgain: 'key',
           ...(clientKey !== undefined ? { clientKey } : {}),
           ...(io.prompt ? { prompt: io.prompt } : {}),
         }),

@@ -37,6 +37,13 @@ export const NETWORK_CAUSES = ['http', 'timeout', 'connectTimeout', 'refused', '
 export type NetworkCause = (typeof NETWORK_CAUSES)[number];
 export type CauseParams = { cause: NetworkCause; code: string; status: number; seconds: number };
 
+/**
+ * The kinds of record the service sends, as an error names one (`record`): the screens word it in theirs
+ * (i18n `recordWord.*`). Spelled here rather than taken from the record tables, whose types depend on this table.
+ */
+export const WIRE_RECORDS = ['account', 'transaction', 'template', 'category', 'refueling'] as const;
+export type WireRecord = (typeof WIRE_RECORDS)[number];
+
 export type AppErrorKind =
   /** An argument failed validation at the boundary or in the core; `field` names it. */
   | 'invalid-input'
@@ -156,14 +163,18 @@ export const ERRORS = {
   // ---- connection and sync
   notConnected: spec('not-connected', () => 'Connect to a service first.'),
   clientKeyUnavailable: spec('not-connected', () => 'The client key is not available; connect again.'),
-  secretUnavailable: spec<{ detail: string }>('not-connected', (p) => p.detail),
+  keychainUnavailable: spec('not-connected', () => 'The system keychain is not available to decrypt the stored credentials.'),
+  keychainCannotStore: spec('not-connected', () => 'The system keychain is not available, so the credentials cannot be stored safely.'),
+  credentialsUndecryptable: spec('not-connected', () => 'The stored credentials could not be decrypted; connect again.'),
+  keyNeedsPassword: spec('not-connected', () => 'The client key can only be stored together with a password.'),
   passwordNeeded: spec('password-needed', () => 'Enter the password to sync.'),
-  badAddress: spec<{ detail: string }>('invalid-input', (p) => p.detail),
+  addressNotUrl: spec('invalid-input', () => 'The service address must be a full URL such as https://example.com.'),
+  addressNotHttp: spec('invalid-input', () => 'The service address must start with http:// or https://.'),
+  addressWithCredentials: spec('invalid-input', () => 'The service address must not carry a user name or password.'),
   badNamespace: spec(
     'invalid-input',
     () => 'The namespace must be an absolute URI such as http://example.com/api/ or urn:books, without spaces, quotes or angle brackets.',
   ),
-  badFingerprint: spec<{ detail: string }>('invalid-input', (p) => p.detail),
   outboxHoldsWrites: spec<{ count: number; login: string; address: string }>(
     'rule',
     (p) => `The outbox still holds ${p.count} write(s) for ${p.login} at ${p.address}; sync or discard them first.`,
@@ -174,11 +185,22 @@ export const ERRORS = {
   syncRunningElsewhere: spec('busy', () => 'A sync is already running in another window or command.'),
   fileBusy: spec('busy', () => 'The local data file is in use by another program; try again.'),
   credentialsRefused: spec('auth', () => 'The service refused the client key, login or password.'),
-  sealedKeyRefused: spec<{ detail: string }>('auth', (p) => p.detail),
+  /** `again`: what the user is to do (the command line gives the key again, the app's user types the password or connects again). */
+  sealedKeyRefused: spec<{ again: 'key' | 'password' }>(
+    'auth',
+    (p) =>
+      `The stored client key does not open with this password; ${p.again === 'key' ? 'give the key again (BOOKKEEPING_CLIENT_KEY or --key-file)' : 'type the password again, or connect again'}.`,
+  ),
   /** The service's own words, shown as theirs. */
   serviceFault: spec<{ service: string }>('service', (p) => `The service answered: ${p.service}`),
   serviceAnswerUnusable: spec<{ detail: string } & CauseParams>('service', (p) => p.detail),
-  serviceDataUnusable: spec<{ detail: string }>('service', (p) => `The service sent data that cannot be kept: ${p.detail}`),
+  /** A record of the service the local copy cannot keep: `wire` is the field's name on the wire, `id` the record's ('?' when it has none). */
+  serviceValueNotNumber: spec<{ record: WireRecord; id: string; wire: string }>(
+    'service',
+    (p) => `The service sent data that cannot be kept: ${p.wire} of ${p.record} ${p.id} is not a finite number.`,
+  ),
+  categoryTreeTooDeep: spec<{ levels: number }>('service', (p) => `The service sent data that cannot be kept: the category tree nests deeper than ${p.levels} levels.`),
+  categoryTwice: spec<{ id: number }>('service', (p) => `The service sent data that cannot be kept: category ${p.id} appears twice in the category tree.`),
   unreachable: spec<{ detail: string } & CauseParams>('network', (p) => p.detail),
   /**
    * TLS refused the service's certificate, said by what is wrong with it (the core words nothing): `waiting`
@@ -225,7 +247,11 @@ export const ERRORS = {
   syncUnexpected: spec('internal', () => 'The sync failed unexpectedly.'),
 
   // ---- files: import, backup, the local copy
-  csvUnreadable: spec<{ detail: string }>('invalid-input', (p) => p.detail),
+  csvEmpty: spec('invalid-input', () => 'The file is empty.'),
+  csvTooManyColumns: spec<{ line: number; columns: number }>('invalid-input', (p) => `Line ${p.line} has more than ${p.columns} columns.`),
+  csvTooManyRows: spec<{ rows: number }>('invalid-input', (p) => `The file has more than ${p.rows.toLocaleString('en')} rows; import it in parts.`),
+  csvQuoteOpen: spec<{ line: number }>('invalid-input', (p) => `Line ${p.line}: a quoted field is not closed.`),
+  csvAfterQuote: spec<{ line: number }>('invalid-input', (p) => `Line ${p.line}: text follows the closing quote of a field.`),
   mappingBeyondFile: spec<{ field: string; column: number; columns: number }>(
     'invalid-input',
     (p) => `The ${fieldWords(p.field)} is mapped to column ${p.column}, but the file has ${p.columns} columns.`,
@@ -278,7 +304,27 @@ export const ERRORS = {
         ? `The local copy ${p.file} is damaged and cannot be opened. Recover it from its newest safety copy (${p.safetyCopy}) with the command line's "recover"; the damaged file is kept aside.`
         : `The local copy ${p.file} is damaged and cannot be opened, and there is no safety copy of it; restore a backup you made into a new local copy.`,
   ),
-  localFileRefused: spec<{ detail: string }>('rule', (p) => p.detail),
+  /** The file given as the local copy is not one (nothing in it was changed). */
+  localFileIsFolder: spec<{ file: string }>('rule', (p) => `${p.file} is a folder; give the local data file's path (for example ${p.file}/bookkeeping.sqlite).`),
+  localFileUnreadable: spec<{ file: string; code: string }>('rule', (p) => `${p.file} cannot be read (${p.code}).`),
+  localFileNotSqlite: spec<{ file: string }>(
+    'rule',
+    (p) => `${p.file} is not a SQLite database, so it is not a local copy of this app; nothing was changed. Choose another file.`,
+  ),
+  /** `applicationId`: the other program's mark in the file's header (hexadecimal), '' when it has none. */
+  localFileForeign: spec<{ file: string; applicationId: string }>(
+    'rule',
+    (p) =>
+      p.applicationId
+        ? `${p.file} is another program's database (application id 0x${p.applicationId}), not a local copy of this app; nothing was changed.`
+        : `${p.file} is another program's SQLite database, not a local copy of this app; nothing was changed.`,
+  ),
+  localFileUnmarked: spec<{ file: string }>('rule', (p) => `${p.file} is a SQLite database that is not marked as this app's local copy; nothing was changed.`),
+  localFileUnopenable: spec<{ file: string }>('rule', (p) => `${p.file} is damaged or not a SQLite database this app can read; nothing was changed.`),
+  localFileNewer: spec<{ version: number; newest: number }>(
+    'rule',
+    (p) => `The local data file was written by a newer version of the app (schema ${p.version}; this version knows ${p.newest}).`,
+  ),
 
   // ---- the edges
   /** An edge refused a call before the core saw it (not from the app, without this run's token...). */

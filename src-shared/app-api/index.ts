@@ -8,3 +8,4 @@ export * from './errors';
 export * from './events';
 export * from './bridge-protocol';
 export * from './connection-state';
+export * from './connection-warnings';

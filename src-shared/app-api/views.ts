@@ -5,6 +5,7 @@
  */
 import type { Binding } from '../wire/bindings';
 import type { AppErrorData } from './errors';
+import type { ConnectionWarning } from './connection-warnings';
 import type { AccountEdit, AccountLocals, AccountStored, AccountWrite } from '../records/account';
 import type { CarStored } from '../records/car';
 import type { CategoryEdit, CategoryStored, CategoryWrite } from '../records/category';
@@ -222,8 +223,8 @@ export interface ConnectionReport {
   /** Operations the WSDL lists, of the 15 the app knows. */
   operations: string[];
   missing: string[];
-  /** e.g. credentials would travel unencrypted over http:// to another machine. */
-  warnings: string[];
+  /** e.g. credentials would travel unencrypted over http:// to another machine; as data, worded by code. */
+  warnings: ConnectionWarning[];
   /** Why the test failed, as data (its code words it); null when it did not. */
   error: AppErrorData | null;
   /** Why TLS refused the service's certificate, with the certificate, so that the user can compare and trust it. */

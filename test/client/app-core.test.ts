@@ -4,9 +4,11 @@
  * read views; events; secrets never in plain text on disk.
  */
 import { readFileSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_METHOD_NAMES, AppError, type AppEvent } from '../../src-shared/app-api';
+import { APP_METHOD_NAMES, AppError, warningText, type AppEvent } from '../../src-shared/app-api';
 import { createAppCore } from '../../src-main/core/app/app-core';
 import { EncryptedSecretStore, MemorySecretStore, type StringCipher } from '../../src-main/core/secrets';
 import { addClient, addUser, TEST_HASH_PARAMS } from '../../src-service';
@@ -97,6 +99,37 @@ describe('a bug during a sync', () => {
 });
 
 describe('connection and status', () => {
+  it('warns as data of what the service lacks: an older variant it falls back to, an operation nothing replaces', async () => {
+    // A service whose WSDL lists only the older account list and the category tree.
+    const wsdl = `<?xml version="1.0" encoding="utf-8"?>
+<definitions xmlns="http://schemas.xmlsoap.org/wsdl/" targetNamespace="http://tempuri.org/">
+  <portType name="APIserviceSoap"><operation name="AccountListWithAmount"/><operation name="CategoryTree"/></portType>
+</definitions>`;
+    const old = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' }).end(wsdl));
+    await new Promise<void>((resolve) => old.listen(0, '127.0.0.1', resolve));
+    const tmp = tempDir();
+    const core = createAppCore({ dataFile: tmp.file('local.sqlite'), secrets: new MemorySecretStore(), timeZone: 'Europe/Prague', log: () => undefined });
+    try {
+      const report = await core.testConnection({ baseUrl: `http://127.0.0.1:${(old.address() as AddressInfo).port}` });
+      expect(report.state).toBe('not-checked');
+      expect(report.warnings).toEqual([
+        { code: 'olderOperation', params: { wanted: 'AccountListWithAmount2', used: 'AccountListWithAmount' } },
+        { code: 'operationMissing', params: { operations: 'TransactionListLast50_2, TransactionListLast50' } },
+        { code: 'operationMissing', params: { operations: 'DefineTransactionList2, DefineTransactionList' } },
+        ...['CarFuelList', 'AddAccount', 'EditAccount', 'AddTranferToOtherAccount', 'AddCategory', 'EditCategory', 'EditCarFuel'].map((operations) => ({
+          code: 'operationMissing',
+          params: { operations },
+        })),
+      ]);
+      // The command line's words for one of them.
+      expect(warningText(report.warnings[0]!)).toBe('The service lacks AccountListWithAmount2; the app uses the older AccountListWithAmount.');
+    } finally {
+      await core.close();
+      old.close();
+      tmp.remove();
+    }
+  });
+
   it('tests, connects, reports status, and keeps secrets out of the data file', async () => {
     addClient(service.dataFile, 'a-very-distinctive-client-key');
     addUser(service.dataFile, 'status-user', 'a-very-distinctive-password', { hashParams: TEST_HASH_PARAMS });

@@ -48,6 +48,7 @@ describe('the local data file', () => {
       const before = digest(file);
       const files = beside();
       expect(() => new Store(file)).toThrow(id ? /is another program's database \(application id 0x5a5a5a5a\)/ : /is another program's SQLite database, not a local copy of this app; nothing was changed/);
+      expect(() => new Store(file)).toThrow(expect.objectContaining({ code: 'localFileForeign', params: { file, applicationId: id ? '5a5a5a5a' : '' } }));
       const status = await runCliOn(file, ['status']);
       expectCliFailure(status, /not a local copy of this app; nothing was changed\.$/);
       expect(digest(file)).toBe(before);
@@ -89,7 +90,9 @@ describe('the local data file', () => {
     expectCliFailure(await runCliOn(file, ['accounts']), /is not a SQLite database/);
     expect(readFileSync(file, 'utf8')).toBe('groceries: milk, bread\n'.repeat(20));
     expect(beside()).toEqual(files);
+    expect(() => new Store(file)).toThrow(expect.objectContaining({ code: 'localFileNotSqlite', params: { file } }));
     expect(() => inspectLocalFile(tmp.dir)).toThrow(/is a folder/);
+    expect(() => inspectLocalFile(tmp.dir)).toThrow(expect.objectContaining({ code: 'localFileIsFolder' }));
   });
 
   it('a new file is made and stamped; a copy from before the stamp is recognised by its tables and stamped', () => {

@@ -8,6 +8,7 @@ import {
   EncryptedSecretStore,
   MemorySecretStore,
   PromptSecretStore,
+  SealedKeyRefusedError,
   SecretUnavailableError,
   DEFAULT_ARGON2,
   seal,
@@ -59,7 +60,9 @@ describe('the command line secret store', () => {
     expect(await next.has('clientKey')).toBe(true);
     expect(await next.get('clientKey')).toBe('the-client-key');
     const wrong = new PromptSecretStore({ persistence, env: { BOOKKEEPING_PASSWORD: 'not-it' } });
-    await expect(wrong.get('clientKey')).rejects.toBeInstanceOf(SecretUnavailableError);
+    await expect(wrong.get('clientKey')).rejects.toBeInstanceOf(SealedKeyRefusedError);
+    // The app's wording unless the command line asks for its own (give the key again).
+    await expect(wrong.get('clientKey')).rejects.toMatchObject({ code: 'sealedKeyRefused', kind: 'auth', params: { again: 'password' } });
     const given = new PromptSecretStore({ persistence, env: { BOOKKEEPING_PASSWORD: 'not-it', BOOKKEEPING_CLIENT_KEY: 'from-env' } });
     expect(await given.get('clientKey')).toBe('from-env');
     await next.delete('clientKey');
@@ -121,8 +124,10 @@ describe('the keychain-backed store', () => {
     expect(await store.has('clientKey')).toBe(false);
     const without = new EncryptedSecretStore(cipher(false), memoryPersistence());
     await expect(without.set('password', 'x')).rejects.toBeInstanceOf(SecretUnavailableError);
+    await expect(without.set('password', 'x')).rejects.toMatchObject({ code: 'keychainCannotStore', kind: 'not-connected' });
     persistence.write('os:clientKey', Buffer.from('garbage').toString('base64'));
     await expect(store.get('clientKey')).rejects.toThrow(/could not be decrypted/);
+    await expect(store.get('clientKey')).rejects.toMatchObject({ code: 'credentialsUndecryptable' });
     await store.delete('password');
     expect(await store.get('password')).toBeNull();
   });

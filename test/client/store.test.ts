@@ -62,6 +62,7 @@ describe('schema', () => {
     expect(again.db.prepare('SELECT text FROM notes').pluck().all()).toEqual(['kept']);
     again.close();
     expect(() => new Store(file)).toThrow(StoreVersionError);
+    expect(() => new Store(file)).toThrow(expect.objectContaining({ code: 'localFileNewer', params: { version: next, newest: next - 1 } }));
     // A failing migration leaves the file at its old version.
     const broken = [...v2, { version: next + 1, description: 'broken', up: (db: Database.Database) => db.exec('CREATE TABLE notes (x)') }];
     expect(() => new Store(file, { migrations: broken })).toThrow();

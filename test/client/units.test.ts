@@ -7,16 +7,21 @@ import { pricePerLiter } from '../../src-main/core/app/read-views';
 import { fieldOf } from '../../src-main/core/app/errors';
 import { analyzeDependencies, effectiveStatuses, type AnyEntry } from '../../src-main/core/outbox';
 import { addressWarnings, normalizeBaseUrl } from '../../src-main/core/soap-client';
-import { isLoopbackHostname } from '../../src-shared/service-address';
+import { isInsecureRemote, isLoopbackHostname, parseServiceAddress } from '../../src-shared/service-address';
 
 describe('service addresses', () => {
   it('normalizes what users paste', () => {
     expect(normalizeBaseUrl(' https://example.com/ ')).toBe('https://example.com');
     expect(normalizeBaseUrl('http://h:8080/app/API/APIservice.asmx?WSDL')).toBe('http://h:8080/app');
     expect(normalizeBaseUrl('http://h/api/apiservice.asmx/')).toBe('http://h');
-    expect(() => normalizeBaseUrl('example.com')).toThrow(/full URL/);
-    expect(() => normalizeBaseUrl('ftp://example.com')).toThrow(/http/);
-    expect(() => normalizeBaseUrl('https://u:p@example.com')).toThrow(/user name/);
+    // Refused by code, about the field: the screens say the same problem while the user types (parseServiceAddress).
+    expect(() => normalizeBaseUrl('example.com')).toThrow(expect.objectContaining({ code: 'addressNotUrl', field: 'baseUrl' }));
+    expect(() => normalizeBaseUrl('ftp://example.com')).toThrow(expect.objectContaining({ code: 'addressNotHttp', field: 'baseUrl' }));
+    expect(() => normalizeBaseUrl('https://u:p@example.com')).toThrow(expect.objectContaining({ code: 'addressWithCredentials', field: 'baseUrl' }));
+    expect(parseServiceAddress('https://x.example').problem).toBeNull();
+    expect(parseServiceAddress(' x.example').problem).toBe('addressNotUrl');
+    expect(parseServiceAddress('ftp://x.example').problem).toBe('addressNotHttp');
+    expect(parseServiceAddress('https://me@x.example').problem).toBe('addressWithCredentials');
   });
 
   it('warns about plain http to another machine only', () => {
@@ -24,9 +29,15 @@ describe('service addresses', () => {
     expect(addressWarnings('http://localhost')).toEqual([]);
     expect(addressWarnings('http://[::1]:80')).toEqual([]);
     expect(addressWarnings('https://example.com')).toEqual([]);
-    expect(addressWarnings('http://example.com')[0]).toMatch(/unencrypted/);
+    expect(addressWarnings('http://example.com')).toEqual([{ code: 'insecureAddress', params: {} }]);
+    expect(addressWarnings('http://192.168.1.5:8080')).toEqual([{ code: 'insecureAddress', params: {} }]);
     expect(isLoopbackHostname('127.10.0.1')).toBe(true);
     expect(isLoopbackHostname('192.168.1.1')).toBe(false);
+    // What the screens warn of while the user types: the same rule, and nothing for what is no address.
+    expect(isInsecureRemote('http://money.example.com')).toBe(true);
+    expect(isInsecureRemote('http://[::1]:8080')).toBe(false);
+    expect(isInsecureRemote('https://money.example.com')).toBe(false);
+    expect(isInsecureRemote('money.example.com')).toBe(false);
   });
 });
 

@@ -47,6 +47,10 @@ describe('CSV reader', () => {
     expect(() => readCsv('a,b\n1,2\n"never closed,3\n')).toThrow(/Line 3: a quoted field is not closed/);
     expect(() => readCsv('')).toThrow(CsvError);
     expect(() => readCsv('\n\n')).toThrow(/empty/);
+    // Said by code with the line, for the screens to word (the message above is the command line's).
+    expect(() => readCsv('a,b\n"x"y,2')).toThrow(expect.objectContaining({ code: 'csvAfterQuote', params: { line: 2 } }));
+    expect(() => readCsv('a,b\n1,2\n"never closed,3\n')).toThrow(expect.objectContaining({ code: 'csvQuoteOpen', params: { line: 3 } }));
+    expect(() => readCsv('')).toThrow(expect.objectContaining({ code: 'csvEmpty' }));
   });
 
   it('caps rows and columns with a clear error', () => {
@@ -55,6 +59,8 @@ describe('CSV reader', () => {
     expect(() => readCsv('h\n1\n2\n3\n4', limits)).toThrow(/more than 3 rows/);
     expect(() => readCsv('a,b,c,d\n1,2,3,4,5', limits)).toThrow(/Line 2 has more than 4 columns/);
     expect(() => readCsv(`h\n${'1\n'.repeat(20_001)}`)).toThrow(/more than 20,000 rows/);
+    expect(() => readCsv('h\n1\n2\n3\n4', limits)).toThrow(expect.objectContaining({ code: 'csvTooManyRows', params: { rows: 3 } }));
+    expect(() => readCsv('a,b,c,d\n1,2,3,4,5', limits)).toThrow(expect.objectContaining({ code: 'csvTooManyColumns', params: { line: 2, columns: 4 } }));
   });
 });
 

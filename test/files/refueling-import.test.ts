@@ -139,6 +139,9 @@ describe('refueling import preview', () => {
       expect(await refusal(s.core.previewRefuelingImport({ carId: 5, content: csv, currency: 203 }))).toMatchObject({ kind: 'not-found', field: 'carId' });
       expect(await refusal(s.core.previewRefuelingImport({ carId: 4, content: 'a,b\n"open', currency: 203 }))).toMatchObject({
         kind: 'invalid-input',
+        code: 'csvQuoteOpen',
+        params: { line: 2 },
+        field: 'content',
         message: 'Line 2: a quoted field is not closed.',
       });
     } finally {

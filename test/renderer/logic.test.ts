@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { CategoryNode, OutboxEntryView, TemplateView } from '../../src-shared/app-api';
 import { groupAccounts, sumByCurrency } from '../../src-renderer/src/logic/accounts';
 import { flattenTree, isDuplicateName, matchesQuery, pickerOptions, siblingNames } from '../../src-renderer/src/logic/categories';
-import { addressProblem, isInsecureRemote } from '../../src-renderer/src/logic/connection';
 import { blockerOf, dependentsOf, queuedCount, splitOutbox } from '../../src-renderer/src/logic/outbox';
 import { distances, odometerWarning } from '../../src-renderer/src/logic/refuelings';
 import { transferFromTemplate } from '../../src-renderer/src/logic/transfers';
@@ -170,23 +169,6 @@ describe('outbox', () => {
     expect(blockerOf(list, 3)?.id).toBe(2);
     // Waiting on a write that is merely pending does not block; nothing named means its create was discarded.
     expect(blockerOf(list, 5)).toBeNull();
-  });
-});
-
-describe('connection address', () => {
-  it('warns about http:// to another machine only', () => {
-    expect(isInsecureRemote('http://money.example.com')).toBe(true);
-    expect(isInsecureRemote('http://192.168.1.5:8080')).toBe(true);
-    expect(isInsecureRemote('https://money.example.com')).toBe(false);
-    expect(isInsecureRemote('http://127.0.0.1:5000')).toBe(false);
-    expect(isInsecureRemote('http://localhost')).toBe(false);
-    expect(isInsecureRemote('http://[::1]:8080')).toBe(false);
-  });
-
-  it('names what is wrong with an address', () => {
-    expect(addressProblem('https://x.example')).toBeNull();
-    expect(addressProblem('x.example')).toBe('invalid');
-    expect(addressProblem('ftp://x.example')).toBe('scheme');
   });
 });
 

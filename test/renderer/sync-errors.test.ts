@@ -6,15 +6,26 @@
  */
 import { mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { englishText, type ConnectionReport, type SyncSummary } from '../../src-shared/app-api';
+import { AppError, englishText, type ConnectionReport, type SyncSummary } from '../../src-shared/app-api';
+import type { ApiAccount2, ApiCategory } from '../../src-shared/catalog';
 import SyncSummaryBanner from '../../src-renderer/src/components/SyncSummaryBanner.vue';
 import ConnectionReportAlert from '../../src-renderer/src/components/ConnectionReportAlert.vue';
 import { i18n } from '../../src-renderer/src/i18n';
 import { useStatusStore } from '../../src-renderer/src/stores/status';
 import { standIn } from './stand-in';
 import { classify } from '../../src-main/core/sync/engine';
-import { NetworkError, ProxyError, RetriesExhausted, TimeoutError, UnavailableError } from '../../src-main/core/soap-client';
+import { NetworkError, ProxyError, RetriesExhausted, TimeoutError, UnavailableError, normalizeBaseUrl, pinnedFingerprint } from '../../src-main/core/soap-client';
+import { accountFromApi, categoriesFromApi } from '../../src-main/core/store/rows';
+import { readCsv } from '../../src-main/core/files/csv-reader';
+import { inspectLocalFile } from '../../src-main/core/store/local-file';
+import { migrate } from '../../src-main/core/store/migrations';
+import { EncryptedSecretStore, type SecretPersistence } from '../../src-main/core/secrets';
+import { codeText, type Translate } from '../../src-renderer/src/composables/errors';
 
 let pinia: ReturnType<typeof createPinia>;
 beforeEach(() => {
@@ -102,5 +113,94 @@ describe('a stopped sync and a failed test, in the user’s language', () => {
     i18n.global.locale.value = 'cs';
     const w = mount(ConnectionReportAlert, { props: { report }, global: { plugins: [pinia, i18n] } });
     expect(w.text()).toContain('Službu se nepodařilo zastihnout: connect ECONNREFUSED 127.0.0.1:1');
+  });
+
+  it('the connection report words its warnings by their codes', () => {
+    const report: ConnectionReport = {
+      ok: false,
+      state: 'not-checked',
+      baseUrl: 'http://books.example',
+      namespace: 'http://tempuri.org/',
+      operations: ['AccountListWithAmount'],
+      missing: [],
+      warnings: [
+        { code: 'insecureAddress', params: {} },
+        { code: 'olderOperation', params: { wanted: 'AccountListWithAmount2', used: 'AccountListWithAmount' } },
+        { code: 'operationMissing', params: { operations: 'CarFuelList' } },
+      ],
+      error: null,
+      certificate: null,
+    };
+    i18n.global.locale.value = 'cs';
+    const w = mount(ConnectionReportAlert, { props: { report }, global: { plugins: [pinia, i18n] } });
+    expect(w.findAll('[data-testid="report-warning"]').map((li) => li.text())).toEqual([
+      'Tato adresa vede přes http:// na jiný počítač: vaše jméno, heslo a klíč by putovaly každým požadavkem nešifrovaně. Pokud to služba umí, použijte https://.',
+      'Služba nemá AccountListWithAmount2; aplikace místo ní použije starší AccountListWithAmount.',
+      'Služba nemá CarFuelList; co ji potřebuje, selže.',
+    ]);
+  });
+});
+
+/** What a call throws, for a look at its code. */
+function thrown(call: () => unknown): AppError {
+  try {
+    call();
+  } catch (e) {
+    expect(e).toBeInstanceOf(AppError);
+    return e as AppError;
+  }
+  throw new Error('It did not throw.');
+}
+async function rejected(call: () => Promise<unknown>): Promise<AppError> {
+  const e = await call().then(
+    () => null,
+    (error: unknown) => error,
+  );
+  expect(e).toBeInstanceOf(AppError);
+  return e as AppError;
+}
+
+describe('the lower layers’ refusals, in the user’s language', () => {
+  it('an unusable address, a fingerprint, a CSV, a local file, the service’s records and the keychain are worded by code in Czech, never the core’s English', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bookkeeping-errors-'));
+    const notSqlite = join(dir, 'notes.sqlite');
+    writeFileSync(notSqlite, 'shopping list\n');
+    const newer = new Database(':memory:');
+    newer.pragma('user_version = 99');
+    const nowhere: SecretPersistence = { read: () => 'c2VhbGVk', write: () => undefined };
+    const noKeychain = new EncryptedSecretStore({ isEncryptionAvailable: () => false, encryptString: () => Buffer.alloc(0), decryptString: () => '' }, nowhere);
+    const category = (Id: number): ApiCategory => ({ Id, Name: `c${Id}`, Description: '', Id_Parent: 0, IsActive: true, ChildCategories: null }) as unknown as ApiCategory;
+    const cases: [AppError, string][] = [
+      [thrown(() => normalizeBaseUrl('money.example.com')), 'Toto není webová adresa. Má vypadat jako https://penize.example.cz.'],
+      [thrown(() => normalizeBaseUrl('ftp://money.example.com')), 'Adresa musí začínat http:// nebo https://.'],
+      [thrown(() => normalizeBaseUrl('https://me:secret@money.example.com')), 'Adresa nesmí obsahovat jméno ani heslo; zadejte je do jejich polí.'],
+      [thrown(() => pinnedFingerprint('AB:CD')), 'Zadejte otisk SHA-256'],
+      [thrown(() => readCsv('a,b\n1,2\n"never closed,3\n')), 'Soubor nelze přečíst jako CSV: na řádku 3 není uzavřeno pole v uvozovkách.'],
+      [thrown(() => readCsv('')), 'Soubor je prázdný.'],
+      [thrown(() => inspectLocalFile(dir)), `${dir} je složka; vyberte samotný soubor s místními daty.`],
+      [thrown(() => inspectLocalFile(notSqlite)), `${notSqlite} není místní kopie této aplikace (není to databáze SQLite); nic nebylo změněno.`],
+      [thrown(() => migrate(newer)), 'Soubor s místními daty zapsala novější verze aplikace'],
+      [thrown(() => accountFromApi({ Id: 7, Name: 'Cash', Amount: Number.NaN } as unknown as ApiAccount2)), 'Služba poslala data, která nelze uložit: účet 7, pole Amount není číslo.'],
+      [thrown(() => categoriesFromApi({ AllCategories: [category(70), category(70)], FavoritCategories: [] })), 'kategorie 70 je v jejím stromu kategorií dvakrát'],
+      [await rejected(() => noKeychain.get('password')), 'Systémová klíčenka není dostupná, uložené přihlašovací údaje proto nelze přečíst.'],
+      [await rejected(() => noKeychain.set('password', 'x')), 'Systémová klíčenka není dostupná, přihlašovací údaje proto nelze bezpečně uložit.'],
+    ];
+    newer.close();
+    rmSync(dir, { recursive: true, force: true });
+    i18n.global.locale.value = 'cs';
+    const t = i18n.global.t as Translate;
+    for (const [error, czech] of cases) {
+      const text = codeText(error.toData(), t);
+      expect(text, error.code).toContain(czech);
+      expect(text, error.code).not.toContain(error.message);
+      expect(text, error.code).not.toMatch(/\b(the|is|not|must|service|file|line|cannot)\b/i);
+    }
+    // A record the service sent that cannot be kept stops a sync: the banner names it in Czech too.
+    const stopped = classify(cases.find(([e]) => e.code === 'serviceValueNotNumber')![0], 0);
+    const w = banner({ ...summary, error: stopped.error, errorCode: stopped.code });
+    expect(w.text()).toContain('účet 7, pole Amount není číslo');
+    i18n.global.locale.value = 'en';
+    await w.vm.$nextTick();
+    expect(w.text()).toContain('in account 7, Amount is not a number');
   });
 });

@@ -1,4 +1,5 @@
 /** `connect`: checks the service and the credentials and keeps the connection. */
+import { warningText, type ConnectionWarning } from '../../../src-shared/app-api';
 import { UsageError } from '../../../src-shared/cli';
 import { addressWarnings } from '../../core/soap-client';
 import { defineCommand } from '../command';
@@ -23,13 +24,13 @@ export const connect = defineCommand({
     const password = ctx.io.env.BOOKKEEPING_PASSWORD || (await ctx.io.prompt?.('Password: '));
     if (!password) throw new UsageError('The password is required: BOOKKEEPING_PASSWORD or the prompt.');
     // A malformed address is reported by the core below; only a valid one can earn a warning.
-    let warnings: string[] = [];
+    let warnings: ConnectionWarning[] = [];
     try {
       warnings = addressWarnings(url);
     } catch {
       // Not an address at all: the core's check below says why.
     }
-    for (const warning of warnings) ctx.io.stderr(`warning: ${warning}`);
+    for (const warning of warnings) ctx.io.stderr(`warning: ${warningText(warning)}`);
     const status = await ctx.core.connect({
       baseUrl: url,
       login,

@@ -3,7 +3,7 @@
  * authenticated read), connecting (the credentials checked before anything is kept), working offline,
  * and the preferences the screens keep in the local copy.
  */
-import { AppError, DEFAULT_PREFERENCES, outcomeOf, type AppStatus, type ConnectionReport, type InputOf, type Preferences } from '../../../src-shared/app-api';
+import { AppError, DEFAULT_PREFERENCES, outcomeOf, type AppStatus, type ConnectionReport, type ConnectionWarning, type InputOf, type Preferences } from '../../../src-shared/app-api';
 import { OPERATION_NAMES, isNamespaceUri, type Credentials, type OperationName } from '../../../src-shared/catalog';
 import type { Binding } from '../../../src-shared/wire';
 import type { SecretName } from '../secrets';
@@ -28,36 +28,19 @@ const NEEDED: readonly (readonly OperationName[])[] = [
   ['EditCarFuel'],
 ];
 
-function serviceWarnings(d: ServiceDescription): string[] {
+function serviceWarnings(d: ServiceDescription): ConnectionWarning[] {
   const out = [...d.warnings];
   for (const group of NEEDED) {
     if (group.some((op) => d.operations.includes(op))) {
-      if (group.length > 1 && !d.operations.includes(group[0]!)) out.push(`The service lacks ${group[0]}; the app uses the older ${group[1]}.`);
-    } else out.push(`The service lacks ${group.join(' and ')}; what needs it will fail.`);
+      if (group.length > 1 && !d.operations.includes(group[0]!)) out.push({ code: 'olderOperation', params: { wanted: group[0]!, used: group[1]! } });
+    } else out.push({ code: 'operationMissing', params: { operations: group.join(', ') } });
   }
   return out;
-}
-
-function base(raw: string): string {
-  try {
-    return normalizeBaseUrl(raw);
-  } catch (e) {
-    throw new AppError('badAddress', { detail: (e as Error).message }, 'baseUrl');
-  }
 }
 
 /** A namespace set by hand goes into every request's XML and headers: it must be a URI. */
 function checkNamespace(raw: string | undefined): void {
   if (raw && !isNamespaceUri(raw)) throw new AppError('badNamespace', {}, 'namespace');
-}
-
-/** A fingerprint as typed, in canonical form (the schema has checked its spelling). */
-function fingerprint(raw: string | null | undefined): string | null {
-  try {
-    return pinnedFingerprint(raw);
-  } catch (e) {
-    throw new AppError('badFingerprint', { detail: (e as Error).message }, 'trustedCertificate');
-  }
 }
 
 /** The preferences as the user set them, the defaults for the others. */
@@ -70,7 +53,7 @@ export function connectionHandlers(core: CoreServices): Handlers<'testConnection
 
   /** The trust given, or else the one kept for this same address (a test of the stored service needs no new trust). */
   function trustFor(baseUrl: string, given: string | null | undefined): string | null {
-    if (given !== undefined) return fingerprint(given);
+    if (given !== undefined) return pinnedFingerprint(given);
     const c = link.connection();
     return c && c.baseUrl === baseUrl ? (c.trustedCertificate ?? null) : null;
   }
@@ -105,7 +88,7 @@ export function connectionHandlers(core: CoreServices): Handlers<'testConnection
    * and "unreachable". A test of the stored connection as it is records its outcome for the badge.
    */
   async function testConnection(input: InputOf<'testConnection'>): Promise<ConnectionReport> {
-    const baseUrl = base(input.baseUrl);
+    const baseUrl = normalizeBaseUrl(input.baseUrl);
     checkNamespace(input.namespace);
     const trusted = trustFor(baseUrl, input.trustedCertificate);
     const failed = (e: unknown, d: ServiceDescription | null): ConnectionReport => {
@@ -174,7 +157,7 @@ export function connectionHandlers(core: CoreServices): Handlers<'testConnection
 
   async function connect(input: InputOf<'connect'>): Promise<AppStatus> {
     if (core.engine.running) throw new AppError('syncRunningConnect');
-    const baseUrl = base(input.baseUrl);
+    const baseUrl = normalizeBaseUrl(input.baseUrl);
     checkNamespace(input.namespace);
     const trusted = trustFor(baseUrl, input.trustedCertificate);
     let description: ServiceDescription | null = null;

@@ -5,11 +5,7 @@
  */
 import { AppError } from '../../../src-shared/app-api';
 import { ValidationError } from '../../../src-shared/validate';
-import { DamagedCopyError, LocalFileError } from '../store/local-file';
-import { StoreVersionError } from '../store/migrations';
 import { CallError, CertificateError, InvalidCredentialsError } from '../soap-client';
-import { SealedKeyRefusedError, SecretUnavailableError } from '../secrets';
-import { RecordError } from '../store/rows';
 import { damaged } from '../store/store';
 
 /** `input.name` → `name`; `input.input.amount` (an outbox entry's write) → `amount`. */
@@ -49,11 +45,6 @@ export function toAppError(e: unknown, log: (message: string, error?: unknown) =
   if (e instanceof AppError) return e;
   if (e instanceof ValidationError) return validationToAppError(e);
   if (e instanceof CallError) return callToAppError(e);
-  if (e instanceof SealedKeyRefusedError) return new AppError('sealedKeyRefused', { detail: e.message });
-  if (e instanceof SecretUnavailableError) return new AppError('secretUnavailable', { detail: e.message });
-  if (e instanceof DamagedCopyError) return new AppError('localCopyDamaged', { file: e.file, safetyCopy: e.safetyCopy });
-  if (e instanceof StoreVersionError || e instanceof LocalFileError) return new AppError('localFileRefused', { detail: e.message });
-  if (e instanceof RecordError) return new AppError('serviceDataUnusable', { detail: e.message });
   if (e instanceof Error && ['SQLITE_CORRUPT', 'SQLITE_NOTADB'].includes((e as NodeJS.ErrnoException).code ?? '') && dataFile) {
     log('The local copy is damaged', e);
     const d = damaged(dataFile);

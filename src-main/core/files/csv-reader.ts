@@ -4,6 +4,7 @@
  * from the header line (Czech Excel writes `;`, with decimal commas). The apostrophe our own export puts
  * before a formula-like text is taken away (csv-formula.ts).
  */
+import { AppError } from '../../../src-shared/app-api';
 import { unprotectText } from './csv-formula';
 
 export type CsvDelimiter = ',' | ';' | '\t';
@@ -28,7 +29,9 @@ export interface CsvLimits {
 
 export const DEFAULT_CSV_LIMITS: CsvLimits = { maxRows: 20_000, maxColumns: 200 };
 
-export class CsvError extends Error {
+type CsvProblem = 'csvEmpty' | 'csvTooManyColumns' | 'csvTooManyRows' | 'csvQuoteOpen' | 'csvAfterQuote';
+/** Text that cannot be read as CSV, said by its error code (with the line where it can). */
+export class CsvError<C extends CsvProblem = CsvProblem> extends AppError<C> {
   override name = 'CsvError';
 }
 
@@ -63,14 +66,14 @@ export function readCsv(input: string, limits: CsvLimits = DEFAULT_CSV_LIMITS): 
   const endCell = () => {
     cells.push(unprotectText(cell));
     cell = '';
-    if (cells.length > limits.maxColumns) throw new CsvError(`Line ${recordLine} has more than ${limits.maxColumns} columns.`);
+    if (cells.length > limits.maxColumns) throw new CsvError('csvTooManyColumns', { line: recordLine, columns: limits.maxColumns });
   };
   const endRecord = () => {
     if (started) {
       endCell();
       records.push({ line: recordLine, cells });
       if (records.length > limits.maxRows + 1) {
-        throw new CsvError(`The file has more than ${limits.maxRows.toLocaleString('en')} rows; import it in parts.`);
+        throw new CsvError('csvTooManyRows', { rows: limits.maxRows });
       }
     }
     cells = [];
@@ -96,7 +99,7 @@ export function readCsv(input: string, limits: CsvLimits = DEFAULT_CSV_LIMITS): 
       const opened = line;
       i++;
       for (;;) {
-        if (i >= text.length) throw new CsvError(`Line ${opened}: a quoted field is not closed.`);
+        if (i >= text.length) throw new CsvError('csvQuoteOpen', { line: opened });
         const q = text[i]!;
         if (q === '"') {
           if (text[i + 1] === '"') {
@@ -118,7 +121,7 @@ export function readCsv(input: string, limits: CsvLimits = DEFAULT_CSV_LIMITS): 
       }
       const next = text[i];
       if (next !== undefined && next !== delimiter && next !== '\r' && next !== '\n') {
-        throw new CsvError(`Line ${line}: text follows the closing quote of a field.`);
+        throw new CsvError('csvAfterQuote', { line });
       }
       continue;
     }
@@ -139,6 +142,6 @@ export function readCsv(input: string, limits: CsvLimits = DEFAULT_CSV_LIMITS): 
   endRecord();
 
   const [header, ...rows] = records;
-  if (!header) throw new CsvError('The file is empty.');
+  if (!header) throw new CsvError('csvEmpty');
   return { delimiter, header: header.cells.map((h) => h.trim()), rows };
 }

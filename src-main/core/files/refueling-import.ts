@@ -128,7 +128,7 @@ export function previewImport(parts: CoreParts, input: ImportInput): ImportPrevi
   try {
     table = readCsv(input.content);
   } catch (e) {
-    if (e instanceof CsvError) throw new AppError('csvUnreadable', { detail: e.message }, 'content');
+    if (e instanceof CsvError) throw e.withField('content');
     throw e;
   }
   const mapping = input.mapping ? checkMapping(input.mapping, table.header) : guessMapping(table.header);

@@ -24,8 +24,8 @@ export interface PromptSecretStoreOptions {
   prompt?: (question: string) => Promise<string | null>;
   /** Argon2id cost; lower only in tests. */
   argon2?: Argon2Cost;
-  /** How the user gives the key again when the sealed one does not open (the command line names its ways). */
-  keyHint?: string;
+  /** What the user gives again when the sealed key does not open: the key (the command line) or the password (the app, the default). */
+  refusedAgain?: 'key' | 'password';
 }
 
 export interface Argon2Cost {
@@ -148,7 +148,7 @@ export class PromptSecretStore implements SecretStore {
         if (opened.outdated) this.options.persistence.write(SEALED_KEY, await seal(opened.plain, password, this.options.argon2));
         return opened.plain;
       }
-      throw new SealedKeyRefusedError(`The stored client key does not open with this password${this.options.keyHint ? `; ${this.options.keyHint}` : ''}.`);
+      throw new SealedKeyRefusedError('sealedKeyRefused', { again: this.options.refusedAgain ?? 'password' });
     }
     return (await this.options.prompt?.('Client key: ')) || null;
   }
@@ -158,7 +158,7 @@ export class PromptSecretStore implements SecretStore {
     this.declined.delete(name);
     if (name === 'clientKey') {
       const password = this.unlocking ?? (await this.get('password'));
-      if (password === null) throw new SecretUnavailableError('The client key can only be stored together with a password.');
+      if (password === null) throw new SecretUnavailableError('keyNeedsPassword');
       this.options.persistence.write(SEALED_KEY, await seal(value, password, this.options.argon2));
     }
   }
@@ -184,5 +184,5 @@ export class PromptSecretStore implements SecretStore {
  * and opens the key again. Nothing comes from the environment or a terminal.
  */
 export function sealedSecrets(persistence: SecretPersistence, argon2?: Argon2Cost): SecretStore {
-  return new PromptSecretStore({ persistence, env: {}, keyHint: 'type the password again, or connect again', ...(argon2 ? { argon2 } : {}) });
+  return new PromptSecretStore({ persistence, env: {}, ...(argon2 ? { argon2 } : {}) });
 }

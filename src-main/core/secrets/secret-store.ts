@@ -3,6 +3,8 @@
  * plugs in the operating system's keychain (`safeStorage`) through EncryptedSecretStore, the command
  * line the environment or a prompt. Implementations never write a secret in plain text and never log one.
  */
+import { AppError } from '../../../src-shared/app-api';
+
 export type SecretName = 'password' | 'clientKey';
 export const SECRET_NAMES: readonly SecretName[] = ['password', 'clientKey'];
 
@@ -37,12 +39,15 @@ export { SECRET_PREFIX as SECRET_SETTING_PREFIX } from '../store/settings';
 /** What `createAppCore` accepts: a ready store, or a factory that receives the core's persistence. */
 export type SecretStoreSource = SecretStore | ((persistence: SecretPersistence) => SecretStore);
 
-export class SecretUnavailableError extends Error {
+/** The credentials cannot be kept or read here (no keychain, undecryptable...): said by its error code. */
+export class SecretUnavailableError<
+  C extends 'keychainUnavailable' | 'keychainCannotStore' | 'credentialsUndecryptable' | 'keyNeedsPassword' = 'keychainUnavailable' | 'keychainCannotStore' | 'credentialsUndecryptable' | 'keyNeedsPassword',
+> extends AppError<C> {
   override name = 'SecretUnavailableError';
 }
 
 /** The password given does not open the sealed client key: a wrong password, as the service would refuse it. */
-export class SealedKeyRefusedError extends SecretUnavailableError {
+export class SealedKeyRefusedError extends AppError<'sealedKeyRefused'> {
   override name = 'SealedKeyRefusedError';
 }
 
@@ -88,11 +93,11 @@ export class EncryptedSecretStore implements SecretStore {
   async get(name: SecretName): Promise<string | null> {
     const stored = this.persistence.read(this.prefix + name);
     if (stored === null) return null;
-    if (!this.cipher.isEncryptionAvailable()) throw new SecretUnavailableError('The system keychain is not available to decrypt the stored credentials.');
+    if (!this.cipher.isEncryptionAvailable()) throw new SecretUnavailableError('keychainUnavailable');
     try {
       return this.cipher.decryptString(Buffer.from(stored, 'base64'));
     } catch {
-      throw new SecretUnavailableError('The stored credentials could not be decrypted; connect again.');
+      throw new SecretUnavailableError('credentialsUndecryptable');
     }
   }
 
@@ -102,7 +107,7 @@ export class EncryptedSecretStore implements SecretStore {
 
   async set(name: SecretName, value: string): Promise<void> {
     if (!this.cipher.isEncryptionAvailable()) {
-      throw new SecretUnavailableError('The system keychain is not available, so the credentials cannot be stored safely.');
+      throw new SecretUnavailableError('keychainCannotStore');
     }
     this.persistence.write(this.prefix + name, this.cipher.encryptString(value).toString('base64'));
   }

@@ -7,6 +7,7 @@
  * accepted even though no authority vouches for it, and any other certificate is then refused.
  */
 import { X509Certificate } from 'node:crypto';
+import { AppError } from '../../../src-shared/app-api';
 import { normalizeFingerprint } from '../../../src-shared/certificate';
 import { CertificateError, type CertificateInfo, type CertificateRefusal } from './errors';
 
@@ -108,10 +109,10 @@ export function certificateRefusal(
   return new CertificateError(operation, data, reason, certificate, pinned);
 }
 
-/** A trusted fingerprint as given (any usual spelling) in canonical form; a RangeError when it is not one. */
+/** A trusted fingerprint as given (any usual spelling) in canonical form; an AppError about `trustedCertificate` when it is not one. */
 export function pinnedFingerprint(text: string | null | undefined): string | null {
   if (text === null || text === undefined || text === '') return null;
   const fingerprint = normalizeFingerprint(text);
-  if (!fingerprint) throw new RangeError('The trusted certificate must be a SHA-256 fingerprint: 64 hexadecimal digits, such as AB:CD:…');
+  if (!fingerprint) throw new AppError('notFingerprint', {}, 'trustedCertificate');
   return fingerprint;
 }

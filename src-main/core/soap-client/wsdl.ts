@@ -3,6 +3,7 @@
  * 15 operations and which bindings it describes. A WSDL is read with the same safe XML reader as every
  * answer (no DOCTYPE, no entity expansion, size and depth limits).
  */
+import type { ConnectionWarning } from '../../../src-shared/app-api';
 import { OPERATION_NAMES, type OperationName, isNamespaceUri } from '../../../src-shared/catalog';
 import { parseXml, WireError, type Binding, type XmlElement } from '../../../src-shared/wire';
 import { MalformedResponseError, UNAVAILABLE_STATUSES, UnavailableError } from './errors';
@@ -25,7 +26,7 @@ export interface ServiceDescription {
   missing: OperationName[];
   /** Bindings it describes. */
   bindings: Binding[];
-  warnings: string[];
+  warnings: ConnectionWarning[];
 }
 
 export interface ConnectOptions {

@@ -11,7 +11,7 @@
  */
 import { closeSync, openSync, readSync, readFileSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { englishText } from '../../../src-shared/app-api/errors';
+import { AppError } from '../../../src-shared/app-api/errors';
 
 /** 'BKKP': the header field SQLite keeps for the program that owns a file. */
 export const APPLICATION_ID = 0x424b4b50;
@@ -37,19 +37,28 @@ export function asRollbackJournalImage(bytes: Buffer): void {
   }
 }
 
-export class LocalFileError extends Error {
+type LocalFileProblem =
+  | 'localFileIsFolder'
+  | 'localFileUnreadable'
+  | 'localFileNotSqlite'
+  | 'localFileForeign'
+  | 'localFileUnmarked'
+  | 'localFileUnopenable'
+  | 'localCopyDamaged';
+/** The file given is not a local copy this app can open, said by its error code (nothing in it was changed). */
+export class LocalFileError<C extends LocalFileProblem = LocalFileProblem> extends AppError<C> {
   override name = 'LocalFileError';
 }
 
 /** The app's own local copy, which SQLite finds damaged on disk: recoverable from a safety copy. */
-export class DamagedCopyError extends LocalFileError {
+export class DamagedCopyError extends LocalFileError<'localCopyDamaged'> {
   override name = 'DamagedCopyError';
   constructor(
     readonly file: string,
     /** When the newest safety copy was kept; '' when there is none. */
     readonly safetyCopy: string,
   ) {
-    super(englishText('localCopyDamaged', { file, safetyCopy }));
+    super('localCopyDamaged', { file, safetyCopy });
   }
 }
 
@@ -77,25 +86,25 @@ export function inspectLocalFile(file: string, options: { nativeBinding?: string
   let size: number;
   try {
     const stat = statSync(file);
-    if (stat.isDirectory()) throw new LocalFileError(`${file} is a folder; give the local data file's path (for example ${file}/bookkeeping.sqlite).`);
+    if (stat.isDirectory()) throw new LocalFileError('localFileIsFolder', { file });
     size = stat.size;
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return 'new';
     if (e instanceof LocalFileError) throw e;
-    throw new LocalFileError(`${file} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'}).`);
+    throw new LocalFileError('localFileUnreadable', { file, code: (e as NodeJS.ErrnoException).code ?? 'error' });
   }
   if (size === 0) return 'new';
   const head = header(file);
   if (!isSqliteImage(head)) {
-    throw new LocalFileError(`${file} is not a SQLite database, so it is not a local copy of this app; nothing was changed. Choose another file.`);
+    throw new LocalFileError('localFileNotSqlite', { file });
   }
   const applicationId = head.readUInt32BE(68);
   if (applicationId === APPLICATION_ID) return 'ours';
   if (applicationId !== 0) {
-    throw new LocalFileError(`${file} is another program's database (application id 0x${applicationId.toString(16)}), not a local copy of this app; nothing was changed.`);
+    throw new LocalFileError('localFileForeign', { file, applicationId: applicationId.toString(16) });
   }
   if (size > MAX_UNSTAMPED_BYTES) {
-    throw new LocalFileError(`${file} is a SQLite database that is not marked as this app's local copy; nothing was changed.`);
+    throw new LocalFileError('localFileUnmarked', { file });
   }
   let tables: string[];
   try {
@@ -108,10 +117,10 @@ export function inspectLocalFile(file: string, options: { nativeBinding?: string
       image.close();
     }
   } catch {
-    throw new LocalFileError(`${file} is damaged or not a SQLite database this app can read; nothing was changed.`);
+    throw new LocalFileError('localFileUnopenable', { file });
   }
   if (!OWN_TABLES.every((t) => tables.includes(t))) {
-    throw new LocalFileError(`${file} is another program's SQLite database, not a local copy of this app; nothing was changed.`);
+    throw new LocalFileError('localFileForeign', { file, applicationId: '' });
   }
   return 'unstamped';
 }

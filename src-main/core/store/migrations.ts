@@ -9,6 +9,7 @@
  * codec's wall-clock text, which sorts as text.
  */
 import type Database from 'better-sqlite3';
+import { AppError } from '../../../src-shared/app-api/errors';
 import { AMOUNT_UNITS, registerAmountFunctions } from './amount-units';
 import { fillMonthTotals, MONTH_TOTALS_SCHEMA } from './month-totals';
 
@@ -232,7 +233,8 @@ export const MIGRATIONS: readonly Migration[] = [
   },
 ];
 
-export class StoreVersionError extends Error {
+/** The local copy was written by a newer version of the app: this one cannot read it. */
+export class StoreVersionError extends AppError<'localFileNewer'> {
   override name = 'StoreVersionError';
 }
 
@@ -241,9 +243,7 @@ export function migrate(db: Database.Database, migrations: readonly Migration[] 
   const found = db.pragma('user_version', { simple: true }) as number;
   const newest = migrations.reduce((max, m) => Math.max(max, m.version), 0);
   if (found > newest) {
-    throw new StoreVersionError(
-      `The local data file was written by a newer version of the app (schema ${found}; this version knows ${newest}).`,
-    );
+    throw new StoreVersionError('localFileNewer', { version: found, newest });
   }
   for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
     if (m.version <= found) continue;

@@ -13,6 +13,7 @@ import { TEMPLATE, type TemplateStored } from '../../../src-shared/records/templ
 import { TRANSACTION, type TransactionStored } from '../../../src-shared/records/transaction';
 import type { ApiAccount2, ApiCarFuel, ApiCategory, ApiCategoryTree, ApiDefineTransaction2 } from '../../../src-shared/catalog';
 import { decimalFromNumber, formatDecimal } from '../../../src-shared/money';
+import { AppError, type WireRecord } from '../../../src-shared/app-api';
 import type { ListedTransaction } from '../soap-client';
 
 /** An account as the service listed it; `balance` is the balance the service reported. */
@@ -41,33 +42,43 @@ export type CarRow = CarStored;
 /** A refueling as the service keeps it: the fields of its table that have a wire name. */
 export type RefuelingRow = RefuelingStored;
 
-export class RecordError extends Error {
+/** A record of the service the local copy cannot keep, said by its error code (the record, its id, the wire field). */
+export class RecordError<C extends 'serviceValueNotNumber' | 'categoryTreeTooDeep' | 'categoryTwice' = 'serviceValueNotNumber' | 'categoryTreeTooDeep' | 'categoryTwice'> extends AppError<C> {
   override name = 'RecordError';
 }
 
+/** Which value of the service's a decimal is, to name it when it cannot be kept. */
+export interface WireValue {
+  record: WireRecord;
+  /** The record's id; null when the service gives it none. */
+  id: number | null;
+  wire: string;
+}
+
 /** Canonical decimal text of a wire double; refuses NaN and infinities rather than storing them. */
-export function decimalText(n: number, subject: string): string {
-  if (!Number.isFinite(n)) throw new RecordError(`${subject} is not a finite number.`);
+export function decimalText(n: number, of: WireValue): string {
+  if (!Number.isFinite(n)) throw new RecordError('serviceValueNotNumber', { record: of.record, id: of.id === null ? '?' : String(of.id), wire: of.wire });
   return formatDecimal(decimalFromNumber(n));
 }
 
-/**
- * These fields of the service's record, by the record's field table: each from its wire name, decimals as
- * canonical text (`subject` names the record in the message of a value that cannot be kept).
- */
-export function fromWire<N extends string, T extends FieldTable, K extends keyof T & string>(record: RecordSpec<N, T>, keys: readonly K[], wire: object, subject: string): Pick<ValuesOf<T>, K> {
+/** These fields of the service's record, by the record's field table: each from its wire name, decimals as canonical text. */
+export function fromWire<N extends WireRecord, T extends FieldTable, K extends keyof T & string>(
+  record: RecordSpec<N, T>,
+  keys: readonly K[],
+  wire: { Id?: number | null },
+): Pick<ValuesOf<T>, K> {
   const values = wire as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const k of keys) {
     const f = record.fields[k]!;
     const value = values[f.wire!];
-    out[k] = f.type === 'decimal' ? decimalText(value as number, `${f.wire} of ${subject}`) : value;
+    out[k] = f.type === 'decimal' ? decimalText(value as number, { record: record.name, id: wire.Id ?? null, wire: f.wire! }) : value;
   }
   return out as Pick<ValuesOf<T>, K>;
 }
 
 export function accountFromApi(a: ApiAccount2): AccountRow {
-  return fromWire(ACCOUNT, ACCOUNT.stored, a, `account ${a.Id}`);
+  return fromWire(ACCOUNT, ACCOUNT.stored, a);
 }
 
 /** Key of a transaction without an id: the account it is listed for, its content, and which of equal ones it is. */
@@ -96,33 +107,35 @@ export function transactionsFromApi(accountId: number, items: ListedTransaction[
 }
 
 export function transactionRow(accountId: number, t: ListedTransaction, key = `id:${t.Id}`): TransactionRow {
-  return { key, ...fromWire(TRANSACTION, TRANSACTION.stored, t, 'a transaction'), accountId };
+  return { key, ...fromWire(TRANSACTION, TRANSACTION.stored, t), accountId };
 }
 
 export function templateFromApi(t: ApiDefineTransaction2): TemplateRow {
-  return fromWire(TEMPLATE, TEMPLATE.stored, t, `template ${t.Id}`);
+  return fromWire(TEMPLATE, TEMPLATE.stored, t);
 }
 
 const CATEGORY_WIRE = CATEGORY.wire;
+/** How deep a category tree the local copy takes: deeper is a service gone wrong (or a cycle it unrolled). */
+const MAX_CATEGORY_DEPTH = 32;
 
 /** The forest flattened: every category once, with its parent and its place among its siblings. */
 export function categoriesFromApi(tree: ApiCategoryTree): CategoryForest {
   const all: CategoryRow[] = [];
   const seen = new Set<number>();
   const visit = (list: ApiCategory[], parentId: number, depth: number) => {
-    if (depth > 32) throw new RecordError('The category tree nests too deep.');
+    if (depth > MAX_CATEGORY_DEPTH) throw new RecordError('categoryTreeTooDeep', { levels: MAX_CATEGORY_DEPTH });
     list.forEach((c, position) => {
-      if (seen.has(c.Id)) throw new RecordError(`Category ${c.Id} appears twice in the category tree.`);
+      if (seen.has(c.Id)) throw new RecordError('categoryTwice', { id: c.Id });
       seen.add(c.Id);
-      all.push({ ...fromWire(CATEGORY, CATEGORY_WIRE, c, `category ${c.Id}`), parentId, position });
+      all.push({ ...fromWire(CATEGORY, CATEGORY_WIRE, c), parentId, position });
       if (c.ChildCategories) visit(c.ChildCategories, c.Id, depth + 1);
     });
   };
   visit(tree.AllCategories, 0, 0);
-  return { all, favorites: tree.FavoritCategories.map((c) => fromWire(CATEGORY, CATEGORY_WIRE, c, `category ${c.Id}`)) };
+  return { all, favorites: tree.FavoritCategories.map((c) => fromWire(CATEGORY, CATEGORY_WIRE, c)) };
 }
 
 /** The service's refueling by its field table: each wire field, decimals as canonical text. */
 export function refuelingFromApi(r: ApiCarFuel): RefuelingRow {
-  return fromWire(REFUELING, REFUELING.stored, r, `refueling ${r.Id}`);
+  return fromWire(REFUELING, REFUELING.stored, r);
 }

@@ -21,8 +21,6 @@ import {
   type RetryPolicy,
   type SoapClient,
 } from '../soap-client';
-import { RecordError } from '../store/rows';
-import { SealedKeyRefusedError, SecretUnavailableError } from '../secrets';
 import type { Store } from '../store/store';
 import { recordExchange } from './exchanges';
 import { currentHolder, holderAlive, isCurrent, type LockHolder } from './lock-holder';
@@ -108,9 +106,6 @@ export function classify(error: unknown, waiting = 0): SyncStop {
     if (error.kind === 'fault') return stop('service', 'serviceFault', { service: error.message });
     return stop('service', 'serviceAnswerUnusable', { detail: error.message, ...error.why });
   }
-  if (error instanceof SealedKeyRefusedError) return stop('auth', 'sealedKeyRefused', { detail: error.message });
-  if (error instanceof SecretUnavailableError) return stop('not-connected', 'secretUnavailable', { detail: error.message });
-  if (error instanceof RecordError) return stop('service', 'serviceDataUnusable', { detail: error.message });
   return stop('service', 'syncUnexpected');
 }
 

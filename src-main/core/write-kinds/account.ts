@@ -17,7 +17,7 @@ export const canWrite = (permission: number): boolean => permission >= 2;
 
 /** The service's account in the edit input's terms. */
 export function accountFields(a: ApiAccount2): Fields {
-  return fromWire(ACCOUNT, ACCOUNT.edited, a, `account ${a.Id}`);
+  return fromWire(ACCOUNT, ACCOUNT.edited, a);
 }
 
 /** Stores an account the service answered with. */

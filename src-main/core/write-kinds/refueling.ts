@@ -14,7 +14,7 @@ type RefuelingInput = WriteInputOf<'addRefueling'>;
 
 /** The service's refueling in the edit input's terms: the fields sent (decimals as canonical text). */
 export function refuelingFields(r: ApiCarFuel): Fields {
-  return fromWire(REFUELING, REFUELING.sent, r, `refueling ${r.Id}`);
+  return fromWire(REFUELING, REFUELING.sent, r);
 }
 
 /** EditCarFuel's parameters from the fields sent, by the field table (Id_CarFuel 0 creates one). */

@@ -41,11 +41,13 @@ interface TransferProbe {
 }
 
 const abs = (d: Decimal): Decimal => (d.units < 0n ? negate(d) : d);
+/** A listed transaction's or an account's amount as decimal text. */
+const amountOf = (r: { Id: number | null; Amount: number }, record: 'transaction' | 'account'): string => decimalText(r.Amount, { record, id: r.Id, wire: 'Amount' });
 
 /** Whether a listed transaction looks like one side of the transfer. */
 function matchesTransfer(t: ListedTransaction, input: TransferInput): boolean {
   return (
-    compare(abs(parseDecimal(decimalText(t.Amount, 'Amount'))!), parseDecimal(input.amount)!) === 0 &&
+    compare(abs(parseDecimal(amountOf(t, 'transaction'))!), parseDecimal(input.amount)!) === 0 &&
     sameMoment(t.PaymentDate, input.paymentDate) &&
     t.Description === input.description &&
     t.Id_Category === input.categoryId
@@ -78,9 +80,9 @@ async function transferByBalances(i: TransferInput, before: BalancesProbe | unde
   const accounts = await ctx.snapshot.accounts();
   const [s, t] = [accounts.get(i.sourceId), accounts.get(i.targetId)];
   if (before && s && t) {
-    const moved = (now: number, then: string) => add(parseDecimal(decimalText(now, 'Amount'))!, negate(parseDecimal(then)!));
-    const ds = moved(s.Amount, before.source);
-    const dt = moved(t.Amount, before.target);
+    const moved = (now: string, then: string) => add(parseDecimal(now)!, negate(parseDecimal(then)!));
+    const ds = moved(amountOf(s, 'account'), before.source);
+    const dt = moved(amountOf(t, 'account'), before.target);
     if (ds.units === 0n && dt.units === 0n) return null;
     if (compare(abs(ds), parseDecimal(i.amount)!) === 0 && compare(dt, negate(ds)) === 0) {
       return { kind: 'transactions', transactions: [], balances: [...accounts.values()] };
@@ -190,7 +192,7 @@ export const transfer: WriteKind<'transfer'> = {
     if (transferMayBeUnlisted(source, target, i.paymentDate)) {
       const accounts = await ctx.snapshot.freshAccounts();
       const [s, t] = [accounts.get(i.sourceId), accounts.get(i.targetId)];
-      if (s && t) balances = { source: decimalText(s.Amount, 'Amount'), target: decimalText(t.Amount, 'Amount') };
+      if (s && t) balances = { source: amountOf(s, 'account'), target: amountOf(t, 'account') };
     }
     const probe: TransferProbe = { source: windowProbe(source, i), target: windowProbe(target, i), ...(balances ? { balances } : {}) };
     return {
@@ -228,7 +230,7 @@ export const transfer: WriteKind<'transfer'> = {
       if (listedWithIds) ctx.store.upsertTransactions([transactionRow(t.Id_Account, t)]);
     }
     if (effect.balances) ctx.store.setBalances(effect.balances.map(accountFromApi));
-    else for (const t of effect.transactions) ctx.store.addToBalance(t.Id_Account, decimalText(t.Amount, 'Amount'));
+    else for (const t of effect.transactions) ctx.store.addToBalance(t.Id_Account, amountOf(t, 'transaction'));
     const input = entry.input;
     for (const t of effect.transactions) {
       const side = t.Id_Account === input.sourceId ? 0 : t.Id_Account === input.targetId ? 1 : -1;

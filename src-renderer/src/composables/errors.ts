@@ -16,11 +16,16 @@ export function decimalsText(t: Translate, digits: number): string {
 
 /**
  * An error's text by its code; a count of decimal places (`max`) picks the plural form. A network failure's
- * `detail` (the command line's English) gives way to its cause, worded here (`networkCause.*`).
+ * `detail` (the command line's English) gives way to its cause, worded here (`networkCause.*`); a record
+ * the service sent (`record`) is named in the user's words (`recordWord.*`).
  */
 export function codeText(error: Pick<AppErrorData, 'code' | 'params'>, t: Translate): string {
-  const { max, cause } = error.params;
-  const params = typeof cause === 'string' ? { ...error.params, detail: t(`networkCause.${cause}`, error.params) } : error.params;
+  const { max, cause, record } = error.params;
+  const params = {
+    ...error.params,
+    ...(typeof cause === 'string' ? { detail: t(`networkCause.${cause}`, error.params) } : {}),
+    ...(typeof record === 'string' ? { record: t(`recordWord.${record}`) } : {}),
+  };
   return typeof max === 'number' ? t(`errorText.${error.code}`, params, max) : t(`errorText.${error.code}`, params);
 }
 

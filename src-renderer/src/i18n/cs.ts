@@ -95,6 +95,8 @@ const cs: Messages = {
   errorText: errorTexts.cs,
   /** A network failure's cause (error-texts.ts). */
   networkCause: errorTexts.causeCs,
+  recordWord: errorTexts.recordCs,
+  connectionWarning: errorTexts.warningCs,
   errors: {
     'invalid-input': 'Zkontrolujte prosím zadané údaje.',
     'not-found': 'Tento záznam už neexistuje.',
@@ -266,10 +268,7 @@ const cs: Messages = {
       label: 'Adresa služby',
       hint: 'Například https://penize.example.cz — cestu /API/APIservice.asmx aplikace doplní sama.',
       empty: 'Zadejte adresu služby.',
-      invalid: 'Toto není webová adresa. Má vypadat jako https://penize.example.cz.',
-      scheme: 'Adresa musí začínat http:// nebo https://.',
     },
-    insecure: 'Tato adresa vede přes http:// na jiný počítač: vaše jméno, heslo a klíč by putovaly každým požadavkem nešifrovaně. Pokud to služba umí, použijte https://.',
     clientKey: 'Klíč klienta',
     secretAgain: 'Uložený klíč a heslo se z bezpečnostních důvodů nikdy nezobrazují; pro změnu připojení je zadejte znovu.',
     login: 'Přihlašovací jméno',

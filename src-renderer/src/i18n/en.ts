@@ -93,6 +93,10 @@ const en = {
   errorText: errorTexts.en,
   /** A network failure's cause (error-texts.ts). */
   networkCause: errorTexts.causeEn,
+  /** A record of the service named in an error (error-texts.ts). */
+  recordWord: errorTexts.recordEn,
+  /** A warning of a connection test (error-texts.ts). */
+  connectionWarning: errorTexts.warningEn,
   errors: {
     'invalid-input': 'Please check what you entered.',
     'not-found': 'That record no longer exists.',
@@ -263,10 +267,7 @@ const en = {
       label: 'Service address',
       hint: 'For example https://money.example.com — the app adds /API/APIservice.asmx itself.',
       empty: 'Enter the address of the service.',
-      invalid: 'This is not a web address. It should look like https://money.example.com.',
-      scheme: 'The address must start with http:// or https://.',
     },
-    insecure: 'This address uses http:// to another computer: your login, password and key would travel unencrypted in every request. Use https:// if the service offers it.',
     clientKey: 'Client key',
     secretAgain: 'For safety the stored key and password are never shown; enter them again to change the connection.',
     login: 'Login',

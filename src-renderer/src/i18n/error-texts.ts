@@ -4,7 +4,7 @@
  * language fails the type check. Texts counted by `max` (decimal places) have plural forms: none, one,
  * and many (Czech: none, one, 2-4, 5 and more). A service's own words ({service}) are shown as theirs.
  */
-import type { ErrorCode, NetworkCause } from '../../../src-shared/app-api';
+import type { ConnectionWarningCode, ErrorCode, NetworkCause, WireRecord } from '../../../src-shared/app-api';
 
 export const en = {
   notText: 'Enter text.',
@@ -72,11 +72,15 @@ export const en = {
 
   notConnected: 'Connect to your service first.',
   clientKeyUnavailable: 'The client key is not available; connect again.',
-  secretUnavailable: 'The stored credentials cannot be used: {detail}',
+  keychainUnavailable: 'The system keychain is not available, so the stored credentials cannot be read. Connect again, or unlock the keychain.',
+  keychainCannotStore: 'The system keychain is not available, so the credentials cannot be stored safely.',
+  credentialsUndecryptable: 'The stored credentials could not be decrypted; connect again.',
+  keyNeedsPassword: 'The client key can only be stored together with a password.',
   passwordNeeded: 'Enter your password to sync.',
-  badAddress: 'This is not a service address the app can use: {detail}',
+  addressNotUrl: 'This is not a web address. It should look like https://money.example.com.',
+  addressNotHttp: 'The address must start with http:// or https://.',
+  addressWithCredentials: 'The address must not contain a user name or password; enter them in their own fields.',
   badNamespace: 'The namespace must be an absolute URI such as http://example.com/api/ or urn:books, without spaces, quotes or angle brackets.',
-  badFingerprint: 'This is not a certificate fingerprint: {detail}',
   outboxHoldsWrites: 'The outbox still holds {count} change(s) for {login} at {address}; sync or discard them first.',
   syncRunning: 'A sync is already running.',
   syncRunningConnect: 'A sync is running; connect again when it has finished.',
@@ -87,7 +91,9 @@ export const en = {
   sealedKeyRefused: 'The stored client key does not open with this password.',
   serviceFault: 'The service answered (its own words): {service}',
   serviceAnswerUnusable: 'The service answered something the app cannot use: {detail}',
-  serviceDataUnusable: 'The service sent data that cannot be kept: {detail}',
+  serviceValueNotNumber: 'The service sent data that cannot be kept: in {record} {id}, {wire} is not a number.',
+  categoryTreeTooDeep: 'The service sent data that cannot be kept: its category tree is nested more than {levels} levels deep.',
+  categoryTwice: 'The service sent data that cannot be kept: category {id} appears twice in its category tree.',
   unreachable: 'The service could not be reached: {detail}',
   certificateUntrusted: 'No authority this computer trusts vouches for the service’s certificate (self-signed?). Its SHA-256 fingerprint is {fingerprint}; if it matches your service’s, trust it on the Connection screen.',
   certificateUntrustedUnread: 'No authority this computer trusts vouches for the service’s certificate (self-signed?).',
@@ -103,7 +109,11 @@ export const en = {
   proxyUnavailable: 'The service cannot be reached through the proxy: {detail}',
   syncUnexpected: 'The sync failed unexpectedly; the details are in the app’s log.',
 
-  csvUnreadable: 'The file cannot be read as CSV: {detail}',
+  csvEmpty: 'The file is empty.',
+  csvTooManyColumns: 'The file cannot be read as CSV: line {line} has more than {columns} columns.',
+  csvTooManyRows: 'The file has more than {rows} rows; import it in parts.',
+  csvQuoteOpen: 'The file cannot be read as CSV: on line {line} a quoted field is not closed.',
+  csvAfterQuote: 'The file cannot be read as CSV: on line {line} text follows the closing quote of a field.',
   mappingBeyondFile: 'The column chosen for a field is beyond the file’s {columns} columns.',
   mappingTwice: 'Column {column} is chosen for two fields.',
   importNotDate: '{value} is not a date such as 2026-11-21 14:05 or 21.11.2026 14:05.',
@@ -129,7 +139,13 @@ export const en = {
   noSafetyCopy: 'There is no sound safety copy of {file}; start a new local copy and restore a backup you made.',
   nothingToRecover: 'The local copy opened; there is nothing to recover.',
   localCopyDamaged: 'The local copy {file} is damaged and cannot be opened.',
-  localFileRefused: 'The local data file cannot be used: {detail}',
+  localFileIsFolder: '{file} is a folder; choose the local data file itself.',
+  localFileUnreadable: '{file} cannot be read ({code}).',
+  localFileNotSqlite: '{file} is not a local copy of this app (not an SQLite database); nothing was changed. Choose another file.',
+  localFileForeign: '{file} is another program’s database, not a local copy of this app; nothing was changed.',
+  localFileUnmarked: '{file} is an SQLite database that is not marked as this app’s local copy; nothing was changed.',
+  localFileUnopenable: '{file} is damaged or not a database this app can read; nothing was changed.',
+  localFileNewer: 'The local data file was written by a newer version of the app; update the app to open it.',
 
   refused: 'This action is not allowed here.',
   requestTooLarge: 'The request is too large.',
@@ -214,11 +230,15 @@ export const cs = {
 
   notConnected: 'Nejprve se připojte ke službě.',
   clientKeyUnavailable: 'Klientský klíč není k dispozici; připojte se znovu.',
-  secretUnavailable: 'Uložené přihlašovací údaje nelze použít: {detail}',
+  keychainUnavailable: 'Systémová klíčenka není dostupná, uložené přihlašovací údaje proto nelze přečíst. Připojte se znovu, nebo klíčenku odemkněte.',
+  keychainCannotStore: 'Systémová klíčenka není dostupná, přihlašovací údaje proto nelze bezpečně uložit.',
+  credentialsUndecryptable: 'Uložené přihlašovací údaje nelze dešifrovat; připojte se znovu.',
+  keyNeedsPassword: 'Klientský klíč lze uložit jen spolu s heslem.',
   passwordNeeded: 'Pro synchronizaci zadejte heslo.',
-  badAddress: 'Tuto adresu služby nelze použít: {detail}',
+  addressNotUrl: 'Toto není webová adresa. Má vypadat jako https://penize.example.cz.',
+  addressNotHttp: 'Adresa musí začínat http:// nebo https://.',
+  addressWithCredentials: 'Adresa nesmí obsahovat jméno ani heslo; zadejte je do jejich polí.',
   badNamespace: 'Jmenný prostor musí být absolutní URI, například http://example.com/api/ nebo urn:books, bez mezer, uvozovek a lomených závorek.',
-  badFingerprint: 'Toto není otisk certifikátu: {detail}',
   outboxHoldsWrites: 'Ve frontě jsou ještě změny ({count}) pro {login} na {address}; nejdřív je synchronizujte, nebo zahoďte.',
   syncRunning: 'Synchronizace už běží.',
   syncRunningConnect: 'Běží synchronizace; připojte se znovu, až skončí.',
@@ -229,7 +249,9 @@ export const cs = {
   sealedKeyRefused: 'Uložený klientský klíč se tímto heslem neotevře.',
   serviceFault: 'Služba odpověděla (jejími slovy): {service}',
   serviceAnswerUnusable: 'Služba odpověděla něco, co aplikace nemůže použít: {detail}',
-  serviceDataUnusable: 'Služba poslala data, která nelze uložit: {detail}',
+  serviceValueNotNumber: 'Služba poslala data, která nelze uložit: {record} {id}, pole {wire} není číslo.',
+  categoryTreeTooDeep: 'Služba poslala data, která nelze uložit: její strom kategorií je vnořen hlouběji než na {levels} úrovní.',
+  categoryTwice: 'Služba poslala data, která nelze uložit: kategorie {id} je v jejím stromu kategorií dvakrát.',
   unreachable: 'Službu se nepodařilo zastihnout: {detail}',
   certificateUntrusted: 'Certifikát služby nepotvrzuje žádná autorita, které tento počítač důvěřuje (certifikát podepsaný sám sebou?). Jeho otisk SHA-256 je {fingerprint}; pokud odpovídá otisku vaší služby, označte jej jako důvěryhodný na obrazovce Připojení.',
   certificateUntrustedUnread: 'Certifikát služby nepotvrzuje žádná autorita, které tento počítač důvěřuje (certifikát podepsaný sám sebou?).',
@@ -245,7 +267,11 @@ export const cs = {
   proxyUnavailable: 'Službu se nepodařilo zastihnout přes proxy: {detail}',
   syncUnexpected: 'Synchronizace nečekaně selhala; podrobnosti jsou v protokolu aplikace.',
 
-  csvUnreadable: 'Soubor nelze přečíst jako CSV: {detail}',
+  csvEmpty: 'Soubor je prázdný.',
+  csvTooManyColumns: 'Soubor nelze přečíst jako CSV: řádek {line} má více než {columns} sloupců.',
+  csvTooManyRows: 'Soubor má více než {rows} řádků; importujte jej po částech.',
+  csvQuoteOpen: 'Soubor nelze přečíst jako CSV: na řádku {line} není uzavřeno pole v uvozovkách.',
+  csvAfterQuote: 'Soubor nelze přečíst jako CSV: na řádku {line} následuje za uzavírací uvozovkou pole další text.',
   mappingBeyondFile: 'Sloupec zvolený pro pole je mimo {columns} sloupců souboru.',
   mappingTwice: 'Sloupec {column} je zvolen pro dvě pole.',
   importNotDate: '{value} není datum jako 21.11.2026 14:05 nebo 2026-11-21 14:05.',
@@ -271,7 +297,13 @@ export const cs = {
   noSafetyCopy: 'Neexistuje žádná neporušená bezpečnostní kopie souboru {file}; založte novou místní kopii a obnovte zálohu.',
   nothingToRecover: 'Místní kopie se otevřela; není co obnovovat.',
   localCopyDamaged: 'Místní kopie {file} je poškozená a nelze ji otevřít.',
-  localFileRefused: 'Soubor s místními daty nelze použít: {detail}',
+  localFileIsFolder: '{file} je složka; vyberte samotný soubor s místními daty.',
+  localFileUnreadable: '{file} nelze přečíst ({code}).',
+  localFileNotSqlite: '{file} není místní kopie této aplikace (není to databáze SQLite); nic nebylo změněno. Vyberte jiný soubor.',
+  localFileForeign: '{file} je databáze jiného programu, ne místní kopie této aplikace; nic nebylo změněno.',
+  localFileUnmarked: '{file} je databáze SQLite, která není označena jako místní kopie této aplikace; nic nebylo změněno.',
+  localFileUnopenable: '{file} je poškozený nebo to není databáze, kterou tato aplikace umí přečíst; nic nebylo změněno.',
+  localFileNewer: 'Soubor s místními daty zapsala novější verze aplikace; aplikaci aktualizujte, abyste jej mohli otevřít.',
 
   refused: 'Tato akce zde není povolena.',
   requestTooLarge: 'Požadavek je příliš velký.',
@@ -319,3 +351,35 @@ export const causeCs = {
   gaveUp: 'zápis nebyl potvrzen ani po opakovaných pokusech',
   failed: 'spojení selhalo ({code})',
 } satisfies Record<NetworkCause, string>;
+
+/** A record of the service named in an error ({record}), as the sentence puts it. */
+export const recordEn = {
+  account: 'account',
+  transaction: 'transaction',
+  template: 'template',
+  category: 'category',
+  refueling: 'refueling',
+} satisfies Record<WireRecord, string>;
+
+export const recordCs = {
+  account: 'účet',
+  transaction: 'transakce',
+  template: 'šablona',
+  category: 'kategorie',
+  refueling: 'tankování',
+} satisfies Record<WireRecord, string>;
+
+/** What a test of the connection warns of (ConnectionReport.warnings), by code. */
+export const warningEn = {
+  insecureAddress:
+    'This address uses http:// to another computer: your login, password and key would travel unencrypted in every request. Use https:// if the service offers it.',
+  olderOperation: 'The service lacks {wanted}; the app uses the older {used} instead.',
+  operationMissing: 'The service lacks {operations}; what needs it will fail.',
+} satisfies Record<ConnectionWarningCode, string>;
+
+export const warningCs = {
+  insecureAddress:
+    'Tato adresa vede přes http:// na jiný počítač: vaše jméno, heslo a klíč by putovaly každým požadavkem nešifrovaně. Pokud to služba umí, použijte https://.',
+  olderOperation: 'Služba nemá {wanted}; aplikace místo ní použije starší {used}.',
+  operationMissing: 'Služba nemá {operations}; co ji potřebuje, selže.',
+} satisfies Record<ConnectionWarningCode, string>;
