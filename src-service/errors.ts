@@ -8,5 +8,17 @@ export class RuleError extends Error {
   override name = 'RuleError';
 }
 
+/**
+ * The service cannot decide this call now (not a verdict on it: the login's verifications are crowded):
+ * answered as a Server fault with HTTP 503 and Retry-After, so that a client tries again rather than taking
+ * it for refused credentials.
+ */
+export class ServiceBusy extends Error {
+  override name = 'ServiceBusy';
+  constructor(readonly retryAfterSeconds = 1) {
+    super('The service is busy with other calls of this login; try again shortly.');
+  }
+}
+
 /** The one answer to every credential mismatch, so that a caller cannot tell which part was wrong. */
 export const INVALID_CREDENTIALS = 'Invalid credentials';

@@ -4,7 +4,7 @@
  * a wrong key still costs a full password verification), so a caller cannot tell which part was wrong.
  */
 import type { Credentials } from '../../src-shared/catalog';
-import { INVALID_CREDENTIALS, RuleError } from '../errors';
+import { INVALID_CREDENTIALS, RuleError, ServiceBusy } from '../errors';
 import { awaited, run, type Flow } from '../store/flow';
 import { CLIENT_KEY_MAX, LOGIN_MAX, loginKey, type UserRow } from '../store/rows';
 import type { ServiceStore } from '../store/seam';
@@ -82,7 +82,8 @@ export class Authenticator {
       const cached = await run(this.verifiedRecently(credentials));
       if (cached) return cached;
       const attempt = await this.throttle.attempt(login);
-      if (!attempt) return undefined;
+      if (attempt === 'locked') return undefined;
+      if (attempt === 'busy') throw new ServiceBusy();
       let failed = false;
       try {
         if (attempt.delayMs > 0) await this.sleep(attempt.delayMs);
@@ -99,9 +100,10 @@ export class Authenticator {
         await attempt.end(failed);
       }
     });
-    const user = outcome?.value;
-    if (!user) throw refused();
-    return user;
+    // Too many calls of this login already waiting their turn here: no verdict on these credentials.
+    if (!outcome) throw new ServiceBusy();
+    if (!outcome.value) throw refused();
+    return outcome.value;
   }
 
   /** The user when these exact credentials were verified lately and nothing about them has changed since. */

@@ -30,6 +30,13 @@ export interface Attempt {
   end(failed: boolean): Maybe<void>;
 }
 
+/**
+ * Why no verification may run now: the login is locked (a verdict: refused like wrong credentials), or
+ * the verifications of it already running elsewhere could lock it by themselves (not a verdict: the
+ * caller is told to try again).
+ */
+export type NoAttempt = 'locked' | 'busy';
+
 /** What the credential check asks of a login throttle. */
 export interface LoginGuard {
   readonly options: ThrottleOptions;
@@ -40,8 +47,8 @@ export interface LoginGuard {
    * undefined without running it when too many are already waiting.
    */
   serialize<T>(login: string, task: () => Promise<T>): Promise<{ value: T } | undefined>;
-  /** A verification about to run; undefined when the login is refused without one (it is locked). */
-  attempt(login: string): Maybe<Attempt | undefined>;
+  /** A verification about to run, or why none may. */
+  attempt(login: string): Maybe<Attempt | NoAttempt>;
 }
 export interface ThrottleOptions {
   slowAfter: number;
@@ -162,8 +169,8 @@ export class LoginThrottle implements LoginGuard {
     return delayAfter(this.entry(login)?.failures ?? 0, this.options);
   }
 
-  attempt(login: string): Attempt | undefined {
-    if (this.isLocked(login)) return undefined;
+  attempt(login: string): Attempt | NoAttempt {
+    if (this.isLocked(login)) return 'locked';
     return {
       delayMs: this.delayFor(login),
       end: (failed) => {

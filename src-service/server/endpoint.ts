@@ -25,7 +25,7 @@ import {
   type WireResponse,
 } from '../../src-shared/wire';
 import type { Authenticator } from '../auth/authenticator';
-import { RuleError } from '../errors';
+import { RuleError, ServiceBusy } from '../errors';
 import type { Logger } from '../log';
 import { runOperation } from '../operations';
 import { loginKey, type ServiceStore, type UserRow } from '../store';
@@ -339,6 +339,9 @@ export class ServiceEndpoint {
     try {
       user = await this.auth.authenticate(call.credentials);
     } catch (e) {
+      if (e instanceof ServiceBusy) {
+        return send(res, buildFault(binding, { code: 'Server', message: e.message, status: 503 }), { 'Retry-After': String(e.retryAfterSeconds) });
+      }
       return write(res, answer(this.failure(binding, call, e)));
     }
     const known = cacheKey === undefined ? undefined : { call: { ...call, credentials: { ...call.credentials, password: '' } } as AnyCall, user };

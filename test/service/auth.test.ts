@@ -175,6 +175,31 @@ describe('the login throttle', () => {
 
 describeBackends(import.meta.url, (backend) => {
   describe('in a running service', () => {
+    it('calls of one login beyond its queue are told to try again (503, Retry-After), never that the credentials are wrong', async () => {
+      // Each verification holds the queue for a while (a delay from the first one on); one may wait its turn.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      const auth = { throttle: { slowAfter: 0, baseDelayMs: 1, lockAfter: 100, maxQueued: 2 }, sleep: () => held };
+      const { service } = await startFixtureService({ backend, service: { auth } });
+      try {
+        const answered: Awaited<ReturnType<typeof callRaw>>[] = [];
+        const calls = Array.from({ length: 4 }, () => callRaw(service, 'soap12', 'AccountList2', ANN, {}).then((r) => (answered.push(r), r)));
+        // The two beyond the queue (whichever arrive last) are answered at once, while the first is still held.
+        await expect.poll(() => answered.length).toBe(2);
+        for (const r of answered) {
+          expect(r.status).toBe(503);
+          expect(r.headers.get('retry-after')).toBe('1');
+          expect(r.body).toContain('busy');
+          expect(r.body).not.toContain('Invalid credentials');
+        }
+        release();
+        expect((await Promise.all(calls)).map((r) => r.status).sort()).toEqual([200, 200, 503, 503]);
+        expect(await call(service, 'soap12', 'AccountList2', ANN, {})).toHaveLength(8);
+      } finally {
+        await service.close();
+      }
+    });
+
     it('locks a login after repeated failures, even for the right password, with the same fault; then lets it in again', async () => {
       let now = Date.parse('2026-01-01T00:00:00Z');
       const waited: number[] = [];

@@ -3,17 +3,20 @@
  * with the counts in the table `login_attempts`, so that guesses spread over all instances count as one
  * and a lock made by one holds on all.
  *
- * - Before a verification, its row is locked and read: refused when the login is locked, or when the
- *   verifications already running (on any instance) could reach the lock by themselves; otherwise it is
- *   counted as running and told how long to wait. After it, a failure is counted, and the tenth locks the
- *   login and announces it (`lock <until> <login>`) at its commit. So parallel guesses cannot slip past
- *   the count however many instances they are spread over.
+ * - Before a verification, its row is locked and read: refused when the login is locked; made to wait
+ *   while the verifications already running (on other instances) could reach the lock by themselves, and
+ *   told to try again ('busy', no verdict) when they still could after the longest a verification takes;
+ *   otherwise it is counted as running and told how long to wait. After it, a failure is counted, and the
+ *   tenth locks the login and announces it (`lock <until> <login>`) at its commit. So parallel guesses
+ *   cannot slip past the count however many instances they are spread over, and a right password is never
+ *   refused for the others' verifications still running.
  * - Each instance keeps the locks it knows of in memory (its own, the announced ones, and all those in
  *   the table when it starts listening), so that a call with credentials verified a moment ago is
  *   refused at once without a query. While its listener is down it asks the table instead.
  * - The table holds no more than what is counting: rows of logins neither locked nor failed within the
  *   window are deleted once a minute. Locks are never evicted, only expired.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import {
   DEFAULT_THROTTLE_OPTIONS,
@@ -22,6 +25,7 @@ import {
   failuresForgotten,
   type Attempt,
   type LoginGuard,
+  type NoAttempt,
   type ThrottleOptions,
 } from '../../auth/login-throttle';
 import { inTransaction } from './connect';
@@ -30,6 +34,8 @@ import { CHANNEL, lockAnnouncement } from './listener';
 /** A verification counted as running longer than this was lost with its instance (killed mid-way). */
 const RUNNING_STALE_MS = 60_000;
 const PURGE_EVERY_MS = 60_000;
+/** Beyond the throttle's longest delay, how long a verification may wait for others of its login to end. */
+const CROWD_GRACE_MS = 2_000;
 
 interface AttemptRow {
   failures: number;
@@ -67,13 +73,18 @@ export class SharedLoginThrottle implements LoginGuard {
     if (until > this.now()) this.locks.set(login, until);
   }
 
-  /** Every lock in force, read when the listener (re)starts: what was announced meanwhile was missed. */
+  /**
+   * Every lock in force, read when the listener (re)starts: what was announced meanwhile was missed. Added
+   * to the locks known, never replacing them: a lock announced while the rows are read (committed after
+   * their snapshot) is known only by its announcement, and nothing ends a lock early but its time.
+   */
   async reload(client: Pick<pg.ClientBase, 'query'>): Promise<void> {
     const { rows } = await client.query<{ login_key: string; locked_until_ms: number }>(
       'SELECT login_key, locked_until_ms FROM login_attempts WHERE locked_until_ms > $1',
       [this.now()],
     );
-    this.locks.clear();
+    const now = this.now();
+    for (const [login, until] of this.locks) if (until <= now) this.locks.delete(login);
     for (const r of rows) this.noteLock(r.login_key, r.locked_until_ms);
   }
 
@@ -97,7 +108,21 @@ export class SharedLoginThrottle implements LoginGuard {
     return this.queues.serialize(login, task);
   }
 
-  async attempt(login: string): Promise<Attempt | undefined> {
+  async attempt(login: string): Promise<Attempt | NoAttempt> {
+    // Waits out verifications of this login running on other instances (each takes at most the longest
+    // delay and a hash), then says 'busy': the caller tries again, the credentials are not judged.
+    let waited = 0;
+    for (let pause = 20; ; pause = Math.min(pause * 2, 250)) {
+      const decision = await this.decide(login);
+      if (decision !== 'crowded') return decision;
+      if (waited >= this.options.maxDelayMs + CROWD_GRACE_MS) return 'busy';
+      await sleep(pause);
+      waited += pause;
+    }
+  }
+
+  /** The decision on one verification: refused (locked), postponed (others running could lock it), or counted as running. */
+  private async decide(login: string): Promise<Attempt | 'locked' | 'crowded'> {
     const now = this.now();
     const o = this.options;
     const decision = await inTransaction(this.pool, async (c) => {
@@ -108,17 +133,18 @@ export class SharedLoginThrottle implements LoginGuard {
         [login],
       );
       const row = rows[0]!;
-      if (row.locked_until_ms > now) return { refused: true as const, until: row.locked_until_ms };
+      if (row.locked_until_ms > now) return { locked: true as const, until: row.locked_until_ms };
       const failures = failuresForgotten(row.last_failure_ms, false, now, o) ? 0 : row.failures;
       const running = now - row.running_since_ms > RUNNING_STALE_MS ? 0 : row.running;
       // Others running could reach the lock by themselves: this one would slip past the count.
-      if (running > 0 && failures + running >= o.lockAfter) return { refused: true as const, until: 0 };
+      if (running > 0 && failures + running >= o.lockAfter) return 'crowded' as const;
       await c.query('UPDATE login_attempts SET failures = $2, running = $3, running_since_ms = $4 WHERE login_key = $1', [login, failures, running + 1, now]);
-      return { refused: false as const, delayMs: delayAfter(failures + running, o) };
+      return { locked: false as const, delayMs: delayAfter(failures + running, o) };
     });
-    if (decision.refused) {
+    if (decision === 'crowded') return decision;
+    if (decision.locked) {
       this.noteLock(login, decision.until);
-      return undefined;
+      return 'locked';
     }
     return { delayMs: decision.delayMs, end: (failed) => this.end(login, failed) };
   }
