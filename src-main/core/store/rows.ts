@@ -47,17 +47,12 @@ export class RecordError<C extends 'serviceValueNotNumber' | 'categoryTreeTooDee
   override name = 'RecordError';
 }
 
-/** Which value of the service's a decimal is, to name it when it cannot be kept. */
-export interface WireValue {
-  record: WireRecord;
-  /** The record's id; null when the service gives it none. */
-  id: number | null;
-  wire: string;
-}
-
-/** Canonical decimal text of a wire double; refuses NaN and infinities rather than storing them. */
-export function decimalText(n: number, of: WireValue): string {
-  if (!Number.isFinite(n)) throw new RecordError('serviceValueNotNumber', { record: of.record, id: of.id === null ? '?' : String(of.id), wire: of.wire });
+/**
+ * Canonical decimal text of a wire double; refuses NaN and infinities rather than storing them, naming the
+ * value: its record, the record's id (null when the service gives none) and its wire field.
+ */
+export function decimalText(n: number, record: WireRecord, id: number | null, wire: string): string {
+  if (!Number.isFinite(n)) throw new RecordError('serviceValueNotNumber', { record, id: id === null ? '?' : String(id), wire });
   return formatDecimal(decimalFromNumber(n));
 }
 
@@ -72,7 +67,7 @@ export function fromWire<N extends WireRecord, T extends FieldTable, K extends k
   for (const k of keys) {
     const f = record.fields[k]!;
     const value = values[f.wire!];
-    out[k] = f.type === 'decimal' ? decimalText(value as number, { record: record.name, id: wire.Id ?? null, wire: f.wire! }) : value;
+    out[k] = f.type === 'decimal' ? decimalText(value as number, record.name, wire.Id ?? null, f.wire!) : value;
   }
   return out as Pick<ValuesOf<T>, K>;
 }

@@ -42,7 +42,7 @@ interface TransferProbe {
 
 const abs = (d: Decimal): Decimal => (d.units < 0n ? negate(d) : d);
 /** A listed transaction's or an account's amount as decimal text. */
-const amountOf = (r: { Id: number | null; Amount: number }, record: 'transaction' | 'account'): string => decimalText(r.Amount, { record, id: r.Id, wire: 'Amount' });
+const amountOf = (r: { Id: number | null; Amount: number }, record: 'transaction' | 'account'): string => decimalText(r.Amount, record, r.Id, 'Amount');
 
 /** Whether a listed transaction looks like one side of the transfer. */
 function matchesTransfer(t: ListedTransaction, input: TransferInput): boolean {
