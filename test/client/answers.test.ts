@@ -18,10 +18,11 @@ import {
   parseRetryAfter,
   readAnswer,
   withRetry,
-  type CallError,
+  CallError,
   type HttpAnswer,
   type RetryWait,
 } from '../../src-main/core/soap-client';
+import { caught } from '../support/caught';
 
 const NS = 'urn:example:bookkeeping';
 const BINDINGS: Binding[] = ['soap12', 'soap11', 'httpGet', 'httpPost'];
@@ -30,14 +31,7 @@ const PLAIN: Binding[] = ['httpGet', 'httpPost'];
 
 const answer = (status: number, contentType: string, body: string, retryAfter: string | null = null): HttpAnswer => ({ status, contentType, body, retryAfter });
 const read = (binding: Binding, a: HttpAnswer) => readAnswer('CategoryTree', a, { binding, timeZone: 'Europe/Prague', maxChars: 1 << 20 });
-const failure = (binding: Binding, a: HttpAnswer): CallError => {
-  try {
-    read(binding, a);
-  } catch (e) {
-    return e as CallError;
-  }
-  throw new Error('expected a failure');
-};
+const failure = (binding: Binding, a: HttpAnswer): CallError => caught(() => read(binding, a), CallError);
 
 describe('which answers are the service’s verdict', () => {
   it('a fault in the binding’s own form refuses the call, in every binding', () => {

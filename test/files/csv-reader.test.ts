@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CsvError, detectDelimiter, readCsv } from '../../src-main/core/files/csv-reader';
 import { guessMapping } from '../../src-main/core/files/import-mapping';
 import { readCurrency, readDate, readFlag, readNumber, readWholeNumber, ValueProblem } from '../../src-main/core/files/import-values';
+import { caught } from '../support/caught';
 
 describe('CSV reader', () => {
   it('reads quoted fields with doubled quotes, delimiters and line breaks inside', () => {
@@ -65,15 +66,7 @@ describe('CSV reader', () => {
 });
 
 describe('imported values', () => {
-  const problem = (fn: () => unknown) => {
-    try {
-      fn();
-    } catch (e) {
-      if (e instanceof ValueProblem) return e.message;
-      throw e;
-    }
-    throw new Error('expected a problem');
-  };
+  const problem = (fn: () => unknown) => caught(fn, ValueProblem).message;
 
   it('reads ISO and Czech dates, with or without a time', () => {
     expect(readDate('2026-11-21')).toBe('2026-11-21T00:00:00');

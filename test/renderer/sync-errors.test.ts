@@ -26,6 +26,7 @@ import { inspectLocalFile } from '../../src-main/core/store/local-file';
 import { migrate } from '../../src-main/core/store/migrations';
 import { EncryptedSecretStore, type SecretPersistence } from '../../src-main/core/secrets';
 import { codeText, type Translate } from '../../src-renderer/src/composables/errors';
+import { caught, rejection } from '../support/caught';
 
 let pinia: ReturnType<typeof createPinia>;
 beforeEach(() => {
@@ -141,24 +142,8 @@ describe('a stopped sync and a failed test, in the user’s language', () => {
   });
 });
 
-/** What a call throws, for a look at its code. */
-function thrown(call: () => unknown): AppError {
-  try {
-    call();
-  } catch (e) {
-    expect(e).toBeInstanceOf(AppError);
-    return e as AppError;
-  }
-  throw new Error('It did not throw.');
-}
-async function rejected(call: () => Promise<unknown>): Promise<AppError> {
-  const e = await call().then(
-    () => null,
-    (error: unknown) => error,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
-}
+const thrown = (call: () => unknown): AppError => caught(call, AppError);
+const rejected = (call: () => Promise<unknown>): Promise<AppError> => rejection(call, AppError);
 
 describe('the lower layers’ refusals, in the user’s language', () => {
   it('an unusable address, a fingerprint, a CSV, a local file, the service’s records and the keychain are worded by code in Czech, never the core’s English', async () => {

@@ -11,6 +11,7 @@ import {
   faultForWireError,
   type IncomingRequest,
 } from '../../src-shared/wire';
+import { caught } from '../support/caught';
 
 const NS = 'http://tempuri.org/';
 const opts = { namespace: NS, timeZone: 'UTC' };
@@ -29,15 +30,7 @@ const txList = (accountId: string) =>
       `<UserPassword>p</UserPassword><AccountId>${accountId}</AccountId></TransactionListLast50_2>`,
   );
 
-function wireError(fn: () => unknown): WireError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(WireError);
-    return e as WireError;
-  }
-  throw new Error('expected a WireError');
-}
+const wireError = (fn: () => unknown): WireError => caught(fn, WireError);
 
 describe('XML that must be refused', () => {
   it('malformed XML', () => {

@@ -24,19 +24,12 @@ import { CLI_COMMAND_NAMES, helpText } from '../../src-main/cli/cli';
 import { COMMANDS as CLI_COMMANDS } from '../../src-main/cli/commands';
 import { COMMANDS as SERVICE_COMMANDS } from '../../src-service/cli/commands';
 import { parseWebShellArgs, WEB_USAGE } from '../../src-main/web-shell/args';
+import { caught } from '../support/caught';
 
 const spec = { name: { type: 'string', description: 'n' }, all: { type: 'boolean', description: 'a', short: 'a' } } as const satisfies OptionTable;
 
 /** The message of the UsageError `run` throws. */
-function refusal(run: () => unknown): string {
-  try {
-    run();
-  } catch (e) {
-    expect(e).toBeInstanceOf(UsageError);
-    return (e as Error).message;
-  }
-  throw new Error('no refusal');
-}
+const refusal = (run: () => unknown): string => caught(run, UsageError).message;
 
 describe('reading arguments', () => {
   it('reads options strictly', () => {
