@@ -59,6 +59,11 @@ describe.skipIf(!found)('screens', () => {
     await poll(() => textOf(main().locator('.field-warning'))).toContain('unencrypted');
     await address.fill('https://money.example.com');
     await poll(() => main().locator('.field-warning').count()).toBe(0);
+    // The core's own address check, said at the field before anything is sent.
+    await address.fill('https://me:secret@money.example.com');
+    await page.getByTestId('test-connection').click();
+    await poll(() => textOf(main().locator('.field-invalid').first())).toContain('The address must not contain a user name or password');
+    await screenshot(page, 'connect-address-refused-en-light');
 
     await address.fill('http://127.0.0.1:9');
     await page.getByTestId('test-connection').click();

@@ -181,9 +181,9 @@ describeBackends(import.meta.url, (backend) => {
       const held = new Promise<void>((r) => (release = r));
       const auth = { throttle: { slowAfter: 0, baseDelayMs: 1, lockAfter: 100, maxQueued: 2 }, sleep: () => held };
       const { service } = await startFixtureService({ backend, service: { auth } });
+      const answered: Awaited<ReturnType<typeof callRaw>>[] = [];
+      const calls = Array.from({ length: 4 }, () => callRaw(service, 'soap12', 'AccountList2', ANN, {}).then((r) => (answered.push(r), r)));
       try {
-        const answered: Awaited<ReturnType<typeof callRaw>>[] = [];
-        const calls = Array.from({ length: 4 }, () => callRaw(service, 'soap12', 'AccountList2', ANN, {}).then((r) => (answered.push(r), r)));
         // The two beyond the queue (whichever arrive last) are answered at once, while the first is still held.
         await expect.poll(() => answered.length).toBe(2);
         for (const r of answered) {
@@ -196,6 +196,9 @@ describeBackends(import.meta.url, (backend) => {
         expect((await Promise.all(calls)).map((r) => r.status).sort()).toEqual([200, 200, 503, 503]);
         expect(await call(service, 'soap12', 'AccountList2', ANN, {})).toHaveLength(8);
       } finally {
+        // Whatever failed, the held calls are let through and answered before the service closes.
+        release();
+        await Promise.allSettled(calls);
         await service.close();
       }
     });
