@@ -7,11 +7,13 @@
 import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createI18n } from 'vue-i18n';
 import { AppError, APP_METHODS } from '../../src-shared/app-api';
 import { fieldRules } from '../../src-shared/validate';
 import RefuelingForm from '../../src-renderer/src/components/RefuelingForm.vue';
 import AccountForm from '../../src-renderer/src/components/AccountForm.vue';
 import CategoryForm from '../../src-renderer/src/components/CategoryForm.vue';
+import LocalFields from '../../src-renderer/src/components/LocalFields.vue';
 import { i18n } from '../../src-renderer/src/i18n';
 import { useCarsStore } from '../../src-renderer/src/stores/cars';
 import { standIn } from './stand-in';
@@ -111,5 +113,35 @@ describe('the account and category forms', () => {
     await c.find('form').trigger('submit');
     await flushPromises();
     expect(errorOf(c, 'name')).toBe('Use at most 100 characters.');
+  });
+});
+
+describe('the fields a record keeps here only', () => {
+  it('draws a text mark with its label and hint, described by the hint, like the flags', () => {
+    const i18nWith = createI18n({
+      legacy: false,
+      locale: 'en',
+      messages: { en: { trip: { local: { station: 'Station', stationHint: 'Kept on this computer only.', partial: 'Partial', partialHint: 'Counted later.' } } } },
+    });
+    const w = mount(LocalFields, {
+      props: {
+        record: 'trip',
+        fields: [
+          { name: 'partial', type: 'flag' },
+          { name: 'station', type: 'text' },
+        ],
+        values: { partial: false, station: '' },
+        errors: {},
+        maxLength: () => 100,
+      },
+      global: { plugins: [i18nWith] },
+    });
+    for (const name of ['partial', 'station']) {
+      const control = w.find(`[name="${name}"]`);
+      const hint = w.find(`#${control.attributes('aria-describedby')}`);
+      expect(hint.exists(), name).toBe(true);
+    }
+    expect(w.find(`#${w.find('[name="station"]').attributes('aria-describedby')}`).text()).toBe('Kept on this computer only.');
+    expect(w.find('[name="station"]').attributes('maxlength')).toBe('100');
   });
 });
