@@ -1,6 +1,6 @@
 /**
  * What a test of a service address warns of before credentials go to it, as data like an error
- * (`{ code, params }`): the screens word it (i18n `connect.warning.*`, checked against this table's codes),
+ * (`{ code, params }`): the screens word it (i18n `connectionWarning.*`, checked against this table's codes),
  * the command line in this table's English.
  */
 import type { OperationName } from '../catalog';

@@ -41,8 +41,7 @@ export type CauseParams = { cause: NetworkCause; code: string; status: number; s
  * The kinds of record the service sends, as an error names one (`record`): the screens word it in theirs
  * (i18n `recordWord.*`). Spelled here rather than taken from the record tables, whose types depend on this table.
  */
-export const WIRE_RECORDS = ['account', 'transaction', 'template', 'category', 'refueling'] as const;
-export type WireRecord = (typeof WIRE_RECORDS)[number];
+export type WireRecord = 'account' | 'transaction' | 'template' | 'category' | 'refueling';
 
 export type AppErrorKind =
   /** An argument failed validation at the boundary or in the core; `field` names it. */

@@ -47,8 +47,7 @@ export function toAppError(e: unknown, log: (message: string, error?: unknown) =
   if (e instanceof CallError) return callToAppError(e);
   if (e instanceof Error && ['SQLITE_CORRUPT', 'SQLITE_NOTADB'].includes((e as NodeJS.ErrnoException).code ?? '') && dataFile) {
     log('The local copy is damaged', e);
-    const d = damaged(dataFile);
-    return new AppError('localCopyDamaged', { file: d.file, safetyCopy: d.safetyCopy });
+    return damaged(dataFile);
   }
   if (e instanceof Error && (e as NodeJS.ErrnoException).code === 'SQLITE_BUSY') return new AppError('fileBusy');
   log('Unexpected error in the app core', e);

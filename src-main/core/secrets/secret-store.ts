@@ -39,10 +39,9 @@ export { SECRET_PREFIX as SECRET_SETTING_PREFIX } from '../store/settings';
 /** What `createAppCore` accepts: a ready store, or a factory that receives the core's persistence. */
 export type SecretStoreSource = SecretStore | ((persistence: SecretPersistence) => SecretStore);
 
+type SecretTrouble = 'keychainUnavailable' | 'keychainCannotStore' | 'credentialsUndecryptable' | 'keyNeedsPassword';
 /** The credentials cannot be kept or read here (no keychain, undecryptable...): said by its error code. */
-export class SecretUnavailableError<
-  C extends 'keychainUnavailable' | 'keychainCannotStore' | 'credentialsUndecryptable' | 'keyNeedsPassword' = 'keychainUnavailable' | 'keychainCannotStore' | 'credentialsUndecryptable' | 'keyNeedsPassword',
-> extends AppError<C> {
+export class SecretUnavailableError<C extends SecretTrouble = SecretTrouble> extends AppError<C> {
   override name = 'SecretUnavailableError';
 }
 

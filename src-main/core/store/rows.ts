@@ -42,8 +42,9 @@ export type CarRow = CarStored;
 /** A refueling as the service keeps it: the fields of its table that have a wire name. */
 export type RefuelingRow = RefuelingStored;
 
+type RecordTrouble = 'serviceValueNotNumber' | 'categoryTreeTooDeep' | 'categoryTwice';
 /** A record of the service the local copy cannot keep, said by its error code (the record, its id, the wire field). */
-export class RecordError<C extends 'serviceValueNotNumber' | 'categoryTreeTooDeep' | 'categoryTwice' = 'serviceValueNotNumber' | 'categoryTreeTooDeep' | 'categoryTwice'> extends AppError<C> {
+export class RecordError<C extends RecordTrouble = RecordTrouble> extends AppError<C> {
   override name = 'RecordError';
 }
 
