@@ -198,8 +198,6 @@ export const ERRORS = {
     'service',
     (p) => `The service sent data that cannot be kept: ${p.wire} of ${p.record} ${p.id} is not a finite number.`,
   ),
-  categoryTreeTooDeep: spec<{ levels: number }>('service', (p) => `The service sent data that cannot be kept: the category tree nests deeper than ${p.levels} levels.`),
-  categoryTwice: spec<{ id: number }>('service', (p) => `The service sent data that cannot be kept: category ${p.id} appears twice in the category tree.`),
   unreachable: spec<{ detail: string } & CauseParams>('network', (p) => p.detail),
   /**
    * TLS refused the service's certificate, said by what is wrong with it (the core words nothing): `waiting`

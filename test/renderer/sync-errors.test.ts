@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError, englishText, type ConnectionReport, type SyncSummary } from '../../src-shared/app-api';
-import type { ApiAccount2, ApiCategory } from '../../src-shared/catalog';
+import type { ApiAccount2 } from '../../src-shared/catalog';
 import SyncSummaryBanner from '../../src-renderer/src/components/SyncSummaryBanner.vue';
 import ConnectionReportAlert from '../../src-renderer/src/components/ConnectionReportAlert.vue';
 import { i18n } from '../../src-renderer/src/i18n';
@@ -20,7 +20,7 @@ import { useStatusStore } from '../../src-renderer/src/stores/status';
 import { standIn } from './stand-in';
 import { classify } from '../../src-main/core/sync/engine';
 import { NetworkError, ProxyError, RetriesExhausted, TimeoutError, UnavailableError, normalizeBaseUrl, pinnedFingerprint } from '../../src-main/core/soap-client';
-import { accountFromApi, categoriesFromApi } from '../../src-main/core/store/rows';
+import { accountFromApi } from '../../src-main/core/store/rows';
 import { readCsv } from '../../src-main/core/files/csv-reader';
 import { inspectLocalFile } from '../../src-main/core/store/local-file';
 import { migrate } from '../../src-main/core/store/migrations';
@@ -154,7 +154,6 @@ describe('the lower layers’ refusals, in the user’s language', () => {
     newer.pragma('user_version = 99');
     const nowhere: SecretPersistence = { read: () => 'c2VhbGVk', write: () => undefined };
     const noKeychain = new EncryptedSecretStore({ isEncryptionAvailable: () => false, encryptString: () => Buffer.alloc(0), decryptString: () => '' }, nowhere);
-    const category = (Id: number): ApiCategory => ({ Id, Name: `c${Id}`, Description: '', Id_Parent: 0, IsActive: true, ChildCategories: null }) as unknown as ApiCategory;
     const cases: [AppError, string][] = [
       [thrown(() => normalizeBaseUrl('money.example.com')), 'Toto není webová adresa. Má vypadat jako https://penize.example.cz.'],
       [thrown(() => normalizeBaseUrl('ftp://money.example.com')), 'Adresa musí začínat http:// nebo https://.'],
@@ -166,7 +165,6 @@ describe('the lower layers’ refusals, in the user’s language', () => {
       [thrown(() => inspectLocalFile(notSqlite)), `${notSqlite} není místní kopie této aplikace (není to databáze SQLite); nic nebylo změněno.`],
       [thrown(() => migrate(newer)), 'Soubor s místními daty zapsala novější verze aplikace'],
       [thrown(() => accountFromApi({ Id: 7, Name: 'Cash', Amount: Number.NaN } as unknown as ApiAccount2)), 'Služba poslala data, která nelze uložit: účet 7, pole Amount není číslo.'],
-      [thrown(() => categoriesFromApi({ AllCategories: [category(70), category(70)], FavoritCategories: [] })), 'kategorie 70 je v jejím stromu kategorií dvakrát'],
       [await rejected(() => noKeychain.get('password')), 'Systémová klíčenka není dostupná, uložené přihlašovací údaje proto nelze přečíst.'],
       [await rejected(() => noKeychain.set('password', 'x')), 'Systémová klíčenka není dostupná, přihlašovací údaje proto nelze bezpečně uložit.'],
     ];

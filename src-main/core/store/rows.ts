@@ -42,9 +42,8 @@ export type CarRow = CarStored;
 /** A refueling as the service keeps it: the fields of its table that have a wire name. */
 export type RefuelingRow = RefuelingStored;
 
-type RecordTrouble = 'serviceValueNotNumber' | 'categoryTreeTooDeep' | 'categoryTwice';
-/** A record of the service the local copy cannot keep, said by its error code (the record, its id, the wire field). */
-export class RecordError<C extends RecordTrouble = RecordTrouble> extends AppError<C> {
+/** A value of the service's the local copy cannot keep (not a finite number), said by its record, id and wire field. */
+export class RecordError extends AppError<'serviceValueNotNumber'> {
   override name = 'RecordError';
 }
 
@@ -111,23 +110,20 @@ export function templateFromApi(t: ApiDefineTransaction2): TemplateRow {
 }
 
 const CATEGORY_WIRE = CATEGORY.wire;
-/** How deep a category tree the local copy takes: deeper is a service gone wrong (or a cycle it unrolled). */
-const MAX_CATEGORY_DEPTH = 32;
 
-/** The forest flattened: every category once, with its parent and its place among its siblings. */
+/**
+ * The forest flattened: every category once, with its parent and its place among its siblings. The tree
+ * has passed the client's checks (soap-client/trust.ts: no category twice, no deeper than it takes).
+ */
 export function categoriesFromApi(tree: ApiCategoryTree): CategoryForest {
   const all: CategoryRow[] = [];
-  const seen = new Set<number>();
-  const visit = (list: ApiCategory[], parentId: number, depth: number) => {
-    if (depth > MAX_CATEGORY_DEPTH) throw new RecordError('categoryTreeTooDeep', { levels: MAX_CATEGORY_DEPTH });
+  const visit = (list: ApiCategory[], parentId: number) => {
     list.forEach((c, position) => {
-      if (seen.has(c.Id)) throw new RecordError('categoryTwice', { id: c.Id });
-      seen.add(c.Id);
       all.push({ ...fromWire(CATEGORY, CATEGORY_WIRE, c), parentId, position });
-      if (c.ChildCategories) visit(c.ChildCategories, c.Id, depth + 1);
+      if (c.ChildCategories) visit(c.ChildCategories, c.Id);
     });
   };
-  visit(tree.AllCategories, 0, 0);
+  visit(tree.AllCategories, 0);
   return { all, favorites: tree.FavoritCategories.map((c) => fromWire(CATEGORY, CATEGORY_WIRE, c)) };
 }
 
