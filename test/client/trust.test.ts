@@ -10,23 +10,26 @@ import { OPERATION_NAMES } from '../../src-shared/catalog';
 import { buildResponse } from '../../src-shared/wire';
 import { readWsdl } from '../../src-main/core/soap-client/wsdl';
 import { WsdlDocument } from '../../src-service/server/wsdl';
+import { callToAppError } from '../../src-main/core/soap-client';
+import { classify } from '../../src-main/core/sync/engine';
+import { caught } from '../support/caught';
 
 const account = (Id: number, Name = `A${Id}`): ApiAccount2 => ({ Id, Name, Type: 1, Currency: 203, IsActive: true, Locked: false, Description: '', Ord: 0, UserAccountPermission: 3, Amount: 0, IsHidden: false });
 const tx = (Id: number, Id_Account: number): ApiTransaction2 => ({ Id, Id_User: 1, Id_UserCreated: 1, Id_Account, PaymentDate: '2026-11-01T08:00:00', Type: 3, Amount: 1, Description: '', Id_Category: 0 });
 const refused = (fn: () => unknown, pattern: RegExp) => {
-  let error: unknown;
-  try {
-    fn();
-  } catch (e) {
-    error = e;
-  }
-  expect(error).toBeInstanceOf(UntrustedAnswerError);
-  expect((error as UntrustedAnswerError).transient).toBe(false);
-  expect((error as UntrustedAnswerError).sent).toBe(true);
-  expect((error as Error).message).toMatch(pattern);
+  const error = caught(fn, UntrustedAnswerError);
+  expect(error.transient).toBe(false);
+  expect(error.sent).toBe(true);
+  expect(error.message).toMatch(pattern);
 };
 
 describe('the check of every answer', () => {
+  it('an answer refused is the service’s doing, in a direct call as in a sync: never "unreachable"', () => {
+    const error = caught(() => checkAnswer('AccountListWithAmount2', [account(0)], {}), UntrustedAnswerError);
+    expect(callToAppError(error)).toMatchObject({ code: 'serviceAnswerUnusable', kind: 'service', params: { detail: error.message } });
+    expect(classify(error, 3)).toEqual({ code: 'service', error: callToAppError(error).toData() });
+  });
+
   it('covers every operation of the catalog', () => {
     expect(Object.keys(ANSWER_CHECKS).sort()).toEqual([...OPERATION_NAMES].sort());
   });

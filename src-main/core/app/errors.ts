@@ -5,7 +5,7 @@
  */
 import { AppError } from '../../../src-shared/app-api';
 import { ValidationError } from '../../../src-shared/validate';
-import { CallError, CertificateError, InvalidCredentialsError } from '../soap-client';
+import { CallError, callToAppError } from '../soap-client';
 import { damaged } from '../store/store';
 
 /** `input.name` → `name`; `input.input.amount` (an outbox entry's write) → `amount`. */
@@ -16,22 +16,6 @@ export function fieldOf(path: string): string | undefined {
 
 export function validationToAppError(e: ValidationError): AppError {
   return AppError.fromData({ code: e.code, params: e.params, ...(fieldOf(e.path) ? { field: fieldOf(e.path)! } : {}) });
-}
-
-export function callToAppError(e: CallError): AppError {
-  if (e instanceof InvalidCredentialsError) return new AppError('credentialsRefused');
-  switch (e.kind) {
-    case 'fault':
-      // The service's own words, shown as theirs.
-      return new AppError('serviceFault', { service: e.message });
-    case 'malformed':
-    case 'too-large':
-      return new AppError('serviceAnswerUnusable', { detail: e.message, ...e.why });
-    case 'certificate':
-      return e instanceof CertificateError ? AppError.fromData(e.refusal) : new AppError('unreachable', { detail: e.message, ...e.why });
-    default:
-      return new AppError('unreachable', { detail: e.message, ...e.why });
-  }
 }
 
 /** Where the core's files are, to name them in messages: the local copy (damaged) and the log (a bug). */

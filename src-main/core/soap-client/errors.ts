@@ -11,7 +11,7 @@
  * `transient` says whether trying again later may help; `sent` whether a write may have happened.
  */
 import { ServiceFault, type WireError } from '../../../src-shared/wire';
-import { englishText, type CauseParams, type ErrorOf, type NetworkCause } from '../../../src-shared/app-api/errors';
+import { AppError, englishText, type CauseParams, type ErrorOf, type NetworkCause } from '../../../src-shared/app-api/errors';
 
 export type CallErrorKind =
   /** The service refused the call with a fault. */
@@ -341,4 +341,22 @@ export function isMissingOperation(error: unknown): boolean {
   if (error instanceof FaultError) return error.httpStatus === 404 || MISSING_OPERATION.test(error.message);
   if (error instanceof MalformedResponseError) return error.httpStatus === 404;
   return false;
+}
+
+/** A failed call as the app API says it: the same words for a direct call (a test, a check) and a stopped sync. */
+export function callToAppError(e: CallError): AppError {
+  if (e instanceof InvalidCredentialsError) return new AppError('credentialsRefused');
+  switch (e.kind) {
+    case 'fault':
+      // The service's own words, shown as theirs.
+      return new AppError('serviceFault', { service: e.message });
+    case 'malformed':
+    case 'too-large':
+    case 'untrusted':
+      return new AppError('serviceAnswerUnusable', { detail: e.message, ...e.why });
+    case 'certificate':
+      return e instanceof CertificateError ? AppError.fromData(e.refusal) : new AppError('unreachable', { detail: e.message, ...e.why });
+    default:
+      return new AppError('unreachable', { detail: e.message, ...e.why });
+  }
 }

@@ -15,7 +15,7 @@ import {
   CertificateError,
   ProxyError,
   DEFAULT_RETRY,
-  InvalidCredentialsError,
+  callToAppError,
   RetriesExhausted,
   RetryBudget,
   type RetryPolicy,
@@ -93,7 +93,6 @@ export function classify(error: unknown, waiting = 0): SyncStop {
           : 'service';
     return { code, error: error.toData() };
   }
-  if (error instanceof InvalidCredentialsError) return stop('auth', 'credentialsRefused');
   if (error instanceof CancelledError) return stop('cancelled', 'syncCancelled', { waiting });
   if (error instanceof CertificateError) return { code: 'certificate', error: { code: error.refusal.code, params: { ...error.refusal.params, waiting } } };
   // A proxy that wants other credentials is no verdict of the service: the writes wait until it lets them through.
@@ -102,10 +101,8 @@ export function classify(error: unknown, waiting = 0): SyncStop {
   if (error instanceof RetriesExhausted || error instanceof PushGaveUp || (error instanceof CallError && error.transient)) {
     return stop('unavailable', 'serviceUnavailable', { waiting, detail: error.message, ...error.why });
   }
-  if (error instanceof CallError) {
-    if (error.kind === 'fault') return stop('service', 'serviceFault', { service: error.message });
-    return stop('service', 'serviceAnswerUnusable', { detail: error.message, ...error.why });
-  }
+  // Any other answer the call could not use is worded as every call's is (refused credentials, a fault, an answer unusable).
+  if (error instanceof CallError) return classify(callToAppError(error), waiting);
   return stop('service', 'syncUnexpected');
 }
 
