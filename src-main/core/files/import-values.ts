@@ -3,23 +3,17 @@
  * spreadsheets write them in English and Czech. Each reader returns the value in the app's canonical
  * form or throws a ValueProblem saying, for the user, what is wrong with the text.
  */
-import { englishText } from '../../../src-shared/app-api/errors';
+import { AppError } from '../../../src-shared/app-api/errors';
 import { formatDecimal, KNOWN_CURRENCIES, parseDecimal } from '../../../src-shared/money';
 import { parse, v, ValidationError } from '../../../src-shared/validate';
 
 type ValueCode = 'importNotDate' | 'importNotRealDate' | 'importNotNumber' | 'importNotWholeNumber' | 'importUnknownCurrency' | 'importNotYesNo';
 
 /** A cell that cannot be read as its field's value: the code of what it is not, with the text as it was (quoted). */
-export class ValueProblem extends Error {
+export class ValueProblem extends AppError<ValueCode> {
   override name = 'ValueProblem';
-  readonly params: { value: string };
-  constructor(
-    readonly code: ValueCode,
-    text: string,
-  ) {
-    const params = { value: show(text.trim()) };
-    super(englishText(code, params));
-    this.params = params;
+  constructor(code: ValueCode, text: string) {
+    super(code, { value: show(text.trim()) });
   }
 }
 
