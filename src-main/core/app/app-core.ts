@@ -29,8 +29,6 @@ import { ServiceLink } from './service-link';
 import { coreStatus, diagnostics } from './status';
 import { syncHandlers } from './sync-handlers';
 
-export { DEFAULT_PREFERENCES } from '../../../src-shared/app-api';
-export type { StoredConnection } from '../store/settings';
 
 export interface AppCoreOptions {
   /** The local SQLite file (created when missing). */

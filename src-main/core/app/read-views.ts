@@ -33,7 +33,7 @@ import { textQuery } from '../store/text-search';
 import type { Store } from '../store/store';
 
 /** An account with every field of its table (the marks kept here included) and what the screens need beside. */
-export function accountView(a: ViewAccount, locals: ReadonlyMap<number, AccountLocals> = new Map()): AccountView {
+export function accountView(a: ViewAccount, locals: ReadonlyMap<number, AccountLocals>): AccountView {
   return {
     ...pick(a, ACCOUNT.stored),
     ...(locals.get(a.id) ?? ACCOUNT.localDefaults),

@@ -11,6 +11,7 @@ import {
   APP_METHOD_NAMES,
   AppError,
   DATA_TABLES,
+  DEFAULT_PREFERENCES,
   type AppEventListener,
   type AppMethod,
   type AppStatus,
@@ -19,7 +20,7 @@ import {
 } from '../../../src-shared/app-api';
 import { parse } from '../../../src-shared/validate';
 import { isSoundCopy, listSafetyCopies, moveAside, recoverFromSafetyCopy, safetyCopyDir } from '../store/safety-copies';
-import { DEFAULT_PREFERENCES, createAppCore, openingError, type AppCore, type AppCoreOptions } from './app-core';
+import { createAppCore, openingError, type AppCore, type AppCoreOptions } from './app-core';
 
 export function openRecoverableCore(options: AppCoreOptions): AppCore {
   const { dataFile } = options;

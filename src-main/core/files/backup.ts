@@ -36,13 +36,6 @@ export const BACKED_UP_AT_KEY = 'backup.createdAt' satisfies SettingKey;
  */
 export const COPY_ID_KEY = 'copyId' satisfies SettingKey;
 
-/**
- * Settings that belong to this machine rather than to the data (the sealed credentials, the sync lock,
- * the last exchange: the settings registry marks them): a backup leaves them out and a restore keeps the
- * current ones.
- */
-const LOCAL_ONLY_SETTINGS = LOCAL_ONLY_CONDITION;
-
 /** Tables the store keeps from others (store/month-totals.ts); a restore rebuilds them rather than copying them. */
 const DERIVED_TABLES = new Set(['month_totals']);
 
@@ -71,7 +64,7 @@ export async function createBackup(parts: CoreParts): Promise<BackupFile> {
       copy.pragma('journal_mode = DELETE');
       copy.transaction(() => {
         // The copy's name travels with it (the restore compares it); the rest of the local-only settings do not.
-        copy.prepare(`DELETE FROM settings WHERE ${LOCAL_ONLY_SETTINGS} AND key <> ?`).run(COPY_ID_KEY);
+        copy.prepare(`DELETE FROM settings WHERE ${LOCAL_ONLY_CONDITION} AND key <> ?`).run(COPY_ID_KEY);
         copy.prepare('INSERT INTO settings (key, value) VALUES (?, ?)').run(BACKED_UP_AT_KEY, JSON.stringify(now));
       })();
       // The deleted rows' bytes stay in free pages until the file is rebuilt.
@@ -225,7 +218,7 @@ function replaceRows(parts: CoreParts, backedUpAt: string | null): number {
       throw new AppError('backupTableDiffers', { table }, 'data');
     }
     const list = columns.map(quoteName).join(', ');
-    const local = table === 'settings' ? ` WHERE NOT ${LOCAL_ONLY_SETTINGS}` : '';
+    const local = table === 'settings' ? ` WHERE NOT ${LOCAL_ONLY_CONDITION}` : '';
     db.prepare(`DELETE FROM main.${quoteName(table)}${local}`).run();
     db.prepare(`INSERT INTO main.${quoteName(table)} (${list}) SELECT ${list} FROM restored.${quoteName(table)}${local}`).run();
   }

@@ -33,9 +33,6 @@ export interface SecretPersistence {
   write(key: string, value: string | null): void;
 }
 
-/** Settings rows of the core's persistence start with this: what a backup of the local copy leaves out. */
-export { SECRET_PREFIX as SECRET_SETTING_PREFIX } from '../store/settings';
-
 /** What `createAppCore` accepts: a ready store, or a factory that receives the core's persistence. */
 export type SecretStoreSource = SecretStore | ((persistence: SecretPersistence) => SecretStore);
 

@@ -112,7 +112,10 @@ export type SettingValue<K extends SettingKey> = v.InferOutput<(typeof SETTINGS)
 /** Settings rows of the sealed secrets start with this. */
 export const SECRET_PREFIX = 'secret.';
 
-/** The SQL condition of the settings a backup leaves out: the secrets and the local-only ones. */
+/**
+ * The SQL condition of the settings a backup leaves out and a restore keeps as they are here: the secrets
+ * and the local-only ones (this machine's, not the data's: the sync lock, the last exchange...).
+ */
 export const LOCAL_ONLY_CONDITION = `(substr(key, 1, ${SECRET_PREFIX.length}) = '${SECRET_PREFIX}' OR key IN (${Object.entries(SETTINGS)
   .filter(([, s]) => 'localOnly' in s)
   .map(([key]) => `'${key}'`)

@@ -97,14 +97,14 @@ async function transferByBalances(i: TransferInput, before: BalancesProbe | unde
 interface Problem {
   code: TransferProblem;
   accountId: number | null;
-  field: string;
+  /** The refusal, said of the field it is about. */
   error: AppError;
 }
 
 /** Everything that keeps a transfer from going through, as the screens show it before it is made. */
 export function transferProblems(i: Pick<TransferInput, 'sourceId' | 'targetId' | 'amount'>, state: ViewState): Problem[] {
   const problems: Problem[] = [];
-  const problem = (code: TransferProblem, accountId: number | null, field: string, error: AppError) => problems.push({ code, accountId, field, error: error.withField(field) });
+  const problem = (code: TransferProblem, accountId: number | null, field: string, error: AppError) => problems.push({ code, accountId, error: error.withField(field) });
   if (i.sourceId === i.targetId) problem('same-account', i.sourceId, 'targetId', new AppError('transferSameAccount'));
   const sides: [ViewAccount | undefined, number, 'sourceId' | 'targetId', 'source' | 'target'][] = [
     [state.accounts.get(i.sourceId), i.sourceId, 'sourceId', 'source'],
