@@ -25,12 +25,11 @@ afterAll(async () => {
 
 const cli = (args: string[], env: Record<string, string> = { BOOKKEEPING_PASSWORD: 'demo' }, prompt?: (q: string) => Promise<string | null>) =>
   runCliOn(data, args, { env, ...(prompt ? { prompt } : {}) });
-const expectFailure = expectCliFailure;
 
 describe('command line', () => {
   it('connects, syncs and lists everything', async () => {
     // A key on the command line is refused (shell history, process list); a key file is read.
-    expectFailure(await cli(['connect', '--url', service.url, '--key', 'demo', '--login', 'demo']), /A client key on the command line ends up in the shell history/);
+    expectCliFailure(await cli(['connect', '--url', service.url, '--key', 'demo', '--login', 'demo']), /A client key on the command line ends up in the shell history/);
     const keyFile = tmp.file('client-key.txt');
     writeFileSync(keyFile, 'demo\n');
     const connected = await cli(['connect', '--url', service.url, '--key-file', keyFile, '--login', 'demo', '--json']);
@@ -94,32 +93,32 @@ describe('command line', () => {
   });
 
   it('checks arguments and fails with exit code 1 and one line', async () => {
-    expectFailure(await cli(['bogus']), /Unknown command "bogus"/);
-    expectFailure(await cli(['transactions']), /account id is required/);
-    expectFailure(await cli(['transactions', 'abc']), /must be a whole number/);
-    expectFailure(await cli(['accounts', '--nope']), /Unknown option --nope/);
-    expectFailure(await cli(['accounts', 'extra']), /Unexpected argument "extra"/);
-    expectFailure(await cli(['transfer', '--from', '1', '--to', '5', '--amount', '1']), /a transfer needs one currency/);
-    expectFailure(await cli(['transfer', '--from', '1', '--to', '2', '--amount', 'ten']), /amount must be a decimal number/);
-    expectFailure(await cli(['add-account', '--name', 'x', '--currency', '203']), /--type is required/);
-    expectFailure(await cli(['edit-account', '424242']), /Account 424242 does not exist/);
-    expectFailure(await cli(['car', 'fly', '1']), /Unknown car action/);
-    expectFailure(await cli(['outbox', 'retry', '999']), /does not exist/);
+    expectCliFailure(await cli(['bogus']), /Unknown command "bogus"/);
+    expectCliFailure(await cli(['transactions']), /account id is required/);
+    expectCliFailure(await cli(['transactions', 'abc']), /must be a whole number/);
+    expectCliFailure(await cli(['accounts', '--nope']), /Unknown option --nope/);
+    expectCliFailure(await cli(['accounts', 'extra']), /Unexpected argument "extra"/);
+    expectCliFailure(await cli(['transfer', '--from', '1', '--to', '5', '--amount', '1']), /a transfer needs one currency/);
+    expectCliFailure(await cli(['transfer', '--from', '1', '--to', '2', '--amount', 'ten']), /amount must be a decimal number/);
+    expectCliFailure(await cli(['add-account', '--name', 'x', '--currency', '203']), /--type is required/);
+    expectCliFailure(await cli(['edit-account', '424242']), /Account 424242 does not exist/);
+    expectCliFailure(await cli(['car', 'fly', '1']), /Unknown car action/);
+    expectCliFailure(await cli(['outbox', 'retry', '999']), /does not exist/);
     const k = { BOOKKEEPING_PASSWORD: 'demo', BOOKKEEPING_CLIENT_KEY: 'k' };
-    expectFailure(await cli(['connect', '--url', 'nope', '--login', 'l'], k), /full URL/);
-    expectFailure(await cli(['connect', '--url', 'ftp://example.com', '--login', 'l'], k), /http:\/\/ or https:\/\//);
-    expectFailure(await cli(['connect', '--url', service.url, '--login', 'l', '--key-file', tmp.file('nowhere')], k), /--key-file .*: no such file\./);
+    expectCliFailure(await cli(['connect', '--url', 'nope', '--login', 'l'], k), /full URL/);
+    expectCliFailure(await cli(['connect', '--url', 'ftp://example.com', '--login', 'l'], k), /http:\/\/ or https:\/\//);
+    expectCliFailure(await cli(['connect', '--url', service.url, '--login', 'l', '--key-file', tmp.file('nowhere')], k), /--key-file .*: no such file\./);
     // Plain http to another machine: warned before the credentials go out (it then fails to connect here).
     const remote = await cli(['connect', '--url', 'http://example.invalid:9', '--login', 'l'], { BOOKKEEPING_PASSWORD: 'x', BOOKKEEPING_CLIENT_KEY: 'k' });
     expect(remote.err).toMatch(/^warning: .*unencrypted/);
     const noData = await runCli(['accounts'], { stdout: () => undefined, stderr: (t) => expect(t).toMatch(/--data <local.sqlite> is required/), env: {} });
     expect(noData).toBe(1);
     // A wrong password: the sync fails with the reason, the summary still printed.
-    expectFailure(await cli(['sync'], { BOOKKEEPING_PASSWORD: 'wrong', BOOKKEEPING_CLIENT_KEY: 'demo' }), /refused the client key, login or password/);
+    expectCliFailure(await cli(['sync'], { BOOKKEEPING_PASSWORD: 'wrong', BOOKKEEPING_CLIENT_KEY: 'demo' }), /refused the client key, login or password/);
     // Without the key given, a wrong password cannot even open the kept client key.
-    expectFailure(await cli(['sync'], { BOOKKEEPING_PASSWORD: 'wrong' }), /does not open with this password/);
+    expectCliFailure(await cli(['sync'], { BOOKKEEPING_PASSWORD: 'wrong' }), /does not open with this password/);
     // No password and nobody to ask.
-    expectFailure(await cli(['sync'], {}, async () => null), /BOOKKEEPING_PASSWORD/);
+    expectCliFailure(await cli(['sync'], {}, async () => null), /BOOKKEEPING_PASSWORD/);
     // Reads need no password at all.
     expect((await cli(['accounts'], {}, async () => { throw new Error('must not prompt'); })).code).toBe(0);
   });

@@ -99,7 +99,6 @@ export async function screenshot(page: Page, name: string, viewport = false): Pr
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: !viewport, animations: 'disabled' });
 }
 
-/** Fills the connect form with the demo credentials and connects; the app then syncs by itself. */
 /**
  * A stack with the app open in English, connected to its service and through its first sync, the summary
  * dismissed; motion reduced, so that what a screenshot shows is what a chart or dialog ends as.
@@ -140,6 +139,7 @@ export function chainedTests(prefix: string, opened: () => { app?: AppPage; stac
   });
 }
 
+/** Fills the connect form with the demo credentials and connects; the app then syncs by itself. */
 export async function connect(page: Page, service: TestService): Promise<void> {
   await page.locator('input[name=baseUrl]').fill(service.url);
   await page.locator('input[name=clientKey]').fill(DEMO.clientKey);

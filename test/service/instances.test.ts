@@ -4,13 +4,13 @@
  * admin command is refused by both within a second; kill -9 of one instance under a write load loses no
  * write that was answered.
  */
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_HASH_PARAMS, openAdmin, silentLogger, startService, type AdminSession, type RunningService } from '../../src-service';
 import { seededRandom } from '../../src-service/admin/seeded-random';
 import type { Credentials, ParamsOf } from '../../src-shared/catalog';
 import { freshDatabase, needPostgres, takesEffect } from '../support/backends';
 import { call } from '../support/http';
+import { listenerConnections, storeSql } from '../support/service';
 import { serveProcess, serviceCli, stopServing } from '../support/service-cli';
 import { WRITE_KINDS, checkWrites, writeOne, type Sent } from '../support/write-load';
 
@@ -18,19 +18,6 @@ const KEY = 'instances-key';
 const ANN: Credentials = { clientKey: KEY, login: 'ann', password: 'ann-secret' };
 const BOB: Credentials = { clientKey: KEY, login: 'bob', password: 'bob-secret' };
 const found = needPostgres(import.meta.url);
-
-/** Rows of a query straight from the database (`?` for each parameter), int8 and numeric as numbers. */
-async function sqlOf(url: string) {
-  const client = new pg.Client({ connectionString: url, types: { getTypeParser: (oid: number) => (oid === 20 || oid === 1700 ? Number : pg.types.getTypeParser(oid)) } as never });
-  await client.connect();
-  return {
-    sql: async <R>(query: string, params: unknown[] = []): Promise<R[]> => {
-      let n = 0;
-      return (await client.query(query.replace(/\?/g, () => `$${++n}`), params)).rows as R[];
-    },
-    close: () => client.end(),
-  };
-}
 
 describe.skipIf(!found)('two instances on one PostgreSQL database', () => {
   let url: string;
@@ -84,21 +71,17 @@ describe.skipIf(!found)('two instances on one PostgreSQL database', () => {
         for (let job = jobs[next++]; job; job = jobs[next++]) await call(services[(worker + next) % 2]!, 'soap12', 'AddTranferToOtherAccount', ANN, job);
       }),
     );
-    const db = await sqlOf(url);
-    try {
-      for (const [id, minor] of expected) {
-        const [row] = await db.sql<{ balance: number; sum: number }>(
-          'SELECT balance_minor AS balance, (SELECT COALESCE(SUM(amount_minor), 0) FROM transactions WHERE account_id = ?) AS sum FROM accounts WHERE id = ?',
-          [id, id],
-        );
-        expect(BigInt(row!.balance), `account ${id}`).toBe(minor);
-        expect(row!.sum).toBe(row!.balance);
-      }
-      const [{ n }] = (await db.sql<{ n: number }>("SELECT count(*) AS n FROM transactions WHERE description LIKE 'race %'")) as [{ n: number }];
-      expect(n).toBe(4000);
-    } finally {
-      await db.close();
+    const sql = storeSql({ kind: 'postgres', url });
+    for (const [id, minor] of expected) {
+      const [row] = await sql<{ balance: number; sum: number }>(
+        'SELECT balance_minor AS balance, (SELECT COALESCE(SUM(amount_minor), 0) FROM transactions WHERE account_id = ?) AS sum FROM accounts WHERE id = ?',
+        [id, id],
+      );
+      expect(BigInt(row!.balance), `account ${id}`).toBe(minor);
+      expect(row!.sum).toBe(row!.balance);
     }
+    const [{ n }] = (await sql<{ n: number }>("SELECT count(*) AS n FROM transactions WHERE description LIKE 'race %'")) as [{ n: number }];
+    expect(n).toBe(4000);
     // Both instances answer the same balances.
     for (const service of services) {
       const list = await call(service, 'soap12', 'AccountListWithAmount2', ANN, {});
@@ -155,16 +138,13 @@ describe.skipIf(!found)('two instances on one PostgreSQL database', () => {
   }, 60_000);
 
   it('the same category added at once through both instances: one is made, the others get the rule, none a Server fault', async () => {
-    const outcomes: string[] = [];
     for (let round = 0; round < 10; round++) {
       const tries = await Promise.allSettled([a, b, a, b].map((s) => call(s, 'soap12', 'AddCategory', ANN, { Name: `Race ${round}`, Id_ParentCategory: 0 })));
       const made = tries.filter((t) => t.status === 'fulfilled').length;
       const refused = tries.flatMap((t) => (t.status === 'rejected' ? [String((t.reason as Error).message)] : []));
       expect(made, `round ${round}`).toBe(1);
       for (const r of refused) expect(r, `round ${round}`).toContain(`a category named "Race ${round}" already exists at this level`);
-      outcomes.push(`${made}/${refused.length}`);
     }
-    expect(outcomes).toHaveLength(10);
   }, 60_000);
 
   it('an instance that cannot hear announcements trusts nothing it keeps, and listens again by itself', async () => {
@@ -175,38 +155,31 @@ describe.skipIf(!found)('two instances on one PostgreSQL database', () => {
     await new Promise((r) => setTimeout(r, 200));
     // (CategoryTree: never answered from the cache of answers, so every call meets the credential check.)
     for (const s of [a, b, a, b]) expect((await call(s, 'soap12', 'CategoryTree', CAROL, {})).AllCategories).toEqual([]);
-    const db = await sqlOf(url);
-    try {
-      // Both instances' listening connections are cut, as a network failure or a restart would.
-      const lost = (log: string[]) => log.filter((m) => m.startsWith('Lost the connection that listens for changes')).length;
-      const lostBefore = [lost(troubleA), lost(troubleB)];
-      const cut = await db.sql<{ gone: boolean }>(
-        "SELECT pg_terminate_backend(pid, 5000) AS gone FROM pg_stat_activity WHERE application_name = 'bookkeeping-listener' AND datname = current_database()",
-      );
-      expect(cut).toEqual([{ gone: true }, { gone: true }]);
-      // Both have noticed (and said so in their logs) before anything is changed.
-      await takesEffect('postgres', async () => {
-        expect(lost(troubleA)).toBeGreaterThan(lostBefore[0]!);
-        expect(lost(troubleB)).toBeGreaterThan(lostBefore[1]!);
-      }, 5000);
-      // Changes made meanwhile are announced to no one, yet both instances see them at once.
-      await admin.setClientEnabled(KEY, false);
+    // Both instances' listening connections are cut, as a network failure or a restart would.
+    const sql = storeSql({ kind: 'postgres', url });
+    const lost = (log: string[]) => log.filter((m) => m.startsWith('Lost the connection that listens for changes')).length;
+    const lostBefore = [lost(troubleA), lost(troubleB)];
+    const cut = await sql<{ gone: boolean }>(
+      "SELECT pg_terminate_backend(pid, 5000) AS gone FROM pg_stat_activity WHERE application_name = 'bookkeeping-listener' AND datname = current_database()",
+    );
+    expect(cut).toEqual([{ gone: true }, { gone: true }]);
+    // Both have noticed (and said so in their logs) before anything is changed.
+    await takesEffect('postgres', async () => {
+      expect(lost(troubleA)).toBeGreaterThan(lostBefore[0]!);
+      expect(lost(troubleB)).toBeGreaterThan(lostBefore[1]!);
+    }, 5000);
+    // Changes made meanwhile are announced to no one, yet both instances see them at once.
+    await admin.setClientEnabled(KEY, false);
+    for (const s of [a, b]) await expect(call(s, 'soap12', 'CategoryTree', CAROL, {})).rejects.toThrow(/^Invalid credentials$/);
+    await admin.setClientEnabled(KEY, true);
+    for (const s of [a, b]) expect((await call(s, 'soap12', 'CategoryTree', CAROL, {})).AllCategories).toEqual([]);
+    // They listen again (backing off from 250 ms): an announced change reaches them as before.
+    await takesEffect('postgres', async () => expect(await listenerConnections(url)).toBe(2), 5000);
+    await admin.setClientEnabled(KEY, false);
+    await takesEffect('postgres', async () => {
       for (const s of [a, b]) await expect(call(s, 'soap12', 'CategoryTree', CAROL, {})).rejects.toThrow(/^Invalid credentials$/);
-      await admin.setClientEnabled(KEY, true);
-      for (const s of [a, b]) expect((await call(s, 'soap12', 'CategoryTree', CAROL, {})).AllCategories).toEqual([]);
-      // They listen again (backing off from 250 ms): an announced change reaches them as before.
-      await takesEffect('postgres', async () => {
-        const [{ n }] = (await db.sql<{ n: number }>("SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = 'bookkeeping-listener' AND datname = current_database()")) as [{ n: number }];
-        expect(n).toBe(2);
-      }, 5000);
-      await admin.setClientEnabled(KEY, false);
-      await takesEffect('postgres', async () => {
-        for (const s of [a, b]) await expect(call(s, 'soap12', 'CategoryTree', CAROL, {})).rejects.toThrow(/^Invalid credentials$/);
-      });
-      await admin.setClientEnabled(KEY, true);
-    } finally {
-      await db.close();
-    }
+    });
+    await admin.setClientEnabled(KEY, true);
   }, 30_000);
 });
 
@@ -266,16 +239,12 @@ describe.skipIf(!found)('kill -9 of one of two instances under a write load', ()
       await stopServing(survivor);
     }
     expect(failures, 'writes that failed other than by the kill').toEqual([]);
-    const db = await sqlOf(url);
-    try {
-      const counts = await checkWrites(db.sql, sent);
-      expect(counts.answered).toBeGreaterThan(40);
-      // Some writes of the killed instance were cut off in flight.
-      expect(counts.unanswered).toBeGreaterThanOrEqual(1);
-      // Nothing half done: every transfer has both of its halves.
-      expect(await db.sql("SELECT transfer_id FROM transactions WHERE type = 3 GROUP BY transfer_id HAVING count(*) <> 2")).toEqual([]);
-    } finally {
-      await db.close();
-    }
+    const sql = storeSql({ kind: 'postgres', url });
+    const counts = await checkWrites(sql, sent);
+    expect(counts.answered).toBeGreaterThan(40);
+    // Some writes of the killed instance were cut off in flight.
+    expect(counts.unanswered).toBeGreaterThanOrEqual(1);
+    // Nothing half done: every transfer has both of its halves.
+    expect(await sql("SELECT transfer_id FROM transactions WHERE type = 3 GROUP BY transfer_id HAVING count(*) <> 2")).toEqual([]);
   }, 120_000);
 });

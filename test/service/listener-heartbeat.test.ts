@@ -3,31 +3,19 @@
  * packets dropped, no error, no close) notices within seconds, says so in its log, trusts nothing it
  * keeps meanwhile and listens again; while it hears, its own pings change nothing it keeps.
  */
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_HASH_PARAMS, openAdmin, silentLogger, startService, type AdminSession, type RunningService } from '../../src-service';
 import { PostgresServiceStore } from '../../src-service/store/postgres/serving';
 import type { Credentials } from '../../src-shared/catalog';
 import { freshDatabase, needPostgres, takesEffect } from '../support/backends';
 import { call } from '../support/http';
+import { listenerConnections } from '../support/service';
 import { startSilencingProxy, type SilencingProxy } from '../support/silencing-proxy';
 
 const KEY = 'heartbeat-key';
 const ANN: Credentials = { clientKey: KEY, login: 'ann', password: 'ann-secret' };
 const found = needPostgres(import.meta.url);
 const LOST = 'Lost the connection that listens for changes';
-
-/** How many listening connections the database has now. */
-async function listeners(url: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'bookkeeping-listener' AND datname = current_database()");
-    return (rows[0] as { n: number }).n;
-  } finally {
-    await client.end();
-  }
-}
 
 describe.skipIf(!found)('the listener of an instance on PostgreSQL', () => {
   let url: string;
@@ -86,7 +74,7 @@ describe.skipIf(!found)('the listener of an instance on PostgreSQL', () => {
     // listening: its new connection's pings come back.
     await admin.setClientEnabled(KEY, true);
     await takesEffect('postgres', async () => expect((await categories()).AllCategories).toEqual([]), 10_000);
-    await takesEffect('postgres', async () => expect(await listeners(url)).toBe(1), 10_000);
+    await takesEffect('postgres', async () => expect(await listenerConnections(url)).toBe(1), 10_000);
     await new Promise((r) => setTimeout(r, 4_000));
     expect(trouble.filter((m) => m.startsWith(LOST))).toHaveLength(1);
     for (let i = 0; i < 2; i++) expect((await categories()).AllCategories).toEqual([]);
@@ -99,7 +87,7 @@ describe.skipIf(!found)('the listener of an instance on PostgreSQL', () => {
     const categories = () => call(service, 'soap12', 'CategoryTree', ANN, {});
     await takesEffect('postgres', async () => expect((await categories()).AllCategories).toEqual([]), 10_000);
     // Listening, and the password verified and kept.
-    await takesEffect('postgres', async () => expect(await listeners(url)).toBe(1), 10_000);
+    await takesEffect('postgres', async () => expect(await listenerConnections(url)).toBe(1), 10_000);
     for (let i = 0; i < 2; i++) expect((await categories()).AllCategories).toEqual([]);
     const lostBefore = trouble.filter((m) => m.startsWith(LOST)).length;
     expect(proxy.silence('bookkeeping-listener')).toBe(1);

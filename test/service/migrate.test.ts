@@ -27,8 +27,6 @@ const found = needPostgres(import.meta.url);
 const dir = mkdtempSync(join(tmpdir(), 'bookkeeping-migrate-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const cli = (args: string[]) => serviceCli(args);
-
 /** The demo data set and 10,000 more transactions on demo's open accounts: a tenth transfers, the rest bookings. */
 function makeFile(file: string): DemoSummary {
   const demo = createDemoData(file, { hashParams: TEST_HASH_PARAMS, timeZone: TIME_ZONE, now: NOW });
@@ -107,7 +105,7 @@ describe.skipIf(!found)('migrate from a data file to PostgreSQL', () => {
     const file = join(dir, 'books.sqlite');
     const demo = makeFile(file);
     const url = await freshDatabase();
-    const run = await cli(['migrate', '--from', file, '--to', url]);
+    const run = await serviceCli(['migrate', '--from', file, '--to', url]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Copied 1 client apps, 2 users, 8 accounts, 9 account permissions, 21 categories, 10,\d{3} transactions, 5 templates, \d+ refuelings\.\n/);
@@ -149,13 +147,13 @@ describe.skipIf(!found)('migrate from a data file to PostgreSQL', () => {
     const file = join(dir, 'small.sqlite');
     createDemoData(file, { hashParams: TEST_HASH_PARAMS, timeZone: TIME_ZONE, now: NOW });
     const url = await freshDatabase();
-    expect((await cli(['migrate', '--from', file, '--to', url])).code).toBe(0);
+    expect((await serviceCli(['migrate', '--from', file, '--to', url])).code).toBe(0);
     const copied = await databaseRows(url, columnsOfFile(file));
-    const again = await cli(['migrate', '--from', file, '--to', url]);
+    const again = await serviceCli(['migrate', '--from', file, '--to', url]);
     expect(again.code).toBe(1);
     expect(again.stderr).toBe('error: The database already holds bookkeeping data: migrate copies into an empty one.\n');
     expect(await databaseRows(url, columnsOfFile(file))).toEqual(copied);
-    const missing = await cli(['migrate', '--from', join(dir, 'nowhere.sqlite'), '--to', url]);
+    const missing = await serviceCli(['migrate', '--from', join(dir, 'nowhere.sqlite'), '--to', url]);
     expect(missing.stderr).toBe(`error: Cannot open the data file: ${join(dir, 'nowhere.sqlite')} does not exist.\n`);
   }, 60_000);
 });

@@ -1,19 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { APP_METHODS, APP_METHOD_NAMES, ERRORS, ERROR_CODES } from '../../src-shared/app-api';
 import { fieldRules, parse, ValidationError, v, type Schema } from '../../src-shared/validate';
+import { caught } from '../support/caught';
 
 /** Parses and expects a refusal at `path` with `code` (and `params`, when given). */
 function refuse(schema: Schema, value: unknown, path: string, code: string, params?: Record<string, unknown>): void {
-  try {
-    parse(schema, value);
-  } catch (e) {
-    expect(e).toBeInstanceOf(ValidationError);
-    expect((e as ValidationError).path).toBe(path);
-    expect((e as ValidationError).code).toBe(code);
-    if (params) expect((e as ValidationError).params).toEqual(params);
-    return;
-  }
-  throw new Error('expected a ValidationError');
+  const e = caught(() => parse(schema, value), ValidationError);
+  expect(e.path).toBe(path);
+  expect(e.code).toBe(code);
+  if (params) expect(e.params).toEqual(params);
 }
 
 describe('schemas', () => {

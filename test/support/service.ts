@@ -115,7 +115,7 @@ export async function startTestService(opts: TestServiceOptions = {}): Promise<T
       return location.file;
     },
     admin,
-    sql: (query, params = []) => querySql(location, query, params),
+    sql: storeSql(location),
     failInserts: (table, message, when) => failInserts(location, table, message, when),
     port: first.port,
     demo,
@@ -148,7 +148,24 @@ export function seedTestUser(dataFile: string, credentials: { clientKey: string;
   return addUser(dataFile, credentials.login, credentials.password, { hashParams: TEST_HASH_PARAMS });
 }
 
-/** Rows of a query from outside the service: a read-only SQLite connection, or a connection of its own to the database. */
+/**
+ * Queries of the store at `location` from outside the service (`?` for each parameter): each on a
+ * read-only SQLite connection, or on a connection of its own to the database.
+ */
+export function storeSql(location: StoreLocation): TestService['sql'] {
+  return (query, params = []) => querySql(location, query, params);
+}
+
+/** How many listening connections (one an instance, while it hears announcements) the PostgreSQL database at `url` has now. */
+export async function listenerConnections(url: string): Promise<number> {
+  const [row] = await querySql<{ n: number }>(
+    { kind: 'postgres', url },
+    "SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = 'bookkeeping-listener' AND datname = current_database()",
+    [],
+  );
+  return row!.n;
+}
+
 async function querySql<R>(location: StoreLocation, query: string, params: unknown[]): Promise<R[]> {
   if (location.kind === 'sqlite') {
     const db = new Database(location.file, { readonly: true });
