@@ -1,6 +1,6 @@
 /** Files the app makes and reads: CSV exports, the refueling import and backups of the local copy. */
-import { setImportFieldWords, type AppErrorData } from './errors';
-import { REFUELING, type RefuelingImportField, type RefuelingLocals, type RefuelingWrite } from '../records/refueling';
+import type { AppErrorData } from './errors';
+import type { RefuelingImportField, RefuelingLocals, RefuelingWrite } from '../records/refueling';
 import type { Id } from './views';
 
 export interface CsvFile {
@@ -13,10 +13,6 @@ export interface CsvFile {
 
 /** The refueling fields a CSV column can be mapped to (those of its field table with CSV names). */
 export type ImportField = RefuelingImportField;
-
-/** How the command line's (English) messages name each field: "The odometer: …", "No column is chosen for the date.". */
-export const IMPORT_FIELD_NAMES = Object.fromEntries(REFUELING.imported.map((f) => [f, REFUELING.fields[f].csv.words ?? f])) as Readonly<Record<ImportField, string>>;
-setImportFieldWords(IMPORT_FIELD_NAMES);
 
 /** Column index (0-based) per field; date, odometer, litres and price are required. */
 export type ImportMapping = Partial<Record<ImportField, number>>;

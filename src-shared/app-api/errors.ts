@@ -9,17 +9,15 @@
  * code's parameters: their type is the code's, checked by the compiler where an error is made and
  * where a catalog words it.
  */
+import { REFUELING } from '../records/refueling';
 import type { ImportProblem } from './data-views';
 
 /**
- * How an import's English messages name a field: the refueling field table's words (a lookup by name, so
- * that this table does not depend on the record tables' types, which depend on the validators' codes).
+ * How an import's English messages name a field ("The odometer: …", "No column is chosen for the date."):
+ * the refueling field table's words, looked up by name (the texts' parameters are plain strings).
  */
-let importFieldWords: Readonly<Record<string, string>> = {};
-export function setImportFieldWords(words: Readonly<Record<string, string>>): void {
-  importFieldWords = words;
-}
-const fieldWords = (field: string): string => importFieldWords[field] ?? field;
+const IMPORT_FIELD_WORDS: Readonly<Record<string, string>> = Object.fromEntries(REFUELING.imported.map((f) => [f, REFUELING.fields[f].csv.words ?? f]));
+const fieldWords = (field: string): string => IMPORT_FIELD_WORDS[field] ?? field;
 
 const writesWaiting = (n: number): string => `${n} write${n === 1 ? '' : 's'} still waiting`;
 /** " 3 writes still waiting." after a sentence; nothing when none wait. */
