@@ -4,7 +4,7 @@
  * and for the tests.
  */
 import type { AppErrorData } from './errors';
-import type { AppStatus, ExchangeOutcome, LastExchange, SyncErrorCode } from './views';
+import type { AppStatus, ExchangeOutcome, LastExchange, SyncErrorCode, SyncSummary } from './views';
 
 export type ConnectionStateKind = 'not-connected' | 'unchecked' | 'syncing' | ExchangeOutcome;
 
@@ -57,6 +57,14 @@ export function outcomeOf(code: SyncErrorCode | null): ExchangeOutcome | null {
     case 'password-needed':
       return null;
   }
+}
+
+/**
+ * The outcome of the exchange a sync's summary tells of; null where none decided it, and where the sync
+ * failed on this side (a bug: no word about the service).
+ */
+export function summaryOutcome(summary: Pick<SyncSummary, 'errorCode' | 'error'>): ExchangeOutcome | null {
+  return summary.error?.code === 'syncUnexpected' ? null : outcomeOf(summary.errorCode);
 }
 
 /** The record after an exchange: its outcome, the time of the last success carried over from earlier ones. */

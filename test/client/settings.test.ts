@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { Store } from '../../src-main/core/store';
 import { LOCAL_ONLY_CONDITION, SETTINGS } from '../../src-main/core/store/settings';
+import { lastExchange } from '../../src-main/core/sync/exchanges';
 import { tempDir } from '../support/client';
 
 describe('settings', () => {
@@ -56,6 +57,22 @@ describe('settings', () => {
       const error = { code: 'serviceUnavailable' as const, params: { waiting: 1, detail: 'HTTP 503' } };
       store.settings.set('lastSync', { ...older, error, errorCode: 'unavailable' });
       expect(store.settings.get('lastSync')?.error).toEqual(error);
+    } finally {
+      store.close();
+      tmp.remove();
+    }
+  });
+
+  it('give the last exchange from a summary kept before exchanges were recorded, none for a sync that failed on this side', () => {
+    const tmp = tempDir();
+    const store = new Store(tmp.file('local.sqlite'));
+    try {
+      const summary = { startedAt: '2026-11-01T10:00:00', finishedAt: '2026-11-01T10:00:05', pushed: 0, refused: 0, conflicts: 0, unknown: 0, waiting: 1, pulled: null, received: null };
+      store.settings.set('lastSync', { ...summary, error: { code: 'serviceUnavailable', params: { waiting: 1, detail: 'HTTP 503' } }, errorCode: 'unavailable' });
+      expect(lastExchange(store)).toMatchObject({ outcome: 'unreachable', at: summary.finishedAt, via: 'sync' });
+      // A bug in this app is no word about the service (the sync records no exchange for it either).
+      store.settings.set('lastSync', { ...summary, error: { code: 'syncUnexpected', params: {} }, errorCode: 'service' });
+      expect(lastExchange(store)).toBeNull();
     } finally {
       store.close();
       tmp.remove();

@@ -6,7 +6,7 @@
  */
 import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
-import { AppError, outcomeOf, type AppErrorData, type AppEvent, type ErrorArgs, type ErrorCode, type ErrorParams, type SyncPhase, type SyncSummary } from '../../../src-shared/app-api';
+import { AppError, summaryOutcome, type AppErrorData, type AppEvent, type ErrorArgs, type ErrorCode, type ErrorParams, type SyncPhase, type SyncSummary } from '../../../src-shared/app-api';
 import type { Outbox } from '../outbox/outbox';
 import { pull } from '../pull';
 import {
@@ -224,7 +224,6 @@ export class SyncEngine {
     }, this.tuning.deadlineMs);
     deadline.unref();
     /** A bug of ours is no outcome of an exchange with the service. */
-    let unexpected = false;
     const budget = new RetryBudget(this.tuning.retry, {
       unavailableMs: this.tuning.unavailableMs,
       deadline: Date.now() + this.tuning.deadlineMs,
@@ -263,10 +262,7 @@ export class SyncEngine {
     } catch (e) {
       const waiting = store.db.open ? outbox.all().filter((x) => x.status === 'pending' || x.status === 'unknown').length : 0;
       const { code, error } = pastDeadline ? stop('unavailable', 'syncPastDeadline', { seconds: Math.round(this.tuning.deadlineMs / 100) / 10, waiting }) : classify(e, waiting);
-      if (error.code === 'syncUnexpected') {
-        unexpected = true;
-        this.deps.log?.('Unexpected error during a sync', e);
-      }
+      if (error.code === 'syncUnexpected') this.deps.log?.('Unexpected error during a sync', e);
       summary.error = error;
       summary.errorCode = code;
     } finally {
@@ -281,7 +277,7 @@ export class SyncEngine {
     summary.finishedAt = now();
     if (store.db.open) {
       store.settings.set('lastSync', summary);
-      const outcome = unexpected ? null : outcomeOf(summary.errorCode);
+      const outcome = summaryOutcome(summary);
       if (outcome) recordExchange(store, { outcome, at: summary.finishedAt, via: 'sync', error: summary.error });
     }
     emit({ type: 'sync-finished', summary });

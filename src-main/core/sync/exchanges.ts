@@ -3,7 +3,7 @@
  * window and the command line see the same: a sync, a test of the stored connection and connecting write
  * it; the connection badge is derived from it (src-shared/app-api/connection-state.ts).
  */
-import { nextExchange, outcomeOf, type LastExchange } from '../../../src-shared/app-api';
+import { nextExchange, summaryOutcome, type LastExchange } from '../../../src-shared/app-api';
 import type { Store } from '../store/store';
 
 /** Keeps the outcome of an exchange as the last one; the time of the last success carries over from earlier ones. */
@@ -21,7 +21,7 @@ export function lastExchange(store: Store): LastExchange | null {
   const kept = store.settings.get('lastExchange');
   if (kept) return kept;
   const summary = store.settings.get('lastSync');
-  const outcome = summary ? outcomeOf(summary.errorCode) : null;
+  const outcome = summary ? summaryOutcome(summary) : null;
   if (!summary || !outcome) return null;
   return { outcome, at: summary.finishedAt, via: 'sync', lastSuccessAt: store.settings.get('lastSyncAt'), error: summary.error };
 }

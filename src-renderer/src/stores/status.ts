@@ -2,7 +2,7 @@
 import { defineStore } from 'pinia';
 import { computed, reactive, ref } from 'vue';
 import type { AppEvent, AppStatus, ConnectionReport, ConnectionState, DataTable, InputOf, SyncPhase, SyncSummary } from '../../../src-shared/app-api';
-import { AppError, DATA_TABLES, connectionState, nextExchange, outcomeOf } from '../../../src-shared/app-api';
+import { AppError, DATA_TABLES, connectionState, nextExchange, summaryOutcome } from '../../../src-shared/app-api';
 import { api, toAppError } from '../api';
 import { attentionCount, queuedCount } from '../logic/outbox';
 import { createLoader, write } from './loader';
@@ -67,9 +67,8 @@ export const useStatusStore = defineStore('status', () => {
   function finished(result: SyncSummary): void {
     if (!status.value) return;
     const { finishedAt, error, errorCode } = result;
-    // A sync that failed on this side (a bug, not an exchange) is no word about the service: the core
-    // records no exchange for it either.
-    const outcome = error?.code === 'syncUnexpected' ? null : outcomeOf(errorCode);
+    // The exchange as the core records it (none for a sync that failed on this side).
+    const outcome = summaryOutcome(result);
     status.value = {
       ...status.value,
       syncing: false,
