@@ -13,7 +13,6 @@ export {
   type ServiceOptions,
 } from './service';
 export * from './admin';
-export { onFile } from './admin/on-file';
 export { contextOf, accountFor, refuelingFor } from './admin/operator';
 export { RuleError, INVALID_CREDENTIALS } from './errors';
 export { DataFileError, describeLocation, type Permission, type StoreLocation } from './store';

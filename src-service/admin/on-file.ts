@@ -3,18 +3,11 @@
  * support use them): each opens the file (creating and migrating it when needed), runs in one IMMEDIATE
  * transaction and closes it again, so it is safe while the service serves the same file.
  */
-import { Store, runNow, type StoreFlow } from '../store';
+import { writeOnFile } from '../store';
 import { wrapOperators, type FlowResult, type Operators } from './operators';
 
 /** Runs `flow` in one write on the data file. */
-export function onFile<T>(dataFile: string, flow: StoreFlow<T>): T {
-  const store = Store.open(dataFile);
-  try {
-    return store.write(() => runNow(flow(store)));
-  } finally {
-    store.close();
-  }
-}
+export const onFile = writeOnFile;
 
 type OnFile = { [N in keyof Operators]: (dataFile: string, ...args: Parameters<Operators[N]>) => FlowResult<Operators[N]> };
 

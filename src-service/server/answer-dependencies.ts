@@ -79,18 +79,18 @@ export function isCacheable(operation: OperationName): boolean {
   return (READS as Partial<Record<OperationName, unknown>>)[operation] != null;
 }
 
-type Untyped<R> = (call: AnyCall, user: UserRow, extra: R) => string[];
+type Untyped = (call: AnyCall, user: UserRow, result: unknown) => string[];
 
 /** What the answer of a cacheable read shows. */
 export function dependenciesOf(call: AnyCall, user: UserRow, result: unknown): string[] {
-  const of = (READS as Partial<Record<OperationName, Untyped<unknown> | null>>)[call.operation];
+  const of = (READS as Partial<Record<OperationName, Untyped | null>>)[call.operation];
   if (!of) throw new Error(`${call.operation} is not a cacheable read.`);
   return of(call, user, result);
 }
 
 /** What a write may change. */
 export function touchedBy(call: AnyCall, user: UserRow): string[] {
-  const of = (WRITES as Partial<Record<OperationName, Untyped<undefined>>>)[call.operation];
+  const of = (WRITES as Partial<Record<OperationName, (call: AnyCall, user: UserRow) => string[]>>)[call.operation];
   if (!of) throw new Error(`${call.operation} is not a write.`);
-  return of(call, user, undefined);
+  return of(call, user);
 }

@@ -252,7 +252,7 @@ export class ServiceEndpoint {
    */
   private fromCache(res: ServerResponse, key: string | undefined): true | KnownRequest | undefined {
     if (key === undefined) return undefined;
-    const entry = this.options.cache!.get(key, this.store.answersGeneration());
+    const entry = this.options.cache!.get(key, this.store.outsideGeneration());
     // A lock that cannot be told at once (the shared throttle asking its table) is a miss.
     if (!entry || this.auth.throttle.isLocked(entry.login) !== false) return undefined;
     if (entry.answer === undefined) return entry.request;
@@ -369,13 +369,13 @@ export class ServiceEndpoint {
       const context = { user, timeZone: this.options.timeZone, now: this.now };
       let result;
       if (OPERATIONS[call.operation].access === 'read') {
-        // A read runs on committed data and its answer is kept under the generation seen as it began.
-        // On SQLite it runs at once, in one snapshot, and its answer is kept (or not) in the same
-        // synchronous step: no write can be committed, nor its touches dropped, in between. On
-        // PostgreSQL it answers later, and the generation changes with every commit (seam.ts).
+        // A read runs on committed data and its answer is kept under the outside generation seen as it
+        // began. Answers are kept only on SQLite (service.ts), where it runs at once, in one snapshot, and
+        // its answer is kept (or not) in the same synchronous step: no write can be committed, nor its
+        // touches dropped, in between; this process's writes drop what they touch themselves.
         let generation = 0;
         const read = this.store.read((store) => {
-          generation = this.store.answersGeneration();
+          generation = this.store.outsideGeneration();
           return runOperation(call, { ...context, store });
         });
         result = read instanceof Promise ? await read : read;

@@ -8,7 +8,6 @@ export * from './seam';
 export { awaited, run, runFlow, runNow, type Flow, type Maybe } from './flow';
 export { describeLocation, isPostgresUrl, urlPassword, type StoreLocation } from './location';
 export { MAX_MINOR, amountToMinor, minorToAmount } from './money';
-export { KEPT_ROWS_MAX } from './kept-rows';
 export { DataFileError, openDatabase, type Db } from './sqlite/database';
 export { Store } from './sqlite/store';
-export { openAdminStore, openServiceStore, type AdminStore, type ServiceStoreOptions } from './open';
+export { openAdminStore, openServiceStore, writeOnFile, type AdminStore, type ServiceStoreOptions } from './open';

@@ -12,7 +12,7 @@
 import { LAST_N, type TransactionRow } from './rows';
 
 /** Most rows kept (about 200 bytes each, and what is made of them). */
-export const KEPT_ROWS_MAX = 20_000;
+const KEPT_ROWS_MAX = 20_000;
 
 /** Most accounts whose last list is kept (with its XML, about 15 KB a list of 50). */
 const KEPT_LISTS_MAX = 1000;

@@ -22,16 +22,19 @@ export async function openAdminStore(location: StoreLocation): Promise<AdminStor
   // held open between them (a test may replace the file meanwhile).
   Store.open(location.file).close();
   return {
-    write: async (flow) => {
-      const store = Store.open(location.file);
-      try {
-        return store.write(() => runNow(flow(store)));
-      } finally {
-        store.close();
-      }
-    },
+    write: async (flow) => writeOnFile(location.file, flow),
     close: async () => {},
   };
+}
+
+/** Runs `flow` in one write on the SQLite data file, opened for it (created and migrated when needed) and closed again. */
+export function writeOnFile<T>(file: string, flow: StoreFlow<T>): T {
+  const store = Store.open(file);
+  try {
+    return store.write(() => runNow(flow(store)));
+  } finally {
+    store.close();
+  }
 }
 
 export interface ServiceStoreOptions {

@@ -131,14 +131,6 @@ export interface ServiceStore {
   generation(): number;
   /** A number that changes whenever users or client keys may have changed (never through the operations). */
   outsideGeneration(): number;
-  /**
-   * A number that changes whenever answers kept from earlier reads may have gone stale other than by a
-   * write of this process that names what it touches (the cache of answers drops exactly those, see
-   * server/answer-dependencies.ts). SQLite: a commit of another process (the admin command line), as
-   * `outsideGeneration`. PostgreSQL: any change at all, this instance's own writes included: reads run
-   * there while writes commit, and the other instances announce only that something changed.
-   */
-  answersGeneration(): number;
   /** The login throttle: in this process on SQLite, shared by every instance on PostgreSQL. */
   loginGuard(options: Partial<ThrottleOptions>, now: () => number, onLock: (login: string, failures: number, ms: number) => void): LoginGuard;
   close(): Promise<void>;

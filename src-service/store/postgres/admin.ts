@@ -6,7 +6,7 @@
 import type pg from 'pg';
 import { runFlow } from '../flow';
 import type { StoreFlow } from '../seam';
-import { connect } from './connect';
+import { connect, transaction } from './connect';
 import { PgData } from './data';
 import { migratePostgres } from './migrations';
 
@@ -32,17 +32,7 @@ export class PostgresAdminStore {
   }
 
   write<T>(flow: StoreFlow<T>): Promise<T> {
-    const run = this.queue.then(async () => {
-      await this.client.query('BEGIN');
-      try {
-        const result = await runFlow(flow(new PgData(this.client)));
-        await this.client.query('COMMIT');
-        return result;
-      } catch (e) {
-        await this.client.query('ROLLBACK').catch(() => undefined);
-        throw e;
-      }
-    });
+    const run = this.queue.then(() => transaction(this.client, () => runFlow(flow(new PgData(this.client)))));
     this.queue = run.catch(() => undefined);
     return run;
   }

@@ -93,23 +93,31 @@ export function sqlState(e: unknown): string | undefined {
 export type Queryable = Pick<pg.ClientBase, 'query'>;
 
 /**
- * Runs `fn` in a transaction on a connection of the pool: committed when it resolves, rolled back when it
- * throws (and the error passed on). The connection goes back to the pool either way, or is discarded
- * when it broke.
+ * Runs `fn` in a transaction on `client`: committed when it resolves, rolled back when it throws (and the
+ * error passed on). A failed ROLLBACK goes to `rollbackFailed` (by default ignored): the error of `fn`
+ * is the one that says what went wrong.
+ */
+export async function transaction<T>(client: pg.ClientBase, fn: () => Promise<T>, rollbackFailed: (e: Error) => void = () => undefined): Promise<T> {
+  await client.query('BEGIN');
+  try {
+    const result = await fn();
+    await client.query('COMMIT');
+    return result;
+  } catch (e) {
+    await client.query('ROLLBACK').catch(rollbackFailed);
+    throw e;
+  }
+}
+
+/**
+ * Runs `fn` in a transaction on a connection of the pool (see `transaction`). The connection goes back
+ * to the pool either way, or is discarded when it broke.
  */
 export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined;
   try {
-    await client.query('BEGIN');
-    try {
-      const result = await fn(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (e) {
-      await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
-      throw e;
-    }
+    return await transaction(client, () => fn(client), (rollbackError) => (broken = rollbackError));
   } finally {
     client.release(broken);
   }

@@ -13,6 +13,7 @@
  */
 import type pg from 'pg';
 import { DataFileError } from '../sqlite/database';
+import { transaction } from './connect';
 
 export interface PgMigration {
   readonly version: number;
@@ -214,18 +215,13 @@ export async function migratePostgres(client: pg.ClientBase): Promise<void> {
   }
   for (const m of PG_MIGRATIONS) {
     if (m.version <= current) continue;
-    await client.query('BEGIN');
-    try {
+    await transaction(client, async () => {
       await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
       current = await appliedVersion(client);
       if (current < m.version) {
         await client.query(m.sql);
         await client.query('INSERT INTO schema_migrations (version, description) VALUES ($1, $2)', [m.version, m.description]);
       }
-      await client.query('COMMIT');
-    } catch (e) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw e;
-    }
+    });
   }
 }

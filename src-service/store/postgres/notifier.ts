@@ -7,6 +7,14 @@
 import type pg from 'pg';
 import { CHANNEL } from './listener';
 
+/**
+ * Announces `payload` through the pool in a notification-only transaction, which has nothing to keep on
+ * disk and so need not wait for its WAL flush (committed when it resolves).
+ */
+export function notifyNow(pool: pg.Pool, payload: string): Promise<unknown> {
+  return pool.query("SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, $2)", [CHANNEL, payload]);
+}
+
 export class ChangeNotifier {
   private inFlight: Promise<void> | undefined;
   private next: Promise<void> | undefined;
@@ -32,8 +40,7 @@ export class ChangeNotifier {
 
   private async send(): Promise<void> {
     try {
-      // Nothing to keep on disk: a notification-only transaction need not wait for its WAL flush.
-      await this.pool.query(`SET LOCAL synchronous_commit = off; NOTIFY ${CHANNEL}, 'data'`);
+      await notifyNow(this.pool, 'data');
     } catch (e) {
       this.onFailure(e);
     }

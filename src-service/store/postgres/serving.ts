@@ -24,10 +24,10 @@ import { KeptTransactions } from '../kept-rows';
 import type { ServiceStore, StoreFlow } from '../seam';
 import { createPool, inTransaction, sqlState, unreachable } from './connect';
 import { PgData, PgUsers } from './data';
-import { CHANNEL, Listener, type Announcement } from './listener';
+import { Listener, type Announcement } from './listener';
 import { SharedLoginThrottle } from './login-attempts';
 import { migratePostgres } from './migrations';
-import { ChangeNotifier } from './notifier';
+import { ChangeNotifier, notifyNow } from './notifier';
 
 export interface PostgresStoreOptions {
   /** Most connections of this instance's pool (default 10). */
@@ -69,10 +69,7 @@ export class PostgresServiceStore implements ServiceStore {
         this.everythingChanged();
       },
       lost: (reason) => onTrouble(`Lost the connection that listens for changes (reconnecting; nothing kept is used meanwhile): ${reason}`),
-    }, (payload) =>
-      // The heartbeat: a notification-only transaction, so it need not wait for its WAL flush either.
-      pool.query("SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, $2)", [CHANNEL, payload]),
-    );
+    }, (payload) => notifyNow(pool, payload));
   }
 
   /** Opens the pool, brings the schema up to date and starts listening; rejects when the database cannot be used. */
@@ -157,10 +154,6 @@ export class PostgresServiceStore implements ServiceStore {
   outsideGeneration(): number {
     if (!this.listener.healthy) this.outsideCount += 1;
     return this.outsideCount;
-  }
-
-  answersGeneration(): number {
-    return this.generation();
   }
 
   loginGuard(options: Partial<ThrottleOptions>, now: () => number, onLock: (login: string, failures: number, ms: number) => void): LoginGuard {

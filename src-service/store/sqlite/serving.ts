@@ -53,7 +53,7 @@ export class ServingStore {
     // Only the reader keeps rows: it sees committed rows alone, which never change but from outside.
     // Every row this process adds is handed to it once committed (so its kept last lists stay current
     // without asking the index); a commit of another process empties its keep (lookOutside).
-    this.reads = new Store(openDatabase(file), { keepRows: 'told' });
+    this.reads = new Store(openDatabase(file), { keepRows: true });
     const db = this.writes.db;
     db.pragma('wal_autocheckpoint = 0');
     // Each write's savepoint journals the pages it changes; in memory, not in a temporary file (the
@@ -244,11 +244,6 @@ export class SqliteServiceStore implements ServiceStore {
   }
 
   outsideGeneration(): number {
-    return this.serving.outsideGeneration();
-  }
-
-  /** Only commits of other processes: this process's writes are all group commits that name what they touch. */
-  answersGeneration(): number {
     return this.serving.outsideGeneration();
   }
 

@@ -24,13 +24,13 @@ export class Store implements DataAccess {
 
   /**
    * `keepRows`: keep transaction rows once read (see TransactionStore), for a connection that only
-   * ever reads committed data; `forgetRows` when another process has changed the file; `'told'` when
-   * every commit that adds rows is told (`transactions.booked`). `recordInserts`: the inserted rows are
+   * ever reads committed data and is told of every commit that adds rows (`transactions.booked`);
+   * `forgetRows` when another process has changed the file. `recordInserts`: the inserted rows are
    * recorded, to be taken once committed (`transactions.takeInserted`).
    */
   constructor(
     readonly db: Db,
-    options: { keepRows?: boolean | 'told'; recordInserts?: boolean } = {},
+    options: { keepRows?: boolean; recordInserts?: boolean } = {},
   ) {
     this.inTransaction = db.transaction(<T>(fn: () => T): T => fn());
     this.users = new UserStore(db);

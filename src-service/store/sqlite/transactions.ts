@@ -21,12 +21,12 @@ export class TransactionStore implements TransactionAccess {
   private inserted: TransactionRow[] | undefined;
 
   /**
-   * `keepRows` only on a connection that never writes: a row written and rolled back must never be kept;
-   * `'told'`: and every commit that adds rows is told through `booked` (the serving reader).
+   * `keepRows` only on a connection that never writes (a row written and rolled back must never be kept)
+   * and is told of every commit that adds rows through `booked`: the serving reader.
    * `recordInserts`: the serving writer, whose inserted rows are taken (`takeInserted`) once committed.
    */
-  constructor(db: Db, keepRows: boolean | 'told' = false, recordInserts = false) {
-    this.kept = keepRows ? new KeptTransactions(keepRows === 'told') : undefined;
+  constructor(db: Db, keepRows = false, recordInserts = false) {
+    this.kept = keepRows ? new KeptTransactions(true) : undefined;
     this.inserted = recordInserts ? [] : undefined;
     // The index on (account_id, payment_date DESC, id DESC) holds the ids: answered from the index alone.
     this.lastIdsStmt = db
