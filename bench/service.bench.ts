@@ -32,7 +32,7 @@
  * The best round of each server counts: other work on the machine only ever slows a round down.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type OperationName } from '../src-shared/catalog';
@@ -43,6 +43,7 @@ import { accountFor, contextOf } from '../src-service/admin/operator';
 import { seededRandom } from '../src-service/admin/seeded-random';
 import { bookTransaction } from '../src-service/operations/transactions';
 import type { LoadJob, LoadRequest, LoadResult } from './support/load-generator';
+import { processCpuSeconds } from './support/process-cpu';
 import type { ServerJob } from './support/server-process';
 
 const TIME_ZONE = 'Europe/Prague';
@@ -258,23 +259,12 @@ interface Workload {
 async function settle(url: string, pid: number, users: WireRequest[]): Promise<void> {
   await Promise.all(users.map((req) => probe(url, req)));
   const started = performance.now();
-  let before = cpuSeconds(pid);
+  let before = processCpuSeconds(pid);
   while (performance.now() - started < 5000) {
     await new Promise((r) => setTimeout(r, 200));
-    const now = cpuSeconds(pid);
+    const now = processCpuSeconds(pid);
     if (now === null || before === null || now - before < 0.2 * 0.05) return;
     before = now;
-  }
-}
-
-/** User plus system CPU seconds of a process so far (Linux /proc), or null. */
-function cpuSeconds(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
   }
 }
 

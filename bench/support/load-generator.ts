@@ -4,9 +4,9 @@
  * then `durationMs`, with one request over and over, or with a seeded random mix of requests drawn by
  * weight; it checks every answer and reports the requests per second and latency percentiles over IPC.
  */
-import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { seededRandom } from '../../src-service/admin/seeded-random';
+import { processCpuSeconds } from './process-cpu';
 
 export interface LoadRequest {
   /** Path and query, e.g. /API/APIservice.asmx. */
@@ -51,22 +51,6 @@ export interface LoadResult {
   /** CPU time of the server's process (all its threads) over the measured wall time, and per request in microseconds; null where unknown. */
   serverCpu: number | null;
   serverCpuUsPerRequest: number | null;
-}
-
-/** Clock ticks per second of /proc's CPU times: 100 on every Linux this runs on (USER_HZ). */
-const CLOCK_TICKS = 100;
-
-/** User plus system CPU seconds of a process so far, from /proc/<pid>/stat; null when it cannot be read. */
-function processCpuSeconds(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (2nd field) is in parentheses and may hold spaces: count fields after it.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-  } catch {
-    return null;
-  }
 }
 
 async function runJob(job: LoadJob): Promise<LoadResult> {
