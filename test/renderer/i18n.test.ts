@@ -3,7 +3,7 @@ import cs from '../../src-renderer/src/i18n/cs';
 import en from '../../src-renderer/src/i18n/en';
 import { i18n } from '../../src-renderer/src/i18n';
 import { AppError } from '../../src-shared/app-api';
-import { decimalsText, fieldErrorText, type Translate } from '../../src-renderer/src/composables/errors';
+import { decimalsText, codeText, type Translate } from '../../src-renderer/src/composables/errors';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -84,7 +84,7 @@ describe('the core\'s field errors', () => {
   const t = i18n.global.t as Translate;
   const shown = (locale: 'cs' | 'en', error: AppError) => {
     i18n.global.locale.value = locale;
-    return fieldErrorText(error, t);
+    return codeText(error, t);
   };
 
   it('are shown in the user\'s language by their code and parameters', () => {

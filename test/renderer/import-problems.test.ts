@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../src-renderer/src/i18n';
 import { AppError, type ImportProblem } from '../../src-shared/app-api';
-import { fieldErrorText, type Translate } from '../../src-renderer/src/composables/errors';
+import { codeText, type Translate } from '../../src-renderer/src/composables/errors';
 import { importProblemText } from '../../src-renderer/src/logic/import-problems';
 import { PROBLEMS, UNMAPPED_PROBLEMS } from './import-problem-samples';
 
@@ -39,7 +39,7 @@ describe('import problems', () => {
     expect(importProblemText(missing, t)).toBe('Datum: hodnota chybí.');
     const unnamed: ImportProblem = { code: 'importNotNumber', params: { value: '"x"' }, field: 'liter', column: { index: 2, name: null } };
     expect(importProblemText(unnamed, t)).toBe('Sloupec 3: "x" není číslo.');
-    expect(fieldErrorText(new AppError('nothingToImport', { rows: 4, problems: 1, duplicates: 3 }, 'content'), t)).toBe(
+    expect(codeText(new AppError('nothingToImport', { rows: 4, problems: 1, duplicates: 3 }, 'content'), t)).toBe(
       'Není co importovat (řádků: 4, s problémy: 1, už zde: 3).',
     );
     i18n.global.locale.value = 'en';

@@ -29,9 +29,6 @@ export function codeText(error: Pick<AppErrorData, 'code' | 'params'>, t: Transl
   return typeof max === 'number' ? t(`errorText.${error.code}`, params, max) : t(`errorText.${error.code}`, params);
 }
 
-/** The message shown beside the field an error names. */
-export const fieldErrorText = (error: Pick<AppErrorData, 'code' | 'params'>, t: Translate): string => codeText(error, t);
-
 export function useErrorText() {
   const { t } = useI18n();
   const translate = t as Translate;
@@ -50,12 +47,10 @@ export function useErrorText() {
     /** The headline for an error's kind ("The service could not be reached."). */
     title,
     detail,
-    /** The text of an error (or of an error as data, such as a check's problem). */
+    /** The text of an error (or of an error as data, such as a check's problem), as shown beside the field it names too. */
     text: (error: Pick<AppErrorData, 'code' | 'params'>) => codeText(error, translate),
-    /** The text beside the field the error names. */
-    field: (error: AppError) => fieldErrorText(error, translate),
     /** One line for a notice: the field's message when it names one, else headline and detail. */
-    line: (error: AppError) => (error.field ? fieldErrorText(error, translate) : [title(error), detail(error)].filter(Boolean).join(' ')),
+    line: (error: AppError) => (error.field ? codeText(error, translate) : [title(error), detail(error)].filter(Boolean).join(' ')),
   };
 }
 

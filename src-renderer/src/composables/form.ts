@@ -8,7 +8,7 @@ import { APP_METHODS, type AppError, type AppMethod } from '../../../src-shared/
 import { fieldRules, fieldSchema, parse, ValidationError, type FieldRules } from '../../../src-shared/validate';
 import type { GenericSchema } from 'valibot';
 import type { AmountProblem } from '../format/amount';
-import { codeText, decimalsText, fieldErrorText, splitFieldError, type Translate } from './errors';
+import { codeText, decimalsText, splitFieldError, type Translate } from './errors';
 
 export function useFormState<F extends string>(fields: readonly F[]) {
   const t = useI18n().t as Translate;
@@ -49,7 +49,7 @@ export function useFormState<F extends string>(fields: readonly F[]) {
     } catch (e) {
       const split = splitFieldError(e as AppError, fields);
       if (split.field) {
-        errors[split.field as F] = fieldErrorText(split.error, t);
+        errors[split.field as F] = codeText(split.error, t);
         focusFirstError();
       } else formError.value = split.error;
       return false;

@@ -140,17 +140,12 @@ const cs: Messages = {
   },
   form: {
     decimalsHint: 'Nejvýše {max} desetinné místo. | Nejvýše {max} desetinná místa. | Nejvýše {max} desetinných míst.',
-    required: 'Vyplňte toto pole.',
-    tooLong: 'Nejvýše {max} znaků.',
     amountRequired: 'Zadejte částku.',
     amountInvalid: 'Zadejte částku, například 1 234,50.',
-    amountPositive: 'Částka musí být větší než nula.',
-    amountNotNegative: 'Částka nesmí být záporná.',
     chooseCurrency: 'Vyberte měnu.',
     chooseType: 'Vyberte typ.',
     dateRequired: 'Zadejte datum a čas.',
     dayRequired: 'Zadejte datum.',
-    wholeNumber: 'Zadejte celé číslo.',
   },
   fields: {
     name: 'Název',

@@ -140,17 +140,12 @@ const en = {
   },
   form: {
     decimalsHint: 'Up to {max} decimal place. | Up to {max} decimal places.',
-    required: 'Fill this in.',
-    tooLong: 'Use at most {max} characters.',
     amountRequired: 'Enter an amount.',
     amountInvalid: 'Enter an amount such as 1,234.50 or 1 234,50.',
-    amountPositive: 'The amount must be more than zero.',
-    amountNotNegative: 'The amount must not be negative.',
     chooseCurrency: 'Choose a currency.',
     chooseType: 'Choose a type.',
     dateRequired: 'Enter a date and time.',
     dayRequired: 'Enter a date.',
-    wholeNumber: 'Enter a whole number.',
   },
   fields: {
     name: 'Name',
