@@ -6,7 +6,7 @@
  * local field: src-main/core/store/migrations.ts); its label in cs and en (account.local.<name>).
  */
 import { v } from '../validate';
-import { defineRecord, field, type Edited, type Locals, type Sent, type Stored, type Values } from './fields';
+import { defineRecord, field, type Edited, type Locals, type Sent, type Stored } from './fields';
 import { code, currency, description, name } from './rules';
 
 export const ACCOUNT = defineRecord('account', {
@@ -26,7 +26,6 @@ export const ACCOUNT = defineRecord('account', {
   balance: field({ type: 'decimal', wire: 'Amount', column: 'balance' }),
 });
 
-export type AccountValues = Values<typeof ACCOUNT>;
 /** An account as the service listed it (the local copy's accounts table). */
 export type AccountStored = Stored<typeof ACCOUNT>;
 export type AccountLocals = Locals<typeof ACCOUNT>;

@@ -71,7 +71,6 @@ export const REFUELING = defineRecord('refueling', {
   userCreatedId: field({ type: 'integer', wire: 'Id_UserCreated', column: 'user_created_id' }),
 });
 
-export type RefuelingFieldName = keyof typeof REFUELING.fields;
 export type RefuelingValues = Values<typeof REFUELING>;
 /** A refueling as the service keeps it (and the local copy's refuelings table). */
 export type RefuelingStored = Stored<typeof REFUELING>;

@@ -4,7 +4,7 @@
  * account. A transaction's id is null when the service offered only the list without ids.
  */
 import { v } from '../validate';
-import { defineRecord, field, type Sent, type Stored, type Values } from './fields';
+import { defineRecord, field, type Sent, type Stored } from './fields';
 import { description } from './rules';
 
 export const TRANSACTION = defineRecord('transaction', {
@@ -20,7 +20,6 @@ export const TRANSACTION = defineRecord('transaction', {
   userCreatedId: field({ type: 'integer', wire: 'Id_UserCreated', column: 'user_created_id' }),
 });
 
-export type TransactionValues = Values<typeof TRANSACTION>;
 /** A transaction as the service listed it (the local copy's transactions table, without its key). */
 export type TransactionStored = Stored<typeof TRANSACTION>;
 

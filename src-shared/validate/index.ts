@@ -1,2 +1,2 @@
 export * as v from './rules';
-export { ValidationError, parse, passes, fieldRules, fieldSchema, isCalendarDate, type Schema, type Infer, type FieldRules } from './rules';
+export { ValidationError, parse, fieldRules, fieldSchema, isCalendarDate, type Schema, type Infer, type FieldRules } from './rules';

@@ -199,8 +199,6 @@ export function parse<S extends v.GenericSchema>(schema: S, value: unknown, path
   throw issueError(result.issues[0]!, path);
 }
 
-/** Whether `value` passes the schema. */
-export const passes = (schema: v.GenericSchema, value: unknown): boolean => v.safeParse(schema, value, { abortEarly: true }).success;
 
 type Node = { entries?: Record<string, unknown>; wrapped?: unknown; pipe?: (Node & { kind: string; type: string; metadata?: { rules?: FieldRules } })[] };
 

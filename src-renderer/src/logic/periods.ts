@@ -19,8 +19,6 @@ export interface DateRange {
   to: string | null;
 }
 
-/** A calendar date the core takes (the same check): 2026-02-30 is none. */
-export const isDate = (text: unknown): text is string => isCalendarDate(text);
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
@@ -77,8 +75,8 @@ export const isPreset = (text: unknown): text is PeriodPreset => PRESETS.include
 
 /** A period from the address (?period=thisYear or ?from=…&to=…); anything unreadable falls back. */
 export function periodFromQuery(query: Record<string, unknown>, allowed: readonly PeriodPreset[], fallback: PeriodPreset): Period {
-  const from = isDate(query.from) ? query.from : null;
-  const to = isDate(query.to) ? query.to : null;
+  const from = isCalendarDate(query.from) ? query.from : null;
+  const to = isCalendarDate(query.to) ? query.to : null;
   if (from || to) return { preset: 'custom', from, to };
   const preset = isPreset(query.period) && allowed.includes(query.period) && query.period !== 'custom' ? query.period : fallback;
   return { preset, from: null, to: null };

@@ -4,7 +4,7 @@
  */
 import type { InputOf } from '../../../src-shared/app-api';
 import { parseDecimal } from '../../../src-shared/money';
-import { isDate } from './periods';
+import { isCalendarDate } from '../../../src-shared/validate';
 
 export type SearchFilters = InputOf<'exportTransactionsCsv'>;
 
@@ -47,8 +47,8 @@ export function filtersFromQuery(query: Query): SearchFilters {
     minAmount: amount(query.min),
     maxAmount: amount(query.max),
     direction,
-    from: isDate(query.from) ? query.from : undefined,
-    to: isDate(query.to) ? query.to : undefined,
+    from: isCalendarDate(query.from) ? query.from : undefined,
+    to: isCalendarDate(query.to) ? query.to : undefined,
     accountId: accountId(query.account),
     accountIds: accountIdsFromQuery(query.accounts),
     excludeTransfers: query.transfers === 'no' ? true : undefined,

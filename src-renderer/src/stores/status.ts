@@ -179,8 +179,8 @@ export const useStatusStore = defineStore('status', () => {
   }
 
   /** Local data changed as a whole (a backup restored, a copy recovered): every screen reads again. */
-  function markDataChanged(tables: readonly DataTable[] = DATA_TABLES): void {
-    bump(tables);
+  function markDataChanged(): void {
+    bump(DATA_TABLES);
   }
 
   function dismissSummary(): void {
