@@ -1,17 +1,17 @@
 /**
  * Queuing keeps the local view current without rebuilding it: the queued write is laid over the cached
- * view. Marks set alongside (in the queue's own transaction) keep it so; a transaction around the queue
+ * view. The marks a write carries, set in the queue's own transaction, keep it so; a transaction around the queue
  * would leave it stale and have the next read rebuild it from the whole outbox (what made 1,000 queued
  * writes cost O(n²)).
  */
 import { describe, expect, it, vi } from 'vitest';
-import { REFUELING } from '../../src-shared/records/refueling';
+import { REFUELING, type RefuelingLocals, type RefuelingWrite } from '../../src-shared/records/refueling';
 import { localWrites, tempDir } from '../support/client';
 
 const fill = { carId: 1, dateOfPurchase: '2026-01-01T10:00:00', tachometer: 5, liter: '1', price: '1', currency: 203, rate: '1', description: '' };
 
 describe('queuing writes', () => {
-  it('extends the cached view, marks set alongside included; a transaction around the queue makes the next read rebuild it', () => {
+  it('extends the cached view, the marks a write carries included; a transaction around the queue makes the next read rebuild it', () => {
     const tmp = tempDir();
     const { store, view, writes } = localWrites(tmp.file('local.sqlite'));
     try {
@@ -20,10 +20,9 @@ describe('queuing writes', () => {
       expect(build).toHaveBeenCalledTimes(1);
       const ids: number[] = [];
       for (let i = 0; i < 3; i++) {
-        writes.queue('addRefueling', { ...fill, tachometer: 5 + i }, (queued) => {
-          ids.push(queued.id);
-          store.setLocals(REFUELING, queued.id, { partial: i === 1 });
-        });
+        // A refueling as the screens give it: the fields sent and the marks kept here.
+        const refueling: RefuelingWrite & RefuelingLocals = { ...fill, tachometer: 5 + i, partial: i === 1 };
+        ids.push(writes.queue('addRefueling', refueling).id);
       }
       expect(view.refuelings(1)).toHaveLength(3);
       expect(build).toHaveBeenCalledTimes(1);

@@ -1,8 +1,7 @@
 /** The app's writes (checked, queued in the outbox with the local copy's change) and what the user does with queued ones. */
 import { AppError, WRITE_INPUT_SCHEMAS, type OutboxKind, type WriteInputOf } from '../../../src-shared/app-api';
 import { parse } from '../../../src-shared/validate';
-import { resolveChoices, WRITE_KINDS } from '../write-kinds';
-import { splitLocals } from '../../../src-shared/records/fields';
+import { resolveChoices, touchedBy } from '../write-kinds';
 import type { CoreServices, Handlers } from './core-parts';
 import { outboxView } from './read-views';
 
@@ -12,29 +11,14 @@ type OutboxMethod = 'checkTransfer' | 'listOutbox' | 'retryOutbox' | 'discardOut
 export function outboxHandlers(core: CoreServices): Handlers<WriteMethod | OutboxMethod> {
   const { store, outbox } = core;
 
-  /**
-   * A write: what the service keeps is queued; the marks kept here only (the local fields of its record's
-   * table, WriteKind.marks) are set on the record it creates or edits at once, in the same transaction,
-   * and never sent. A new record gets every mark (those not given at their defaults).
-   */
+  /** A write, queued with the marks it carries (LocalWrites.queue). */
   async function write<K extends OutboxKind>(kind: K, input: WriteInputOf<K>) {
-    const marks = WRITE_KINDS[kind].marks;
-    let result;
-    if (!marks) result = core.writes.queue(kind, input);
-    else {
-      const { sent, locals } = splitLocals(marks, input);
-      const given = WRITE_KINDS[kind].creates.length > 0 ? { ...marks.localDefaults, ...locals } : locals;
-      // In the queue's own transaction, not in one around it, which would leave the view it extends stale
-      // and have the next write rebuild it from the whole outbox.
-      result = core.writes.queue(kind, sent as WriteInputOf<K>, (queued) => store.setLocals(marks, queued.id, given));
-    }
-    await core.changed(touched(kind));
+    const result = core.writes.queue(kind, input);
+    await core.changed(touchedBy(kind));
     return result;
   }
 
   const entries = () => outboxView(outbox.all(), store);
-  /** What a write of this kind changes in what the screens show: its records, and the outbox. */
-  const touched = (kind: OutboxKind) => [...WRITE_KINDS[kind].touches, 'outbox' as const];
 
   function entry(id: number) {
     const e = outbox.get(id);
@@ -65,22 +49,13 @@ export function outboxHandlers(core: CoreServices): Handlers<WriteMethod | Outbo
     async discardOutbox({ id }) {
       const e = entry(id);
       store.transaction(() => outbox.remove(id));
-      await core.changed(touched(e.kind));
+      await core.changed(touchedBy(e.kind));
       return entries();
     },
     async updateOutbox({ id, input: raw }) {
       const e = entry(id);
-      const input = parse(WRITE_INPUT_SCHEMAS[e.kind], raw, 'input.input') as WriteInputOf<OutboxKind>;
-      const marks = WRITE_KINDS[e.kind].marks;
-      store.transaction(() => {
-        if (!marks) return core.writes.replace(id, input);
-        const { sent, locals } = splitLocals(marks, input);
-        core.writes.replace(id, sent as WriteInputOf<OutboxKind>);
-        // The marks go to the record the entry creates or edits.
-        const target = e.createdIds[0] ?? (sent as { id?: number }).id;
-        if (target !== undefined) store.setLocals(marks, target, locals);
-      });
-      await core.changed(touched(e.kind));
+      core.writes.replace(id, parse(WRITE_INPUT_SCHEMAS[e.kind], raw, 'input.input') as WriteInputOf<OutboxKind>);
+      await core.changed(touchedBy(e.kind));
       return entries();
     },
     async resolveConflict({ id, choices }) {
@@ -94,7 +69,7 @@ export function outboxHandlers(core: CoreServices): Handlers<WriteMethod | Outbo
       if (open.length) throw new AppError('chooseSides', { fields: open.join(', ') }, 'choices');
       const { input, base } = resolveChoices(e, choices);
       store.transaction(() => outbox.replaceInput(id, input, base));
-      await core.changed(touched(e.kind));
+      await core.changed(touchedBy(e.kind));
       return entries();
     },
   };

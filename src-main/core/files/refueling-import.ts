@@ -18,12 +18,11 @@ import {
 } from '../../../src-shared/app-api';
 import { parse, ValidationError } from '../../../src-shared/validate';
 import type { CoreParts, Handlers } from '../app/core-parts';
-import { refuelingProblems } from '../write-kinds';
+import { refuelingProblems, touchedBy } from '../write-kinds';
 import { CsvError, readCsv, type CsvRecord } from './csv-reader';
 import { checkMapping, guessMapping, IMPORT_FIELDS, REQUIRED_FIELDS } from './import-mapping';
 import { readCurrency, readDate, readFlag, readNumber, readWholeNumber, ValueProblem } from './import-values';
 import type { FieldSpec, FieldType } from '../../../src-shared/records/fields';
-import { splitLocals } from '../../../src-shared/records/fields';
 import { REFUELING, type RefuelingLocals, type RefuelingWrite } from '../../../src-shared/records/refueling';
 
 type ImportInput = InputOf<'previewRefuelingImport'>;
@@ -178,16 +177,15 @@ export async function importRefuelings(parts: CoreParts, input: ImportInput): Pr
   }
   parts.store.transaction(() => {
     for (const row of ready) {
-      const { sent, locals } = splitLocals(REFUELING, row.refueling!);
       try {
-        parts.writes.queue('addRefueling', sent, (queued) => parts.store.setLocals(REFUELING, queued.id, locals));
+        parts.writes.queue('addRefueling', row.refueling!);
       } catch (e) {
         if (e instanceof AppError) throw new AppError('importLineRefused', { line: row.line, reason: e.message }, e.field);
         throw e;
       }
     }
   });
-  await parts.changed(['refuelings', 'cars', 'outbox']);
+  await parts.changed(touchedBy('addRefueling'));
   return { queued: ready.length, skipped: preview.rows.length - ready.length };
 }
 

@@ -5,6 +5,7 @@
  * screen passes may be temporary ones whose create has since succeeded: they are resolved first.
  */
 import { AppError, type OutboxKind, type TransferCheck, type WriteInputOf, type WriteResult } from '../../../src-shared/app-api';
+import { splitLocals } from '../../../src-shared/records/fields';
 import type { Store } from '../store/store';
 import { WRITE_KINDS, transferProblems, type CheckContext, type Checked, type WriteKind } from '../write-kinds';
 import type { AnyEntry } from './entries';
@@ -27,20 +28,24 @@ export class LocalWrites {
 
   /**
    * Checks and queues one write; returns the outbox entry and the id of the record it creates or edits.
-   * `alongside` runs in the same transaction once the entry is queued (the marks kept here only are set
-   * so); it must not change what the view is built from, which the queued write extends in place.
+   * The marks kept here only (the local fields of its record's table, WriteKind.marks) are taken out of
+   * the write and set on that record in the same transaction, never sent; a new record gets every mark
+   * (those not given at their defaults). They are not what the view is built from, which the queued
+   * write extends in place.
    */
-  queue<K extends OutboxKind>(kind: K, raw: WriteInputOf<K>, alongside?: (queued: WriteResult) => void): WriteResult {
+  queue<K extends OutboxKind>(kind: K, raw: WriteInputOf<K>): WriteResult {
+    const { marks, creates } = WRITE_KINDS[kind];
+    const { sent, locals } = marks ? splitLocals(marks, raw) : { sent: raw, locals: {} };
     let before = '';
     let entry: AnyEntry | null = null;
     const result = this.store.transaction(() => {
       before = this.view.stampNow();
-      const checked = this.check(kind, raw, this.view.state());
-      const createdIds = this.outbox.allocateTempIds(WRITE_KINDS[kind].creates.length);
+      const checked = this.check(kind, sent as WriteInputOf<K>, this.view.state());
+      const createdIds = this.outbox.allocateTempIds(creates.length);
       const id = this.outbox.append(kind, checked.input, this.now(), checked.base, createdIds);
       entry = this.outbox.get(id)!;
       const queued = { outboxId: id, id: createdIds[0] ?? checked.targetId ?? 0 };
-      alongside?.(queued);
+      if (marks) this.store.setLocals(marks, queued.id, creates.length > 0 ? { ...marks.localDefaults, ...locals } : locals);
       return queued;
     });
     // The allocation wrote a setting inside the same transaction, which is all that changed besides the entry.
@@ -48,7 +53,10 @@ export class LocalWrites {
     return result;
   }
 
-  /** Replaces the write of a waiting entry (to fix what the service refused); it goes back to pending. */
+  /**
+   * Replaces the write of a waiting entry (to fix what the service refused); it goes back to pending. Its
+   * marks go to the record the entry creates or edits, as when it was queued.
+   */
   replace(entryId: number, raw: WriteInputOf<OutboxKind>): void {
     this.store.transaction(() => {
       const entry = this.outbox.get(entryId);
@@ -56,8 +64,12 @@ export class LocalWrites {
       if (entry.status === 'unknown') {
         throw new AppError('entryUnknown');
       }
-      const checked = this.check(entry.kind, raw as never, this.view.stateWithout(entryId), entry);
+      const { marks } = WRITE_KINDS[entry.kind];
+      const { sent, locals } = marks ? splitLocals(marks, raw) : { sent: raw, locals: {} };
+      const checked = this.check(entry.kind, sent as never, this.view.stateWithout(entryId), entry);
       this.outbox.replaceInput(entryId, checked.input, checked.base);
+      const target = entry.createdIds[0] ?? (sent as { id?: number }).id;
+      if (marks && target !== undefined) this.store.setLocals(marks, target, locals);
     });
   }
 

@@ -2,7 +2,7 @@
  * The table of write kinds: one definition per kind of write the app queues, checked by the compiler
  * to cover every OutboxKind. Everything that differs between kinds is asked of this table.
  */
-import type { OutboxKind } from '../../../src-shared/app-api';
+import type { DataTable, OutboxKind } from '../../../src-shared/app-api';
 import type { AnyEntry, OutboxEntry, RecordKind } from '../outbox/entries';
 import { addAccount, editAccount } from './account';
 import { addCategory, renameCategory } from './category';
@@ -24,6 +24,9 @@ export const WRITE_KINDS = {
  * The definition of an entry's kind, typed for that entry. (Indexing the table with a union of kinds
  * loses which definition belongs to which entry; this is the one place that says they match.)
  */
+/** What a write of this kind changes in what the screens show: its records, and the outbox. */
+export const touchedBy = (kind: OutboxKind): DataTable[] => [...WRITE_KINDS[kind].touches, 'outbox'];
+
 export function kindOf<K extends OutboxKind>(entry: OutboxEntry<K>): WriteKind<K>;
 export function kindOf(entry: AnyEntry): WriteKind<OutboxKind>;
 export function kindOf(entry: AnyEntry): WriteKind<OutboxKind> {
