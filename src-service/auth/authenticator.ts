@@ -8,7 +8,7 @@ import { INVALID_CREDENTIALS, RuleError, ServiceBusy } from '../errors';
 import { awaited, run, type Flow } from '../store/flow';
 import { CLIENT_KEY_MAX, LOGIN_MAX, loginKey, type UserRow } from '../store/rows';
 import type { ServiceStore } from '../store/seam';
-import type { LoginGuard, ThrottleOptions } from './login-throttle';
+import { LoginQueues, type LoginGuard, type ThrottleOptions } from './login-throttle';
 import { DEFAULT_HASH_PARAMS, unmatchableHash, verifyPassword, type HashParams } from './password';
 import { DEFAULT_CACHE_OPTIONS, VerificationCache, type VerificationCacheOptions } from './verification-cache';
 
@@ -38,6 +38,8 @@ const refused = () => new RuleError(INVALID_CREDENTIALS);
 
 export class Authenticator {
   readonly throttle: LoginGuard;
+  /** This process's verifications, one login at a time (on PostgreSQL, the throttle's row orders them across instances). */
+  private readonly queues: LoginQueues;
   private readonly cache: VerificationCache;
   private readonly unknownUserHash: string;
   private readonly sleep: (ms: number) => Promise<void>;
@@ -54,6 +56,7 @@ export class Authenticator {
     options: AuthOptions = {},
   ) {
     this.throttle = store.loginGuard(options.throttle ?? {}, options.now ?? Date.now, options.onLock ?? (() => {}));
+    this.queues = new LoginQueues(this.throttle.options.maxQueued);
     this.sleep = options.sleep ?? realSleep;
     this.cache = new VerificationCache({ ...DEFAULT_CACHE_OPTIONS, ...options.cache }, options.now ?? Date.now);
     this.unknownUserHash = unmatchableHash(options.hashParams ?? DEFAULT_HASH_PARAMS);
@@ -76,7 +79,7 @@ export class Authenticator {
     const recently = run(this.verifiedRecently(credentials));
     const fast = recently instanceof Promise ? await recently : recently;
     if (fast) return fast;
-    const outcome = await this.throttle.serialize(login, async () => {
+    const outcome = await this.queues.serialize(login, async () => {
       if (await this.throttle.isLocked(login)) return undefined;
       // Another call of this login may have verified the same password while this one waited.
       const cached = await run(this.verifiedRecently(credentials));

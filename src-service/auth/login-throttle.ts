@@ -13,9 +13,9 @@
  * failed forgotten first), but a lock is kept until it expires, so that flooding the throttle with
  * failures of thousands of other logins cannot evict it.
  *
- * Verifications of one login run one at a time (`serialize`), so that parallel guesses cannot slip past
- * the count, while a client's parallel first calls cost one scrypt: the ones that waited find the
- * password already verified.
+ * Verifications of one login run one at a time in a process (LoginQueues, held by the Authenticator), so
+ * that parallel guesses cannot slip past the count, while a client's parallel first calls cost one scrypt:
+ * the ones that waited find the password already verified.
  *
  * This throttle lives in the service's process: right for one process on a SQLite file. Instances
  * sharing a PostgreSQL database share theirs through it instead (store/postgres/login-attempts.ts); both
@@ -42,11 +42,6 @@ export interface LoginGuard {
   readonly options: ThrottleOptions;
   /** Whether the login is locked now: at once where this process knows, a promise where it must ask. */
   isLocked(login: string): Maybe<boolean>;
-  /**
-   * Runs `task` after every earlier task of the same login in this process has finished. Returns
-   * undefined without running it when too many are already waiting.
-   */
-  serialize<T>(login: string, task: () => Promise<T>): Promise<{ value: T } | undefined>;
   /** A verification about to run, or why none may. */
   attempt(login: string): Maybe<Attempt | NoAttempt>;
 }
@@ -120,11 +115,38 @@ export class LoginQueues {
   }
 }
 
+/** Locked logins and until when (ms): never evicted, only expired. */
+export class LockedLogins {
+  private readonly until = new Map<string, number>();
+  constructor(private readonly now: () => number) {}
+
+  /** Keeps a lock that is still in force. */
+  note(login: string, until: number): void {
+    if (until > this.now()) this.until.set(login, until);
+  }
+
+  has(login: string): boolean {
+    const until = this.until.get(login);
+    if (until === undefined) return false;
+    if (until > this.now()) return true;
+    this.until.delete(login);
+    return false;
+  }
+
+  /** Forgets the expired locks. */
+  sweep(): void {
+    const now = this.now();
+    for (const [login, until] of this.until) if (until <= now) this.until.delete(login);
+  }
+
+  get size(): number {
+    return this.until.size;
+  }
+}
+
 export class LoginThrottle implements LoginGuard {
   private readonly entries = new Map<string, Entry>();
-  /** Locked logins and until when; never evicted, only expired. */
-  private readonly locks = new Map<string, number>();
-  private readonly queues: LoginQueues;
+  private readonly locks: LockedLogins;
   readonly options: ThrottleOptions;
 
   constructor(
@@ -133,7 +155,7 @@ export class LoginThrottle implements LoginGuard {
     private readonly onLock: (login: string, failures: number, ms: number) => void = () => {},
   ) {
     this.options = { ...DEFAULT_THROTTLE_OPTIONS, ...options };
-    this.queues = new LoginQueues(this.options.maxQueued);
+    this.locks = new LockedLogins(now);
   }
 
   private entry(login: string): Entry | undefined {
@@ -146,22 +168,13 @@ export class LoginThrottle implements LoginGuard {
   }
 
   isLocked(login: string): boolean {
-    const until = this.locks.get(login);
-    if (until === undefined) return false;
-    if (until > this.now()) return true;
-    this.locks.delete(login);
-    return false;
+    return this.locks.has(login);
   }
 
   /** Logins locked now (for tests and diagnostics). */
   get lockedCount(): number {
-    this.sweepLocks();
+    this.locks.sweep();
     return this.locks.size;
-  }
-
-  private sweepLocks(): void {
-    const now = this.now();
-    for (const [login, until] of this.locks) if (until <= now) this.locks.delete(login);
   }
 
   /** How long the next verification of this login waits, in ms. */
@@ -186,17 +199,13 @@ export class LoginThrottle implements LoginGuard {
     e.lastFailure = now;
     if (e.failures >= this.options.lockAfter && !this.isLocked(login)) {
       // Expired locks go when new ones come, so the map holds only what is locked now.
-      if (this.locks.size >= this.options.maxTracked) this.sweepLocks();
-      this.locks.set(login, now + this.options.lockMs);
+      if (this.locks.size >= this.options.maxTracked) this.locks.sweep();
+      this.locks.note(login, now + this.options.lockMs);
       this.onLock(login, e.failures, this.options.lockMs);
     }
     // Re-inserting keeps the Map in order of last failure, so eviction drops the stalest login.
     this.entries.delete(login);
     this.entries.set(login, e);
     if (this.entries.size > this.options.maxTracked) this.entries.delete(this.entries.keys().next().value!);
-  }
-
-  serialize<T>(login: string, task: () => Promise<T>): Promise<{ value: T } | undefined> {
-    return this.queues.serialize(login, task);
   }
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TEST_HASH_PARAMS, addClient, addUser } from '../../src-service';
 import { Authenticator } from '../../src-service/auth/authenticator';
-import { LoginThrottle } from '../../src-service/auth/login-throttle';
+import { LoginQueues, LoginThrottle } from '../../src-service/auth/login-throttle';
 import { hashPassword, unmatchableHash, verifyPassword } from '../../src-service/auth/password';
 import { VerificationCache } from '../../src-service/auth/verification-cache';
 import { SqliteServiceStore } from '../../src-service/store/sqlite/serving';
@@ -149,7 +149,7 @@ describe('the login throttle', () => {
   });
 
   it('runs the verifications of one login one at a time, and refuses a queue that is too long', async () => {
-    const t = new LoginThrottle({ maxQueued: 2 });
+    const t = new LoginQueues(2);
     const order: string[] = [];
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));

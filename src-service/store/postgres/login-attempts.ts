@@ -20,9 +20,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import {
   DEFAULT_THROTTLE_OPTIONS,
-  LoginQueues,
   delayAfter,
   failuresForgotten,
+  LockedLogins,
   type Attempt,
   type LoginGuard,
   type NoAttempt,
@@ -49,9 +49,8 @@ const ROW_COLUMNS = 'failures, last_failure_ms, locked_until_ms, running, runnin
 
 export class SharedLoginThrottle implements LoginGuard {
   readonly options: ThrottleOptions;
-  private readonly queues: LoginQueues;
-  /** Locks known to this instance, and until when. */
-  private readonly locks = new Map<string, number>();
+  /** Locks known to this instance. */
+  private readonly locks: LockedLogins;
   private readonly purgeTimer: NodeJS.Timeout;
 
   constructor(
@@ -63,14 +62,14 @@ export class SharedLoginThrottle implements LoginGuard {
     private readonly onLock: (login: string, failures: number, ms: number) => void,
   ) {
     this.options = { ...DEFAULT_THROTTLE_OPTIONS, ...options };
-    this.queues = new LoginQueues(this.options.maxQueued);
+    this.locks = new LockedLogins(now);
     this.purgeTimer = setInterval(() => void this.purge().catch(() => undefined), PURGE_EVERY_MS);
     this.purgeTimer.unref();
   }
 
   /** A lock announced by an instance (this one included). */
   noteLock(login: string, until: number): void {
-    if (until > this.now()) this.locks.set(login, until);
+    this.locks.note(login, until);
   }
 
   /**
@@ -83,18 +82,12 @@ export class SharedLoginThrottle implements LoginGuard {
       'SELECT login_key, locked_until_ms FROM login_attempts WHERE locked_until_ms > $1',
       [this.now()],
     );
-    const now = this.now();
-    for (const [login, until] of this.locks) if (until <= now) this.locks.delete(login);
+    this.locks.sweep();
     for (const r of rows) this.noteLock(r.login_key, r.locked_until_ms);
   }
 
   isLocked(login: string): boolean | Promise<boolean> {
-    if (!this.announcementsArrive()) return this.lockedInTable(login);
-    const until = this.locks.get(login);
-    if (until === undefined) return false;
-    if (until > this.now()) return true;
-    this.locks.delete(login);
-    return false;
+    return this.announcementsArrive() ? this.locks.has(login) : this.lockedInTable(login);
   }
 
   private async lockedInTable(login: string): Promise<boolean> {
@@ -102,10 +95,6 @@ export class SharedLoginThrottle implements LoginGuard {
     const until = rows[0]?.locked_until_ms ?? 0;
     this.noteLock(login, until);
     return until > this.now();
-  }
-
-  serialize<T>(login: string, task: () => Promise<T>): Promise<{ value: T } | undefined> {
-    return this.queues.serialize(login, task);
   }
 
   async attempt(login: string): Promise<Attempt | NoAttempt> {
