@@ -127,7 +127,9 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   let origin = '';
   let server: Server | undefined;
   const endpoint = new ServiceEndpoint(store, auth, {
-    writeGate: { ...DEFAULT_WRITE_GATE, ...opts.writeGate },
+    // The gate gathers writes into SQLite's group commits; on PostgreSQL each write is a transaction of its
+    // own, so a write held back would wait for nothing.
+    writeGate: { ...DEFAULT_WRITE_GATE, ...(store.kind === 'sqlite' ? {} : { windowMs: 0 }), ...opts.writeGate },
     load: {
       requestsInFlight: () => (server === undefined ? 0 : requestsInFlight(server)),
       connections: () => (server === undefined ? 0 : activeConnections(server)),
