@@ -14,7 +14,7 @@ import { Store, type AccountRow } from '../../src-main/core/store';
 import { addTransaction } from '../../src-service';
 import { PULL_CARS, RECORDING_DIR, recordPulls } from '../fixtures/pull/record';
 import { ANN } from '../service/fixture';
-import { soapClient, tempDir } from '../support/client';
+import { soapClient, tempDir, withStore } from '../support/client';
 import { accountRow } from '../support/local-rows';
 import { startFaultProxy } from '../support/fault-proxy';
 import { TEST_TIME_ZONE, startTestService, type TestService } from '../support/service';
@@ -127,9 +127,7 @@ afterAll(() => service.close());
 
 describe('pull, from recorded answers of the service', () => {
   it('maps a first pull into an empty local copy to exactly these rows', async () => {
-    const tmp = tempDir();
-    const store = new Store(tmp.file('local.sqlite'));
-    try {
+    await withStore(async (store) => {
       for (const carId of PULL_CARS) store.saveCar({ carId, name: `Car ${carId}` }, '2026-01-01T00:00:00');
       const listed = { accounts: 8, transactions: 7, templates: 1, categories: 3, refuelings: 2 };
       // Into an empty copy, everything listed is new.
@@ -138,16 +136,11 @@ describe('pull, from recorded answers of the service', () => {
       // The same answers again: everything listed, nothing received.
       expect(await pullRecorded(FIRST, store)).toEqual({ listed, changed: NOTHING });
       expect(copyOf(store)).toEqual(FIRST_COPY);
-    } finally {
-      store.close();
-      tmp.remove();
-    }
+    });
   });
 
   it('maps the next pull over it: edited records replaced, new ones added, the others as they were', async () => {
-    const tmp = tempDir();
-    const store = new Store(tmp.file('local.sqlite'));
-    try {
+    await withStore(async (store) => {
       for (const carId of PULL_CARS) store.saveCar({ carId, name: `Car ${carId}` }, '2026-01-01T00:00:00');
       await pullRecorded(FIRST, store);
       expect(await pullRecorded(LATER, store)).toEqual({
@@ -185,10 +178,7 @@ describe('pull, from recorded answers of the service', () => {
           8: [],
         },
       });
-    } finally {
-      store.close();
-      tmp.remove();
-    }
+    });
   });
 
   it('the recordings are still what the service answers: the same calls, the same records', async () => {

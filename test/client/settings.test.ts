@@ -1,15 +1,12 @@
 /** The settings registry: typed reads and writes, a value that does not fit its schema read as the default. */
 import { describe, expect, it } from 'vitest';
-import { Store } from '../../src-main/core/store';
 import { LOCAL_ONLY_CONDITION, SETTINGS } from '../../src-main/core/store/settings';
 import { lastExchange } from '../../src-main/core/sync/exchanges';
-import { tempDir } from '../support/client';
+import { withStore } from '../support/client';
 
 describe('settings', () => {
-  it('read their default until set, and what was set afterwards', () => {
-    const tmp = tempDir();
-    const store = new Store(tmp.file('local.sqlite'));
-    try {
+  it('read their default until set, and what was set afterwards', async () => {
+    await withStore(async (store) => {
       expect(store.settings.get('nextTempId')).toBe(-1);
       expect(store.settings.get('workingOffline')).toBe(false);
       expect(store.settings.get('connection')).toBeNull();
@@ -19,16 +16,11 @@ describe('settings', () => {
       expect(store.settings.get('workingOffline')).toBe(true);
       store.settings.set('connection', null);
       expect(store.db.prepare("SELECT COUNT(*) FROM settings WHERE key = 'connection'").pluck().get()).toBe(0);
-    } finally {
-      store.close();
-      tmp.remove();
-    }
+    });
   });
 
-  it('refuse to write a value of the wrong shape, and read one stored wrong as the default', () => {
-    const tmp = tempDir();
-    const store = new Store(tmp.file('local.sqlite'));
-    try {
+  it('refuse to write a value of the wrong shape, and read one stored wrong as the default', async () => {
+    await withStore(async (store) => {
       // A temporary id is negative: a positive one would collide with the service's ids.
       expect(() => store.settings.set('nextTempId', 5)).toThrow();
       store.db.prepare("INSERT INTO settings (key, value) VALUES ('nextTempId', '\"seven\"'), ('workingOffline', '{')").run();
@@ -37,16 +29,11 @@ describe('settings', () => {
       // Stored preferences of an older version keep what still fits (unknown keys are dropped).
       store.db.prepare("INSERT INTO settings (key, value) VALUES ('preferences', '{\"language\":\"en\",\"fontSize\":3}')").run();
       expect(store.settings.get('preferences')).toEqual({ language: 'en' });
-    } finally {
-      store.close();
-      tmp.remove();
-    }
+    });
   });
 
-  it('read a summary and an exchange kept by an older version, whose errors were English words, without those words', () => {
-    const tmp = tempDir();
-    const store = new Store(tmp.file('local.sqlite'));
-    try {
+  it('read a summary and an exchange kept by an older version, whose errors were English words, without those words', async () => {
+    await withStore(async (store) => {
       const older = { startedAt: '2026-11-01T10:00:00', finishedAt: '2026-11-01T10:00:05', pushed: 0, refused: 0, conflicts: 0, unknown: 0, waiting: 1, pulled: null, received: null };
       const insert = store.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)');
       insert.run('lastSync', JSON.stringify({ ...older, error: 'The service is unavailable; 1 write still waiting.', errorCode: 'unavailable' }));
@@ -57,26 +44,18 @@ describe('settings', () => {
       const error = { code: 'serviceUnavailable' as const, params: { waiting: 1, detail: 'HTTP 503' } };
       store.settings.set('lastSync', { ...older, error, errorCode: 'unavailable' });
       expect(store.settings.get('lastSync')?.error).toEqual(error);
-    } finally {
-      store.close();
-      tmp.remove();
-    }
+    });
   });
 
-  it('give the last exchange from a summary kept before exchanges were recorded, none for a sync that failed on this side', () => {
-    const tmp = tempDir();
-    const store = new Store(tmp.file('local.sqlite'));
-    try {
+  it('give the last exchange from a summary kept before exchanges were recorded, none for a sync that failed on this side', async () => {
+    await withStore(async (store) => {
       const summary = { startedAt: '2026-11-01T10:00:00', finishedAt: '2026-11-01T10:00:05', pushed: 0, refused: 0, conflicts: 0, unknown: 0, waiting: 1, pulled: null, received: null };
       store.settings.set('lastSync', { ...summary, error: { code: 'serviceUnavailable', params: { waiting: 1, detail: 'HTTP 503' } }, errorCode: 'unavailable' });
       expect(lastExchange(store)).toMatchObject({ outcome: 'unreachable', at: summary.finishedAt, via: 'sync' });
       // A bug in this app is no word about the service (the sync records no exchange for it either).
       store.settings.set('lastSync', { ...summary, error: { code: 'syncUnexpected', params: {} }, errorCode: 'service' });
       expect(lastExchange(store)).toBeNull();
-    } finally {
-      store.close();
-      tmp.remove();
-    }
+    });
   });
 
   it('say in one place which ones a backup leaves out', () => {

@@ -9,7 +9,7 @@ import { textQuery } from '../../src-main/core/store/text-search';
 import { columnsOf } from '../../src-main/core/store/record-sql';
 import { MARKED_RECORDS } from '../../src-shared/records';
 import { marksKey, marksTable } from '../../src-shared/records/fields';
-import { dumpLocal, tempDir } from '../support/client';
+import { dumpLocal, tempDir, withStore } from '../support/client';
 import { accountRow } from '../support/local-rows';
 
 const account = (id: number, ord: number, balance = '0'): AccountRow => accountRow({ id, name: `A${id}`, type: 1, ord, balance });
@@ -34,18 +34,13 @@ function pulled(overrides: Partial<PulledData> = {}): PulledData {
 }
 
 describe('schema', () => {
-  it('is created at the newest version with WAL and foreign keys', () => {
-    const tmp = tempDir();
-    const store = new Store(tmp.file('a.sqlite'));
-    try {
+  it('is created at the newest version with WAL and foreign keys', async () => {
+    await withStore(async (store) => {
       expect(store.schemaVersion).toBe(MIGRATIONS.at(-1)!.version);
       expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
       expect(store.db.pragma('foreign_keys', { simple: true })).toBe(1);
       expect(store.db.pragma('synchronous', { simple: true })).toBe(2);
-    } finally {
-      store.close();
-      tmp.remove();
-    }
+    });
   });
 
   it('applies later migrations once, keeping data, and refuses a file from a newer version', () => {
@@ -72,10 +67,8 @@ describe('schema', () => {
 });
 
 describe('queries and pulls', () => {
-  it('lists accounts by Ord then the service order, pages and searches transactions literally, folded for case and accents', () => {
-    const tmp = tempDir();
-    const store = new Store(tmp.file('a.sqlite'));
-    try {
+  it('lists accounts by Ord then the service order, pages and searches transactions literally, folded for case and accents', async () => {
+    await withStore(async (store) => {
       store.applyPull(pulled());
       expect(store.accounts().map((a) => a.id)).toEqual([3, 2, 1]);
       expect(store.transactions(1, 0, 1).map((t) => t.id)).toEqual([11]);
@@ -96,24 +89,16 @@ describe('queries and pulls', () => {
       expect(store.accounts().map((a) => a.id)).toEqual([2]);
       expect(store.account(1)).toBeNull();
       expect(store.countTransactions(1)).toBe(2);
-    } finally {
-      store.close();
-      tmp.remove();
-    }
+    });
   });
 
-  it('keeps id-less transactions with the account whose list held them, even when two lists hold the same content', () => {
-    const tmp = tempDir();
-    const store = new Store(tmp.file('a.sqlite'));
-    try {
+  it('keeps id-less transactions with the account whose list held them, even when two lists hold the same content', async () => {
+    await withStore(async (store) => {
       // A foreign service's older list: no ids, and Id_Account not telling which list it came from.
       const item = { Id: null, Id_User: 1, Id_UserCreated: 1, Id_Account: 0, PaymentDate: '2026-01-02T00:00:00', Type: 1, Amount: 5, Description: 'fee', Id_Category: 0 };
       store.applyPull(pulled({ transactions: new Map([1, 2].map((id) => [id, transactionsFromApi(id, [item])])) }));
       expect([store.countTransactions(1), store.countTransactions(2)]).toEqual([1, 1]);
-    } finally {
-      store.close();
-      tmp.remove();
-    }
+    });
   });
 
   it('counts what a pull changed, per kind: new, edited and no longer listed records; never a record as it was', () => {
@@ -167,18 +152,13 @@ describe('queries and pulls', () => {
 });
 
 describe('the marks tables', () => {
-  it('exist after the migrations with a column for every local field of every record that has some', () => {
-    const tmp = tempDir();
-    const store = new Store(tmp.file('local.sqlite'));
-    try {
+  it('exist after the migrations with a column for every local field of every record that has some', async () => {
+    await withStore(async (store) => {
       expect(MARKED_RECORDS.length).toBeGreaterThan(0);
       for (const record of MARKED_RECORDS) {
         const columns = (store.db.prepare(`SELECT name FROM pragma_table_info(?)`).all(marksTable(record)) as { name: string }[]).map((c) => c.name);
         expect(columns, marksTable(record)).toEqual(expect.arrayContaining([marksKey(record), ...columnsOf(record, record.local).map((c) => c.column)]));
       }
-    } finally {
-      store.close();
-      tmp.remove();
-    }
+    });
   });
 });

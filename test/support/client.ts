@@ -21,6 +21,18 @@ export function tempDir(prefix = 'bookkeeping-client-'): { dir: string; file(nam
   return { dir, file: (name) => join(dir, name), remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/** Runs `fn` on a new local copy in a folder of its own, closed and removed afterwards whatever happens. */
+export async function withStore<T>(fn: (store: Store) => T | Promise<T>): Promise<T> {
+  const tmp = tempDir();
+  const store = new Store(tmp.file('local.sqlite'));
+  try {
+    return await fn(store);
+  } finally {
+    store.close();
+    tmp.remove();
+  }
+}
+
 /** A SOAP client on the service (or a proxy in front of it) with the demo credentials. */
 export function soapClient(baseUrl: string, namespace: string, options: Partial<SoapClientOptions> = {}): SoapClient {
   return new SoapClient({ baseUrl, namespace, credentials: { ...DEMO }, timeZone: TEST_TIME_ZONE, ...options });
