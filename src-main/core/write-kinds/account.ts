@@ -56,6 +56,7 @@ export const addAccount: WriteKind<'addAccount'> = {
     return { action: 'send', call: { operation: 'AddAccount', params: paramsOf(ACCOUNT, ACCOUNT.sent, entry.input) }, probe: { ids } };
   },
   send: async (_entry, call, _probe, ctx) => readAccount(await ctx.client.call('AddAccount', call.params as never)),
+  probeFromCopy: (_entry, store) => ({ ids: store.accountIds() }),
   async findEffect(entry, ctx) {
     const before = idsBefore(entry.probe);
     const own = ctx.outbox.ownIds('account');
@@ -103,6 +104,7 @@ export const editAccount: WriteKind<'editAccount'> = {
   lay: (state, entry) => layEdit(state.accounts.get(entry.input.id), changedFields(entry, accountEdit.fields)),
   prepare: (entry, ctx) => prepareEdit(accountEdit, entry, ctx),
   send: async (_entry, call, _probe, ctx) => readAccount(await ctx.client.call('EditAccount', call.params as never)),
+  probeFromCopy: () => null,
   findEffect: (entry, ctx) => findEditEffect(accountEdit, entry, ctx),
   apply: (_entry, effect, ctx) => void storeAccount(effect, ctx),
 };

@@ -82,6 +82,7 @@ export const addCategory: WriteKind<'addCategory'> = {
     }
     return treeEffect(tree, createdId);
   },
+  probeFromCopy: (_entry, store) => ({ ids: store.categories().map((c) => c.id) }),
   async findEffect(entry, ctx) {
     const { tree, rows } = await ctx.snapshot.categories();
     const createdId = createdCategory(rows, entry, entry.probe as Probe, ctx);
@@ -124,6 +125,7 @@ export const renameCategory: WriteKind<'renameCategory'> = {
   lay: (state, entry) => layEdit(state.categories.get(entry.input.id), changedFields(entry, categoryRename.fields)),
   prepare: (entry, ctx) => prepareEdit(categoryRename, entry, ctx),
   send: async (_entry, call, _probe, ctx) => treeEffect(await ctx.client.call('EditCategory', call.params as never), null),
+  probeFromCopy: () => null,
   findEffect: (entry, ctx) => findEditEffect(categoryRename, entry, ctx),
   apply: (_entry, effect, ctx) => storeTree(effect, ctx),
 };

@@ -76,6 +76,7 @@ export const addRefueling: WriteKind<'addRefueling'> = {
     return { action: 'send', call: { operation: 'EditCarFuel', params: refuelingParams(entry.input as unknown as Fields, 0) }, probe: { ids } };
   },
   send: async (_entry, call, _probe, ctx) => readRefueling(await ctx.client.call('EditCarFuel', call.params as never)),
+  probeFromCopy: (entry, store) => ({ ids: store.refuelingIds(entry.input.carId) }),
   async findEffect(entry, ctx) {
     const before = idsBefore(entry.probe);
     const own = ctx.outbox.ownIds('refueling');
@@ -148,6 +149,7 @@ export const editRefueling: WriteKind<'editRefueling'> = {
   },
   prepare: (entry, ctx) => prepareEdit(refuelingEdit, entry, ctx),
   send: async (_entry, call, _probe, ctx) => readRefueling(await ctx.client.call('EditCarFuel', call.params as never)),
+  probeFromCopy: () => null,
   findEffect: (entry, ctx) => findEditEffect(refuelingEdit, entry, ctx),
   apply: (_entry, effect, ctx) => void storeRefueling(effect, ctx),
 };
