@@ -18,6 +18,7 @@ import { LocalWrites } from '../outbox/writes';
 import { registerHandlers } from '../register';
 import type { SecretPersistence, SecretStore, SecretStoreSource } from '../secrets';
 import type { TransportFactory } from '../soap-client';
+import { DamagedCopyError } from '../store/local-file';
 import { Store, type StoreOptions } from '../store/store';
 import { SyncEngine, type SyncTuning } from '../sync/engine';
 import { connectionHandlers, preferences } from './connection';
@@ -184,6 +185,8 @@ function coreLog(options: AppCoreOptions): (message: string, error?: unknown) =>
 
 /** An error met before a core is open (opening the copy, recovering it) as the AppError the screens get. */
 export function openingError(e: unknown, options: AppCoreOptions): AppError {
+  // The damage goes to the log diagnostics names, with what SQLite said.
+  if (e instanceof DamagedCopyError) coreLog(options)('The local copy is damaged', e);
   return toAppError(e, coreLog(options), { dataFile: options.dataFile, logFile: options.appLog?.file ?? null });
 }
 
