@@ -66,6 +66,29 @@ describe('a damaged local copy in the windowed shells', () => {
     store.close();
   });
 
+  it('a new copy keeps the connection and the preferences of the damaged one, read from its newest safety copy', async () => {
+    const file = damagedLocalCopy(tmp.file('damaged-keeps.sqlite'), {
+      fill: (store) => {
+        store.settings.set('connection', { baseUrl: 'https://books.example.com', namespace: 'urn:books', login: 'jana', binding: 'soap12', operations: null, trustedCertificate: null, rememberPassword: true });
+        store.settings.set('preferences', { language: 'cs' });
+        store.settings.setSecret('clientKey', 'sealed-bytes');
+      },
+    });
+    const core = recoverable(file);
+    try {
+      const fresh = await core.recoverLocalCopy({ from: 'empty' });
+      expect(fresh).toMatchObject({ damaged: null, configured: true, connection: { baseUrl: 'https://books.example.com', namespace: 'urn:books', login: 'jana' } });
+      expect((await core.getPreferences()).language).toBe('cs');
+      expect(await core.listOutbox()).toEqual([]);
+    } finally {
+      await core.close();
+    }
+    const store = new Store(file);
+    expect(store.settings.secret('clientKey')).toBe('sealed-bytes');
+    expect(store.accounts()).toEqual([]);
+    store.close();
+  });
+
   it('starts a new empty copy on request, keeping the damaged one aside', async () => {
     const file = damagedCopyWithSafetyCopy('damaged-empty.sqlite');
     const core = recoverable(file);

@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createOwnerOnly } from '../store/owner-only';
+import { listSafetyCopies } from '../store/safety-copies';
 import type Database from 'better-sqlite3';
 import { AppError, type BackupFile, type RecordCounts, type RestoreResult } from '../../../src-shared/app-api';
 import type { CoreParts, Handlers } from '../app/core-parts';
@@ -276,9 +277,10 @@ export async function restoreBackup(parts: CoreParts, data: string): Promise<Res
   return result;
 }
 
-export function backupHandlers(parts: CoreParts): Handlers<'createBackup' | 'restoreBackup'> {
+export function backupHandlers(parts: CoreParts): Handlers<'createBackup' | 'restoreBackup' | 'listSafetyCopies'> {
   return {
     createBackup: () => createBackup(parts),
+    listSafetyCopies: async () => listSafetyCopies(parts.store.file).map(({ at, reason }) => ({ at, reason })),
     restoreBackup: (input) => restoreBackup(parts, input.data),
   };
 }
