@@ -135,7 +135,7 @@ const cs: Messages = {
     allCopies: 'Uložené bezpečnostní kopie',
     noSafetyCopy: 'Nepoškozená bezpečnostní kopie tohoto souboru neexistuje.',
     emptyTitle: 'Začít s novou místní kopií',
-    emptyText: 'Připojení (adresa, přihlašovací jméno) zůstane; synchronizujte, aby se stáhlo, co služba vypisuje, nebo obnovte zálohu, kterou jste si udělali (Export a zálohy → Záloha a obnovení).',
+    emptyText: 'Připojení (adresa, přihlašovací jméno) se převezme, pokud ho poškozený soubor nebo některá bezpečnostní kopie ještě obsahuje. Pak synchronizujte, aby se stáhlo, co služba vypisuje, nebo obnovte zálohu, kterou jste si udělali (Export a zálohy → Záloha a obnovení).',
     emptyLoses: 'Nová kopie nevrátí, co měl jen tento počítač: služba vypisuje jen posledních 50 transakcí každého účtu a posledních 50 tankování každého auta, takže starší historie se nestáhne a názvy aut a značky jako částečné tankování budou pryč.',
     emptyButton: 'Začít novou místní kopii',
   },

@@ -135,7 +135,7 @@ const en = {
     allCopies: 'Safety copies kept',
     noSafetyCopy: 'There is no sound safety copy of this file.',
     emptyTitle: 'Start with a new local copy',
-    emptyText: 'The connection (address, login) is kept; sync to fetch what the service lists, or restore a backup you made (Export and backup → Backup and restore).',
+    emptyText: 'The connection (address, login) is carried over when the damaged file or a safety copy still holds it. Then sync to fetch what the service lists, or restore a backup you made (Export and backup → Backup and restore).',
     emptyLoses: 'A new copy cannot bring back what only this computer kept: the service lists just the last 50 transactions of each account and the last 50 refuelings of each car, so older history is not fetched, and your car names and marks such as partial fills are gone.',
     emptyButton: 'Start a new local copy',
   },
