@@ -9,7 +9,7 @@
  *   then works; `diagnostics` says when nothing has been logged yet.
  * Read-only is made with `chattr +i` under root, whom chmod does not stop (test/support/read-only.ts).
  */
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -187,6 +187,51 @@ describe.skipIf(!readOnlyWorks())('a read-only copy', () => {
       expect(readdirSync(dir).filter((f) => f.endsWith('-wal') || f.endsWith('-shm'))).toEqual([]);
     } finally {
       undo();
+    }
+  });
+
+  it('recover of a damaged copy in a read-only folder says the folder is read-only, and changes nothing', async () => {
+    const dir = tmp.file('ro-damaged');
+    mkdirSync(dir);
+    const data = join(dir, 'L.sqlite');
+    const store = new Store(data);
+    store.keepSafetyCopy('daily');
+    store.close();
+    const fd = openSync(data, 'r+');
+    writeSync(fd, Buffer.alloc(4096, 0xa5), 0, 4096, 100);
+    closeSync(fd);
+    const before = readdirSync(dir).sort();
+    const undo = makeReadOnly(dir);
+    try {
+      expectCliFailure(await runCliOn(data, ['recover']), /L\.sqlite is read-only/);
+    } finally {
+      undo();
+    }
+    expect(readdirSync(dir).sort()).toEqual(before);
+  });
+});
+
+describe('safety copies that cannot be made', () => {
+  it('never keep the copy from opening: the failure is logged; a safety-copy folder another user owns is refused', async () => {
+    const dir = tmp.file('no-copies');
+    mkdirSync(dir);
+    const data = join(dir, 'L.sqlite');
+    new Store(data).close();
+    // Planted where the safety copies go: a file, then (as root can) a folder of another user.
+    writeFileSync(safetyCopyDir(data), 'not a folder');
+    const logged: string[] = [];
+    const core = createAppCore({ dataFile: data, secrets: new MemorySecretStore(), log: (message) => logged.push(message) });
+    expect((await core.getStatus()).damaged).toBeNull();
+    await core.close();
+    expect(logged).toEqual(['The daily safety copy could not be made']);
+    rmSync(safetyCopyDir(data));
+    if (process.getuid?.() === 0) {
+      mkdirSync(safetyCopyDir(data), { mode: 0o777 });
+      chownSync(safetyCopyDir(data), 4242, 4242);
+      const store = new Store(data);
+      expect(store.safetyCopyFailure).toMatchObject({ name: 'NotOwnFolder' });
+      store.close();
+      expect(readdirSync(safetyCopyDir(data))).toEqual([]);
     }
   });
 });

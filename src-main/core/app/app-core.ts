@@ -75,6 +75,7 @@ class Core implements CoreServices {
     this.timeZone = options.timeZone ?? localTimeZone();
     this.log = coreLog(options);
     this.store = new Store(options.dataFile, options.store);
+    if (this.store.safetyCopyFailure) this.log('The daily safety copy could not be made', this.store.safetyCopyFailure);
     this.outbox = new Outbox(this.store);
     this.view = new LocalView(this.store, this.outbox);
     this.writes = new LocalWrites(this.store, this.outbox, this.view, () => this.now());

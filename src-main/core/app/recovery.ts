@@ -11,7 +11,8 @@
  *   or the recovered one, never a half-written file or a safety copy whose writes are still pending.
  */
 import Database from 'better-sqlite3';
-import { existsSync, linkSync, renameSync, rmSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, linkSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { AppError } from '../../../src-shared/app-api';
 import { reviveOutbox } from '../outbox/revive';
 import { Outbox } from '../outbox/outbox';
@@ -19,7 +20,7 @@ import { DamagedCopyError, inspectLocalFile } from '../store/local-file';
 import { copyOwnerOnly } from '../store/owner-only';
 import { isSoundCopy, listSafetyCopies, moveAside, safetyCopyDir, type SafetyCopy } from '../store/safety-copies';
 import { SECRET_PREFIX } from '../store/settings';
-import { damaged, Store, type StoreOptions } from '../store/store';
+import { damaged, openReadOnly, Store, type StoreOptions } from '../store/store';
 
 export interface Recovered {
   restored: SafetyCopy;
@@ -40,7 +41,8 @@ export function isDamaged(dataFile: string, options: StoreOptions = {}): boolean
   const made = ['-wal', '-shm'].filter((suffix) => !existsSync(dataFile + suffix));
   let db: Database.Database | null = null;
   try {
-    db = new Database(dataFile, { readonly: true, fileMustExist: true, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) });
+    // As a read-only copy is read (from an image in memory where the folder cannot be written).
+    db = openReadOnly(dataFile, options);
     return db.pragma('quick_check', { simple: true }) !== 'ok';
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? '';
@@ -66,6 +68,15 @@ export function assertDamaged(dataFile: string, options: StoreOptions = {}): Dam
   return damaged(dataFile);
 }
 
+/** A recovery writes beside the data file: in a folder that cannot be written it says so before anything is touched. */
+function assertFolderWritable(dataFile: string): void {
+  try {
+    accessSync(dirname(dataFile), constants.W_OK);
+  } catch {
+    throw new AppError('localCopyReadOnly', { file: dataFile });
+  }
+}
+
 /** The safety copy made ready at `file`: opened (brought up to this version), its waiting writes revived, closed. */
 function prepare(file: string, copy: SafetyCopy, options: StoreOptions): number {
   const store = new Store(file, { ...options, noSafetyCopies: true });
@@ -84,6 +95,7 @@ function prepare(file: string, copy: SafetyCopy, options: StoreOptions): number 
 /** Puts the newest sound safety copy in place of a damaged local copy; AppError('noSafetyCopy') when none will do. */
 export function recoverFromSafetyCopy(dataFile: string, options: StoreOptions = {}, now = new Date()): Recovered {
   assertDamaged(dataFile, options);
+  assertFolderWritable(dataFile);
   const ready = `${dataFile}.recovering`;
   for (const copy of listSafetyCopies(dataFile)) {
     if (!isSoundCopy(copy.file, options.nativeBinding)) continue;
@@ -126,6 +138,7 @@ function keepAside(dataFile: string, now: Date): string {
 /** Starts a new empty local copy in place of a damaged one, which is moved aside. */
 export function startFreshCopy(dataFile: string, options: StoreOptions = {}, now = new Date()): string {
   assertDamaged(dataFile, options);
+  assertFolderWritable(dataFile);
   return moveAside(dataFile, now);
 }
 

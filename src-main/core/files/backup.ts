@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createOwnerOnly } from '../store/owner-only';
+import { createOwnFile } from '../store/owner-only';
 import { listSafetyCopies } from '../store/safety-copies';
 import type Database from 'better-sqlite3';
 import { AppError, type BackupFile, type RecordCounts, type RestoreResult } from '../../../src-shared/app-api';
@@ -61,7 +61,7 @@ export async function createBackup(parts: CoreParts): Promise<BackupFile> {
   const file = store.readOnly ? join(tmpdir(), `bookkeeping-backup-${randomUUID()}.sqlite`) : tempFileBeside(store.file, 'backup');
   try {
     // Owner-only before SQLite writes a byte into it.
-    createOwnerOnly(file);
+    createOwnFile(file);
     await store.db.backup(file);
     const now = parts.now();
     const copy = openSqlite(file, store.options);

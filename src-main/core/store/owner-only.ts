@@ -35,9 +35,20 @@ export function tighten(path: string, mode: number): void {
   }
 }
 
-/** A folder the app makes or keeps its files in (the user-data folder, the log folder, the safety copies'). */
+/** A folder another user owns: the app keeps nothing in it (they could read, replace or redirect what it writes). */
+export class NotOwnFolder extends Error {
+  override name = 'NotOwnFolder';
+}
+
+/**
+ * A folder the app makes or keeps its files in (the user-data folder, the log folder, the safety copies'):
+ * made 0700, tightened when wider, and refused when another user owns it (planted beside a copy in a shared
+ * folder, say).
+ */
 export function ownerOnlyDir(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: OWNER_DIR_MODE });
+  const uid = process.getuid?.();
+  if (uid !== undefined && statSync(dir).uid !== uid) throw new NotOwnFolder(`${dir} belongs to another user; the app keeps no file in it.`);
   tighten(dir, OWNER_DIR_MODE);
 }
 
@@ -52,14 +63,19 @@ export function createOwnerOnly(file: string): boolean {
   }
 }
 
+/** A new owner-only file of this process's own making: one already there (another's, or a link planted in its place) is refused. */
+export function createOwnFile(file: string): void {
+  closeSync(openSync(file, 'wx', OWNER_FILE_MODE));
+}
+
 /** Tightens a SQLite file and the -wal and -shm beside it. */
 export function tightenDatabase(file: string): void {
   for (const suffix of ['', '-wal', '-shm']) tighten(file + suffix, OWNER_FILE_MODE);
 }
 
-/** Copies a file to a new owner-only one. */
+/** Copies a file to a new owner-only one (refused when something is already at `to`). */
 export function copyOwnerOnly(from: string, to: string): void {
-  createOwnerOnly(to);
+  createOwnFile(to);
   copyFileSync(from, to);
   chmodSync(to, OWNER_FILE_MODE);
 }

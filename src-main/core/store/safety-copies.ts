@@ -9,7 +9,7 @@
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
-import { createOwnerOnly, ownerOnlyDir, tighten, OWNER_FILE_MODE } from './owner-only';
+import { createOwnFile, ownerOnlyDir, tighten, OWNER_FILE_MODE } from './owner-only';
 
 /** Why a safety copy was made; 'before-schema-<n>' names the schema the migration went to. */
 export type SafetyCopyReason = 'after-sync' | 'daily' | 'before-restore' | `before-schema-${number}`;
@@ -83,7 +83,7 @@ export function keepSafetyCopy(db: Database.Database, dataFile: string, reason: 
   // mistaken for a safety copy. Made empty and owner-only first: VACUUM INTO writes into it as it is.
   const partial = join(dir, `.partial-${process.pid}-${t}.sqlite`);
   rmSync(partial, { force: true });
-  createOwnerOnly(partial);
+  createOwnFile(partial);
   try {
     db.prepare('VACUUM INTO ?').run(partial);
     tighten(partial, OWNER_FILE_MODE);

@@ -154,7 +154,7 @@ function writable(file: string, kind: LocalFileKind): boolean {
  * file a WAL database needs, so the copy is read from an image of the file in memory (no -wal is left beside a
  * cleanly closed copy; one that is there is read by the first way).
  */
-function openReadOnly(file: string, options: StoreOptions): Database.Database {
+export function openReadOnly(file: string, options: StoreOptions): Database.Database {
   try {
     const db = new Database(file, { ...sqliteOptions(options), readonly: true, fileMustExist: true });
     try {
@@ -181,6 +181,8 @@ export class Store {
   readonly db: Database.Database;
   /** The file or its folder cannot be written: the copy is read, never changed (no WAL switch, migration or safety copy). */
   readonly readOnly: boolean;
+  /** Why the daily safety copy could not be made at opening, if it could not (for the core's log). */
+  safetyCopyFailure: unknown = null;
 
   /** `options` are kept so that a copy of the file (a backup being checked) can be opened the same way. */
   constructor(
@@ -220,8 +222,15 @@ export class Store {
       // A copy of the data as it was, before a migration changes it (never for a new, empty file).
       if (found > 0 && found < newest && keep) keepSafetyCopy(this.db, file, `before-schema-${newest}`, this.safetyCopyOptions());
       migrate(this.db, migrations);
-      // At most a day between safety copies, whatever else makes them (syncs that changed something).
-      if (kind === 'ours' && keep) keepDailySafetyCopy(this.db, file, this.safetyCopyOptions());
+      // At most a day between safety copies, whatever else makes them (syncs that changed something). One that
+      // cannot be made (a full disk, a folder not ours) never keeps the copy from opening: the core logs it.
+      if (kind === 'ours' && keep) {
+        try {
+          keepDailySafetyCopy(this.db, file, this.safetyCopyOptions());
+        } catch (e) {
+          this.safetyCopyFailure = e;
+        }
+      }
     } catch (e) {
       this.db.close();
       const code = (e as NodeJS.ErrnoException).code;
