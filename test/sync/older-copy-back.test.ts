@@ -135,6 +135,18 @@ async function queueOneOfEach(s: UserSession, main: number, savings: number, tag
   return { fuel };
 }
 
+const editableRefueling = (r: { id: number; carId: number; dateOfPurchase: string; tachometer: number; liter: string; price: string; currency: number; rate: string; description: string }) => ({
+  id: r.id,
+  carId: r.carId,
+  dateOfPurchase: r.dateOfPurchase,
+  tachometer: r.tachometer,
+  liter: r.liter,
+  price: r.price,
+  currency: r.currency,
+  rate: r.rate,
+  description: r.description,
+});
+
 const editable = (name: string) => {
   const { currency: _c, ...rest } = account(name);
   void _c;
@@ -271,6 +283,47 @@ describe('every way an older copy comes back, in the app core', () => {
       expect(await onService(s, s.main, s.savings, 'killed')).toEqual(ONCE);
     } finally {
       await service.start().catch(() => undefined);
+      await shell?.close();
+      await s.done().catch(() => undefined);
+    }
+  });
+});
+
+describe('a write sent by the lost copy and changed since', () => {
+  it('a category created, synced and renamed, then recovered from a copy where its create waited: not created again, left to the user', async () => {
+    const s = await syncedUser();
+    let shell: AppCore | null = null;
+    try {
+      const created = await s.core.addCategory({ name: 'Groceries', parentId: 0 });
+      const fuel = await s.core.addRefueling({ carId: 7, dateOfPurchase: '2026-10-04T08:00', tachometer: 6000, liter: '30', price: '1200', currency: 203, rate: '1', description: 'to be edited' });
+      const store = new Store(s.file);
+      store.keepSafetyCopy('daily');
+      store.close();
+      expect((await s.core.sync()).error).toBeNull();
+      const id = (await s.core.getCategoryTree()).all.find((c) => c.name === 'Groceries')!.id;
+      void created;
+      await s.core.renameCategory({ id, name: 'Food' });
+      const refueling = (await s.core.listRefuelings({ carId: 7 })).find((r) => r.description === 'to be edited')!;
+      void fuel;
+      await s.core.editRefueling({ ...editableRefueling(refueling), price: '1250' });
+      expect((await s.core.sync()).error).toBeNull();
+      await s.core.close();
+      damage4k(s.file);
+      damageAfterSyncCopies(s.file);
+      shell = openRecoverableCore({ dataFile: s.file, secrets: s.secrets, timeZone: TEST_TIME_ZONE, sync: TEST_SYNC_TUNING, log: () => undefined });
+      await shell.recoverLocalCopy({ from: 'safety-copy' });
+      const summary = await shell.sync();
+      expect(summary.unknown).toBe(2);
+      const left = await shell.listOutbox();
+      expect(left.map((e) => [e.kind, e.status])).toEqual([
+        ['addCategory', 'unknown'],
+        ['addRefueling', 'unknown'],
+      ]);
+      expect(left[0]!.message).toMatch(/came back with an older copy of your data/);
+      const names = (await s.truth.call('CategoryTree', {})).AllCategories.map((c) => c.Name);
+      expect(names.filter((n) => n === 'Groceries' || n === 'Food')).toEqual(['Food']);
+      expect((await s.truth.call('CarFuelList', { CarId: 7 })).filter((r) => r.Tachometer === 6000)).toHaveLength(1);
+    } finally {
       await shell?.close();
       await s.done().catch(() => undefined);
     }
