@@ -35,7 +35,7 @@ export interface StoreOptions {
   busyTimeoutMs?: number;
   /** better-sqlite3's native module to load instead of the default (Electron's ABI differs from Node's). */
   nativeBinding?: string;
-  /** No safety copy, before a migration or daily (a temporary copy being upgraded or recovered, which has no data of its own to lose). */
+  /** No automatic safety copy, before a migration, daily or after a sync (a temporary copy being upgraded or recovered, a benchmark's). */
   noSafetyCopies?: boolean;
   /** The clock of the safety copies' dates (tests move it); default the system's. */
   now?: () => Date;

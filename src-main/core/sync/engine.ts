@@ -296,6 +296,7 @@ export class SyncEngine {
    * sync left it. A copy that fails is logged; the sync's own outcome stands.
    */
   private keepSafetyCopy(): void {
+    if (this.deps.store.options.noSafetyCopies) return;
     try {
       this.deps.store.keepSafetyCopy('after-sync');
     } catch (e) {
