@@ -10,6 +10,7 @@
  * Read-only is made with `chattr +i` under root, whom chmod does not stop (test/support/read-only.ts).
  */
 import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -208,6 +209,45 @@ describe.skipIf(!readOnlyWorks())('a read-only copy', () => {
       undo();
     }
     expect(readdirSync(dir).sort()).toEqual(before);
+  });
+});
+
+/** The command line run as another local user (`runuser -u nobody`, as root can), in a process of its own. */
+function asNobody(data: string, args: string[]): { code: number; out: string; err: string } {
+  const root = join(import.meta.dirname, '../..');
+  const r = spawnSync('runuser', ['-u', 'nobody', '--', 'env', 'HOME=/tmp', process.execPath, '--import', 'tsx', join(root, 'src-main/cli/main.ts'), ...args, '--data', data], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  return { code: r.status ?? -1, out: r.stdout.trim(), err: r.stderr.trim() };
+}
+const canSwitchUser = process.getuid?.() === 0 && spawnSync('runuser', ['-u', 'nobody', '--', 'true']).status === 0;
+
+describe.skipIf(!canSwitchUser)('another local user', () => {
+  it('cannot read a copy the app made (0600): told it cannot be read; one left readable (0644) by an older version is read-only to them', async () => {
+    const dir = tmp.file('shared');
+    mkdirSync(dir);
+    chmodSync(tmp.dir, 0o755);
+    chmodSync(dir, 0o755);
+    const data = join(dir, 'L.sqlite');
+    const store = new Store(data);
+    store.upsertAccount({ id: 1, name: 'Private', description: '', type: 1, currency: 203, isActive: true, locked: false, isHidden: false, ord: 1, permission: 3, balance: '10' });
+    store.close();
+    const unreadable = asNobody(data, ['accounts']);
+    expect(unreadable.code).toBe(1);
+    expect(unreadable.err).toBe(`error: ${data} cannot be read (EACCES).`);
+    const backup = join(dir, 'B.sqlite');
+    expect((await runCliOn(data, ['backup', '--to', backup])).code).toBe(0);
+    chmodSync(backup, 0o644);
+    chmodSync(data, 0o644);
+    const accounts = asNobody(data, ['accounts']);
+    expect(accounts.code, accounts.err).toBe(0);
+    expect(accounts.out).toMatch(/Private/);
+    for (const args of [['add-category', 'X'], ['restore', '--from', backup]]) {
+      const r = asNobody(data, args);
+      expect(r.code).toBe(1);
+      expect(r.err).toMatch(/is read-only \(the file or its folder cannot be written\)/);
+    }
   });
 });
 

@@ -94,7 +94,13 @@ export function inspectLocalFile(file: string, options: { nativeBinding?: string
     throw new LocalFileError('localFileUnreadable', { file, code: (e as NodeJS.ErrnoException).code ?? 'error' });
   }
   if (size === 0) return 'new';
-  const head = header(file);
+  let head: Buffer;
+  try {
+    head = header(file);
+  } catch (e) {
+    // Another user's copy (0600): this user may see it but not read it.
+    throw new LocalFileError('localFileUnreadable', { file, code: (e as NodeJS.ErrnoException).code ?? 'error' });
+  }
   if (!isSqliteImage(head)) {
     throw new LocalFileError('localFileNotSqlite', { file });
   }

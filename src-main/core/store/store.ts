@@ -165,7 +165,9 @@ export function openReadOnly(file: string, options: StoreOptions): Database.Data
       throw e;
     }
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'SQLITE_CANTOPEN') throw e;
+    // No -shm can be made beside it: SQLITE_CANTOPEN (an immutable folder), SQLITE_READONLY_DIRECTORY (one without write permission).
+    const code = (e as NodeJS.ErrnoException).code ?? '';
+    if (code !== 'SQLITE_CANTOPEN' && !code.startsWith('SQLITE_READONLY')) throw e;
   }
   const image = readFileSync(file);
   asRollbackJournalImage(image);
