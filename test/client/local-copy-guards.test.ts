@@ -10,7 +10,7 @@
  * Read-only is made with `chattr +i` under root, whom chmod does not stop (test/support/read-only.ts).
  */
 import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -187,6 +187,34 @@ describe.skipIf(!readOnlyWorks())('a read-only copy', () => {
       }
       expect(readdirSync(dir).filter((f) => f.endsWith('-wal') || f.endsWith('-shm'))).toEqual([]);
     } finally {
+      undo();
+    }
+  });
+
+  it('the browser shell starts on a copy in a read-only folder', async () => {
+    const { dir, data } = await connectedCopy();
+    const home = tmp.file('shell-home');
+    mkdirSync(home, { recursive: true });
+    const undo = makeReadOnly(dir);
+    const root = join(import.meta.dirname, '../..');
+    const shell = spawn(process.execPath, ['--import', 'tsx', join(root, 'src-main/web-shell/main.ts'), '--data', data, '--port', '0'], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', HOME: home },
+    });
+    try {
+      let out = '';
+      let err = '';
+      shell.stderr.on('data', (c) => (err += c));
+      const started = await new Promise<boolean>((resolve) => {
+        shell.stdout.on('data', (c) => {
+          out += c;
+          if (out.includes('Bookkeeping is open at')) resolve(true);
+        });
+        shell.on('exit', () => resolve(false));
+      });
+      expect(started, err).toBe(true);
+    } finally {
+      shell.kill();
       undo();
     }
   });
