@@ -6,6 +6,7 @@
 import { AppError } from '../../../src-shared/app-api';
 import { ValidationError } from '../../../src-shared/validate';
 import { CallError, callToAppError } from '../soap-client';
+import { isDamageError } from '../store/local-file';
 import { damaged } from '../store/store';
 
 /** `input.name` → `name`; `input.input.amount` (an outbox entry's write) → `amount`. */
@@ -29,7 +30,7 @@ export function toAppError(e: unknown, log: (message: string, error?: unknown) =
   if (e instanceof AppError) return e;
   if (e instanceof ValidationError) return validationToAppError(e);
   if (e instanceof CallError) return callToAppError(e);
-  if (e instanceof Error && ['SQLITE_CORRUPT', 'SQLITE_NOTADB'].includes((e as NodeJS.ErrnoException).code ?? '') && dataFile) {
+  if (isDamageError(e) && dataFile) {
     log('The local copy is damaged', e);
     return damaged(dataFile);
   }

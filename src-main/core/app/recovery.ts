@@ -14,9 +14,10 @@ import Database from 'better-sqlite3';
 import { accessSync, constants, existsSync, linkSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { AppError } from '../../../src-shared/app-api';
+import { removeSqliteFile } from '../files/sqlite-file';
 import { reviveOutbox } from '../outbox/revive';
 import { Outbox } from '../outbox/outbox';
-import { DamagedCopyError, inspectLocalFile } from '../store/local-file';
+import { DamagedCopyError, inspectLocalFile, isDamageError } from '../store/local-file';
 import { copyOwnerOnly } from '../store/owner-only';
 import { isSoundCopy, listSafetyCopies, moveAside, safetyCopyDir, type SafetyCopy } from '../store/safety-copies';
 import { SECRET_PREFIX } from '../store/settings';
@@ -45,8 +46,7 @@ export function isDamaged(dataFile: string, options: StoreOptions = {}): boolean
     db = openReadOnly(dataFile, options);
     return db.pragma('quick_check', { simple: true }) !== 'ok';
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code ?? '';
-    if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB') return true;
+    if (isDamageError(e)) return true;
     throw e;
   } finally {
     db?.close();
@@ -99,14 +99,14 @@ export function recoverFromSafetyCopy(dataFile: string, options: StoreOptions = 
   const ready = `${dataFile}.recovering`;
   for (const copy of listSafetyCopies(dataFile)) {
     if (!isSoundCopy(copy.file, options.nativeBinding)) continue;
-    for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(ready + suffix, { force: true });
+    removeSqliteFile(ready);
     copyOwnerOnly(copy.file, ready);
     let uncertainWrites: number;
     try {
       uncertainWrites = prepare(ready, copy, options);
     } catch {
       // A copy that passed the quick check but will not open as a local copy (a schema it cannot reach): the next.
-      for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(ready + suffix, { force: true });
+      removeSqliteFile(ready);
       continue;
     }
     const movedAside = keepAside(dataFile, now);

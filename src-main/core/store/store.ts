@@ -4,13 +4,13 @@
  * (used through the outbox module). WAL journal, foreign keys on, synchronous FULL: a write the user
  * made, and the mark that a request may have been sent, survive a crash of the app or the machine.
  */
+import { accessSync, constants, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { add, formatDecimal, parseDecimal } from '../../../src-shared/money';
 import { AMOUNT_UNITS, amountUnits, registerAmountFunctions } from './amount-units';
-import { accessSync, constants, readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { AppError } from '../../../src-shared/app-api/errors';
-import { APPLICATION_ID, asRollbackJournalImage, DamagedCopyError, inspectLocalFile, type LocalFileKind } from './local-file';
+import { APPLICATION_ID, asRollbackJournalImage, DamagedCopyError, inspectLocalFile, isDamageError, type LocalFileKind } from './local-file';
 import { createOwnerOnly, tightenDatabase } from './owner-only';
 import { migrate, type Migration, MIGRATIONS } from './migrations';
 import { keepDailySafetyCopy, keepSafetyCopy, listSafetyCopies, type SafetyCopyOptions, type SafetyCopyReason } from './safety-copies';
@@ -217,6 +217,7 @@ export class Store {
       if (this.readOnly) {
         // An older schema would have to be brought up to date, which is a write.
         if (found < newest) throw new AppError('localCopyReadOnly', { file });
+        // A newer schema is refused by migrate, as for any copy.
         if (found > newest) migrate(this.db, migrations);
         return;
       }
@@ -235,8 +236,7 @@ export class Store {
       }
     } catch (e) {
       this.db.close();
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB') throw damaged(file);
+      if (isDamageError(e)) throw damaged(file);
       throw e;
     }
   }

@@ -21,6 +21,7 @@ import {
   type RetryPolicy,
   type SoapClient,
 } from '../soap-client';
+import { isDamageError } from '../store/local-file';
 import type { Store } from '../store/store';
 import { recordExchange } from './exchanges';
 import { currentHolder, holderAlive, isCurrent, type LockHolder } from './lock-holder';
@@ -265,7 +266,7 @@ export class SyncEngine {
       store.settings.set('lastSyncAt', now());
     } catch (e) {
       // A local copy damaged on disk is no outcome of the exchange: the core names it and offers recovery.
-      if (isDamage(e)) throw e;
+      if (isDamageError(e)) throw e;
       const waiting = store.db.open ? outbox.all().filter((x) => x.status === 'pending' || x.status === 'unknown').length : 0;
       const { code, error } = pastDeadline ? stop('unavailable', 'syncPastDeadline', { seconds: Math.round(this.tuning.deadlineMs / 100) / 10, waiting }) : classify(e, waiting);
       if (error.code === 'syncUnexpected') this.deps.log?.('Unexpected error during a sync', e);
@@ -304,9 +305,6 @@ export class SyncEngine {
     }
   }
 }
-
-/** SQLite found the local copy damaged on disk. */
-const isDamage = (e: unknown): boolean => ['SQLITE_CORRUPT', 'SQLITE_NOTADB'].includes((e as NodeJS.ErrnoException | null)?.code ?? '');
 
 /** Whether a sync changed the local copy: it delivered writes, or the pull brought something new. */
 function changedSomething(s: SyncSummary): boolean {
