@@ -13,6 +13,7 @@ import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src-shared/app-api';
 import { openRecoverableCore } from '../../src-main/core/app/recoverable-core';
+import { openAppLog } from '../../src-main/core/log/app-log';
 import { MemorySecretStore, sealedSecrets } from '../../src-main/core/secrets';
 import { listSafetyCopies, Store } from '../../src-main/core/store';
 import { addUser, setPassword, TEST_HASH_PARAMS } from '../../src-service';
@@ -87,6 +88,23 @@ describe('a damaged local copy in the windowed shells', () => {
     expect(store.settings.secret('clientKey')).toBe('sealed-bytes');
     expect(store.accounts()).toEqual([]);
     store.close();
+  });
+
+  it('logs the damage and the recovery in the log diagnostics names', async () => {
+    const file = damagedCopyWithSafetyCopy('damaged-logged.sqlite');
+    const logFile = tmp.file('logs/app.log');
+    const appLog = openAppLog(logFile);
+    const core = openRecoverableCore({ dataFile: file, secrets: new MemorySecretStore(), appLog });
+    try {
+      await core.recoverLocalCopy({ from: 'safety-copy' });
+      expect((await core.getDiagnostics()).logFile).toBe(logFile);
+    } finally {
+      await core.close();
+      appLog.close();
+    }
+    const lines = readFileSync(logFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { msg: string; file?: string });
+    expect(lines.map((l) => l.msg)).toEqual(['The local copy is damaged', 'The local copy was damaged and was recovered from a safety copy']);
+    expect(lines[1]).toMatchObject({ file });
   });
 
   it('starts a new empty copy on request, keeping the damaged one aside', async () => {
