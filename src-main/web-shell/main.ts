@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { appVersion } from '../app-bridge/app-version';
+import { childEnv } from '../app-bridge/child-env';
 import { defaultDataFile, defaultUserDataDir, logFileIn } from '../app-bridge/data-location';
 import { openAppLog } from '../core/log/app-log';
 import { openRecoverableCore } from '../core/app/recoverable-core';
@@ -20,7 +21,7 @@ const root = join(import.meta.dirname, '..', '..');
 function openInBrowser(url: string): void {
   const [cmd, args] =
     process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : [process.platform === 'darwin' ? 'open' : 'xdg-open', [url]];
-  const child = spawn(cmd as string, args as string[], { stdio: 'ignore', detached: true });
+  const child = spawn(cmd as string, args as string[], { stdio: 'ignore', detached: true, env: childEnv() });
   child.on('error', () => console.error('Could not open a browser; open the address above by hand.'));
   child.unref();
 }
