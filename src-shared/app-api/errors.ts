@@ -329,6 +329,10 @@ export const ERRORS = {
   requestFailed: spec('internal', () => 'The request failed.'),
   noSuchMethod: spec<{ method: string }>('forbidden', (p) => `There is no app method called ${p.method}.`),
   notThroughApp: spec('forbidden', () => 'This page must be opened through the app or its browser shell.'),
+  /** The page's token is not the browser shell's of this run: an address or a tab of an earlier run. */
+  shellKeyStale: spec('forbidden', () => 'This address holds the key of an earlier run of the browser shell: open the address it printed this time.'),
+  /** The browser shell's handover ticket was traded already, or has expired. */
+  handoverSpent: spec('forbidden', () => 'This link has opened the app already, or has waited too long: start the browser shell again, or open the address it prints without --open.'),
   coreClosed: spec('internal', () => 'The app core is closed.'),
   apiUnavailable: spec('internal', () => 'The app API is not available.'),
   unexpectedAnswer: spec('internal', () => 'The app answered in an unexpected form.'),

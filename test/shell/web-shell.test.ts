@@ -82,17 +82,66 @@ describe('browser shell', () => {
     expect(JSON.parse(polluted.body)).toMatchObject({ ok: false, error: { code: 'unexpected', field: '__proto__' } });
   });
 
-  it('serves the page only with this run\'s token, with the token in the page and strict headers', async () => {
-    expect((await raw('GET', '/', {})).status).toBe(403);
-    expect((await raw('GET', '/?token=wrong', {})).status).toBe(403);
-    const page = await raw('GET', `/?token=${app.shell.token}`, {});
+  it('serves the page without the token in it, with strict headers; the address carries the token in its fragment', async () => {
+    const page = await raw('GET', '/', {});
     expect(page.status).toBe(200);
-    expect(page.body).toContain(`<meta name="bookkeeping-token" content="${app.shell.token}" />`);
+    expect(page.body).toContain('<div id="app">');
+    expect(page.body).not.toContain(app.shell.token);
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-frame-options']).toBe('DENY');
     expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['cache-control']).toBe('no-store');
     expect(page.headers['access-control-allow-origin']).toBeUndefined();
-    expect(app.shell.url).toBe(`${app.shell.origin}/?token=${app.shell.token}`);
+    // The fragment never reaches a server (or its log); the query, which would, is not read.
+    expect(app.shell.url).toBe(`${app.shell.origin}/#key=${app.shell.token}`);
+    expect((await raw('GET', `/?token=${app.shell.token}`, {})).body).not.toContain(app.shell.token);
+  });
+
+  it('lets a browser open the page from anywhere (the handover page is a file), but nothing else cross-site', async () => {
+    const navigation = { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
+    expect((await raw('GET', '/', navigation)).status).toBe(200);
+    expect((await raw('GET', '/index.html', navigation)).status).toBe(200);
+    expect((await raw('GET', '/', { ...navigation, 'sec-fetch-dest': 'iframe' })).status).toBe(403);
+    expect((await raw('GET', '/', { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'script' })).status).toBe(403);
+    expect((await raw('GET', '/', { ...navigation, host: 'evil.example' })).status).toBe(403);
+    const asset = /src="\.(\/assets\/[^"]+\.js)"/.exec((await raw('GET', '/', {})).body)![1]!;
+    expect((await raw('GET', asset, {})).status).toBe(200);
+    expect((await raw('GET', asset, navigation)).status).toBe(403);
+    expect((await raw('POST', '/handover', { ...navigation, 'content-type': 'application/json' }, '{"ticket":"x"}')).status).toBe(403);
+  });
+
+  it('trades a handover ticket for the token once, and refuses any other', async () => {
+    const ends: string[] = [];
+    const { url } = app.shell.handoverUrl(60_000, (how) => ends.push(how));
+    const ticket = /#ticket=([\w-]+)$/.exec(url)![1]!;
+    expect(url.startsWith(`${app.shell.origin}/#ticket=`)).toBe(true);
+    expect(url).not.toContain(app.shell.token);
+    const trade = (body: string, headers: Record<string, string> = {}) => raw('POST', '/handover', { 'content-type': 'application/json', ...headers }, body);
+    expect((await trade('{"ticket":"not the ticket"}')).status).toBe(403);
+    expect((await trade(JSON.stringify({ ticket }), { origin: 'https://evil.example' })).status).toBe(403);
+    expect((await trade(JSON.stringify({ ticket }), { 'content-type': 'text/plain' })).status).toBe(403);
+    expect(ends).toEqual([]);
+    const first = await trade(JSON.stringify({ ticket }), { origin: app.shell.origin, 'sec-fetch-site': 'same-origin' });
+    expect(first.status).toBe(200);
+    expect(JSON.parse(first.body)).toEqual({ ok: true, value: { token: app.shell.token } });
+    expect(ends).toEqual(['used']);
+    const second = await trade(JSON.stringify({ ticket }));
+    expect(second.status).toBe(403);
+    expect(JSON.parse(second.body)).toEqual({ ok: false, error: { code: 'handoverSpent', params: {} } });
+  });
+
+  it('ends a handover ticket when it expires or is revoked', async () => {
+    const ends: string[] = [];
+    const expiring = app.shell.handoverUrl(1, (how) => ends.push(how));
+    const revoked = app.shell.handoverUrl(60_000, (how) => ends.push(how));
+    revoked.revoke();
+    await expect.poll(() => ends.length).toBe(2);
+    expect(ends.sort()).toEqual(['expired', 'revoked']);
+    for (const { url } of [expiring, revoked]) {
+      const ticket = /#ticket=([\w-]+)$/.exec(url)![1]!;
+      expect((await raw('POST', '/handover', { 'content-type': 'application/json' }, JSON.stringify({ ticket }))).status).toBe(403);
+    }
   });
 
   it('refuses calls without the token or with a wrong one', async () => {

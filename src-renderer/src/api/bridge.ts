@@ -9,7 +9,6 @@ import {
   HTTP_EVENTS_PATH,
   HTTP_TOKEN_HEADER,
   PRELOAD_GLOBAL,
-  TOKEN_META_NAME,
   isAppErrorData,
   type AppApi,
   type AppEvent,
@@ -18,6 +17,7 @@ import {
   type CallOutcome,
   type PreloadBridge,
 } from '../../../src-shared/app-api';
+import { shellToken } from './shell-key';
 
 export interface Transport extends AppEventSource {
   call(method: string, input: unknown): Promise<unknown>;
@@ -53,6 +53,17 @@ export function preloadTransport(bridge: PreloadBridge): Transport {
   };
 }
 
+/** A POST of JSON to the browser shell, answered by a CallOutcome. */
+async function postJson(url: string, input: unknown, headers: Record<string, string> = {}): Promise<unknown> {
+  let res: Response;
+  try {
+    res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(input ?? null) });
+  } catch {
+    return { ok: false, error: new AppError('shellNotRunning').toData() };
+  }
+  return res.json();
+}
+
 /** The browser shell: calls over fetch with the per-run token, events over a streamed response. */
 export function httpTransport(token: string, base = ''): Transport {
   const listeners = new Set<AppEventListener>();
@@ -85,19 +96,7 @@ export function httpTransport(token: string, base = ''): Transport {
   }
 
   return {
-    async call(method, input) {
-      let res: Response;
-      try {
-        res = await fetch(base + HTTP_API_PREFIX + method, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', [HTTP_TOKEN_HEADER]: token },
-          body: JSON.stringify(input ?? null),
-        });
-      } catch {
-        return { ok: false, error: new AppError('shellNotRunning').toData() };
-      }
-      return res.json();
-    },
+    call: (method, input) => postJson(base + HTTP_API_PREFIX + method, input, { [HTTP_TOKEN_HEADER]: token }),
     onEvent(listener) {
       listeners.add(listener);
       if (!stream) {
@@ -116,10 +115,9 @@ export function httpTransport(token: string, base = ''): Transport {
 }
 
 /** The API of whichever bridge this page runs with. */
-export function detectApi(): BridgedApi {
+export async function detectApi(): Promise<BridgedApi> {
   const preload = (globalThis as Record<string, unknown>)[PRELOAD_GLOBAL] as PreloadBridge | undefined;
   if (preload) return createApi(preloadTransport(preload));
-  const token = document.querySelector<HTMLMetaElement>(`meta[name="${TOKEN_META_NAME}"]`)?.content;
-  if (!token) throw new AppError('notThroughApp');
+  const token = await shellToken(async (path, body, given) => unwrap(await postJson(path, body, given === undefined ? {} : { [HTTP_TOKEN_HEADER]: given })));
   return createApi(httpTransport(token));
 }
