@@ -19,6 +19,7 @@ import {
   type AppEvent,
   type AppEventSource,
   DEFAULT_MAX_INPUT_BYTES,
+  bytesInput,
   isAppMethod,
   maxInputBytes,
   type CallOutcome,
@@ -91,37 +92,65 @@ function forbidden(res: ServerResponse, why: string): void {
   sendJson(res, 403, { ok: false, error: new AppError('refused', { why }).toData() });
 }
 
-/** The body as text, or null when it is larger than `limit` (what was sent is drained, so that the
- * caller reads our 413 instead of a reset connection; a body beyond DRAIN_LIMIT is cut off). */
-async function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
+/**
+ * The body, or null when it is larger than `limit` (what was sent is drained, so that the caller reads our
+ * 413 instead of a reset connection; a body beyond DRAIN_LIMIT is cut off). A body of declared length goes
+ * straight into one buffer of that size: chunks joined at the end would hold a backup twice.
+ */
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  const declared = Number(req.headers['content-length']);
+  const whole = Number.isSafeInteger(declared) && declared >= 0 && declared <= limit ? Buffer.allocUnsafe(declared) : null;
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    if (whole && size + chunk.length <= whole.length) chunk.copy(whole, size);
+    else if (!whole && size + chunk.length <= limit) chunks.push(chunk);
+    size += chunk.length;
     if (size > limit + DRAIN_LIMIT) {
       req.destroy();
       return null;
     }
-    if (size <= limit) chunks.push(chunk as Buffer);
   }
-  return size > limit ? null : Buffer.concat(chunks).toString('utf8');
+  if (size > limit) return null;
+  return whole ? whole.subarray(0, size) : Buffer.concat(chunks);
 }
 
-const isJson = (req: IncomingMessage) => (req.headers['content-type'] ?? '').toLowerCase().startsWith('application/json');
+const isType = (req: IncomingMessage, type: string) => (req.headers['content-type'] ?? '').toLowerCase().startsWith(type);
+const isJson = (req: IncomingMessage) => isType(req, 'application/json');
+const OCTETS = 'application/octet-stream';
+
+function tooLarge(res: ServerResponse): undefined {
+  sendJson(res, 413, { ok: false, error: new AppError('requestTooLarge').toData() });
+  return undefined;
+}
 
 /** A JSON body of at most `limit` bytes (null: none), or undefined once a 413 or 400 has been answered. */
 async function readJson(req: IncomingMessage, res: ServerResponse, limit: number): Promise<unknown> {
   const body = await readBody(req, limit);
-  if (body === null) {
-    sendJson(res, 413, { ok: false, error: new AppError('requestTooLarge').toData() });
-    return undefined;
-  }
+  if (body === null) return tooLarge(res);
   try {
-    return body === '' ? null : (JSON.parse(body) as unknown);
+    return body.length === 0 ? null : (JSON.parse(body.toString('utf8')) as unknown);
   } catch {
     sendJson(res, 400, { ok: false, error: new AppError('requestNotJson').toData() });
     return undefined;
   }
+}
+
+/**
+ * The input of an app method's call: its JSON body, or for a method that takes a file (bytesInput) the
+ * body's bytes as that field; undefined once the call has been answered (refused, too large, not JSON).
+ */
+async function readInput(req: IncomingMessage, res: ServerResponse, method: string): Promise<unknown> {
+  const known = isAppMethod(method);
+  const limit = known ? maxInputBytes(method) : DEFAULT_MAX_INPUT_BYTES;
+  const field = known ? bytesInput(method) : null;
+  if (field === null) {
+    if (!isJson(req)) return forbidden(res, 'the app API takes application/json');
+    return readJson(req, res, limit);
+  }
+  if (!isType(req, OCTETS)) return forbidden(res, `${method} takes ${OCTETS}`);
+  const body = await readBody(req, limit);
+  return body === null ? tooLarge(res) : { [field]: body };
 }
 
 const isPage = (req: IncomingMessage, path: string) => (req.method === 'GET' || req.method === 'HEAD') && (path === '/' || path === '/index.html');
@@ -193,9 +222,8 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
         return;
       }
       if (req.method !== 'POST') return forbidden(res, 'the app API takes POST');
-      if (!isJson(req)) return forbidden(res, 'the app API takes application/json');
       const method = path.slice(HTTP_API_PREFIX.length);
-      const input = await readJson(req, res, isAppMethod(method) ? maxInputBytes(method) : DEFAULT_MAX_INPUT_BYTES);
+      const input = await readInput(req, res, method);
       if (input === undefined) return;
       const outcome = await dispatch(options.core, method, input, options.log);
       return sendJson(res, 200, outcome);

@@ -1,7 +1,7 @@
 /** The browser shell: every app method reachable over HTTP, typed errors, and no way in for anyone else. */
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_METHOD_NAMES, HTTP_TOKEN_HEADER, errorKind, type CallOutcome } from '../../src-shared/app-api';
+import { APP_METHOD_NAMES, HTTP_TOKEN_HEADER, bytesInput, errorKind, isAppMethod, type CallOutcome } from '../../src-shared/app-api';
 import { startWebShell } from '../../src-main/web-shell/server';
 import { parseWebShellArgs } from '../../src-main/web-shell/args';
 import { tourEveryMethod } from '../support/app-api-tour';
@@ -27,7 +27,7 @@ interface Raw {
 }
 
 /** A request with full control over the headers (fetch would set some of them itself). */
-function raw(method: string, path: string, headers: Record<string, string>, body = ''): Promise<Raw> {
+function raw(method: string, path: string, headers: Record<string, string>, body: string | Uint8Array = ''): Promise<Raw> {
   const { port } = new URL(app.shell.origin);
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, method, path, headers: { host: `127.0.0.1:${port}`, ...headers } }, (res) => {
@@ -41,8 +41,13 @@ function raw(method: string, path: string, headers: Record<string, string>, body
   });
 }
 
-const api = (method: string, input: unknown, extra: Record<string, string> = {}) =>
-  raw('POST', `/api/${method}`, { 'content-type': 'application/json', [HTTP_TOKEN_HEADER]: app.shell.token, ...extra }, JSON.stringify(input ?? null));
+/** A call as the renderer makes it: JSON, or the bytes of a method that takes a file as the body. */
+function api(method: string, input: unknown, extra: Record<string, string> = {}): Promise<Raw> {
+  const field = isAppMethod(method) ? bytesInput(method) : null;
+  const bytes = field === null ? null : (input as Record<string, unknown> | null)?.[field];
+  const [type, body] = field === null ? ['application/json', JSON.stringify(input ?? null)] : ['application/octet-stream', bytes instanceof Uint8Array ? bytes : ''];
+  return raw('POST', `/api/${method}`, { 'content-type': type, [HTTP_TOKEN_HEADER]: app.shell.token, ...extra }, body);
+}
 
 async function call(method: string, input?: unknown): Promise<CallOutcome<unknown>> {
   const res = await api(method, input);
@@ -174,6 +179,16 @@ describe('browser shell', () => {
       const res = await raw('GET', path, {});
       expect(res.status, path).toBe(404);
     }
+  });
+
+  it('takes a backup as the request\'s bytes, never as JSON', async () => {
+    const json = await raw('POST', '/api/restoreBackup', { 'content-type': 'application/json', [HTTP_TOKEN_HEADER]: app.shell.token }, '{"data":"U1FMaXRl"}');
+    expect(json.status).toBe(403);
+    expect(JSON.parse(json.body)).toMatchObject({ error: { code: 'refused', params: { why: 'restoreBackup takes application/octet-stream' } } });
+    expect(JSON.parse((await api('restoreBackup', { data: new Uint8Array(0) })).body)).toMatchObject({ ok: false, error: { code: 'required', field: 'data' } });
+    expect(JSON.parse((await api('restoreBackup', { data: Buffer.from('not a database') })).body)).toMatchObject({ ok: false, error: { code: 'backupNotSqlite' } });
+    const noToken = await raw('POST', '/api/restoreBackup', { 'content-type': 'application/octet-stream' }, Buffer.from('SQLite format 3\0'));
+    expect(noToken.status).toBe(403);
   });
 
   it('streams events to a caller with the token', async () => {

@@ -9,7 +9,9 @@ import {
   HTTP_EVENTS_PATH,
   HTTP_TOKEN_HEADER,
   PRELOAD_GLOBAL,
+  bytesInput,
   isAppErrorData,
+  isAppMethod,
   type AppApi,
   type AppEvent,
   type AppEventListener,
@@ -53,15 +55,25 @@ export function preloadTransport(bridge: PreloadBridge): Transport {
   };
 }
 
-/** A POST of JSON to the browser shell, answered by a CallOutcome. */
-async function postJson(url: string, input: unknown, headers: Record<string, string> = {}): Promise<unknown> {
+/** A POST to the browser shell, answered by a CallOutcome. */
+async function post(url: string, body: BodyInit, type: string, headers: Record<string, string>): Promise<unknown> {
   let res: Response;
   try {
-    res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(input ?? null) });
+    res = await fetch(url, { method: 'POST', headers: { 'content-type': type, ...headers }, body });
   } catch {
     return { ok: false, error: new AppError('shellNotRunning').toData() };
   }
   return res.json();
+}
+
+const postJson = (url: string, input: unknown, headers: Record<string, string> = {}) => post(url, JSON.stringify(input ?? null), 'application/json', headers);
+
+/** A call's input as the shell reads it: JSON, or a file's bytes as they are (the method's bytesInput). */
+function postCall(url: string, method: string, input: unknown, headers: Record<string, string>): Promise<unknown> {
+  const field = isAppMethod(method) ? bytesInput(method) : null;
+  if (field === null) return postJson(url, input, headers);
+  const bytes = (input as Record<string, unknown> | undefined)?.[field];
+  return post(url, bytes instanceof Uint8Array ? (bytes as Uint8Array<ArrayBuffer>) : new Uint8Array(), 'application/octet-stream', headers);
 }
 
 /** The browser shell: calls over fetch with the per-run token, events over a streamed response. */
@@ -96,7 +108,7 @@ export function httpTransport(token: string, base = ''): Transport {
   }
 
   return {
-    call: (method, input) => postJson(base + HTTP_API_PREFIX + method, input, { [HTTP_TOKEN_HEADER]: token }),
+    call: (method, input) => postCall(base + HTTP_API_PREFIX + method, method, input, { [HTTP_TOKEN_HEADER]: token }),
     onEvent(listener) {
       listeners.add(listener);
       if (!stream) {
