@@ -12,6 +12,7 @@ import { openAppLog } from '../core/log/app-log';
 import { openRecoverableCore } from '../core/app/recoverable-core';
 import { sealedSecrets } from '../core/secrets';
 import { WEB_USAGE, parseWebShellArgs } from './args';
+import { HANDOVER_TTL_MS } from './handover';
 import { openInBrowser } from './open-browser';
 import { startWebShell, type WebShell } from './server';
 
@@ -22,12 +23,17 @@ const root = join(import.meta.dirname, '..', '..');
  * key is printed (on the owner's terminal) only when the browser did not come for the page.
  */
 function open(shell: WebShell): void {
-  const opening = openInBrowser(shell);
+  const byHand = (why: string) => console.log(`${why}; open this address by hand: ${shell.url}`);
+  let opening;
+  try {
+    opening = openInBrowser(shell);
+  } catch (e) {
+    return byHand(`Could not write the page that opens the browser (${e instanceof Error ? e.message : String(e)})`);
+  }
   console.log(`Bookkeeping is opening in your browser (${shell.origin}).`);
   void opening.outcome.then((how) => {
-    if (how === 'used' || how === 'revoked') return;
-    const why = how === 'expired' ? 'The browser did not open the app within a minute' : 'Could not open a browser';
-    console.log(`${why}; open this address by hand: ${shell.url}`);
+    if (how === 'expired') byHand(`The browser did not open the app within ${HANDOVER_TTL_MS / 1000} seconds`);
+    if (how === 'not-opened') byHand('Could not open a browser');
   });
 }
 
