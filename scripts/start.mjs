@@ -4,21 +4,24 @@
  * fetch it; better-sqlite3 needs a build for Electron's ABI beside the Node build the tests use, kept in
  * .electron-native/ and handed to the app through BOOKKEEPING_SQLITE_BINDING. Where either cannot be had
  * (no network to Electron's or better-sqlite3's downloads), it says so in one line and starts the
- * browser shell instead.
+ * browser shell instead. Every child gets this process's environment without the app's secrets
+ * (src-main/app-bridge/child-env.ts).
  */
 import { spawnSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
+const { childEnv } = await tsImport('../src-main/app-bridge/child-env.ts', import.meta.url);
 const bin = (name) => join(root, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name);
 const quiet = { cwd: root, stdio: ['ignore', 'ignore', 'pipe'], shell: process.platform === 'win32' };
 
 function run(cmd, args, opts = {}) {
-  return spawnSync(cmd, args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32', ...opts });
+  return spawnSync(cmd, args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32', env: childEnv(), ...opts });
 }
 
 function electronBinary() {
@@ -30,7 +33,7 @@ function electronBinary() {
 }
 
 function fetchElectron() {
-  const env = { ...process.env };
+  const env = childEnv();
   delete env.ELECTRON_SKIP_BINARY_DOWNLOAD;
   const r = spawnSync(process.execPath, [join(root, 'node_modules', 'electron', 'install.js')], { ...quiet, env, timeout: 300_000 });
   return r.status === 0 ? electronBinary() : null;
@@ -83,6 +86,6 @@ if (!binding) startBrowserShell(`better-sqlite3 could not be built for Electron 
 
 const app = spawn(electron, [root, ...process.argv.slice(2)], {
   stdio: 'inherit',
-  env: { ...process.env, BOOKKEEPING_SQLITE_BINDING: binding },
+  env: childEnv(process.env, { BOOKKEEPING_SQLITE_BINDING: binding }),
 });
 app.on('exit', (code) => process.exit(code ?? 0));

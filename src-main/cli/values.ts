@@ -52,6 +52,6 @@ export function nowMinute(): string {
   return nowWall(localTimeZone()).slice(0, 16);
 }
 
-/** The largest files the core takes: a backup travels as base64 (4 characters per 3 bytes), a CSV as JSON text. */
-export const MAX_BACKUP_FILE_BYTES = Math.floor((maxInputBytes('restoreBackup') * 3) / 4);
+/** The largest files the core takes: a backup travels as its bytes, a CSV as JSON text. */
+export const MAX_BACKUP_FILE_BYTES = maxInputBytes('restoreBackup');
 export const MAX_IMPORT_FILE_BYTES = Math.floor(maxInputBytes('importRefuelings') / 2);

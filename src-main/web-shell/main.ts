@@ -4,7 +4,6 @@
  * process's memory only (a browser has no access to the operating system's keychain), so after a restart
  * the app asks for them again rather than storing them in plain text.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { appVersion } from '../app-bridge/app-version';
@@ -14,16 +13,29 @@ import { ownerOnlyDir } from '../core/store/owner-only';
 import { openRecoverableCore } from '../core/app/recoverable-core';
 import { sealedSecrets } from '../core/secrets';
 import { WEB_USAGE, parseWebShellArgs } from './args';
-import { startWebShell } from './server';
+import { HANDOVER_TTL_MS } from './handover';
+import { openInBrowser } from './open-browser';
+import { startWebShell, type WebShell } from './server';
 
 const root = join(import.meta.dirname, '..', '..');
 
-function openInBrowser(url: string): void {
-  const [cmd, args] =
-    process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : [process.platform === 'darwin' ? 'open' : 'xdg-open', [url]];
-  const child = spawn(cmd as string, args as string[], { stdio: 'ignore', detached: true });
-  child.on('error', () => console.error('Could not open a browser; open the address above by hand.'));
-  child.unref();
+/**
+ * With --open, the browser gets a one-time page and the address printed holds no key; the address with the
+ * key is printed (on the owner's terminal) only when the browser did not come for the page.
+ */
+function open(shell: WebShell): void {
+  const byHand = (why: string) => console.log(`${why}; open this address by hand: ${shell.url}`);
+  let opening;
+  try {
+    opening = openInBrowser(shell);
+  } catch (e) {
+    return byHand(`Could not write the page that opens the browser (${e instanceof Error ? e.message : String(e)})`);
+  }
+  console.log(`Bookkeeping is opening in your browser (${shell.origin}).`);
+  void opening.outcome.then((how) => {
+    if (how === 'expired') byHand(`The browser did not open the app within ${HANDOVER_TTL_MS / 1000} seconds`);
+    if (how === 'not-opened') byHand('Could not open a browser');
+  });
 }
 
 async function main(): Promise<void> {
@@ -51,8 +63,8 @@ async function main(): Promise<void> {
   const appLog = openAppLog(logFileIn(defaultUserDataDir()));
   const core = openRecoverableCore({ dataFile, secrets: (persistence) => sealedSecrets(persistence), appLog, about: { version: appVersion(root), runtime: `browser shell, Node ${process.versions.node}` } });
   const shell = await startWebShell({ core, rendererDir, host: args.host, port: args.port });
-  console.log(`Bookkeeping is open at ${shell.url}`);
-  if (args.open) openInBrowser(shell.url);
+  if (args.open) open(shell);
+  else console.log(`Bookkeeping is open at ${shell.url}`);
 
   const stop = async () => {
     await shell.close();

@@ -1,7 +1,8 @@
 /**
  * The browser shell's rules for who may talk to it. It listens on loopback only, and a request must
  * name our own host (no DNS rebinding), come from our own origin when a browser says where it comes
- * from, and carry this run's random token (in the page address for the page, in a header for the API).
+ * from, and carry this run's random token in a header (every call of the API and its events); the page
+ * itself holds no secret and learns the token from its address (see handover.ts).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -33,12 +34,19 @@ export function allowedOrigins(port: number): Set<string> {
   return new Set([...allowedHosts(port)].map((h) => `http://${h}`));
 }
 
-/** Why a request must be refused before anything else is looked at, or null when it may go on. */
-export function refusal(headers: IncomingHttpHeaders, port: number): string | null {
+/** A browser opening a page in a window or tab: a link, a typed address, the handover page (a file). */
+const isNavigation = (headers: IncomingHttpHeaders) => headers['sec-fetch-mode'] === 'navigate' && headers['sec-fetch-dest'] === 'document';
+
+/**
+ * Why a request must be refused before anything else is looked at, or null when it may go on. `page`: a
+ * request for the app's page, which a browser may open from anywhere (the handover page is a file: its
+ * navigation is cross-site), since the page holds no secret and may not be framed.
+ */
+export function refusal(headers: IncomingHttpHeaders, port: number, page = false): string | null {
   if (!allowedHosts(port).has(headers.host ?? '')) return 'unknown host';
   const origin = headers.origin;
   if (origin !== undefined && !allowedOrigins(port).has(origin)) return 'foreign origin';
   const site = headers['sec-fetch-site'];
-  if (site !== undefined && site !== 'same-origin' && site !== 'none') return 'cross-site request';
+  if (site !== undefined && site !== 'same-origin' && site !== 'none' && !(page && isNavigation(headers))) return 'cross-site request';
   return null;
 }

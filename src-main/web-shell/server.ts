@@ -11,18 +11,22 @@ import {
   AppError,
   HTTP_API_PREFIX,
   HTTP_EVENTS_PATH,
+  HTTP_HANDOVER_PATH,
   HTTP_TOKEN_HEADER,
-  TOKEN_META_NAME,
+  SHELL_KEY_PARAM,
+  SHELL_TICKET_PARAM,
   type AppApi,
   type AppEvent,
   type AppEventSource,
   DEFAULT_MAX_INPUT_BYTES,
+  bytesInput,
   isAppMethod,
   maxInputBytes,
   type CallOutcome,
 } from '../../src-shared/app-api';
 import { dispatch, type ErrorLogger } from '../app-bridge/dispatch';
 import { CONTENT_SECURITY_POLICY } from '../app-bridge/csp';
+import { Tickets, type TicketEnd } from './handover';
 import { isListenHost, newToken, refusal, tokenMatches } from './security';
 
 export interface WebShellOptions {
@@ -36,14 +40,21 @@ export interface WebShellOptions {
 }
 
 export interface WebShell {
-  /** Opens the app: the page address with this run's token. */
+  /** Opens the app: the page's address with this run's token in its fragment, for the owner to open by hand. */
   url: string;
   origin: string;
   token: string;
+  /**
+   * An address that opens one session: its one-time ticket is traded for the token once, within `ttlMs`;
+   * `ended` says how the ticket ended (used, expired, or revoked by `revoke` or the shell's close).
+   */
+  handoverUrl(ttlMs: number, ended?: (how: TicketEnd) => void): { url: string; revoke(): void };
   close(): Promise<void>;
 }
 
 const DRAIN_LIMIT = 8 * 1024 * 1024;
+/** A handover's body: `{ "ticket": "<43 characters>" }`. */
+const HANDOVER_BYTES = 1024;
 const HEARTBEAT_MS = 15_000;
 
 const MIME: Record<string, string> = {
@@ -81,31 +92,77 @@ function forbidden(res: ServerResponse, why: string): void {
   sendJson(res, 403, { ok: false, error: new AppError('refused', { why }).toData() });
 }
 
-const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
-/** The body as text, or null when it is larger than `limit` (what was sent is drained, so that the
- * caller reads our 413 instead of a reset connection; a body beyond DRAIN_LIMIT is cut off). */
-async function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
+/**
+ * The body, or null when it is larger than `limit` (what was sent is drained, so that the caller reads our
+ * 413 instead of a reset connection; a body beyond DRAIN_LIMIT is cut off). A body of declared length goes
+ * straight into one buffer of that size: chunks joined at the end would hold a backup twice.
+ */
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  const declared = Number(req.headers['content-length']);
+  const whole = Number.isSafeInteger(declared) && declared >= 0 && declared <= limit ? Buffer.allocUnsafe(declared) : null;
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    if (whole && size + chunk.length <= whole.length) chunk.copy(whole, size);
+    else if (!whole && size + chunk.length <= limit) chunks.push(chunk);
+    size += chunk.length;
     if (size > limit + DRAIN_LIMIT) {
       req.destroy();
       return null;
     }
-    if (size <= limit) chunks.push(chunk as Buffer);
   }
-  return size > limit ? null : Buffer.concat(chunks).toString('utf8');
+  if (size > limit) return null;
+  return whole ? whole.subarray(0, size) : Buffer.concat(chunks);
 }
+
+const isType = (req: IncomingMessage, type: string) => (req.headers['content-type'] ?? '').toLowerCase().startsWith(type);
+const isJson = (req: IncomingMessage) => isType(req, 'application/json');
+const OCTETS = 'application/octet-stream';
+
+function tooLarge(res: ServerResponse): undefined {
+  sendJson(res, 413, { ok: false, error: new AppError('requestTooLarge').toData() });
+  return undefined;
+}
+
+/** A JSON body of at most `limit` bytes (null: none), or undefined once a 413 or 400 has been answered. */
+async function readJson(req: IncomingMessage, res: ServerResponse, limit: number): Promise<unknown> {
+  const body = await readBody(req, limit);
+  if (body === null) return tooLarge(res);
+  try {
+    return body.length === 0 ? null : (JSON.parse(body.toString('utf8')) as unknown);
+  } catch {
+    sendJson(res, 400, { ok: false, error: new AppError('requestNotJson').toData() });
+    return undefined;
+  }
+}
+
+/**
+ * The input of an app method's call: its JSON body, or for a method that takes a file (bytesInput) the
+ * body's bytes as that field; undefined once the call has been answered (refused, too large, not JSON).
+ */
+async function readInput(req: IncomingMessage, res: ServerResponse, method: string): Promise<unknown> {
+  const known = isAppMethod(method);
+  const limit = known ? maxInputBytes(method) : DEFAULT_MAX_INPUT_BYTES;
+  const field = known ? bytesInput(method) : null;
+  if (field === null) {
+    if (!isJson(req)) return forbidden(res, 'the app API takes application/json');
+    return readJson(req, res, limit);
+  }
+  if (!isType(req, OCTETS)) return forbidden(res, `${method} takes ${OCTETS}`);
+  const body = await readBody(req, limit);
+  return body === null ? tooLarge(res) : { [field]: body };
+}
+
+const isPage = (req: IncomingMessage, path: string) => (req.method === 'GET' || req.method === 'HEAD') && (path === '/' || path === '/index.html');
 
 export async function startWebShell(options: WebShellOptions): Promise<WebShell> {
   const host = options.host ?? '127.0.0.1';
   if (!isListenHost(host)) throw new Error(`The browser shell listens on loopback only, not on ${host}.`);
   const token = newToken();
+  const tickets = new Tickets();
   const rendererDir = normalize(options.rendererDir);
-  const indexHtml = await readFile(join(rendererDir, 'index.html'), 'utf8');
-  const page = indexHtml.replace('<head>', `<head>\n    <meta name="${TOKEN_META_NAME}" content="${escapeAttr(token)}" />`);
+  // The page holds no secret: it finds the token in its address (src-renderer/src/api/shell-key.ts).
+  const page = await readFile(join(rendererDir, 'index.html'));
   const streams = new Set<ServerResponse>();
   let port = 0;
 
@@ -132,11 +189,22 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     }
   }
 
+  /** Trades a live ticket for the token, once. */
+  async function handOver(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== 'POST' || !isJson(req)) return forbidden(res, 'the handover takes a JSON POST');
+    const input = await readJson(req, res, HANDOVER_BYTES);
+    if (input === undefined) return;
+    const ticket = typeof input === 'object' && input !== null ? (input as { ticket?: unknown }).ticket : undefined;
+    if (!tickets.redeem(ticket)) return sendJson(res, 403, { ok: false, error: new AppError('handoverSpent').toData() });
+    sendJson(res, 200, { ok: true, value: { token } });
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const why = refusal(req.headers, port);
-    if (why) return forbidden(res, why);
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     const path = url.pathname;
+    const why = refusal(req.headers, port, isPage(req, path));
+    if (why) return forbidden(res, why);
+    if (path === HTTP_HANDOVER_PATH) return handOver(req, res);
 
     if (path.startsWith(HTTP_API_PREFIX)) {
       if (!tokenMatches(token, req.headers[HTTP_TOKEN_HEADER] as string | undefined)) {
@@ -154,34 +222,15 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
         return;
       }
       if (req.method !== 'POST') return forbidden(res, 'the app API takes POST');
-      if (!(req.headers['content-type'] ?? '').toLowerCase().startsWith('application/json')) {
-        return forbidden(res, 'the app API takes application/json');
-      }
       const method = path.slice(HTTP_API_PREFIX.length);
-      const body = await readBody(req, isAppMethod(method) ? maxInputBytes(method) : DEFAULT_MAX_INPUT_BYTES);
-      if (body === null) return sendJson(res, 413, { ok: false, error: new AppError('requestTooLarge').toData() });
-      let input: unknown;
-      try {
-        input = body === '' ? null : JSON.parse(body);
-      } catch {
-        return sendJson(res, 400, { ok: false, error: new AppError('requestNotJson').toData() });
-      }
+      const input = await readInput(req, res, method);
+      if (input === undefined) return;
       const outcome = await dispatch(options.core, method, input, options.log);
       return sendJson(res, 200, outcome);
     }
 
     if (req.method !== 'GET' && req.method !== 'HEAD') return forbidden(res, '');
-    if (path === '/' || path === '/index.html') {
-      if (!tokenMatches(token, url.searchParams.get('token'))) {
-        return send(
-          res,
-          403,
-          'text/html; charset=utf-8',
-          '<!doctype html><meta charset="utf-8"><title>Bookkeeping</title><p>Open the address that <code>npm run web</code> printed; it carries this run\'s key.</p>',
-        );
-      }
-      return send(res, 200, 'text/html; charset=utf-8', page);
-    }
+    if (isPage(req, path)) return send(res, 200, 'text/html; charset=utf-8', page);
     return serveStatic(res, path);
   }
 
@@ -203,10 +252,15 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   const origin = `http://${host === '::1' ? '[::1]' : host}:${port}`;
 
   return {
-    url: `${origin}/?token=${token}`,
+    url: `${origin}/#${SHELL_KEY_PARAM}=${token}`,
     origin,
     token,
+    handoverUrl(ttlMs, ended) {
+      const ticket = tickets.issue(ttlMs, ended);
+      return { url: `${origin}/#${SHELL_TICKET_PARAM}=${ticket}`, revoke: () => tickets.revoke(ticket) };
+    },
     async close() {
+      tickets.close();
       unsubscribe();
       for (const s of streams) s.end();
       server.closeAllConnections();

@@ -13,7 +13,7 @@ import './styles/base.css';
 async function start(): Promise<void> {
   const pinia = createPinia();
   try {
-    installApi(detectApi());
+    installApi(await detectApi());
   } catch (error) {
     createApp(FatalView, { error: toAppError(error) }).use(pinia).use(i18n).mount('#app');
     return;

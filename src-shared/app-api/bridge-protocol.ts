@@ -15,8 +15,15 @@ export const IPC_EVENT_CHANNEL = 'app:event';
 export const HTTP_API_PREFIX = '/api/';
 export const HTTP_EVENTS_PATH = '/api/events';
 export const HTTP_TOKEN_HEADER = 'x-bookkeeping-token';
-/** The shell writes its per-run token into the page in this meta element. */
-export const TOKEN_META_NAME = 'bookkeeping-token';
+/**
+ * How the page learns the shell's per-run token: from its address's fragment, which a browser never sends
+ * to a server. The address the shell prints carries the token itself (`#key=`); the page it opens the
+ * browser with carries a one-time ticket (`#ticket=`) that the page trades for the token by a POST of
+ * `{ ticket }` to HTTP_HANDOVER_PATH (answered `{ token }`).
+ */
+export const SHELL_KEY_PARAM = 'key';
+export const SHELL_TICKET_PARAM = 'ticket';
+export const HTTP_HANDOVER_PATH = '/handover';
 
 /** What the preload script exposes: one function per app method, answering a CallOutcome, and events. */
 export type PreloadBridge = { [M in AppMethod]: (input?: unknown) => Promise<CallOutcome<unknown>> } & {

@@ -100,6 +100,8 @@ export const ERRORS = {
   notWholeNumber: check(() => 'must be a whole number'),
   tooSmall: check<{ min: number }>((p) => `must be at least ${p.min}`),
   tooLarge: check<{ max: number }>((p) => `must be at most ${p.max}`),
+  notBytes: check(() => "must be a file's bytes"),
+  tooManyBytes: check<{ mib: number }>((p) => `must be at most ${p.mib} MiB`),
   notId: check(() => 'must be an id'),
   notBoolean: check(() => 'must be true or false'),
   notDecimalText: check(() => 'must be a decimal number as text'),
@@ -271,7 +273,6 @@ export const ERRORS = {
     (p) => `Nothing to import: of ${p.rows} row(s), ${p.problems} have problems and ${p.duplicates} are already there.`,
   ),
   importLineRefused: spec<{ line: number; reason: string }>('rule', (p) => `Line ${p.line}: ${p.reason} Nothing was imported.`),
-  backupNotBase64: spec('invalid-input', () => 'The file is not a backup of this app: it is not base64 text.'),
   backupNotSqlite: spec('invalid-input', () => 'The file is not a backup of this app: it is not an SQLite database.'),
   backupUnopenable: spec('invalid-input', () => 'The file is not a backup of this app: SQLite cannot open it.'),
   backupDamaged: spec('invalid-input', () => 'The backup is damaged (the database fails its integrity check).'),
@@ -334,6 +335,10 @@ export const ERRORS = {
   requestFailed: spec('internal', () => 'The request failed.'),
   noSuchMethod: spec<{ method: string }>('forbidden', (p) => `There is no app method called ${p.method}.`),
   notThroughApp: spec('forbidden', () => 'This page must be opened through the app or its browser shell.'),
+  /** The page's token is not the browser shell's of this run: an address or a tab of an earlier run. */
+  shellKeyStale: spec('forbidden', () => 'This address holds the key of an earlier run of the browser shell: open the address it printed this time.'),
+  /** The browser shell's handover ticket was traded already, or has expired. */
+  handoverSpent: spec('forbidden', () => 'This link has opened the app already, or has waited too long: start the browser shell again, or open the address it prints without --open.'),
   coreClosed: spec('internal', () => 'The app core is closed.'),
   apiUnavailable: spec('internal', () => 'The app API is not available.'),
   unexpectedAnswer: spec('internal', () => 'The app answered in an unexpected form.'),

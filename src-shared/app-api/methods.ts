@@ -64,8 +64,8 @@ const writeInput = {
 export const DEFAULT_MAX_INPUT_BYTES = 1024 * 1024;
 /** A CSV of refuelings: thousands of rows fit in a few megabytes (and JSON may double its escapes). */
 const IMPORT_BYTES = 8 * 1024 * 1024;
-/** A backup, base64: a local copy of 150 MB, far beyond a million transactions. */
-const BACKUP_BYTES = 200 * 1024 * 1024;
+/** A backup: a local copy of 150 MiB, far beyond a million transactions. */
+const BACKUP_BYTES = 150 * 1024 * 1024;
 
 const period = { from: v.optional(v.date()), to: v.optional(v.date()) };
 
@@ -235,8 +235,8 @@ export const APP_METHODS = {
   createBackup: { input: v.none(), output: {} as BackupFile },
   /** The safety copies kept beside the local copy (after syncs, daily, before restores and updates), newest first. */
   listSafetyCopies: { input: v.none(), output: {} as SafetyCopyInfo[] },
-  /** Replaces the local copy, outbox included, with a backup (base64 of the SQLite file). */
-  restoreBackup: { input: v.object({ data: v.text({ min: 1, max: BACKUP_BYTES }) }), output: {} as RestoreResult, maxInputBytes: BACKUP_BYTES + 1024 },
+  /** Replaces the local copy, outbox included, with a backup: the SQLite file's bytes (over HTTP, the body itself). */
+  restoreBackup: { input: v.object({ data: v.bytes({ max: BACKUP_BYTES }) }), output: {} as RestoreResult, maxInputBytes: BACKUP_BYTES, bytesInput: 'data' },
   /**
    * A damaged local copy (status.damaged) replaced by its newest sound safety copy (its waiting writes checked
    * with the service at the next sync before any is sent), or by a new empty copy that keeps the connection (to
@@ -283,6 +283,16 @@ export const isAppMethod = (name: string): name is AppMethod => Object.hasOwn(AP
 export function maxInputBytes(method: AppMethod): number {
   const entry = APP_METHODS[method];
   return 'maxInputBytes' in entry ? entry.maxInputBytes : DEFAULT_MAX_INPUT_BYTES;
+}
+
+/**
+ * The field of a method whose input is one file's bytes (a backup), or null. Over HTTP those bytes are the
+ * call's body (application/octet-stream), not JSON: a file in JSON would be base64 text, decoded in memory
+ * several times its size. Over IPC the field is a Uint8Array like any other.
+ */
+export function bytesInput(method: AppMethod): string | null {
+  const entry = APP_METHODS[method];
+  return 'bytesInput' in entry ? entry.bytesInput : null;
 }
 
 export type InputOf<M extends AppMethod> = Infer<(typeof APP_METHODS)[M]['input']>;

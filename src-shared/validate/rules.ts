@@ -83,6 +83,17 @@ export const id = () => v.pipe(whole(), v.check((n: number) => n !== 0, 'notId' 
 
 export const flag = () => v.boolean('notBoolean' satisfies ErrorCode);
 
+/** A file's bytes (a backup), not empty and at most `max` of them: a Uint8Array (a Node Buffer is one too). */
+export function bytes(r: { max: number }) {
+  return v.pipe(
+    v.custom<Uint8Array>((x) => x instanceof Uint8Array, 'notBytes' satisfies ErrorCode),
+    v.check((b: Uint8Array) => b.length > 0, 'required' satisfies ErrorCode),
+    v.rawCheck<Uint8Array>(({ dataset, addIssue }) => {
+      if (dataset.typed && dataset.value.length > r.max) addIssue({ message: 'tooManyBytes' satisfies ErrorCode, expected: String(r.max) });
+    }),
+  );
+}
+
 export interface DecimalRules {
   /** Strictly greater than zero. */
   positive?: boolean;
@@ -173,6 +184,8 @@ function paramsOf(code: ErrorCode, issue: v.BaseIssue<unknown>): Record<string, 
     case 'tooManyEntries':
     case 'tooManyDecimals':
       return { max: requirement };
+    case 'tooManyBytes':
+      return { mib: Math.floor(requirement / 2 ** 20) };
     case 'notOneOf':
       return { values: (issue.expected ?? '').replace(/[()"]/g, '').split(' | ').join(', ') };
     default:

@@ -8,7 +8,7 @@ import { MemorySecretStore } from '../../src-main/core/secrets';
 
 async function main(): Promise<void> {
   const [dataFile, backupFile] = process.argv.slice(2) as [string, string];
-  const data = readFileSync(backupFile, 'utf8');
+  const data = readFileSync(backupFile);
   const core = createAppCore({ dataFile, secrets: new MemorySecretStore(), timeZone: 'Europe/Prague', log: () => undefined });
   process.stdout.write('go\n');
   await core.restoreBackup({ data });

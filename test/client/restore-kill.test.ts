@@ -40,7 +40,7 @@ beforeAll(async () => {
   const source = tmp.file('source.sqlite');
   await localCopy(source, 'new', 600);
   const core = createAppCore({ dataFile: source, secrets: new MemorySecretStore(), timeZone: 'Europe/Prague' });
-  writeFileSync(backupFile, (await core.createBackup()).data);
+  writeFileSync(backupFile, Buffer.from((await core.createBackup()).data, 'base64'));
   await core.close();
   oldDump = dataOnly(dumpLocal(oldFile));
   // The restored copy, as a restore that ran to its end leaves it.

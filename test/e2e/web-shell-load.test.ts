@@ -26,7 +26,7 @@ beforeAll(async () => {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
-      const m = /open at (http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)/.exec(out);
+      const m = /open at (http:\/\/127\.0\.0\.1:\d+\/#key=[\w-]+)/.exec(out);
       if (m) resolve(m[1]!);
     });
     child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
@@ -49,7 +49,13 @@ it.skipIf(!found)('serves the app, which loads in Chromium with no console error
   await page.getByRole('heading').first().waitFor();
   expect(await page.title()).toMatch(/Bookkeeping|Účetnictví|Evidence/i);
   expect(errors).toEqual([]);
+  // The key came in the address's fragment and is out of it now; a reload finds it in the tab.
+  expect(page.url()).not.toContain('key=');
+  await page.reload();
+  await page.getByRole('heading').first().waitFor();
+  expect(await page.locator('[role=alert]').count()).toBe(0);
+  // An address with another key (a guess, or an earlier run's) opens nothing.
   const stranger = await browser.newPage();
-  const res = await stranger.goto(url.replace(/token=.*/, 'token=guess'));
-  expect(res?.status()).toBe(403);
+  await stranger.goto(url.replace(/key=.*/, 'key=guess'));
+  await expect.poll(() => stranger.locator('[role=alert]').textContent()).toContain('This address holds the key of an earlier run of “npm run web”.');
 });

@@ -153,7 +153,7 @@ describe('the text index', () => {
       onFile.close();
       expect((await core.searchTransactions({ text: 'benzin' })).items.map((i) => i.id)).toEqual([3]);
 
-      await core.restoreBackup({ data: readFileSync(copy).toString('base64') });
+      await core.restoreBackup({ data: readFileSync(copy) });
       expect((await core.searchTransactions({ text: 'benzin' })).items.map((i) => i.id)).toEqual([1]);
       expect((await core.searchTransactions({ text: 'nafta' })).total).toBe(0);
       expect((await core.searchTransactions({ text: 'nájem' })).sums).toEqual([{ currency: 203, total: '-20', count: 1 }]);
@@ -166,7 +166,7 @@ describe('the text index', () => {
       bad.pragma('ignore_check_constraints = ON');
       bad.prepare("UPDATE transactions SET month = '1999-01' WHERE key = 'id:2'").run();
       bad.close();
-      await expect(core.restoreBackup({ data: readFileSync(wrongMonth).toString('base64') })).rejects.toMatchObject({ kind: 'invalid-input', message: expect.stringMatching(/do not fit together/) });
+      await expect(core.restoreBackup({ data: readFileSync(wrongMonth) })).rejects.toMatchObject({ kind: 'invalid-input', message: expect.stringMatching(/do not fit together/) });
       expect((await core.getReport({ from: '2026-01-01', to: '2026-01-31' })).total).toMatchObject({ expense: '30', count: 2 });
     } finally {
       await core.close();

@@ -5,7 +5,7 @@ import { closedRange, periodFromQuery, periodRange, periodToQuery, presetRange }
 import { balanceChart, balancesByDay, drillFilters, incomeExpenseChart, monthRange, topExpenseChart } from '../../src-renderer/src/logic/report-charts';
 import { reportFromQuery, reportInput, reportToQuery } from '../../src-renderer/src/logic/report-filters';
 import { filtersFromQuery, filtersToQuery, pageFromQuery, sameFilters } from '../../src-renderer/src/logic/search-filters';
-import { base64FromBytes, bytesFromBase64 } from '../../src-renderer/src/logic/download';
+import { bytesFromBase64 } from '../../src-renderer/src/logic/download';
 import { formatBytes } from '../../src-renderer/src/format/amount';
 import { formatDate, formatMonth } from '../../src-renderer/src/format/datetime';
 
@@ -208,12 +208,10 @@ describe('fuel charts', () => {
 });
 
 describe('files and figures', () => {
-  it('turns bytes into base64 and back, also beyond the chunk the encoder takes at once', () => {
+  it('turns a backup\'s base64 into its bytes', () => {
     const bytes = new Uint8Array(100_000).map((_, i) => (i * 7919) % 256);
-    const text = base64FromBytes(bytes);
-    expect(text.length).toBe(Math.ceil(100_000 / 3) * 4);
-    expect([...bytesFromBase64(text)]).toEqual([...bytes]);
-    expect(base64FromBytes(new TextEncoder().encode('Man\u00e9'))).toBe('TWFuw6k=');
+    expect([...bytesFromBase64(Buffer.from(bytes).toString('base64'))]).toEqual([...bytes]);
+    expect([...bytesFromBase64('TWFuw6k=')]).toEqual([...new TextEncoder().encode('Man\u00e9')]);
   });
 
   it('formats sizes, dates and months in both languages', () => {

@@ -52,6 +52,16 @@ describe('schemas', () => {
     refuse(v.text({ min: 1, trim: true }), '   ', 'input', 'required');
     refuse(v.text(), 'a\u0000', 'input', 'controlCharacters');
   });
+  it('a file\'s bytes are a Uint8Array, neither empty nor over the limit, never base64 text', () => {
+    const file = v.bytes({ max: 2 * 2 ** 20 });
+    const buffer = Buffer.from('SQLite format 3\0');
+    expect(parse(file, buffer)).toBe(buffer);
+    expect(parse(file, new Uint8Array(2 * 2 ** 20)).length).toBe(2 * 2 ** 20);
+    refuse(file, buffer.toString('base64'), 'input', 'notBytes');
+    refuse(file, [1, 2, 3], 'input', 'notBytes');
+    refuse(file, new Uint8Array(0), 'input', 'required');
+    refuse(file, new Uint8Array(2 * 2 ** 20 + 1), 'input', 'tooManyBytes', { mib: 2 });
+  });
   it('ids are non-zero safe integers', () => {
     expect(parse(v.id(), -3)).toBe(-3);
     refuse(v.id(), 0, 'input', 'notId');

@@ -67,6 +67,8 @@ describe('IPC edge', () => {
       // A whole input of the wrong shape: no field is named.
       expect(outcome, method).toEqual({ ok: false, error: { code: expect.stringMatching(/^(notObject|noInput)$/), params: {} } });
     }
+    // A backup travels as its bytes (a Uint8Array through the structured clone), never as base64 text.
+    expect(await ipc.invoke(ipcChannel('restoreBackup'), { data: 'U1FMaXRlIGZvcm1hdCAzAA==' })).toMatchObject({ ok: false, error: { code: 'notBytes', field: 'data' } });
     expect(await ipc.invoke(ipcChannel('listTransactions'), { accountId: 0 })).toMatchObject({
       ok: false,
       error: { code: 'notId', field: 'accountId' },

@@ -1,7 +1,7 @@
 /** The browser shell: every app method reachable over HTTP, typed errors, and no way in for anyone else. */
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_METHOD_NAMES, HTTP_TOKEN_HEADER, errorKind, type CallOutcome } from '../../src-shared/app-api';
+import { APP_METHOD_NAMES, HTTP_TOKEN_HEADER, bytesInput, errorKind, isAppMethod, type CallOutcome } from '../../src-shared/app-api';
 import { startWebShell } from '../../src-main/web-shell/server';
 import { parseWebShellArgs } from '../../src-main/web-shell/args';
 import { tourEveryMethod } from '../support/app-api-tour';
@@ -27,7 +27,7 @@ interface Raw {
 }
 
 /** A request with full control over the headers (fetch would set some of them itself). */
-function raw(method: string, path: string, headers: Record<string, string>, body = ''): Promise<Raw> {
+function raw(method: string, path: string, headers: Record<string, string>, body: string | Uint8Array = ''): Promise<Raw> {
   const { port } = new URL(app.shell.origin);
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, method, path, headers: { host: `127.0.0.1:${port}`, ...headers } }, (res) => {
@@ -41,8 +41,13 @@ function raw(method: string, path: string, headers: Record<string, string>, body
   });
 }
 
-const api = (method: string, input: unknown, extra: Record<string, string> = {}) =>
-  raw('POST', `/api/${method}`, { 'content-type': 'application/json', [HTTP_TOKEN_HEADER]: app.shell.token, ...extra }, JSON.stringify(input ?? null));
+/** A call as the renderer makes it: JSON, or the bytes of a method that takes a file as the body. */
+function api(method: string, input: unknown, extra: Record<string, string> = {}): Promise<Raw> {
+  const field = isAppMethod(method) ? bytesInput(method) : null;
+  const bytes = field === null ? null : (input as Record<string, unknown> | null)?.[field];
+  const [type, body] = field === null ? ['application/json', JSON.stringify(input ?? null)] : ['application/octet-stream', bytes instanceof Uint8Array ? bytes : ''];
+  return raw('POST', `/api/${method}`, { 'content-type': type, [HTTP_TOKEN_HEADER]: app.shell.token, ...extra }, body);
+}
 
 async function call(method: string, input?: unknown): Promise<CallOutcome<unknown>> {
   const res = await api(method, input);
@@ -82,17 +87,66 @@ describe('browser shell', () => {
     expect(JSON.parse(polluted.body)).toMatchObject({ ok: false, error: { code: 'unexpected', field: '__proto__' } });
   });
 
-  it('serves the page only with this run\'s token, with the token in the page and strict headers', async () => {
-    expect((await raw('GET', '/', {})).status).toBe(403);
-    expect((await raw('GET', '/?token=wrong', {})).status).toBe(403);
-    const page = await raw('GET', `/?token=${app.shell.token}`, {});
+  it('serves the page without the token in it, with strict headers; the address carries the token in its fragment', async () => {
+    const page = await raw('GET', '/', {});
     expect(page.status).toBe(200);
-    expect(page.body).toContain(`<meta name="bookkeeping-token" content="${app.shell.token}" />`);
+    expect(page.body).toContain('<div id="app">');
+    expect(page.body).not.toContain(app.shell.token);
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-frame-options']).toBe('DENY');
     expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['cache-control']).toBe('no-store');
     expect(page.headers['access-control-allow-origin']).toBeUndefined();
-    expect(app.shell.url).toBe(`${app.shell.origin}/?token=${app.shell.token}`);
+    // The fragment never reaches a server (or its log); the query, which would, is not read.
+    expect(app.shell.url).toBe(`${app.shell.origin}/#key=${app.shell.token}`);
+    expect((await raw('GET', `/?token=${app.shell.token}`, {})).body).not.toContain(app.shell.token);
+  });
+
+  it('lets a browser open the page from anywhere (the handover page is a file), but nothing else cross-site', async () => {
+    const navigation = { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
+    expect((await raw('GET', '/', navigation)).status).toBe(200);
+    expect((await raw('GET', '/index.html', navigation)).status).toBe(200);
+    expect((await raw('GET', '/', { ...navigation, 'sec-fetch-dest': 'iframe' })).status).toBe(403);
+    expect((await raw('GET', '/', { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'script' })).status).toBe(403);
+    expect((await raw('GET', '/', { ...navigation, host: 'evil.example' })).status).toBe(403);
+    const asset = /src="\.(\/assets\/[^"]+\.js)"/.exec((await raw('GET', '/', {})).body)![1]!;
+    expect((await raw('GET', asset, {})).status).toBe(200);
+    expect((await raw('GET', asset, navigation)).status).toBe(403);
+    expect((await raw('POST', '/handover', { ...navigation, 'content-type': 'application/json' }, '{"ticket":"x"}')).status).toBe(403);
+  });
+
+  it('trades a handover ticket for the token once, and refuses any other', async () => {
+    const ends: string[] = [];
+    const { url } = app.shell.handoverUrl(60_000, (how) => ends.push(how));
+    const ticket = /#ticket=([\w-]+)$/.exec(url)![1]!;
+    expect(url.startsWith(`${app.shell.origin}/#ticket=`)).toBe(true);
+    expect(url).not.toContain(app.shell.token);
+    const trade = (body: string, headers: Record<string, string> = {}) => raw('POST', '/handover', { 'content-type': 'application/json', ...headers }, body);
+    expect((await trade('{"ticket":"not the ticket"}')).status).toBe(403);
+    expect((await trade(JSON.stringify({ ticket }), { origin: 'https://evil.example' })).status).toBe(403);
+    expect((await trade(JSON.stringify({ ticket }), { 'content-type': 'text/plain' })).status).toBe(403);
+    expect(ends).toEqual([]);
+    const first = await trade(JSON.stringify({ ticket }), { origin: app.shell.origin, 'sec-fetch-site': 'same-origin' });
+    expect(first.status).toBe(200);
+    expect(JSON.parse(first.body)).toEqual({ ok: true, value: { token: app.shell.token } });
+    expect(ends).toEqual(['used']);
+    const second = await trade(JSON.stringify({ ticket }));
+    expect(second.status).toBe(403);
+    expect(JSON.parse(second.body)).toEqual({ ok: false, error: { code: 'handoverSpent', params: {} } });
+  });
+
+  it('ends a handover ticket when it expires or is revoked', async () => {
+    const ends: string[] = [];
+    const expiring = app.shell.handoverUrl(1, (how) => ends.push(how));
+    const revoked = app.shell.handoverUrl(60_000, (how) => ends.push(how));
+    revoked.revoke();
+    await expect.poll(() => ends.length).toBe(2);
+    expect(ends.sort()).toEqual(['expired', 'revoked']);
+    for (const { url } of [expiring, revoked]) {
+      const ticket = /#ticket=([\w-]+)$/.exec(url)![1]!;
+      expect((await raw('POST', '/handover', { 'content-type': 'application/json' }, JSON.stringify({ ticket }))).status).toBe(403);
+    }
   });
 
   it('refuses calls without the token or with a wrong one', async () => {
@@ -125,6 +179,16 @@ describe('browser shell', () => {
       const res = await raw('GET', path, {});
       expect(res.status, path).toBe(404);
     }
+  });
+
+  it('takes a backup as the request\'s bytes, never as JSON', async () => {
+    const json = await raw('POST', '/api/restoreBackup', { 'content-type': 'application/json', [HTTP_TOKEN_HEADER]: app.shell.token }, '{"data":"U1FMaXRl"}');
+    expect(json.status).toBe(403);
+    expect(JSON.parse(json.body)).toMatchObject({ error: { code: 'refused', params: { why: 'restoreBackup takes application/octet-stream' } } });
+    expect(JSON.parse((await api('restoreBackup', { data: new Uint8Array(0) })).body)).toMatchObject({ ok: false, error: { code: 'required', field: 'data' } });
+    expect(JSON.parse((await api('restoreBackup', { data: Buffer.from('not a database') })).body)).toMatchObject({ ok: false, error: { code: 'backupNotSqlite' } });
+    const noToken = await raw('POST', '/api/restoreBackup', { 'content-type': 'application/octet-stream' }, Buffer.from('SQLite format 3\0'));
+    expect(noToken.status).toBe(403);
   });
 
   it('streams events to a caller with the token', async () => {

@@ -28,7 +28,7 @@ export async function tourFiles(ok: TourCall, at: { carId: number }): Promise<vo
   expect(Buffer.from(backup.data, 'base64').subarray(0, 15).toString('latin1')).toBe('SQLite format 3');
 
   // The backup just made holds this very outbox: every write comes back pending, none needs a check.
-  const restored = await ok<RestoreResult>('restoreBackup', { data: backup.data });
+  const restored = await ok<RestoreResult>('restoreBackup', { data: Buffer.from(backup.data, 'base64') });
   expect(restored).toMatchObject({ counts: backup.counts, uncertainWrites: 0 });
   const after = await ok<OutboxEntryView[]>('listOutbox');
   expect(after.map((e) => [e.id, e.kind, e.status])).toEqual(outbox.map((e) => [e.id, e.kind, e.status]));

@@ -188,7 +188,7 @@ describe('every way an older copy comes back, in the app core', () => {
       expect((await s.core.sync()).error).toBeNull();
       core = openCore(other.file('other.sqlite'), { secrets: s.secrets });
       await core.connect({ baseUrl: service.url, ...s.credentials });
-      const restored = await core.restoreBackup({ data: backup.data });
+      const restored = await core.restoreBackup({ data: Buffer.from(backup.data, 'base64') });
       expect(restored.uncertainWrites).toBe(5);
       const summary = await core.sync();
       expect(summary).toMatchObject({ error: null, unknown: 0, waiting: 0 });
@@ -211,7 +211,7 @@ describe('every way an older copy comes back, in the app core', () => {
       store.close();
       expect((await s.core.sync()).error).toBeNull();
       const { readFileSync } = await import('node:fs');
-      const restored = await s.core.restoreBackup({ data: readFileSync(copy).toString('base64') });
+      const restored = await s.core.restoreBackup({ data: readFileSync(copy) });
       // This copy was never backed up, so it has no name to tell its own safety copy by: every write is checked.
       expect(restored.uncertainWrites).toBe(5);
       expect((await s.core.sync()).error).toBeNull();

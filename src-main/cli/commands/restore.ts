@@ -10,7 +10,7 @@ export const restore = defineCommand({
   options: { from: { type: 'string', value: '<file>', description: 'the backup file', required: true } },
   async run(ctx) {
     const bytes = readLimited(ctx.options.from, MAX_BACKUP_FILE_BYTES, 'a backup');
-    const result = await ctx.core.restoreBackup({ data: bytes.toString('base64') });
+    const result = await ctx.core.restoreBackup({ data: bytes });
     const uncertain = result.uncertainWrites
       ? `\n${result.uncertainWrites} write(s) may have reached the service since the backup: see "outbox", check the service, then retry or discard each.`
       : '';

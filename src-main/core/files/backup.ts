@@ -5,7 +5,7 @@
  * that a failed restore changes nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createOwnFile } from '../store/owner-only';
@@ -42,13 +42,20 @@ export const COPY_ID_KEY = 'copyId' satisfies SettingKey;
 /** Tables the store keeps from others (store/month-totals.ts); a restore rebuilds them rather than copying them. */
 const DERIVED_TABLES = new Set(['month_totals']);
 
-/** Base64 as createBackup writes it; line breaks (a mail program's) are allowed, anything else is refused. */
-function decodeBase64(data: string): Buffer {
-  const compact = data.replace(/[\r\n]/g, '');
-  if (compact.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(compact)) {
-    throw new AppError('backupNotBase64', {}, 'data');
+/**
+ * Writes a backup's bytes to a new file of the owner's, as a rollback-journal image: its header is changed
+ * in a copy of its first 100 bytes, so the caller's bytes are neither changed nor copied (up to 150 MiB).
+ */
+function writeImage(file: string, bytes: Buffer): void {
+  const header = Buffer.from(bytes.subarray(0, 100));
+  asRollbackJournalImage(header);
+  const fd = openSync(file, 'wx', 0o600);
+  try {
+    writeSync(fd, header);
+    writeSync(fd, bytes, 100);
+  } finally {
+    closeSync(fd);
   }
-  return Buffer.from(compact, 'base64');
 }
 
 const backupFileName = (now: string) => `bookkeeping-${now.slice(0, 10)}-${now.slice(11, 13)}${now.slice(14, 16)}.sqlite`;
@@ -234,18 +241,17 @@ function replaceRows(parts: CoreParts, backedUpAt: string | null): number {
   return settleOutbox(parts, before, backupCopyId === undefined ? null : (JSON.parse(backupCopyId) as string), backedUpAt);
 }
 
-export async function restoreBackup(parts: CoreParts, data: string): Promise<RestoreResult> {
+export async function restoreBackup(parts: CoreParts, data: Uint8Array): Promise<RestoreResult> {
   parts.assertIdle();
   const { store } = parts;
   // Before the backup's bytes are written beside a copy whose folder may not take them.
   store.assertWritable();
-  const bytes = decodeBase64(data);
+  const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   if (!isSqliteImage(bytes)) throw new AppError('backupNotSqlite', {}, 'data');
-  asRollbackJournalImage(bytes);
   const file = tempFileBeside(store.file, 'restore');
   let result: RestoreResult;
   try {
-    writeFileSync(file, bytes, { mode: 0o600, flag: 'wx' });
+    writeImage(file, bytes);
     const { version, backedUpAt } = inspect(file, store);
     if (version < newestSchema(store.options)) upgrade(file, store);
     // The local copy as it was, kept beside it: a restore of the wrong backup can be undone.

@@ -9,8 +9,9 @@ import {
   HTTP_EVENTS_PATH,
   HTTP_TOKEN_HEADER,
   PRELOAD_GLOBAL,
-  TOKEN_META_NAME,
+  bytesInput,
   isAppErrorData,
+  isAppMethod,
   type AppApi,
   type AppEvent,
   type AppEventListener,
@@ -18,6 +19,7 @@ import {
   type CallOutcome,
   type PreloadBridge,
 } from '../../../src-shared/app-api';
+import { shellToken } from './shell-key';
 
 export interface Transport extends AppEventSource {
   call(method: string, input: unknown): Promise<unknown>;
@@ -53,6 +55,27 @@ export function preloadTransport(bridge: PreloadBridge): Transport {
   };
 }
 
+/** A POST to the browser shell, answered by a CallOutcome. */
+async function post(url: string, body: BodyInit, type: string, headers: Record<string, string>): Promise<unknown> {
+  let res: Response;
+  try {
+    res = await fetch(url, { method: 'POST', headers: { 'content-type': type, ...headers }, body });
+  } catch {
+    return { ok: false, error: new AppError('shellNotRunning').toData() };
+  }
+  return res.json();
+}
+
+const postJson = (url: string, input: unknown, headers: Record<string, string> = {}) => post(url, JSON.stringify(input ?? null), 'application/json', headers);
+
+/** A call's input as the shell reads it: JSON, or a file's bytes as they are (the method's bytesInput). */
+function postCall(url: string, method: string, input: unknown, headers: Record<string, string>): Promise<unknown> {
+  const field = isAppMethod(method) ? bytesInput(method) : null;
+  if (field === null) return postJson(url, input, headers);
+  const bytes = (input as Record<string, unknown> | undefined)?.[field];
+  return post(url, bytes instanceof Uint8Array ? (bytes as Uint8Array<ArrayBuffer>) : new Uint8Array(), 'application/octet-stream', headers);
+}
+
 /** The browser shell: calls over fetch with the per-run token, events over a streamed response. */
 export function httpTransport(token: string, base = ''): Transport {
   const listeners = new Set<AppEventListener>();
@@ -85,19 +108,7 @@ export function httpTransport(token: string, base = ''): Transport {
   }
 
   return {
-    async call(method, input) {
-      let res: Response;
-      try {
-        res = await fetch(base + HTTP_API_PREFIX + method, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', [HTTP_TOKEN_HEADER]: token },
-          body: JSON.stringify(input ?? null),
-        });
-      } catch {
-        return { ok: false, error: new AppError('shellNotRunning').toData() };
-      }
-      return res.json();
-    },
+    call: (method, input) => postCall(base + HTTP_API_PREFIX + method, method, input, { [HTTP_TOKEN_HEADER]: token }),
     onEvent(listener) {
       listeners.add(listener);
       if (!stream) {
@@ -116,10 +127,9 @@ export function httpTransport(token: string, base = ''): Transport {
 }
 
 /** The API of whichever bridge this page runs with. */
-export function detectApi(): BridgedApi {
+export async function detectApi(): Promise<BridgedApi> {
   const preload = (globalThis as Record<string, unknown>)[PRELOAD_GLOBAL] as PreloadBridge | undefined;
   if (preload) return createApi(preloadTransport(preload));
-  const token = document.querySelector<HTMLMetaElement>(`meta[name="${TOKEN_META_NAME}"]`)?.content;
-  if (!token) throw new AppError('notThroughApp');
+  const token = await shellToken(async (path, body, given) => unwrap(await postJson(path, body, given === undefined ? {} : { [HTTP_TOKEN_HEADER]: given })));
   return createApi(httpTransport(token));
 }

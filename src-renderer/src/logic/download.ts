@@ -28,11 +28,3 @@ export function bytesFromBase64(base64: string): Uint8Array<ArrayBuffer> {
   for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
   return bytes;
 }
-
-/** Base64 of any size: String.fromCharCode takes the bytes a slice at a time (its arguments are limited). */
-export function base64FromBytes(bytes: Uint8Array): string {
-  const CHUNK = 0x8000;
-  let text = '';
-  for (let i = 0; i < bytes.length; i += CHUNK) text += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
-  return btoa(text);
-}
