@@ -120,10 +120,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const json = raw.options.has('json');
     const out = (value: unknown, text: string) => io.stdout(json ? JSON.stringify(value, null, 2) : text);
     const values = () => readValues(raw, table, command?.positionals);
-    if (command?.runOnFiles) return command.runOnFiles({ dataFile, ...values(), io, out } as FilesContext);
-    const clientKey = clientKeyOption(raw);
     // Beside the data file unless --log says where; written only when there is something to log.
     appLog = openAppLog((raw.options.get('log') as string | undefined) ?? `${dataFile}.log`);
+    if (command?.runOnFiles) return command.runOnFiles({ dataFile, ...values(), io, out, log: appLog } as FilesContext);
+    const clientKey = clientKeyOption(raw);
     core = createAppCore({
       ...io.core,
       dataFile,
@@ -139,7 +139,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       about: { version: APP_VERSION, runtime: `Node ${process.versions.node}` },
     });
     if (resolved.kind === 'incomplete') throw resolved.problem;
-    return (await resolved.command.run!({ core, clientKey, dataFile, ...values(), io, out })) ?? 0;
+    return (await resolved.command.run!({ core, clientKey, dataFile, ...values(), io, out, log: appLog })) ?? 0;
   } catch (e) {
     io.stderr(failureLine(e, core));
     return SYNC_EXIT.failed;

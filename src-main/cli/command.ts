@@ -4,6 +4,7 @@
  */
 import type { CommandSpec, GroupSpec, OptionTable, OptionValues, PositionalSpec, PositionalValues } from '../../src-shared/cli';
 import type { AppCore, AppCoreOptions } from '../core/app/app-core';
+import type { AppLog } from '../core/log/app-log';
 
 export interface CliIo {
   stdout(text: string): void;
@@ -27,6 +28,8 @@ export interface FilesContext<O extends OptionTable = OptionTable, P extends rea
   readonly io: CliIo;
   /** Prints the result: JSON as is with --json, else the text. */
   out(value: unknown, text: string): void;
+  /** The log `diagnostics` names (what happened to the local copy goes there). */
+  readonly log: AppLog;
 }
 
 export interface CommandContext<O extends OptionTable = OptionTable, P extends readonly PositionalSpec[] = readonly PositionalSpec[]> extends FilesContext<O, P> {

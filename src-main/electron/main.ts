@@ -4,13 +4,13 @@
  * bookkeeping logic lives in the plain core.
  */
 import { BrowserWindow, Menu, app, ipcMain, safeStorage, screen, session, type Session } from 'electron';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { IPC_EVENT_CHANNEL } from '../../src-shared/app-api';
 import { CONTENT_SECURITY_POLICY } from '../app-bridge/csp';
 import { DATA_FILE_NAME, logFileIn } from '../app-bridge/data-location';
 import { openAppLog } from '../core/log/app-log';
+import { ownerOnlyDir } from '../core/store/owner-only';
 import type { AppCore } from '../core/app/app-core';
 import { openRecoverableCore } from '../core/app/recoverable-core';
 import { EncryptedSecretStore, sealedSecrets, type SecretStoreSource } from '../core/secrets';
@@ -68,7 +68,7 @@ function createWindow(): void {
 
 async function start(): Promise<void> {
   const userData = app.getPath('userData');
-  mkdirSync(userData, { recursive: true });
+  ownerOnlyDir(userData);
   hardenSession(session.defaultSession);
   core = openRecoverableCore({
     dataFile: join(userData, DATA_FILE_NAME),

@@ -31,8 +31,8 @@ export function loadWindowBounds(file: string): WindowBounds | null {
 }
 
 export function saveWindowBounds(file: string, bounds: WindowBounds): void {
-  // Write then rename, so that a crash never leaves half a file.
-  writeFileSync(`${file}.tmp`, JSON.stringify(bounds));
+  // Write then rename, so that a crash never leaves half a file; its owner's alone, as every file of the app.
+  writeFileSync(`${file}.tmp`, JSON.stringify(bounds), { mode: 0o600 });
   renameSync(`${file}.tmp`, file);
 }
 

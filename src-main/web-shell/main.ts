@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { appVersion } from '../app-bridge/app-version';
 import { defaultDataFile, defaultUserDataDir, logFileIn } from '../app-bridge/data-location';
 import { openAppLog } from '../core/log/app-log';
+import { ownerOnlyDir } from '../core/store/owner-only';
 import { openRecoverableCore } from '../core/app/recoverable-core';
 import { sealedSecrets } from '../core/secrets';
 import { WEB_USAGE, parseWebShellArgs } from './args';
@@ -55,7 +56,9 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const dataFile = args.dataFile ?? defaultDataFile();
-  mkdirSync(dirname(dataFile), { recursive: true });
+  // The app's own folder is its owner's alone; a folder the user named stays as they keep it.
+  if (args.dataFile === undefined) ownerOnlyDir(dirname(dataFile));
+  else mkdirSync(dirname(dataFile), { recursive: true });
 
   const appLog = openAppLog(logFileIn(defaultUserDataDir()));
   const core = openRecoverableCore({ dataFile, secrets: (persistence) => sealedSecrets(persistence), appLog, about: { version: appVersion(root), runtime: `browser shell, Node ${process.versions.node}` } });

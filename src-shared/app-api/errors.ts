@@ -292,13 +292,18 @@ export const ERRORS = {
     'rule',
     (p) => `There is no sound safety copy of ${p.file} (they are kept in ${p.folder}); start a new local copy and restore a backup you made.`,
   ),
-  nothingToRecover: spec('rule', () => 'The local copy opened; there is nothing to recover.'),
+  nothingToRecover: spec('rule', () => 'The local copy opens and passes SQLite\'s check: there is nothing to recover, and nothing was changed.'),
+  /** The local copy's file or its folder cannot be written (a read-only disk or file, another user's copy): reads work. */
+  localCopyReadOnly: spec<{ file: string }>(
+    'rule',
+    (p) => `The local copy ${p.file} is read-only (the file or its folder cannot be written): it can be read, but nothing can be changed. Make it writable, or work on a copy of it where you can write.`,
+  ),
   localCopyDamaged: spec<{ file: string; safetyCopy: string }>(
     'damaged',
     (p) =>
       p.safetyCopy
-        ? `The local copy ${p.file} is damaged and cannot be opened. Recover it from its newest safety copy (${p.safetyCopy}) with the command line's "recover"; the damaged file is kept aside.`
-        : `The local copy ${p.file} is damaged and cannot be opened, and there is no safety copy of it; restore a backup you made into a new local copy.`,
+        ? `The local copy ${p.file} is damaged and cannot be used. Recover it from its newest safety copy (${p.safetyCopy}) with the command line's "recover"; the damaged file is kept aside.`
+        : `The local copy ${p.file} is damaged and cannot be used, and there is no safety copy of it; restore a backup you made into a new local copy.`,
   ),
   /** The file given as the local copy is not one (nothing in it was changed). */
   localFileIsFolder: spec<{ file: string }>('rule', (p) => `${p.file} is a folder; give the local data file's path (for example ${p.file}/bookkeeping.sqlite).`),

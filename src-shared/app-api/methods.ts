@@ -21,6 +21,7 @@ import type {
   OutboxEntryView,
   Preferences,
   RefuelingView,
+  SafetyCopyInfo,
   SyncSummary,
   TemplateView,
   TransactionPage,
@@ -232,11 +233,14 @@ export const APP_METHODS = {
   /** Queues every ready row of the preview (duplicates skipped) as new refuelings, all or none. */
   importRefuelings: { input: importInput, output: {} as ImportResult, maxInputBytes: IMPORT_BYTES },
   createBackup: { input: v.none(), output: {} as BackupFile },
+  /** The safety copies kept beside the local copy (after syncs, daily, before restores and updates), newest first. */
+  listSafetyCopies: { input: v.none(), output: {} as SafetyCopyInfo[] },
   /** Replaces the local copy, outbox included, with a backup: the SQLite file's bytes (over HTTP, the body itself). */
   restoreBackup: { input: v.object({ data: v.bytes({ max: BACKUP_BYTES }) }), output: {} as RestoreResult, maxInputBytes: BACKUP_BYTES, bytesInput: 'data' },
   /**
-   * A damaged local copy (status.damaged) replaced by its newest safety copy, or by a new empty copy (to
-   * restore a backup into or sync afresh); the damaged file is kept aside. Refused when the copy opened.
+   * A damaged local copy (status.damaged) replaced by its newest sound safety copy (its waiting writes checked
+   * with the service at the next sync before any is sent), or by a new empty copy that keeps the connection (to
+   * restore a backup into or sync afresh); the damaged file is kept aside. Refused when the copy is not damaged.
    */
   recoverLocalCopy: { input: v.object({ from: v.oneOf('safety-copy', 'empty') }), output: {} as AppStatus },
 

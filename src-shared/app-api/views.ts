@@ -309,12 +309,21 @@ export interface AppStatus {
   damaged: DamagedCopy | null;
 }
 
+/**
+ * A safety copy of the local copy: when it was made (ISO 8601, UTC) and why: 'after-sync', 'daily',
+ * 'before-restore' or 'before-schema-<n>' (before an update of the app).
+ */
+export interface SafetyCopyInfo {
+  at: string;
+  reason: string;
+}
+
 /** A local copy SQLite found damaged, and what it can be recovered from. */
 export interface DamagedCopy {
   /** The data file. */
   file: string;
-  /** Safety copies kept before migrations and restores, newest first. */
-  safetyCopies: { at: string; reason: string }[];
+  /** Safety copies kept after syncs, daily, and before migrations and restores, newest first. */
+  safetyCopies: SafetyCopyInfo[];
 }
 
 export type Theme = 'light' | 'dark' | 'system';

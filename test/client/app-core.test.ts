@@ -3,7 +3,7 @@
  * again; only AppErrors come out (never a stack trace); connection, status, preferences, cars and the
  * read views; events; secrets never in plain text on disk.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -174,7 +174,8 @@ describe('connection and status', () => {
     } finally {
       await core.close();
     }
-    const bytes = readdirSync(tmp.dir).map((f) => readFileSync(join(tmp.dir, f)).toString('latin1')).join('');
+    // Every file, the safety copies beside the data file included.
+    const bytes = (readdirSync(tmp.dir, { recursive: true }) as string[]).filter((f) => statSync(join(tmp.dir, f)).isFile()).map((f) => readFileSync(join(tmp.dir, f)).toString('latin1')).join('');
     expect(bytes).toContain('status-user');
     expect(bytes).not.toContain('a-very-distinctive-password');
     expect(bytes).not.toContain('a-very-distinctive-client-key');

@@ -3,7 +3,7 @@
  * exit codes with one line on stderr, and secrets that are never stored in plain text.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src-main/cli/cli';
@@ -155,7 +155,8 @@ describe('command line', () => {
     const bad = await run(['transactions', 'x']);
     expect(bad.status).toBe(1);
     expect(bad.stderr.trim().split('\n')).toEqual(['error: The account id must be a whole number, not "x".']);
-    const bytes = readdirSync(tmp.dir).map((f) => readFileSync(join(tmp.dir, f)).toString('latin1')).join('');
+    // Every file, the safety copies beside the data file included.
+    const bytes = (readdirSync(tmp.dir, { recursive: true }) as string[]).filter((f) => statSync(join(tmp.dir, f)).isFile()).map((f) => readFileSync(join(tmp.dir, f)).toString('latin1')).join('');
     expect(bytes).not.toMatch(/"password"|demo-password/);
     expect(bytes).toContain('sealed:clientKey');
   });

@@ -13,6 +13,7 @@ import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src-shared/app-api';
 import { openRecoverableCore } from '../../src-main/core/app/recoverable-core';
+import { openAppLog } from '../../src-main/core/log/app-log';
 import { MemorySecretStore, sealedSecrets } from '../../src-main/core/secrets';
 import { listSafetyCopies, Store } from '../../src-main/core/store';
 import { addUser, setPassword, TEST_HASH_PARAMS } from '../../src-service';
@@ -55,7 +56,7 @@ describe('a damaged local copy in the windowed shells', () => {
       expect(recovered.damaged).toBeNull();
       expect(await codeOf(core.listAccounts({}))).toBe('ok');
       // The damaged file is kept aside, never deleted.
-      expect(readdirSync(dirname(file)).filter((f) => f.startsWith('damaged-safety.sqlite.damaged-'))).toHaveLength(1);
+      expect(readdirSync(dirname(file)).filter((f) => f.startsWith('damaged-safety.sqlite.damaged-') && !/-(wal|shm)$/.test(f))).toHaveLength(1);
       // Once open, there is nothing to recover.
       expect(await codeOf(core.recoverLocalCopy({ from: 'empty' }))).toBe('rule');
     } finally {
@@ -64,6 +65,46 @@ describe('a damaged local copy in the windowed shells', () => {
     const store = new Store(file);
     expect(store.settings.get('copyId')).toBe('kept');
     store.close();
+  });
+
+  it('a new copy keeps the connection and the preferences of the damaged one, read from its newest safety copy', async () => {
+    const file = damagedLocalCopy(tmp.file('damaged-keeps.sqlite'), {
+      fill: (store) => {
+        store.settings.set('connection', { baseUrl: 'https://books.example.com', namespace: 'urn:books', login: 'jana', binding: 'soap12', operations: null, trustedCertificate: null, rememberPassword: true });
+        store.settings.set('preferences', { language: 'cs' });
+        store.settings.setSecret('clientKey', 'sealed-bytes');
+      },
+    });
+    const core = recoverable(file);
+    try {
+      const fresh = await core.recoverLocalCopy({ from: 'empty' });
+      expect(fresh).toMatchObject({ damaged: null, configured: true, connection: { baseUrl: 'https://books.example.com', namespace: 'urn:books', login: 'jana' } });
+      expect((await core.getPreferences()).language).toBe('cs');
+      expect(await core.listOutbox()).toEqual([]);
+    } finally {
+      await core.close();
+    }
+    const store = new Store(file);
+    expect(store.settings.secret('clientKey')).toBe('sealed-bytes');
+    expect(store.accounts()).toEqual([]);
+    store.close();
+  });
+
+  it('logs the damage and the recovery in the log diagnostics names', async () => {
+    const file = damagedCopyWithSafetyCopy('damaged-logged.sqlite');
+    const logFile = tmp.file('logs/app.log');
+    const appLog = openAppLog(logFile);
+    const core = openRecoverableCore({ dataFile: file, secrets: new MemorySecretStore(), appLog });
+    try {
+      await core.recoverLocalCopy({ from: 'safety-copy' });
+      expect((await core.getDiagnostics()).logFile).toBe(logFile);
+    } finally {
+      await core.close();
+      appLog.close();
+    }
+    const lines = readFileSync(logFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { msg: string; file?: string });
+    expect(lines.map((l) => l.msg)).toEqual(['The local copy is damaged', 'The local copy was damaged and was recovered from a safety copy']);
+    expect(lines[1]).toMatchObject({ file });
   });
 
   it('starts a new empty copy on request, keeping the damaged one aside', async () => {

@@ -1,7 +1,8 @@
 /**
  * A local copy damaged on disk, opened in the browser shell: the app shows the recovery screen instead
- * of failing, offers the newest safety copy (or a new empty copy), and after the recovery the app is
- * back with the data of the safety copy. The damaged file is kept aside.
+ * of failing, offers the newest safety copy first (or a new empty copy, saying what it cannot bring back),
+ * and after the recovery the app is back with the data of the safety copy. The damaged file is kept aside.
+ * Screenshots of the screen in English and Czech, with and without a safety copy.
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,12 +58,33 @@ describe.skipIf(!found)('a damaged local copy', () => {
       await expect.poll(() => screen.textContent()).toContain(file);
       // Nothing else of the app is offered while the copy cannot be read.
       expect(await page.getByTestId('sync-button').count()).toBe(0);
+      // The newest safety copy first, every copy listed, and what a new copy cannot bring back.
+      expect(await page.locator('[data-testid=damaged-copy] button').first().getAttribute('data-testid')).toBe('recover-safety-copy');
+      expect(await page.getByTestId('safety-copies').locator('dd').allTextContents()).toEqual(['before an update of the app']);
+      expect(await page.getByTestId('fresh-copy-loses').textContent()).toMatch(/last 50 transactions of each account/);
       await screenshot(page, 'damaged-copy-en-light');
       await page.getByTestId('recover-safety-copy').click();
       await page.getByTestId('damaged-copy').waitFor({ state: 'detached' });
       await page.locator('main h1').waitFor();
       expect(readdirSync(dir).filter((f) => f.startsWith('with-safety.sqlite.damaged-'))).toHaveLength(1);
       expect(realErrors(errors).filter((e) => !/status of 4\d\d|damaged/.test(e))).toEqual([]);
+    } finally {
+      await context.close();
+      await close();
+    }
+  });
+
+  it('in Czech, with the safety copies listed by date and reason', async () => {
+    const file = damagedCopy('with-safety-cs.sqlite', true);
+    const { shell, close } = await openShell(file);
+    const context = await browser.newContext({ locale: 'cs-CZ', viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(shell.url);
+      await page.getByTestId('damaged-copy').waitFor();
+      await expect.poll(() => page.getByTestId('safety-copies').locator('dd').allTextContents()).toEqual(['před aktualizací aplikace']);
+      expect(await page.getByTestId('damaged-copy').textContent()).toMatch(/Obsahuje celou vaši historii/);
+      await screenshot(page, 'damaged-copy-cs-light');
     } finally {
       await context.close();
       await close();
@@ -78,6 +100,7 @@ describe.skipIf(!found)('a damaged local copy', () => {
       await page.goto(shell.url);
       await page.getByTestId('damaged-copy').waitFor();
       expect(await page.getByTestId('recover-safety-copy').count()).toBe(0);
+      expect(await page.getByTestId('fresh-copy-loses').textContent()).toMatch(/posledních 50 transakcí každého účtu/);
       await screenshot(page, 'damaged-copy-cs-dark');
       await page.getByTestId('recover-empty').click();
       await page.getByTestId('damaged-copy').waitFor({ state: 'detached' });

@@ -353,6 +353,10 @@ describe.skipIf(!found)('beyond the service', () => {
     expect((await stack.core.listRefuelings({ carId: 4 })).some((r) => r.description === 'after the backup')).toBe(false);
     expect((await stack.core.listCars()).map((c) => c.carId)).not.toContain(5);
     await poll(() => textOf(page.getByTestId('queued-count'))).toContain(String(queued));
+    // The restore kept a safety copy of what it replaced: listed with its date, newest first.
+    const safety = page.getByTestId('safety-copies');
+    await poll(() => safety.locator('dd').first().textContent()).toBe('before a restore');
+    expect(await safety.locator('time').first().getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     await screenshot(page, 'data-restored-en-light');
   });
 

@@ -201,7 +201,7 @@ describe('backup and restore', () => {
       const backup = await s.core.createBackup();
       const restored = await core.restoreBackup({ data: bytesOf(backup) });
       expect(restored).toMatchObject({ counts: backup.counts, uncertainWrites: 1 });
-      expect((await core.listOutbox())[0]).toMatchObject({ kind: 'transfer', status: 'unknown', message: expect.stringMatching(/Check the service/) });
+      expect((await core.listOutbox())[0]).toMatchObject({ kind: 'transfer', status: 'unknown', message: expect.stringMatching(/the next sync looks for it there/) });
       expect((await core.listAccounts({})).accounts.map((a) => a.name).sort()).toEqual(['Main', 'Savings']);
     } finally {
       await core.close();

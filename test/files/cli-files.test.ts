@@ -62,6 +62,24 @@ describe('command line: files', () => {
     expectFailure(await cli(data, ['import-refuelings', '--car', '3', '--file', csv, '--currency', 'CZK', '--dry-run=yes']), /--dry-run takes no value/);
   });
 
+  it('refuel and edit-refuel read --currency as the import does: a code (CZK, eur) or its number, anything else refused by name', async () => {
+    const data = tmp.file('currency.sqlite');
+    expect((await cli(data, ['car', 'add', '3', 'Octavia'])).code).toBe(0);
+    const fuel = ['refuel', '--car', '3', '--liter', '30', '--price', '900', '--tachometer', '500', '--date', '2026-01-01T10:00'];
+    const czk = await cli(data, [...fuel, '--currency', 'CZK', '--json']);
+    expect(czk.code, czk.err).toBe(0);
+    expect((await cli(data, [...fuel.slice(0, 8), '600', '--date', '2026-01-02T10:00', '--currency', '203'])).code).toBe(0);
+    expect((await cli(data, ['edit-refuel', String(czk.json().id), '--currency', 'eur'])).code).toBe(0);
+    const rows = (await cli(data, ['refuelings', '3', '--json'])).json() as { tachometer: number; currency: number }[];
+    expect(rows.map((r) => [r.tachometer, r.currency]).sort()).toEqual([
+      [500, 978],
+      [600, 203],
+    ]);
+    expectFailure(await cli(data, [...fuel, '--currency', 'XYZ']), /--currency: "XYZ" is not a currency the app knows/);
+    expect(helpText('refuel')).toMatch(/--currency <CZK\|203>/);
+    expect(helpText('import-refuelings')).toMatch(/--currency <CZK\|203>/);
+  });
+
   it('writes a backup, refuses to overwrite it without --force, and restores it', async () => {
     const data = tmp.file('backup.sqlite');
     const file = tmp.file('books.backup');

@@ -1,5 +1,5 @@
 /** The Electron edge's settings, checked without Electron: web preferences, CSP, navigation, menu, window state. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -66,6 +66,8 @@ describe('window state', () => {
     expect(loadWindowBounds(file)).toBeNull();
     saveWindowBounds(file, { x: 1, y: 2, width: 800, height: 600, maximized: true });
     expect(loadWindowBounds(file)).toEqual({ x: 1, y: 2, width: 800, height: 600, maximized: true });
+    // Its owner's alone, as every file of the app (POSIX modes).
+    if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
     writeFileSync(file, '{"x": "1e999", "y": 0');
     expect(loadWindowBounds(file)).toBeNull();
   });

@@ -26,7 +26,7 @@ export function damagedLocalCopy(file: string, options: { safetyCopy?: boolean; 
   const older = new Store(file, { migrations: options.safetyCopy === false ? MIGRATIONS : MIGRATIONS.filter((m) => m.version < NEWEST_SCHEMA) });
   options.fill?.(older);
   older.close();
-  new Store(file).close();
+  new Store(file, options.safetyCopy === false ? { noSafetyCopies: true } : {}).close();
   damage(file);
   return file;
 }

@@ -1,6 +1,6 @@
 /** The app API tour's part for CSV export and import, backup and restore (see app-api-tour.ts). */
 import { expect } from 'vitest';
-import { importProblemText, type BackupFile, type ImportPreview, type ImportResult, type OutboxEntryView, type RefuelingView, type RestoreResult } from '../../src-shared/app-api';
+import { importProblemText, type BackupFile, type ImportPreview, type ImportResult, type OutboxEntryView, type RefuelingView, type RestoreResult, type SafetyCopyInfo } from '../../src-shared/app-api';
 import type { TourCall } from './app-api-tour';
 
 /** Two refuelings to import and one row the preview must refuse, naming its column. */
@@ -33,4 +33,7 @@ export async function tourFiles(ok: TourCall, at: { carId: number }): Promise<vo
   const after = await ok<OutboxEntryView[]>('listOutbox');
   expect(after.map((e) => [e.id, e.kind, e.status])).toEqual(outbox.map((e) => [e.id, e.kind, e.status]));
   expect((await ok<RefuelingView[]>('listRefuelings', { carId: at.carId })).find((r) => r.tachometer === 998600)?.partial).toBe(true);
+  // The restore kept a safety copy of what it replaced, newest first.
+  const copies = await ok<SafetyCopyInfo[]>('listSafetyCopies');
+  expect(copies[0]).toMatchObject({ reason: 'before-restore', at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/) });
 }

@@ -3,7 +3,8 @@ import { UsageError } from '../../../src-shared/cli';
 import { defineCommand } from '../command';
 import { readUtf8 } from '../files';
 import * as fmt from '../format';
-import { currencyArg, integerArg, MAX_IMPORT_FILE_BYTES } from '../values';
+import { integerArg, MAX_IMPORT_FILE_BYTES } from '../values';
+import { REFUELING_OPTIONS } from './refueling-options';
 
 export const importRefuelings = defineCommand({
   name: 'import-refuelings',
@@ -12,7 +13,7 @@ export const importRefuelings = defineCommand({
   options: {
     car: { type: 'string', value: '<carId>', description: 'the car the refuelings are of', required: true, read: integerArg },
     file: { type: 'string', value: '<csv>', description: 'the CSV file', required: true },
-    currency: { type: 'string', value: '<CZK|203>', description: "the currency of rows without one (default: the car's last)", read: currencyArg },
+    currency: { ...REFUELING_OPTIONS.currency, description: "the currency of rows without one, as its code (CZK) or number (203) (default: the car's last)" },
     'dry-run': { type: 'boolean', description: 'only show what would be imported' },
   },
   async run(ctx) {

@@ -18,6 +18,7 @@ import { LocalWrites } from '../outbox/writes';
 import { registerHandlers } from '../register';
 import type { SecretPersistence, SecretStore, SecretStoreSource } from '../secrets';
 import type { TransportFactory } from '../soap-client';
+import { DamagedCopyError } from '../store/local-file';
 import { Store, type StoreOptions } from '../store/store';
 import { SyncEngine, type SyncTuning } from '../sync/engine';
 import { connectionHandlers, preferences } from './connection';
@@ -74,6 +75,7 @@ class Core implements CoreServices {
     this.timeZone = options.timeZone ?? localTimeZone();
     this.log = coreLog(options);
     this.store = new Store(options.dataFile, options.store);
+    if (this.store.safetyCopyFailure) this.log('The daily safety copy could not be made', this.store.safetyCopyFailure);
     this.outbox = new Outbox(this.store);
     this.view = new LocalView(this.store, this.outbox);
     this.writes = new LocalWrites(this.store, this.outbox, this.view, () => this.now());
@@ -184,6 +186,8 @@ function coreLog(options: AppCoreOptions): (message: string, error?: unknown) =>
 
 /** An error met before a core is open (opening the copy, recovering it) as the AppError the screens get. */
 export function openingError(e: unknown, options: AppCoreOptions): AppError {
+  // The damage goes to the log diagnostics names, with what SQLite said.
+  if (e instanceof DamagedCopyError) coreLog(options)('The local copy is damaged', e);
   return toAppError(e, coreLog(options), { dataFile: options.dataFile, logFile: options.appLog?.file ?? null });
 }
 

@@ -6,6 +6,7 @@
 import { AppError } from '../../../src-shared/app-api';
 import { ValidationError } from '../../../src-shared/validate';
 import { CallError, callToAppError } from '../soap-client';
+import { isDamageError } from '../store/local-file';
 import { damaged } from '../store/store';
 
 /** `input.name` → `name`; `input.input.amount` (an outbox entry's write) → `amount`. */
@@ -29,11 +30,13 @@ export function toAppError(e: unknown, log: (message: string, error?: unknown) =
   if (e instanceof AppError) return e;
   if (e instanceof ValidationError) return validationToAppError(e);
   if (e instanceof CallError) return callToAppError(e);
-  if (e instanceof Error && ['SQLITE_CORRUPT', 'SQLITE_NOTADB'].includes((e as NodeJS.ErrnoException).code ?? '') && dataFile) {
+  if (isDamageError(e) && dataFile) {
     log('The local copy is damaged', e);
     return damaged(dataFile);
   }
   if (e instanceof Error && (e as NodeJS.ErrnoException).code === 'SQLITE_BUSY') return new AppError('fileBusy');
+  // SQLITE_READONLY and its extended codes (_DIRECTORY, _DBMOVED...): the copy cannot be written.
+  if (e instanceof Error && /^SQLITE_READONLY/.test((e as NodeJS.ErrnoException).code ?? '') && dataFile) return new AppError('localCopyReadOnly', { file: dataFile });
   log('Unexpected error in the app core', e);
   return new AppError('bug', { log: context.logFile ?? '' });
 }

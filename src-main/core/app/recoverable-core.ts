@@ -19,8 +19,9 @@ import {
   type InputOf,
 } from '../../../src-shared/app-api';
 import { parse } from '../../../src-shared/validate';
-import { isSoundCopy, listSafetyCopies, moveAside, recoverFromSafetyCopy, safetyCopyDir } from '../store/safety-copies';
+import { listSafetyCopies } from '../store/safety-copies';
 import { createAppCore, openingError, type AppCore, type AppCoreOptions } from './app-core';
+import { carryConnection, keptConnection, recoverFromSafetyCopy, startFreshCopy } from './recovery';
 
 export function openRecoverableCore(options: AppCoreOptions): AppCore {
   const { dataFile } = options;
@@ -80,11 +81,20 @@ export function openRecoverableCore(options: AppCoreOptions): AppCore {
 
   async function recover(input: InputOf<'recoverLocalCopy'>): Promise<AppStatus> {
     if (inner) return inner.recoverLocalCopy(input);
+    const store = options.store ?? {};
     if (input.from === 'safety-copy') {
-      const done = recoverFromSafetyCopy(dataFile, new Date(), (file) => isSoundCopy(file, options.store?.nativeBinding));
-      if (!done) throw new AppError('noSafetyCopy', { file: dataFile, folder: safetyCopyDir(dataFile) });
+      const done = recoverFromSafetyCopy(dataFile, store);
+      options.appLog?.info('The local copy was damaged and was recovered from a safety copy', {
+        file: dataFile,
+        safetyCopy: done.restored.file,
+        movedAside: done.movedAside,
+        uncertainWrites: done.uncertainWrites,
+      });
     } else {
-      moveAside(dataFile);
+      const connection = keptConnection(dataFile, store);
+      const movedAside = startFreshCopy(dataFile, store);
+      if (connection) carryConnection(dataFile, store, connection);
+      options.appLog?.info('The local copy was damaged; a new empty copy was started', { file: dataFile, movedAside, connectionKept: connection !== null });
     }
     open();
     const status = inner ? await (inner as AppCore).getStatus() : damagedStatus(damage!.copy);

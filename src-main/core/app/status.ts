@@ -58,6 +58,10 @@ export async function diagnostics(core: CoreServices, about: About): Promise<{ t
     `Outbox: ${JSON.stringify(status.outbox)}`,
     `Last sync: ${status.lastSync ? JSON.stringify(status.lastSync) : 'never'}`,
   ];
-  if (about.log) lines.push(`Log: ${about.log.file}`, '--- the log\'s last 50 lines ---', about.log.tail(50));
-  return { text: lines.join('\n'), logFile: about.log?.file ?? null };
+  // The log is written at its first line: until then there is no file to name.
+  const tail = about.log?.tail(50) ?? '';
+  if (!about.log) lines.push('Log: none kept by this shell');
+  else if (tail === '') lines.push(`Log: nothing logged yet (it will be written to ${about.log.file})`);
+  else lines.push(`Log: ${about.log.file}`, '--- the log\'s last 50 lines ---', tail);
+  return { text: lines.join('\n'), logFile: tail === '' ? null : about.log!.file };
 }

@@ -6,14 +6,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createOwnFile } from '../store/owner-only';
+import { listSafetyCopies } from '../store/safety-copies';
 import type Database from 'better-sqlite3';
 import { AppError, type BackupFile, type RecordCounts, type RestoreResult } from '../../../src-shared/app-api';
 import type { CoreParts, Handlers } from '../app/core-parts';
-import { keepSafetyCopy } from '../store/safety-copies';
 import { Store } from '../store/store';
 import { LOCAL_ONLY_CONDITION, type SettingKey } from '../store/settings';
-import type { UnknownBeforeProbe } from '../write-kinds';
-import type { RecordKind } from '../outbox/entries';
+import type { AnyEntry, RecordKind } from '../outbox/entries';
+import { reviveOutbox } from '../outbox/revive';
 import {
   asRollbackJournalImage,
   countRecords,
@@ -59,9 +62,13 @@ const backupFileName = (now: string) => `bookkeeping-${now.slice(0, 10)}-${now.s
 
 export async function createBackup(parts: CoreParts): Promise<BackupFile> {
   const { store } = parts;
-  if (store.settings.get('copyId') === null) store.transaction(() => store.settings.set('copyId', randomUUID()));
-  const file = tempFileBeside(store.file, 'backup');
+  // A read-only copy is backed up all the same (a backup is a read), without a name of its own and through
+  // the system's temporary folder, as its own folder may not take a file.
+  if (store.settings.get('copyId') === null && !store.readOnly) store.transaction(() => store.settings.set('copyId', randomUUID()));
+  const file = store.readOnly ? join(tmpdir(), `bookkeeping-backup-${randomUUID()}.sqlite`) : tempFileBeside(store.file, 'backup');
   try {
+    // Owner-only before SQLite writes a byte into it.
+    createOwnFile(file);
     await store.db.backup(file);
     const now = parts.now();
     const copy = openSqlite(file, store.options);
@@ -161,42 +168,32 @@ interface Before {
 }
 
 /**
- * Settles the backup's writes against what this local copy knows happened since the backup was made,
- * so that a restore never makes a sync book a write twice:
+ * Settles the backup's writes against what this local copy knows happened since the backup was made, then
+ * revives the rest (outbox/revive.ts), so that a restore never makes a sync book a write twice:
  * - an entry this copy still holds unsent stays as the backup has it;
  * - an entry whose create this copy saw succeed (its temporary id is mapped) is done: the mapping is
  *   carried over, as the sync would have stored it, and the next pull brings the record;
  * - any other (sent since, or discarded, or the backup is of another local copy) may have reached the
- *   service: it becomes unknown with a probe saying what the service held before is not known, so that
- *   the sync decides an edit by comparing values and leaves a create or a transfer to the user's retry
- *   or discard.
+ *   service: it becomes unknown, and the next sync looks for it there before it sends anything.
  * Returns how many entries became unknown.
  */
 function settleOutbox(parts: CoreParts, before: Before, backupCopyId: string | null, backedUpAt: string | null): number {
-  const db = parts.store.db;
   const sameCopy = before.copyId !== null && before.copyId === backupCopyId;
-  const message = `Restored from a backup${backedUpAt ? ` made ${backedUpAt.replace('T', ' ')}` : ''}: this write may have reached the service since. Check the service, then send it again or discard it.`;
-  const probe: UnknownBeforeProbe = { undecidable: message };
-  const mark = db.prepare("UPDATE main.outbox SET status = 'unknown', message = ?, probe = ?, conflicts = NULL WHERE id = ?");
-  let uncertain = 0;
-  for (const e of db.prepare("SELECT id, kind, created_at, status, created_ids FROM main.outbox WHERE status <> 'unknown' ORDER BY id").all() as OutboxKey[]) {
-    if (sameCopy) {
-      const current = before.unsent.get(e.id);
-      if (current && current.kind === e.kind && current.created_at === e.created_at) continue;
-      const done = (JSON.parse(e.created_ids) as number[]).map((id) => before.mapped.get(id)).filter((m) => m !== undefined);
-      if (done.length > 0) {
-        for (const m of done) {
-          parts.outbox.replaceTempId(m.kind, m.temp_id, m.real_id);
-          parts.outbox.markOwn(m.kind, m.real_id);
-        }
-        parts.outbox.remove(e.id);
-        continue;
-      }
+  const settle = (e: AnyEntry): boolean => {
+    if (!sameCopy) return false;
+    const current = before.unsent.get(e.id);
+    if (current && current.kind === e.kind && current.created_at === e.createdAt) return true;
+    const done = e.createdIds.map((id) => before.mapped.get(id)).filter((m) => m !== undefined);
+    if (done.length === 0) return false;
+    for (const m of done) {
+      parts.outbox.replaceTempId(m.kind, m.temp_id, m.real_id);
+      parts.outbox.markOwn(m.kind, m.real_id);
     }
-    mark.run(message, JSON.stringify(probe), e.id);
-    uncertain++;
-  }
-  return uncertain;
+    parts.outbox.remove(e.id);
+    return true;
+  };
+  const cause = `Restored from a backup${backedUpAt ? ` made ${backedUpAt.replace('T', ' ')}` : ''}`;
+  return reviveOutbox(parts.store, parts.outbox, { cause, settle });
 }
 
 /** Replaces every table's rows of the local copy with the attached copy's, in the caller's transaction. */
@@ -247,6 +244,8 @@ function replaceRows(parts: CoreParts, backedUpAt: string | null): number {
 export async function restoreBackup(parts: CoreParts, data: Uint8Array): Promise<RestoreResult> {
   parts.assertIdle();
   const { store } = parts;
+  // Before the backup's bytes are written beside a copy whose folder may not take them.
+  store.assertWritable();
   const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   if (!isSqliteImage(bytes)) throw new AppError('backupNotSqlite', {}, 'data');
   const file = tempFileBeside(store.file, 'restore');
@@ -256,7 +255,7 @@ export async function restoreBackup(parts: CoreParts, data: Uint8Array): Promise
     const { version, backedUpAt } = inspect(file, store);
     if (version < newestSchema(store.options)) upgrade(file, store);
     // The local copy as it was, kept beside it: a restore of the wrong backup can be undone.
-    keepSafetyCopy(store.db, store.file, 'before-restore');
+    store.keepSafetyCopy('before-restore');
     store.db.prepare('ATTACH DATABASE ? AS restored').run(file);
     try {
       const uncertainWrites = store.transaction(() => {
@@ -284,9 +283,10 @@ export async function restoreBackup(parts: CoreParts, data: Uint8Array): Promise
   return result;
 }
 
-export function backupHandlers(parts: CoreParts): Handlers<'createBackup' | 'restoreBackup'> {
+export function backupHandlers(parts: CoreParts): Handlers<'createBackup' | 'restoreBackup' | 'listSafetyCopies'> {
   return {
     createBackup: () => createBackup(parts),
+    listSafetyCopies: async () => listSafetyCopies(parts.store.file).map(({ at, reason }) => ({ at, reason })),
     restoreBackup: (input) => restoreBackup(parts, input.data),
   };
 }

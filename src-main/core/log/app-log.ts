@@ -76,7 +76,8 @@ export function openAppLog(file: string, options: { maxBytes?: number; level?: p
   let opened: { logger: pino.Logger; destination: ReturnType<typeof pino.destination> } | null = null;
   const open = () => {
     if (opened) return opened;
-    mkdirSync(dirname(file), { recursive: true });
+    // A folder made for the log is its owner's alone (an existing one, the data file's, is the user's to keep).
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     if (sizeOf(file) >= maxBytes) rotate(file);
     // Synchronous writes: a line about a crash is on disk before the process goes.
     const destination = pino.destination({ dest: file, sync: true, mkdir: true, mode: 0o600 });

@@ -5,3 +5,4 @@ export * from './learned';
 export * from './view-state';
 export * from './local-view';
 export * from './writes';
+export * from './revive';

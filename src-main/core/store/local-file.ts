@@ -62,6 +62,9 @@ export class DamagedCopyError extends LocalFileError<'localCopyDamaged'> {
   }
 }
 
+/** SQLite found a database damaged on disk (what it says of a page it cannot read). */
+export const isDamageError = (e: unknown): boolean => ['SQLITE_CORRUPT', 'SQLITE_NOTADB'].includes((e as NodeJS.ErrnoException | null)?.code ?? '');
+
 export type LocalFileKind =
   /** Nothing there (or an empty file): a new local copy may be made. */
   | 'new'
@@ -94,7 +97,13 @@ export function inspectLocalFile(file: string, options: { nativeBinding?: string
     throw new LocalFileError('localFileUnreadable', { file, code: (e as NodeJS.ErrnoException).code ?? 'error' });
   }
   if (size === 0) return 'new';
-  const head = header(file);
+  let head: Buffer;
+  try {
+    head = header(file);
+  } catch (e) {
+    // Another user's copy (0600): this user may see it but not read it.
+    throw new LocalFileError('localFileUnreadable', { file, code: (e as NodeJS.ErrnoException).code ?? 'error' });
+  }
   if (!isSqliteImage(head)) {
     throw new LocalFileError('localFileNotSqlite', { file });
   }

@@ -1,20 +1,30 @@
 /**
- * Safety copies of the local copy, kept beside it in `<data file>.backups/` (the same disk and the same
- * permissions as the data): one is made before every schema migration and every restore, the newest
- * five kept. A local copy that will not open any more (damaged on disk) is recovered from the newest
- * one: the damaged file is moved aside, never deleted.
+ * Safety copies of the local copy, kept beside it in `<data file>.backups/` (the same disk, owner-only: the
+ * folder 0700, each copy 0600): one after every sync that changed something, one a day otherwise (when the
+ * copy is opened and the newest is older), one before every schema migration and every restore. Each is
+ * SQLite's VACUUM INTO of the open database (never a file copy of a live WAL database), checked with SQLite's
+ * quick check before it counts, and only the newest few of each reason are kept. A local copy that will not
+ * open any more (damaged on disk) is recovered from the newest sound one (core/app/recovery.ts).
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
+import { createOwnFile, ownerOnlyDir, tighten, OWNER_FILE_MODE } from './owner-only';
 
-export const KEEP_SAFETY_COPIES = 5;
+/** Why a safety copy was made; 'before-schema-<n>' names the schema the migration went to. */
+export type SafetyCopyReason = 'after-sync' | 'daily' | 'before-restore' | `before-schema-${number}`;
+
+/** How many of each reason are kept (a migration's under one name whatever its number). */
+export const KEEP_SAFETY_COPIES = { 'after-sync': 3, daily: 3, 'before-restore': 3, 'before-schema': 2 } as const;
+const keptFor = (reason: string): number => (reason.startsWith('before-schema-') ? KEEP_SAFETY_COPIES['before-schema'] : (KEEP_SAFETY_COPIES[reason as keyof typeof KEEP_SAFETY_COPIES] ?? 2));
+
+const DAY_MS = 24 * 3_600_000;
 
 export interface SafetyCopy {
   file: string;
   /** When it was made, ISO 8601 (UTC). */
   at: string;
-  /** Why: 'before-schema-<n>' or 'before-restore'. */
+  /** Why: 'after-sync', 'daily', 'before-restore' or 'before-schema-<n>'. */
   reason: string;
 }
 
@@ -44,26 +54,53 @@ export function listSafetyCopies(dataFile: string): SafetyCopy[] {
     .sort((a, b) => (a.at < b.at ? 1 : -1));
 }
 
+export interface SafetyCopyOptions {
+  /** When it is made (its name); default now. */
+  now?: Date;
+  /** better-sqlite3's native module for the check (Electron's ABI differs from Node's). */
+  nativeBinding?: string | undefined;
+}
+
+/** A safety copy that fails SQLite's quick check just after it was written (the disk, or the database, is failing). */
+export class SafetyCopyUnsound extends Error {
+  override name = 'SafetyCopyUnsound';
+}
+
 /**
- * Writes a consistent copy of the open database (VACUUM INTO: one file, no -wal needed) and keeps only
- * the newest KEEP_SAFETY_COPIES. Returns the copy's path.
+ * Writes a consistent copy of the open database (VACUUM INTO: one file, no -wal needed), owner-only, checks
+ * it, and keeps only the newest of its reason (KEEP_SAFETY_COPIES). Returns the copy's path.
  */
-export function keepSafetyCopy(db: Database.Database, dataFile: string, reason: string, now = new Date()): string {
+export function keepSafetyCopy(db: Database.Database, dataFile: string, reason: SafetyCopyReason, options: SafetyCopyOptions = {}): string {
+  const now = options.now ?? new Date();
   const dir = safetyCopyDir(dataFile);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  ownerOnlyDir(dir);
   const nameAt = (t: number) => join(dir, `${new Date(t).toISOString().replace(/:/g, '-').replace('.', '-')}_${reason}.sqlite`);
   // Two copies within one millisecond (restores in a row) get distinct times: the names stay in order.
   let t = now.getTime();
   while (existsSync(nameAt(t))) t++;
   const file = nameAt(t);
   // Written under a name no listing takes, then renamed: a copy cut short (the app killed) is never
-  // mistaken for a safety copy.
+  // mistaken for a safety copy. Made empty and owner-only first: VACUUM INTO writes into it as it is.
   const partial = join(dir, `.partial-${process.pid}-${t}.sqlite`);
   rmSync(partial, { force: true });
-  db.prepare('VACUUM INTO ?').run(partial);
-  renameSync(partial, file);
-  for (const old of listSafetyCopies(dataFile).slice(KEEP_SAFETY_COPIES)) rmSync(old.file, { force: true });
+  createOwnFile(partial);
+  try {
+    db.prepare('VACUUM INTO ?').run(partial);
+    tighten(partial, OWNER_FILE_MODE);
+    if (!isSoundCopy(partial, options.nativeBinding)) throw new SafetyCopyUnsound(`The safety copy written to ${partial} failed SQLite's quick check.`);
+    renameSync(partial, file);
+  } finally {
+    rmSync(partial, { force: true });
+  }
+  for (const old of listSafetyCopies(dataFile).filter((c) => c.reason === reason).slice(keptFor(reason))) rmSync(old.file, { force: true });
   return file;
+}
+
+/** A daily safety copy, unless the newest safety copy (of any reason) is less than a day old; the path, or null. */
+export function keepDailySafetyCopy(db: Database.Database, dataFile: string, options: SafetyCopyOptions = {}): string | null {
+  const newest = listSafetyCopies(dataFile)[0];
+  if (newest && (options.now ?? new Date()).getTime() - Date.parse(newest.at) < DAY_MS) return null;
+  return keepSafetyCopy(db, dataFile, 'daily', options);
 }
 
 /**
@@ -94,23 +131,4 @@ export function isSoundCopy(file: string, nativeBinding?: string): boolean {
   } finally {
     db?.close();
   }
-}
-
-/**
- * Puts the newest safety copy that `sound` accepts (by default: that passes SQLite's quick check) in place of a damaged
- * local copy, which is moved aside. Returns both paths, or null when no safety copy will do.
- */
-export function recoverFromSafetyCopy(
-  dataFile: string,
-  now = new Date(),
-  sound: (file: string) => boolean = (file) => isSoundCopy(file),
-): { restored: SafetyCopy; movedAside: string } | null {
-  const chosen = listSafetyCopies(dataFile).find((copy) => sound(copy.file));
-  if (!chosen) return null;
-  const aside = moveAside(dataFile, now);
-  // Written beside and renamed into place: a recovery cut short leaves no half-copied file as the data.
-  const partial = `${dataFile}.recovering`;
-  copyFileSync(chosen.file, partial);
-  renameSync(partial, dataFile);
-  return { restored: chosen, movedAside: aside };
 }

@@ -4,12 +4,16 @@
  * (used through the outbox module). WAL journal, foreign keys on, synchronous FULL: a write the user
  * made, and the mark that a request may have been sent, survive a crash of the app or the machine.
  */
+import { accessSync, constants, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { add, formatDecimal, parseDecimal } from '../../../src-shared/money';
 import { AMOUNT_UNITS, amountUnits, registerAmountFunctions } from './amount-units';
-import { APPLICATION_ID, DamagedCopyError, inspectLocalFile } from './local-file';
+import { AppError } from '../../../src-shared/app-api/errors';
+import { APPLICATION_ID, asRollbackJournalImage, DamagedCopyError, inspectLocalFile, isDamageError, type LocalFileKind } from './local-file';
+import { createOwnerOnly, tightenDatabase } from './owner-only';
 import { migrate, type Migration, MIGRATIONS } from './migrations';
-import { keepSafetyCopy, listSafetyCopies } from './safety-copies';
+import { keepDailySafetyCopy, keepSafetyCopy, listSafetyCopies, type SafetyCopyOptions, type SafetyCopyReason } from './safety-copies';
 import type { PulledCounts } from '../../../src-shared/app-api';
 import { ACCOUNT } from '../../../src-shared/records/account';
 import { CAR } from '../../../src-shared/records/car';
@@ -31,8 +35,10 @@ export interface StoreOptions {
   busyTimeoutMs?: number;
   /** better-sqlite3's native module to load instead of the default (Electron's ABI differs from Node's). */
   nativeBinding?: string;
-  /** No safety copy before a migration (a temporary copy being upgraded, which has no data of its own to lose). */
+  /** No automatic safety copy, before a migration, daily or after a sync (a temporary copy being upgraded or recovered, a benchmark's). */
   noSafetyCopies?: boolean;
+  /** The clock of the safety copies' dates (tests move it); default the system's. */
+  now?: () => Date;
 }
 
 export interface PulledData {
@@ -119,6 +125,55 @@ function changedRecords<T extends { id: number }>(before: readonly T[], after: r
 /** An account's transactions, those a text matches. */
 const accountWhere = (text: TextQuery | null | undefined): string => (text ? `account_id = @accountId AND ${text.sql}` : 'account_id = @accountId');
 
+const sqliteOptions = (options: StoreOptions): Database.Options => ({
+  timeout: options.busyTimeoutMs ?? 5000,
+  ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+});
+
+/** Whether this process may write the copy: the file (when there is one) and its folder (its -wal and -shm live there). */
+function writable(file: string, kind: LocalFileKind): boolean {
+  const may = (path: string) => {
+    try {
+      accessSync(path, constants.W_OK);
+      return true;
+    } catch (e) {
+      // A folder that is not there is no read-only one: opening says what it is.
+      return (e as NodeJS.ErrnoException).code === 'ENOENT';
+    }
+  };
+  if (!may(dirname(file))) {
+    // No copy to read, and none can be made.
+    if (kind === 'new') throw new AppError('localCopyReadOnly', { file });
+    return false;
+  }
+  return kind === 'new' ? true : may(file);
+}
+
+/**
+ * A read-only copy, opened read-only. In a folder that cannot be written SQLite cannot make the shared-memory
+ * file a WAL database needs, so the copy is read from an image of the file in memory (no -wal is left beside a
+ * cleanly closed copy; one that is there is read by the first way).
+ */
+export function openReadOnly(file: string, options: StoreOptions): Database.Database {
+  try {
+    const db = new Database(file, { ...sqliteOptions(options), readonly: true, fileMustExist: true });
+    try {
+      db.prepare('SELECT count(*) FROM sqlite_master').get();
+      return db;
+    } catch (e) {
+      db.close();
+      throw e;
+    }
+  } catch (e) {
+    // No -shm can be made beside it: SQLITE_CANTOPEN (an immutable folder), SQLITE_READONLY_DIRECTORY (one without write permission).
+    const code = (e as NodeJS.ErrnoException).code ?? '';
+    if (code !== 'SQLITE_CANTOPEN' && !code.startsWith('SQLITE_READONLY')) throw e;
+  }
+  const image = readFileSync(file);
+  asRollbackJournalImage(image);
+  return new Database(image, { ...sqliteOptions(options), readonly: true });
+}
+
 /** What to do about a local copy SQLite finds damaged: recover its newest safety copy, or restore a backup. */
 export function damaged(file: string): DamagedCopyError {
   return new DamagedCopyError(file, listSafetyCopies(file)[0]?.at ?? '');
@@ -126,6 +181,10 @@ export function damaged(file: string): DamagedCopyError {
 
 export class Store {
   readonly db: Database.Database;
+  /** The file or its folder cannot be written: the copy is read, never changed (no WAL switch, migration or safety copy). */
+  readonly readOnly: boolean;
+  /** Why the daily safety copy could not be made at opening, if it could not (for the core's log). */
+  safetyCopyFailure: unknown = null;
 
   /** `options` are kept so that a copy of the file (a backup being checked) can be opened the same way. */
   constructor(
@@ -134,13 +193,18 @@ export class Store {
   ) {
     // Refused before SQLite opens it for writing: another program's file is never touched.
     const kind = inspectLocalFile(file, options);
-    this.db = new Database(file, {
-      timeout: options.busyTimeoutMs ?? 5000,
-      ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
-    });
+    this.readOnly = !writable(file, kind);
+    if (!this.readOnly) {
+      // Its owner's alone: a new copy is made 0600 (SQLite gives its -wal and -shm the same mode), a wider one tightened.
+      if (kind === 'new') createOwnerOnly(file);
+      tightenDatabase(file);
+    }
+    this.db = this.readOnly ? openReadOnly(file, options) : new Database(file, sqliteOptions(options));
     try {
-      if (kind !== 'ours') this.db.pragma(`application_id = ${APPLICATION_ID}`);
-      this.db.pragma('journal_mode = WAL');
+      if (!this.readOnly) {
+        if (kind !== 'ours') this.db.pragma(`application_id = ${APPLICATION_ID}`);
+        this.db.pragma('journal_mode = WAL');
+      }
       this.db.pragma('synchronous = FULL');
       this.db.pragma('foreign_keys = ON');
       registerTextFunctions(this.db);
@@ -150,15 +214,46 @@ export class Store {
       const migrations = options.migrations ?? MIGRATIONS;
       const found = this.db.pragma('user_version', { simple: true }) as number;
       const newest = migrations.reduce((max, m) => Math.max(max, m.version), 0);
+      if (this.readOnly) {
+        // An older schema would have to be brought up to date, which is a write.
+        if (found < newest) throw new AppError('localCopyReadOnly', { file });
+        // A newer schema is refused by migrate, as for any copy.
+        if (found > newest) migrate(this.db, migrations);
+        return;
+      }
+      const keep = !options.noSafetyCopies;
       // A copy of the data as it was, before a migration changes it (never for a new, empty file).
-      if (found > 0 && found < newest && !options.noSafetyCopies) keepSafetyCopy(this.db, file, `before-schema-${newest}`);
+      if (found > 0 && found < newest && keep) keepSafetyCopy(this.db, file, `before-schema-${newest}`, this.safetyCopyOptions());
       migrate(this.db, migrations);
+      // At most a day between safety copies, whatever else makes them (syncs that changed something). One that
+      // cannot be made (a full disk, a folder not ours) never keeps the copy from opening: the core logs it.
+      if (kind === 'ours' && keep) {
+        try {
+          keepDailySafetyCopy(this.db, file, this.safetyCopyOptions());
+        } catch (e) {
+          this.safetyCopyFailure = e;
+        }
+      }
     } catch (e) {
       this.db.close();
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB') throw damaged(file);
+      if (isDamageError(e)) throw damaged(file);
       throw e;
     }
+  }
+
+  /** How this copy's safety copies are made: at the store's clock (tests move it), checked with its native module. */
+  safetyCopyOptions(): SafetyCopyOptions {
+    return { now: this.options.now?.() ?? new Date(), nativeBinding: this.options.nativeBinding };
+  }
+
+  /** A safety copy of the data as it is now (after a sync, before a restore). */
+  keepSafetyCopy(reason: SafetyCopyReason): string {
+    return keepSafetyCopy(this.db, this.file, reason, this.safetyCopyOptions());
+  }
+
+  /** Refuses a change of a read-only copy before anything is written (a restore's temporary file, an import). */
+  assertWritable(): void {
+    if (this.readOnly) throw new AppError('localCopyReadOnly', { file: this.file });
   }
 
   get schemaVersion(): number {
@@ -493,6 +588,24 @@ export class Store {
         this.sql(`DELETE FROM ${table}`).run();
       }
     });
+  }
+
+  // ---- what the service held as this copy last saw it (the probe of a write an older copy brings back)
+
+  /** Ids of every account this copy holds, listed or not. */
+  accountIds(): number[] {
+    return this.sql('SELECT id FROM accounts').pluck().all() as number[];
+  }
+
+  /** Ids of an account's stored transactions; null when some have none (a service that lists them without ids). */
+  transactionIds(accountId: number): number[] | null {
+    const ids = this.sql('SELECT id FROM transactions WHERE account_id = ?').pluck().all(accountId) as (number | null)[];
+    return ids.includes(null) ? null : (ids as number[]);
+  }
+
+  /** Ids of a car's stored refuelings. */
+  refuelingIds(carId: number): number[] {
+    return this.sql('SELECT id FROM refuelings WHERE car_id = ?').pluck().all(carId) as number[];
   }
 
   // ---- the whole history, for search and reports ------------------------------------------------

@@ -21,6 +21,7 @@ import {
   type RetryPolicy,
   type SoapClient,
 } from '../soap-client';
+import { isDamageError } from '../store/local-file';
 import type { Store } from '../store/store';
 import { recordExchange } from './exchanges';
 import { currentHolder, holderAlive, isCurrent, type LockHolder } from './lock-holder';
@@ -129,8 +130,12 @@ export class SyncEngine {
     // Every request in flight listens for the sync's cancellation: up to the concurrency cap of them.
     setMaxListeners(Math.max(this.tuning.pushConcurrency, this.tuning.pullConcurrency) * 2 + 10, this.abort.signal);
     const run = this.run().finally(() => {
-      this.releaseLock();
       this.current = null;
+      try {
+        this.releaseLock();
+      } catch {
+        // A copy found damaged may not even read its lock; the damage is what the caller hears of.
+      }
     });
     this.current = run;
     return run;
@@ -260,6 +265,8 @@ export class SyncEngine {
       this.progress('rebuild', 1, 1);
       store.settings.set('lastSyncAt', now());
     } catch (e) {
+      // A local copy damaged on disk is no outcome of the exchange: the core names it and offers recovery.
+      if (isDamageError(e)) throw e;
       const waiting = store.db.open ? outbox.all().filter((x) => x.status === 'pending' || x.status === 'unknown').length : 0;
       const { code, error } = pastDeadline ? stop('unavailable', 'syncPastDeadline', { seconds: Math.round(this.tuning.deadlineMs / 100) / 10, waiting }) : classify(e, waiting);
       if (error.code === 'syncUnexpected') this.deps.log?.('Unexpected error during a sync', e);
@@ -280,7 +287,26 @@ export class SyncEngine {
       const outcome = summaryOutcome(summary);
       if (outcome) recordExchange(store, { outcome, at: summary.finishedAt, via: 'sync', error: summary.error });
     }
+    if (store.db.open && changedSomething(summary)) this.keepSafetyCopy();
     emit({ type: 'sync-finished', summary });
     return summary;
   }
+
+  /**
+   * A safety copy after a sync that changed the local copy: what the service brought, and the outbox as the
+   * sync left it. A copy that fails is logged; the sync's own outcome stands.
+   */
+  private keepSafetyCopy(): void {
+    if (this.deps.store.options.noSafetyCopies) return;
+    try {
+      this.deps.store.keepSafetyCopy('after-sync');
+    } catch (e) {
+      this.deps.log?.('The safety copy after a sync could not be made', e);
+    }
+  }
+}
+
+/** Whether a sync changed the local copy: it delivered writes, or the pull brought something new. */
+function changedSomething(s: SyncSummary): boolean {
+  return s.pushed > 0 || (s.received !== null && Object.values(s.received).some((n) => n > 0));
 }

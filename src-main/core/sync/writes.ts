@@ -8,7 +8,7 @@ import { learnedFacts } from '../outbox/learned';
 import type { Outbox } from '../outbox/outbox';
 import type { SoapClient } from '../soap-client';
 import type { Store } from '../store/store';
-import { EffectUndecidable, kindOf, type Call, type Effect, type Prepared, type Probe, type PushContext } from '../write-kinds';
+import { EffectUndecidable, kindOf, referencesOf, type Call, type Effect, type Prepared, type Probe, type PushContext } from '../write-kinds';
 import type { ServerSnapshot } from './snapshot';
 
 export class WritePusher {
@@ -44,6 +44,9 @@ export class WritePusher {
     const probe = entry.probe as Probe;
     // A create restored from a backup: what existed before it is not known, so its effect cannot be told.
     if (!kind.edit && probe && 'undecidable' in probe) return Promise.reject(new EffectUndecidable(String(probe.undecidable)));
+    // A write an older copy brought back that still refers to a record created offline: that create was not
+    // found on the service (the check goes in order), so this write, sent only after it, cannot have happened.
+    if (referencesOf(entry).some((r) => r.id < 0)) return Promise.resolve(null);
     return kind.findEffect(entry, this.ctx);
   }
 

@@ -8,7 +8,7 @@ import { changedFields, layEdit } from '../outbox/view-state';
 import { accountFromApi, fromWire } from '../store/rows';
 import { baseFor, findEditEffect, prepareEdit } from './edits';
 import type { ApplyContext, EditSpec, Effect, Fields, WriteKind } from './kind';
-import { idsBefore, trimEq } from './listing';
+import { assertNothingUnexplained, idsBefore, revivedProbe, trimEq } from './listing';
 import { idParam, paramsOf } from './params';
 import type { OutboxEntry } from '../outbox/entries';
 
@@ -56,14 +56,18 @@ export const addAccount: WriteKind<'addAccount'> = {
     return { action: 'send', call: { operation: 'AddAccount', params: paramsOf(ACCOUNT, ACCOUNT.sent, entry.input) }, probe: { ids } };
   },
   send: async (_entry, call, _probe, ctx) => readAccount(await ctx.client.call('AddAccount', call.params as never)),
+  probeFromCopy: (_entry, store) => revivedProbe(store.accountIds()),
   async findEffect(entry, ctx) {
     const before = idsBefore(entry.probe);
     const own = ctx.outbox.ownIds('account');
     const i = entry.input;
+    let unexplained = 0;
     for (const a of (await ctx.snapshot.accounts()).values()) {
       if (before.has(a.Id) || own.has(a.Id)) continue;
       if (trimEq(a.Name, i.name) && a.Currency === i.currency && a.Type === i.type && a.Description === i.description) return readAccount(a);
+      unexplained++;
     }
+    assertNothingUnexplained(entry.probe, unexplained);
     return null;
   },
   apply(entry, effect, ctx) {
@@ -103,6 +107,7 @@ export const editAccount: WriteKind<'editAccount'> = {
   lay: (state, entry) => layEdit(state.accounts.get(entry.input.id), changedFields(entry, accountEdit.fields)),
   prepare: (entry, ctx) => prepareEdit(accountEdit, entry, ctx),
   send: async (_entry, call, _probe, ctx) => readAccount(await ctx.client.call('EditAccount', call.params as never)),
+  probeFromCopy: () => null,
   findEffect: (entry, ctx) => findEditEffect(accountEdit, entry, ctx),
   apply: (_entry, effect, ctx) => void storeAccount(effect, ctx),
 };

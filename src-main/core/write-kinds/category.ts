@@ -11,7 +11,7 @@ import { changedFields, layEdit, type ViewState } from '../outbox/view-state';
 import { categoriesFromApi, type CategoryRow } from '../store/rows';
 import { baseFor, findEditEffect, prepareEdit } from './edits';
 import { EffectUndecidable, type ApplyContext, type EditSpec, type Effect, type Probe, type PushContext, type WriteKind } from './kind';
-import { idsBefore, trimEq } from './listing';
+import { assertNothingUnexplained, idsBefore, revivedProbe, trimEq } from './listing';
 import { idParam, paramsOf } from './params';
 
 /** Sibling categories may not share a name, compared without regard to case. */
@@ -82,10 +82,15 @@ export const addCategory: WriteKind<'addCategory'> = {
     }
     return treeEffect(tree, createdId);
   },
+  probeFromCopy: (_entry, store) => revivedProbe(store.categories().map((c) => c.id)),
   async findEffect(entry, ctx) {
     const { tree, rows } = await ctx.snapshot.categories();
     const createdId = createdCategory(rows, entry, entry.probe as Probe, ctx);
-    return createdId === null ? null : treeEffect(tree, createdId);
+    if (createdId !== null) return treeEffect(tree, createdId);
+    const before = idsBefore(entry.probe);
+    const own = ctx.outbox.ownIds('category');
+    assertNothingUnexplained(entry.probe, rows.filter((c) => !before.has(c.id) && !own.has(c.id)).length);
+    return null;
   },
   apply(entry, effect, ctx) {
     storeTree(effect, ctx);
@@ -124,6 +129,7 @@ export const renameCategory: WriteKind<'renameCategory'> = {
   lay: (state, entry) => layEdit(state.categories.get(entry.input.id), changedFields(entry, categoryRename.fields)),
   prepare: (entry, ctx) => prepareEdit(categoryRename, entry, ctx),
   send: async (_entry, call, _probe, ctx) => treeEffect(await ctx.client.call('EditCategory', call.params as never), null),
+  probeFromCopy: () => null,
   findEffect: (entry, ctx) => findEditEffect(categoryRename, entry, ctx),
   apply: (_entry, effect, ctx) => storeTree(effect, ctx),
 };

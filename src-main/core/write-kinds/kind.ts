@@ -145,6 +145,13 @@ export interface WriteKind<K extends OutboxKind> {
   prepare(entry: OutboxEntry<K>, ctx: PushContext): Promise<Prepared>;
   /** Sends the request and reads the answer into the write's effect. Throws CallError or EffectUndecidable. */
   send(entry: OutboxEntry<K>, call: Call, probe: Probe, ctx: PushContext): Promise<Effect>;
+  /**
+   * For a write an older local copy brings back (restore, recovery): what the service held as that copy last
+   * saw it, as this kind's probe, so that findEffect decides it as it decides a lost answer (see
+   * outbox/revive.ts). An edit, decided by comparing values, needs none (null); a create gets null where the
+   * copy cannot say, and is then left to the user.
+   */
+  probeFromCopy(entry: OutboxEntry<K>, store: Store): Probe;
   /** After an unknown outcome, on fresh reads: the write's effect, null when it did not happen; or EffectUndecidable. */
   findEffect(entry: OutboxEntry<K>, ctx: PushContext): Promise<Effect | null>;
   /** Stores the effect and replaces the temporary ids it settles; runs inside the caller's transaction. */

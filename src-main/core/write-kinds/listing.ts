@@ -1,3 +1,5 @@
+import { EffectUndecidable } from './kind';
+
 /**
  * What the service's lists can show of a write: they hold the last 50 records by date, and a service
  * in another time zone may write dates with an offset that this machine reads back shifted.
@@ -33,6 +35,24 @@ export function mayBeUnlisted(dates: readonly string[], date: string): boolean {
 
 /** Texts compared as the service may store them (without surrounding spaces). */
 export const trimEq = (a: string, b: string): boolean => a.trim() === b.trim();
+
+/** A create's probe read from an older copy that came back (outbox/revive.ts), not from the service before a send. */
+export const revivedProbe = (ids: number[]) => ({ ids, revived: true });
+
+const isRevived = (probe: unknown): boolean => typeof probe === 'object' && probe !== null && (probe as { revived?: unknown }).revived === true;
+
+/**
+ * A create an older copy brought back, not found on the service: it did not happen only if nothing else new is
+ * there either. The copy that replaced it may have sent it and then changed it (renamed the category, edited the
+ * refueling), and a changed record can no longer be told by its fields: then the user decides, never a resend.
+ */
+export function assertNothingUnexplained(probe: unknown, unexplained: number): void {
+  if (!isRevived(probe) || unexplained === 0) return;
+  throw new EffectUndecidable(
+    'This write came back with an older copy of your data, and the service has records added since that this copy cannot tell apart from it ' +
+      '(it may have been sent and then changed). Check the service: if it has this record, discard the write; if not, retry it.',
+  );
+}
 
 /** Ids a probe recorded as existing before a create was sent. */
 export function idsBefore(probe: unknown): Set<number> {

@@ -7,7 +7,7 @@ import { changedFields, refuelingIn, type RefuelingFields } from '../outbox/view
 import { fromWire, refuelingFromApi, type CarRow } from '../store/rows';
 import { baseFor, findEditEffect, prepareEdit } from './edits';
 import { EffectUndecidable, type ApplyContext, type CheckContext, type EditSpec, type Effect, type Fields, type WriteKind } from './kind';
-import { idsBefore, mayBeUnlisted, sameMoment } from './listing';
+import { assertNothingUnexplained, idsBefore, mayBeUnlisted, revivedProbe, sameMoment } from './listing';
 import { idParam, paramsOf } from './params';
 
 type RefuelingInput = WriteInputOf<'addRefueling'>;
@@ -76,17 +76,20 @@ export const addRefueling: WriteKind<'addRefueling'> = {
     return { action: 'send', call: { operation: 'EditCarFuel', params: refuelingParams(entry.input as unknown as Fields, 0) }, probe: { ids } };
   },
   send: async (_entry, call, _probe, ctx) => readRefueling(await ctx.client.call('EditCarFuel', call.params as never)),
+  probeFromCopy: (entry, store) => revivedProbe(store.refuelingIds(entry.input.carId)),
   async findEffect(entry, ctx) {
     const before = idsBefore(entry.probe);
     const own = ctx.outbox.ownIds('refueling');
     const i = entry.input;
     const listed = await ctx.snapshot.refuelings(i.carId);
+    let unexplained = 0;
     for (const r of listed) {
       if (before.has(r.Id) || own.has(r.Id)) continue;
       const f = refuelingFields(r);
       if (sameMoment(r.DateOfPurchase, i.dateOfPurchase) && f.tachometer === i.tachometer && f.liter === i.liter && f.price === i.price && f.currency === i.currency) {
         return readRefueling(r);
       }
+      unexplained++;
     }
     if (mayBeUnlisted(listed.map((r) => r.DateOfPurchase), i.dateOfPurchase)) {
       throw new EffectUndecidable(
@@ -94,6 +97,7 @@ export const addRefueling: WriteKind<'addRefueling'> = {
           'If the service has it, discard this write; if not, retry it.',
       );
     }
+    assertNothingUnexplained(entry.probe, unexplained);
     return null;
   },
   apply(entry, effect, ctx) {
@@ -148,6 +152,7 @@ export const editRefueling: WriteKind<'editRefueling'> = {
   },
   prepare: (entry, ctx) => prepareEdit(refuelingEdit, entry, ctx),
   send: async (_entry, call, _probe, ctx) => readRefueling(await ctx.client.call('EditCarFuel', call.params as never)),
+  probeFromCopy: () => null,
   findEffect: (entry, ctx) => findEditEffect(refuelingEdit, entry, ctx),
   apply: (_entry, effect, ctx) => void storeRefueling(effect, ctx),
 };

@@ -205,6 +205,13 @@ export const transfer: WriteKind<'transfer'> = {
     const pair = await ctx.client.call('AddTranferToOtherAccount', call.params as never);
     return { kind: 'transactions', transactions: [pair.Transaction1, pair.Transaction2], balances: null };
   },
+  probeFromCopy(entry, store) {
+    // Without ids (a service that lists none) the copy's history cannot say which transactions are new.
+    const [source, target] = [store.transactionIds(entry.input.sourceId), store.transactionIds(entry.input.targetId)];
+    if (!source || !target) return null;
+    const probe: TransferProbe = { source: { ids: source, matching: 0 }, target: { ids: target, matching: 0 } };
+    return probe as unknown as Record<string, unknown>;
+  },
   async findEffect(entry, ctx) {
     const probe = entry.probe as TransferProbe | null;
     if (!probe || !('source' in probe)) return null;

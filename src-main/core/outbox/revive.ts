@@ -1,0 +1,51 @@
+/**
+ * One rule for every way an older local copy comes back (a restore of a backup, of this copy or of another;
+ * a recovery from a safety copy): the writes it still holds as waiting may have reached the service since it
+ * was made (the copy that replaced it may have sent them). Each becomes unknown, as a write whose answer was
+ * lost is, with a probe read from the copy's own record of the service (what the service held as this copy
+ * last saw it): the next sync's check round looks for its effect on a fresh read before anything is sent,
+ * and sends it only when the service does not have it. An edit is decided by comparing values; a create the
+ * service's lists cannot show (backdated past the last 50), or whose probe the copy cannot give, waits for the
+ * user's retry or discard. Nothing an older copy brings back is ever sent twice.
+ */
+import type { Store } from '../store/store';
+import { kindOf, type Probe, type UnknownBeforeProbe } from '../write-kinds';
+import type { AnyEntry } from './entries';
+import type { Outbox } from './outbox';
+
+export interface Revival {
+  /** Why the writes are uncertain, said to the user with each ("Restored from a backup made ..."). */
+  cause: string;
+  /**
+   * Settles an entry from better knowledge than the copy's (a restore knows what the copy it replaces did
+   * since): true when it did (the entry is left as it is then); entries it does not settle are revived.
+   */
+  settle?: (entry: AnyEntry) => boolean;
+}
+
+/** The probe of a revived write: the kind's, from the copy; for a create the copy cannot describe, the user decides. */
+function revivedProbe(entry: AnyEntry, store: Store, message: string): Probe {
+  const kind = kindOf(entry);
+  const probe = kind.probeFromCopy(entry, store);
+  if (probe !== null || kind.edit) return probe;
+  const undecidable: UnknownBeforeProbe = {
+    undecidable: `${message} What the service held before it cannot be told from this copy: check the service, then send it again or discard it.`,
+  };
+  return undecidable;
+}
+
+/**
+ * Marks every write of the copy that is not already unknown (pending, refused, in conflict) as unknown with its
+ * revived probe; runs inside the caller's transaction. Returns how many became unknown.
+ */
+export function reviveOutbox(store: Store, outbox: Outbox, revival: Revival): number {
+  const message = `${revival.cause}: this write may have reached the service since; the next sync looks for it there before sending it again.`;
+  const mark = store.sql("UPDATE outbox SET status = 'unknown', message = ?, probe = ?, conflicts = NULL WHERE id = ?");
+  let revived = 0;
+  for (const entry of outbox.all()) {
+    if (entry.status === 'unknown' || revival.settle?.(entry)) continue;
+    mark.run(message, JSON.stringify(revivedProbe(entry, store, revival.cause)), entry.id);
+    revived++;
+  }
+  return revived;
+}
