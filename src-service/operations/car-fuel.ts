@@ -29,11 +29,11 @@ function refuelingFields(ctx: CallContext, p: ParamsOf<'EditCarFuel'>): Refuelin
   }
   if (!Number.isFinite(p.Price)) throw new RuleError('Price must be a finite number.');
   return {
-    carId: carId(p.CarId),
-    dateOfPurchase: p.DateOfPurchase,
+    car_id: carId(p.CarId),
+    date_of_purchase: p.DateOfPurchase,
     tachometer: rule.nonNegative(p.Tachometer, 'Tachometer'),
     liter: rule.measurement(p.Liter, 'Liter', LITER_PLACES),
-    priceMinor: amountToMinor(rule.nonNegative(p.Price, 'Price'), currency, 'Price'),
+    price_minor: amountToMinor(rule.nonNegative(p.Price, 'Price'), currency, 'Price'),
     description: rule.description(p.Description, 'Description'),
     currency,
     rate,
