@@ -14,6 +14,8 @@ export type Answer = 'rows' | 'values' | 'none';
 export interface Statement<R = unknown, P = readonly unknown[]> {
   /** Unique among the statements: a PostgreSQL connection prepares each under its name. */
   readonly name: string;
+  /** Its place among the dialect's statements (0, 1, ...): where a SQLite connection keeps it prepared. */
+  readonly index: number;
   readonly text: string;
   readonly answers: Answer;
   /** The row of each tuple answered (`values`: its first column). */
@@ -43,6 +45,8 @@ const firstColumn = (tuple: readonly unknown[]) => tuple[0];
 
 /** Makes the statements of one dialect: each text once, on one line, its `?`s as the driver wants them. */
 export class StatementWriter {
+  private made = 0;
+
   constructor(readonly d: Dialect) {}
 
   /** The text as the driver takes it: on one line, its parameters numbered where the dialect numbers them. */
@@ -57,7 +61,7 @@ export class StatementWriter {
     row: (t: readonly unknown[]) => R,
     bind: (p: P) => readonly unknown[],
   ): Statement<R, P> {
-    return { name, text: this.text(text), answers, row, bind };
+    return { name, index: this.made++, text: this.text(text), answers, row, bind };
   }
 
   /** The selection's columns, each `alias.column` where its table has an alias (flags read as 0/1). */

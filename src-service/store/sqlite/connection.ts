@@ -12,22 +12,26 @@ import type { Db } from './database';
 
 export class SqliteConnection implements StoreConnection {
   readonly statements = statementsFor(SQLITE);
-  private readonly prepared = new Map<Statement<unknown, never>, Database.Statement<unknown[], unknown>>();
+  /** By the statement's index. */
+  private readonly prepared: Database.Statement<unknown[], unknown>[] = [];
 
   constructor(db: Db) {
     for (const s of everyStatement(this.statements)) {
       const prepared = db.prepare<unknown[], unknown>(s.text);
-      this.prepared.set(s, s.answers === 'rows' ? prepared.raw() : s.answers === 'values' ? prepared.pluck() : prepared);
+      this.prepared[s.index] = s.answers === 'rows' ? prepared.raw() : s.answers === 'values' ? prepared.pluck() : prepared;
     }
   }
 
   private statement<R, P>(s: Statement<R, P>): Database.Statement<unknown[], unknown> {
-    return this.prepared.get(s as Statement<unknown, never>)!;
+    return this.prepared[s.index]!;
   }
 
   all<R, P>(s: Statement<R, P>, params: P): R[] {
     const found = this.statement(s).all(s.bind(params));
-    return s.answers === 'rows' ? found.map((tuple) => s.row(tuple as unknown[])) : (found as R[]);
+    if (s.answers !== 'rows') return found as R[];
+    const rows = new Array<R>(found.length);
+    for (let i = 0; i < found.length; i++) rows[i] = s.row(found[i] as unknown[]);
+    return rows;
   }
 
   get<R, P>(s: Statement<R, P>, params: P): R | undefined {
