@@ -63,7 +63,7 @@ export function option(args: string[], name: string, fallback: number): number {
   return n;
 }
 
-function textOption(args: string[], name: string): string | undefined {
+export function textOption(args: string[], name: string): string | undefined {
   return args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 }
 
