@@ -28,6 +28,9 @@ import { Transactions, type TransactionOptions } from './transactions';
 
 const now = () => new Date().toISOString();
 
+/** A call's end, whatever it answered (how many rows it changed, an id). */
+const done = (answer: Maybe<unknown>): Maybe<void> => mapMaybe(answer, () => undefined);
+
 export class Users implements UserAccess {
   private readonly q;
 
@@ -45,7 +48,7 @@ export class Users implements UserAccess {
   }
 
   setPasswordHash(userId: number, passwordHash: string): Maybe<void> {
-    return mapMaybe(this.db.run(this.q.setHash, [passwordHash, userId]), () => undefined);
+    return done(this.db.run(this.q.setHash, [passwordHash, userId]));
   }
 
   isClientEnabled(key: string): Maybe<boolean> {
@@ -58,7 +61,7 @@ export class Users implements UserAccess {
 
   insertClient(key: string, label: string): Maybe<void> {
     const row = { key_hash: clientKeyHash(key), label, enabled: 1, created_at: now() };
-    return mapMaybe(this.db.insert(this.q.insertClient, row), () => undefined);
+    return done(this.db.insert(this.q.insertClient, row));
   }
 
   setClientEnabled(key: string, enabled: boolean): Maybe<boolean> {
@@ -99,17 +102,17 @@ export class Accounts implements AccountAccess {
   }
 
   update(accountId: number, f: EditableAccountFields): Maybe<void> {
-    return mapMaybe(this.db.run(this.q.update, { ...f, id: accountId }), () => undefined);
+    return done(this.db.run(this.q.update, { ...f, id: accountId }));
   }
 
   grant(accountId: number, userId: number, permission: Permission): Maybe<void> {
-    return mapMaybe(this.db.run(this.q.grant, [accountId, userId, permission]), () => undefined);
+    return done(this.db.run(this.q.grant, [accountId, userId, permission]));
   }
 
   /** Nothing to do where the database has no row locks (SQLite: a write holds the whole file). */
   holdForBooking(accountIds: readonly number[]): Maybe<void> {
     if (this.q.hold === null) return undefined;
-    return mapMaybe(this.db.all(this.q.hold, [[...accountIds]]), () => undefined);
+    return done(this.db.all(this.q.hold, [[...accountIds]]));
   }
 }
 
@@ -159,7 +162,7 @@ export class Categories implements CategoryAccess {
   }
 
   rename(categoryId: number, name: string): Maybe<void> {
-    return mapMaybe(this.db.run(this.q.rename, { name, name_key: categoryNameKey(name), id: categoryId }), () => undefined);
+    return done(this.db.run(this.q.rename, { name, name_key: categoryNameKey(name), id: categoryId }));
   }
 
   favorites(userId: number, from: string, to: string, limit: number): Maybe<CategoryRow[]> {
@@ -188,7 +191,7 @@ export class Refuelings implements RefuelingAccess {
   }
 
   update(id: number, f: RefuelingFields): Maybe<void> {
-    return mapMaybe(this.db.run(this.q.update, { ...f, id, updated_at: now() }), () => undefined);
+    return done(this.db.run(this.q.update, { ...f, id, updated_at: now() }));
   }
 }
 
