@@ -125,7 +125,9 @@ async function measureRounds(o: {
   const rows: Measured[] = [];
   for (let round = 1; round <= o.rounds; round++) {
     for (const w of o.workloads) {
-      for (const server of o.servers) {
+      // Every other round backwards: a server measured right after another's burst of writes (PostgreSQL
+      // still vacuuming, the disk still writing) is not always the same one.
+      for (const server of round % 2 === 0 ? [...o.servers].reverse() : o.servers) {
         // Every user's credentials verified, renewals due done and the processes idle before the window
         // (see service.bench.ts): with six servers a round outlasts a verification's renewal.
         const { urls, pids } = o.origins[server]!;
