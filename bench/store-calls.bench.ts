@@ -123,7 +123,8 @@ async function measure(subjects: Record<string, Subject>, trials: number): Promi
 
 function print(store: string, least: Record<string, Record<string, number>>): void {
   for (const [call, by] of Object.entries(least)) {
-    const ratio = by.baseline === undefined ? '' : `  baseline ${by.baseline.toFixed(1).padStart(7)} us  ours/baseline ${(by.ours! / by.baseline).toFixed(2)}`;
+    const ratio =
+      by.baseline === undefined ? '' : `  baseline ${by.baseline.toFixed(1).padStart(7)} us  ours/baseline ${(by.ours! / by.baseline).toFixed(2)}`;
     console.log(`  ${store.padEnd(10)} ${call.padEnd(16)} ours ${by.ours!.toFixed(1).padStart(7)} us${ratio}`);
   }
 }
@@ -137,7 +138,8 @@ export async function run(args: string[]): Promise<void> {
   const seed = join(dir, 'seed.sqlite');
   seedMix(seed, 'http://tempuri.org/');
   console.log(
-    `Store calls: this process's CPU per call, the least of ${trials} trials${baseline ? `, ours and the baseline (${baseline}) interleaved` : ''}; ` +
+    `Store calls: this process's CPU per call, the least of ${trials} trials` +
+      `${baseline ? `, ours and the baseline (${baseline}) interleaved` : ''}; ` +
       `the service benchmark's data (20 users x 10 accounts x 60 transactions).`,
   );
   let cluster: PgCluster | undefined;

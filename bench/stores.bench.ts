@@ -89,7 +89,8 @@ function printBest(rows: Measured[], servers: ServerName[], rounds: number, with
   const leastCpu = (workload: string, server: ServerName) => Math.min(...of(workload, server).map((r) => r.serverCpuUsPerRequest ?? NaN));
   console.log(`\nBest of ${rounds} rounds:`);
   console.log(
-    `  ${'workload'.padEnd(10)} ${'server'.padEnd(23)} ${'req/s'.padStart(7)}  ${'p50'.padStart(8)}  ${'p99'.padStart(8)}  ${'cpu/req'.padStart(7)}  vs SQLite` +
+    `  ${'workload'.padEnd(10)} ${'server'.padEnd(23)} ${'req/s'.padStart(7)}  ${'p50'.padStart(8)}  ${'p99'.padStart(8)}  ` +
+      `${'cpu/req'.padStart(7)}  vs SQLite` +
       (withBaseline ? '  vs baseline' : ''),
   );
   for (const workload of new Set(rows.map((r) => r.workload))) {
@@ -99,7 +100,8 @@ function printBest(rows: Measured[], servers: ServerName[], rounds: number, with
       const store = STORES.find((s) => s === server);
       const ratio = withBaseline && store !== undefined ? `  ${(r.rps / best(workload, baselineOf(store)).rps).toFixed(2).padStart(11)}` : '';
       console.log(
-        `  ${workload.padEnd(10)} ${server.padEnd(23)} ${r.rps.toFixed(0).padStart(7)}  ${ms(r.p50Ms).padStart(5)} ms  ${ms(r.p99Ms).padStart(5)} ms  ` +
+        `  ${workload.padEnd(10)} ${server.padEnd(23)} ${r.rps.toFixed(0).padStart(7)}  ` +
+          `${ms(r.p50Ms).padStart(5)} ms  ${ms(r.p99Ms).padStart(5)} ms  ` +
           `${cpuPerRequest(r).padStart(7)}  ${(r.rps / sqlite).toFixed(2).padStart(9)}${ratio}`,
       );
     }
@@ -107,7 +109,8 @@ function printBest(rows: Measured[], servers: ServerName[], rounds: number, with
     if (!withBaseline) continue;
     for (const store of ['SQLite', 'PostgreSQL x1'] as const) {
       const [ours, base] = [leastCpu(workload, store), leastCpu(workload, baselineOf(store))];
-      console.log(`  ${''.padEnd(10)} ${store}: server CPU per request ${ours.toFixed(0)} us, baseline ${base.toFixed(0)} us: ${(ours / base).toFixed(2)} of the baseline's`);
+      const ratio = (ours / base).toFixed(2);
+      console.log(`  ${''.padEnd(10)} ${store}: server CPU per request ${ours.toFixed(0)} us, baseline ${base.toFixed(0)} us: ${ratio} of the baseline's`);
     }
   }
 }
