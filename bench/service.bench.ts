@@ -63,7 +63,7 @@ export function option(args: string[], name: string, fallback: number): number {
   return n;
 }
 
-function textOption(args: string[], name: string): string | undefined {
+export function textOption(args: string[], name: string): string | undefined {
   return args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 }
 
@@ -256,7 +256,7 @@ interface Workload {
  * the gap between two measurements (under 45 s). In steady use, renewals cost one scrypt per user per 45 s (20 users: about 2 s of one core per
  * 45 s, spread out); the windows leave that out, as they leave out any moment of other work.
  */
-async function settle(url: string, pid: number, users: WireRequest[]): Promise<void> {
+export async function settle(url: string, pid: number, users: WireRequest[]): Promise<void> {
   await Promise.all(users.map((req) => probe(url, req)));
   const started = performance.now();
   let before = processCpuSeconds(pid);

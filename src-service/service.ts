@@ -127,9 +127,8 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   let origin = '';
   let server: Server | undefined;
   const endpoint = new ServiceEndpoint(store, auth, {
-    // The gate gathers writes into SQLite's group commits; on PostgreSQL each write is a transaction of its
-    // own, so a write held back would wait for nothing.
-    writeGate: { ...DEFAULT_WRITE_GATE, ...(store.kind === 'sqlite' ? {} : { windowMs: 0 }), ...opts.writeGate },
+    // The gate gathers writes into shared commits; where each write commits alone, a write held back would wait for nothing.
+    writeGate: { ...DEFAULT_WRITE_GATE, ...(store.groupsCommits ? {} : { windowMs: 0 }), ...opts.writeGate },
     load: {
       requestsInFlight: () => (server === undefined ? 0 : requestsInFlight(server)),
       connections: () => (server === undefined ? 0 : activeConnections(server)),
@@ -139,10 +138,8 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     limits,
     logger,
     fallbackOrigin: () => origin,
-    // Answers are kept only where every commit is known before the next request is read: one process on
-    // SQLite. On PostgreSQL another instance's write is answered before this one hears of it, and an answer
-    // kept from before it, given in between, would break read-after-write for a client that meets both.
-    ...(opts.responseCache === false || store.kind !== 'sqlite' ? {} : { cache: responseCache(opts) }),
+    // Answers are kept only where every commit is known before the next request is read (ServiceStore.knowsEveryCommit).
+    ...(opts.responseCache === false || !store.knowsEveryCommit ? {} : { cache: responseCache(opts) }),
     ...(opts.now ? { now: opts.now } : {}),
   });
   try {

@@ -174,13 +174,13 @@ export function demoData(opts: DemoOptions = {}): StoreFlow<DemoSummary> {
       yield* book(demo, accounts.bank, -amount(3000, 6000), 120, 'Servis auta', cat('Servis auta'));
       // The old account is closed: still listed, no transfer may touch it.
       yield* awaited(store.accounts.update(accounts.old, {
-        Name: 'Starý účet',
-        Description: 'Zrušený',
-        Type: 2,
-        IsActive: false,
-        IsHidden: true,
-        Locked: true,
-        Ord: 6,
+        name: 'Starý účet',
+        description: 'Zrušený',
+        type: 2,
+        is_active: 0,
+        is_hidden: 1,
+        locked: 1,
+        ord: 6,
       }));
 
       // Two cars, refuelled every two to three weeks; one refuelling abroad in EUR.

@@ -1,7 +1,7 @@
 /** AccountList2, AccountListWithAmount2, AccountListWithAmount, AddAccount, EditAccount. */
 import type { ApiAccount2, ParamsOf, ResultOf } from '../../src-shared/catalog';
 import { RuleError } from '../errors';
-import { PERMISSION, awaited, type AccountFields, type Flow } from '../store';
+import { PERMISSION, awaited, type AccountFields, type EditableAccountFields, type Flow } from '../store';
 import type { CallContext } from './context';
 import { apiAccount } from './records';
 import * as rule from './rules';
@@ -15,22 +15,22 @@ export function* listAccounts(ctx: CallContext): Flow<ApiAccount2[]> {
   return (yield* awaited(ctx.store.accounts.listFor(ctx.user.id))).map(apiAccount);
 }
 
-/** The fields AddAccount and EditAccount share, checked (the name trimmed). */
-function checked(p: Omit<AccountFields, 'Currency'>): Omit<AccountFields, 'Currency'> {
+/** The fields AddAccount and EditAccount share, checked (the name trimmed), as the store keeps them. */
+function checked(p: Omit<ParamsOf<'AddAccount'>, 'Currency'>): EditableAccountFields {
   return {
-    Name: rule.name(p.Name, 'Name'),
-    Description: rule.description(p.Description, 'Description'),
-    Type: rule.accountType(p.Type, 'Type'),
-    IsActive: p.IsActive,
-    IsHidden: p.IsHidden,
-    Locked: p.Locked,
-    Ord: p.Ord,
+    name: rule.name(p.Name, 'Name'),
+    description: rule.description(p.Description, 'Description'),
+    type: rule.accountType(p.Type, 'Type'),
+    is_active: +p.IsActive,
+    is_hidden: +p.IsHidden,
+    locked: +p.Locked,
+    ord: p.Ord,
   };
 }
 
 /** Creates an account owned by the caller (permission 3); returns its id. */
 export function* createAccount(ctx: CallContext, p: ParamsOf<'AddAccount'>): Flow<number> {
-  const fields: AccountFields = { ...checked(p), Currency: rule.currency(p.Currency, 'Currency') };
+  const fields: AccountFields = { ...checked(p), currency: rule.currency(p.Currency, 'Currency') };
   return yield* awaited(ctx.store.accounts.insert(ctx.user.id, fields));
 }
 

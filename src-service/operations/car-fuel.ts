@@ -7,10 +7,6 @@ import type { CallContext } from './context';
 import { apiCarFuel } from './records';
 import * as rule from './rules';
 
-/** Litres to the millilitre, an exchange rate to six decimals: what the desktop app lets one enter. */
-const LITER_PLACES = 3;
-const RATE_PLACES = 6;
-
 function carId(value: number): number {
   if (!(value > 0)) throw new RuleError('CarId must be a positive number.');
   return value;
@@ -23,17 +19,17 @@ export function* listRefuelings(ctx: CallContext, p: ParamsOf<'CarFuelList'>): F
 
 function refuelingFields(ctx: CallContext, p: ParamsOf<'EditCarFuel'>): RefuelingFields {
   const currency = rule.currency(p.Currency, 'Currency');
-  const rate = rule.measurement(p.Rate, 'Rate', RATE_PLACES);
+  const rate = rule.measurement(p.Rate, 'Rate', rule.RATE_PLACES);
   if (currency === ctx.user.currency && rate !== 1) {
     throw new RuleError(`Rate must be 1 for a refueling in your own currency (${currencyLabel(currency)}).`);
   }
   if (!Number.isFinite(p.Price)) throw new RuleError('Price must be a finite number.');
   return {
-    carId: carId(p.CarId),
-    dateOfPurchase: p.DateOfPurchase,
+    car_id: carId(p.CarId),
+    date_of_purchase: p.DateOfPurchase,
     tachometer: rule.nonNegative(p.Tachometer, 'Tachometer'),
-    liter: rule.measurement(p.Liter, 'Liter', LITER_PLACES),
-    priceMinor: amountToMinor(rule.nonNegative(p.Price, 'Price'), currency, 'Price'),
+    liter: rule.measurement(p.Liter, 'Liter', rule.LITER_PLACES),
+    price_minor: amountToMinor(rule.nonNegative(p.Price, 'Price'), currency, 'Price'),
     description: rule.description(p.Description, 'Description'),
     currency,
     rate,

@@ -1,26 +1,124 @@
-/** Stored rows as the interface's records (minor units back to doubles, 0/1 to booleans, null ids to 0). */
+/**
+ * Stored rows as the interface's records, made from the record field tables (src-shared/records): every
+ * field the service keeps, by its wire name, from the column of the row that holds it (`HOLDS` here,
+ * the one list of which column holds which field; the compiler asks for a column for every field the
+ * table gives a wire name). How a value is turned follows from the field's type and the column's
+ * (schema.ts): minor units back to doubles, 0/1 to booleans, a null reference to 0. The field tables and
+ * the catalog's records are the same fields (src-shared/records/wire-coverage.ts).
+ */
 import type { ApiAccount2, ApiCarFuel, ApiDefineTransaction2, ApiTransaction2 } from '../../src-shared/catalog';
+import { ACCOUNT } from '../../src-shared/records/account';
+import type { FieldSpec, FieldTable, WireKey } from '../../src-shared/records/fields';
+import { REFUELING } from '../../src-shared/records/refueling';
+import { TEMPLATE } from '../../src-shared/records/template';
+import { TRANSACTION } from '../../src-shared/records/transaction';
+import type { WireShape } from '../../src-shared/records/wire-coverage';
 import { unchanging } from '../../src-shared/wire';
-import { minorToAmount, type AccountRow, type RefuelingRow, type TemplateRow, type TransactionRow } from '../store';
+import { ROWS, minorToAmount, type AccountRow, type RefuelingRow, type TemplateRow, type TransactionRow } from '../store';
+import { identifier, literalFunction } from '../store/object-literal';
+import { TABLES, type Column, type Selected, type Selection } from '../store/schema';
 
-export function apiAccount(row: AccountRow): ApiAccount2 {
-  return {
-    Id: row.id,
-    Name: row.name,
-    Type: row.type,
-    Currency: row.currency,
-    IsActive: row.is_active === 1,
-    Locked: row.locked === 1,
-    Description: row.description,
-    Ord: row.ord,
-    UserAccountPermission: row.permission,
-    Amount: minorToAmount(row.balance_minor, row.currency),
-    IsHidden: row.is_hidden === 1,
-  };
+/** For each field the service keeps (the table's fields with a wire name), the column of the row holding it. */
+type Holds<T extends FieldTable, R> = { readonly [K in WireKey<T>]: keyof R & string };
+
+/** A field's value on the wire, as an expression of `row` (and of `currency`, the currency of its amounts). */
+function wireValue(key: string, field: FieldSpec, column: Column & { name: string }, currency: string): string {
+  const value = `row.${identifier(column.name)}`;
+  if (field.type === 'flag') return `${value} === 1`;
+  if (column.money) {
+    if (field.type !== 'decimal') throw new Error(`${key}: money is a decimal field.`);
+    return `minorToAmount(${value}, ${currency})`;
+  }
+  if (field.type === 'decimal' && column.type !== 'double') throw new Error(`${key}: a decimal is kept in minor units or as a double.`);
+  // A reference to nothing (a transaction without a category) is 0 on the wire.
+  return column.nullable ? `(${value} ?? 0)` : value;
 }
 
 /**
- * The records made of kept rows (frozen: see TransactionStore), by the very row object, made unchanging
+ * The function making the record of a row. Its amounts are in the row's currency where the row has one,
+ * else in the `currency` it is given (a transaction's: its account's).
+ */
+function recordOf<T extends FieldTable, R>(
+  record: { fields: T; wire: readonly WireKey<T>[] },
+  rows: Selection<R>,
+  holds: Holds<T, R>,
+): (row: R, currency: number) => WireShape<T> {
+  const columnOf = (c: Selected) => ({ ...(TABLES[c.table].columns as Record<string, Column>)[c.name]!, name: c.name });
+  const columns = new Map(rows.columns.map((c) => [c.name, columnOf(c)]));
+  const currency = columns.has('currency') ? 'row.currency' : 'currency';
+  const entries = record.wire.map((key): [string, string] => {
+    const field = record.fields[key]!;
+    return [field.wire!, wireValue(key, field, columns.get(holds[key])!, currency)];
+  });
+  return literalFunction(['row', 'currency'], entries, { minorToAmount });
+}
+
+export const HOLDS = {
+  account: {
+    id: 'id',
+    name: 'name',
+    description: 'description',
+    type: 'type',
+    isActive: 'is_active',
+    isHidden: 'is_hidden',
+    locked: 'locked',
+    ord: 'ord',
+    currency: 'currency',
+    permission: 'permission',
+    balance: 'balance_minor',
+  },
+  transaction: {
+    id: 'id',
+    paymentDate: 'payment_date',
+    accountId: 'account_id',
+    amount: 'amount_minor',
+    type: 'type',
+    categoryId: 'category_id',
+    description: 'description',
+    userId: 'user_id',
+    userCreatedId: 'created_by',
+  },
+  template: {
+    id: 'id',
+    accountId: 'account_id',
+    type: 'type',
+    amount: 'amount_minor',
+    description: 'description',
+    categoryId: 'category_id',
+    ord: 'ord',
+    userId: 'user_id',
+    userCreatedId: 'created_by',
+  },
+  refueling: {
+    id: 'id',
+    carId: 'car_id',
+    dateOfPurchase: 'date_of_purchase',
+    tachometer: 'tachometer',
+    liter: 'liter',
+    price: 'price_minor',
+    currency: 'currency',
+    rate: 'rate',
+    description: 'description',
+    userCreatedId: 'created_by',
+  },
+} as const satisfies {
+  account: Holds<typeof ACCOUNT.fields, AccountRow>;
+  transaction: Holds<typeof TRANSACTION.fields, TransactionRow>;
+  template: Holds<typeof TEMPLATE.fields, TemplateRow>;
+  refueling: Holds<typeof REFUELING.fields, RefuelingRow>;
+};
+
+const accountRecord = recordOf(ACCOUNT, ROWS.account, HOLDS.account);
+const transactionRecord = recordOf(TRANSACTION, ROWS.transaction, HOLDS.transaction);
+const templateRecord = recordOf(TEMPLATE, ROWS.template, HOLDS.template);
+const refuelingRecord = recordOf(REFUELING, ROWS.refueling, HOLDS.refueling);
+
+export function apiAccount(row: AccountRow): ApiAccount2 {
+  return accountRecord(row, row.currency);
+}
+
+/**
+ * The records made of kept rows (frozen: see KeptTransactions), by the very row object, made unchanging
  * in turn so that the codec keeps their XML: a list of kept rows is answered without building anything.
  * Weakly: a record lives as long as its row is kept (in the keep or in a kept list), and no count of
  * entries needs a limit (a Map by id, emptied whole at 20,000 entries, was emptied every few seconds
@@ -38,45 +136,10 @@ export function apiTransaction(row: TransactionRow, currency: number): ApiTransa
   return record;
 }
 
-function transactionRecord(row: TransactionRow, currency: number): ApiTransaction2 {
-  return {
-    Id: row.id,
-    Id_User: row.user_id,
-    Id_UserCreated: row.created_by,
-    Id_Account: row.account_id,
-    PaymentDate: row.payment_date,
-    Type: row.type,
-    Amount: minorToAmount(row.amount_minor, currency),
-    Description: row.description,
-    Id_Category: row.category_id ?? 0,
-  };
-}
-
 export function apiDefineTransaction(row: TemplateRow): ApiDefineTransaction2 {
-  return {
-    Id: row.id,
-    Id_User: row.user_id,
-    Id_UserCreated: row.created_by,
-    Id_Account: row.account_id,
-    Type: row.type,
-    Amount: minorToAmount(row.amount_minor, row.currency),
-    Description: row.description,
-    Id_Category: row.category_id ?? 0,
-    Ord: row.ord,
-  };
+  return templateRecord(row, row.currency);
 }
 
 export function apiCarFuel(row: RefuelingRow): ApiCarFuel {
-  return {
-    Id: row.id,
-    Id_UserCreated: row.created_by,
-    DateOfPurchase: row.date_of_purchase,
-    Id_Car: row.car_id,
-    Tachometer: row.tachometer,
-    Liter: row.liter,
-    Price: minorToAmount(row.price_minor, row.currency),
-    Description: row.description,
-    Currency: row.currency,
-    Rate: row.rate,
-  };
+  return refuelingRecord(row, row.currency);
 }

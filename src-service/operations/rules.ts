@@ -3,14 +3,26 @@
  * returns the value to store or throws a RuleError whose message names the parameter and the rule.
  */
 import { decimalFromNumber, isKnownCurrency } from '../../src-shared/money';
+import { REFUELING } from '../../src-shared/records/refueling';
+import * as fieldRule from '../../src-shared/records/rules';
+import { fieldRules } from '../../src-shared/validate';
 import { hasForbiddenXmlChar, isWallDateTime } from '../../src-shared/wire';
 import { RuleError } from '../errors';
 import { PERMISSION, awaited, type AccountRow, type DataAccess, type Flow } from '../store';
 
-export const NAME_MAX = 100;
+/** A limit of the records' field tables (src-shared/records): the service keeps what the app's forms let one enter. */
+function tableLimit(limit: number | undefined, what: string): number {
+  if (limit === undefined) throw new Error(`The records' field tables give no ${what}.`);
+  return limit;
+}
+
+export const NAME_MAX = tableLimit(fieldRules(fieldRule.name()).maxLength, 'longest name');
 /** Digits a number the service keeps may have: every decimal of up to 15 survives a double exactly. */
 export const SIGNIFICANT_MAX = 15;
-export const DESCRIPTION_MAX = 1000;
+export const DESCRIPTION_MAX = tableLimit(fieldRules(fieldRule.description()).maxLength, 'longest description');
+/** Litres to the millilitre, an exchange rate to six decimals. */
+export const LITER_PLACES = tableLimit(fieldRules(REFUELING.fields.liter.input).maxScale, "litres' decimal places");
+export const RATE_PLACES = tableLimit(fieldRules(REFUELING.fields.rate.input).maxScale, "a rate's decimal places");
 /** Deepest category nesting: keeps the tree's XML well inside every reader's depth limit. */
 export const CATEGORY_DEPTH_MAX = 10;
 

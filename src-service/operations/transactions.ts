@@ -64,16 +64,16 @@ export function* addTransfer(ctx: CallContext, p: ParamsOf<'AddTranferToOtherAcc
   }
   const categoryId = yield* rule.optionalCategory(store, user.id, p.Id_Category, 'Id_Category');
   const common = {
-    createdBy: user.id,
-    paymentDate: p.PaymentDate,
+    created_by: user.id,
+    payment_date: p.PaymentDate,
     type: TRANSACTION_TYPE.transfer,
     description,
-    categoryId,
+    category_id: categoryId,
   };
   const [first, second] = yield* awaited(
     store.transactions.insertTransfer(
-      { ...common, accountId: source.id, userId: source.owner_id, amountMinor: -minor },
-      { ...common, accountId: target.id, userId: target.owner_id, amountMinor: minor },
+      { ...common, account_id: source.id, user_id: source.owner_id, amount_minor: -minor },
+      { ...common, account_id: target.id, user_id: target.owner_id, amount_minor: minor },
     ),
   );
   return { Transaction1: apiTransaction(first, source.currency), Transaction2: apiTransaction(second, target.currency) };
@@ -113,7 +113,16 @@ export function* bookTransaction(ctx: CallContext, b: NewBooking): Flow<number> 
   }
   const categoryId = yield* rule.optionalCategory(store, user.id, b.categoryId ?? 0, 'categoryId');
   const row = yield* awaited(
-    store.transactions.insert({ accountId: account.id, userId: account.owner_id, createdBy: user.id, paymentDate, type, amountMinor: minor, description, categoryId }),
+    store.transactions.insert({
+      account_id: account.id,
+      user_id: account.owner_id,
+      created_by: user.id,
+      payment_date: paymentDate,
+      type,
+      amount_minor: minor,
+      description,
+      category_id: categoryId,
+    }),
   );
   return row.id;
 }
@@ -138,6 +147,15 @@ export function* createTemplate(ctx: CallContext, t: NewTemplate): Flow<number> 
   const amountMinor = amountToMinor(t.amount, account.currency, 'amount');
   const categoryId = yield* rule.optionalCategory(store, user.id, t.categoryId ?? 0, 'categoryId');
   return yield* awaited(
-    store.templates.insert({ userId: user.id, createdBy: user.id, accountId: account.id, type, amountMinor, description, categoryId, ord: t.ord ?? 0 }),
+    store.templates.insert({
+      user_id: user.id,
+      created_by: user.id,
+      account_id: account.id,
+      type,
+      amount_minor: amountMinor,
+      description,
+      category_id: categoryId,
+      ord: t.ord ?? 0,
+    }),
   );
 }

@@ -13,76 +13,29 @@
  */
 import { existsSync } from 'node:fs';
 import type pg from 'pg';
+import { POSTGRES } from './dialect';
 import { PostgresAdminStore } from './postgres/admin';
 import { transaction } from './postgres/connect';
+import { TABLES, TABLE_NAMES, columnsOf, type Column, type TableName } from './schema';
 import { DataFileError, openDatabase, type Db } from './sqlite/database';
 
-type ColumnType = 'bigint' | 'integer' | 'smallint' | 'text' | 'boolean' | 'double precision';
-
+/** A table as the copy moves it (schema.ts): its columns, its money columns (their sums are compared), whether it has an identity. */
 interface TableSpec {
-  name: string;
-  /** Column name and PostgreSQL type; booleans are 0/1 in SQLite. */
-  columns: [string, ColumnType][];
-  /** Money columns whose sums are compared. */
+  name: TableName;
+  columns: [string, Column][];
   money: string[];
-  /** Whether the table has an identity `id`. */
   identity: boolean;
 }
 
 /** In the order foreign keys need them. */
-const TABLES: TableSpec[] = [
-  { name: 'client_apps', columns: [['id', 'bigint'], ['key_hash', 'text'], ['label', 'text'], ['enabled', 'boolean'], ['created_at', 'text']], money: [], identity: true },
-  {
-    name: 'users',
-    columns: [['id', 'bigint'], ['login', 'text'], ['login_key', 'text'], ['password_hash', 'text'], ['currency', 'integer'], ['created_at', 'text']],
-    money: [],
-    identity: true,
-  },
-  {
-    name: 'accounts',
-    columns: [
-      ['id', 'bigint'], ['owner_id', 'bigint'], ['name', 'text'], ['description', 'text'], ['currency', 'integer'], ['type', 'integer'],
-      ['is_active', 'boolean'], ['is_hidden', 'boolean'], ['locked', 'boolean'], ['ord', 'bigint'], ['balance_minor', 'bigint'], ['created_at', 'text'],
-    ],
-    money: ['balance_minor'],
-    identity: true,
-  },
-  { name: 'account_permissions', columns: [['account_id', 'bigint'], ['user_id', 'bigint'], ['permission', 'smallint']], money: [], identity: false },
-  {
-    name: 'categories',
-    columns: [['id', 'bigint'], ['user_id', 'bigint'], ['parent_id', 'bigint'], ['name', 'text'], ['name_key', 'text'], ['created_at', 'text']],
-    money: [],
-    identity: true,
-  },
-  {
-    name: 'transactions',
-    columns: [
-      ['id', 'bigint'], ['account_id', 'bigint'], ['user_id', 'bigint'], ['created_by', 'bigint'], ['payment_date', 'text'], ['type', 'integer'],
-      ['amount_minor', 'bigint'], ['description', 'text'], ['category_id', 'bigint'], ['transfer_id', 'bigint'], ['created_at', 'text'],
-    ],
-    money: ['amount_minor'],
-    identity: true,
-  },
-  {
-    name: 'templates',
-    columns: [
-      ['id', 'bigint'], ['user_id', 'bigint'], ['created_by', 'bigint'], ['account_id', 'bigint'], ['type', 'integer'], ['amount_minor', 'bigint'],
-      ['description', 'text'], ['category_id', 'bigint'], ['ord', 'bigint'], ['created_at', 'text'],
-    ],
-    money: ['amount_minor'],
-    identity: true,
-  },
-  {
-    name: 'refuelings',
-    columns: [
-      ['id', 'bigint'], ['user_id', 'bigint'], ['car_id', 'bigint'], ['created_by', 'bigint'], ['date_of_purchase', 'text'], ['tachometer', 'bigint'],
-      ['liter', 'double precision'], ['price_minor', 'bigint'], ['description', 'text'], ['currency', 'integer'], ['rate', 'double precision'],
-      ['created_at', 'text'], ['updated_at', 'text'],
-    ],
-    money: ['price_minor'],
-    identity: true,
-  },
-];
+const TABLE_SPECS: TableSpec[] = TABLE_NAMES.map((name) => ({
+  name,
+  columns: columnsOf(name),
+  money: columnsOf(name)
+    .filter(([, c]) => c.money)
+    .map(([n]) => n),
+  identity: TABLES[name].identity,
+}));
 
 /** Rows per INSERT: each column goes as one array parameter. */
 const BATCH = 5_000;
@@ -111,7 +64,7 @@ function rowOrder(t: TableSpec): string {
 function readFile(db: Db): Map<string, Row[]> {
   const tables = new Map<string, Row[]>();
   db.transaction(() => {
-    for (const t of TABLES) {
+    for (const t of TABLE_SPECS) {
       tables.set(t.name, db.prepare(`SELECT ${columnList(t)} FROM ${t.name} ORDER BY ${rowOrder(t)}`).raw().all() as Row[]);
     }
   }).deferred();
@@ -130,10 +83,10 @@ function rowText(row: Row): string {
 }
 
 async function insertTable(client: pg.ClientBase, t: TableSpec, rows: Row[]): Promise<void> {
-  const bool = t.columns.map(([, type]) => type === 'boolean');
+  const bool = t.columns.map(([, c]) => c.type === 'flag');
   const balance = t.columns.findIndex(([c]) => c === 'balance_minor');
   const list = columnList(t);
-  const arrays = t.columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ');
+  const arrays = t.columns.map(([, c], i) => `$${i + 1}::${POSTGRES.types[c.type]}[]`).join(', ');
   for (let start = 0; start < rows.length; start += BATCH) {
     const batch = rows.slice(start, start + BATCH);
     const values = t.columns.map((_, i) =>
@@ -145,7 +98,7 @@ async function insertTable(client: pg.ClientBase, t: TableSpec, rows: Row[]): Pr
 }
 
 async function readBack(client: pg.ClientBase, t: TableSpec): Promise<Row[]> {
-  const select = t.columns.map(([c, type]) => (type === 'boolean' ? `${c}::int` : c)).join(', ');
+  const select = t.columns.map(([name, c]) => (c.type === 'flag' ? POSTGRES.flag(name) : name)).join(', ');
   const result = await client.query({ text: `SELECT ${select} FROM ${t.name} ORDER BY ${rowOrder(t)}`, rowMode: 'array' });
   return result.rows as Row[];
 }
@@ -175,10 +128,10 @@ export async function copyToPostgres(file: string, url: string): Promise<CopyRep
   const client = admin.connection;
   try {
     return await transaction(client, async () => {
-      const counts = await client.query<{ n: number }>(`SELECT ${TABLES.map((t) => `(SELECT count(*) FROM ${t.name})`).join(' + ')} AS n`);
+      const counts = await client.query<{ n: number }>(`SELECT ${TABLE_SPECS.map((t) => `(SELECT count(*) FROM ${t.name})`).join(' + ')} AS n`);
       if (counts.rows[0]!.n > 0) throw new CopyError('The database already holds bookkeeping data: migrate copies into an empty one.');
-      for (const t of TABLES) await insertTable(client, t, tables.get(t.name)!);
-      for (const t of TABLES.filter((t) => t.identity)) {
+      for (const t of TABLE_SPECS) await insertTable(client, t, tables.get(t.name)!);
+      for (const t of TABLE_SPECS.filter((t) => t.identity)) {
         const rows = tables.get(t.name)!;
         const highest = Math.max(sequences.get(t.name) ?? 0, rows.length ? (rows[rows.length - 1]![0] as number) : 0);
         // The next id given is past every id the file ever gave.
@@ -193,7 +146,7 @@ export async function copyToPostgres(file: string, url: string): Promise<CopyRep
 
 async function verify(client: pg.ClientBase, tables: Map<string, Row[]>): Promise<CopyReport> {
   const report: CopyReport = { rows: {}, sums: {}, balancesChecked: 0 };
-  for (const t of TABLES) {
+  for (const t of TABLE_SPECS) {
     const source = tables.get(t.name)!;
     const copied = await readBack(client, t);
     if (copied.length !== source.length) throw new CopyError(`${t.name}: ${copied.length} rows in the database, ${source.length} in the file.`);

@@ -22,6 +22,17 @@ export function* awaited<T>(value: Maybe<T>): Flow<T> {
   return value;
 }
 
+/** An object whose every method answers at once, where its type allows a promise (a store area on SQLite). */
+export type AtOnce<A> = { readonly [K in keyof A]: A[K] extends (...args: infer P) => infer R ? (...args: P) => Awaited<R> : A[K] };
+
+/**
+ * `fn` of a value now, or of the promise's value once it is there. (Not named `then`: import() takes a
+ * module that exports `then` for a promise.)
+ */
+export function mapMaybe<T, U>(value: Maybe<T>, fn: (value: T) => U): Maybe<U> {
+  return value instanceof Promise ? value.then(fn) : fn(value);
+}
+
 /** Runs a flow that must not suspend (every store call it makes answers at once: SQLite). */
 export function runNow<T>(flow: Flow<T>): T {
   const step = flow.next();

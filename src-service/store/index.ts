@@ -1,7 +1,9 @@
 /**
  * The service's storage behind one seam (seam.ts): SQLite (sqlite/, the embedded default) or
- * PostgreSQL (postgres/), chosen by where the data is (location.ts). Rows and keys are the same for
- * both (rows.ts); money is in integer minor units (money.ts).
+ * PostgreSQL (postgres/), chosen by where the data is (location.ts). The tables (schema.ts), the rows and
+ * keys (rows.ts), the statements (statements.ts, with what the two say differently in dialect.ts) and the
+ * seam's areas on them (data.ts, transactions.ts) are written once for both; money is in integer minor
+ * units (money.ts).
  */
 export * from './rows';
 export * from './seam';

@@ -111,6 +111,28 @@ export class KeptTransactions {
     return { rows, missing };
   }
 
+  /**
+   * The list of `ids` (as `lookup` left it) made of the rows the keep had and those just read from
+   * committed data for the ones it lacked (kept from now on), kept as the account's last list; undefined
+   * when a row is in neither (gone meanwhile).
+   */
+  complete(
+    accountId: number,
+    ids: readonly number[],
+    had: readonly (TransactionRow | undefined)[],
+    read: TransactionRow[],
+  ): readonly TransactionRow[] | undefined {
+    const byId = new Map<number, TransactionRow>();
+    for (const row of this.add(read)) byId.set(row.id, row);
+    const rows: TransactionRow[] = [];
+    for (const [i, id] of ids.entries()) {
+      const row = had[i] ?? byId.get(id);
+      if (row === undefined) return undefined;
+      rows.push(row);
+    }
+    return this.keepList(accountId, rows);
+  }
+
   /** Keeps rows read from committed data (frozen) and returns them. */
   add(rows: TransactionRow[]): TransactionRow[] {
     for (const row of rows) this.rows.add(Object.freeze(row));

@@ -1,8 +1,10 @@
 /**
  * The store seam: what the operations, the credential check and the admin functions ask of a store,
- * whichever it is. Two backends implement it: SQLite (sqlite/, the embedded default: every call answers
- * at once) and PostgreSQL (postgres/: every call answers with a promise). The operations are written
- * once against these interfaces, as flows (see flow.ts); the compiler checks both backends against them.
+ * whichever it is. Its areas are written once (data.ts, transactions.ts) over the statements of
+ * statements.ts, on a connection of either database: SQLite (sqlite/, the embedded default: every call
+ * answers at once) or PostgreSQL (postgres/: every call answers with a promise). The operations are
+ * written once against these interfaces, as flows (see flow.ts). What differs between the two is how a
+ * store runs reads and writes (ServiceStore), never what they ask.
  */
 import type { LoginGuard, ThrottleOptions } from '../auth/login-throttle';
 import type { Flow, Maybe } from './flow';
@@ -110,7 +112,20 @@ export type StoreFlow<T> = (store: DataAccess) => Flow<T>;
 
 /** The store as the running service uses it. */
 export interface ServiceStore {
-  readonly kind: 'sqlite' | 'postgres';
+  /**
+   * Whether the writes begun in one turn of the event loop share one commit (SQLite's group commit): a
+   * write held back a moment for others then costs them less. Where each write is a transaction of its
+   * own (PostgreSQL), a write held back would wait for nothing.
+   */
+  readonly groupsCommits: boolean;
+  /**
+   * Whether every commit that changes what an answer shows is known here before the next request is read,
+   * so that `generation()` never lags a write answered anywhere and answers may be kept under it (one
+   * process on SQLite). Not where another instance's write is answered before this one hears of it
+   * (PostgreSQL): an answer kept from before it, given in between, would break read-after-write for a
+   * client that meets both.
+   */
+  readonly knowsEveryCommit: boolean;
   /**
    * Runs `flow`, which only reads, on committed data. On SQLite at once, in one snapshot; on PostgreSQL
    * each of its statements sees what was committed when it began.

@@ -48,7 +48,7 @@ type CatalogXsd<F extends FieldList> = { -readonly [P in F[number] as P['name']]
 export type SameXsd<T extends FieldTable, F extends FieldList> = Match<XsdShape<T>, CatalogXsd<F>>;
 
 /** The table's fields the service keeps, by their wire names, with their wire types. */
-type WireShape<T extends FieldTable> = { [K in WireKey<T> as T[K]['wire'] & string]: WireValueOfType[T[K]['type']] };
+export type WireShape<T extends FieldTable> = { [K in WireKey<T> as T[K]['wire'] & string]: WireValueOfType[T[K]['type']] };
 
 /** true when `Shape` has the fields of `Api` (but for the `Beside` names: kept otherwise), with their types; else what differs. */
 type Match<Shape, Api, Beside extends keyof Api = never> = [Exclude<keyof Shape, keyof Api>, Exclude<keyof Api, keyof Shape | Beside>] extends [never, never]

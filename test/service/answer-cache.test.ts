@@ -9,7 +9,8 @@
  * commit with reads in the same turn), and compares every answer after each batch.
  *
  * SQLite only: on PostgreSQL no answer is kept (another instance's write is answered before this one
- * hears of it); test/service/instances.test.ts shows read-after-write across two instances there.
+ * hears of it: its store does not know every commit), which the last suite checks;
+ * test/service/instances.test.ts shows read-after-write across two instances there.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_HASH_PARAMS } from '../../src-service';
@@ -18,7 +19,8 @@ import type { KnownRequest } from '../../src-service/server/endpoint';
 import { ResponseCache } from '../../src-service/server/response-cache';
 import { BINDINGS, buildRequest, type Binding, type WireRequest } from '../../src-shared/wire';
 import type { Credentials, OperationName, ParamsOf } from '../../src-shared/catalog';
-import { send, type RawResponse } from '../support/http';
+import { needPostgres } from '../support/backends';
+import { call, send, type RawResponse } from '../support/http';
 import { startTestService, type TestService } from '../support/service';
 import { ANN, BOB, CLIENT_KEY, createFixture, type Fixture } from './fixture';
 
@@ -446,5 +448,20 @@ describe('the cache of answers, by itself', () => {
     }
     expect(cache.size).toBe(1000);
     for (let i = 0; i < 1000; i++) expect(cache.get(`k${i}`, 1)).toBeDefined();
+  });
+});
+
+describe.skipIf(!needPostgres(import.meta.url))('on PostgreSQL', () => {
+  it('keeps no answer: the store does not know every commit of the other instances before it reads the next request', async () => {
+    const cache = new ResponseCache<KnownRequest>();
+    const service = await startTestService({ backend: 'postgres', service: { responseCache: cache } });
+    try {
+      await createFixture(service.admin);
+      for (let i = 0; i < 3; i++) await call(service, 'soap12', 'AccountListWithAmount2', ANN, {});
+      expect(cache.stats.lookups).toBe(0);
+      expect(cache.size).toBe(0);
+    } finally {
+      await service.close();
+    }
   });
 });

@@ -22,7 +22,7 @@ function setup(): { file: string; store: ServingStore; userId: number; other: Da
   return { file, store, userId, other: new Database(file, { readonly: true }) };
 }
 
-const fields = (name: string) => ({ Name: name, Description: '', Currency: 203, Type: 1, IsActive: true, IsHidden: false, Locked: false, Ord: 0 });
+const fields = (name: string) => ({ name, description: '', currency: 203, type: 1, is_active: 1, is_hidden: 0, locked: 0, ord: 0 });
 const names = (db: Database.Database) => db.prepare('SELECT name FROM accounts ORDER BY id').pluck().all();
 
 describe('group commit', () => {
@@ -52,7 +52,7 @@ describe('group commit', () => {
       s.accounts.insert(userId, fields('half-done'));
       throw new RuleError('refused halfway');
     });
-    const broken = store.write((s) => s.accounts.insert(userId, { ...fields('bad type'), Type: Number.NaN }));
+    const broken = store.write((s) => s.accounts.insert(userId, { ...fields('bad type'), type: Number.NaN }));
     const last = store.write((s) => s.accounts.insert(userId, fields('last')));
     await expect(failing).rejects.toThrow('refused halfway');
     await expect(broken).rejects.toThrow();

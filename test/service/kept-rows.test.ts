@@ -54,7 +54,7 @@ describe('kept transaction rows', () => {
 
     // A transfer through the service: in the list once committed, never before.
     const written = store.write((s) =>
-      s.transactions.insert({ accountId: account, userId: user.id, createdBy: user.id, paymentDate: '2026-02-01T10:00:00', type: 3, amountMinor: -500, description: 'Out', categoryId: null }),
+      s.transactions.insert({ account_id: account, user_id: user.id, created_by: user.id, payment_date: '2026-02-01T10:00:00', type: 3, amount_minor: -500, description: 'Out', category_id: null }),
     );
     const before = list();
     expect(before).toHaveLength(3);
@@ -87,10 +87,10 @@ describe('kept transaction rows', () => {
         for (let k = Math.floor(random() * 4); k >= 0; k--) {
           const accountId = accounts[Math.floor(random() * accounts.length)]!;
           const fail = random() < 0.2;
-          const t = { accountId, userId: user.id, createdBy: user.id, paymentDate: date(), type: 3, amountMinor: -100 - k, description: `Round ${round}`, categoryId: null };
+          const t = { account_id: accountId, user_id: user.id, created_by: user.id, payment_date: date(), type: 3, amount_minor: -100 - k, description: `Round ${round}`, category_id: null };
           writes.push(
             store.write((s) => {
-              if (random() < 0.5) s.transactions.insertTransfer(t, { ...t, accountId: accounts[(accounts.indexOf(accountId) + 1) % accounts.length]!, amountMinor: 100 + k });
+              if (random() < 0.5) s.transactions.insertTransfer(t, { ...t, account_id: accounts[(accounts.indexOf(accountId) + 1) % accounts.length]!, amount_minor: 100 + k });
               else s.transactions.insert(t);
               // A write refused after its rows went in: its savepoint takes them back.
               if (fail) throw new Error('refused');

@@ -36,10 +36,13 @@ export interface Serving {
   exited: Promise<void>;
 }
 
-/** `serve` with `args` (where the data is, and more) on a free port, once it says where it listens. */
-export function serveProcess(args: string[], timeZone = 'Europe/Prague'): Promise<Serving> {
+/**
+ * `serve` with `args` (where the data is, and more) on a free port, once it says where it listens; `cli`
+ * is another checkout's command line (a benchmark's baseline).
+ */
+export function serveProcess(args: string[], timeZone = 'Europe/Prague', cli = SERVICE_CLI): Promise<Serving> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', SERVICE_CLI, 'serve', ...args, '--port', '0', '--time-zone', timeZone], {
+    const child = spawn(process.execPath, ['--import', 'tsx', cli, 'serve', ...args, '--port', '0', '--time-zone', timeZone], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const exited = new Promise<void>((done) => child.once('exit', () => done()));

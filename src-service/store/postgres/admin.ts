@@ -7,7 +7,8 @@ import type pg from 'pg';
 import { runFlow } from '../flow';
 import type { StoreFlow } from '../seam';
 import { connect, transaction } from './connect';
-import { PgData } from './data';
+import { StoreData } from '../data';
+import { PgConnection } from './connection';
 import { migratePostgres } from './migrations';
 
 export class PostgresAdminStore {
@@ -32,7 +33,7 @@ export class PostgresAdminStore {
   }
 
   write<T>(flow: StoreFlow<T>): Promise<T> {
-    const run = this.queue.then(() => transaction(this.client, () => runFlow(flow(new PgData(this.client)))));
+    const run = this.queue.then(() => transaction(this.client, () => runFlow(flow(new StoreData(new PgConnection(this.client))))));
     this.queue = run.catch(() => undefined);
     return run;
   }

@@ -23,7 +23,8 @@ import { runFlow } from '../flow';
 import { KeptTransactions } from '../kept-rows';
 import type { ServiceStore, StoreFlow } from '../seam';
 import { createPool, inTransaction, sqlState, unreachable } from './connect';
-import { PgData, PgUsers } from './data';
+import { StoreData, Users } from '../data';
+import { PgConnection } from './connection';
 import { Listener, type Announcement } from './listener';
 import { SharedLoginThrottle } from './login-attempts';
 import { migratePostgres } from './migrations';
@@ -45,8 +46,11 @@ const RETRYABLE = new Set(['40P01', '40001', '23505']);
 const WRITE_TRIES = 5;
 
 export class PostgresServiceStore implements ServiceStore {
-  readonly kind = 'postgres';
-  readonly credentials: PgUsers;
+  /** Each write is a transaction of its own. */
+  readonly groupsCommits = false;
+  /** Another instance's write is answered before this one hears of it. */
+  readonly knowsEveryCommit = false;
+  readonly credentials: Users;
   private readonly kept = new KeptTransactions();
   private readonly listener: Listener;
   private readonly notifier: ChangeNotifier;
@@ -60,7 +64,7 @@ export class PostgresServiceStore implements ServiceStore {
     url: string,
     private readonly onTrouble: (message: string, error?: unknown) => void,
   ) {
-    this.credentials = new PgUsers(pool);
+    this.credentials = new Users(new PgConnection(pool));
     this.notifier = new ChangeNotifier(pool, (e) => onTrouble('Could not announce a change to the other instances', e));
     this.listener = new Listener(url, {
       announced: (a) => this.announced(a),
@@ -119,7 +123,7 @@ export class PostgresServiceStore implements ServiceStore {
   }
 
   read<T>(flow: StoreFlow<T>): Promise<T> {
-    return this.withClient((client) => runFlow(flow(new PgData(client, this.kept))));
+    return this.withClient((client) => runFlow(flow(new StoreData(new PgConnection(client), { kept: this.kept }))));
   }
 
   private async withClient<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -136,7 +140,7 @@ export class PostgresServiceStore implements ServiceStore {
     if (this.closed) throw new Error('The store is closed.');
     for (let attempt = 1; ; attempt++) {
       try {
-        const result = await inTransaction(this.pool, (client) => runFlow(flow(new PgData(client))));
+        const result = await inTransaction(this.pool, (client) => runFlow(flow(new StoreData(new PgConnection(client)))));
         this.generationCount += 1;
         await this.notifier.changed();
         return result;

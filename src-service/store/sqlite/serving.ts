@@ -219,7 +219,9 @@ export class ServingStore {
 
 /** The SQLite store behind the seam: flows run at once, on the reader or in the group commit. */
 export class SqliteServiceStore implements ServiceStore {
-  readonly kind = 'sqlite';
+  readonly groupsCommits = true;
+  /** One process writes the file; a commit of another is seen (data_version) before the next read. */
+  readonly knowsEveryCommit = true;
 
   constructor(readonly serving: ServingStore) {}
 

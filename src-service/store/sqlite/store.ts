@@ -1,30 +1,31 @@
 /**
- * The SQLite store: one better-sqlite3 connection and the prepared statements of each area.
- * Statements are prepared once per connection, so a request costs only their execution. The running
- * service uses two (a reader and a writer with group commit: see serving.ts); the admin commands one.
+ * The SQLite store: one better-sqlite3 connection with every statement prepared once (connection.ts),
+ * and the seam's areas on it (../data.ts). The running service uses two (a reader and a writer with
+ * group commit: see serving.ts); the admin commands one.
  */
+import { StoreData, type Accounts, type Categories, type Refuelings, type Templates, type Users } from '../data';
+import type { AtOnce } from '../flow';
+import { KeptTransactions } from '../kept-rows';
 import type { DataAccess } from '../seam';
-import { AccountStore } from './accounts';
-import { CategoryStore } from './categories';
+import type { Transactions } from '../transactions';
+import { SqliteConnection } from './connection';
 import { openDatabase, type Db } from './database';
-import { RefuelingStore } from './refuelings';
-import { TemplateStore, TransactionStore } from './transactions';
-import { UserStore } from './users';
 
 export class Store implements DataAccess {
-  readonly users: UserStore;
-  readonly accounts: AccountStore;
-  readonly transactions: TransactionStore;
-  readonly templates: TemplateStore;
-  readonly categories: CategoryStore;
-  readonly refuelings: RefuelingStore;
+  // Every call answers at once: better-sqlite3 is synchronous.
+  readonly users: AtOnce<Users>;
+  readonly accounts: AtOnce<Accounts>;
+  readonly transactions: AtOnce<Transactions>;
+  readonly templates: AtOnce<Templates>;
+  readonly categories: AtOnce<Categories>;
+  readonly refuelings: AtOnce<Refuelings>;
 
   private readonly inTransaction;
   private writing = false;
 
   /**
-   * `keepRows`: keep transaction rows once read (see TransactionStore), for a connection that only
-   * ever reads committed data and is told of every commit that adds rows (`transactions.booked`);
+   * `keepRows`: keep transaction rows once read (see KeptTransactions), for a connection that only ever
+   * reads committed data and is told of every commit that adds rows (`transactions.booked`);
    * `forgetRows` when another process has changed the file. `recordInserts`: the inserted rows are
    * recorded, to be taken once committed (`transactions.takeInserted`).
    */
@@ -32,13 +33,18 @@ export class Store implements DataAccess {
     readonly db: Db,
     options: { keepRows?: boolean; recordInserts?: boolean } = {},
   ) {
+    const data = new StoreData(new SqliteConnection(db), {
+      // Every commit that adds rows is this process's (a commit of another empties the keep): told of them all.
+      ...(options.keepRows ? { kept: new KeptTransactions(true) } : {}),
+      ...(options.recordInserts ? { recordInserts: true } : {}),
+    });
+    this.users = data.users as AtOnce<Users>;
+    this.accounts = data.accounts as AtOnce<Accounts>;
+    this.transactions = data.transactions as AtOnce<Transactions>;
+    this.templates = data.templates as AtOnce<Templates>;
+    this.categories = data.categories as AtOnce<Categories>;
+    this.refuelings = data.refuelings as AtOnce<Refuelings>;
     this.inTransaction = db.transaction(<T>(fn: () => T): T => fn());
-    this.users = new UserStore(db);
-    this.accounts = new AccountStore(db);
-    this.transactions = new TransactionStore(db, options.keepRows, options.recordInserts);
-    this.templates = new TemplateStore(db);
-    this.categories = new CategoryStore(db);
-    this.refuelings = new RefuelingStore(db);
   }
 
   static open(file: string): Store {
@@ -82,4 +88,3 @@ export class Store implements DataAccess {
     this.db.close();
   }
 }
-
