@@ -3,7 +3,7 @@
  * their tables are in cli/commands). Every command exits 0 on success and 1 with a one-line reason on
  * stderr otherwise; `serve` prints exactly one line, its address, on stdout once it is ready.
  */
-import { parseCommand, resolveCommand, UsageError, type ProgramSpec } from '../src-shared/cli';
+import { parseCommand, resolveCommand, UsageError, type ProgramSpec } from '../src-node/cli';
 import { COMMANDS } from './cli/commands';
 import type { AnyServiceCommand } from './cli/command';
 import { DataFileError, RuleError, ServiceOptionError } from './index';

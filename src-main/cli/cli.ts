@@ -24,7 +24,7 @@ import {
   type OptionTable,
   type ProgramSpec,
   type RawArgs,
-} from '../../src-shared/cli';
+} from '../../src-node/cli';
 import { createAppCore, type AppCore } from '../core/app/app-core';
 import { appVersion } from '../app-bridge/app-version';
 import { openAppLog, type AppLog } from '../core/log/app-log';

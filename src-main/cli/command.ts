@@ -1,8 +1,8 @@
 /**
  * What a command of the command line is: its table entry (name, summary, options, positionals; see
- * src-shared/cli) and its handler, which gets the values read by that table and the app core.
+ * src-node/cli) and its handler, which gets the values read by that table and the app core.
  */
-import type { CommandSpec, GroupSpec, OptionTable, OptionValues, PositionalSpec, PositionalValues } from '../../src-shared/cli';
+import type { CommandSpec, GroupSpec, OptionTable, OptionValues, PositionalSpec, PositionalValues } from '../../src-node/cli';
 import type { AppCore, AppCoreOptions } from '../core/app/app-core';
 import type { AppLog } from '../core/log/app-log';
 

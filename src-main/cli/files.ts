@@ -1,6 +1,6 @@
 /** Files the command line reads and writes for the core: CSV to import, backups. */
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
-import { UsageError } from '../../src-shared/cli';
+import { UsageError } from '../../src-node/cli';
 
 /** A file's bytes, refused when missing or larger than `maxBytes` (before it is read). */
 export function readLimited(file: string, maxBytes: number, what: string): Buffer {

@@ -2,7 +2,7 @@
  * `npm run cli -- <command> ...`: the process edge of the command line. Secrets are asked without echo
  * at a terminal, or read as lines of a piped stdin; the first Ctrl-C goes to the running command.
  */
-import { promptSecret } from '../../src-shared/cli';
+import { promptSecret } from '../../src-node/cli';
 import { runCli } from './cli';
 import { SYNC_EXIT } from './exit-codes';
 

@@ -2,7 +2,7 @@
  * How the command line reads the values of its options and arguments (the table's `read`): each refuses
  * a malformed value with a sentence naming it, so that a typo never silently becomes a default.
  */
-import { UsageError } from '../../src-shared/cli';
+import { UsageError } from '../../src-node/cli';
 import { maxInputBytes } from '../../src-shared/app-api';
 import { localTimeZone, nowWall, type Binding } from '../../src-shared/wire';
 import { readCurrency, ValueProblem } from '../core/files/import-values';

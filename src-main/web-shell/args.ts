@@ -1,5 +1,5 @@
 /** Command-line arguments of `npm run web`: one table, read and shown in help by the command-line kit. */
-import { asksForHelp, commandHelp, parseCommand, UsageError, type CommandSpec } from '../../src-shared/cli';
+import { asksForHelp, commandHelp, parseCommand, UsageError, type CommandSpec } from '../../src-node/cli';
 import { integerArg } from '../cli/values';
 import { isListenHost } from './security';
 

@@ -2,7 +2,7 @@
  * The client key an operator command works on: from BOOKKEEPING_CLIENT_KEY or the first line of
  * --key-file, never from the command line itself (the shell's history, the process list).
  */
-import { CLIENT_KEY_ENV, readKeyFile, refuseKeyInArguments, refusedKeyOption, UsageError } from '../../src-shared/cli';
+import { CLIENT_KEY_ENV, readKeyFile, refuseKeyInArguments, refusedKeyOption, UsageError } from '../../src-node/cli';
 
 const WAYS = `${CLIENT_KEY_ENV} or in a file with --key-file <file>`;
 

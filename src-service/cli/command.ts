@@ -1,5 +1,5 @@
-/** What a command of the service's command line is: its table entry (src-shared/cli) and its handler. */
-import type { CommandSpec, OptionTable, OptionValues } from '../../src-shared/cli';
+/** What a command of the service's command line is: its table entry (src-node/cli) and its handler. */
+import type { CommandSpec, OptionTable, OptionValues } from '../../src-node/cli';
 
 export interface ServiceCommand<O extends OptionTable = OptionTable> extends CommandSpec<O, readonly []> {
   run(options: OptionValues<O>): Promise<void> | void;

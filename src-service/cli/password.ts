@@ -2,7 +2,7 @@
  * A new password for the service's command line, never from the command line itself (the shell's
  * history, the process list): from BOOKKEEPING_PASSWORD, else asked twice at a terminal without echo.
  */
-import { promptSecret, UsageError } from '../../src-shared/cli';
+import { promptSecret, UsageError } from '../../src-node/cli';
 
 export const PASSWORD_ENV = 'BOOKKEEPING_PASSWORD';
 

@@ -5,7 +5,7 @@
  * --store that carries one is refused, as `--key` is; it goes in BOOKKEEPING_DATABASE_URL, PGPASSWORD or
  * a password file (~/.pgpass, or the file PGPASSFILE names).
  */
-import { UsageError } from '../../src-shared/cli';
+import { UsageError } from '../../src-node/cli';
 import { isPostgresUrl, urlPassword, type StoreLocation } from '../store';
 
 export const DATABASE_URL_ENV = 'BOOKKEEPING_DATABASE_URL';

@@ -1,5 +1,5 @@
 /** How the service's command line reads its option values (the table's `read`): each refuses a bad one naming the option. */
-import { UsageError, type ValueReader } from '../../src-shared/cli';
+import { UsageError, type ValueReader } from '../../src-node/cli';
 import { KNOWN_CURRENCIES, parseDecimal } from '../../src-shared/money';
 
 /** A whole number within bounds. */

@@ -1,6 +1,6 @@
 /** `backup`: the whole local copy, outbox included, as one file. */
 import { existsSync } from 'node:fs';
-import { UsageError } from '../../../src-shared/cli';
+import { UsageError } from '../../../src-node/cli';
 import { defineCommand } from '../command';
 import { writeNew } from '../files';
 import * as fmt from '../format';

@@ -1,6 +1,6 @@
 /** `export`: transactions or refuelings of the whole local history as CSV. */
 import { existsSync } from 'node:fs';
-import { UsageError } from '../../../src-shared/cli';
+import { UsageError } from '../../../src-node/cli';
 import { defineCommand } from '../command';
 import { writeNew } from '../files';
 import { integerArg } from '../values';

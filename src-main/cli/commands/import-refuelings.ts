@@ -1,5 +1,5 @@
 /** `import-refuelings`: refuelings from a CSV file, checked row by row, queued in one go. */
-import { UsageError } from '../../../src-shared/cli';
+import { UsageError } from '../../../src-node/cli';
 import { defineCommand } from '../command';
 import { readUtf8 } from '../files';
 import * as fmt from '../format';

@@ -1,5 +1,5 @@
 /** The command line's commands, in the order help lists them: one module each, its table entry beside its handler. */
-import type { GroupSpec } from '../../../src-shared/cli';
+import type { GroupSpec } from '../../../src-node/cli';
 import type { AnyCliCommand } from '../command';
 import { accounts } from './accounts';
 import { addAccount } from './add-account';

@@ -1,5 +1,5 @@
 /** `refuel`: queues a refueling. */
-import { UsageError } from '../../../src-shared/cli';
+import { UsageError } from '../../../src-node/cli';
 import { defineCommand, written } from '../command';
 import { nowMinute } from '../values';
 import { REFUELING_OPTIONS as R, requiredOption } from './refueling-options';

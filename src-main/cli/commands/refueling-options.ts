@@ -1,5 +1,5 @@
 /** The options that give a refueling's fields, shared by `refuel` (which needs some) and `edit-refuel` (which needs none). */
-import type { OptionSpec } from '../../../src-shared/cli';
+import type { OptionSpec } from '../../../src-node/cli';
 import { currencyArg, integerArg } from '../values';
 
 export const REFUELING_OPTIONS = {

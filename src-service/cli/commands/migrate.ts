@@ -1,5 +1,5 @@
 /** `migrate`: a SQLite data file copied into an empty PostgreSQL database, checked before it commits. */
-import { UsageError } from '../../../src-shared/cli';
+import { UsageError } from '../../../src-node/cli';
 import { copyToPostgres } from '../../store/copy';
 import { defineCommand } from '../command';
 import { DATABASE_URL_ENV, commandLineUrl, environmentUrl } from '../store';

@@ -1,7 +1,7 @@
 /** `serve`: the service on HTTP or HTTPS until SIGINT or SIGTERM. */
 import { readFileSync } from 'node:fs';
 import { createSecureContext } from 'node:tls';
-import { UsageError } from '../../../src-shared/cli';
+import { UsageError } from '../../../src-node/cli';
 import { SERVICE_PATH } from '../../../src-shared/wire';
 import { startService, stderrLogger } from '../../index';
 import type { TlsCredentials } from '../../server/http-server';

@@ -18,7 +18,7 @@ import {
   type GroupSpec,
   type OptionTable,
   type ProgramSpec,
-} from '../../src-shared/cli';
+} from '../../src-node/cli';
 import { integerArg } from '../../src-main/cli/values';
 import { CLI_COMMAND_NAMES, helpText } from '../../src-main/cli/cli';
 import { COMMANDS as CLI_COMMANDS } from '../../src-main/cli/commands';
