@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import { defineConfig } from 'electron-vite';
 import vue from '@vitejs/plugin-vue';
+import { defineConfig } from 'electron-vite';
 
 const root = import.meta.dirname;
 

@@ -14,10 +14,10 @@
  *
  * Options: --sizes=100000,1000000 (the copies to build), --rounds=<n>.
  */
-import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { createAppCore, type AppCore } from '../src-main/core/app/app-core';
 import { MemorySecretStore } from '../src-main/core/secrets';
 import { fillLargeCopy } from '../test/support/large-copy';

@@ -12,9 +12,9 @@ import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HTTP_TOKEN_HEADER, type CallOutcome, type RestoreResult } from '../src-shared/app-api';
 import { createAppCore } from '../src-main/core/app/app-core';
 import { MemorySecretStore } from '../src-main/core/secrets';
+import { HTTP_TOKEN_HEADER, type CallOutcome, type RestoreResult } from '../src-shared/app-api';
 import { fillLargeCopy } from '../test/support/large-copy';
 import type { ShellProcessMemory, ShellProcessReady } from '../test/support/shell-process';
 

@@ -35,13 +35,13 @@ import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type OperationName } from '../src-shared/catalog';
-import { SERVICE_PATH, buildRequest, type WireRequest } from '../src-shared/wire';
 import { addClient, addUser, createDemoData } from '../src-service';
 import { onFile } from '../src-service/admin/on-file';
 import { accountFor, contextOf } from '../src-service/admin/operator';
 import { seededRandom } from '../src-service/admin/seeded-random';
 import { bookTransaction } from '../src-service/operations/transactions';
+import { type OperationName } from '../src-shared/catalog';
+import { SERVICE_PATH, buildRequest, type WireRequest } from '../src-shared/wire';
 import type { LoadJob, LoadRequest, LoadResult } from './support/load-generator';
 import { processCpuSeconds } from './support/process-cpu';
 import type { ServerJob } from './support/server-process';
@@ -128,7 +128,7 @@ function serveOurs(dataFile: string, flags: ServerFlags, name: string, cli = CLI
     let stdout = '';
     const failed = (code: number | null) => reject(new Error(`serve ended (${code}) before listening`));
     child.once('exit', failed);
-    child.stdout!.on('data', (c: Buffer) => {
+    child.stdout.on('data', (c: Buffer) => {
       stdout += c;
       const m = /listening on (\S+)\/API\/APIservice\.asmx\n/.exec(stdout);
       if (m) {

@@ -114,7 +114,7 @@ async function measure(subjects: Record<string, Subject>, trials: number): Promi
         await subject.settle();
         const spent = process.cpuUsage(started);
         const us = (spent.user + spent.system) / n;
-        (least[call] ??= {})[name] = Math.min(least[call]![name] ?? Infinity, us);
+        (least[call] ??= {})[name] = Math.min(least[call][name] ?? Infinity, us);
       }
     }
   }

@@ -23,10 +23,10 @@
  * work on the machine only ever slows a round down). About two minutes with the defaults, twice that with a
  * baseline.
  */
-import Database from 'better-sqlite3';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
 import pg from 'pg';
 import { copyToPostgres } from '../src-service/store/copy';
 import type { WireRequest } from '../src-shared/wire';
@@ -209,7 +209,7 @@ export async function run(args: string[]): Promise<void> {
     // Each login's first call on an instance costs one scrypt (by design); every instance has verified
     // every user before anything is measured, as after its first minute of serving.
     const firstCalls = mix.requests.filter((r) => r.operation === 'AccountListWithAmount2');
-    for (const origin of Object.values(origins).flatMap((o) => o!.urls)) {
+    for (const origin of Object.values(origins).flatMap((o) => o.urls)) {
       await Promise.all(
         firstCalls.map(async (r) => {
           const res = await fetch(origin + r.req.path, { method: r.req.method, headers: r.req.headers, body: r.req.body });

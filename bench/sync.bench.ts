@@ -20,9 +20,9 @@ import { createAppCore, type AppCore } from '../src-main/core/app/app-core';
 import { MemorySecretStore } from '../src-main/core/secrets';
 import { accountFor, contextOf, onFile } from '../src-service';
 import { bookTransaction } from '../src-service/operations/transactions';
-import { seedTestUser } from '../test/support/service';
 import { seededRandom } from '../test/support/fault-proxy';
 import { startLatencyProxy } from '../test/support/latency-proxy';
+import { seedTestUser } from '../test/support/service';
 
 const TIME_ZONE = 'Europe/Prague';
 const CLIENT_KEY = 'bench-key';
@@ -43,7 +43,7 @@ async function serve(dataFile: string): Promise<{ url: string; child: ChildProce
   });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (c) => {
+    child.stdout.on('data', (c) => {
       out += c;
       const line = /(http:\/\/\S+)/.exec(out);
       if (line) resolve(line[1]!.replace(/\/API\/APIservice\.asmx.*$/, ''));

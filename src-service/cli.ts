@@ -4,8 +4,8 @@
  * stderr otherwise; `serve` prints exactly one line, its address, on stdout once it is ready.
  */
 import { parseCommand, resolveCommand, UsageError, type ProgramSpec } from '../src-node/cli';
-import { COMMANDS } from './cli/commands';
 import type { AnyServiceCommand } from './cli/command';
+import { COMMANDS } from './cli/commands';
 import { DataFileError, RuleError, ServiceOptionError } from './index';
 
 const PROGRAM: ProgramSpec<AnyServiceCommand> = {

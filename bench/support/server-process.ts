@@ -15,11 +15,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as soap from 'soap';
-import { CLIENT_KEY_PARAM, LOGIN_PARAM, type OperationName } from '../../src-shared/catalog';
-import { SERVICE_PATH, formatWall, instantToWall, localTimeZone } from '../../src-shared/wire';
 import { startService, stderrLogger } from '../../src-service';
 import { runOperation } from '../../src-service/operations';
 import { Store, runNow } from '../../src-service/store';
+import { CLIENT_KEY_PARAM, LOGIN_PARAM, type OperationName } from '../../src-shared/catalog';
+import { SERVICE_PATH, formatWall, instantToWall, localTimeZone } from '../../src-shared/wire';
 
 export type ServerJob =
   | { kind: 'ours-uncached'; dataFile: string; timeZone: string }

@@ -10,7 +10,6 @@
  * need only the password. A key on the command line itself is refused.
  */
 import { join } from 'node:path';
-import { AppError } from '../../src-shared/app-api';
 import {
   isGroup,
   programHelp,
@@ -25,8 +24,9 @@ import {
   type ProgramSpec,
   type RawArgs,
 } from '../../src-node/cli';
-import { createAppCore, type AppCore } from '../core/app/app-core';
+import { AppError } from '../../src-shared/app-api';
 import { appVersion } from '../app-bridge/app-version';
+import { createAppCore, type AppCore } from '../core/app/app-core';
 import { openAppLog, type AppLog } from '../core/log/app-log';
 import { PromptSecretStore } from '../core/secrets';
 import type { AnyCliCommand, CliIo, FilesContext } from './command';

@@ -3,21 +3,21 @@
  * local copy in the user-data folder, the secrets through the OS keychain, and the IPC handlers; all
  * bookkeeping logic lives in the plain core.
  */
-import { BrowserWindow, Menu, app, ipcMain, safeStorage, screen, session, type Session } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { BrowserWindow, Menu, app, ipcMain, safeStorage, screen, session, type Session } from 'electron';
 import { IPC_EVENT_CHANNEL } from '../../src-shared/app-api';
 import { CONTENT_SECURITY_POLICY } from '../app-bridge/csp';
 import { DATA_FILE_NAME, logFileIn } from '../app-bridge/data-location';
-import { openAppLog } from '../core/log/app-log';
-import { ownerOnlyDir } from '../core/store/owner-only';
 import type { AppCore } from '../core/app/app-core';
 import { openRecoverableCore } from '../core/app/recoverable-core';
+import { openAppLog } from '../core/log/app-log';
 import { EncryptedSecretStore, sealedSecrets, type SecretStoreSource } from '../core/secrets';
+import { ownerOnlyDir } from '../core/store/owner-only';
 import { registerIpcHandlers } from './ipc';
-import { serviceTransport } from './service-network';
 import { menuTemplate } from './menu';
 import { osCipher } from './secret-cipher';
+import { serviceTransport } from './service-network';
 import { isAllowedRequest, isAppUrl, windowOptions } from './window-options';
 import { isVisibleOn, loadWindowBounds, saveWindowBounds } from './window-state';
 

@@ -24,8 +24,8 @@ import {
   maxInputBytes,
   type CallOutcome,
 } from '../../src-shared/app-api';
-import { dispatch, type ErrorLogger } from '../app-bridge/dispatch';
 import { CONTENT_SECURITY_POLICY } from '../app-bridge/csp';
+import { dispatch, type ErrorLogger } from '../app-bridge/dispatch';
 import { Tickets, type TicketEnd } from './handover';
 import { isListenHost, newToken, refusal, tokenMatches } from './security';
 

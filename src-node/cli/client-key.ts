@@ -4,8 +4,8 @@
  * The app's command line and the service's read them here.
  */
 import { readFileSync } from 'node:fs';
-import type { OptionSpec } from './table';
 import { UsageError } from './parse';
+import type { OptionSpec } from './table';
 
 export const CLIENT_KEY_ENV = 'BOOKKEEPING_CLIENT_KEY';
 

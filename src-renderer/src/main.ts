@@ -1,13 +1,13 @@
-import { createApp } from 'vue';
 import { createPinia } from 'pinia';
-import { detectApi } from './api/bridge';
+import { createApp } from 'vue';
 import { installApi, toAppError } from './api';
+import { detectApi } from './api/bridge';
 import App from './App.vue';
-import FatalView from './views/FatalView.vue';
 import { i18n } from './i18n';
 import { createAppRouter } from './router';
 import { usePreferencesStore } from './stores/preferences';
 import { useStatusStore } from './stores/status';
+import FatalView from './views/FatalView.vue';
 import './styles/base.css';
 
 async function start(): Promise<void> {

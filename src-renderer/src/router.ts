@@ -1,5 +1,6 @@
 /** Screens by address (hash history: the app is served from a file or a local shell, not a web server). */
 import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router';
+import { useStatusStore } from './stores/status';
 import AccountsView from './views/AccountsView.vue';
 import AccountView from './views/AccountView.vue';
 import CarsView from './views/CarsView.vue';
@@ -16,7 +17,6 @@ import SearchView from './views/SearchView.vue';
 import SettingsView from './views/SettingsView.vue';
 import TemplatesView from './views/TemplatesView.vue';
 import TransferView from './views/TransferView.vue';
-import { useStatusStore } from './stores/status';
 
 declare module 'vue-router' {
   interface RouteMeta {

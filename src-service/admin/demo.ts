@@ -9,9 +9,9 @@
 import { formatWall, instantToWall, localTimeZone } from '../../src-shared/wire';
 import { hashPassword, DEFAULT_HASH_PARAMS } from '../auth/password';
 import { RuleError } from '../errors';
+import { createCategory } from '../operations/categories';
 import type { CallContext } from '../operations/context';
 import { addTransfer, bookTransaction, createTemplate } from '../operations/transactions';
-import { createCategory } from '../operations/categories';
 import { PERMISSION, awaited, minorToAmount, type Flow, type StoreFlow } from '../store';
 import { accountFor, contextOf, refuelingFor, type HashOptions } from './operator';
 import { seededRandom } from './seeded-random';

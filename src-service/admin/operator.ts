@@ -10,10 +10,10 @@ import { hasForbiddenXmlChar, localTimeZone } from '../../src-shared/wire';
 import { DEFAULT_HASH_PARAMS, hashPassword, type HashParams } from '../auth/password';
 import { RuleError } from '../errors';
 import { createAccount } from '../operations/accounts';
-import { description, wallDateTime } from '../operations/rules';
 import { saveRefueling } from '../operations/car-fuel';
 import { createCategory } from '../operations/categories';
 import type { CallContext } from '../operations/context';
+import { description, wallDateTime } from '../operations/rules';
 import { bookTransaction, createTemplate, type NewBooking, type NewTemplate } from '../operations/transactions';
 import { CLIENT_KEY_MAX, LOGIN_MAX, PERMISSION, awaited, loginKey, type DataAccess, type Flow, type Permission, type StoreFlow, type UserRow } from '../store';
 

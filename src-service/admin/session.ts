@@ -3,8 +3,8 @@
  * admin session holds one connection (a SQLite file, or one PostgreSQL connection) and runs each
  * function in a write transaction of its own.
  */
-import { openAdminStore, type AdminStore } from '../store/open';
 import type { StoreLocation } from '../store';
+import { openAdminStore, type AdminStore } from '../store/open';
 import { wrapOperators, type FlowResult, type Operators } from './operators';
 
 export type AdminSession = { [N in keyof Operators]: (...args: Parameters<Operators[N]>) => Promise<FlowResult<Operators[N]>> } & {

@@ -1,8 +1,8 @@
 /** TransactionListLast50(_2), AddTranferToOtherAccount, DefineTransactionList(2). */
 import type { ApiTransaction2, ParamsOf, ResultOf } from '../../src-shared/catalog';
 import { currencyLabel } from '../../src-shared/money';
-import { RuleError } from '../errors';
 import { unchanging } from '../../src-shared/wire';
+import { RuleError } from '../errors';
 import { MAX_MINOR, TRANSACTION_TYPE, amountToMinor, awaited, type AccountRow, type Flow, type TransactionRow } from '../store';
 import type { CallContext } from './context';
 import { apiDefineTransaction, apiTransaction } from './records';

@@ -31,13 +31,13 @@ import { runOperation } from '../operations';
 import { loginKey, type ServiceStore, type UserRow } from '../store';
 import { answer, send, write, type Answer } from './answer';
 import { dependenciesOf, isCacheable, touchedBy } from './answer-dependencies';
-import { helpPage } from './help-page';
 import { BodyBudget } from './body-budget';
+import { helpPage } from './help-page';
 import type { HttpLimits } from './limits';
 import { RequestHeads, type RequestHead } from './request-head';
 import type { ResponseCache } from './response-cache';
-import { WsdlDocument } from './wsdl';
 import { WriteGate, type WriteGateLoad, type WriteGateOptions } from './write-gate';
+import { WsdlDocument } from './wsdl';
 
 export interface EndpointOptions {
   namespace: string;
@@ -344,7 +344,7 @@ export class ServiceEndpoint {
       }
       return write(res, answer(this.failure(binding, call, e)));
     }
-    const known = cacheKey === undefined ? undefined : { call: { ...call, credentials: { ...call.credentials, password: '' } } as AnyCall, user };
+    const known = cacheKey === undefined ? undefined : { call: { ...call, credentials: { ...call.credentials, password: '' } }, user };
     await this.run(res, binding, call, user, cacheKey, known);
   }
 

@@ -1,6 +1,6 @@
 /** Files the app makes and reads: CSV exports, the refueling import and backups of the local copy. */
-import type { AppErrorData } from './errors';
 import type { RefuelingImportField, RefuelingLocals, RefuelingWrite } from '../records/refueling';
+import type { AppErrorData } from './errors';
 import type { Id } from './views';
 
 export interface CsvFile {

@@ -397,11 +397,11 @@ export class AppError<C extends ErrorCode = ErrorCode> extends Error {
   readonly params: Record<string, ParamValue>;
   readonly field?: string;
 
-  constructor(code: C, ...[params = {} as ErrorParams<C>, field]: ErrorArgs<C>) {
-    super(englishText(code, params as Record<string, ParamValue>, field));
+  constructor(code: C, ...[params = {}, field]: ErrorArgs<C>) {
+    super(englishText(code, params, field));
     this.code = code;
     this.kind = errorKind(code);
-    this.params = params as Record<string, ParamValue>;
+    this.params = params;
     if (field !== undefined) this.field = field;
   }
 

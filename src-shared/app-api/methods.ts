@@ -4,14 +4,18 @@
  * table; each method's input is validated with its schema before it reaches the core.
  */
 import { FINGERPRINT_INPUT_PATTERN } from '../certificate';
-import { v, type Infer } from '../validate';
-import { inputEntries } from '../records/fields';
 import { ACCOUNT } from '../records/account';
 import { CAR } from '../records/car';
 import { CATEGORY } from '../records/category';
+import { inputEntries } from '../records/fields';
 import { REFUELING } from '../records/refueling';
-import { TRANSFER } from '../records/transaction';
 import { currency } from '../records/rules';
+import { TRANSFER } from '../records/transaction';
+import { v, type Infer } from '../validate';
+import type { CarCheck, CarIdSeen } from './car-views';
+import type { BackupFile, CsvFile, ImportField, ImportPreview, ImportResult, RestoreResult } from './data-views';
+import type { CategoryReport, FuelStats, SearchResult } from './insight-views';
+import type { RegisterPage, TransactionDetail } from './register-views';
 import type {
   AccountsView,
   AppStatus,
@@ -28,10 +32,6 @@ import type {
   TransferCheck,
   WriteResult,
 } from './views';
-import type { CategoryReport, FuelStats, SearchResult } from './insight-views';
-import type { BackupFile, CsvFile, ImportField, ImportPreview, ImportResult, RestoreResult } from './data-views';
-import type { RegisterPage, TransactionDetail } from './register-views';
-import type { CarCheck, CarIdSeen } from './car-views';
 
 const password = () => v.text({ min: 1, max: 500 });
 /** A certificate's SHA-256 fingerprint in any usual spelling (the core keeps the canonical one). */

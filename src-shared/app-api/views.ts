@@ -3,15 +3,15 @@
  * quantities travel as canonical decimal text ("1520.5"), never as floats. Ids are the service's
  * (positive) or temporary ids of records created offline (negative) until a sync replaces them.
  */
-import type { Binding } from '../wire/bindings';
-import type { AppErrorData } from './errors';
-import type { ConnectionWarning } from './connection-warnings';
 import type { AccountEdit, AccountLocals, AccountStored, AccountWrite } from '../records/account';
 import type { CarStored } from '../records/car';
 import type { CategoryEdit, CategoryStored, CategoryWrite } from '../records/category';
 import type { RefuelingLocals, RefuelingValues, RefuelingWrite } from '../records/refueling';
 import type { TemplateStored } from '../records/template';
 import type { TransactionStored, TransferWrite } from '../records/transaction';
+import type { Binding } from '../wire/bindings';
+import type { ConnectionWarning } from './connection-warnings';
+import type { AppErrorData } from './errors';
 
 export type Id = number;
 

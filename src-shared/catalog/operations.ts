@@ -3,8 +3,8 @@
  * the SOAP client, the service and the tests. Names keep the interface's spellings
  * (`AddTranferToOtherAccount`, `apiResultAddTransferToOtherAccount`).
  */
-import { field, type FieldList, type ValuesOf } from './wire-types';
 import type { ApiCategoryTree, ApiTransferPair, FlatRecord, FlatRecordName } from './records';
+import { field, type FieldList, type ValuesOf } from './wire-types';
 
 export type PasswordParam = 'userPassword' | 'UserPassword';
 

@@ -77,7 +77,7 @@ export type ImportKey<T extends FieldTable> = KeysWhere<T, { csv: { names: reado
 export const field = <const F extends FieldSpec>(spec: F): F => spec;
 
 export const keysOf = <T extends FieldTable>(table: T, test: (f: FieldSpec) => boolean): (keyof T & string)[] =>
-  Object.keys(table).filter((k) => test(table[k]!)) as (keyof T & string)[];
+  Object.keys(table).filter((k) => test(table[k]!));
 
 /** A record's field table with the lists of its fields that the mappings work on, in the table's order. */
 export interface RecordSpec<N extends string, T extends FieldTable> {

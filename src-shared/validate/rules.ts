@@ -209,7 +209,7 @@ export function issueError(issue: v.BaseIssue<unknown>, base = 'input'): Validat
 export function parse<S extends v.GenericSchema>(schema: S, value: unknown, path = 'input'): v.InferOutput<S> {
   const result = v.safeParse(schema, value, { abortEarly: true });
   if (result.success) return result.output;
-  throw issueError(result.issues[0]!, path);
+  throw issueError(result.issues[0], path);
 }
 
 
@@ -227,7 +227,7 @@ export function fieldSchema(schema: v.GenericSchema, field: string): v.GenericSc
 /** The limits of one field of an object schema (optional and nullable wrappers looked through). */
 export function fieldRules(schema: v.GenericSchema, field?: string): FieldRules {
   let s = (field === undefined ? schema : fieldSchema(schema, field)) as unknown as Node;
-  while (s.wrapped) s = s.wrapped as typeof s;
+  while (s.wrapped) s = s.wrapped;
   const out: FieldRules = {};
   for (const item of s.pipe ?? []) if (item.type === 'metadata' && item.metadata?.rules) Object.assign(out, item.metadata.rules);
   return out;

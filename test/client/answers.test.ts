@@ -4,7 +4,6 @@
  * long to wait; when a sync gives up.
  */
 import { describe, expect, it } from 'vitest';
-import { buildFault, buildResponse, type Binding } from '../../src-shared/wire';
 import {
   CancelledError,
   FaultError,
@@ -22,6 +21,7 @@ import {
   type HttpAnswer,
   type RetryWait,
 } from '../../src-main/core/soap-client';
+import { buildFault, buildResponse, type Binding } from '../../src-shared/wire';
 import { caught } from '../support/caught';
 
 const NS = 'urn:example:bookkeeping';

@@ -8,13 +8,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_METHOD_NAMES, AppError, warningText, type AppEvent } from '../../src-shared/app-api';
 import { createAppCore } from '../../src-main/core/app/app-core';
 import { EncryptedSecretStore, MemorySecretStore, type StringCipher } from '../../src-main/core/secrets';
 import { addClient, addUser, TEST_HASH_PARAMS } from '../../src-service';
+import { APP_METHOD_NAMES, AppError, warningText, type AppEvent } from '../../src-shared/app-api';
 import { connectDemo, newUser, openCore, tempDir } from '../support/client';
-import { startTestService, type TestService } from '../support/service';
 import { englishOf } from '../support/error-words';
+import { startTestService, type TestService } from '../support/service';
 
 let service: TestService;
 beforeAll(async () => {

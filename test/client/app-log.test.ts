@@ -3,14 +3,14 @@
  * configuration; a bug's message names the file; diagnostics carry the log's tail and never a secret.
  * The command line logs beside the data file (or where --log says) and only when it has something to log.
  */
-import Database from 'better-sqlite3';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAppCore } from '../../src-main/core/app/app-core';
 import { KEEP_ROTATED, openAppLog } from '../../src-main/core/log/app-log';
 import { MemorySecretStore } from '../../src-main/core/secrets';
-import { tempDir } from '../support/client';
 import { runCliOn } from '../support/cli';
+import { tempDir } from '../support/client';
 import { seedTestUser, startTestService } from '../support/service';
 
 const tmp = tempDir('bookkeeping-log-');

@@ -7,8 +7,8 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_EXIT } from '../../src-main/cli/exit-codes';
-import { tempDir } from '../support/client';
 import { runCliOn } from '../support/cli';
+import { tempDir } from '../support/client';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { TEST_TIME_ZONE, startTestService, type TestService } from '../support/service';
 

@@ -7,8 +7,8 @@ import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src-main/cli/cli';
-import { tempDir } from '../support/client';
 import { expectCliFailure, runCliOn } from '../support/cli';
+import { tempDir } from '../support/client';
 import { TEST_TIME_ZONE, startTestService, type TestService } from '../support/service';
 
 let service: TestService;

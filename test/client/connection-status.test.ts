@@ -5,11 +5,11 @@
  * the real service on loopback.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectionState, type AppStatus, type LastExchange } from '../../src-shared/app-api';
 import { setPassword, TEST_HASH_PARAMS } from '../../src-service';
+import { connectionState, type AppStatus, type LastExchange } from '../../src-shared/app-api';
 import { DEMO, openCore, tempDir } from '../support/client';
-import { seedTestUser, startTestService, type TestService } from '../support/service';
 import { englishOf } from '../support/error-words';
+import { seedTestUser, startTestService, type TestService } from '../support/service';
 
 let service: TestService;
 beforeAll(async () => {

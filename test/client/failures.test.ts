@@ -4,13 +4,13 @@
  * is exactly as it was (a failed pull changes nothing).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../src-shared/app-api';
 import { MemorySecretStore } from '../../src-main/core/secrets';
 import { setPassword, TEST_HASH_PARAMS, addUser } from '../../src-service';
+import { AppError } from '../../src-shared/app-api';
 import { connectDemo, dataOnly, dumpLocal, openCore, tempDir } from '../support/client';
+import { englishOf } from '../support/error-words';
 import { startFaultProxy, type FaultMode, type FaultProxy } from '../support/fault-proxy';
 import { startTestService, type TestService } from '../support/service';
-import { englishOf } from '../support/error-words';
 
 let service: TestService;
 let proxy: FaultProxy;

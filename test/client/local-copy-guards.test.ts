@@ -9,19 +9,19 @@
  *   then works; `diagnostics` says when nothing has been logged yet.
  * Read-only is made with `chattr +i` under root, whom chmod does not stop (test/support/read-only.ts).
  */
-import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYNC_EXIT } from '../../src-main/cli/exit-codes';
 import { createAppCore } from '../../src-main/core/app/app-core';
 import { openRecoverableCore } from '../../src-main/core/app/recoverable-core';
 import { openAppLog } from '../../src-main/core/log/app-log';
 import { MemorySecretStore } from '../../src-main/core/secrets';
 import { listSafetyCopies, safetyCopyDir, Store } from '../../src-main/core/store';
-import { SYNC_EXIT } from '../../src-main/cli/exit-codes';
-import { tempDir } from '../support/client';
 import { expectCliFailure, runCliOn } from '../support/cli';
+import { tempDir } from '../support/client';
 import { makeReadOnly, readOnlyWorks } from '../support/read-only';
 import { seedTestUser, startTestService, type TestService } from '../support/service';
 

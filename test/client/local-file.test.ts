@@ -5,18 +5,18 @@
  * command of the CLI refuses it. A copy made before the app stamped its files is still recognised, and
  * stamped.
  */
-import Database from 'better-sqlite3';
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLI_COMMAND_NAMES } from '../../src-main/cli/cli';
-import { APPLICATION_ID, inspectLocalFile } from '../../src-main/core/store/local-file';
 import { Store } from '../../src-main/core/store';
-import { tempDir } from '../support/client';
+import { APPLICATION_ID, inspectLocalFile } from '../../src-main/core/store/local-file';
 import { expectCliFailure, runCliOn } from '../support/cli';
+import { tempDir } from '../support/client';
 
 const tmp = tempDir('bookkeeping-local-file-');
 const run = promisify(execFile);

@@ -7,16 +7,16 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseResponse } from '../../src-shared/wire';
-import type { OperationName } from '../../src-shared/catalog';
 import { fetchAll, pull } from '../../src-main/core/pull';
 import { Store, type AccountRow } from '../../src-main/core/store';
 import { addTransaction } from '../../src-service';
+import type { OperationName } from '../../src-shared/catalog';
+import { parseResponse } from '../../src-shared/wire';
 import { PULL_CARS, RECORDING_DIR, recordPulls } from '../fixtures/pull/record';
 import { ANN } from '../service/fixture';
 import { soapClient, tempDir, withStore } from '../support/client';
-import { accountRow } from '../support/local-rows';
 import { startFaultProxy } from '../support/fault-proxy';
+import { accountRow } from '../support/local-rows';
 import { TEST_TIME_ZONE, startTestService, type TestService } from '../support/service';
 import { readRecording, startReplayService, type Recording } from '../support/wire-recording';
 

@@ -7,8 +7,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FaultError, InvalidCredentialsError, SoapClient, connect } from '../../src-main/core/soap-client';
 import { MemorySecretStore } from '../../src-main/core/secrets';
+import { FaultError, InvalidCredentialsError, SoapClient, connect } from '../../src-main/core/soap-client';
 import { dumpLocal, openCore, tempDir } from '../support/client';
 import { englishOf } from '../support/error-words';
 

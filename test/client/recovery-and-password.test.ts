@@ -11,12 +11,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../src-shared/app-api';
 import { openRecoverableCore } from '../../src-main/core/app/recoverable-core';
 import { openAppLog } from '../../src-main/core/log/app-log';
 import { MemorySecretStore, sealedSecrets } from '../../src-main/core/secrets';
 import { listSafetyCopies, Store } from '../../src-main/core/store';
 import { addUser, setPassword, TEST_HASH_PARAMS } from '../../src-service';
+import { AppError } from '../../src-shared/app-api';
 import { openCore, tempDir, TEST_SYNC_TUNING } from '../support/client';
 import { damage, damagedLocalCopy, NEWEST_SCHEMA } from '../support/damaged-copy';
 import { startTestService, type TestService } from '../support/service';

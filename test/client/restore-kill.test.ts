@@ -13,8 +13,8 @@ import { createAppCore } from '../../src-main/core/app/app-core';
 import { MemorySecretStore } from '../../src-main/core/secrets';
 import { listSafetyCopies } from '../../src-main/core/store';
 import { Store } from '../../src-main/core/store/store';
-import { seededRandom } from '../support/fault-proxy';
 import { dataOnly, dumpLocal, tempDir } from '../support/client';
+import { seededRandom } from '../support/fault-proxy';
 
 const tmp = tempDir('bookkeeping-restore-kill-');
 let childScript = '';

@@ -6,11 +6,11 @@
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { KEEP_SAFETY_COPIES, listSafetyCopies, MIGRATIONS, Store } from '../../src-main/core/store';
-import { MemorySecretStore } from '../../src-main/core/secrets';
 import { createAppCore } from '../../src-main/core/app/app-core';
-import { tempDir } from '../support/client';
+import { MemorySecretStore } from '../../src-main/core/secrets';
+import { KEEP_SAFETY_COPIES, listSafetyCopies, MIGRATIONS, Store } from '../../src-main/core/store';
 import { expectCliFailure, runCliOn } from '../support/cli';
+import { tempDir } from '../support/client';
 import { damagedLocalCopy } from '../support/damaged-copy';
 
 const tmp = tempDir('bookkeeping-safety-');

@@ -5,10 +5,8 @@
  */
 import diagnostics from 'node:diagnostics_channel';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATION_NAMES, type OperationName, type ParamsOf, type ResultOf } from '../../src-shared/catalog';
-import type { Binding } from '../../src-shared/wire';
 import {
   FaultError,
   InvalidCredentialsError,
@@ -16,12 +14,14 @@ import {
   NetworkError,
   OutcomeUnknownError,
   ResponseTooLargeError,
-  SoapClient,
+  type SoapClient,
   TimeoutError,
   connect,
 } from '../../src-main/core/soap-client';
 import { nodeTransport } from '../../src-main/core/soap-client/transports/node';
 import { addUser, TEST_HASH_PARAMS } from '../../src-service';
+import { OPERATION_NAMES, type OperationName, type ParamsOf, type ResultOf } from '../../src-shared/catalog';
+import type { Binding } from '../../src-shared/wire';
 import { DEMO, soapClient } from '../support/client';
 import { startFaultProxy, type FaultMode, type FaultProxy } from '../support/fault-proxy';
 import { startTestService, type TestService } from '../support/service';

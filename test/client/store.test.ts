@@ -5,8 +5,8 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS, Store, StoreVersionError, transactionsFromApi, type AccountRow, type PulledData } from '../../src-main/core/store';
-import { textQuery } from '../../src-main/core/store/text-search';
 import { columnsOf } from '../../src-main/core/store/record-sql';
+import { textQuery } from '../../src-main/core/store/text-search';
 import { MARKED_RECORDS } from '../../src-shared/records';
 import { marksKey, marksTable } from '../../src-shared/records/fields';
 import { dumpLocal, tempDir, withStore } from '../support/client';

@@ -4,14 +4,14 @@
  * the record written.
  */
 import { describe, expect, it } from 'vitest';
+import { callToAppError } from '../../src-main/core/soap-client';
 import { ANSWER_CHECKS, MAX_CATEGORY_DEPTH, RECORD_CAPS, UntrustedAnswerError, checkAnswer, countBeforeParsing } from '../../src-main/core/soap-client/trust';
+import { readWsdl } from '../../src-main/core/soap-client/wsdl';
+import { classify } from '../../src-main/core/sync/engine';
+import { WsdlDocument } from '../../src-service/server/wsdl';
 import type { ApiAccount2, ApiCategory, ApiTransaction2 } from '../../src-shared/catalog';
 import { OPERATION_NAMES } from '../../src-shared/catalog';
 import { buildResponse } from '../../src-shared/wire';
-import { readWsdl } from '../../src-main/core/soap-client/wsdl';
-import { WsdlDocument } from '../../src-service/server/wsdl';
-import { callToAppError } from '../../src-main/core/soap-client';
-import { classify } from '../../src-main/core/sync/engine';
 import { caught } from '../support/caught';
 
 const account = (Id: number, Name = `A${Id}`): ApiAccount2 => ({ Id, Name, Type: 1, Currency: 203, IsActive: true, Locked: false, Description: '', Ord: 0, UserAccountPermission: 3, Amount: 0, IsHidden: false });
@@ -49,7 +49,7 @@ describe('the check of every answer', () => {
     refused(() => checkAnswer('CategoryTree', { FavoritCategories: [], AllCategories: [{ ...leaf(1), ChildCategories: [leaf(2)] }, { ...leaf(3), ChildCategories: [leaf(2)] }] }, {}), /category 2 appears twice/);
     let deep: ApiCategory = leaf(1000);
     for (let i = 0; i < MAX_CATEGORY_DEPTH; i++) deep = { Id: i + 1, Name: `D${i}`, ChildCategories: [deep] };
-    refused(() => checkAnswer('AddCategory', { FavoritCategories: [], AllCategories: [deep] }, { Name: 'x', Id_ParentCategory: 0 } as never), /nest deeper than 32 levels/);
+    refused(() => checkAnswer('AddCategory', { FavoritCategories: [], AllCategories: [deep] }, { Name: 'x', Id_ParentCategory: 0 }), /nest deeper than 32 levels/);
     // A favourite repeats a category of the tree: that is no cycle.
     expect(checkAnswer('CategoryTree', { FavoritCategories: [leaf(2)], AllCategories: [{ ...leaf(1), ChildCategories: [leaf(2)] }] }, {}).AllCategories).toHaveLength(1);
   });

@@ -3,8 +3,8 @@
  * XML-free parts of the secret stores (the command line's argument reader: test/shared/cli-kit.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { pricePerLiter } from '../../src-main/core/app/read-views';
 import { fieldOf } from '../../src-main/core/app/errors';
+import { pricePerLiter } from '../../src-main/core/app/read-views';
 import { analyzeDependencies, effectiveStatuses, type AnyEntry } from '../../src-main/core/outbox';
 import { addressWarnings, normalizeBaseUrl } from '../../src-main/core/soap-client';
 import { isInsecureRemote, isLoopbackHostname, parseServiceAddress } from '../../src-shared/service-address';

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserFor } from '../support/browser';
-import { tempDir } from '../support/client';
 import { makeCertificate, opensslFor, type TestCertificate } from '../support/certificates';
+import { tempDir } from '../support/client';
 import { type AppPage, DEMO, connect, go, loose, openApp, poll, realErrors, screenshot, setAppearance, startStack, textOf, type Stack } from './stack';
 
 /** A Chromium-family browser: without one, this file is skipped (named at the end of the run), or fails in CI. */

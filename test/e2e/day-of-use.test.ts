@@ -5,8 +5,8 @@
  * confirmed with the service's ids and balances.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserFor } from '../support/browser';
 import { add, formatDecimal, negate, parseDecimal } from '../../src-shared/money';
+import { browserFor } from '../support/browser';
 import { type AppPage, connect, go, money, openApp, poll, realErrors, startStack, syncNow, textOf, type Stack } from './stack';
 
 /** A Chromium-family browser: without one, this file is skipped (named at the end of the run), or fails in CI. */

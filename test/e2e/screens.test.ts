@@ -7,8 +7,8 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { browserFor } from '../support/browser';
 import { currencyLabel } from '../../src-shared/money';
+import { browserFor } from '../support/browser';
 import { chainedTests, type AppPage, brokenLists, connect, dismissSummary, englishMoney, go, money, openApp, poll, SCREENSHOT_DIR, screenshot, startStack, syncNow, textOf, type Stack, unlabelledControls } from './stack';
 
 /** A Chromium-family browser: without one, this file is skipped (named at the end of the run), or fails in CI. */

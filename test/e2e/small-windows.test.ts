@@ -7,10 +7,9 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserFor } from '../support/browser';
-import { DEMO, everyScreen, go, poll, realErrors, screenshot, setAppearance, startStack, type Stack } from './stack';
-import { collectPageErrors } from '../support/browser';
+import { browserFor, collectPageErrors } from '../support/browser';
 import { TEST_TIME_ZONE } from '../support/service';
+import { DEMO, everyScreen, go, poll, realErrors, screenshot, setAppearance, startStack, type Stack } from './stack';
 
 /** A Chromium-family browser: without one, this file is skipped (named at the end of the run), or fails in CI. */
 const found = browserFor(import.meta.url);

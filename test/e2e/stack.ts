@@ -11,8 +11,8 @@ import { afterAll, afterEach, beforeEach, expect } from 'vitest';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../../src-main/core/app/app-core';
 import { MemorySecretStore } from '../../src-main/core/secrets';
 import { SoapClient } from '../../src-main/core/soap-client';
-import { currencyLabel } from '../../src-shared/money';
 import { startWebShell, type WebShell } from '../../src-main/web-shell/server';
+import { currencyLabel } from '../../src-shared/money';
 import { collectPageErrors, launchChromium } from '../support/browser';
 import { startTestService, TEST_TIME_ZONE, type TestService, type TestServiceOptions } from '../support/service';
 

@@ -4,10 +4,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { browserFor, collectPageErrors, launchChromium } from '../support/browser';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newLocalDataFile } from '../support/app';
+import { browserFor, collectPageErrors, launchChromium } from '../support/browser';
 
 /** A Chromium-family browser: without one, this file is skipped (named at the end of the run), or fails in CI. */
 const found = browserFor(import.meta.url);

@@ -2,8 +2,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { helpText } from '../../src-main/cli/cli';
-import { tempDir } from '../support/client';
 import { expectCliFailure, runCliOn } from '../support/cli';
+import { tempDir } from '../support/client';
 
 const tmp = tempDir('bookkeeping-cli-files-');
 afterAll(() => tmp.remove());

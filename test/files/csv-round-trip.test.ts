@@ -3,11 +3,11 @@
  * exported from one car and imported into another arrive on the service exactly as they were.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RefuelingView } from '../../src-shared/app-api';
 import { readCsv } from '../../src-main/core/files/csv-reader';
 import { writeCsv, type CsvColumn } from '../../src-main/core/files/csv-writer';
-import { seededRandom } from '../support/fault-proxy';
+import type { RefuelingView } from '../../src-shared/app-api';
 import { newUser } from '../support/client';
+import { seededRandom } from '../support/fault-proxy';
 import { startTestService, type TestService } from '../support/service';
 
 let service: TestService;

@@ -1,8 +1,8 @@
 /** The refueling import finds its problems as codes with their columns, worded in English for the command line. */
 import { describe, expect, it } from 'vitest';
 import { importProblemText } from '../../src-shared/app-api';
-import { openCore, tempDir } from '../support/client';
 import { PROBLEM_CSV, PROBLEM_WORDS, PROBLEMS, UNMAPPED_CSV, UNMAPPED_PROBLEMS, UNMAPPED_WORDS } from '../renderer/import-problem-samples';
+import { openCore, tempDir } from '../support/client';
 
 describe('import problems', () => {
   it('are found as the samples the screens word, each on its row, which becomes no refueling', async () => {

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisterCursor, RegisterPage, RegisterRow } from '../../src-shared/app-api';
 import { seededRandom } from '../support/fault-proxy';
-import { cents, text, units } from './oracle';
 import { seededCore, type SeededCore, type TransactionSeed } from './local-data';
+import { cents, text, units } from './oracle';
 
 const CZK = 203;
 const EUR = 978;
@@ -32,7 +32,7 @@ interface OracleRow {
 function oracleOrder(a: OracleRow, b: OracleRow): number {
   if (a.paymentDate !== b.paymentDate) return a.paymentDate > b.paymentDate ? -1 : 1;
   if ((a.outboxId === null) !== (b.outboxId === null)) return a.outboxId !== null ? -1 : 1;
-  if (a.outboxId !== null) return b.outboxId! - a.outboxId! || b.id! - a.id!;
+  if (a.outboxId !== null) return b.outboxId! - a.outboxId || b.id! - a.id!;
   if (a.id !== b.id) return a.id === null ? 1 : b.id === null ? -1 : b.id - a.id;
   return a.key > b.key ? -1 : a.key < b.key ? 1 : 0;
 }

@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CategoryReport, SearchResult } from '../../src-shared/app-api';
 import { seededRandom } from '../support/fault-proxy';
-import { cents, text, units } from './oracle';
 import { seededCore, type SeededCore, type TransactionSeed } from './local-data';
+import { cents, text, units } from './oracle';
 
 const CZK = 203;
 const EUR = 978;

@@ -4,6 +4,10 @@
  * table; and the tables of the app's and the service's command lines checked for what help needs.
  */
 import { describe, expect, it } from 'vitest';
+import { CLI_COMMAND_NAMES, helpText } from '../../src-main/cli/cli';
+import { COMMANDS as CLI_COMMANDS } from '../../src-main/cli/commands';
+import { integerArg } from '../../src-main/cli/values';
+import { parseWebShellArgs, WEB_USAGE } from '../../src-main/web-shell/args';
 import {
   commandHelp,
   groupHelp,
@@ -19,11 +23,7 @@ import {
   type OptionTable,
   type ProgramSpec,
 } from '../../src-node/cli';
-import { integerArg } from '../../src-main/cli/values';
-import { CLI_COMMAND_NAMES, helpText } from '../../src-main/cli/cli';
-import { COMMANDS as CLI_COMMANDS } from '../../src-main/cli/commands';
 import { COMMANDS as SERVICE_COMMANDS } from '../../src-service/cli/commands';
-import { parseWebShellArgs, WEB_USAGE } from '../../src-main/web-shell/args';
 import { caught } from '../support/caught';
 
 const spec = { name: { type: 'string', description: 'n' }, all: { type: 'boolean', description: 'a', short: 'a' } } as const satisfies OptionTable;

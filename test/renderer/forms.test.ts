@@ -8,14 +8,14 @@ import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createI18n } from 'vue-i18n';
-import { AppError, APP_METHODS } from '../../src-shared/app-api';
-import { fieldRules } from '../../src-shared/validate';
-import RefuelingForm from '../../src-renderer/src/components/RefuelingForm.vue';
 import AccountForm from '../../src-renderer/src/components/AccountForm.vue';
 import CategoryForm from '../../src-renderer/src/components/CategoryForm.vue';
 import LocalFields from '../../src-renderer/src/components/LocalFields.vue';
+import RefuelingForm from '../../src-renderer/src/components/RefuelingForm.vue';
 import { i18n } from '../../src-renderer/src/i18n';
 import { useCarsStore } from '../../src-renderer/src/stores/cars';
+import { AppError, APP_METHODS } from '../../src-shared/app-api';
+import { fieldRules } from '../../src-shared/validate';
 import { standIn } from './stand-in';
 
 let pinia: ReturnType<typeof createPinia>;

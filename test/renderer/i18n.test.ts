@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { decimalsText, codeText, type Translate } from '../../src-renderer/src/composables/errors';
+import { i18n } from '../../src-renderer/src/i18n';
 import cs from '../../src-renderer/src/i18n/cs';
 import en from '../../src-renderer/src/i18n/en';
-import { i18n } from '../../src-renderer/src/i18n';
 import { AppError } from '../../src-shared/app-api';
-import { decimalsText, codeText, type Translate } from '../../src-renderer/src/composables/errors';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -20,8 +20,8 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
 /** The screens' source text, read through Vite (this test is type-checked for the browser, without Node types). */
 const SOURCES = import.meta.glob<string>('../../src-renderer/src/**/*.{vue,ts}', { query: '?raw', import: 'default', eager: true });
 
-const EN = leaves(en as unknown as Tree);
-const CS = leaves(cs as unknown as Tree);
+const EN = leaves(en);
+const CS = leaves(cs);
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { CategoryReport, CategoryRow, FuelFill, FuelStats, IncomeExpense } from '../../src-shared/app-api';
+import { formatBytes } from '../../src-renderer/src/format/amount';
+import { formatDate, formatMonth } from '../../src-renderer/src/format/datetime';
+import { bytesFromBase64 } from '../../src-renderer/src/logic/download';
 import { extremes, fuelCharts } from '../../src-renderer/src/logic/fuel-charts';
 import { closedRange, periodFromQuery, periodRange, periodToQuery, presetRange } from '../../src-renderer/src/logic/periods';
 import { balanceChart, balancesByDay, drillFilters, incomeExpenseChart, monthRange, topExpenseChart } from '../../src-renderer/src/logic/report-charts';
 import { reportFromQuery, reportInput, reportToQuery } from '../../src-renderer/src/logic/report-filters';
 import { filtersFromQuery, filtersToQuery, pageFromQuery, sameFilters } from '../../src-renderer/src/logic/search-filters';
-import { bytesFromBase64 } from '../../src-renderer/src/logic/download';
-import { formatBytes } from '../../src-renderer/src/format/amount';
-import { formatDate, formatMonth } from '../../src-renderer/src/format/datetime';
+import type { CategoryReport, CategoryRow, FuelFill, FuelStats, IncomeExpense } from '../../src-shared/app-api';
 
 describe('periods', () => {
   it('resolves presets against today, calendar months included whole', () => {

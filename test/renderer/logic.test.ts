@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { CategoryNode, OutboxEntryView, TemplateView } from '../../src-shared/app-api';
+import { codeLabel } from '../../src-renderer/src/composables/labels';
+import { formatWall, nowForInput, relativeTime, wallForInput } from '../../src-renderer/src/format/datetime';
+import { czechPlural } from '../../src-renderer/src/i18n';
 import { groupAccounts, sumByCurrency } from '../../src-renderer/src/logic/accounts';
 import { flattenTree, isDuplicateName, matchesQuery, pickerOptions, siblingNames } from '../../src-renderer/src/logic/categories';
 import { blockerOf, dependentsOf, queuedCount, splitOutbox } from '../../src-renderer/src/logic/outbox';
 import { distances, odometerWarning } from '../../src-renderer/src/logic/refuelings';
 import { transferFromTemplate } from '../../src-renderer/src/logic/transfers';
-import { codeLabel } from '../../src-renderer/src/composables/labels';
-import { czechPlural } from '../../src-renderer/src/i18n';
-import { formatWall, nowForInput, relativeTime, wallForInput } from '../../src-renderer/src/format/datetime';
+import type { CategoryNode, OutboxEntryView, TemplateView } from '../../src-shared/app-api';
 import { account, refueling } from './stand-in';
 
 const node = (id: number, name: string, children: CategoryNode[] = [], parentId = 0): CategoryNode => ({ id, name, parentId, children, pending: false });

@@ -8,10 +8,10 @@ import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryHistory, createRouter } from 'vue-router';
-import type { SafetyCopyInfo } from '../../src-shared/app-api';
-import DamagedCopyView from '../../src-renderer/src/views/DamagedCopyView.vue';
 import BackupCard from '../../src-renderer/src/components/BackupCard.vue';
 import { i18n } from '../../src-renderer/src/i18n';
+import DamagedCopyView from '../../src-renderer/src/views/DamagedCopyView.vue';
+import type { SafetyCopyInfo } from '../../src-shared/app-api';
 import { standIn, status } from './stand-in';
 
 const COPIES: SafetyCopyInfo[] = [

@@ -3,8 +3,8 @@
  * core is exercised by the e2e tests). Unimplemented methods fail loudly; events are pushed by hand.
  */
 import { vi } from 'vitest';
-import type { AccountView, AppEvent, AppEventListener, AppStatus, RefuelingView } from '../../src-shared/app-api';
 import { installApi, type StoreApi } from '../../src-renderer/src/api';
+import type { AccountView, AppEvent, AppEventListener, AppStatus, RefuelingView } from '../../src-shared/app-api';
 import { ACCOUNT } from '../../src-shared/records/account';
 import { REFUELING } from '../../src-shared/records/refueling';
 import { accountRow } from '../support/local-rows';

@@ -1,14 +1,14 @@
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppError, DEFAULT_PREFERENCES, type AccountsView, type InputOf, type OutboxEntryView, type Preferences, type RefuelingView, type RegisterPage, type RegisterRow, type SyncSummary } from '../../src-shared/app-api';
 import { useAccountsStore } from '../../src-renderer/src/stores/accounts';
 import { useCarsStore } from '../../src-renderer/src/stores/cars';
 import { useCategoriesStore } from '../../src-renderer/src/stores/categories';
 import { useOutboxStore } from '../../src-renderer/src/stores/outbox';
 import { usePreferencesStore, systemLanguage } from '../../src-renderer/src/stores/preferences';
+import { MAX_ROWS, PAGE_SIZE, useRegisterStore } from '../../src-renderer/src/stores/register';
 import { useStatusStore } from '../../src-renderer/src/stores/status';
 import { TOAST_MS, useToastsStore } from '../../src-renderer/src/stores/toasts';
-import { MAX_ROWS, PAGE_SIZE, useRegisterStore } from '../../src-renderer/src/stores/register';
+import { AppError, DEFAULT_PREFERENCES, type AccountsView, type InputOf, type OutboxEntryView, type Preferences, type RefuelingView, type RegisterPage, type RegisterRow, type SyncSummary } from '../../src-shared/app-api';
 import { account, deferred, refueling, standIn, status } from './stand-in';
 
 const summary = (over: Partial<SyncSummary> = {}): SyncSummary => ({

@@ -4,29 +4,29 @@
  * the banner and the report word them in the user's language by their code, never showing the core's
  * English sentence.
  */
-import { mount } from '@vue/test-utils';
-import { createPinia, setActivePinia } from 'pinia';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { mount } from '@vue/test-utils';
 import Database from 'better-sqlite3';
+import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppError, englishText, type ConnectionReport, type SyncSummary } from '../../src-shared/app-api';
-import type { ApiAccount2 } from '../../src-shared/catalog';
-import SyncSummaryBanner from '../../src-renderer/src/components/SyncSummaryBanner.vue';
-import ConnectionReportAlert from '../../src-renderer/src/components/ConnectionReportAlert.vue';
-import { i18n } from '../../src-renderer/src/i18n';
-import { useStatusStore } from '../../src-renderer/src/stores/status';
-import { standIn } from './stand-in';
-import { classify } from '../../src-main/core/sync/engine';
-import { NetworkError, ProxyError, RetriesExhausted, TimeoutError, UnavailableError, normalizeBaseUrl, pinnedFingerprint } from '../../src-main/core/soap-client';
-import { accountFromApi } from '../../src-main/core/store/rows';
 import { readCsv } from '../../src-main/core/files/csv-reader';
+import { EncryptedSecretStore, type SecretPersistence } from '../../src-main/core/secrets';
+import { NetworkError, ProxyError, RetriesExhausted, TimeoutError, UnavailableError, normalizeBaseUrl, pinnedFingerprint } from '../../src-main/core/soap-client';
 import { inspectLocalFile } from '../../src-main/core/store/local-file';
 import { migrate } from '../../src-main/core/store/migrations';
-import { EncryptedSecretStore, type SecretPersistence } from '../../src-main/core/secrets';
+import { accountFromApi } from '../../src-main/core/store/rows';
+import { classify } from '../../src-main/core/sync/engine';
+import ConnectionReportAlert from '../../src-renderer/src/components/ConnectionReportAlert.vue';
+import SyncSummaryBanner from '../../src-renderer/src/components/SyncSummaryBanner.vue';
 import { codeText, type Translate } from '../../src-renderer/src/composables/errors';
+import { i18n } from '../../src-renderer/src/i18n';
+import { useStatusStore } from '../../src-renderer/src/stores/status';
+import { AppError, englishText, type ConnectionReport, type SyncSummary } from '../../src-shared/app-api';
+import type { ApiAccount2 } from '../../src-shared/catalog';
 import { caught, rejection } from '../support/caught';
+import { standIn } from './stand-in';
 
 let pinia: ReturnType<typeof createPinia>;
 beforeEach(() => {

@@ -11,9 +11,9 @@ import { VerificationCache } from '../../src-service/auth/verification-cache';
 import { SqliteServiceStore } from '../../src-service/store/sqlite/serving';
 import type { ApiAccount2 } from '../../src-shared/catalog';
 import { ServiceFault } from '../../src-shared/wire';
+import { describeBackends, takesEffect } from '../support/backends';
 import { call, callRaw } from '../support/http';
 import { ANN, BOB, startFixtureService } from './fixture';
-import { describeBackends, takesEffect } from '../support/backends';
 
 describe('password hashes', () => {
   it('are salted scrypt with their cost in them, and verify only the right password', async () => {

@@ -4,10 +4,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TEST_HASH_PARAMS, createDemoData, silentLogger, startService } from '../../src-service';
 import { SoapClient } from '../../src-main/core/soap-client';
-import { makeCertificate, opensslFor } from '../support/certificates';
+import { TEST_HASH_PARAMS, createDemoData, silentLogger, startService } from '../../src-service';
 import { describeBackends, freshDatabase, takesEffect } from '../support/backends';
+import { makeCertificate, opensslFor } from '../support/certificates';
 import { call } from '../support/http';
 import { SERVICE_CLI as CLI, serviceCli, type CliResult } from '../support/service-cli';
 
@@ -59,29 +59,29 @@ describe('help and arguments', () => {
       cli(['migrate', '--from', file]),
       cli(['migrate', '--from', file, '--to', 'postgresql://jana:secret@db.example/books']),
     ]);
-    expectFailure(runs[0]!, 'Unknown command "frobnicate"; see --help.');
-    expectFailure(runs[1]!, 'Option --data is required (or --store, or BOOKKEEPING_DATABASE_URL).');
-    expectFailure(runs[2]!, 'Unknown option --colour.');
-    expectFailure(runs[3]!, 'Option --data needs a value.');
-    expectFailure(runs[4]!, 'Option --data is given more than once.');
-    expectFailure(runs[5]!, '--port must be a whole number.');
-    expectFailure(runs[6]!, '--port must be from 0 to 65535.');
-    expectFailure(runs[7]!, 'The namespace must be an absolute URI such as http://tempuri.org/.');
-    expectFailure(runs[8]!, 'Unknown time zone "Mars/Olympus"; use an IANA name such as Europe/Prague.');
-    expectFailure(runs[9]!, /^error: Cannot open the data file: /);
-    expectFailure(runs[10]!, '--permission must be one of read (1), write (2), owner (3).');
-    expectFailure(runs[11]!, '--amount must be a decimal number of at most 15 digits, such as -1520.50.');
-    expectFailure(runs[12]!, '--currency "XXX" is not an ISO 4217 currency this service knows.');
-    expectFailure(runs[13]!, 'Unknown command "extra"; see --help.');
+    expectFailure(runs[0], 'Unknown command "frobnicate"; see --help.');
+    expectFailure(runs[1], 'Option --data is required (or --store, or BOOKKEEPING_DATABASE_URL).');
+    expectFailure(runs[2], 'Unknown option --colour.');
+    expectFailure(runs[3], 'Option --data needs a value.');
+    expectFailure(runs[4], 'Option --data is given more than once.');
+    expectFailure(runs[5], '--port must be a whole number.');
+    expectFailure(runs[6], '--port must be from 0 to 65535.');
+    expectFailure(runs[7], 'The namespace must be an absolute URI such as http://tempuri.org/.');
+    expectFailure(runs[8], 'Unknown time zone "Mars/Olympus"; use an IANA name such as Europe/Prague.');
+    expectFailure(runs[9], /^error: Cannot open the data file: /);
+    expectFailure(runs[10], '--permission must be one of read (1), write (2), owner (3).');
+    expectFailure(runs[11], '--amount must be a decimal number of at most 15 digits, such as -1520.50.');
+    expectFailure(runs[12], '--currency "XXX" is not an ISO 4217 currency this service knows.');
+    expectFailure(runs[13], 'Unknown command "extra"; see --help.');
     // A database password in the arguments would be in the shell's history and the process list.
     const passwordWays = 'give it in BOOKKEEPING_DATABASE_URL, PGPASSWORD or a password file (~/.pgpass, or PGPASSFILE).';
-    expectFailure(runs[14]!, `A password in --store ends up in the shell history and the process list: ${passwordWays}`);
-    expectFailure(runs[15]!, `A password in --store ends up in the shell history and the process list: ${passwordWays}`);
-    expectFailure(runs[16]!, 'Give --data or --store, not both.');
-    expectFailure(runs[17]!, '--store must be a PostgreSQL connection string (postgres://user@host:5432/database).');
-    expectFailure(runs[18]!, 'BOOKKEEPING_DATABASE_URL must be a PostgreSQL connection string (postgres://user:password@host:5432/database).');
-    expectFailure(runs[19]!, 'Option --to is required (or BOOKKEEPING_DATABASE_URL).');
-    expectFailure(runs[20]!, `A password in --to ends up in the shell history and the process list: ${passwordWays}`);
+    expectFailure(runs[14], `A password in --store ends up in the shell history and the process list: ${passwordWays}`);
+    expectFailure(runs[15], `A password in --store ends up in the shell history and the process list: ${passwordWays}`);
+    expectFailure(runs[16], 'Give --data or --store, not both.');
+    expectFailure(runs[17], '--store must be a PostgreSQL connection string (postgres://user@host:5432/database).');
+    expectFailure(runs[18], 'BOOKKEEPING_DATABASE_URL must be a PostgreSQL connection string (postgres://user:password@host:5432/database).');
+    expectFailure(runs[19], 'Option --to is required (or BOOKKEEPING_DATABASE_URL).');
+    expectFailure(runs[20], `A password in --to ends up in the shell history and the process list: ${passwordWays}`);
   });
 });
 
@@ -211,10 +211,10 @@ describe.skipIf(!opensslFor(import.meta.url))('serve over TLS', () => {
       cli(['serve', '--data', file, '--tls-cert', first.keyFile, '--tls-key', first.keyFile]),
       cli(['serve', '--data', file, '--tls-cert', first.certFile, '--tls-key', second.keyFile]),
     ]);
-    expectFailure(runs[0]!, '--tls-cert and --tls-key go together: the certificate and its private key.');
-    expectFailure(runs[1]!, `--tls-cert ${join(dir, 'nowhere.pem')}: no such file.`);
-    expectFailure(runs[2]!, `--tls-cert ${first.keyFile} is not a PEM file (no "-----BEGIN" line of the right kind).`);
-    expectFailure(runs[3]!, /^error: The certificate and key cannot be used together: .*key values mismatch/);
+    expectFailure(runs[0], '--tls-cert and --tls-key go together: the certificate and its private key.');
+    expectFailure(runs[1], `--tls-cert ${join(dir, 'nowhere.pem')}: no such file.`);
+    expectFailure(runs[2], `--tls-cert ${first.keyFile} is not a PEM file (no "-----BEGIN" line of the right kind).`);
+    expectFailure(runs[3], /^error: The certificate and key cannot be used together: .*key values mismatch/);
 
     const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', '--data', file, '--port', '0', '--tls-cert', first.certFile, '--tls-key', first.keyFile], {
       stdio: ['ignore', 'pipe', 'pipe'],

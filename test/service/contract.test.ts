@@ -5,11 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BINDINGS } from '../../src-shared/wire';
+import { describeBackends } from '../support/backends';
 import { callRaw } from '../support/http';
 import type { TestService } from '../support/service';
 import { ANN, startFixtureService, type Fixture } from './fixture';
 import { category, list, record, resultNodes, type Node } from './wire-shape';
-import { describeBackends } from '../support/backends';
 
 const NS = 'http://bookkeeping.example/api/';
 /** "Now" of the service in these tests, so that the favourite categories (last 90 days) are known. */

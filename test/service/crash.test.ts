@@ -6,10 +6,10 @@
  * that was not answered is there whole or not at all (never half a transfer, never twice); every balance
  * is the exact sum of its account's transactions; and the service starts again on the file.
  */
-import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_HASH_PARAMS, addAccount, addClient, addUser } from '../../src-service';
 import { seededRandom } from '../../src-service/admin/seeded-random';

@@ -1,8 +1,8 @@
 /** The demo data set, as issue 3 describes it, read through the service. */
-import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RuleError, TEST_HASH_PARAMS, createDemoData } from '../../src-service';
 import { nowWall } from '../../src-shared/wire';

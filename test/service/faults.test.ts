@@ -3,14 +3,14 @@
  * its HTTP status and code, and a message that names the parameter or rule and leaks nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Logger } from '../../src-service';
 import type { Credentials, OperationName, ParamsOf } from '../../src-shared/catalog';
 import { BINDINGS, buildRequest, type Binding, type WireRequest } from '../../src-shared/wire';
-import type { Logger } from '../../src-service';
+import { describeBackends, takesEffect } from '../support/backends';
 import { callRaw, send } from '../support/http';
 import type { TestService } from '../support/service';
 import { ANN, CLIENT_KEY, startFixtureService, type Fixture } from './fixture';
 import { CLIENT_CODE, SERVER_CODE, faultOf } from './wire-shape';
-import { describeBackends, takesEffect } from '../support/backends';
 
 describeBackends(import.meta.url, (backend) => {
   const NS = 'http://bookkeeping.example/api/';

@@ -3,10 +3,10 @@
  * its own; each settles only once the group is committed; a failing write fails alone; a failing commit
  * fails every write of its group; reads never see what is not committed.
  */
-import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RuleError, TEST_HASH_PARAMS, addUser } from '../../src-service';
 import { ServingStore } from '../../src-service/store/sqlite/serving';

@@ -2,13 +2,13 @@
 import { request as httpRequest, Agent } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResponseCache } from '../../src-service/server/response-cache';
 import { OPERATION_NAMES } from '../../src-shared/catalog';
 import { BINDINGS, childrenNamed, parseXml, type XmlElement } from '../../src-shared/wire';
-import { ResponseCache } from '../../src-service/server/response-cache';
+import { describeBackends } from '../support/backends';
 import { callRaw } from '../support/http';
 import type { TestService } from '../support/service';
 import { ANN, startFixtureService } from './fixture';
-import { describeBackends } from '../support/backends';
 
 const NS = 'urn:bookkeeping:test';
 let service: TestService;

@@ -5,10 +5,10 @@
  * by the commits themselves (no index read): after every group of random bookings, refused ones among
  * them, it is exactly what SQL answers.
  */
-import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_HASH_PARAMS, addAccount, addTransaction, addUser } from '../../src-service';
 import { seededRandom } from '../../src-service/admin/seeded-random';

@@ -8,8 +8,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attempt, NoAttempt } from '../../src-service/auth/login-throttle';
-import { migratePostgres } from '../../src-service/store/postgres/migrations';
 import { SharedLoginThrottle } from '../../src-service/store/postgres/login-attempts';
+import { migratePostgres } from '../../src-service/store/postgres/migrations';
 import { freshDatabase, needPostgres } from '../support/backends';
 
 const found = needPostgres(import.meta.url);

@@ -4,10 +4,10 @@
  * the file; a service on each answers every operation the same, byte for byte, writes included (the
  * next ids too); and a database that already holds data is refused, untouched.
  */
-import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_HASH_PARAMS, contextOf, createDemoData, onFile, silentLogger, startService, type DemoSummary } from '../../src-service';
@@ -64,7 +64,7 @@ function fileRows(file: string): Record<string, string[]> {
 }
 
 async function databaseRows(url: string, columnsOf: Record<string, string[]>): Promise<Record<string, string[]>> {
-  const client = new pg.Client({ connectionString: url, types: { getTypeParser: (oid: number) => (oid === 20 ? Number : oid === 16 ? (v: string) => (v === 't' ? 1 : 0) : pg.types.getTypeParser(oid)) } as never });
+  const client = new pg.Client({ connectionString: url, types: { getTypeParser: (oid: number) => (oid === 20 ? Number : oid === 16 ? (v: string) => (v === 't' ? 1 : 0) : pg.types.getTypeParser(oid)) } });
   await client.connect();
   try {
     const out: Record<string, string[]> = {};

@@ -1,9 +1,9 @@
 /** A user sees and touches only their own data and what is shared with them, as far as it is shared. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeBackends } from '../support/backends';
 import { call } from '../support/http';
 import type { TestService } from '../support/service';
 import { ANN, BOB, startFixtureService, type Fixture } from './fixture';
-import { describeBackends } from '../support/backends';
 
 describeBackends(import.meta.url, (backend) => {
   let service: TestService;

@@ -3,11 +3,11 @@
  * column for column (name, order, type, null or not), and every statement made from them for each
  * database (statements.ts) is one that database accepts on that schema.
  */
-import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import Database from 'better-sqlite3';
+import type pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src-service/store';
 import { POSTGRES, SQLITE, type Dialect } from '../../src-service/store/dialect';

@@ -7,11 +7,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startService, silentLogger } from '../../src-service';
 import type { ParamsOf } from '../../src-shared/catalog';
 import { buildRequest } from '../../src-shared/wire';
+import { describeBackends, takesEffect } from '../support/backends';
 import { call, callRaw, send } from '../support/http';
 import { seedUser, startTestService, type TestService } from '../support/service';
 import { ANN, startFixtureService } from './fixture';
 import { faultOf } from './wire-shape';
-import { describeBackends, takesEffect } from '../support/backends';
 
 describeBackends(import.meta.url, (backend) => {
   const open: TestService[] = [];

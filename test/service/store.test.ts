@@ -1,8 +1,8 @@
 /** The data file (migrations, constraints), money conversion and the admin functions' own checks. */
-import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   DataFileError,

@@ -9,8 +9,8 @@ import { Agent, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { ActiveConnections, activeConnections, createHttpServer, listen, openConnections, shutdown } from '../../src-service/server/http-server';
 import type { ServiceEndpoint } from '../../src-service/server/endpoint';
+import { ActiveConnections, activeConnections, createHttpServer, listen, openConnections, shutdown } from '../../src-service/server/http-server';
 import { DEFAULT_LIMITS } from '../../src-service/server/limits';
 import { WriteGate } from '../../src-service/server/write-gate';
 
@@ -98,7 +98,7 @@ describe('the connections in use, which the write gate waits for', () => {
   it('leaves idle keep-alive connections of a running server out, while they stay open', async () => {
     const endpoint = { handle: (_req: unknown, res: { end: (body: string) => void }) => res.end('ok') } as unknown as ServiceEndpoint;
     const server = createHttpServer(endpoint, DEFAULT_LIMITS);
-    const { port } = (await listen(server, 0, '127.0.0.1')) as AddressInfo;
+    const { port } = (await listen(server, 0, '127.0.0.1'));
     const agent = new Agent({ keepAlive: true, maxSockets: 3 });
     const get = () =>
       new Promise<void>((resolve, reject) => {

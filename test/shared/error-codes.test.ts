@@ -6,8 +6,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, ERRORS } from '../../src-shared/app-api';
 import * as texts from '../../src-renderer/src/i18n/error-texts';
+import { ERROR_CODES, ERRORS } from '../../src-shared/app-api';
 
 const RENDERER = join(import.meta.dirname, '../../src-renderer/src');
 

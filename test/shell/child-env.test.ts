@@ -4,8 +4,8 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { childEnv, SECRET_ENV_NAMES } from '../../src-main/app-bridge/child-env';
 import { CLIENT_KEY_ENV, PASSWORD_ENV } from '../../src-main/core/secrets/prompt-secret-store';
-import { DATABASE_URL_ENV } from '../../src-service/cli/store';
 import { PASSWORD_ENV as SERVICE_PASSWORD_ENV } from '../../src-service/cli/password';
+import { DATABASE_URL_ENV } from '../../src-service/cli/store';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 

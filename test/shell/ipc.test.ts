@@ -3,13 +3,13 @@
  * app method, every method reachable, arguments validated before the core, only the app's page heard.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_METHOD_NAMES, ipcChannel, type CallOutcome } from '../../src-shared/app-api';
 import { createAppCore, type AppCore } from '../../src-main/core/app/app-core';
 import { MemorySecretStore } from '../../src-main/core/secrets';
 import { registerIpcHandlers, type IpcMainLike } from '../../src-main/electron/ipc';
 import { isAppUrl } from '../../src-main/electron/window-options';
-import { tourEveryMethod } from '../support/app-api-tour';
+import { APP_METHOD_NAMES, ipcChannel, type CallOutcome } from '../../src-shared/app-api';
 import { newLocalDataFile } from '../support/app';
+import { tourEveryMethod } from '../support/app-api-tour';
 import { startTestService, type TestService } from '../support/service';
 
 type Handler = Parameters<IpcMainLike['handle']>[1];

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openerCommand, openInBrowser, type Opener } from '../../src-main/web-shell/open-browser';
 import { privateBase } from '../../src-main/web-shell/handover';
+import { openerCommand, openInBrowser, type Opener } from '../../src-main/web-shell/open-browser';
 import { startTestApp, type TestApp } from '../support/app';
 
 const ROOT = join(import.meta.dirname, '..', '..');

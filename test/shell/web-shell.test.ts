@@ -1,11 +1,11 @@
 /** The browser shell: every app method reachable over HTTP, typed errors, and no way in for anyone else. */
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_METHOD_NAMES, HTTP_TOKEN_HEADER, bytesInput, errorKind, isAppMethod, type CallOutcome } from '../../src-shared/app-api';
-import { startWebShell } from '../../src-main/web-shell/server';
 import { parseWebShellArgs } from '../../src-main/web-shell/args';
-import { tourEveryMethod } from '../support/app-api-tour';
+import { startWebShell } from '../../src-main/web-shell/server';
+import { APP_METHOD_NAMES, HTTP_TOKEN_HEADER, bytesInput, errorKind, isAppMethod, type CallOutcome } from '../../src-shared/app-api';
 import { RENDERER_DIR, startTestApp, type TestApp } from '../support/app';
+import { tourEveryMethod } from '../support/app-api-tour';
 import { startTestService, type TestService } from '../support/service';
 
 let service: TestService;

@@ -4,8 +4,8 @@
  * the first needs it and stopped after the file; each service gets a fresh database in it. Without
  * PostgreSQL they are skipped with the reason (required in CI).
  */
-import { afterAll, describe } from 'vitest';
 import pg from 'pg';
+import { afterAll, describe } from 'vitest';
 import { postgresFor, startPostgres, type PgCluster } from './postgres';
 
 export type Backend = 'sqlite' | 'postgres';

@@ -2,13 +2,13 @@
  * Helpers for the client core's tests: temp data files, an app core connected to a test service, a
  * SOAP client reading the service's truth directly, and dumps that compare a local copy exactly.
  */
-import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../../src-main/core/app/app-core';
-import { MemorySecretStore } from '../../src-main/core/secrets';
 import { LocalView, LocalWrites, Outbox } from '../../src-main/core/outbox';
+import { MemorySecretStore } from '../../src-main/core/secrets';
 import { SoapClient, type SoapClientOptions } from '../../src-main/core/soap-client';
 import { Store } from '../../src-main/core/store';
 import { TEST_TIME_ZONE, seedTestUser, type TestService } from './service';

@@ -5,9 +5,9 @@
  * same moment, opposite amounts, consecutive ids). Each account's balance is its opening balance plus
  * its transactions, as the service keeps it. For the reports benchmark and the register's browser test.
  */
-import { formatDecimal, fromMinorUnits, parseDecimal, toMinorUnits } from '../../src-shared/money';
-import { Store } from '../../src-main/core/store/store';
 import type { TransactionRow } from '../../src-main/core/store/rows';
+import { Store } from '../../src-main/core/store/store';
+import { formatDecimal, fromMinorUnits, parseDecimal, toMinorUnits } from '../../src-shared/money';
 import { seededRandom } from './fault-proxy';
 
 export interface LargeCopy {

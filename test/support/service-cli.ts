@@ -48,8 +48,8 @@ export function serveProcess(args: string[], timeZone = 'Europe/Prague', cli = S
     const exited = new Promise<void>((done) => child.once('exit', () => done()));
     let stdout = '';
     let stderr = '';
-    child.stderr!.on('data', (c: Buffer) => (stderr += c));
-    child.stdout!.on('data', (c: Buffer) => {
+    child.stderr.on('data', (c: Buffer) => (stderr += c));
+    child.stdout.on('data', (c: Buffer) => {
       stdout += c;
       const m = /listening on (\S+)\/API\/APIservice\.asmx\n/.exec(stdout);
       if (m) resolve({ child, exited, target: { url: m[1]!, namespace: 'http://tempuri.org/' } });

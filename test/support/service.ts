@@ -180,7 +180,7 @@ async function querySql<R>(location: StoreLocation, query: string, params: unkno
   await client.connect();
   try {
     // int8 (sums, counts, money) as numbers: every value the service keeps is within 2^53.
-    return (await client.query({ text: query.replace(/\?/g, () => `$${++n}`), values: params, types: { getTypeParser: (oid: number) => (oid === 20 || oid === 1700 ? Number : pg.types.getTypeParser(oid)) } as never })).rows as R[];
+    return (await client.query({ text: query.replace(/\?/g, () => `$${++n}`), values: params, types: { getTypeParser: (oid: number) => (oid === 20 || oid === 1700 ? Number : pg.types.getTypeParser(oid)) } })).rows as R[];
   } finally {
     await client.end();
   }

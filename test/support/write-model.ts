@@ -5,10 +5,10 @@
  * state, and compares it exactly with what the service holds: nothing lost, nothing twice.
  */
 import { expect } from 'vitest';
-import type { ApiCategory } from '../../src-shared/catalog';
-import type { AccountInput, AppApi, RefuelingEditInput } from '../../src-shared/app-api';
-import { add, compare, decimalFromNumber, formatDecimal, negate, normalize, parseDecimal, ZERO, type Decimal } from '../../src-shared/money';
 import type { SoapClient } from '../../src-main/core/soap-client';
+import type { AccountInput, AppApi, RefuelingEditInput } from '../../src-shared/app-api';
+import type { ApiCategory } from '../../src-shared/catalog';
+import { add, compare, decimalFromNumber, formatDecimal, negate, normalize, parseDecimal, ZERO, type Decimal } from '../../src-shared/money';
 
 interface ModelAccount extends AccountInput {
   id: number;

@@ -7,8 +7,8 @@
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openRecoverableCore } from '../../src-main/core/app/recoverable-core';
 import type { AppCore } from '../../src-main/core/app/app-core';
+import { openRecoverableCore } from '../../src-main/core/app/recoverable-core';
 import { MemorySecretStore } from '../../src-main/core/secrets';
 import { KEEP_SAFETY_COPIES, listSafetyCopies, Store } from '../../src-main/core/store';
 import type { TransactionRow } from '../../src-main/core/store/rows';

@@ -5,8 +5,8 @@
  * choice is then carried out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppError } from '../../src-shared/app-api';
 import { WRITE_KINDS, merge } from '../../src-main/core/write-kinds';
+import type { AppError } from '../../src-shared/app-api';
 import { newUser, type UserSession } from '../support/client';
 import { startTestService, type TestService } from '../support/service';
 

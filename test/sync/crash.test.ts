@@ -5,14 +5,14 @@
  * look for unknown outcomes and during the pull. After each kill a restarted core syncs to the end,
  * and the service holds exactly the intended data: nothing lost, nothing twice, nothing refused.
  */
-import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAccount } from '../../src-service';
 import { MemorySecretStore } from '../../src-main/core/secrets';
+import { addAccount } from '../../src-service';
 import { openCore, soapClient, tempDir } from '../support/client';
 import { NETWORK_FAULT_MODES, randomFaults, seededRandom, startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { seedTestUser, startTestService, type TestService } from '../support/service';

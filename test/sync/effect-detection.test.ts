@@ -5,12 +5,12 @@
  * hand (a snapshot stand-in); the decision logic is the real one.
  */
 import { describe, expect, it } from 'vitest';
-import type { ApiAccount2 } from '../../src-shared/catalog';
 import { Outbox, type AnyEntry } from '../../src-main/core/outbox';
 import { RetryBudget, type ListedTransaction, type SoapClient } from '../../src-main/core/soap-client';
 import { Store } from '../../src-main/core/store';
 import { ServerSnapshot, WritePusher, type TransactionWindow } from '../../src-main/core/sync';
 import { EffectUndecidable } from '../../src-main/core/write-kinds';
+import type { ApiAccount2 } from '../../src-shared/catalog';
 import { tempDir } from '../support/client';
 
 class GivenSnapshot extends ServerSnapshot {
@@ -56,7 +56,7 @@ const transfer = (probe: unknown): AnyEntry =>
     createdAt: '',
     sentAt: '',
     probe,
-  }) as AnyEntry;
+  });
 
 function withPusher(windows: Map<number, TransactionWindow>, fn: (pusher: WritePusher, outbox: Outbox) => Promise<void>, balances: Record<number, number> = {}) {
   const tmp = tempDir();

@@ -5,8 +5,8 @@
  */
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppError, AppEvent } from '../../src-shared/app-api';
 import { Store } from '../../src-main/core/store';
+import type { AppError, AppEvent } from '../../src-shared/app-api';
 import { newUser, TEST_SYNC_TUNING } from '../support/client';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { startTestService, type TestService } from '../support/service';

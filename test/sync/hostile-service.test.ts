@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiAccount2, ApiCategory, ApiCarFuel, ApiTransaction2 } from '../../src-shared/catalog';
 import { dataOnly, dumpLocal, newUser, TEST_SYNC_TUNING, type UserSession } from '../support/client';
+import { englishOf } from '../support/error-words';
 import { crafted, startHostileProxy, type HostileAnswer, type HostileProxy } from '../support/hostile-proxy';
 import { startTestService, type TestService } from '../support/service';
-import { englishOf } from '../support/error-words';
 
 let service: TestService;
 let hostile: HostileProxy;
@@ -116,7 +116,7 @@ describe('a hostile service', () => {
       await refusedSync(new RegExp(`transaction Id is ${bad}, not a positive id`));
 
       const fuel = await s.truth.call('CarFuelList', { CarId: 1 });
-      only('CarFuelList', crafted('CarFuelList', [{ ...fuel[0]!, Id: bad } as ApiCarFuel], ns()));
+      only('CarFuelList', crafted('CarFuelList', [{ ...fuel[0]!, Id: bad }], ns()));
       await refusedSync(new RegExp(`refueling Id is ${bad}, not a positive id`));
 
       only('CategoryTree', crafted('CategoryTree', { FavoritCategories: [], AllCategories: [{ Id: bad, Name: 'Bad', ChildCategories: null }] }, ns()));

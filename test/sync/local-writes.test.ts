@@ -3,12 +3,12 @@
  * included, marked pending), kept across a restart, and managed in the outbox (retry, discard, fix).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppCore } from '../../src-main/core/app/app-core';
+import { MemorySecretStore } from '../../src-main/core/secrets';
 import type { AppError, TransactionView } from '../../src-shared/app-api';
+import { add, formatDecimal, negate, parseDecimal } from '../../src-shared/money';
 import { connectDemo, openCore, tempDir } from '../support/client';
 import { startTestService, type TestService } from '../support/service';
-import { MemorySecretStore } from '../../src-main/core/secrets';
-import type { AppCore } from '../../src-main/core/app/app-core';
-import { add, formatDecimal, negate, parseDecimal } from '../../src-shared/money';
 
 let service: TestService;
 let demo: NonNullable<TestService['demo']>;

@@ -8,14 +8,14 @@
  * and the write waits, never refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppEvent } from '../../src-shared/app-api';
-import type { Binding } from '../../src-shared/wire';
 import type { TransportFactory } from '../../src-main/core/soap-client';
 import { fetchTransportFactory } from '../../src-main/core/soap-client/transports/fetch';
+import type { AppEvent } from '../../src-shared/app-api';
+import type { Binding } from '../../src-shared/wire';
 import { newUser, TEST_SYNC_TUNING, type UserSession } from '../support/client';
+import { englishOf } from '../support/error-words';
 import { NETWORK_FAULT_MODES, startFaultProxy, type FaultMode, type FaultProxy } from '../support/fault-proxy';
 import { startTestService, type TestService } from '../support/service';
-import { englishOf } from '../support/error-words';
 
 /**
  * Every binding through the Node transport (undici: the command line, the browser shell), and SOAP 1.2

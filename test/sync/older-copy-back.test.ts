@@ -8,13 +8,13 @@
  */
 import { closeSync, openSync, readdirSync, writeSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openRecoverableCore } from '../../src-main/core/app/recoverable-core';
+import { SYNC_EXIT } from '../../src-main/cli/exit-codes';
 import type { AppCore } from '../../src-main/core/app/app-core';
+import { openRecoverableCore } from '../../src-main/core/app/recoverable-core';
 import { MemorySecretStore } from '../../src-main/core/secrets';
 import { listSafetyCopies, Store } from '../../src-main/core/store';
-import { SYNC_EXIT } from '../../src-main/cli/exit-codes';
-import { newUser, openCore, soapClient, tempDir, TEST_SYNC_TUNING, type UserSession } from '../support/client';
 import { runCliOn } from '../support/cli';
+import { newUser, openCore, soapClient, tempDir, TEST_SYNC_TUNING, type UserSession } from '../support/client';
 import { seedTestUser, startTestService, TEST_TIME_ZONE, type TestService } from '../support/service';
 
 let service: TestService;

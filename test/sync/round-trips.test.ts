@@ -5,9 +5,9 @@
  * busy machine, but one that losing the parallelism cannot meet.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountFor, contextOf, onFile } from '../../src-service';
 import { createAppCore } from '../../src-main/core/app/app-core';
 import { MemorySecretStore } from '../../src-main/core/secrets';
+import { accountFor, contextOf, onFile } from '../../src-service';
 import { tempDir } from '../support/client';
 import { startLatencyProxy, type LatencyProxy } from '../support/latency-proxy';
 import { seedTestUser, startTestService, TEST_TIME_ZONE, type TestService } from '../support/service';

@@ -4,9 +4,9 @@
  * A remembered failure would fail every later write that needs the list, round after round.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiAccount2, ApiCarFuel, ApiTransaction2 } from '../../src-shared/catalog';
 import { MalformedResponseError, RetryBudget } from '../../src-main/core/soap-client';
 import { ServerSnapshot } from '../../src-main/core/sync';
+import type { ApiAccount2, ApiCarFuel, ApiTransaction2 } from '../../src-shared/catalog';
 import { DEMO, soapClient } from '../support/client';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { startTestService, type TestService } from '../support/service';

@@ -4,9 +4,9 @@
  * that depend on it, while independent writes go through; fixing it lets the chain through.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCategory as adminAddCategory } from '../../src-service';
-import { Store } from '../../src-main/core/store';
 import { Outbox } from '../../src-main/core/outbox';
+import { Store } from '../../src-main/core/store';
+import { addCategory as adminAddCategory } from '../../src-service';
 import { newUser } from '../support/client';
 import { startTestService, type TestService } from '../support/service';
 

@@ -18,16 +18,16 @@ import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { createProxy, type ProxyServer } from 'proxy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../src-shared/app-api';
 import { SYNC_EXIT } from '../../src-main/cli/exit-codes';
-import { nodeTransportFactory } from '../../src-main/core/soap-client/transports/node';
 import { certificateInfo, type CertificatePolicy } from '../../src-main/core/soap-client';
 import { fetchTransportFactory } from '../../src-main/core/soap-client/transports/fetch';
-import { newUser, openCore, soapClient, tempDir, TEST_SYNC_TUNING, type UserSession } from '../support/client';
-import { runCliOn, spawnCliOn } from '../support/cli';
+import { nodeTransportFactory } from '../../src-main/core/soap-client/transports/node';
+import { AppError } from '../../src-shared/app-api';
 import { makeCertificate, opensslFor, type TestCertificate } from '../support/certificates';
-import { startTestService, type TestService } from '../support/service';
+import { runCliOn, spawnCliOn } from '../support/cli';
+import { newUser, openCore, soapClient, tempDir, TEST_SYNC_TUNING, type UserSession } from '../support/client';
 import { englishOf } from '../support/error-words';
+import { startTestService, type TestService } from '../support/service';
 
 const openssl = opensslFor(import.meta.url);
 

@@ -4,9 +4,9 @@
  * lost) is found and never sent twice; a write that never arrived is sent again, once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppApi, AppError } from '../../src-shared/app-api';
 import { contextOf, onFile, refuelingFor } from '../../src-service';
 import { bookTransaction } from '../../src-service/operations/transactions';
+import type { AppApi, AppError } from '../../src-shared/app-api';
 import { newUser, type UserSession } from '../support/client';
 import { startFaultProxy, type FaultMode, type FaultProxy } from '../support/fault-proxy';
 import { TEST_TIME_ZONE, startTestService, type TestService } from '../support/service';

@@ -1,6 +1,6 @@
 /** `connect`: checks the service and the credentials and keeps the connection. */
-import { warningText, type ConnectionWarning } from '../../../src-shared/app-api';
 import { UsageError } from '../../../src-node/cli';
+import { warningText, type ConnectionWarning } from '../../../src-shared/app-api';
 import { addressWarnings } from '../../core/soap-client';
 import { defineCommand } from '../command';
 import { bindingArg } from '../values';

@@ -4,8 +4,8 @@
  * and returns its handlers of the app API, so that the core's own file stays a table of wiring.
  */
 import type { AppError, AppMethod, AppStatus, DataTable, InputOf, OutputOf, Preferences } from '../../../src-shared/app-api';
-import type { Outbox } from '../outbox/outbox';
 import type { LocalView } from '../outbox/local-view';
+import type { Outbox } from '../outbox/outbox';
 import type { LocalWrites } from '../outbox/writes';
 import type { SecretStore } from '../secrets';
 import type { Store } from '../store/store';

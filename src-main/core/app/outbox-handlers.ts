@@ -54,7 +54,7 @@ export function outboxHandlers(core: CoreServices): Handlers<WriteMethod | Outbo
     },
     async updateOutbox({ id, input: raw }) {
       const e = entry(id);
-      core.writes.replace(id, parse(WRITE_INPUT_SCHEMAS[e.kind], raw, 'input.input') as WriteInputOf<OutboxKind>);
+      core.writes.replace(id, parse(WRITE_INPUT_SCHEMAS[e.kind], raw, 'input.input'));
       await core.changed(touchedBy(e.kind));
       return entries();
     },

@@ -16,21 +16,21 @@ import type {
   TransactionPage,
   TransactionView,
 } from '../../../src-shared/app-api';
+import { add, divideRounded, formatDecimal, normalize, parseDecimal, ZERO, type Decimal } from '../../../src-shared/money';
 import { ACCOUNT, type AccountLocals } from '../../../src-shared/records/account';
 import { pick, type MarkedRecord } from '../../../src-shared/records/fields';
 import { REFUELING, type RefuelingLocals } from '../../../src-shared/records/refueling';
 import { TEMPLATE } from '../../../src-shared/records/template';
 import { TRANSACTION } from '../../../src-shared/records/transaction';
-import { add, divideRounded, formatDecimal, normalize, parseDecimal, ZERO, type Decimal } from '../../../src-shared/money';
 import { analyzeDependencies, effectiveStatuses } from '../outbox/dependencies';
 import type { AnyEntry } from '../outbox/entries';
 import type { LocalView } from '../outbox/local-view';
 import type { PendingTransaction, ViewAccount, ViewRefueling } from '../outbox/view-state';
-import { canWrite, WRITE_KINDS } from '../write-kinds';
-import { mergeSorted } from '../util/merge-sorted';
 import type { TransactionRow } from '../store/rows';
-import { textQuery } from '../store/text-search';
 import type { Store } from '../store/store';
+import { textQuery } from '../store/text-search';
+import { mergeSorted } from '../util/merge-sorted';
+import { canWrite, WRITE_KINDS } from '../write-kinds';
 
 /** An account with every field of its table (the marks kept here included) and what the screens need beside. */
 export function accountView(a: ViewAccount, locals: ReadonlyMap<number, AccountLocals>): AccountView {
@@ -69,7 +69,7 @@ function newestFirst(a: Listed, b: Listed): number {
   const ap = a.pendingEntry !== undefined;
   const bp = b.pendingEntry !== undefined;
   if (ap !== bp) return ap ? -1 : 1;
-  if (ap && bp) return b.pendingEntry! - a.pendingEntry!;
+  if (ap && bp) return b.pendingEntry - a.pendingEntry;
   return (b.id ?? -Infinity) - (a.id ?? -Infinity) || (a.key < b.key ? 1 : a.key > b.key ? -1 : 0);
 }
 

@@ -10,14 +10,14 @@
  *   renamed into place: a recovery cut short at any point leaves either the damaged copy (recover again)
  *   or the recovered one, never a half-written file or a safety copy whose writes are still pending.
  */
-import Database from 'better-sqlite3';
 import { accessSync, constants, existsSync, linkSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
 import { AppError } from '../../../src-shared/app-api';
 import { removeSqliteFile } from '../files/sqlite-file';
-import { reviveOutbox } from '../outbox/revive';
 import { Outbox } from '../outbox/outbox';
-import { DamagedCopyError, inspectLocalFile, isDamageError } from '../store/local-file';
+import { reviveOutbox } from '../outbox/revive';
+import { type DamagedCopyError, inspectLocalFile, isDamageError } from '../store/local-file';
 import { copyOwnerOnly } from '../store/owner-only';
 import { isSoundCopy, listSafetyCopies, moveAside, safetyCopyDir, type SafetyCopy } from '../store/safety-copies';
 import { SECRET_PREFIX } from '../store/settings';

@@ -4,10 +4,10 @@
  * against the service's CarFuelList.
  */
 import type { CarCheck, CarIdSeen } from '../../../src-shared/app-api';
+import type { AppError } from '../../../src-shared/app-api';
 import type { LocalView } from '../outbox/local-view';
 import type { SoapClient } from '../soap-client';
 import type { Store } from '../store/store';
-import type { AppError } from '../../../src-shared/app-api';
 
 /** The service lists at most this many refuelings of a car (its last ones). */
 const LISTED_AT_MOST = 50;

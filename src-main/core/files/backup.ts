@@ -8,15 +8,15 @@ import { randomUUID } from 'node:crypto';
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createOwnFile } from '../store/owner-only';
-import { listSafetyCopies } from '../store/safety-copies';
 import type Database from 'better-sqlite3';
 import { AppError, type BackupFile, type RecordCounts, type RestoreResult } from '../../../src-shared/app-api';
 import type { CoreParts, Handlers } from '../app/core-parts';
-import { Store } from '../store/store';
-import { LOCAL_ONLY_CONDITION, type SettingKey } from '../store/settings';
 import type { AnyEntry, RecordKind } from '../outbox/entries';
 import { reviveOutbox } from '../outbox/revive';
+import { createOwnFile } from '../store/owner-only';
+import { listSafetyCopies } from '../store/safety-copies';
+import { LOCAL_ONLY_CONDITION, type SettingKey } from '../store/settings';
+import { Store } from '../store/store';
 import {
   asRollbackJournalImage,
   countRecords,

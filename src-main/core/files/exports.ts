@@ -6,15 +6,15 @@
  */
 import { AppError, type CsvFile, type RefuelingView } from '../../../src-shared/app-api';
 import { currencyLabel } from '../../../src-shared/money';
-import type { CoreParts, Handlers } from '../app/core-parts';
-import { refuelingView } from '../app/read-views';
 import type { FieldSpec, FieldTable } from '../../../src-shared/records/fields';
 import { REFUELING } from '../../../src-shared/records/refueling';
 import { TRANSACTION } from '../../../src-shared/records/transaction';
-import type { ViewCategory } from '../outbox/view-state';
+import type { CoreParts, Handlers } from '../app/core-parts';
+import { refuelingView } from '../app/read-views';
 import { ancestry } from '../insights/category-tree';
 import { oldestFirst } from '../insights/fuel-stats';
 import { searchMatches, type Match } from '../insights/search';
+import type { ViewCategory } from '../outbox/view-state';
 import { writeCsv, type CsvColumn, type CsvValue } from './csv-writer';
 
 /** "Parent / Child" of a category; empty for 0 and for an id the tree does not know. */

@@ -16,14 +16,14 @@ import {
   type InputOf,
   type RefuelingInput,
 } from '../../../src-shared/app-api';
+import type { FieldSpec, FieldType } from '../../../src-shared/records/fields';
+import { REFUELING, type RefuelingLocals, type RefuelingWrite } from '../../../src-shared/records/refueling';
 import { parse, ValidationError } from '../../../src-shared/validate';
 import type { CoreParts, Handlers } from '../app/core-parts';
 import { refuelingProblems, touchedBy } from '../write-kinds';
 import { CsvError, readCsv, type CsvRecord } from './csv-reader';
 import { checkMapping, guessMapping, IMPORT_FIELDS, REQUIRED_FIELDS } from './import-mapping';
 import { readCurrency, readDate, readFlag, readNumber, readWholeNumber, ValueProblem } from './import-values';
-import type { FieldSpec, FieldType } from '../../../src-shared/records/fields';
-import { REFUELING, type RefuelingLocals, type RefuelingWrite } from '../../../src-shared/records/refueling';
 
 type ImportInput = InputOf<'previewRefuelingImport'>;
 

@@ -39,9 +39,9 @@
  *     chains (with three chains or more).
  */
 import type { FuelFill, FuelMonth, FuelStats, FuelSummary } from '../../../src-shared/app-api';
+import { monthsFrom } from '../../../src-shared/calendar';
 import { add, compare, currencyDigits, divideRounded, formatDecimal, multiply, normalize, parseDecimal, roundTo, ZERO, type Decimal } from '../../../src-shared/money';
 import type { ViewRefueling } from '../outbox/view-state';
-import { monthsFrom } from '../../../src-shared/calendar';
 
 export type FuelRecord = Pick<ViewRefueling, 'id' | 'dateOfPurchase' | 'tachometer' | 'liter' | 'price' | 'currency' | 'rate' | 'description' | 'pending'>;
 

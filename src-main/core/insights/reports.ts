@@ -21,11 +21,11 @@
  * balances) as one sum per account.
  */
 import { AppError, type BalanceSeries, type CategoryReport, type CategoryRow, type IncomeExpense, type InputOf } from '../../../src-shared/app-api';
+import { addMonths, daysBetween, daysFrom, endOfDay, monthEnd, monthsFrom } from '../../../src-shared/calendar';
 import { add, compare, DecimalSum, formatDecimal, parseDecimal, subtract, ZERO, type Decimal } from '../../../src-shared/money';
 import type { CoreParts } from '../app/core-parts';
 import { transferTypeOf } from '../outbox/learned';
 import type { ViewAccount, ViewCategory } from '../outbox/view-state';
-import { addMonths, daysBetween, daysFrom, endOfDay, monthEnd, monthsFrom } from '../../../src-shared/calendar';
 import { monthGroups } from '../store/month-totals';
 import { groupedSums } from '../store/transaction-sums';
 import { ancestry } from './category-tree';

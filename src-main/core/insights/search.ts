@@ -19,17 +19,17 @@
  * ones of the same date), then key.
  */
 import { AppError, type FoundTransaction, type InputOf, type SearchResult } from '../../../src-shared/app-api';
+import { endOfDay } from '../../../src-shared/calendar';
 import { compare, DecimalSum, formatDecimal, parseDecimal, ZERO, type Decimal } from '../../../src-shared/money';
 import type { CoreParts } from '../app/core-parts';
 import { transferTypeOf } from '../outbox/learned';
 import type { PendingTransaction, ViewAccount, ViewCategory } from '../outbox/view-state';
 import { amountCondition, amountWithin, type AmountBounds } from '../store/amount-units';
+import { monthGroups } from '../store/month-totals';
 import type { TransactionRow } from '../store/rows';
 import { textQuery } from '../store/text-search';
-import { monthGroups } from '../store/month-totals';
 import { groupedSums } from '../store/transaction-sums';
 import { mergeSorted } from '../util/merge-sorted';
-import { endOfDay } from '../../../src-shared/calendar';
 import { withDescendants } from './category-tree';
 
 export type SearchFilters = InputOf<'exportTransactionsCsv'>;

@@ -4,11 +4,11 @@
  * outbox change and the local copy's change are kept or lost together.
  */
 import type { FieldConflict, OutboxKind, WriteInputOf } from '../../../src-shared/app-api';
+import { MARKED_RECORDS } from '../../../src-shared/records';
+import { marksKey, marksTable } from '../../../src-shared/records/fields';
 import type { Store } from '../store/store';
 import { REFERRED_KINDS, kindOf } from '../write-kinds';
 import type { AnyEntry, OutboxEntry, RecordKind, StoredStatus } from './entries';
-import { MARKED_RECORDS } from '../../../src-shared/records';
-import { marksKey, marksTable } from '../../../src-shared/records/fields';
 
 type Row = {
   id: number;
@@ -39,7 +39,7 @@ function entryOf(r: Row): AnyEntry {
     createdAt: r.created_at,
     sentAt: r.sent_at,
     probe: r.probe === null ? null : JSON.parse(r.probe),
-  } as AnyEntry;
+  };
 }
 
 /** The entry was discarded or changed after the push read it. */

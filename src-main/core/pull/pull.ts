@@ -6,7 +6,6 @@
  */
 import type { PulledCounts } from '../../../src-shared/app-api';
 import { quickBudget, withRetry, type RetryBudget, type SoapClient } from '../soap-client';
-import { createAdaptiveLimiter, isTransientFailure } from '../util/adaptive-limiter';
 import {
   accountFromApi,
   categoriesFromApi,
@@ -17,6 +16,7 @@ import {
   type TransactionRow,
 } from '../store/rows';
 import type { PulledData, Store } from '../store/store';
+import { createAdaptiveLimiter, isTransientFailure } from '../util/adaptive-limiter';
 
 export interface PullOptions {
   /** Requests in flight at once, at most (the limit adapts below it to the round trip; 1: one at a time). */

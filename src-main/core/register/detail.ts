@@ -5,8 +5,8 @@
  */
 import { AppError, type TransactionDetail } from '../../../src-shared/app-api';
 import type { CoreParts } from '../app/core-parts';
-import { ancestry } from '../insights/category-tree';
 import { outboxView } from '../app/read-views';
+import { ancestry } from '../insights/category-tree';
 import { newestFirst } from './keyset';
 import { balanceAfter, registerRows, registerScope, type Entry } from './register';
 

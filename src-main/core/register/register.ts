@@ -13,16 +13,16 @@
  * - A text filter narrows the rows shown; their balances stay those of the whole register.
  */
 import { AppError, type Counterpart, type InputOf, type RegisterPage, type RegisterRow } from '../../../src-shared/app-api';
+import { addMonths } from '../../../src-shared/calendar';
 import { DecimalSum, formatDecimal, negate, parseDecimal, subtract, ZERO, type Decimal } from '../../../src-shared/money';
 import type { CoreParts } from '../app/core-parts';
 import { mostCommonCurrency } from '../insights/currency';
 import { transferTypeOf } from '../outbox/learned';
 import type { PendingTransaction, ViewAccount } from '../outbox/view-state';
+import { monthGroups } from '../store/month-totals';
 import type { TransactionRow } from '../store/rows';
 import { textQuery, type TextQuery } from '../store/text-search';
-import { monthGroups } from '../store/month-totals';
 import { netSum } from '../store/transaction-sums';
-import { addMonths } from '../../../src-shared/calendar';
 import { mergeSorted } from '../util/merge-sorted';
 import { dayBound, isNewer, isOlder, newestFirst, storedSide, type Boundary, type Condition, type SortKey } from './keyset';
 

@@ -16,10 +16,10 @@ import {
 } from '../../../src-shared/catalog';
 import { buildRequest, localTimeZone, type Binding } from '../../../src-shared/wire';
 import { readAnswer } from './answers';
-import { checkAnswer, countBeforeParsing } from './trust';
 import { isMissingOperation } from './errors';
 import type { Transport, TransportFactory } from './transport';
 import { nodeTransport } from './transports/node';
+import { checkAnswer, countBeforeParsing } from './trust';
 import { normalizeBaseUrl } from './urls';
 
 export interface SoapClientOptions {
@@ -206,7 +206,7 @@ export class SoapClient {
       'TransactionListLast50_2',
       'TransactionListLast50',
       { AccountId: accountId },
-      (r) => ({ items: r as ListedTransaction[], hasIds: true }),
+      (r) => ({ items: r, hasIds: true }),
       (r) => ({ items: r.map((t) => ({ ...t, Id: null })), hasIds: false }),
       options,
     );

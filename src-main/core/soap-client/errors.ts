@@ -10,8 +10,8 @@
  *
  * `transient` says whether trying again later may help; `sent` whether a write may have happened.
  */
-import { ServiceFault, type WireError } from '../../../src-shared/wire';
 import { AppError, englishText, type CauseParams, type ErrorOf, type NetworkCause } from '../../../src-shared/app-api/errors';
+import { type ServiceFault, type WireError } from '../../../src-shared/wire';
 
 export type CallErrorKind =
   /** The service refused the call with a fault. */

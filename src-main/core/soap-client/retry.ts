@@ -11,8 +11,8 @@
  * - Every wait is announced (for the countdown the screens and the command line show) and ends early,
  *   with CancelledError, when the sync is cancelled.
  */
-import { CallError, CancelledError, formatSeconds } from './errors';
 import type { CauseParams } from '../../../src-shared/app-api/errors';
+import { CallError, CancelledError, formatSeconds } from './errors';
 
 export interface RetryPolicy {
   /** First pause; it doubles with each further failure in a row, up to maxBackoffMs (with full jitter). */

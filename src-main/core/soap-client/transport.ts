@@ -12,8 +12,8 @@
  * Two carry it: transports/node.ts (undici: the command line, the browser shell and the tests) and
  * transports/fetch.ts (a fetch function: Electron's network stack in the desktop app).
  */
-import { failureCause, MalformedResponseError } from './errors';
 import type { NetworkCause } from '../../../src-shared/app-api/errors';
+import { failureCause, MalformedResponseError } from './errors';
 
 export interface HttpRequest {
   method: 'GET' | 'POST';

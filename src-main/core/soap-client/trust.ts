@@ -124,7 +124,7 @@ export const ANSWER_CHECKS: { [N in OperationName]: Check<N> } = {
     // Id_Account is not compared with the account asked for: services list a transfer's sides
     // differently, and the local copy files each list under the account it asked for.
     for (const t of items) checkTransaction(operation, t, 'transaction');
-    return items as unknown as ResultOf<typeof operation>;
+    return items;
   },
   TransactionListLast50: (operation, result) => {
     // Without ids: duplicates cannot be told from two equal payments, so only the count and references.

@@ -4,6 +4,9 @@
  * shortest text shows, so 0.1 stays 0.1.
  */
 import { createHash } from 'node:crypto';
+import { AppError, type WireRecord } from '../../../src-shared/app-api';
+import type { ApiAccount2, ApiCarFuel, ApiCategory, ApiCategoryTree, ApiDefineTransaction2 } from '../../../src-shared/catalog';
+import { decimalFromNumber, formatDecimal } from '../../../src-shared/money';
 import { ACCOUNT, type AccountStored } from '../../../src-shared/records/account';
 import type { CarStored } from '../../../src-shared/records/car';
 import { CATEGORY, type CategoryStored } from '../../../src-shared/records/category';
@@ -11,9 +14,6 @@ import type { FieldTable, RecordSpec, ValuesOf } from '../../../src-shared/recor
 import { REFUELING, type RefuelingStored } from '../../../src-shared/records/refueling';
 import { TEMPLATE, type TemplateStored } from '../../../src-shared/records/template';
 import { TRANSACTION, type TransactionStored } from '../../../src-shared/records/transaction';
-import type { ApiAccount2, ApiCarFuel, ApiCategory, ApiCategoryTree, ApiDefineTransaction2 } from '../../../src-shared/catalog';
-import { decimalFromNumber, formatDecimal } from '../../../src-shared/money';
-import { AppError, type WireRecord } from '../../../src-shared/app-api';
 import type { ListedTransaction } from '../soap-client';
 
 /** An account as the service listed it; `balance` is the balance the service reported. */

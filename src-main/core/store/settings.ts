@@ -155,7 +155,7 @@ export class Settings {
 
   /** Sets a setting; null (where the setting allows it) removes it, so that it reads as its default. */
   set<K extends SettingKey>(key: K, value: SettingValue<K>): void {
-    this.write(key, v.parse(SETTINGS[key].schema as v.GenericSchema, value));
+    this.write(key, v.parse(SETTINGS[key].schema, value));
   }
 
   /** A sealed secret's ciphertext (opaque text), or null. */

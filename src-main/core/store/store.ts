@@ -7,26 +7,26 @@
 import { accessSync, constants, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { add, formatDecimal, parseDecimal } from '../../../src-shared/money';
-import { AMOUNT_UNITS, amountUnits, registerAmountFunctions } from './amount-units';
-import { AppError } from '../../../src-shared/app-api/errors';
-import { APPLICATION_ID, asRollbackJournalImage, DamagedCopyError, inspectLocalFile, isDamageError, type LocalFileKind } from './local-file';
-import { createOwnerOnly, tightenDatabase } from './owner-only';
-import { migrate, type Migration, MIGRATIONS } from './migrations';
-import { keepDailySafetyCopy, keepSafetyCopy, listSafetyCopies, type SafetyCopyOptions, type SafetyCopyReason } from './safety-copies';
 import type { PulledCounts } from '../../../src-shared/app-api';
+import { AppError } from '../../../src-shared/app-api/errors';
+import { add, formatDecimal, parseDecimal } from '../../../src-shared/money';
+import { MARKED_RECORDS } from '../../../src-shared/records';
 import { ACCOUNT } from '../../../src-shared/records/account';
 import { CAR } from '../../../src-shared/records/car';
 import { CATEGORY } from '../../../src-shared/records/category';
 import { marksKey, marksTable, type MarkedRecord } from '../../../src-shared/records/fields';
-import { MARKED_RECORDS } from '../../../src-shared/records';
 import { REFUELING } from '../../../src-shared/records/refueling';
 import { TEMPLATE } from '../../../src-shared/records/template';
 import { TRANSACTION } from '../../../src-shared/records/transaction';
+import { AMOUNT_UNITS, amountUnits, registerAmountFunctions } from './amount-units';
+import { APPLICATION_ID, asRollbackJournalImage, DamagedCopyError, inspectLocalFile, isDamageError, type LocalFileKind } from './local-file';
+import { migrate, type Migration, MIGRATIONS } from './migrations';
+import { createOwnerOnly, tightenDatabase } from './owner-only';
 import { bool, changedCondition, columnList, columnsOf, int, paramList, rowParams, rowReader, updateList } from './record-sql';
-import { registerTextFunctions, type TextQuery } from './text-search';
-import { Settings } from './settings';
 import type { AccountRow, CarRow, CategoryForest, CategoryRow, FavoriteRow, RefuelingRow, TemplateRow, TransactionRow } from './rows';
+import { keepDailySafetyCopy, keepSafetyCopy, listSafetyCopies, type SafetyCopyOptions, type SafetyCopyReason } from './safety-copies';
+import { Settings } from './settings';
+import { registerTextFunctions, type TextQuery } from './text-search';
 
 export interface StoreOptions {
   /** Migrations to apply (tests add later versions). */

@@ -78,9 +78,9 @@ interface SyncLock extends LockHolder {
 }
 
 type SyncStop = { code: NonNullable<SyncSummary['errorCode']>; error: AppErrorData };
-const stop = <C extends ErrorCode>(code: SyncStop['code'], error: C, ...[params = {} as ErrorParams<C>]: ErrorArgs<C>): SyncStop => ({
+const stop = <C extends ErrorCode>(code: SyncStop['code'], error: C, ...[params = {}]: ErrorArgs<C>): SyncStop => ({
   code,
-  error: { code: error, params: params as AppErrorData['params'] },
+  error: { code: error, params: params },
 });
 
 /** How a failure shows in the summary, as data (code and parameters); `waiting` is the number of writes still in the outbox to be sent. */

@@ -25,8 +25,8 @@ import { CallError, causeParams, FaultError, InvalidCredentialsError, type Retry
 import { CommitBatcher } from '../store/commit-batcher';
 import type { Store } from '../store/store';
 import { createAdaptiveLimiter, isTransientFailure } from '../util/adaptive-limiter';
-import { ServerSnapshot } from './snapshot';
 import { EffectUndecidable, WRITE_KINDS, kindOf, type Effect, type Probe } from '../write-kinds';
+import { ServerSnapshot } from './snapshot';
 import { WritePusher } from './writes';
 
 export interface PushOptions {

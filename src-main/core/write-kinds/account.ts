@@ -3,6 +3,7 @@ import { AppError } from '../../../src-shared/app-api';
 import type { ApiAccount2 } from '../../../src-shared/catalog';
 import { ACCOUNT } from '../../../src-shared/records/account';
 import { pick } from '../../../src-shared/records/fields';
+import type { OutboxEntry } from '../outbox/entries';
 import { DEFAULT_OWNER_PERMISSION } from '../outbox/learned';
 import { changedFields, layEdit } from '../outbox/view-state';
 import { accountFromApi, fromWire } from '../store/rows';
@@ -10,7 +11,6 @@ import { baseFor, findEditEffect, prepareEdit } from './edits';
 import type { ApplyContext, EditSpec, Effect, Fields, WriteKind } from './kind';
 import { assertNothingUnexplained, idsBefore, revivedProbe, trimEq } from './listing';
 import { idParam, paramsOf } from './params';
-import type { OutboxEntry } from '../outbox/entries';
 
 /** The user may book on or edit an account with this permission code (1 is read only). */
 export const canWrite = (permission: number): boolean => permission >= 2;

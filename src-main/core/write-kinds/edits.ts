@@ -14,14 +14,14 @@ const idOf = (entry: OutboxEntry): number => (entry.input as { id: number }).id;
 
 /** The user's side of an edit, its base (a legacy entry without one counts as "everything changed"), and the merge. */
 function mergeWith<K extends OutboxKind>(spec: EditSpec<K>, entry: OutboxEntry<K>, theirs: Fields) {
-  const mine = pick(entry.input as object, spec.fields);
+  const mine = pick(entry.input, spec.fields);
   return { mine, merged: merge(spec.fields, entry.base ?? theirs, mine, theirs) };
 }
 
 /** Sends the user's changed fields over the service's current values; a field changed on both sides is a conflict. */
 export async function prepareEdit<K extends OutboxKind>(spec: EditSpec<K>, entry: OutboxEntry<K>, ctx: PushContext): Promise<Prepared> {
   const theirs = await spec.theirs(entry, ctx);
-  if (theirs === null) return { action: 'send', call: spec.call(idOf(entry), pick(entry.input as object, spec.fields)), probe: null };
+  if (theirs === null) return { action: 'send', call: spec.call(idOf(entry), pick(entry.input, spec.fields)), probe: null };
   const { merged } = mergeWith(spec, entry, theirs);
   if (merged.conflicts.length > 0) return { action: 'conflict', conflicts: merged.conflicts };
   if (merged.changed.every((f) => merged.values[f] === theirs[f])) return { action: 'done', effect: { kind: 'nothing' } };

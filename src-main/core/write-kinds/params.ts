@@ -1,6 +1,6 @@
 /** A write operation's parameters from a record's fields, by its field table (src-shared/records). */
-import type { AnyRecord } from '../../../src-shared/records/fields';
 import { parseDecimal, toNumber } from '../../../src-shared/money';
+import type { AnyRecord } from '../../../src-shared/records/fields';
 
 /** These fields of `values` as parameters: each by its parameter name (else its wire name), decimals as numbers. */
 export function paramsOf(record: AnyRecord, keys: readonly string[], values: object): Record<string, unknown> {

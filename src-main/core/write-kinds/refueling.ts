@@ -1,8 +1,8 @@
 /** New refuelings and refueling edits: both EditCarFuel (Id_CarFuel 0 creates one). */
 import { AppError, type WriteInputOf } from '../../../src-shared/app-api';
 import type { ApiCarFuel, ParamsOf } from '../../../src-shared/catalog';
-import { REFUELING } from '../../../src-shared/records/refueling';
 import { currencyDigits, currencyLabel, decimalPlaces, parseDecimal } from '../../../src-shared/money';
+import { REFUELING } from '../../../src-shared/records/refueling';
 import { changedFields, refuelingIn, type RefuelingFields } from '../outbox/view-state';
 import { fromWire, refuelingFromApi, type CarRow } from '../store/rows';
 import { baseFor, findEditEffect, prepareEdit } from './edits';
@@ -73,7 +73,7 @@ export const addRefueling: WriteKind<'addRefueling'> = {
   },
   async prepare(entry, ctx) {
     const ids = (await ctx.snapshot.refuelings(entry.input.carId)).map((r) => r.Id);
-    return { action: 'send', call: { operation: 'EditCarFuel', params: refuelingParams(entry.input as unknown as Fields, 0) }, probe: { ids } };
+    return { action: 'send', call: { operation: 'EditCarFuel', params: refuelingParams(entry.input, 0) }, probe: { ids } };
   },
   send: async (_entry, call, _probe, ctx) => readRefueling(await ctx.client.call('EditCarFuel', call.params as never)),
   probeFromCopy: (entry, store) => revivedProbe(store.refuelingIds(entry.input.carId)),

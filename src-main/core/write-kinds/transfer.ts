@@ -5,8 +5,8 @@
  */
 import { AppError, type TransferProblem, type WriteInputOf } from '../../../src-shared/app-api';
 import type { ApiTransaction2 } from '../../../src-shared/catalog';
-import { TRANSFER } from '../../../src-shared/records/transaction';
 import { add, compare, currencyDigits, currencyLabel, decimalPlaces, formatDecimal, negate, parseDecimal, type Decimal } from '../../../src-shared/money';
+import { TRANSFER } from '../../../src-shared/records/transaction';
 import { transferTypeOf } from '../outbox/learned';
 import type { ViewAccount, ViewState } from '../outbox/view-state';
 import type { ListedTransaction } from '../soap-client';

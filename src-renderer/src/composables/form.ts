@@ -2,11 +2,11 @@
  * What every form shares: a busy flag, errors beside fields, one error for the form, and a submit that
  * turns a thrown AppError into the right one of the two.
  */
+import type { GenericSchema } from 'valibot';
 import { reactive, ref } from 'vue';
 import { useI18n } from 'vue-i18n';
 import { APP_METHODS, type AppError, type AppMethod } from '../../../src-shared/app-api';
 import { fieldRules, fieldSchema, parse, ValidationError, type FieldRules } from '../../../src-shared/validate';
-import type { GenericSchema } from 'valibot';
 import type { AmountProblem } from '../format/amount';
 import { codeText, decimalsText, splitFieldError, type Translate } from './errors';
 

@@ -1,8 +1,8 @@
 /** Grouping and subtotals of the accounts list (exact decimals, never floats). */
 import type { AccountEditInput, AccountView } from '../../../src-shared/app-api';
+import { currencyLabel, formatDecimal, parseDecimal, sum, type Decimal } from '../../../src-shared/money';
 import { ACCOUNT } from '../../../src-shared/records/account';
 import { pick } from '../../../src-shared/records/fields';
-import { currencyLabel, formatDecimal, parseDecimal, sum, type Decimal } from '../../../src-shared/money';
 
 export interface CurrencySum {
   currency: number;

@@ -1,7 +1,7 @@
 /** What a report covers, kept in the address so that Back from a drill-down shows the same report. */
 import type { InputOf } from '../../../src-shared/app-api';
-import { accountIdsFromQuery } from './search-filters';
 import { closedRange, periodFromQuery, periodToQuery, type Period, type PeriodPreset } from './periods';
+import { accountIdsFromQuery } from './search-filters';
 
 export const REPORT_PRESETS: readonly PeriodPreset[] = ['thisMonth', 'last3Months', 'last12Months', 'thisYear', 'lastYear', 'custom'];
 export const DEFAULT_REPORT_PRESET = 'last12Months';

@@ -3,8 +3,8 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { AccountEditInput, AccountInput, AccountView, AccountsView, TransferInput, WriteResult } from '../../../src-shared/app-api';
 import { api } from '../api';
-import { canWriteTo, groupAccounts } from '../logic/accounts';
 import { i18n } from '../i18n';
+import { canWriteTo, groupAccounts } from '../logic/accounts';
 import { createLoader, write } from './loader';
 
 export const useAccountsStore = defineStore('accounts', () => {

@@ -3,8 +3,8 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { CarView, RefuelingEditInput, RefuelingInput, RefuelingView, WriteResult } from '../../../src-shared/app-api';
 import { api } from '../api';
-import { odometerWarning, type OdometerWarning } from '../logic/refuelings';
 import { i18n } from '../i18n';
+import { odometerWarning, type OdometerWarning } from '../logic/refuelings';
 import { createLoader, write } from './loader';
 
 export const useCarsStore = defineStore('cars', () => {

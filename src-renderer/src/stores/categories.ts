@@ -3,8 +3,8 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { CategoryTreeView, WriteResult } from '../../../src-shared/app-api';
 import { api } from '../api';
-import { flattenTree, pickerOptions } from '../logic/categories';
 import { i18n } from '../i18n';
+import { flattenTree, pickerOptions } from '../logic/categories';
 import { createLoader, write } from './loader';
 
 export const useCategoriesStore = defineStore('categories', () => {

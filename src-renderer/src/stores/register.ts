@@ -49,7 +49,7 @@ export const useRegisterStore = defineStore('register', () => {
 
   function input(extra: Partial<InputOf<'listRegister'>>): InputOf<'listRegister'> {
     const q = text.value.trim();
-    return { ...scope.value, limit: PAGE_SIZE, ...(q ? { text: q } : {}), ...extra } as InputOf<'listRegister'>;
+    return { ...scope.value, limit: PAGE_SIZE, ...(q ? { text: q } : {}), ...extra };
   }
 
   function accept(page: RegisterPage): void {

@@ -4,10 +4,10 @@
  * the running instances by the tables' triggers (see migrations.ts).
  */
 import type pg from 'pg';
+import { StoreData } from '../data';
 import { runFlow } from '../flow';
 import type { StoreFlow } from '../seam';
 import { connect, transaction } from './connect';
-import { StoreData } from '../data';
 import { PgConnection } from './connection';
 import { migratePostgres } from './migrations';
 

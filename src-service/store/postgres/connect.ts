@@ -11,8 +11,8 @@
  */
 import pg from 'pg';
 import pgpass from 'pgpass';
-import { DataFileError } from '../sqlite/database';
 import { describeLocation } from '../location';
+import { DataFileError } from '../sqlite/database';
 
 const INT8_OID = 20;
 
@@ -25,7 +25,7 @@ function exactInteger(text: string): number {
 /** pg's parsers with int8 read as exact numbers. */
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8_OID && format !== 'binary' ? exactInteger : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    oid === INT8_OID && format !== 'binary' ? exactInteger : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 /** The password for a connection that has none of its own: PGPASSWORD is read by pg itself, a password file here. */

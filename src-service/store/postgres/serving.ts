@@ -19,11 +19,11 @@
  */
 import type pg from 'pg';
 import type { LoginGuard, ThrottleOptions } from '../../auth/login-throttle';
+import { StoreData, Users } from '../data';
 import { runFlow } from '../flow';
 import { KeptTransactions } from '../kept-rows';
 import type { ServiceStore, StoreFlow } from '../seam';
 import { createPool, inTransaction, sqlState, unreachable } from './connect';
-import { StoreData, Users } from '../data';
 import { PgConnection } from './connection';
 import { Listener, type Announcement } from './listener';
 import { SharedLoginThrottle } from './login-attempts';

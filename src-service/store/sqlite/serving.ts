@@ -18,9 +18,9 @@ import { setImmediate } from 'node:timers';
 import { LoginThrottle, type LoginGuard, type ThrottleOptions } from '../../auth/login-throttle';
 import { runNow } from '../flow';
 import type { ServiceStore, StoreFlow } from '../seam';
-import { Store } from './store';
 import { Checkpointer, RESTART_FRAMES } from './checkpointer';
 import { openDatabase } from './database';
+import { Store } from './store';
 
 interface Member {
   settle: () => void;

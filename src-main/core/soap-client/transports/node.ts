@@ -301,7 +301,7 @@ export class NodeTransport implements Transport {
         onResponseStart: (c, statusCode, responseHeaders) => {
           if (settled || statusCode < 200) return;
           status = statusCode;
-          headers = responseHeaders as Record<string, string | string[] | undefined>;
+          headers = responseHeaders;
           const encoding = (header(headers, 'content-encoding') ?? '').trim().toLowerCase();
           const made = decoderFor(encoding);
           if (made === undefined) {
