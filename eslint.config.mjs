@@ -50,7 +50,10 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       'import-x/no-duplicates': 'error',
-      'import-x/order': ['error', { groups: ['builtin', 'external', 'parent', 'sibling', 'index'], alphabetize: { order: 'asc', caseInsensitive: true } }],
+      'import-x/order': [
+        'error',
+        { groups: ['builtin', 'external', 'parent', 'sibling', 'index'], alphabetize: { order: 'asc', caseInsensitive: true } },
+      ],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
     },
   },
@@ -78,7 +81,10 @@ export default tseslint.config(
     ['src-shared/**'],
     folder('src-(main|service|renderer|preload|node)', 'src-shared is below every other layer.'),
     nodeBuiltins,
-    packages([...NODE_ONLY_PACKAGES, 'electron', 'vue', 'pinia', 'vue-router', 'vue-i18n'], 'src-shared runs in the service, the core and the browser alike.'),
+    packages(
+      [...NODE_ONLY_PACKAGES, 'electron', 'vue', 'pinia', 'vue-router', 'vue-i18n'],
+      'src-shared runs in the service, the core and the browser alike.',
+    ),
   ),
   layer(
     ['src-node/**'],
@@ -98,7 +104,10 @@ export default tseslint.config(
   ),
   layer(
     ['src-main/core/**'],
-    packages(['electron', 'vue', 'pinia', 'vue-router', 'vue-i18n'], 'The core is plain TypeScript, run by the desktop app, the browser shell and the command line alike.'),
+    packages(
+      ['electron', 'vue', 'pinia', 'vue-router', 'vue-i18n'],
+      'The core is plain TypeScript, run by the desktop app, the browser shell and the command line alike.',
+    ),
     folder('electron|web-shell|app-bridge|cli', 'The core knows no edge: the edges call it.'),
     folder('src-(service|renderer|preload)', 'src-main and src-service never import each other.'),
   ),

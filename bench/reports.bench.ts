@@ -67,11 +67,24 @@ async function measure(transactions: number, rounds: number): Promise<boolean> {
   fillLargeCopy(file, { transactions, accounts: ACCOUNTS, years: YEARS, firstYear: FIRST_YEAR });
   console.log(`(written in ${((performance.now() - filling) / 1000).toFixed(1)} s)`);
   // A throwaway copy needs no daily safety copy (at a million transactions, seconds spent before the first measure).
-  const core: AppCore = createAppCore({ dataFile: file, secrets: new MemorySecretStore(), timeZone: 'Europe/Prague', store: { noSafetyCopies: true }, log: (m, e) => console.error(m, e) });
+  const core: AppCore = createAppCore({
+    dataFile: file,
+    secrets: new MemorySecretStore(),
+    timeZone: 'Europe/Prague',
+    store: { noSafetyCopies: true },
+    log: (m, e) => console.error(m, e),
+  });
   const db = new Database(file, { readonly: true });
   try {
     for (let k = 0; k < 5; k++) {
-      await core.transfer({ sourceId: 1, targetId: 2 + k, amount: `${10 + k}.5`, paymentDate: `${FIRST_YEAR + YEARS - 1}-06-0${k + 1}T10:00`, categoryId: 101, description: `Pending ${k}` });
+      await core.transfer({
+        sourceId: 1,
+        targetId: 2 + k,
+        amount: `${10 + k}.5`,
+        paymentDate: `${FIRST_YEAR + YEARS - 1}-06-0${k + 1}T10:00`,
+        categoryId: 101,
+        description: `Pending ${k}`,
+      });
     }
     const lastYear = { from: `${FIRST_YEAR + YEARS - 1}-01-01`, to: `${FIRST_YEAR + YEARS - 1}-12-31` };
     const span = { from: `${FIRST_YEAR}-01-01`, to: `${FIRST_YEAR + YEARS - 1}-12-31` };
@@ -85,15 +98,39 @@ async function measure(transactions: number, rounds: number): Promise<boolean> {
     const cases: Case[] = [
       { name: 'getReport, last year', run: () => core.getReport(lastYear), baseline: 'lastYear' },
       { name: 'getReport, whole span', run: () => core.getReport(span), baseline: 'span' },
-      { name: 'getReport, a month and a half', run: () => core.getReport({ from: `${FIRST_YEAR + 2}-03-10`, to: `${FIRST_YEAR + 2}-04-20` }), baseline: null },
+      {
+        name: 'getReport, a month and a half',
+        run: () => core.getReport({ from: `${FIRST_YEAR + 2}-03-10`, to: `${FIRST_YEAR + 2}-04-20` }),
+        baseline: null,
+      },
       { name: 'searchTransactions, no filter', run: () => core.searchTransactions({}), baseline: 'span' },
       { name: 'searchTransactions, text "shop 42"', run: () => core.searchTransactions({ text: 'shop 42' }), baseline: 'span' },
-      { name: 'searchTransactions, 100-200 out, a year', run: () => core.searchTransactions({ minAmount: '100', maxAmount: '200', direction: 'out', ...lastYear }), baseline: 'lastYear' },
+      {
+        name: 'searchTransactions, 100-200 out, a year',
+        run: () => core.searchTransactions({ minAmount: '100', maxAmount: '200', direction: 'out', ...lastYear }),
+        baseline: 'lastYear',
+      },
       { name: 'searchTransactions, a page deep (offset 5000)', run: () => core.searchTransactions({ offset: 5000 }), baseline: null },
-      { name: 'listRegister, an account, newest 100', run: () => core.listRegister({ accountId: 3, limit: 100, counts: true }), baseline: 'account' },
-      { name: 'listRegister, an account, jump to a date', run: () => core.listRegister({ accountId: 3, at: middle, limit: 100, counts: true }), baseline: 'account' },
-      { name: 'listRegister, an account, oldest 100', run: () => core.listRegister({ accountId: 3, direction: 'newer', limit: 100, counts: true }), baseline: 'account' },
-      { name: 'listRegister, all accounts, jump', run: () => core.listRegister({ at: middle, limit: 100, counts: true }), baseline: 'span' },
+      {
+        name: 'listRegister, an account, newest 100',
+        run: () => core.listRegister({ accountId: 3, limit: 100, counts: true }),
+        baseline: 'account',
+      },
+      {
+        name: 'listRegister, an account, jump to a date',
+        run: () => core.listRegister({ accountId: 3, at: middle, limit: 100, counts: true }),
+        baseline: 'account',
+      },
+      {
+        name: 'listRegister, an account, oldest 100',
+        run: () => core.listRegister({ accountId: 3, direction: 'newer', limit: 100, counts: true }),
+        baseline: 'account',
+      },
+      {
+        name: 'listRegister, all accounts, jump',
+        run: () => core.listRegister({ at: middle, limit: 100, counts: true }),
+        baseline: 'span',
+      },
       { name: 'listRegister, all accounts, text', run: () => core.listRegister({ text: 'shop 42', limit: 100 }), baseline: null },
       { name: 'getTransaction, a row five years back', run: () => core.getTransaction({ key: deep.key }), baseline: null },
     ];
@@ -107,11 +144,16 @@ async function measure(transactions: number, rounds: number): Promise<boolean> {
       for (const [k, c] of cases.entries()) fastest[k] = Math.min(fastest[k]!, await best(1, c.run));
     }
     const base = new Map<string, number>();
-    for (const c of cases) if (c.baseline && !base.has(c.baseline)) base.set(c.baseline, await best(Math.min(rounds, 3), () => baselines[c.baseline!]!.all()));
+    for (const c of cases)
+      if (c.baseline && !base.has(c.baseline)) base.set(c.baseline, await best(Math.min(rounds, 3), () => baselines[c.baseline!]!.all()));
     const results = cases.map((c, k) => ({ ...c, ms: fastest[k]!, base: c.baseline ? base.get(c.baseline)! : null }));
     const target = targetMs(transactions);
-    const load = loadavg().map((l) => l.toFixed(1)).join(' ');
-    console.log(`Reports, search and the register over ${transactions.toLocaleString('en')} local transactions, through the app core (best of ${rounds}; ${cpus().length} cores, load average ${load})`);
+    const load = loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ');
+    console.log(
+      `Reports, search and the register over ${transactions.toLocaleString('en')} local transactions, through the app core (best of ${rounds}; ${cpus().length} cores, load average ${load})`,
+    );
     for (const r of results) {
       console.log(
         `${r.name.padEnd(46)} ${r.ms.toFixed(1).padStart(7)} ms   ${(r.ms / target).toFixed(2)}x the ${target} ms target` +

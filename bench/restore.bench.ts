@@ -50,7 +50,9 @@ export async function run(args: string[]): Promise<void> {
     rmSync(join(dir, 'source.sqlite'), { force: true });
     // The shell needs a renderer to serve; the restore needs none of it.
     writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
-    const shell = fork(join(import.meta.dirname, '../test/support/shell-process.ts'), [join(dir, 'local.sqlite'), dir], { execArgv: ['--import', 'tsx'] });
+    const shell = fork(join(import.meta.dirname, '../test/support/shell-process.ts'), [join(dir, 'local.sqlite'), dir], {
+      execArgv: ['--import', 'tsx'],
+    });
     const next = <T>() =>
       new Promise<T>((resolve, reject) => {
         shell.once('message', (m) => resolve(m as T));
@@ -67,12 +69,15 @@ export async function run(args: string[]): Promise<void> {
       });
       const outcome = (await res.json()) as CallOutcome<RestoreResult>;
       if (!outcome.ok) throw new Error(`The restore failed: ${outcome.error.code}`);
-      if (outcome.value.counts.transactions !== transactions) throw new Error(`The restore holds ${outcome.value.counts.transactions} transactions, not ${transactions}.`);
+      if (outcome.value.counts.transactions !== transactions)
+        throw new Error(`The restore holds ${outcome.value.counts.transactions} transactions, not ${transactions}.`);
       shell.send('memory');
       const after = await next<ShellProcessMemory>();
       const ratio = (after.maxRss - idle.rss) / backup.length;
       const mib = (n: number) => `${(n / MIB).toFixed(0)} MiB`;
-      console.log(`backup ${(backup.length / MIB).toFixed(1)} MiB; the shell: idle ${mib(idle.rss)}, peak ${mib(after.maxRss)} during the restore`);
+      console.log(
+        `backup ${(backup.length / MIB).toFixed(1)} MiB; the shell: idle ${mib(idle.rss)}, peak ${mib(after.maxRss)} during the restore`,
+      );
       console.log(`peak above idle: ${mib(after.maxRss - idle.rss)} = ${ratio.toFixed(2)}x the backup (target: under ${TARGET_RATIO}x)`);
       if (ratio >= TARGET_RATIO) process.exitCode = 1;
     } finally {

@@ -122,9 +122,13 @@ function stopper(child: ChildProcess, name: string): () => Promise<void> {
  */
 function serveOurs(dataFile: string, flags: ServerFlags, name: string, cli = CLI): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeFlags(flags, name), cli, 'serve', '--data', dataFile, '--port', '0', '--time-zone', TIME_ZONE], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [...nodeFlags(flags, name), cli, 'serve', '--data', dataFile, '--port', '0', '--time-zone', TIME_ZONE],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let stdout = '';
     const failed = (code: number | null) => reject(new Error(`serve ended (${code}) before listening`));
     child.once('exit', failed);
@@ -174,32 +178,38 @@ export function seedMix(dataFile: string, namespace: string): MixData {
     addUser(dataFile, login, PASSWORD);
     accountsOf.push(
       onFile(dataFile, function* (store) {
-          const ctx = yield* contextOf(store, login, TIME_ZONE);
-          const ids: number[] = [];
-          for (let a = 0; a < ACCOUNTS_PER_USER; a++) {
-            const id = yield* accountFor(ctx, { name: `Account ${a + 1}`, currency: 203 });
-            ids.push(id);
-            for (let t = 0; t < TRANSACTIONS_PER_ACCOUNT; t++) {
-              const day = 1 + Math.floor(random() * 28);
-              const month = 1 + Math.floor(random() * 10);
-              yield* bookTransaction(ctx, {
-                accountId: id,
-                amount: (random() < 0.3 ? 1 : -1) * (1 + Math.floor(random() * 500000)) / 100,
-                paymentDate: `2026-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}T${String(7 + Math.floor(random() * 13)).padStart(2, '0')}:15:00`,
-                description: `Purchase ${Math.floor(random() * 1e6)}`,
-              });
-            }
+        const ctx = yield* contextOf(store, login, TIME_ZONE);
+        const ids: number[] = [];
+        for (let a = 0; a < ACCOUNTS_PER_USER; a++) {
+          const id = yield* accountFor(ctx, { name: `Account ${a + 1}`, currency: 203 });
+          ids.push(id);
+          for (let t = 0; t < TRANSACTIONS_PER_ACCOUNT; t++) {
+            const day = 1 + Math.floor(random() * 28);
+            const month = 1 + Math.floor(random() * 10);
+            yield* bookTransaction(ctx, {
+              accountId: id,
+              amount: ((random() < 0.3 ? 1 : -1) * (1 + Math.floor(random() * 500000))) / 100,
+              paymentDate: `2026-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}T${String(7 + Math.floor(random() * 13)).padStart(2, '0')}:15:00`,
+              description: `Purchase ${Math.floor(random() * 1e6)}`,
+            });
           }
-          return ids;
-        }),
+        }
+        return ids;
+      }),
     );
   }
   const credentialsOf = (u: number) => ({ clientKey: CLIENT_KEY, login: `bench${u + 1}`, password: PASSWORD });
-  const touches = Array.from({ length: USERS }, (_, u) => buildRequest('soap12', { operation: 'CategoryTree', credentials: credentialsOf(u), params: {} }, namespace));
+  const touches = Array.from({ length: USERS }, (_, u) =>
+    buildRequest('soap12', { operation: 'CategoryTree', credentials: credentialsOf(u), params: {} }, namespace),
+  );
   for (let u = 0; u < USERS; u++) {
     const credentials = credentialsOf(u);
     const accounts = accountsOf[u]!;
-    requests.push({ operation: 'AccountListWithAmount2', req: buildRequest('soap12', { operation: 'AccountListWithAmount2', credentials, params: {} }, namespace), weight: 0.45 / USERS });
+    requests.push({
+      operation: 'AccountListWithAmount2',
+      req: buildRequest('soap12', { operation: 'AccountListWithAmount2', credentials, params: {} }, namespace),
+      weight: 0.45 / USERS,
+    });
     for (const id of accounts) {
       requests.push({
         operation: 'TransactionListLast50_2',
@@ -219,7 +229,11 @@ export function seedMix(dataFile: string, namespace: string): MixData {
         Id_Category: 0,
         PaymentDate: '2026-11-20T10:00:00',
       };
-      requests.push({ operation: 'AddTranferToOtherAccount', req: buildRequest('soap12', { operation: 'AddTranferToOtherAccount', credentials, params }, namespace), weight: 0.1 / (USERS * TRANSFERS_PER_USER) });
+      requests.push({
+        operation: 'AddTranferToOtherAccount',
+        req: buildRequest('soap12', { operation: 'AddTranferToOtherAccount', credentials, params }, namespace),
+        weight: 0.1 / (USERS * TRANSFERS_PER_USER),
+      });
     }
   }
   return { requests, touches };
@@ -282,12 +296,25 @@ const asLoad = (req: WireRequest, weight: number): LoadRequest => ({ path: req.p
  */
 async function firstMinute(dataFile: string, mix: MixData, connections: number, flags: ServerFlags): Promise<void> {
   const service = await serveOurs(dataFile, flags, 'ours first minute');
-  console.log(`First minute after start: the mix, ${connections} connections, from the first request on (no warm-up window); ours in process ${service.pid}.`);
+  console.log(
+    `First minute after start: the mix, ${connections} connections, from the first request on (no warm-up window); ours in process ${service.pid}.`,
+  );
   try {
     const requests = mix.requests.map((r) => asLoad(r.req, r.weight));
     const all: number[] = [];
     for (let window = 0; window < 6; window++) {
-      const r = await load({ origin: service.url, requests, seed: 2000 + window, connections, warmupMs: 0, durationMs: 10_000, expectStatus: 200, expectBytes: null, forbidden: 'Fault>', serverPid: service.pid });
+      const r = await load({
+        origin: service.url,
+        requests,
+        seed: 2000 + window,
+        connections,
+        warmupMs: 0,
+        durationMs: 10_000,
+        expectStatus: 200,
+        expectBytes: null,
+        forbidden: 'Fault>',
+        serverPid: service.pid,
+      });
       all.push(r.p99Ms);
       console.log(
         `  ${String(window * 10).padStart(2)}-${window * 10 + 10} s  ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms  max window p99 so far ${Math.max(...all).toFixed(2)} ms` +
@@ -312,7 +339,10 @@ export async function run(args: string[]): Promise<void> {
   const profileDir = textOption(args, 'cpu-prof');
   if (profileDir) mkdirSync(profileDir, { recursive: true });
   const flags: ServerFlags = {
-    extra: textOption(args, 'server-flags')?.split(',').filter((f) => f !== '') ?? [],
+    extra:
+      textOption(args, 'server-flags')
+        ?.split(',')
+        .filter((f) => f !== '') ?? [],
     profileDir: profileDir === undefined ? undefined : resolve(profileDir),
   };
   if (args.includes('--first-minute')) {
@@ -343,7 +373,9 @@ export async function run(args: string[]): Promise<void> {
     const pkg = await started(startServer({ kind: 'soap', dataFile, timeZone: TIME_ZONE, wsdl }, flags, 'soap package'));
     const baselineDir = textOption(args, 'baseline');
     const baseline =
-      baselineDir === undefined ? undefined : await started(serveOurs(dataFile, flags, BASELINE, join(resolve(baselineDir), 'src-service', 'cli.ts')));
+      baselineDir === undefined
+        ? undefined
+        : await started(serveOurs(dataFile, flags, BASELINE, join(resolve(baselineDir), 'src-service', 'cli.ts')));
     const measured: ServerName[] = baseline ? [...SERVERS, BASELINE] : [...SERVERS];
 
     // A cold start: every user's first call at once on the service just started (each login's first
@@ -386,15 +418,24 @@ export async function run(args: string[]): Promise<void> {
     const sample = mix.requests.find((r) => r.operation === 'AddTranferToOtherAccount')!;
     for (const target of [pkg.url, service.url]) {
       const answer = await probe(target, sample.req);
-      if (answer.status !== 200 || answer.body.includes('Fault>')) throw new Error(`a transfer answered ${answer.status}: ${answer.body.slice(0, 300)}`);
+      if (answer.status !== 200 || answer.body.includes('Fault>'))
+        throw new Error(`a transfer answered ${answer.status}: ${answer.body.slice(0, 300)}`);
     }
-    const bareMix = await started(startServer({ kind: 'bare', body: recorded, contentType: 'application/soap+xml; charset=utf-8' }, flags, 'bare node'));
+    const bareMix = await started(
+      startServer({ kind: 'bare', body: recorded, contentType: 'application/soap+xml; charset=utf-8' }, flags, 'bare node'),
+    );
 
     // The cached best case: demo's account list, the same request over and over.
-    const cachedReq = buildRequest('soap12', { operation: 'AccountListWithAmount2', credentials: { clientKey: 'demo', login: 'demo', password: 'demo' }, params: {} }, namespace);
+    const cachedReq = buildRequest(
+      'soap12',
+      { operation: 'AccountListWithAmount2', credentials: { clientKey: 'demo', login: 'demo', password: 'demo' }, params: {} },
+      namespace,
+    );
     const cachedOurs = await probe(service.url, cachedReq);
     const cachedTheirs = await probe(pkg.url, cachedReq);
-    const bareCached = await started(startServer({ kind: 'bare', body: cachedOurs.body, contentType: 'application/soap+xml; charset=utf-8' }, flags, 'bare node cached'));
+    const bareCached = await started(
+      startServer({ kind: 'bare', body: cachedOurs.body, contentType: 'application/soap+xml; charset=utf-8' }, flags, 'bare node cached'),
+    );
     console.log(
       `  processes: ours ${service.pid} (serve), ours uncached ${uncached.pid}, soap package ${pkg.pid}, bare node ${bareMix.pid} (mix) and ${bareCached.pid} (cached best case); ` +
         `${baseline ? `ours baseline ${baseline.pid} (serve of ${baselineDir}), ` : ''}the load generator a fresh one per measurement.`,
@@ -419,11 +460,18 @@ export async function run(args: string[]): Promise<void> {
       {
         name: 'cached best case',
         requests: [asLoad(cachedReq, 1)],
-        bytes: { ours: cachedOurs.bytes, 'ours uncached': cachedOurs.bytes, 'bare node': cachedOurs.bytes, 'soap package': cachedTheirs.bytes },
+        bytes: {
+          ours: cachedOurs.bytes,
+          'ours uncached': cachedOurs.bytes,
+          'bare node': cachedOurs.bytes,
+          'soap package': cachedTheirs.bytes,
+        },
         urls: { ours: service.url, 'ours uncached': uncached.url, 'bare node': bareCached.url, 'soap package': pkg.url },
       },
     ].filter((w) => !only || w.name.startsWith(only));
-    console.log(`  mix: ${mix.requests.length} distinct requests; the bare server answers a recorded ${Buffer.byteLength(recorded)} B answer (the reads' weighted mean is ${weighted.toFixed(0)} B).`);
+    console.log(
+      `  mix: ${mix.requests.length} distinct requests; the bare server answers a recorded ${Buffer.byteLength(recorded)} B answer (the reads' weighted mean is ${weighted.toFixed(0)} B).`,
+    );
 
     for (let round = 1; round <= rounds; round++) {
       for (const w of workloads) {
@@ -464,7 +512,9 @@ export async function run(args: string[]): Promise<void> {
   for (const workload of new Set(rows.map((r) => r.workload))) {
     for (const server of measured) {
       const r = best(workload, server);
-      console.log(`  ${workload.padEnd(17)} ${server.padEnd(14)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms  ${serverCpuText(r)}`);
+      console.log(
+        `  ${workload.padEnd(17)} ${server.padEnd(14)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms  ${serverCpuText(r)}`,
+      );
     }
   }
   console.log('\nRatios (goals on the mix: ours >= 0.5 of bare node, p99 < 10 ms, ours >= 3x the soap package):');
@@ -489,7 +539,9 @@ export async function run(args: string[]): Promise<void> {
       const base = best(workload, BASELINE);
       const cpu = (r: LoadResult) => r.serverCpuUsPerRequest;
       const cpuRatio = cpu(ours) !== null && cpu(base) ? ` cpu per request ${(cpu(ours)! / cpu(base)!).toFixed(2)} of the baseline's` : '';
-      console.log(`  ${''.padEnd(17)} ours/baseline ${(ours.rps / base.rps).toFixed(2)} req/s,${cpuRatio}, p99 ${ours.p99Ms.toFixed(2)} ms vs ${base.p99Ms.toFixed(2)} ms`);
+      console.log(
+        `  ${''.padEnd(17)} ours/baseline ${(ours.rps / base.rps).toFixed(2)} req/s,${cpuRatio}, p99 ${ours.p99Ms.toFixed(2)} ms vs ${base.p99Ms.toFixed(2)} ms`,
+      );
     }
   }
   if (rows.some((r) => r.result.errors > 0)) {

@@ -124,7 +124,9 @@ async function measure(subjects: Record<string, Subject>, trials: number): Promi
 function print(store: string, least: Record<string, Record<string, number>>): void {
   for (const [call, by] of Object.entries(least)) {
     const ratio =
-      by.baseline === undefined ? '' : `  baseline ${by.baseline.toFixed(1).padStart(7)} us  ours/baseline ${(by.ours! / by.baseline).toFixed(2)}`;
+      by.baseline === undefined
+        ? ''
+        : `  baseline ${by.baseline.toFixed(1).padStart(7)} us  ours/baseline ${(by.ours! / by.baseline).toFixed(2)}`;
     console.log(`  ${store.padEnd(10)} ${call.padEnd(16)} ours ${by.ours!.toFixed(1).padStart(7)} us${ratio}`);
   }
 }

@@ -64,7 +64,10 @@ async function serveStores(
   const origins: Partial<Record<ServerName, Served>> = {
     [names('SQLite')]: { urls: [sqlite.target.url], pids: [sqlite.child.pid!] },
     [names('PostgreSQL x1')]: { urls: [postgres[0]!.target.url], pids: [postgres[0]!.child.pid!] },
-    [names('PostgreSQL x2')]: { urls: [postgres[1]!.target.url, postgres[2]!.target.url], pids: [postgres[1]!.child.pid!, postgres[2]!.child.pid!] },
+    [names('PostgreSQL x2')]: {
+      urls: [postgres[1]!.target.url, postgres[2]!.target.url],
+      pids: [postgres[1]!.child.pid!, postgres[2]!.child.pid!],
+    },
   };
   return { instances: [sqlite, ...postgres], origins };
 }
@@ -84,7 +87,8 @@ interface Measured {
  * that depends least on what else the machine runs).
  */
 function printBest(rows: Measured[], servers: ServerName[], rounds: number, withBaseline: boolean): void {
-  const of = (workload: string, server: ServerName) => rows.filter((r) => r.workload === workload && r.server === server).map((r) => r.result);
+  const of = (workload: string, server: ServerName) =>
+    rows.filter((r) => r.workload === workload && r.server === server).map((r) => r.result);
   const best = (workload: string, server: ServerName) => of(workload, server).reduce((a, b) => (b.rps > a.rps ? b : a));
   const leastCpu = (workload: string, server: ServerName) => Math.min(...of(workload, server).map((r) => r.serverCpuUsPerRequest ?? NaN));
   console.log(`\nBest of ${rounds} rounds:`);
@@ -98,19 +102,24 @@ function printBest(rows: Measured[], servers: ServerName[], rounds: number, with
     for (const server of servers) {
       const r = best(workload, server);
       const store = STORES.find((s) => s === server);
-      const ratio = withBaseline && store !== undefined ? `  ${(r.rps / best(workload, baselineOf(store)).rps).toFixed(2).padStart(11)}` : '';
+      const ratio =
+        withBaseline && store !== undefined ? `  ${(r.rps / best(workload, baselineOf(store)).rps).toFixed(2).padStart(11)}` : '';
       console.log(
         `  ${workload.padEnd(10)} ${server.padEnd(23)} ${r.rps.toFixed(0).padStart(7)}  ` +
           `${ms(r.p50Ms).padStart(5)} ms  ${ms(r.p99Ms).padStart(5)} ms  ` +
           `${cpuPerRequest(r).padStart(7)}  ${(r.rps / sqlite).toFixed(2).padStart(9)}${ratio}`,
       );
     }
-    console.log(`  ${''.padEnd(10)} two instances / one: ${(best(workload, 'PostgreSQL x2').rps / best(workload, 'PostgreSQL x1').rps).toFixed(2)}`);
+    console.log(
+      `  ${''.padEnd(10)} two instances / one: ${(best(workload, 'PostgreSQL x2').rps / best(workload, 'PostgreSQL x1').rps).toFixed(2)}`,
+    );
     if (!withBaseline) continue;
     for (const store of ['SQLite', 'PostgreSQL x1'] as const) {
       const [ours, base] = [leastCpu(workload, store), leastCpu(workload, baselineOf(store))];
       const ratio = (ours / base).toFixed(2);
-      console.log(`  ${''.padEnd(10)} ${store}: server CPU per request ${ours.toFixed(0)} us, baseline ${base.toFixed(0)} us: ${ratio} of the baseline's`);
+      console.log(
+        `  ${''.padEnd(10)} ${store}: server CPU per request ${ours.toFixed(0)} us, baseline ${base.toFixed(0)} us: ${ratio} of the baseline's`,
+      );
     }
   }
 }
@@ -194,7 +203,12 @@ export async function run(args: string[]): Promise<void> {
       origins = { ...origins, ...baseline.origins };
     }
     const servers = STORES.flatMap((store): ServerName[] => (baselineDir === undefined ? [store] : [store, baselineOf(store)]));
-    const asLoad = (r: (typeof mix.requests)[number], weight = r.weight): LoadRequest => ({ path: r.req.path, headers: r.req.headers, body: r.req.body, weight });
+    const asLoad = (r: (typeof mix.requests)[number], weight = r.weight): LoadRequest => ({
+      path: r.req.path,
+      headers: r.req.headers,
+      body: r.req.body,
+      weight,
+    });
     const workloads = [
       { name: 'mix', requests: mix.requests.map((r) => asLoad(r)) },
       { name: 'transfers', requests: mix.requests.filter((r) => r.operation === 'AddTranferToOtherAccount').map((r) => asLoad(r, 1)) },
@@ -224,7 +238,9 @@ export async function run(args: string[]): Promise<void> {
       SQLite: wrongBalancesInFile(dataFile) + (baselineDir === undefined ? 0 : wrongBalancesInFile(baselineFile)),
       PostgreSQL: (await wrongBalancesInDatabase(url)) + (baselineUrl === undefined ? 0 : await wrongBalancesInDatabase(baselineUrl)),
     };
-    console.log(`\nAfter every transfer of the run, accounts whose balance is not the sum of their transactions: SQLite ${wrong.SQLite}, PostgreSQL ${wrong.PostgreSQL}.`);
+    console.log(
+      `\nAfter every transfer of the run, accounts whose balance is not the sum of their transactions: SQLite ${wrong.SQLite}, PostgreSQL ${wrong.PostgreSQL}.`,
+    );
     if (rows.some((r) => r.result.errors > 0) || wrong.SQLite + wrong.PostgreSQL > 0) {
       console.log('Some requests failed or some balances are wrong: the figures above are not valid.');
       process.exitCode = 1;

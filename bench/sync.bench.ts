@@ -37,10 +37,14 @@ function option(args: string[], name: string, fallback: number): number {
 /** The service as its own process (`serve`), so that client and service use both cores as in real use. */
 async function serve(dataFile: string): Promise<{ url: string; child: ChildProcess }> {
   const root = join(import.meta.dirname, '..');
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src-service/cli.ts'), 'serve', '--data', dataFile, '--port', '0', '--time-zone', TIME_ZONE], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'src-service/cli.ts'), 'serve', '--data', dataFile, '--port', '0', '--time-zone', TIME_ZONE],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (c) => {
@@ -61,7 +65,7 @@ function seedUser(dataFile: string, login: string, accounts: number, transaction
     for (let a = 0; a < accounts; a++) {
       const id = yield* accountFor(ctx, { name: `Account ${a}`, currency: 203, ord: a });
       for (let t = 0; t < transactionsEach; t++) {
-        const amount = (random() < 0.3 ? 1 : -1) * (1 + Math.floor(random() * 500_000)) / 100;
+        const amount = ((random() < 0.3 ? 1 : -1) * (1 + Math.floor(random() * 500_000))) / 100;
         const date = `2026-${String(1 + Math.floor(random() * 10)).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}T${String(7 + Math.floor(random() * 13)).padStart(2, '0')}:${String(Math.floor(random() * 60)).padStart(2, '0')}:00`;
         yield* bookTransaction(ctx, { accountId: id, amount, paymentDate: date, description: `Payment ${Math.floor(random() * 1e6)}` });
       }
@@ -93,14 +97,39 @@ async function queueWrites(core: AppCore, count = 1000): Promise<void> {
       const source = pick();
       let target = pick();
       while (target === source) target = pick();
-      await core.transfer({ sourceId: source, targetId: target, amount: `${1 + Math.floor(random() * 5000)}.${Math.floor(random() * 100)}`, paymentDate: '2026-09-01T12:00', categoryId: 0, description: `Bench ${i}` });
+      await core.transfer({
+        sourceId: source,
+        targetId: target,
+        amount: `${1 + Math.floor(random() * 5000)}.${Math.floor(random() * 100)}`,
+        paymentDate: '2026-09-01T12:00',
+        categoryId: 0,
+        description: `Bench ${i}`,
+      });
     } else if (r < 0.9) {
       const id = pick();
-      await core.editAccount({ id, name: `Account ${accounts.indexOf(id)} (${i})`, description: `edit ${i}`, type: 2, isActive: true, isHidden: false, locked: false, ord: i });
+      await core.editAccount({
+        id,
+        name: `Account ${accounts.indexOf(id)} (${i})`,
+        description: `edit ${i}`,
+        type: 2,
+        isActive: true,
+        isHidden: false,
+        locked: false,
+        ord: i,
+      });
     } else if (r < 0.95) {
       await core.addCategory({ name: `Category ${i}`, parentId: 0 });
     } else {
-      await core.addRefueling({ carId: 1, dateOfPurchase: '2026-09-02T08:00', tachometer: i, liter: '40.5', price: '1650.9', currency: 203, rate: '1', description: `Fuel ${i}` });
+      await core.addRefueling({
+        carId: 1,
+        dateOfPurchase: '2026-09-02T08:00',
+        tachometer: i,
+        liter: '40.5',
+        price: '1650.9',
+        currency: 203,
+        rate: '1',
+        description: `Fuel ${i}`,
+      });
     }
   }
 }
@@ -174,10 +203,14 @@ export async function run(args: string[]): Promise<void> {
       pushes.set(link.name, { ...time, writes });
     }
 
-    const load = loadavg().map((l) => l.toFixed(1)).join(' ');
+    const load = loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ');
     const med = (name: string, m: Map<string, number[]>) => median(m.get(name)!);
     const [lo, ad, one] = links.map((l) => l.name) as [string, string, string];
-    console.log(`\nSync benchmark: client and service in separate processes, ${cpus().length} cores, load average ${load}; median of ${rounds} rounds`);
+    console.log(
+      `\nSync benchmark: client and service in separate processes, ${cpus().length} cores, load average ${load}; median of ${rounds} rounds`,
+    );
     console.log(`${''.padEnd(34)}${lo.padStart(12)}${ad.padStart(22)}${one.padStart(30)}`);
     for (const [label, m] of [
       ['first sync, 200 accounts x 50', first],
@@ -191,9 +224,15 @@ export async function run(args: string[]): Promise<void> {
         `${`${s(pushOne.push)} for 100 (~${s(pushOne.push * 10)})`.padStart(30)}`,
     );
     const extra = (m: Map<string, number[]>) => med(ad, m) - med(lo, m);
-    console.log(`\nAt ${rtt} ms: first sync costs ${s(extra(first))} more than on loopback (goal <= 1.50 s), ${ratio(med(one, first), med(ad, first))} faster than one request at a time;`);
-    console.log(`  unchanged re-sync ${s(extra(again))} more than on loopback (goal <= 1.50 s), ${ratio(med(one, again), med(ad, again))} faster than one at a time;`);
-    console.log(`  push of 1,000 writes ${s(pushes.get(ad)!.push)} (goal < 10 s), ${ratio(pushOne.push * 10, pushes.get(ad)!.push)} faster than one at a time (estimated from 100).`);
+    console.log(
+      `\nAt ${rtt} ms: first sync costs ${s(extra(first))} more than on loopback (goal <= 1.50 s), ${ratio(med(one, first), med(ad, first))} faster than one request at a time;`,
+    );
+    console.log(
+      `  unchanged re-sync ${s(extra(again))} more than on loopback (goal <= 1.50 s), ${ratio(med(one, again), med(ad, again))} faster than one at a time;`,
+    );
+    console.log(
+      `  push of 1,000 writes ${s(pushes.get(ad)!.push)} (goal < 10 s), ${ratio(pushOne.push * 10, pushes.get(ad)!.push)} faster than one at a time (estimated from 100).`,
+    );
     console.log(`  The latency proxy saw ${proxy.connections} connections in all (kept alive and reused).`);
   } finally {
     await proxy.close();

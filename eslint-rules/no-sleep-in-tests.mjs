@@ -12,7 +12,7 @@ export default {
     schema: [],
     messages: {
       sleep: 'A fixed sleep in a test: wait for the condition instead (until() in test/support/until.ts).',
-      timersPromises: "node:timers/promises in a test is a fixed sleep: wait for the condition instead (until() in test/support/until.ts).",
+      timersPromises: 'node:timers/promises in a test is a fixed sleep: wait for the condition instead (until() in test/support/until.ts).',
     },
   },
   create(context) {
@@ -24,7 +24,8 @@ export default {
       },
       CallExpression(node) {
         const callee = node.callee;
-        const name = callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && !callee.computed ? callee.property.name : null;
+        const name =
+          callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && !callee.computed ? callee.property.name : null;
         if (name && TIMERS.has(name)) context.report({ node, messageId: 'sleep' });
       },
     };

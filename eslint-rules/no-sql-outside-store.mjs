@@ -7,7 +7,8 @@
 const SQLITE_TYPES = new Set(['Database', 'Statement']);
 const STORE_RAW = new Set(['db', 'sql']);
 /** SQL as this project writes it: keywords in capitals. */
-const SQL_TEXT = /\b(SELECT\b[\s\S]*\bFROM|INSERT INTO|UPDATE \w+ SET|DELETE FROM|PRAGMA \w|VACUUM\b|ATTACH DATABASE|CREATE (TABLE|INDEX|TRIGGER))\b/;
+const SQL_TEXT =
+  /\b(SELECT\b[\s\S]*\bFROM|INSERT INTO|UPDATE \w+ SET|DELETE FROM|PRAGMA \w|VACUUM\b|ATTACH DATABASE|CREATE (TABLE|INDEX|TRIGGER))\b/;
 
 function declaredIn(type, names, file) {
   if (!type) return false;
@@ -45,7 +46,8 @@ export default {
     return {
       ...listeners,
       'CallExpression > MemberExpression.callee'(node) {
-        if (declaredIn(services.getTypeAtLocation(node.object), SQLITE_TYPES, /better-sqlite3/)) context.report({ node, messageId: 'sqlite' });
+        if (declaredIn(services.getTypeAtLocation(node.object), SQLITE_TYPES, /better-sqlite3/))
+          context.report({ node, messageId: 'sqlite' });
       },
       MemberExpression(node) {
         if (node.computed || !STORE_RAW.has(node.property.name)) return;

@@ -8,7 +8,16 @@ import { Authenticator, type AuthOptions } from './auth/authenticator';
 import { DEFAULT_CACHE_OPTIONS } from './auth/verification-cache';
 import { stderrLogger, type Logger } from './log';
 import { ServiceEndpoint, type KnownRequest } from './server/endpoint';
-import { activeConnections, createHttpServer, listen, originOf, requestsInFlight, shutdown, type Server, type TlsCredentials } from './server/http-server';
+import {
+  activeConnections,
+  createHttpServer,
+  listen,
+  originOf,
+  requestsInFlight,
+  shutdown,
+  type Server,
+  type TlsCredentials,
+} from './server/http-server';
 import { DEFAULT_LIMITS, type HttpLimits } from './server/limits';
 import { DEFAULT_RESPONSE_CACHE, ResponseCache, type ResponseCacheOptions } from './server/response-cache';
 import { warmUp } from './server/warm-up';
@@ -78,7 +87,8 @@ export function checkNamespace(namespace: string): string {
 }
 
 export function checkTimeZone(timeZone: string): string {
-  if (!isValidTimeZone(timeZone)) throw new ServiceOptionError(`Unknown time zone ${JSON.stringify(timeZone)}; use an IANA name such as Europe/Prague.`);
+  if (!isValidTimeZone(timeZone))
+    throw new ServiceOptionError(`Unknown time zone ${JSON.stringify(timeZone)}; use an IANA name such as Europe/Prague.`);
   return timeZone;
 }
 

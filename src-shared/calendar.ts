@@ -13,7 +13,8 @@ function utc(year: number, monthIndex: number, day: number): Date {
   return d;
 }
 
-const dayNumber = (date: string): number => utc(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))).getTime() / MS_PER_DAY;
+const dayNumber = (date: string): number =>
+  utc(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))).getTime() / MS_PER_DAY;
 
 const dateOfDay = (day: number): string => new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
 
@@ -36,7 +37,9 @@ export function daysFrom(from: string, to: string): string[] {
 
 /** The last day of a YYYY-MM month. */
 export function monthEnd(month: string): string {
-  return utc(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0).toISOString().slice(0, 10);
+  return utc(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)
+    .toISOString()
+    .slice(0, 10);
 }
 
 /** Every YYYY-MM from the month of `from` to that of `to`, both included (each a date or a month). */

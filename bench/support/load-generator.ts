@@ -81,29 +81,26 @@ async function runJob(job: LoadJob): Promise<LoadResult> {
     new Promise<void>((resolve) => {
       const { path, body, headers } = draw();
       const started = process.hrtime.bigint();
-      const req = request(
-        { agent, host: url.hostname, port: url.port, path, method: 'POST', headers },
-        (res) => {
-          let size = 0;
-          let bad = false;
-          let head = '';
-          res.on('data', (c: Buffer) => {
-            size += c.length;
-            if (head.length < 600) head += c.toString('utf8', 0, 600);
-            if (forbidden && c.includes(forbidden)) bad = true;
-          });
-          res.on('end', () => {
-            if (measuring) {
-              if (bad || res.statusCode !== job.expectStatus || (job.expectBytes !== null && size !== job.expectBytes)) {
-                errors++;
-                firstError ??= `HTTP ${res.statusCode}, ${size} B: ${head.slice(0, 600)}`;
-              }
-              latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+      const req = request({ agent, host: url.hostname, port: url.port, path, method: 'POST', headers }, (res) => {
+        let size = 0;
+        let bad = false;
+        let head = '';
+        res.on('data', (c: Buffer) => {
+          size += c.length;
+          if (head.length < 600) head += c.toString('utf8', 0, 600);
+          if (forbidden && c.includes(forbidden)) bad = true;
+        });
+        res.on('end', () => {
+          if (measuring) {
+            if (bad || res.statusCode !== job.expectStatus || (job.expectBytes !== null && size !== job.expectBytes)) {
+              errors++;
+              firstError ??= `HTTP ${res.statusCode}, ${size} B: ${head.slice(0, 600)}`;
             }
-            resolve();
-          });
-        },
-      );
+            latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+          }
+          resolve();
+        });
+      });
       req.on('error', (e) => {
         if (measuring) {
           errors++;

@@ -27,7 +27,9 @@ export type ServerJob =
   | { kind: 'soap'; dataFile: string; timeZone: string; wsdl: string };
 
 function listening(server: Server): Promise<string> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
 }
 
 const closeServer = (server: Server) =>
@@ -62,10 +64,16 @@ async function soapPackageServer(dataFile: string, wsdl: string, timeZone: strin
       Id_TargetAccount: number(a.Id_TargetAccount),
       Id_Category: number(a.Id_Category),
       // The soap package reads a dateTime into a Date, in this process's zone: back to the wall clock.
-      PaymentDate: a.PaymentDate instanceof Date ? formatWall(instantToWall(a.PaymentDate.getTime(), localTimeZone())) : String(a.PaymentDate).slice(0, 19),
+      PaymentDate:
+        a.PaymentDate instanceof Date
+          ? formatWall(instantToWall(a.PaymentDate.getTime(), localTimeZone()))
+          : String(a.PaymentDate).slice(0, 19),
     }),
   };
-  const records: Partial<Record<OperationName, string>> = { AccountListWithAmount2: 'apiAccount2', TransactionListLast50_2: 'apiTransaction2' };
+  const records: Partial<Record<OperationName, string>> = {
+    AccountListWithAmount2: 'apiAccount2',
+    TransactionListLast50_2: 'apiTransaction2',
+  };
   const handler = (operation: OperationName) => (args: Record<string, unknown>) => {
     const login = String(args[LOGIN_PARAM]);
     const credentials = { clientKey: String(args[CLIENT_KEY_PARAM]), login, password: String(args.userPassword ?? args.UserPassword) };
@@ -92,7 +100,13 @@ async function start(job: ServerJob): Promise<{ url: string; close: () => Promis
   switch (job.kind) {
     case 'ours-uncached': {
       // The options of `serve` (src-service/cli/commands/serve.ts), and no cache of answers.
-      const service = await startService({ dataFile: job.dataFile, port: 0, timeZone: job.timeZone, logger: stderrLogger, responseCache: false });
+      const service = await startService({
+        dataFile: job.dataFile,
+        port: 0,
+        timeZone: job.timeZone,
+        logger: stderrLogger,
+        responseCache: false,
+      });
       return { url: service.url, close: () => service.close({ graceMs: 5000 }) };
     }
     case 'bare':

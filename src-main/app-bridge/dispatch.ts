@@ -16,7 +16,12 @@ function failure(error: AppErrorData): CallOutcome<never> {
   return { ok: false, error };
 }
 
-export async function dispatch(core: AppApi, method: string, rawInput: unknown, log: ErrorLogger = defaultLogger): Promise<CallOutcome<unknown>> {
+export async function dispatch(
+  core: AppApi,
+  method: string,
+  rawInput: unknown,
+  log: ErrorLogger = defaultLogger,
+): Promise<CallOutcome<unknown>> {
   if (!isAppMethod(method)) return failure(new AppError('noSuchMethod', { method: JSON.stringify(method.slice(0, 60)) }).toData());
   let input: unknown;
   try {

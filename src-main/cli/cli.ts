@@ -89,11 +89,12 @@ const APP_VERSION = appVersion(join(import.meta.dirname, '..', '..'));
 function failureLine(e: unknown, core: AppCore | null): string {
   let message = e instanceof UsageError || e instanceof AppError ? e.message : 'Unexpected failure.';
   if (e instanceof AppError && (e.kind === 'not-connected' || e.kind === 'password-needed') && core) {
-    message += ' Set BOOKKEEPING_PASSWORD or answer the prompt; give the client key (BOOKKEEPING_CLIENT_KEY or --key-file) if it is not kept yet.';
+    message +=
+      ' Set BOOKKEEPING_PASSWORD or answer the prompt; give the client key (BOOKKEEPING_CLIENT_KEY or --key-file) if it is not kept yet.';
   }
   if (e instanceof AppError && (e.code === 'certificateUntrusted' || e.code === 'certificateChanged')) {
     // A certificate no authority vouches for may be trusted by its fingerprint: here on the command line.
-    message += ' If the fingerprint is your service\'s, run connect again with --trust-certificate <fingerprint>.';
+    message += " If the fingerprint is your service's, run connect again with --trust-certificate <fingerprint>.";
   }
   return `error: ${message.replace(/\s+/g, ' ').trim()}`;
 }

@@ -32,13 +32,19 @@ export interface FilesContext<O extends OptionTable = OptionTable, P extends rea
   readonly log: AppLog;
 }
 
-export interface CommandContext<O extends OptionTable = OptionTable, P extends readonly PositionalSpec[] = readonly PositionalSpec[]> extends FilesContext<O, P> {
+export interface CommandContext<
+  O extends OptionTable = OptionTable,
+  P extends readonly PositionalSpec[] = readonly PositionalSpec[],
+> extends FilesContext<O, P> {
   readonly core: AppCore;
   /** The client key of --key-file, when given. */
   readonly clientKey: string | undefined;
 }
 
-export interface CliCommand<O extends OptionTable = OptionTable, P extends readonly PositionalSpec[] = readonly PositionalSpec[]> extends CommandSpec<O, P> {
+export interface CliCommand<
+  O extends OptionTable = OptionTable,
+  P extends readonly PositionalSpec[] = readonly PositionalSpec[],
+> extends CommandSpec<O, P> {
   /** Resolves with the exit code, or nothing for 0. */
   run?(ctx: CommandContext<O, P>): Promise<number | void>;
   /** Instead of `run`: works on the data file's files without opening it (the local copy may be damaged). */
@@ -50,7 +56,9 @@ export interface CliCommand<O extends OptionTable = OptionTable, P extends reado
 export type AnyCliCommand = CliCommand<any, any>;
 
 /** A command whose handler's values are typed by its own table. */
-export function defineCommand<const O extends OptionTable = {}, const P extends readonly PositionalSpec[] = []>(command: CliCommand<O, P>): CliCommand<O, P> {
+export function defineCommand<const O extends OptionTable = {}, const P extends readonly PositionalSpec[] = []>(
+  command: CliCommand<O, P>,
+): CliCommand<O, P> {
   return command;
 }
 

@@ -35,14 +35,23 @@ export function accountsText(v: AccountsView): string {
     a.balance,
     currencyLabel(a.currency),
     `#${a.type}`,
-    [a.isActive ? '' : 'inactive', a.locked ? 'locked' : '', a.isHidden ? 'hidden' : '', a.permission < 2 ? 'read-only' : ''].filter(Boolean).join(','),
+    [a.isActive ? '' : 'inactive', a.locked ? 'locked' : '', a.isHidden ? 'hidden' : '', a.permission < 2 ? 'read-only' : '']
+      .filter(Boolean)
+      .join(','),
   ]);
   const totals = v.totals.map((t) => `${currencyLabel(t.currency)} ${t.total}${mark(t.pending)}`).join('   ');
   return `${table(['ID', 'NAME', 'BALANCE', 'CUR', 'TYPE', 'FLAGS'], rows)}\nTotal: ${totals || '-'}\n(* = waiting in the outbox)`;
 }
 
 export function transactionsText(p: TransactionPage): string {
-  const rows = p.items.map((t) => [t.id ?? '', t.paymentDate, t.amount, `#${t.type}`, t.categoryName ?? (t.categoryId ? `#${t.categoryId}` : ''), t.description + mark(t.pending)]);
+  const rows = p.items.map((t) => [
+    t.id ?? '',
+    t.paymentDate,
+    t.amount,
+    `#${t.type}`,
+    t.categoryName ?? (t.categoryId ? `#${t.categoryId}` : ''),
+    t.description + mark(t.pending),
+  ]);
   const end = Math.min(p.total, p.offset + p.items.length);
   return `${table(['ID', 'DATE', 'AMOUNT', 'TYPE', 'CATEGORY', 'DESCRIPTION'], rows)}\n${p.total === 0 ? 'No transactions.' : `${p.offset + 1}-${end} of ${p.total}`}`;
 }
@@ -78,7 +87,16 @@ export function carsText(list: CarView[]): string {
 export function refuelingsText(list: RefuelingView[]): string {
   return table(
     ['ID', 'DATE', 'KM', 'LITER', 'PRICE', 'CUR', 'PER LITER', 'DESCRIPTION'],
-    list.map((r) => [r.id, r.dateOfPurchase, r.tachometer, r.liter, r.price, currencyLabel(r.currency), r.pricePerLiter, r.description + mark(r.pending)]),
+    list.map((r) => [
+      r.id,
+      r.dateOfPurchase,
+      r.tachometer,
+      r.liter,
+      r.price,
+      currencyLabel(r.currency),
+      r.pricePerLiter,
+      r.description + mark(r.pending),
+    ]),
   );
 }
 
@@ -93,14 +111,37 @@ export function fuelStatsText(f: FuelStats): string {
     `${s.refuelings} refuelings, ${s.firstDate?.slice(0, 10)} to ${s.lastDate?.slice(0, 10)}: ${s.distance} km, ${s.liters} l, ${s.cost} ${cur}`,
     `Consumption ${s.consumption ?? '-'} l/100 km, ${s.costPer100Km ?? '-'} ${cur}/100 km, ${s.pricePerLiter ?? '-'} ${cur}/l`,
     ...(f.flagged > 0
-      ? [f.includeFlagged ? `${f.flagged} doubtful reading(s) counted, as asked.` : `${f.flagged} reading(s) that cannot be right left out of the distance and consumption (--count-flagged counts them).`]
+      ? [
+          f.includeFlagged
+            ? `${f.flagged} doubtful reading(s) counted, as asked.`
+            : `${f.flagged} reading(s) that cannot be right left out of the distance and consumption (--count-flagged counts them).`,
+        ]
       : []),
   ];
   const fills = table(
     ['DATE', 'KM', 'DIST', 'LITER', `COST ${cur}`, 'PER LITER', 'L/100KM', 'NOTE'],
-    f.fills.map((x) => [x.dateOfPurchase.slice(0, 16).replace('T', ' '), x.tachometer, x.distance, x.liter, x.cost, x.pricePerLiter, x.consumption, [x.partial ? 'partial' : '', x.flag ? `doubtful: ${flagText[x.flag]}${x.counted ? ' (counted)' : ' (left out)'}` : '', x.note && (!x.flag || x.counted) ? noteText[x.note] : '', x.pending ? '*' : ''].filter(Boolean).join(', ')]),
+    f.fills.map((x) => [
+      x.dateOfPurchase.slice(0, 16).replace('T', ' '),
+      x.tachometer,
+      x.distance,
+      x.liter,
+      x.cost,
+      x.pricePerLiter,
+      x.consumption,
+      [
+        x.partial ? 'partial' : '',
+        x.flag ? `doubtful: ${flagText[x.flag]}${x.counted ? ' (counted)' : ' (left out)'}` : '',
+        x.note && (!x.flag || x.counted) ? noteText[x.note] : '',
+        x.pending ? '*' : '',
+      ]
+        .filter(Boolean)
+        .join(', '),
+    ]),
   );
-  const months = table(['MONTH', 'FILLS', 'KM', 'LITER', `COST ${cur}`], f.months.map((m) => [m.month, m.refuelings, m.distance, m.liters, m.cost]));
+  const months = table(
+    ['MONTH', 'FILLS', 'KM', 'LITER', `COST ${cur}`],
+    f.months.map((m) => [m.month, m.refuelings, m.distance, m.liters, m.cost]),
+  );
   return [...summary, '', fills, '', months].join('\n');
 }
 
@@ -108,15 +149,24 @@ export function outboxText(list: OutboxEntryView[]): string {
   if (list.length === 0) return 'The outbox is empty.';
   return table(
     ['ID', 'KIND', 'STATUS', 'MADE', 'TRIES', 'MESSAGE'],
-    list.map((e) => [e.id, e.kind, e.status, e.createdAt, e.attempts, e.message ?? (e.conflicts.length ? `conflict on ${e.conflicts.map((c) => c.field).join(', ')}` : '')]),
+    list.map((e) => [
+      e.id,
+      e.kind,
+      e.status,
+      e.createdAt,
+      e.attempts,
+      e.message ?? (e.conflicts.length ? `conflict on ${e.conflicts.map((c) => c.field).join(', ')}` : ''),
+    ]),
   );
 }
 
 export function summaryText(s: SyncSummary): string {
-  const pulled = s.pulled
-    ? `pulled ${countsOf(s.pulled)}`
-    : 'nothing pulled';
-  const received = s.received ? (Object.values(s.received).some((n) => n > 0) ? ` (new or changed: ${countsOf(s.received)})` : ' (nothing new)') : '';
+  const pulled = s.pulled ? `pulled ${countsOf(s.pulled)}` : 'nothing pulled';
+  const received = s.received
+    ? Object.values(s.received).some((n) => n > 0)
+      ? ` (new or changed: ${countsOf(s.received)})`
+      : ' (nothing new)'
+    : '';
   const waiting = s.waiting > 0 ? ` ${s.waiting} write${s.waiting === 1 ? '' : 's'} still waiting.` : '';
   return `Pushed ${s.pushed}, refused ${s.refused}, conflicts ${s.conflicts}, unknown ${s.unknown}; ${pulled}${received}.${waiting}`;
 }

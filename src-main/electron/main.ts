@@ -54,7 +54,14 @@ function hardenSession(ses: Session): void {
 function createWindow(): void {
   const stateFile = join(app.getPath('userData'), 'window-state.json');
   let bounds = loadWindowBounds(stateFile);
-  if (bounds && !isVisibleOn(bounds, screen.getAllDisplays().map((d) => d.workArea))) bounds = null;
+  if (
+    bounds &&
+    !isVisibleOn(
+      bounds,
+      screen.getAllDisplays().map((d) => d.workArea),
+    )
+  )
+    bounds = null;
   win = new BrowserWindow(windowOptions(join(import.meta.dirname, '../preload/index.cjs'), bounds));
   if (bounds?.maximized) win.maximize();
   win.once('ready-to-show', () => win?.show());

@@ -57,7 +57,11 @@ export function isAllowedRequest(url: string, appUrl: string): boolean {
   if (target.protocol === 'data:' || target.protocol === 'devtools:') return true;
   if (app.protocol === 'file:') {
     const root = app.pathname.slice(0, app.pathname.lastIndexOf('/') + 1);
-    return target.protocol === 'file:' && decodeURIComponent(target.pathname).startsWith(decodeURIComponent(root)) && !target.pathname.includes('..');
+    return (
+      target.protocol === 'file:' &&
+      decodeURIComponent(target.pathname).startsWith(decodeURIComponent(root)) &&
+      !target.pathname.includes('..')
+    );
   }
   return target.origin === app.origin || (target.protocol === 'ws:' && target.host === app.host);
 }

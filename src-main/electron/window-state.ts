@@ -39,10 +39,6 @@ export function saveWindowBounds(file: string, bounds: WindowBounds): void {
 /** Whether enough of the window (a 100 px strip of its title bar) lies on one of the displays. */
 export function isVisibleOn(bounds: WindowBounds, displays: { x: number; y: number; width: number; height: number }[]): boolean {
   return displays.some(
-    (d) =>
-      bounds.x + bounds.width - 100 >= d.x &&
-      bounds.x + 100 <= d.x + d.width &&
-      bounds.y >= d.y &&
-      bounds.y + 30 <= d.y + d.height,
+    (d) => bounds.x + bounds.width - 100 >= d.x && bounds.x + 100 <= d.x + d.width && bounds.y >= d.y && bounds.y + 30 <= d.y + d.height,
   );
 }

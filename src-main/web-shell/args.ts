@@ -18,7 +18,8 @@ function portArg(text: string, what: string): number {
 }
 
 function loopbackArg(text: string, what: string): string {
-  if (!isListenHost(text)) throw new UsageError(`${what} must be a loopback address (127.0.0.1, ::1 or localhost), not ${JSON.stringify(text)}.`);
+  if (!isListenHost(text))
+    throw new UsageError(`${what} must be a loopback address (127.0.0.1, ::1 or localhost), not ${JSON.stringify(text)}.`);
   return text;
 }
 
@@ -28,11 +29,20 @@ const WEB_SHELL = {
   options: {
     port: { type: 'string', value: '<port>', description: 'port to listen on (default: 0 = any free port)', read: portArg },
     data: { type: 'string', value: '<file.sqlite>', description: "the local copy (default: the app's user-data folder)" },
-    host: { type: 'string', value: '<host>', description: '127.0.0.1 (default), ::1 or localhost; never another address', read: loopbackArg },
-    open: { type: 'boolean', description: 'open the app in the default browser (through a one-time page of your own, never an address with the key)' },
+    host: {
+      type: 'string',
+      value: '<host>',
+      description: '127.0.0.1 (default), ::1 or localhost; never another address',
+      read: loopbackArg,
+    },
+    open: {
+      type: 'boolean',
+      description: 'open the app in the default browser (through a one-time page of your own, never an address with the key)',
+    },
     help: { type: 'boolean', short: 'h', description: 'this text' },
   },
-  notes: 'Prints the address to open; it carries a key that changes every run (with --open, only if the browser does not come for the app).',
+  notes:
+    'Prints the address to open; it carries a key that changes every run (with --open, only if the browser does not come for the app).',
 } as const satisfies CommandSpec;
 
 export const WEB_USAGE = commandHelp({ invocation: 'npm run web --', globalOptions: {} }, WEB_SHELL);

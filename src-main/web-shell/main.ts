@@ -61,7 +61,12 @@ async function main(): Promise<void> {
   else mkdirSync(dirname(dataFile), { recursive: true });
 
   const appLog = openAppLog(logFileIn(defaultUserDataDir()));
-  const core = openRecoverableCore({ dataFile, secrets: (persistence) => sealedSecrets(persistence), appLog, about: { version: appVersion(root), runtime: `browser shell, Node ${process.versions.node}` } });
+  const core = openRecoverableCore({
+    dataFile,
+    secrets: (persistence) => sealedSecrets(persistence),
+    appLog,
+    about: { version: appVersion(root), runtime: `browser shell, Node ${process.versions.node}` },
+  });
   const shell = await startWebShell({ core, rendererDir, host: args.host, port: args.port });
   if (args.open) open(shell);
   else console.log(`Bookkeeping is open at ${shell.url}`);

@@ -153,7 +153,8 @@ async function readInput(req: IncomingMessage, res: ServerResponse, method: stri
   return body === null ? tooLarge(res) : { [field]: body };
 }
 
-const isPage = (req: IncomingMessage, path: string) => (req.method === 'GET' || req.method === 'HEAD') && (path === '/' || path === '/index.html');
+const isPage = (req: IncomingMessage, path: string) =>
+  (req.method === 'GET' || req.method === 'HEAD') && (path === '/' || path === '/index.html');
 
 export async function startWebShell(options: WebShellOptions): Promise<WebShell> {
   const host = options.host ?? '127.0.0.1';

@@ -85,7 +85,10 @@ export function programHelp(program: ProgramSpec): string {
 
 /** One command's help; `program` gives the invocation and the options every command takes. */
 export function commandHelp(program: Pick<ProgramSpec, 'invocation' | 'globalOptions'>, command: CommandSpec): string {
-  const args = (command.positionals ?? []).map((p): [string, string] => [p.value, p.optional ? `${p.description} (optional)` : p.description]);
+  const args = (command.positionals ?? []).map((p): [string, string] => [
+    p.value,
+    p.optional ? `${p.description} (optional)` : p.description,
+  ]);
   return [
     `Usage: ${program.invocation} ${usageLine(command, program.globalOptions)}`,
     '',
@@ -100,6 +103,12 @@ export function commandHelp(program: Pick<ProgramSpec, 'invocation' | 'globalOpt
 /** A group's help: each form's usage, then what each does. */
 export function groupHelp(program: ProgramSpec, group: GroupSpec): string {
   const [first, ...others] = group.commands.map((c) => `${program.invocation} ${usageLine(c, program.globalOptions)}`);
-  const forms = group.commands.flatMap((c) => [`  ${usageLine(c)}`, wrap(c.summary, 6), ...optionRows(c.options).map(([name, text]) => `      ${name}  ${text}`)]);
-  return [`Usage: ${first}`, ...others.map((o) => `       ${o}`), '', wrap(group.summary, 0), '', ...forms, ...globalSection(program)].join('\n');
+  const forms = group.commands.flatMap((c) => [
+    `  ${usageLine(c)}`,
+    wrap(c.summary, 6),
+    ...optionRows(c.options).map(([name, text]) => `      ${name}  ${text}`),
+  ]);
+  return [`Usage: ${first}`, ...others.map((o) => `       ${o}`), '', wrap(group.summary, 0), '', ...forms, ...globalSection(program)].join(
+    '\n',
+  );
 }

@@ -4,7 +4,17 @@
  * Node only; the renderer never imports it.
  */
 export * from './table';
-export { UsageError, asksForHelp, parseCommand, readArgs, readValues, resolveCommand, sentenceStart, type RawArgs, type Resolved } from './parse';
+export {
+  UsageError,
+  asksForHelp,
+  parseCommand,
+  readArgs,
+  readValues,
+  resolveCommand,
+  sentenceStart,
+  type RawArgs,
+  type Resolved,
+} from './parse';
 export { commandHelp, groupHelp, programHelp, usageLine } from './help';
 export { promptSecret } from './prompt';
 export { CLIENT_KEY_ENV, readKeyFile, refuseKeyInArguments, refusedKeyOption } from './client-key';

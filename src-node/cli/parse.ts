@@ -9,7 +9,16 @@
  */
 import { parseArgs } from 'node:util';
 import { commandHelp, groupHelp, programHelp } from './help';
-import { isGroup, type CommandSpec, type GroupSpec, type OptionTable, type OptionValues, type PositionalSpec, type PositionalValues, type ProgramSpec } from './table';
+import {
+  isGroup,
+  type CommandSpec,
+  type GroupSpec,
+  type OptionTable,
+  type OptionValues,
+  type PositionalSpec,
+  type PositionalValues,
+  type ProgramSpec,
+} from './table';
 
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -33,7 +42,9 @@ const NUMBER_LIKE = /^-\d/;
  * options, and would let a repeated option silently replace the first value.
  */
 export function readArgs(args: readonly string[], table: OptionTable): RawArgs {
-  const config = Object.fromEntries(Object.entries(table).map(([name, o]) => [name, o.short ? { type: o.type, short: o.short } : { type: o.type }]));
+  const config = Object.fromEntries(
+    Object.entries(table).map(([name, o]) => [name, o.short ? { type: o.type, short: o.short } : { type: o.type }]),
+  );
   const { tokens } = parseArgs({ args: [...args], options: config, strict: false, allowPositionals: true, tokens: true });
   const options = new Map<string, string | true>();
   const positionals: string[] = [];
@@ -59,7 +70,8 @@ export function readArgs(args: readonly string[], table: OptionTable): RawArgs {
       continue;
     }
     // Without "=", a value that looks like an option means the value was forgotten (`--name --all`).
-    if (token.value === undefined || (!token.inlineValue && token.value.startsWith('--'))) throw new UsageError(`Option ${flag} needs a value.`);
+    if (token.value === undefined || (!token.inlineValue && token.value.startsWith('--')))
+      throw new UsageError(`Option ${flag} needs a value.`);
     if (options.has(token.name)) throw new UsageError(`Option ${flag} is given more than once.`);
     options.set(token.name, token.value);
   }
@@ -72,7 +84,11 @@ export function sentenceStart(description: string): string {
 }
 
 /** The values of a command: positionals in order, then options in table order, each read by its entry. */
-export function readValues(raw: RawArgs, table: OptionTable, positionalTable: readonly PositionalSpec[] = []): { options: Record<string, unknown>; positionals: unknown[] } {
+export function readValues(
+  raw: RawArgs,
+  table: OptionTable,
+  positionalTable: readonly PositionalSpec[] = [],
+): { options: Record<string, unknown>; positionals: unknown[] } {
   const positionals = positionalTable.map((spec, i) => {
     const text = raw.positionals[i];
     const what = sentenceStart(spec.description);

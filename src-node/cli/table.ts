@@ -67,7 +67,11 @@ type ReadValue<S> = S extends { read: ValueReader<infer T> } ? T : string;
 
 /** The values a command's options give it: a switch is a boolean; an option not given is undefined unless required. */
 export type OptionValues<O extends OptionTable> = {
-  readonly [K in keyof O]: O[K] extends { type: 'boolean' } ? boolean : O[K] extends { required: true } ? ReadValue<O[K]> : ReadValue<O[K]> | undefined;
+  readonly [K in keyof O]: O[K] extends { type: 'boolean' }
+    ? boolean
+    : O[K] extends { required: true }
+      ? ReadValue<O[K]>
+      : ReadValue<O[K]> | undefined;
 };
 
 /** The values of a command's positionals, in order. */

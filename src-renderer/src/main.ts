@@ -15,7 +15,10 @@ async function start(): Promise<void> {
   try {
     installApi(await detectApi());
   } catch (error) {
-    createApp(FatalView, { error: toAppError(error) }).use(pinia).use(i18n).mount('#app');
+    createApp(FatalView, { error: toAppError(error) })
+      .use(pinia)
+      .use(i18n)
+      .mount('#app');
     return;
   }
   const app = createApp(App).use(pinia).use(i18n);

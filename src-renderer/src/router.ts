@@ -37,7 +37,12 @@ const routes: RouteRecordRaw[] = [
   { path: '/categories', component: CategoriesView, meta: { title: 'categories.title' } },
   { path: '/cars', component: CarsView, meta: { title: 'cars.title' } },
   { path: '/cars/:carId(\\d+)', component: CarView, props: (r) => ({ carId: Number(r.params.carId) }), meta: { title: 'car.title' } },
-  { path: '/cars/:carId(\\d+)/stats', component: FuelStatsView, props: (r) => ({ carId: Number(r.params.carId) }), meta: { title: 'fuel.title' } },
+  {
+    path: '/cars/:carId(\\d+)/stats',
+    component: FuelStatsView,
+    props: (r) => ({ carId: Number(r.params.carId) }),
+    meta: { title: 'fuel.title' },
+  },
   { path: '/pump', component: PumpView, meta: { title: 'pump.title' } },
   { path: '/reports', component: ReportsView, meta: { title: 'reports.title' } },
   { path: '/search', component: SearchView, meta: { title: 'search.title' } },

@@ -11,7 +11,11 @@ export const onFile = writeOnFile;
 
 type OnFile = { [N in keyof Operators]: (dataFile: string, ...args: Parameters<Operators[N]>) => FlowResult<Operators[N]> };
 
-const ON_FILE = wrapOperators((make) => (dataFile: string, ...args: unknown[]) => onFile(dataFile, make(...args))) as OnFile;
+const ON_FILE = wrapOperators(
+  (make) =>
+    (dataFile: string, ...args: unknown[]) =>
+      onFile(dataFile, make(...args)),
+) as OnFile;
 
 export const {
   addClient,

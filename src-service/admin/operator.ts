@@ -15,7 +15,18 @@ import { createCategory } from '../operations/categories';
 import type { CallContext } from '../operations/context';
 import { description, wallDateTime } from '../operations/rules';
 import { bookTransaction, createTemplate, type NewBooking, type NewTemplate } from '../operations/transactions';
-import { CLIENT_KEY_MAX, LOGIN_MAX, PERMISSION, awaited, loginKey, type DataAccess, type Flow, type Permission, type StoreFlow, type UserRow } from '../store';
+import {
+  CLIENT_KEY_MAX,
+  LOGIN_MAX,
+  PERMISSION,
+  awaited,
+  loginKey,
+  type DataAccess,
+  type Flow,
+  type Permission,
+  type StoreFlow,
+  type UserRow,
+} from '../store';
 
 export interface HashOptions {
   /** scrypt cost; the secure default unless a test asks for a cheap one. */
@@ -44,7 +55,14 @@ function asUser<T>(login: string, fn: (ctx: CallContext) => Flow<T>): StoreFlow<
 }
 
 export function checkLogin(login: string): string {
-  if (login.length < 1 || login.length > LOGIN_MAX || loginKey(login).length > LOGIN_MAX || login.trim() !== login || hasForbiddenXmlChar(login) || /[\p{Cc}]/u.test(login)) {
+  if (
+    login.length < 1 ||
+    login.length > LOGIN_MAX ||
+    loginKey(login).length > LOGIN_MAX ||
+    login.trim() !== login ||
+    hasForbiddenXmlChar(login) ||
+    /[\p{Cc}]/u.test(login)
+  ) {
     throw new RuleError(`A login is 1 to ${LOGIN_MAX} characters, without control characters or surrounding spaces.`);
   }
   return login;

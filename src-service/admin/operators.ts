@@ -17,5 +17,8 @@ type MakeFlow = (...args: unknown[]) => StoreFlow<unknown>;
 
 /** Each operator function wrapped by `wrap`, by name (each front-end gives the table its type). */
 export function wrapOperators(wrap: (make: MakeFlow) => unknown): Record<keyof Operators, unknown> {
-  return Object.fromEntries(Object.entries(OPERATORS).map(([name, make]) => [name, wrap(make as MakeFlow)])) as Record<keyof Operators, unknown>;
+  return Object.fromEntries(Object.entries(OPERATORS).map(([name, make]) => [name, wrap(make as MakeFlow)])) as Record<
+    keyof Operators,
+    unknown
+  >;
 }

@@ -62,9 +62,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const parsed = parseHash(stored);
   const used = parsed ?? parseHash(UNMATCHABLE_HASH)!;
   const derived = await new Promise<Buffer>((resolve, reject) =>
-    scrypt(password.normalize('NFC'), used.salt, KEY_LENGTH, scryptOptions(used.params), (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
+    scrypt(password.normalize('NFC'), used.salt, KEY_LENGTH, scryptOptions(used.params), (err, key) => (err ? reject(err) : resolve(key))),
   );
   const same = timingSafeEqual(derived, used.hash);
   return parsed !== null && same;

@@ -39,7 +39,9 @@ const accountList = (_call: unknown, user: UserRow, result: readonly { Id: numbe
   thing.accountsOf(user.id),
   ...result.map((a) => thing.account(a.Id)),
 ];
-const transactionList = (call: CallOf<'TransactionListLast50_2'> | CallOf<'TransactionListLast50'>) => [thing.transactions(call.params.AccountId)];
+const transactionList = (call: CallOf<'TransactionListLast50_2'> | CallOf<'TransactionListLast50'>) => [
+  thing.transactions(call.params.AccountId),
+];
 const templateList = (_call: unknown, user: UserRow) => [thing.templates(user.id)];
 
 const READS: ReadDependencies = {

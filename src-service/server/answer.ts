@@ -28,4 +28,3 @@ export function write(res: ServerResponse, a: Answer): void {
 export function send(res: ServerResponse, wire: WireResponse, extra?: Record<string, string>): void {
   write(res, answer(wire, extra));
 }
-

@@ -236,7 +236,12 @@ export class ServiceEndpoint {
    * The request's key in the cache of answers (undefined: its answers are never kept) and, when the
    * cache has answered it (a hit, or a request seen before answered anew), that answer's promise.
    */
-  private lookUp(res: ServerResponse, binding: Binding, head: RequestHead, body: string | Buffer): { key: string | undefined; answered?: Promise<void> } {
+  private lookUp(
+    res: ServerResponse,
+    binding: Binding,
+    head: RequestHead,
+    body: string | Buffer,
+  ): { key: string | undefined; answered?: Promise<void> } {
     const key = head.cacheable ? this.options.cache?.keyOf(head.keyHead, body) : undefined;
     const known = this.fromCache(res, key);
     if (known === true) return { key, answered: Promise.resolve() };
@@ -272,10 +277,14 @@ export class ServiceEndpoint {
       if (e instanceof BudgetExhausted) {
         // Busy with the bodies of many others: try again in a moment; the rest of this one is not read.
         req.pause();
-        send(res, buildFault(binding, { code: 'Server', message: 'The service is busy receiving other requests; try again shortly.', status: 503 }), {
-          'Retry-After': '1',
-          Connection: 'close',
-        });
+        send(
+          res,
+          buildFault(binding, { code: 'Server', message: 'The service is busy receiving other requests; try again shortly.', status: 503 }),
+          {
+            'Retry-After': '1',
+            Connection: 'close',
+          },
+        );
         res.once('finish', () => req.destroy());
         return undefined;
       }
@@ -340,7 +349,9 @@ export class ServiceEndpoint {
       user = await this.auth.authenticate(call.credentials);
     } catch (e) {
       if (e instanceof ServiceBusy) {
-        return send(res, buildFault(binding, { code: 'Server', message: e.message, status: 503 }), { 'Retry-After': String(e.retryAfterSeconds) });
+        return send(res, buildFault(binding, { code: 'Server', message: e.message, status: 503 }), {
+          'Retry-After': String(e.retryAfterSeconds),
+        });
       }
       return write(res, answer(this.failure(binding, call, e)));
     }

@@ -70,12 +70,12 @@ export function createHttpServer(endpoint: ServiceEndpoint, limits: HttpLimits, 
   const counts = { open: 0, active: new ActiveConnections() };
   const options = {
     maxHeaderSize: limits.maxHeaderBytes,
-      headersTimeout: limits.headersTimeoutMs,
-      requestTimeout: limits.requestTimeoutMs,
-      keepAliveTimeout: limits.keepAliveTimeoutMs,
-      // How often Node looks for requests past their timeouts; by default only every 30 s.
-      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
-      noDelay: true,
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    // How often Node looks for requests past their timeouts; by default only every 30 s.
+    connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
+    noDelay: true,
   };
   const handle = (req: Parameters<ServiceEndpoint['handle']>[0], res: ServerResponse) => {
     // A keep-alive client may still send requests on its connection while the server stops.

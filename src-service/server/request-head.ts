@@ -36,7 +36,12 @@ export class RequestHeads {
     this.actions = new Map(OPERATION_NAMES.map((name) => [soapAction(namespace, name), name]));
   }
 
-  of(method: 'GET' | 'POST', pathOperation: string | undefined, contentType: string | undefined, soapActionHeader: string | undefined): RequestHead {
+  of(
+    method: 'GET' | 'POST',
+    pathOperation: string | undefined,
+    contentType: string | undefined,
+    soapActionHeader: string | undefined,
+  ): RequestHead {
     const memo = `${method}\u0000${pathOperation ?? '\u0001'}\u0000${contentType ?? '\u0001'}\u0000${soapActionHeader ?? '\u0001'}`;
     let head = this.known.get(memo);
     if (head === undefined) {
@@ -47,7 +52,12 @@ export class RequestHeads {
     return head;
   }
 
-  private work(method: 'GET' | 'POST', pathOperation: string | undefined, contentType: string | undefined, soapActionHeader: string | undefined): RequestHead {
+  private work(
+    method: 'GET' | 'POST',
+    pathOperation: string | undefined,
+    contentType: string | undefined,
+    soapActionHeader: string | undefined,
+  ): RequestHead {
     let binding: Binding;
     try {
       binding = detectBinding({ method, pathOperation, contentType });

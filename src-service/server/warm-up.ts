@@ -70,7 +70,14 @@ export async function warmUp(options: { namespace: string; timeZone: string; sto
       const pathOperation = binding === 'httpGet' || binding === 'httpPost' ? path.slice(path.lastIndexOf('/') + 1) : undefined;
       parseRequest(
         binding,
-        { method: req.method, pathOperation, query, contentType: req.headers['Content-Type'], soapAction: req.headers.SOAPAction, body: req.body },
+        {
+          method: req.method,
+          pathOperation,
+          query,
+          contentType: req.headers['Content-Type'],
+          soapAction: req.headers.SOAPAction,
+          body: req.body,
+        },
         readOptions,
       );
       // Lists of 50 are the common large answer; the rest once in a while.

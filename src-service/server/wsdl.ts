@@ -32,9 +32,7 @@ const CATEGORY_TREE_TYPE = 'apiCategoryTree';
 const arrayType = (record: string): string => `ArrayOf${record[0]!.toUpperCase()}${record.slice(1)}`;
 
 function elements(fields: FieldList, indent: string): string {
-  return fields
-    .map((f) => `${indent}<s:element minOccurs="1" maxOccurs="1" name="${f.name}" type="s:${f.type}" />\n`)
-    .join('');
+  return fields.map((f) => `${indent}<s:element minOccurs="1" maxOccurs="1" name="${f.name}" type="s:${f.type}" />\n`).join('');
 }
 
 function sequenceType(name: string, body: string): string {

@@ -65,7 +65,13 @@ function readFile(db: Db): Map<string, Row[]> {
   const tables = new Map<string, Row[]>();
   db.transaction(() => {
     for (const t of TABLE_SPECS) {
-      tables.set(t.name, db.prepare(`SELECT ${columnList(t)} FROM ${t.name} ORDER BY ${rowOrder(t)}`).raw().all() as Row[]);
+      tables.set(
+        t.name,
+        db
+          .prepare(`SELECT ${columnList(t)} FROM ${t.name} ORDER BY ${rowOrder(t)}`)
+          .raw()
+          .all() as Row[],
+      );
     }
   }).deferred();
   return tables;
@@ -128,7 +134,9 @@ export async function copyToPostgres(file: string, url: string): Promise<CopyRep
   const client = admin.connection;
   try {
     return await transaction(client, async () => {
-      const counts = await client.query<{ n: number }>(`SELECT ${TABLE_SPECS.map((t) => `(SELECT count(*) FROM ${t.name})`).join(' + ')} AS n`);
+      const counts = await client.query<{ n: number }>(
+        `SELECT ${TABLE_SPECS.map((t) => `(SELECT count(*) FROM ${t.name})`).join(' + ')} AS n`,
+      );
       if (counts.rows[0]!.n > 0) throw new CopyError('The database already holds bookkeeping data: migrate copies into an empty one.');
       for (const t of TABLE_SPECS) await insertTable(client, t, tables.get(t.name)!);
       for (const t of TABLE_SPECS.filter((t) => t.identity)) {
@@ -149,7 +157,8 @@ async function verify(client: pg.ClientBase, tables: Map<string, Row[]>): Promis
   for (const t of TABLE_SPECS) {
     const source = tables.get(t.name)!;
     const copied = await readBack(client, t);
-    if (copied.length !== source.length) throw new CopyError(`${t.name}: ${copied.length} rows in the database, ${source.length} in the file.`);
+    if (copied.length !== source.length)
+      throw new CopyError(`${t.name}: ${copied.length} rows in the database, ${source.length} in the file.`);
     report.rows[t.name] = copied.length;
     for (const column of t.money) {
       const i = t.columns.findIndex(([c]) => c === column);

@@ -19,9 +19,7 @@ export function amountToMinor(amount: number, currency: number, subject: string)
   const digits = currencyDigits(currency);
   const minor = toMinorUnits(decimalFromNumber(amount), digits);
   if (minor === null) {
-    throw new RuleError(
-      `${subject} ${String(amount)} has more decimal places than ${currencyLabel(currency)} allows (${digits}).`,
-    );
+    throw new RuleError(`${subject} ${String(amount)} has more decimal places than ${currencyLabel(currency)} allows (${digits}).`);
   }
   if (minor > BigInt(MAX_MINOR) || minor < -BigInt(MAX_MINOR)) {
     throw new RuleError(`${subject} is larger than the service keeps (15 significant digits).`);

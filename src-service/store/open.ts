@@ -49,5 +49,7 @@ export async function openServiceStore(location: StoreLocation, options: Service
   if (location.kind === 'postgres') {
     return PostgresServiceStore.open(location.url, { onTrouble, ...(options.poolSize ? { poolSize: options.poolSize } : {}) });
   }
-  return SqliteServiceStore.open(location.file, (reason) => onTrouble(`WAL checkpoints fell back to the writer (slower under load): ${reason}`));
+  return SqliteServiceStore.open(location.file, (reason) =>
+    onTrouble(`WAL checkpoints fell back to the writer (slower under load): ${reason}`),
+  );
 }

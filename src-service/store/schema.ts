@@ -146,8 +146,14 @@ function makeSelection<R>(columns: readonly Selected[]): Selection<R> {
   const names = columns.map((c) => identifier(c.name));
   return {
     columns,
-    fromTuple: literalFunction(['t'], names.map((n, i) => [n, `t[${i}]`])),
-    pick: literalFunction(['o'], names.map((n) => [n, `o.${n}`])),
+    fromTuple: literalFunction(
+      ['t'],
+      names.map((n, i) => [n, `t[${i}]`]),
+    ),
+    pick: literalFunction(
+      ['o'],
+      names.map((n) => [n, `o.${n}`]),
+    ),
   };
 }
 

@@ -147,6 +147,10 @@ export interface ServiceStore {
   /** A number that changes whenever users or client keys may have changed (never through the operations). */
   outsideGeneration(): number;
   /** The login throttle: in this process on SQLite, shared by every instance on PostgreSQL. */
-  loginGuard(options: Partial<ThrottleOptions>, now: () => number, onLock: (login: string, failures: number, ms: number) => void): LoginGuard;
+  loginGuard(
+    options: Partial<ThrottleOptions>,
+    now: () => number,
+    onLock: (login: string, failures: number, ms: number) => void,
+  ): LoginGuard;
   close(): Promise<void>;
 }

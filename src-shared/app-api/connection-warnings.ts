@@ -21,4 +21,5 @@ export type ConnectionWarning = {
 }[ConnectionWarningCode];
 
 /** A warning in English words, as the command line says it. */
-export const warningText = (w: ConnectionWarning): string => (CONNECTION_WARNINGS[w.code] as (p: ConnectionWarning['params']) => string)(w.params);
+export const warningText = (w: ConnectionWarning): string =>
+  (CONNECTION_WARNINGS[w.code] as (p: ConnectionWarning['params']) => string)(w.params);

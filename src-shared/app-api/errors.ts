@@ -16,7 +16,9 @@ import type { ImportProblem } from './data-views';
  * How an import's English messages name a field ("The odometer: …", "No column is chosen for the date."):
  * the refueling field table's words, looked up by name (the texts' parameters are plain strings).
  */
-const IMPORT_FIELD_WORDS: Readonly<Record<string, string>> = Object.fromEntries(REFUELING.imported.map((f) => [f, REFUELING.fields[f].csv.words ?? f]));
+const IMPORT_FIELD_WORDS: Readonly<Record<string, string>> = Object.fromEntries(
+  REFUELING.imported.map((f) => [f, REFUELING.fields[f].csv.words ?? f]),
+);
 const fieldWords = (field: string): string => IMPORT_FIELD_WORDS[field] ?? field;
 
 const writesWaiting = (n: number): string => `${n} write${n === 1 ? '' : 's'} still waiting`;
@@ -31,7 +33,21 @@ const waitingClause = (n: number): string => (n > 0 ? `; ${writesWaiting(n)}` : 
  * `status` an HTTP status, `seconds` a time limit (0 where they say nothing). The English `detail` beside it
  * is the command line's and the log's.
  */
-export const NETWORK_CAUSES = ['http', 'timeout', 'connectTimeout', 'refused', 'notFound', 'noRoute', 'lost', 'tls', 'proxyAuth', 'proxy', 'unreadable', 'gaveUp', 'failed'] as const;
+export const NETWORK_CAUSES = [
+  'http',
+  'timeout',
+  'connectTimeout',
+  'refused',
+  'notFound',
+  'noRoute',
+  'lost',
+  'tls',
+  'proxyAuth',
+  'proxy',
+  'unreadable',
+  'gaveUp',
+  'failed',
+] as const;
 export type NetworkCause = (typeof NETWORK_CAUSES)[number];
 export type CauseParams = { cause: NetworkCause; code: string; status: number; seconds: number };
 
@@ -131,22 +147,37 @@ export const ERRORS = {
   categoryNameTaken: spec<{ name: string }>('rule', (p) => `A category named "${p.name}" already exists at this place.`),
   transferSameAccount: spec('rule', () => 'The source and the target must be different accounts.'),
   transferAccountMissing: spec<{ role: 'source' | 'target'; id: number }>('rule', (p) => `The ${p.role} account ${p.id} does not exist.`),
-  transferAccountReadOnly: spec<{ role: 'source' | 'target'; name: string }>('rule', (p) => `The ${p.role} account "${p.name}" is read-only for you.`),
-  transferAccountInactive: spec<{ role: 'source' | 'target'; name: string }>('rule', (p) => `The ${p.role} account "${p.name}" is not active.`),
+  transferAccountReadOnly: spec<{ role: 'source' | 'target'; name: string }>(
+    'rule',
+    (p) => `The ${p.role} account "${p.name}" is read-only for you.`,
+  ),
+  transferAccountInactive: spec<{ role: 'source' | 'target'; name: string }>(
+    'rule',
+    (p) => `The ${p.role} account "${p.name}" is not active.`,
+  ),
   transferAccountLocked: spec<{ role: 'source' | 'target'; name: string }>('rule', (p) => `The ${p.role} account "${p.name}" is locked.`),
   transferCurrencies: spec<{ source: string; target: string }>(
     'rule',
     (p) => `The target account is in ${p.target}, the source account in ${p.source}; a transfer needs one currency.`,
   ),
-  amountDecimals: spec<{ currency: string; max: number }>('invalid-input', (p) => `The amount has more decimal places than ${p.currency} allows (${p.max}).`),
-  priceDecimals: spec<{ currency: string; max: number }>('invalid-input', (p) => `The price has more decimal places than ${p.currency} allows (${p.max}).`),
+  amountDecimals: spec<{ currency: string; max: number }>(
+    'invalid-input',
+    (p) => `The amount has more decimal places than ${p.currency} allows (${p.max}).`,
+  ),
+  priceDecimals: spec<{ currency: string; max: number }>(
+    'invalid-input',
+    (p) => `The price has more decimal places than ${p.currency} allows (${p.max}).`,
+  ),
   literDecimals: spec<{ max: number }>('invalid-input', (p) => `The litres have more than ${p.max} decimal places.`),
   rateDecimals: spec<{ max: number }>('invalid-input', (p) => `The rate has more than ${p.max} decimal places.`),
   carNotListed: spec<{ carId: number }>('not-found', (p) => `Car ${p.carId} is not in your car list; add it first.`),
   carNotInList: spec<{ carId: number }>('not-found', (p) => `Car ${p.carId} is not in your car list.`),
   carHasPending: spec<{ carId: number }>('rule', (p) => `Car ${p.carId} has refuelings waiting in the outbox; sync or discard them first.`),
   refuelingMissing: spec<{ id: number }>('not-found', (p) => `Refueling ${p.id} does not exist.`),
-  refuelingNotInCopy: spec<{ id: number }>('not-found', (p) => `Refueling ${p.id} is not in the local copy (is its car in your car list?).`),
+  refuelingNotInCopy: spec<{ id: number }>(
+    'not-found',
+    (p) => `Refueling ${p.id} is not in the local copy (is its car in your car list?).`,
+  ),
   transactionGone: spec('not-found', () => 'This transaction is no longer in the local copy.'),
   periodReversed: spec('invalid-input', () => 'The period must not end before it starts.'),
   amountBoundsReversed: spec('invalid-input', () => 'The smallest amount must not be above the largest.'),
@@ -206,7 +237,8 @@ export const ERRORS = {
    */
   certificateUntrusted: spec<{ fingerprint: string; waiting: number }>(
     'certificate',
-    (p) => `The service's certificate is not signed by an authority this computer trusts (self-signed?). Its SHA-256 fingerprint is ${p.fingerprint}.${stillWaiting(p.waiting)}`,
+    (p) =>
+      `The service's certificate is not signed by an authority this computer trusts (self-signed?). Its SHA-256 fingerprint is ${p.fingerprint}.${stillWaiting(p.waiting)}`,
   ),
   certificateUntrustedUnread: spec<{ waiting: number }>(
     'certificate',
@@ -218,7 +250,8 @@ export const ERRORS = {
   ),
   certificateExpired: spec<{ host: string; validFrom: string; validTo: string; waiting: number }>(
     'certificate',
-    (p) => `The service's certificate is not valid for ${p.host}: it is valid from ${p.validFrom} to ${p.validTo}.${stillWaiting(p.waiting)}`,
+    (p) =>
+      `The service's certificate is not valid for ${p.host}: it is valid from ${p.validFrom} to ${p.validTo}.${stillWaiting(p.waiting)}`,
   ),
   certificateNotYetValid: spec<{ host: string; validFrom: string; waiting: number }>(
     'certificate',
@@ -226,9 +259,13 @@ export const ERRORS = {
   ),
   certificateOtherHost: spec<{ host: string; waiting: number }>(
     'certificate',
-    (p) => `The service's certificate is not valid for ${p.host}: it was issued for another address than ${p.host}.${stillWaiting(p.waiting)}`,
+    (p) =>
+      `The service's certificate is not valid for ${p.host}: it was issued for another address than ${p.host}.${stillWaiting(p.waiting)}`,
   ),
-  certificateRevoked: spec<{ host: string; waiting: number }>('certificate', (p) => `The service's certificate for ${p.host} has been revoked.${stillWaiting(p.waiting)}`),
+  certificateRevoked: spec<{ host: string; waiting: number }>(
+    'certificate',
+    (p) => `The service's certificate for ${p.host} has been revoked.${stillWaiting(p.waiting)}`,
+  ),
   certificateInvalid: spec<{ host: string; check: string; waiting: number }>(
     'certificate',
     (p) => `The service's certificate is not valid for ${p.host}: its verification failed with ${p.check}.${stillWaiting(p.waiting)}`,
@@ -239,14 +276,23 @@ export const ERRORS = {
     'network',
     (p) => `The sync did not finish within ${p.seconds} s and was stopped; nothing is lost.${stillWaiting(p.waiting)}`,
   ),
-  serviceUnavailable: spec<{ waiting: number; detail: string } & CauseParams>('network', (p) => `The service is unavailable${waitingClause(p.waiting)}. ${p.detail}`),
-  proxyUnavailable: spec<{ waiting: number; detail: string } & CauseParams>('network', (p) => `The service cannot be reached through the proxy${waitingClause(p.waiting)}. ${p.detail}`),
+  serviceUnavailable: spec<{ waiting: number; detail: string } & CauseParams>(
+    'network',
+    (p) => `The service is unavailable${waitingClause(p.waiting)}. ${p.detail}`,
+  ),
+  proxyUnavailable: spec<{ waiting: number; detail: string } & CauseParams>(
+    'network',
+    (p) => `The service cannot be reached through the proxy${waitingClause(p.waiting)}. ${p.detail}`,
+  ),
   syncUnexpected: spec('internal', () => 'The sync failed unexpectedly.'),
 
   // ---- files: import, backup, the local copy
   csvEmpty: spec('invalid-input', () => 'The file is empty.'),
   csvTooManyColumns: spec<{ line: number; columns: number }>('invalid-input', (p) => `Line ${p.line} has more than ${p.columns} columns.`),
-  csvTooManyRows: spec<{ rows: number }>('invalid-input', (p) => `The file has more than ${p.rows.toLocaleString('en')} rows; import it in parts.`),
+  csvTooManyRows: spec<{ rows: number }>(
+    'invalid-input',
+    (p) => `The file has more than ${p.rows.toLocaleString('en')} rows; import it in parts.`,
+  ),
   csvQuoteOpen: spec<{ line: number }>('invalid-input', (p) => `Line ${p.line}: a quoted field is not closed.`),
   csvAfterQuote: spec<{ line: number }>('invalid-input', (p) => `Line ${p.line}: text follows the closing quote of a field.`),
   mappingBeyondFile: spec<{ field: string; column: number; columns: number }>(
@@ -278,50 +324,65 @@ export const ERRORS = {
   backupDamaged: spec('invalid-input', () => 'The backup is damaged (the database fails its integrity check).'),
   backupNewer: spec<{ version: number; newest: number }>(
     'rule',
-    (p) => `The backup was made by a newer version of the app (schema ${p.version}; this version knows ${p.newest}). Update the app to restore it.`,
+    (p) =>
+      `The backup was made by a newer version of the app (schema ${p.version}; this version knows ${p.newest}). Update the app to restore it.`,
   ),
   backupLacks: spec<{ missing: string }>('invalid-input', (p) => `The file is not a backup of this app: it lacks ${p.missing}.`),
   backupForeign: spec('invalid-input', () => 'The backup is damaged or not a backup of this app.'),
   backupNotUpgradable: spec('invalid-input', () => 'The backup could not be brought up to this version of the app.'),
-  backupTableDiffers: spec<{ table: string }>('invalid-input', (p) => `The file is not a backup of this app: its table ${p.table} does not match this version's.`),
+  backupTableDiffers: spec<{ table: string }>(
+    'invalid-input',
+    (p) => `The file is not a backup of this app: its table ${p.table} does not match this version's.`,
+  ),
   backupInconsistent: spec(
     'invalid-input',
-    () => "The backup's records do not fit together (a reference to a missing record, or a value at odds with its record); nothing was restored.",
+    () =>
+      "The backup's records do not fit together (a reference to a missing record, or a value at odds with its record); nothing was restored.",
   ),
   noSafetyCopy: spec<{ file: string; folder: string }>(
     'rule',
-    (p) => `There is no sound safety copy of ${p.file} (they are kept in ${p.folder}); start a new local copy and restore a backup you made.`,
+    (p) =>
+      `There is no sound safety copy of ${p.file} (they are kept in ${p.folder}); start a new local copy and restore a backup you made.`,
   ),
-  nothingToRecover: spec('rule', () => 'The local copy opens and passes SQLite\'s check: there is nothing to recover, and nothing was changed.'),
+  nothingToRecover: spec(
+    'rule',
+    () => "The local copy opens and passes SQLite's check: there is nothing to recover, and nothing was changed.",
+  ),
   /** The local copy's file or its folder cannot be written (a read-only disk or file, another user's copy): reads work. */
   localCopyReadOnly: spec<{ file: string }>(
     'rule',
-    (p) => `The local copy ${p.file} is read-only (the file or its folder cannot be written): it can be read, but nothing can be changed. Make it writable, or work on a copy of it where you can write.`,
-  ),
-  localCopyDamaged: spec<{ file: string; safetyCopy: string }>(
-    'damaged',
     (p) =>
-      p.safetyCopy
-        ? `The local copy ${p.file} is damaged and cannot be used. Recover it from its newest safety copy (${p.safetyCopy}) with the command line's "recover"; the damaged file is kept aside.`
-        : `The local copy ${p.file} is damaged and cannot be used, and there is no safety copy of it; restore a backup you made into a new local copy.`,
+      `The local copy ${p.file} is read-only (the file or its folder cannot be written): it can be read, but nothing can be changed. Make it writable, or work on a copy of it where you can write.`,
+  ),
+  localCopyDamaged: spec<{ file: string; safetyCopy: string }>('damaged', (p) =>
+    p.safetyCopy
+      ? `The local copy ${p.file} is damaged and cannot be used. Recover it from its newest safety copy (${p.safetyCopy}) with the command line's "recover"; the damaged file is kept aside.`
+      : `The local copy ${p.file} is damaged and cannot be used, and there is no safety copy of it; restore a backup you made into a new local copy.`,
   ),
   /** The file given as the local copy is not one (nothing in it was changed). */
-  localFileIsFolder: spec<{ file: string }>('rule', (p) => `${p.file} is a folder; give the local data file's path (for example ${p.file}/bookkeeping.sqlite).`),
+  localFileIsFolder: spec<{ file: string }>(
+    'rule',
+    (p) => `${p.file} is a folder; give the local data file's path (for example ${p.file}/bookkeeping.sqlite).`,
+  ),
   localFileUnreadable: spec<{ file: string; code: string }>('rule', (p) => `${p.file} cannot be read (${p.code}).`),
   localFileNotSqlite: spec<{ file: string }>(
     'rule',
     (p) => `${p.file} is not a SQLite database, so it is not a local copy of this app; nothing was changed. Choose another file.`,
   ),
   /** `applicationId`: the other program's mark in the file's header (hexadecimal), '' when it has none. */
-  localFileForeign: spec<{ file: string; applicationId: string }>(
-    'rule',
-    (p) =>
-      p.applicationId
-        ? `${p.file} is another program's database (application id 0x${p.applicationId}), not a local copy of this app; nothing was changed.`
-        : `${p.file} is another program's SQLite database, not a local copy of this app; nothing was changed.`,
+  localFileForeign: spec<{ file: string; applicationId: string }>('rule', (p) =>
+    p.applicationId
+      ? `${p.file} is another program's database (application id 0x${p.applicationId}), not a local copy of this app; nothing was changed.`
+      : `${p.file} is another program's SQLite database, not a local copy of this app; nothing was changed.`,
   ),
-  localFileUnmarked: spec<{ file: string }>('rule', (p) => `${p.file} is a SQLite database that is not marked as this app's local copy; nothing was changed.`),
-  localFileUnopenable: spec<{ file: string }>('rule', (p) => `${p.file} is damaged or not a SQLite database this app can read; nothing was changed.`),
+  localFileUnmarked: spec<{ file: string }>(
+    'rule',
+    (p) => `${p.file} is a SQLite database that is not marked as this app's local copy; nothing was changed.`,
+  ),
+  localFileUnopenable: spec<{ file: string }>(
+    'rule',
+    (p) => `${p.file} is damaged or not a SQLite database this app can read; nothing was changed.`,
+  ),
   localFileNewer: spec<{ version: number; newest: number }>(
     'rule',
     (p) => `The local data file was written by a newer version of the app (schema ${p.version}; this version knows ${p.newest}).`,
@@ -336,15 +397,25 @@ export const ERRORS = {
   noSuchMethod: spec<{ method: string }>('forbidden', (p) => `There is no app method called ${p.method}.`),
   notThroughApp: spec('forbidden', () => 'This page must be opened through the app or its browser shell.'),
   /** The page's token is not the browser shell's of this run: an address or a tab of an earlier run. */
-  shellKeyStale: spec('forbidden', () => 'This address holds the key of an earlier run of the browser shell: open the address it printed this time.'),
+  shellKeyStale: spec(
+    'forbidden',
+    () => 'This address holds the key of an earlier run of the browser shell: open the address it printed this time.',
+  ),
   /** The browser shell's handover ticket was traded already, or has expired. */
-  handoverSpent: spec('forbidden', () => 'This link has opened the app already, or has waited too long: start the browser shell again, or open the address it prints without --open.'),
+  handoverSpent: spec(
+    'forbidden',
+    () =>
+      'This link has opened the app already, or has waited too long: start the browser shell again, or open the address it prints without --open.',
+  ),
   coreClosed: spec('internal', () => 'The app core is closed.'),
   apiUnavailable: spec('internal', () => 'The app API is not available.'),
   unexpectedAnswer: spec('internal', () => 'The app answered in an unexpected form.'),
   shellNotRunning: spec('internal', () => 'The local app server is not running.'),
   fileTooLarge: spec('invalid-input', () => 'The file is too large.'),
-  bug: spec<{ log: string }>('internal', (p) => `Something went wrong inside the app. The details are in the log${p.log ? `: ${p.log}` : ''}.`),
+  bug: spec<{ log: string }>(
+    'internal',
+    (p) => `Something went wrong inside the app. The details are in the log${p.log ? `: ${p.log}` : ''}.`,
+  ),
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -385,9 +456,8 @@ export interface AppErrorData {
 }
 
 /** The arguments of an error of a code: its parameters (optional where it has none), and the field it is about. */
-export type ErrorArgs<C extends ErrorCode> = Record<never, never> extends ErrorParams<C>
-  ? [params?: ErrorParams<C>, field?: string]
-  : [params: ErrorParams<C>, field?: string];
+export type ErrorArgs<C extends ErrorCode> =
+  Record<never, never> extends ErrorParams<C> ? [params?: ErrorParams<C>, field?: string] : [params: ErrorParams<C>, field?: string];
 
 export class AppError<C extends ErrorCode = ErrorCode> extends Error {
   override name = 'AppError';
@@ -411,11 +481,17 @@ export class AppError<C extends ErrorCode = ErrorCode> extends Error {
   }
 
   toData(): AppErrorData {
-    return this.field === undefined ? { code: this.code, params: this.params } : { code: this.code, params: this.params, field: this.field };
+    return this.field === undefined
+      ? { code: this.code, params: this.params }
+      : { code: this.code, params: this.params, field: this.field };
   }
 
   static fromData(data: AppErrorData): AppError {
-    return new (AppError as new (code: ErrorCode, params: Record<string, ParamValue>, field?: string) => AppError)(data.code, data.params, data.field);
+    return new (AppError as new (code: ErrorCode, params: Record<string, ParamValue>, field?: string) => AppError)(
+      data.code,
+      data.params,
+      data.field,
+    );
   }
 }
 

@@ -18,7 +18,14 @@ export type AppEvent =
    * The service failed for a moment: the sync waits until `until` (epoch ms), then tries again. `cause`
    * and `httpStatus` say why as data; `reason` in English words (command line, logs).
    */
-  | { type: 'sync-waiting'; until: number; cause: 'network' | 'timeout' | 'unavailable' | 'malformed'; httpStatus: number | null; reason: string; attempt: number }
+  | {
+      type: 'sync-waiting';
+      until: number;
+      cause: 'network' | 'timeout' | 'unavailable' | 'malformed';
+      httpStatus: number | null;
+      reason: string;
+      attempt: number;
+    }
   | { type: 'sync-finished'; summary: SyncSummary }
   /** Local data changed: the status, and the tables that changed (none: only the status); screens showing them re-read. */
   | { type: 'data-changed'; status: AppStatus; tables: DataTable[] };

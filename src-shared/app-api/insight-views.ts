@@ -15,7 +15,10 @@ export type FuelFillNote =
   | 'odometer-not-increasing';
 
 /** One refueling as the statistics see it, oldest first (`price` as entered, in `currency`). */
-export interface FuelFill extends Pick<RefuelingView, 'id' | 'dateOfPurchase' | 'tachometer' | 'liter' | 'price' | 'currency' | 'rate' | 'partial' | 'pending'> {
+export interface FuelFill extends Pick<
+  RefuelingView,
+  'id' | 'dateOfPurchase' | 'tachometer' | 'liter' | 'price' | 'currency' | 'rate' | 'partial' | 'pending'
+> {
   /** price × rate in the statistics' currency, rounded to its minor units. */
   cost: string;
   /** cost / liter, 3 decimals; null when liter is 0 (which the service refuses, but a foreign one may send). */

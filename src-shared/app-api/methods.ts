@@ -91,7 +91,9 @@ const importInput = v.object({
   carId: v.whole({ min: 1 }),
   /** The CSV text (UTF-8, a header row). */
   content: v.text({ min: 1, max: IMPORT_BYTES / 2 }),
-  mapping: v.optional(v.object(Object.fromEntries(REFUELING.imported.map((f) => [f, column()])) as Record<ImportField, ReturnType<typeof column>>)),
+  mapping: v.optional(
+    v.object(Object.fromEntries(REFUELING.imported.map((f) => [f, column()])) as Record<ImportField, ReturnType<typeof column>>),
+  ),
   /** Currency of rows without a currency column. */
   currency: currency(),
 });
@@ -176,7 +178,10 @@ export const APP_METHODS = {
 
   // --- beyond the service: statistics, reports and search over the whole local history
   /** includeFlagged: count readings that cannot be right (left out by default) in the figures too. */
-  getFuelStats: { input: v.object({ carId: v.whole({ min: 1 }), ...period, includeFlagged: v.optional(v.flag()) }), output: {} as FuelStats },
+  getFuelStats: {
+    input: v.object({ carId: v.whole({ min: 1 }), ...period, includeFlagged: v.optional(v.flag()) }),
+    output: {} as FuelStats,
+  },
   /** Marks a refueling (pending ones included) as a partial fill, or a full one again. */
   setRefuelingPartial: { input: v.object({ id: v.id(), partial: v.flag() }), output: [] as RefuelingView[] },
   getReport: {
@@ -236,7 +241,12 @@ export const APP_METHODS = {
   /** The safety copies kept beside the local copy (after syncs, daily, before restores and updates), newest first. */
   listSafetyCopies: { input: v.none(), output: {} as SafetyCopyInfo[] },
   /** Replaces the local copy, outbox included, with a backup: the SQLite file's bytes (over HTTP, the body itself). */
-  restoreBackup: { input: v.object({ data: v.bytes({ max: BACKUP_BYTES }) }), output: {} as RestoreResult, maxInputBytes: BACKUP_BYTES, bytesInput: 'data' },
+  restoreBackup: {
+    input: v.object({ data: v.bytes({ max: BACKUP_BYTES }) }),
+    output: {} as RestoreResult,
+    maxInputBytes: BACKUP_BYTES,
+    bytesInput: 'data',
+  },
   /**
    * A damaged local copy (status.damaged) replaced by its newest sound safety copy (its waiting writes checked
    * with the service at the next sync before any is sent), or by a new empty copy that keeps the connection (to

@@ -89,14 +89,7 @@ export type RefuelingView = RefuelingValues & {
   pending: boolean;
 };
 
-export type OutboxKind =
-  | 'addAccount'
-  | 'editAccount'
-  | 'transfer'
-  | 'addCategory'
-  | 'renameCategory'
-  | 'addRefueling'
-  | 'editRefueling';
+export type OutboxKind = 'addAccount' | 'editAccount' | 'transfer' | 'addCategory' | 'renameCategory' | 'addRefueling' | 'editRefueling';
 
 /**
  * pending: waiting to be sent. unknown: sent, but the answer never came; the next sync looks for its
@@ -164,13 +157,7 @@ export interface WriteResult {
 }
 
 export type TransferProblem =
-  | 'same-account'
-  | 'unknown-account'
-  | 'currency-mismatch'
-  | 'read-only'
-  | 'inactive'
-  | 'locked'
-  | 'too-many-decimals';
+  'same-account' | 'unknown-account' | 'currency-mismatch' | 'read-only' | 'inactive' | 'locked' | 'too-many-decimals';
 
 export interface TransferCheck {
   /** What keeps the transfer from going through; the screens word each code. */

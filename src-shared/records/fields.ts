@@ -152,7 +152,10 @@ type LocalEntries<T extends FieldTable> = { [P in LocalKey<T>]: ReturnType<typeo
  * The input schema entries of a write of the record: these fields (those sent), and the marks as optional
  * fields (a write sets those given on its record in the same transaction, and never sends them).
  */
-export function inputEntries<N extends string, T extends FieldTable, K extends SentKey<T>>(record: RecordSpec<N, T>, keys: readonly K[]): Entries<T, K> & LocalEntries<T> {
+export function inputEntries<N extends string, T extends FieldTable, K extends SentKey<T>>(
+  record: RecordSpec<N, T>,
+  keys: readonly K[],
+): Entries<T, K> & LocalEntries<T> {
   const entries: Record<string, unknown> = {};
   for (const k of keys) entries[k] = record.fields[k]!.input;
   for (const k of record.local) entries[k] = v.optional(record.fields[k]!.input!);

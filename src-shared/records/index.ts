@@ -6,7 +6,14 @@ import { REFUELING } from './refueling';
 import { TEMPLATE } from './template';
 import { TRANSACTION } from './transaction';
 
-export const RECORDS = { account: ACCOUNT, transaction: TRANSACTION, template: TEMPLATE, category: CATEGORY, car: CAR, refueling: REFUELING } as const;
+export const RECORDS = {
+  account: ACCOUNT,
+  transaction: TRANSACTION,
+  template: TEMPLATE,
+  category: CATEGORY,
+  car: CAR,
+  refueling: REFUELING,
+} as const;
 
 /** The records that have marks kept here only (local fields), each in its table `<record>_marks`. */
 export const MARKED_RECORDS = Object.values(RECORDS).filter((r) => r.local.length > 0);

@@ -9,13 +9,25 @@ import { defineRecord, field, type ImportKey, type LocalKey, type Locals, type S
 import { currency, description } from './rules';
 
 export const REFUELING = defineRecord('refueling', {
-  carId: field({ type: 'integer', wire: 'Id_Car', param: 'CarId', column: 'car_id', input: v.whole({ min: 1 }), csv: { header: 'car_id' } }),
+  carId: field({
+    type: 'integer',
+    wire: 'Id_Car',
+    param: 'CarId',
+    column: 'car_id',
+    input: v.whole({ min: 1 }),
+    csv: { header: 'car_id' },
+  }),
   dateOfPurchase: field({
     type: 'dateTime',
     wire: 'DateOfPurchase',
     column: 'date_of_purchase',
     input: v.dateTime(),
-    csv: { header: 'date', names: ['date', 'datum', 'date of purchase', 'dateofpurchase', 'purchase date', 'datum nakupu', 'datum tankovani', 'day', 'den'], required: true, words: 'date' },
+    csv: {
+      header: 'date',
+      names: ['date', 'datum', 'date of purchase', 'dateofpurchase', 'purchase date', 'datum nakupu', 'datum tankovani', 'day', 'den'],
+      required: true,
+      words: 'date',
+    },
   }),
   tachometer: field({
     type: 'integer',
@@ -24,7 +36,18 @@ export const REFUELING = defineRecord('refueling', {
     input: v.whole({ min: 0 }),
     csv: {
       header: 'odometer',
-      names: ['odometer', 'tachometer', 'km', 'stav tachometru', 'tachometr', 'mileage', 'stav km', 'kilometers', 'kilometres', 'kilometry'],
+      names: [
+        'odometer',
+        'tachometer',
+        'km',
+        'stav tachometru',
+        'tachometr',
+        'mileage',
+        'stav km',
+        'kilometers',
+        'kilometres',
+        'kilometry',
+      ],
       required: true,
       words: 'odometer',
     },
@@ -35,16 +58,32 @@ export const REFUELING = defineRecord('refueling', {
     column: 'liter',
     // Litres to the millilitre: what the service keeps (see src-service/README.md).
     input: v.decimal({ positive: true, maxScale: 3 }),
-    csv: { header: 'liters', names: ['liters', 'litres', 'liter', 'litre', 'litry', 'litru', 'l', 'mnozstvi', 'objem', 'volume'], required: true, words: 'litres' },
+    csv: {
+      header: 'liters',
+      names: ['liters', 'litres', 'liter', 'litre', 'litry', 'litru', 'l', 'mnozstvi', 'objem', 'volume'],
+      required: true,
+      words: 'litres',
+    },
   }),
   price: field({
     type: 'decimal',
     wire: 'Price',
     column: 'price',
     input: v.decimal({ nonNegative: true }),
-    csv: { header: 'price', names: ['price', 'cena', 'total', 'total price', 'celkem', 'cena celkem', 'castka', 'amount', 'cost', 'naklady'], required: true, words: 'price' },
+    csv: {
+      header: 'price',
+      names: ['price', 'cena', 'total', 'total price', 'celkem', 'cena celkem', 'castka', 'amount', 'cost', 'naklady'],
+      required: true,
+      words: 'price',
+    },
   }),
-  currency: field({ type: 'currency', wire: 'Currency', column: 'currency', input: currency(), csv: { header: 'currency', names: ['currency', 'mena', 'cur', 'ccy'], words: 'currency' } }),
+  currency: field({
+    type: 'currency',
+    wire: 'Currency',
+    column: 'currency',
+    input: currency(),
+    csv: { header: 'currency', names: ['currency', 'mena', 'cur', 'ccy'], words: 'currency' },
+  }),
   rate: field({
     type: 'decimal',
     wire: 'Rate',
@@ -58,14 +97,24 @@ export const REFUELING = defineRecord('refueling', {
     column: 'partial',
     input: v.flag(),
     local: { fallback: false },
-    csv: { header: 'partial', names: ['partial', 'castecne', 'castecna', 'partial fill', 'castecne natankovani', 'castecne tankovani'], fallback: false, words: 'partial' },
+    csv: {
+      header: 'partial',
+      names: ['partial', 'castecne', 'castecna', 'partial fill', 'castecne natankovani', 'castecne tankovani'],
+      fallback: false,
+      words: 'partial',
+    },
   }),
   description: field({
     type: 'text',
     wire: 'Description',
     column: 'description',
     input: description(),
-    csv: { header: 'description', names: ['description', 'popis', 'note', 'notes', 'poznamka', 'poznamky', 'komentar', 'comment'], fallback: '', words: 'description' },
+    csv: {
+      header: 'description',
+      names: ['description', 'popis', 'note', 'notes', 'poznamka', 'poznamky', 'komentar', 'comment'],
+      fallback: '',
+      words: 'description',
+    },
   }),
   id: field({ type: 'id', wire: 'Id', param: 'Id_CarFuel', column: 'id', csv: { header: 'id' } }),
   userCreatedId: field({ type: 'integer', wire: 'Id_UserCreated', column: 'user_created_id' }),

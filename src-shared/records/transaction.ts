@@ -13,7 +13,13 @@ export const TRANSACTION = defineRecord('transaction', {
   amount: field({ type: 'decimal', wire: 'Amount', column: 'amount', csv: { header: 'amount' } }),
   type: field({ type: 'integer', wire: 'Type', column: 'type', csv: { header: 'type' } }),
   /** 0: none. */
-  categoryId: field({ type: 'integer', wire: 'Id_Category', column: 'category_id', input: v.whole({ min: Number.MIN_SAFE_INTEGER }), csv: { header: 'category_id' } }),
+  categoryId: field({
+    type: 'integer',
+    wire: 'Id_Category',
+    column: 'category_id',
+    input: v.whole({ min: Number.MIN_SAFE_INTEGER }),
+    csv: { header: 'category_id' },
+  }),
   description: field({ type: 'text', wire: 'Description', column: 'description', input: description(), csv: { header: 'description' } }),
   id: field({ type: 'id', wire: 'Id', column: 'id', nullable: true, csv: { header: 'id' } }),
   userId: field({ type: 'integer', wire: 'Id_User', column: 'user_id' }),

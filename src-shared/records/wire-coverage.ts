@@ -4,7 +4,18 @@
  * sends from a table are its operation's: a field the catalog gains that no table maps, a wire or
  * parameter name a table misspells, or a type that differs is a type error here, naming it.
  */
-import type { ApiAccount2, ApiCarFuel, ApiCategory, ApiDefineTransaction2, ApiTransaction2, CATEGORY_FIELDS, FieldList, FLAT_RECORDS, OperationName, ParamsOf } from '../catalog';
+import type {
+  ApiAccount2,
+  ApiCarFuel,
+  ApiCategory,
+  ApiDefineTransaction2,
+  ApiTransaction2,
+  CATEGORY_FIELDS,
+  FieldList,
+  FLAT_RECORDS,
+  OperationName,
+  ParamsOf,
+} from '../catalog';
 import type { ACCOUNT } from './account';
 import type { CATEGORY } from './category';
 import type { EditedKey, FieldTable, SentKey, WireKey } from './fields';
@@ -51,7 +62,10 @@ export type SameXsd<T extends FieldTable, F extends FieldList> = Match<XsdShape<
 export type WireShape<T extends FieldTable> = { [K in WireKey<T> as T[K]['wire'] & string]: WireValueOfType[T[K]['type']] };
 
 /** true when `Shape` has the fields of `Api` (but for the `Beside` names: kept otherwise), with their types; else what differs. */
-type Match<Shape, Api, Beside extends keyof Api = never> = [Exclude<keyof Shape, keyof Api>, Exclude<keyof Api, keyof Shape | Beside>] extends [never, never]
+type Match<Shape, Api, Beside extends keyof Api = never> = [
+  Exclude<keyof Shape, keyof Api>,
+  Exclude<keyof Api, keyof Shape | Beside>,
+] extends [never, never]
   ? Shape extends Omit<Api, Beside>
     ? Omit<Api, Beside> extends Shape
       ? true

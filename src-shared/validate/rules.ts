@@ -79,7 +79,11 @@ export function whole(r: { min?: number; max?: number } = {}) {
 }
 
 /** A record id: positive for records the service knows, negative for ones created offline. */
-export const id = () => v.pipe(whole(), v.check((n: number) => n !== 0, 'notId' satisfies ErrorCode));
+export const id = () =>
+  v.pipe(
+    whole(),
+    v.check((n: number) => n !== 0, 'notId' satisfies ErrorCode),
+  );
 
 export const flag = () => v.boolean('notBoolean' satisfies ErrorCode);
 
@@ -119,7 +123,11 @@ export function decimal(r: DecimalRules = {}) {
       const sent = Number(s);
       return Number.isFinite(sent) && formatDecimal(decimalFromNumber(sent)) === s;
     }, 'tooManyDigits' satisfies ErrorCode),
-    rules<string>({ ...(r.positive ? { positive: true } : {}), ...(r.nonNegative ? { nonNegative: true } : {}), ...(r.maxScale === undefined ? {} : { maxScale: r.maxScale }) }),
+    rules<string>({
+      ...(r.positive ? { positive: true } : {}),
+      ...(r.nonNegative ? { nonNegative: true } : {}),
+      ...(r.maxScale === undefined ? {} : { maxScale: r.maxScale }),
+    }),
   );
 }
 
@@ -143,7 +151,11 @@ export function isCalendarDate(value: unknown): value is string {
   return mo >= 1 && mo <= 12 && d >= 1 && d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
 }
 
-export const date = () => v.pipe(v.string('notDate' satisfies ErrorCode), v.check((s: string) => isCalendarDate(s), 'notDate' satisfies ErrorCode));
+export const date = () =>
+  v.pipe(
+    v.string('notDate' satisfies ErrorCode),
+    v.check((s: string) => isCalendarDate(s), 'notDate' satisfies ErrorCode),
+  );
 
 export const oneOf = <const T extends readonly [string, ...string[]]>(...values: T) => v.picklist(values, 'notOneOf' satisfies ErrorCode);
 
@@ -212,8 +224,11 @@ export function parse<S extends v.GenericSchema>(schema: S, value: unknown, path
   throw issueError(result.issues[0], path);
 }
 
-
-type Node = { entries?: Record<string, unknown>; wrapped?: unknown; pipe?: (Node & { kind: string; type: string; metadata?: { rules?: FieldRules } })[] };
+type Node = {
+  entries?: Record<string, unknown>;
+  wrapped?: unknown;
+  pipe?: (Node & { kind: string; type: string; metadata?: { rules?: FieldRules } })[];
+};
 
 /** The schema of one field of an object schema (the object's own, a list's or a pipe's looked into). */
 export function fieldSchema(schema: v.GenericSchema, field: string): v.GenericSchema {

@@ -152,8 +152,7 @@ export function readDateTime(text: string, timeZone: string): string | null {
   if (!isValidWall(wall)) return null;
   const zone = m[8];
   if (!zone) return formatWall(wall);
-  const offsetMinutes =
-    zone === 'Z' ? 0 : (zone[0] === '-' ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));
+  const offsetMinutes = zone === 'Z' ? 0 : (zone[0] === '-' ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));
   if (Math.abs(offsetMinutes) > 14 * 60) return null;
   const converted = instantToWall(wallAsUtcMillis(wall) - offsetMinutes * 60_000, timeZone);
   return isValidWall(converted) ? formatWall(converted) : null;

@@ -15,15 +15,7 @@ import {
   type OperationName,
   type ParamsOf,
 } from '../catalog';
-import {
-  CONTENT_TYPE,
-  SERVICE_PATH,
-  contentTypeParam,
-  envelopeNs,
-  mediaType,
-  unquote,
-  type Binding,
-} from './bindings';
+import { CONTENT_TYPE, SERVICE_PATH, contentTypeParam, envelopeNs, mediaType, unquote, type Binding } from './bindings';
 import { WireError, quote } from './errors';
 import { readValue, writeValue, type ReadOptions } from './values';
 import { escapeText, hasForbiddenXmlChar } from './xml-text';
@@ -47,8 +39,7 @@ export interface WireRequest {
 }
 
 const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>';
-const SCHEMA_NS_DECLS =
-  'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"';
+const SCHEMA_NS_DECLS = 'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"';
 
 function paramTexts<N extends OperationName>(call: CallOf<N>): [name: string, text: string][] {
   const spec = OPERATIONS[call.operation];
@@ -142,9 +133,7 @@ export function detectBinding(req: Pick<IncomingRequest, 'method' | 'pathOperati
 const REQUEST_LIMITS: XmlLimits = { maxChars: 1024 * 1024, maxDepth: 16 };
 
 export function parseRequest(binding: Binding, req: IncomingRequest, options: RequestOptions): AnyCall {
-  return binding === 'soap11' || binding === 'soap12'
-    ? parseSoapRequest(binding, req, options)
-    : parseFormRequest(binding, req, options);
+  return binding === 'soap11' || binding === 'soap12' ? parseSoapRequest(binding, req, options) : parseFormRequest(binding, req, options);
 }
 
 function parseSoapRequest(binding: 'soap11' | 'soap12', req: IncomingRequest, options: RequestOptions): AnyCall {
@@ -164,15 +153,12 @@ function parseSoapRequest(binding: 'soap11' | 'soap12', req: IncomingRequest, op
   const opEl = bodies[0]?.children[0];
   if (!opEl) throw new WireError('not-an-envelope', 'The SOAP Body holds no operation element.');
 
-  const action = binding === 'soap11' ? unquote(req.soapAction?.trim() ?? '') : contentTypeParam(req.contentType, 'action') ?? '';
+  const action = binding === 'soap11' ? unquote(req.soapAction?.trim() ?? '') : (contentTypeParam(req.contentType, 'action') ?? '');
   let name: OperationName | undefined;
   if (action !== '') {
     name = actionsOf(options.namespace).get(action);
     if (!name) {
-      throw new WireError(
-        'unknown-soap-action',
-        `Server did not recognize the value of HTTP Header SOAPAction: ${action}.`,
-      );
+      throw new WireError('unknown-soap-action', `Server did not recognize the value of HTTP Header SOAPAction: ${action}.`);
     }
     if (opEl.local !== name) {
       throw new WireError('not-an-envelope', `The SOAP Body does not hold the element ${name} that the action names.`);

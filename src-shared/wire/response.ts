@@ -4,15 +4,7 @@
  * or 1.2 whatever was asked, nil, missing optional fields, unknown extra elements.
  */
 import { OPERATIONS, soapResponseElement, soapResultElement, type OperationName, type ResultOf } from '../catalog';
-import {
-  CONTENT_TYPE,
-  SOAP11_ENVELOPE_NS,
-  SOAP12_ENVELOPE_NS,
-  envelopeNs,
-  isSoap,
-  mediaType,
-  type Binding,
-} from './bindings';
+import { CONTENT_TYPE, SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS, envelopeNs, isSoap, mediaType, type Binding } from './bindings';
 import { ServiceFault, WireError } from './errors';
 import { readResultContent, writeResultContent } from './result-content';
 import type { ReadOptions } from './values';
@@ -26,8 +18,7 @@ export interface WireResponse {
 }
 
 const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>';
-const SCHEMA_NS_DECLS =
-  'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"';
+const SCHEMA_NS_DECLS = 'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"';
 
 function soapEnvelope(binding: 'soap11' | 'soap12', bodyContent: string): string {
   return (
@@ -52,10 +43,7 @@ export function buildResponse<N extends OperationName>(
     return {
       status: 200,
       contentType: CONTENT_TYPE[binding],
-      body: soapEnvelope(
-        binding,
-        `<${response} xmlns="${ns}"><${resultEl}>${content}</${resultEl}></${response}>`,
-      ),
+      body: soapEnvelope(binding, `<${response} xmlns="${ns}"><${resultEl}>${content}</${resultEl}></${response}>`),
     };
   }
   const root = spec.httpResultRoot;
@@ -144,8 +132,7 @@ function readFault(fault: XmlElement, status: number): ServiceFault {
   const code11 = childNamed(fault, 'faultcode')?.text.trim();
   const code12 = childNamed(childNamed(fault, 'Code') ?? fault, 'Value')?.text.trim();
   const code = (code11 ?? code12 ?? '').replace(/^.*:/, '');
-  const message =
-    childNamed(fault, 'faultstring')?.text ?? childNamed(childNamed(fault, 'Reason') ?? fault, 'Text')?.text ?? '';
+  const message = childNamed(fault, 'faultstring')?.text ?? childNamed(childNamed(fault, 'Reason') ?? fault, 'Text')?.text ?? '';
   const client = code === 'Client' || code === 'Sender' || code.startsWith('Client.');
   return new ServiceFault(client ? 'Client' : 'Server', message.trim() || 'The service answered a fault without a message.', status);
 }
@@ -154,11 +141,7 @@ function readFault(fault: XmlElement, status: number): ServiceFault {
  * Reads a response into the operation's typed result. Throws ServiceFault for a fault the service
  * answered, WireError for anything that is not a well-formed answer of this operation.
  */
-export function parseResponse<N extends OperationName>(
-  operation: N,
-  res: WireResponse,
-  options: ResponseOptions,
-): ResultOf<N> {
+export function parseResponse<N extends OperationName>(operation: N, res: WireResponse, options: ResponseOptions): ResultOf<N> {
   const spec = OPERATIONS[operation];
   const type = mediaType(res.contentType);
   if (res.status !== 200 && (type === 'text/plain' || type === 'text/html' || res.body.trim() === '')) {
@@ -175,7 +158,8 @@ export function parseResponse<N extends OperationName>(
   try {
     root = parseXml(res.body, options.limits);
   } catch (e) {
-    if (res.status !== 200) throw new WireError('unexpected-response', `The service answered HTTP ${res.status} with a body that is not XML.`);
+    if (res.status !== 200)
+      throw new WireError('unexpected-response', `The service answered HTTP ${res.status} with a body that is not XML.`);
     throw e;
   }
 

@@ -104,7 +104,8 @@ function writeRecords(name: string, records: readonly Record<string, unknown>[],
 
 function writeCategory(c: ApiCategory): string {
   let out = writeFields(`<${CATEGORY_RECORD}>`, CATEGORY_FIELDS, c as unknown as Record<string, unknown>, CATEGORY_RECORD);
-  out += c.ChildCategories === null ? '<ChildCategories xsi:nil="true" />' : writeList('ChildCategories', c.ChildCategories.map(writeCategory));
+  out +=
+    c.ChildCategories === null ? '<ChildCategories xsi:nil="true" />' : writeList('ChildCategories', c.ChildCategories.map(writeCategory));
   return out + `</${CATEGORY_RECORD}>`;
 }
 
@@ -185,8 +186,7 @@ function readCategory(el: XmlElement, options: ReadOptions): ApiCategory {
   return {
     Id: base.Id as number,
     Name: base.Name as string,
-    ChildCategories:
-      !children || isNil(children) ? null : listItems(children, CATEGORY_RECORD).map((c) => readCategory(c, options)),
+    ChildCategories: !children || isNil(children) ? null : listItems(children, CATEGORY_RECORD).map((c) => readCategory(c, options)),
   };
 }
 

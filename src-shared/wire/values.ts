@@ -27,11 +27,7 @@ export function readLong(text: string, subject: string): number {
   if (big < LONG_MIN || big > LONG_MAX) throw invalid(subject, 'a long within the 64-bit range');
   const n = Number(big);
   if (!Number.isSafeInteger(n)) {
-    throw new WireError(
-      'invalid-value',
-      `${subject} is ${t}, beyond 2^53, which this program cannot hold exactly.`,
-      subject,
-    );
+    throw new WireError('invalid-value', `${subject} is ${t}, beyond 2^53, which this program cannot hold exactly.`, subject);
   }
   return n;
 }
@@ -58,12 +54,7 @@ export function readBoolean(text: string, subject: string): boolean {
   }
 }
 
-export function readValue<T extends WireType>(
-  type: T,
-  text: string,
-  subject: string,
-  options: ReadOptions,
-): WireValueOf[T] {
+export function readValue<T extends WireType>(type: T, text: string, subject: string, options: ReadOptions): WireValueOf[T] {
   switch (type) {
     case 'long':
       return readLong(text, subject) as WireValueOf[T];

@@ -85,7 +85,12 @@ describe('the adaptive limiter', () => {
 
   it('halves on a transient failure and recovers afterwards', async () => {
     const service = new SimulatedService(50, 1, 1000);
-    const limiter = createAdaptiveLimiter({ initial: 32, max: 32, now: () => service.now, isOverload: (e) => (e as Error).message === '503' });
+    const limiter = createAdaptiveLimiter({
+      initial: 32,
+      max: 32,
+      now: () => service.now,
+      isOverload: (e) => (e as Error).message === '503',
+    });
     const failures = Promise.allSettled(Array.from({ length: 3 }, () => limiter(() => service.request(true))));
     await service.drain();
     await failures;

@@ -29,7 +29,12 @@ const BINDINGS: Binding[] = ['soap12', 'soap11', 'httpGet', 'httpPost'];
 const SOAP: Binding[] = ['soap12', 'soap11'];
 const PLAIN: Binding[] = ['httpGet', 'httpPost'];
 
-const answer = (status: number, contentType: string, body: string, retryAfter: string | null = null): HttpAnswer => ({ status, contentType, body, retryAfter });
+const answer = (status: number, contentType: string, body: string, retryAfter: string | null = null): HttpAnswer => ({
+  status,
+  contentType,
+  body,
+  retryAfter,
+});
 const read = (binding: Binding, a: HttpAnswer) => readAnswer('CategoryTree', a, { binding, timeZone: 'Europe/Prague', maxChars: 1 << 20 });
 const failure = (binding: Binding, a: HttpAnswer): CallError => caught(() => read(binding, a), CallError);
 
@@ -81,7 +86,11 @@ describe('everything else is transient', () => {
     const fault = buildFault('soap12', { code: 'Receiver', message: 'upstream busy' } as never);
     for (const status of [408, 429, 502, 503, 504]) {
       for (const binding of BINDINGS) {
-        for (const a of [answer(status, 'text/plain', 'Service Unavailable'), answer(status, fault.contentType, fault.body), answer(status, 'text/html', '<html>busy</html>')]) {
+        for (const a of [
+          answer(status, 'text/plain', 'Service Unavailable'),
+          answer(status, fault.contentType, fault.body),
+          answer(status, 'text/html', '<html>busy</html>'),
+        ]) {
           const e = failure(binding, a);
           expect(e, `${status} ${binding}`).toBeInstanceOf(UnavailableError);
           expect(e.transient).toBe(true);
@@ -107,7 +116,10 @@ describe('everything else is transient', () => {
         [500, 'text/html; charset=utf-8'],
         [200, 'text/xml'],
       ] as const) {
-        const e = failure(binding, answer(status, type, '<!DOCTYPE html>\n<html><head><title>Hotel Wi-Fi - log in</title></head><body/></html>'));
+        const e = failure(
+          binding,
+          answer(status, type, '<!DOCTYPE html>\n<html><head><title>Hotel Wi-Fi - log in</title></head><body/></html>'),
+        );
         expect(e, `${binding} ${status} ${type}`).toBeInstanceOf(MalformedResponseError);
         expect(e.transient).toBe(true);
         expect(e.message).toContain('a web page ("Hotel Wi-Fi - log in")');
@@ -117,7 +129,11 @@ describe('everything else is transient', () => {
 
   it('an empty body, truncated XML and garbage are malformed answers', () => {
     const good = buildResponse('soap12', 'CategoryTree', { FavoritCategories: [], AllCategories: [] }, NS);
-    for (const a of [answer(200, good.contentType, ''), answer(200, good.contentType, good.body.slice(0, good.body.length / 2)), answer(200, good.contentType, '\u0000%%')]) {
+    for (const a of [
+      answer(200, good.contentType, ''),
+      answer(200, good.contentType, good.body.slice(0, good.body.length / 2)),
+      answer(200, good.contentType, '\u0000%%'),
+    ]) {
       const e = failure('soap12', a);
       expect(e).toBeInstanceOf(MalformedResponseError);
       expect(e.transient).toBe(true);

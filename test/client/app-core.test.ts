@@ -22,7 +22,11 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
-const errorOf = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e);
+const errorOf = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e,
+  );
 
 describe('the API table', () => {
   it('implements every method, each refusing malformed input with invalid-input naming the field', async () => {
@@ -37,11 +41,17 @@ describe('the API table', () => {
         expect((err as AppError).kind, method).toBe('invalid-input');
         expect((err as AppError).message, method).not.toMatch(/\n\s+at /);
       }
-      expect(await errorOf(core.listTransactions({ accountId: 'x' as never }))).toMatchObject({ kind: 'invalid-input', field: 'accountId' });
+      expect(await errorOf(core.listTransactions({ accountId: 'x' as never }))).toMatchObject({
+        kind: 'invalid-input',
+        field: 'accountId',
+      });
       expect(await errorOf(core.listTransactions({ accountId: 1, limit: 501 }))).toMatchObject({ kind: 'invalid-input', field: 'limit' });
       expect(await errorOf(core.saveCar({ carId: 0, name: 'x' }))).toMatchObject({ kind: 'invalid-input', field: 'carId' });
       expect(await errorOf(core.setPreferences({ theme: 'neon' as never }))).toMatchObject({ kind: 'invalid-input', field: 'theme' });
-      expect(await errorOf(core.connect({ baseUrl: 'ftp://x', clientKey: 'k', login: 'l', password: 'p' }))).toMatchObject({ kind: 'invalid-input', field: 'baseUrl' });
+      expect(await errorOf(core.connect({ baseUrl: 'ftp://x', clientKey: 'k', login: 'l', password: 'p' }))).toMatchObject({
+        kind: 'invalid-input',
+        field: 'baseUrl',
+      });
       expect(await errorOf(core.sync())).toBeNull();
       expect((await core.sync()).errorCode).toBe('not-connected');
     } finally {
@@ -87,7 +97,9 @@ describe('a bug during a sync', () => {
       const Database = (await import('better-sqlite3')).default;
       const db = new Database(s.file);
       for (const event of ['INSERT', 'UPDATE']) {
-        db.exec(`CREATE TRIGGER refuse_learned_${event} BEFORE ${event} ON settings WHEN NEW.key = 'learned' BEGIN SELECT RAISE(ABORT, 'refused by hand'); END`);
+        db.exec(
+          `CREATE TRIGGER refuse_learned_${event} BEFORE ${event} ON settings WHEN NEW.key = 'learned' BEGIN SELECT RAISE(ABORT, 'refused by hand'); END`,
+        );
       }
       db.close();
       expect(await s.core.sync()).toMatchObject({ errorCode: 'service', error: { code: 'syncUnexpected', params: {} } });
@@ -108,7 +120,12 @@ describe('connection and status', () => {
     const old = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' }).end(wsdl));
     await new Promise<void>((resolve) => old.listen(0, '127.0.0.1', resolve));
     const tmp = tempDir();
-    const core = createAppCore({ dataFile: tmp.file('local.sqlite'), secrets: new MemorySecretStore(), timeZone: 'Europe/Prague', log: () => undefined });
+    const core = createAppCore({
+      dataFile: tmp.file('local.sqlite'),
+      secrets: new MemorySecretStore(),
+      timeZone: 'Europe/Prague',
+      log: () => undefined,
+    });
     try {
       const report = await core.testConnection({ baseUrl: `http://127.0.0.1:${(old.address() as AddressInfo).port}` });
       expect(report.state).toBe('not-checked');
@@ -116,13 +133,17 @@ describe('connection and status', () => {
         { code: 'olderOperation', params: { wanted: 'AccountListWithAmount2', used: 'AccountListWithAmount' } },
         { code: 'operationMissing', params: { operations: 'TransactionListLast50_2, TransactionListLast50' } },
         { code: 'operationMissing', params: { operations: 'DefineTransactionList2, DefineTransactionList' } },
-        ...['CarFuelList', 'AddAccount', 'EditAccount', 'AddTranferToOtherAccount', 'AddCategory', 'EditCategory', 'EditCarFuel'].map((operations) => ({
-          code: 'operationMissing',
-          params: { operations },
-        })),
+        ...['CarFuelList', 'AddAccount', 'EditAccount', 'AddTranferToOtherAccount', 'AddCategory', 'EditCategory', 'EditCarFuel'].map(
+          (operations) => ({
+            code: 'operationMissing',
+            params: { operations },
+          }),
+        ),
       ]);
       // The command line's words for one of them.
-      expect(warningText(report.warnings[0]!)).toBe('The service lacks AccountListWithAmount2; the app uses the older AccountListWithAmount.');
+      expect(warningText(report.warnings[0]!)).toBe(
+        'The service lacks AccountListWithAmount2; the app uses the older AccountListWithAmount.',
+      );
     } finally {
       await core.close();
       old.close();
@@ -141,13 +162,33 @@ describe('connection and status', () => {
       encryptString: (s) => Buffer.from([...Buffer.from(s, 'utf8')].map((b) => b ^ 0x5a)),
       decryptString: (b) => Buffer.from([...b].map((x) => x ^ 0x5a)).toString('utf8'),
     };
-    const core = createAppCore({ dataFile: file, secrets: (p) => new EncryptedSecretStore(cipher, p), timeZone: 'Europe/Prague', log: () => undefined });
+    const core = createAppCore({
+      dataFile: file,
+      secrets: (p) => new EncryptedSecretStore(cipher, p),
+      timeZone: 'Europe/Prague',
+      log: () => undefined,
+    });
     try {
       const empty = await core.getStatus();
-      expect(empty).toMatchObject({ configured: false, connection: null, workingOffline: false, syncing: false, lastSyncAt: null, offline: false });
+      expect(empty).toMatchObject({
+        configured: false,
+        connection: null,
+        workingOffline: false,
+        syncing: false,
+        lastSyncAt: null,
+        offline: false,
+      });
       const report = await core.testConnection({ baseUrl: `${service.url}/API/APIservice.asmx?WSDL` });
       // The address alone: the service answers; no credentials were given to check.
-      expect(report).toMatchObject({ ok: false, state: 'not-checked', baseUrl: service.url, namespace: service.namespace, missing: [], warnings: [], error: null });
+      expect(report).toMatchObject({
+        ok: false,
+        state: 'not-checked',
+        baseUrl: service.url,
+        namespace: service.namespace,
+        missing: [],
+        warnings: [],
+        error: null,
+      });
       expect(report.operations).toHaveLength(15);
       const down = await core.testConnection({ baseUrl: 'http://127.0.0.1:9' });
       expect(down).toMatchObject({ ok: false, state: 'unreachable', error: { code: 'unreachable' } });
@@ -155,8 +196,16 @@ describe('connection and status', () => {
 
       const events: AppEvent[] = [];
       core.onEvent((e) => events.push(e));
-      const status = await core.connect({ baseUrl: service.url, clientKey: 'a-very-distinctive-client-key', login: 'status-user', password: 'a-very-distinctive-password' });
-      expect(status).toMatchObject({ configured: true, connection: { baseUrl: service.url, namespace: service.namespace, login: 'status-user', binding: 'soap12', hasSecrets: true } });
+      const status = await core.connect({
+        baseUrl: service.url,
+        clientKey: 'a-very-distinctive-client-key',
+        login: 'status-user',
+        password: 'a-very-distinctive-password',
+      });
+      expect(status).toMatchObject({
+        configured: true,
+        connection: { baseUrl: service.url, namespace: service.namespace, login: 'status-user', binding: 'soap12', hasSecrets: true },
+      });
       expect(events.map((e) => e.type)).toEqual(['data-changed']);
       expect((await core.sync()).error).toBeNull();
       expect(await core.workOffline()).toMatchObject({ workingOffline: true });
@@ -165,7 +214,16 @@ describe('connection and status', () => {
       expect(tables()).toEqual([]);
       await core.saveCar({ carId: 3, name: 'Fabia' });
       expect(tables()).toEqual(['cars']);
-      await core.addRefueling({ carId: 3, dateOfPurchase: '2026-11-21T08:00', tachometer: 1000, liter: '40', price: '1600', currency: 203, rate: '1', description: '' });
+      await core.addRefueling({
+        carId: 3,
+        dateOfPurchase: '2026-11-21T08:00',
+        tachometer: 1000,
+        liter: '40',
+        price: '1600',
+        currency: 203,
+        rate: '1',
+        description: '',
+      });
       expect(tables()).toEqual(['refuelings', 'cars', 'outbox']);
       await core.addCategory({ name: 'Fuel', parentId: 0 });
       expect(tables()).toEqual(['categories', 'outbox']);
@@ -175,7 +233,10 @@ describe('connection and status', () => {
       await core.close();
     }
     // Every file, the safety copies beside the data file included.
-    const bytes = (readdirSync(tmp.dir, { recursive: true }) as string[]).filter((f) => statSync(join(tmp.dir, f)).isFile()).map((f) => readFileSync(join(tmp.dir, f)).toString('latin1')).join('');
+    const bytes = (readdirSync(tmp.dir, { recursive: true }) as string[])
+      .filter((f) => statSync(join(tmp.dir, f)).isFile())
+      .map((f) => readFileSync(join(tmp.dir, f)).toString('latin1'))
+      .join('');
     expect(bytes).toContain('status-user');
     expect(bytes).not.toContain('a-very-distinctive-password');
     expect(bytes).not.toContain('a-very-distinctive-client-key');
@@ -190,7 +251,10 @@ describe('connection and status', () => {
       expect((await core.sync()).error).toBeNull();
       expect((await core.listAccounts({})).accounts.length).toBeGreaterThan(3);
       await core.addCategory({ name: 'Unsent', parentId: 0 });
-      expect(await errorOf(connectDemo(core, service.url, 'demo2'))).toMatchObject({ kind: 'rule', message: expect.stringMatching(/outbox still holds 1/) });
+      expect(await errorOf(connectDemo(core, service.url, 'demo2'))).toMatchObject({
+        kind: 'rule',
+        message: expect.stringMatching(/outbox still holds 1/),
+      });
       expect((await core.getStatus()).connection!.login).toBe('demo');
       await core.discardOutbox({ id: (await core.listOutbox())[0]!.id });
       await connectDemo(core, service.url, 'demo2');
@@ -226,12 +290,26 @@ describe('preferences, cars and read views', () => {
     const tmp = tempDir();
     const core = openCore(tmp.file('local.sqlite'));
     try {
-      expect(await core.getPreferences()).toEqual({ language: 'cs', theme: 'system', accountTypeLabels: {}, transactionTypeLabels: {}, lastCarId: null, lastCurrency: null });
-      expect(await core.setPreferences({ language: 'en', accountTypeLabels: { '1': 'Cash' }, lastCarId: 2 })).toMatchObject({ language: 'en', theme: 'system', accountTypeLabels: { '1': 'Cash' }, lastCarId: 2 });
+      expect(await core.getPreferences()).toEqual({
+        language: 'cs',
+        theme: 'system',
+        accountTypeLabels: {},
+        transactionTypeLabels: {},
+        lastCarId: null,
+        lastCurrency: null,
+      });
+      expect(await core.setPreferences({ language: 'en', accountTypeLabels: { '1': 'Cash' }, lastCarId: 2 })).toMatchObject({
+        language: 'en',
+        theme: 'system',
+        accountTypeLabels: { '1': 'Cash' },
+        lastCarId: 2,
+      });
       expect(await core.setPreferences({ lastCarId: null })).toMatchObject({ language: 'en', lastCarId: null });
 
       await connectDemo(core, service.url);
-      expect(await core.saveCar({ carId: 2, name: 'Fabia' })).toEqual([{ carId: 2, name: 'Fabia', refuelings: 0, lastTachometer: null, lastDate: null, lastCurrency: null, pending: false }]);
+      expect(await core.saveCar({ carId: 2, name: 'Fabia' })).toEqual([
+        { carId: 2, name: 'Fabia', refuelings: 0, lastTachometer: null, lastDate: null, lastCurrency: null, pending: false },
+      ]);
       await core.saveCar({ carId: 1, name: 'Octavia' });
       expect((await core.sync()).error).toBeNull();
       const cars = await core.listCars();
@@ -246,7 +324,16 @@ describe('preferences, cars and read views', () => {
       const tree = await core.getCategoryTree();
       expect(tree.all.length).toBeGreaterThan(3);
       expect(tree.favorites.every((f) => f.children.length === 0)).toBe(true);
-      await core.addRefueling({ carId: 1, dateOfPurchase: '2099-01-01T08:00', tachometer: 999999, liter: '3', price: '10', currency: 203, rate: '1', description: 'newest' });
+      await core.addRefueling({
+        carId: 1,
+        dateOfPurchase: '2099-01-01T08:00',
+        tachometer: 999999,
+        liter: '3',
+        price: '10',
+        currency: 203,
+        rate: '1',
+        description: 'newest',
+      });
       expect((await core.listRefuelings({ carId: 1 }))[0]).toMatchObject({ description: 'newest', pending: true, pricePerLiter: '3.333' });
       expect(await errorOf(core.removeCar({ carId: 1 }))).toMatchObject({ kind: 'rule' });
       expect(await core.removeCar({ carId: 2 })).toHaveLength(1);
@@ -261,12 +348,20 @@ describe('preferences, cars and read views', () => {
     const tmp = tempDir();
     const core = openCore(tmp.file('local.sqlite'), { secrets: new MemorySecretStore() });
     try {
-      const wrong = await errorOf(core.connect({ baseUrl: service.url, namespace: 'urn:wrong', clientKey: 'demo', login: 'demo', password: 'demo' }));
+      const wrong = await errorOf(
+        core.connect({ baseUrl: service.url, namespace: 'urn:wrong', clientKey: 'demo', login: 'demo', password: 'demo' }),
+      );
       expect(wrong).toMatchObject({ kind: 'service' });
       // It goes into every request's XML and headers: a namespace that cannot be a URI is refused first.
       for (const namespace of ['urn:a b', 'urn:"x"', 'urn:x\nSOAPAction: y', 'urn:<x>']) {
-        expect(await errorOf(core.connect({ baseUrl: service.url, namespace, clientKey: 'demo', login: 'demo', password: 'demo' })), namespace).toMatchObject({ kind: 'invalid-input', field: 'namespace' });
-        expect(await errorOf(core.testConnection({ baseUrl: service.url, namespace })), namespace).toMatchObject({ kind: 'invalid-input', field: 'namespace' });
+        expect(
+          await errorOf(core.connect({ baseUrl: service.url, namespace, clientKey: 'demo', login: 'demo', password: 'demo' })),
+          namespace,
+        ).toMatchObject({ kind: 'invalid-input', field: 'namespace' });
+        expect(await errorOf(core.testConnection({ baseUrl: service.url, namespace })), namespace).toMatchObject({
+          kind: 'invalid-input',
+          field: 'namespace',
+        });
       }
       await core.connect({ baseUrl: service.url, namespace: service.namespace, clientKey: 'demo', login: 'demo', password: 'demo' });
       expect((await core.getStatus()).connection!.namespace).toBe(service.namespace);

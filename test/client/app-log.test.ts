@@ -16,7 +16,11 @@ import { seedTestUser, startTestService } from '../support/service';
 const tmp = tempDir('bookkeeping-log-');
 afterAll(() => tmp.remove());
 
-const lines = (file: string) => readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+const lines = (file: string) =>
+  readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe('the app log', () => {
   it('writes JSON lines with the error and its stack, and redacts secrets given as fields', () => {
@@ -24,12 +28,25 @@ describe('the app log', () => {
     const log = openAppLog(file);
     expect(existsSync(file)).toBe(false);
     log.error('Something broke', new Error('boom'));
-    log.info('connecting', { login: 'jana', password: 'hunter2', clientKey: 'key-123', credentials: { password: 'x' }, request: { headers: { authorization: 'Basic abc' } } });
+    log.info('connecting', {
+      login: 'jana',
+      password: 'hunter2',
+      clientKey: 'key-123',
+      credentials: { password: 'x' },
+      request: { headers: { authorization: 'Basic abc' } },
+    });
     log.close();
     const [first, second] = lines(file);
     expect(first).toMatchObject({ level: 50, msg: 'Something broke', err: { message: 'boom' } });
     expect(String((first!.err as { stack: string }).stack)).toContain('Error: boom');
-    expect(second).toMatchObject({ level: 30, msg: 'connecting', login: 'jana', password: '[redacted]', clientKey: '[redacted]', credentials: '[redacted]' });
+    expect(second).toMatchObject({
+      level: 30,
+      msg: 'connecting',
+      login: 'jana',
+      password: '[redacted]',
+      clientKey: '[redacted]',
+      credentials: '[redacted]',
+    });
     expect(readFileSync(file, 'utf8')).not.toMatch(/hunter2|key-123|Basic abc/);
   });
 
@@ -58,7 +75,10 @@ describe('the app log', () => {
       other.exec('DROP TABLE refueling_marks');
       other.close();
       const failure = await core.listRefuelings({ carId: 1 }).catch((e: unknown) => e);
-      expect(failure).toMatchObject({ kind: 'internal', message: `Something went wrong inside the app. The details are in the log: ${appLog.file}.` });
+      expect(failure).toMatchObject({
+        kind: 'internal',
+        message: `Something went wrong inside the app. The details are in the log: ${appLog.file}.`,
+      });
       expect(lines(appLog.file).at(-1)).toMatchObject({ level: 50, err: { message: expect.stringContaining('refueling_marks') } });
       const d = await core.getDiagnostics();
       expect(d.logFile).toBe(appLog.file);

@@ -35,7 +35,9 @@ try {
 `;
 
 /** The finder in a child process with exactly `env` (and nothing of this process's). */
-async function finder(env: Record<string, string>): Promise<{ found?: { path: string; source: string } | null; ok?: boolean; failed?: string; error?: string }> {
+async function finder(
+  env: Record<string, string>,
+): Promise<{ found?: { path: string; source: string } | null; ok?: boolean; failed?: string; error?: string }> {
   const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', SCRIPT], { cwd: ROOT, env });
   return JSON.parse(stdout.trim().split('\n').pop()!);
 }
@@ -51,8 +53,13 @@ describe.skipIf(process.platform === 'win32')('the browser finder', () => {
 
   it('finds a browser on PATH; CHROMIUM_PATH wins; a CHROMIUM_PATH that names nothing is an error', async () => {
     expect(await finder({ PATH: bin, HOME: home })).toEqual({ found: { path: onPath, source: 'PATH' }, ok: true });
-    expect(await finder({ PATH: bin, HOME: home, CHROMIUM_PATH: elsewhere })).toEqual({ found: { path: elsewhere, source: 'CHROMIUM_PATH' }, ok: true });
-    expect(await finder({ PATH: bin, HOME: home, CHROMIUM_PATH: tmp.file('nowhere') })).toEqual({ error: expect.stringMatching(/^CHROMIUM_PATH is .*nowhere, which is not a program/) });
+    expect(await finder({ PATH: bin, HOME: home, CHROMIUM_PATH: elsewhere })).toEqual({
+      found: { path: elsewhere, source: 'CHROMIUM_PATH' },
+      ok: true,
+    });
+    expect(await finder({ PATH: bin, HOME: home, CHROMIUM_PATH: tmp.file('nowhere') })).toEqual({
+      error: expect.stringMatching(/^CHROMIUM_PATH is .*nowhere, which is not a program/),
+    });
   });
 
   it.skipIf(process.platform !== 'linux')("finds a Chromium in Playwright's cache, the newest revision first", async () => {
@@ -66,7 +73,11 @@ describe.skipIf(process.platform === 'win32')('the browser finder', () => {
     const skips = tmp.file('skips');
     mkdirSync(skips, { recursive: true });
     expect(await finder({ PATH: empty, HOME: home, BOOKKEEPING_TEST_SKIPS: skips })).toEqual({ found: null, ok: false });
-    expect(JSON.parse(readFileSync(join(skips, 'skips.jsonl'), 'utf8'))).toEqual({ tool: 'a Chromium-family browser', howToGet: 'get one.', file: 'test/e2e/example.test.ts' });
+    expect(JSON.parse(readFileSync(join(skips, 'skips.jsonl'), 'utf8'))).toEqual({
+      tool: 'a Chromium-family browser',
+      howToGet: 'get one.',
+      file: 'test/e2e/example.test.ts',
+    });
     expect(await finder({ PATH: empty, HOME: home, CI: 'true' })).toEqual({
       found: null,
       failed: 'test/e2e/example.test.ts needs a Chromium-family browser, and CI runs every test: get one.',
@@ -77,7 +88,9 @@ describe.skipIf(process.platform === 'win32')('the browser finder', () => {
     const vitest = [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', 'test/e2e/web-shell-load.test.ts'];
     const env = { PATH: empty, HOME: home, NO_COLOR: '1' };
     const skipped = await run(process.execPath, vitest, { cwd: ROOT, env });
-    expect(skipped.stdout).toContain('Skipped 1 test file that need a Chromium-family browser (none found): test/e2e/web-shell-load.test.ts. To run them, install one');
+    expect(skipped.stdout).toContain(
+      'Skipped 1 test file that need a Chromium-family browser (none found): test/e2e/web-shell-load.test.ts. To run them, install one',
+    );
     const failed = await run(process.execPath, vitest, { cwd: ROOT, env: { ...env, CI: 'true' } }).then(
       () => null,
       (e: { code: number; stdout: string; stderr: string }) => e,

@@ -30,16 +30,26 @@ describe('car numbers', () => {
       expect(await core.checkCarId({ carId: 1 })).toEqual({
         carId: 1,
         name: null,
-        service: { refuelings: onService.length, more: onService.length >= 50, lastDate: newest.DateOfPurchase, lastTachometer: newest.Tachometer },
+        service: {
+          refuelings: onService.length,
+          more: onService.length >= 50,
+          lastDate: newest.DateOfPurchase,
+          lastTachometer: newest.Tachometer,
+        },
         problem: null,
       });
       // A number the service has no refuelings of: told as such, a new car or a mistyped number.
-      expect(await core.checkCarId({ carId: 4242 })).toMatchObject({ service: { refuelings: 0, more: false, lastDate: null }, problem: null });
+      expect(await core.checkCarId({ carId: 4242 })).toMatchObject({
+        service: { refuelings: 0, more: false, lastDate: null },
+        problem: null,
+      });
 
       await core.saveCar({ carId: 1, name: 'Octavia' });
       expect((await core.sync()).error).toBeNull();
       const seen = await core.listCarIdsSeen();
-      expect(seen).toEqual([{ carId: 1, name: 'Octavia', refuelings: onService.length, lastDate: newest.DateOfPurchase, lastTachometer: newest.Tachometer }]);
+      expect(seen).toEqual([
+        { carId: 1, name: 'Octavia', refuelings: onService.length, lastDate: newest.DateOfPurchase, lastTachometer: newest.Tachometer },
+      ]);
       expect((await core.checkCarId({ carId: 1 })).name).toBe('Octavia');
 
       // Off the list, the history stays: the number is still there to pick, and naming it again shows it all.

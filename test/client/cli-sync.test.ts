@@ -52,7 +52,9 @@ async function waitingSyncProcess() {
 }
 
 const queueTransfer = async (description: string) =>
-  expect((await cli(['transfer', '--from', '1', '--to', '2', '--amount', '3', '--date', '2026-09-01T10:00', '--description', description])).code).toBe(0);
+  expect(
+    (await cli(['transfer', '--from', '1', '--to', '2', '--amount', '3', '--date', '2026-09-01T10:00', '--description', description])).code,
+  ).toBe(0);
 
 describe('sync exit codes', () => {
   it('3 while the service is unavailable (the waits told on stderr), 2 when it refuses a write, 0 when all is delivered', async () => {
@@ -61,7 +63,9 @@ describe('sync exit codes', () => {
     const unavailable = await cli(['sync']);
     expect(unavailable.code).toBe(SYNC_EXIT.unavailable);
     expect(unavailable.err).toMatch(/^The service is unavailable \(HTTP 503 Service Unavailable\)\. Trying again in \d+ s\.\.\.$/m);
-    expect(unavailable.err).toMatch(/^error: The service is unavailable; 1 write still waiting\. The service is unavailable \(HTTP 503 Service Unavailable\)\./m);
+    expect(unavailable.err).toMatch(
+      /^error: The service is unavailable; 1 write still waiting\. The service is unavailable \(HTTP 503 Service Unavailable\)\./m,
+    );
     expect(unavailable.out).toMatch(/1 write still waiting\.$/);
     expect((await cli(['outbox', '--json'])).json()).toMatchObject([{ kind: 'transfer' }]);
 

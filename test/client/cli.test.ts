@@ -23,13 +23,19 @@ afterAll(async () => {
   tmp.remove();
 });
 
-const cli = (args: string[], env: Record<string, string> = { BOOKKEEPING_PASSWORD: 'demo' }, prompt?: (q: string) => Promise<string | null>) =>
-  runCliOn(data, args, { env, ...(prompt ? { prompt } : {}) });
+const cli = (
+  args: string[],
+  env: Record<string, string> = { BOOKKEEPING_PASSWORD: 'demo' },
+  prompt?: (q: string) => Promise<string | null>,
+) => runCliOn(data, args, { env, ...(prompt ? { prompt } : {}) });
 
 describe('command line', () => {
   it('connects, syncs and lists everything', async () => {
     // A key on the command line is refused (shell history, process list); a key file is read.
-    expectCliFailure(await cli(['connect', '--url', service.url, '--key', 'demo', '--login', 'demo']), /A client key on the command line ends up in the shell history/);
+    expectCliFailure(
+      await cli(['connect', '--url', service.url, '--key', 'demo', '--login', 'demo']),
+      /A client key on the command line ends up in the shell history/,
+    );
     const keyFile = tmp.file('client-key.txt');
     writeFileSync(keyFile, 'demo\n');
     const connected = await cli(['connect', '--url', service.url, '--key-file', keyFile, '--login', 'demo', '--json']);
@@ -68,17 +74,60 @@ describe('command line', () => {
       expect(r.code, r.err).toBe(0);
       return r.json();
     };
-    const account = await ok(['add-account', '--name', 'CLI account', '--currency', '203', '--type', '1', '--description', 'from the shell']);
+    const account = await ok([
+      'add-account',
+      '--name',
+      'CLI account',
+      '--currency',
+      '203',
+      '--type',
+      '1',
+      '--description',
+      'from the shell',
+    ]);
     expect(account.id).toBeLessThan(0);
     await ok(['edit-account', String(account.id), '--ord', '4', '--hidden', 'false']);
-    await ok(['transfer', '--from', '1', '--to', String(account.id), '--amount', '12.5', '--date', '2026-08-01T10:00', '--description', 'cli']);
+    await ok([
+      'transfer',
+      '--from',
+      '1',
+      '--to',
+      String(account.id),
+      '--amount',
+      '12.5',
+      '--date',
+      '2026-08-01T10:00',
+      '--description',
+      'cli',
+    ]);
     const top = await ok(['add-category', 'CLI top']);
     await ok(['add-category', 'CLI child', '--parent', String(top.id)]);
     await ok(['rename-category', String(top.id), 'CLI top renamed']);
-    const fuel = await ok(['refuel', '--car', '1', '--liter', '30.5', '--price', '1200', '--tachometer', '150000', '--date', '2026-08-02T10:00']);
+    const fuel = await ok([
+      'refuel',
+      '--car',
+      '1',
+      '--liter',
+      '30.5',
+      '--price',
+      '1200',
+      '--tachometer',
+      '150000',
+      '--date',
+      '2026-08-02T10:00',
+    ]);
     await ok(['edit-refuel', String(fuel.id), '--price', '1250.5']);
     const outbox = await ok(['outbox']);
-    expect(outbox.map((e: { kind: string }) => e.kind)).toEqual(['addAccount', 'editAccount', 'transfer', 'addCategory', 'addCategory', 'renameCategory', 'addRefueling', 'editRefueling']);
+    expect(outbox.map((e: { kind: string }) => e.kind)).toEqual([
+      'addAccount',
+      'editAccount',
+      'transfer',
+      'addCategory',
+      'addCategory',
+      'renameCategory',
+      'addRefueling',
+      'editRefueling',
+    ]);
     expect((await cli(['outbox'])).out).toMatch(/addAccount\s+pending/);
     const extra = await ok(['add-category', 'To discard']);
     expect((await cli(['outbox', 'discard', String(extra.outboxId)])).out).toMatch(/discarded/);
@@ -89,7 +138,11 @@ describe('command line', () => {
     expect(await ok(['outbox'])).toEqual([]);
     const accounts = (await ok(['accounts', '--all'])).accounts;
     expect(accounts.find((a: { name: string }) => a.name === 'CLI account')).toMatchObject({ balance: '12.5', ord: 4, local: false });
-    expect((await ok(['refuelings', '1'])).find((r: { tachometer: number }) => r.tachometer === 150000)).toMatchObject({ price: '1250.5', liter: '30.5', pending: false });
+    expect((await ok(['refuelings', '1'])).find((r: { tachometer: number }) => r.tachometer === 150000)).toMatchObject({
+      price: '1250.5',
+      liter: '30.5',
+      pending: false,
+    });
   });
 
   it('checks arguments and fails with exit code 1 and one line', async () => {
@@ -107,26 +160,63 @@ describe('command line', () => {
     const k = { BOOKKEEPING_PASSWORD: 'demo', BOOKKEEPING_CLIENT_KEY: 'k' };
     expectCliFailure(await cli(['connect', '--url', 'nope', '--login', 'l'], k), /full URL/);
     expectCliFailure(await cli(['connect', '--url', 'ftp://example.com', '--login', 'l'], k), /http:\/\/ or https:\/\//);
-    expectCliFailure(await cli(['connect', '--url', service.url, '--login', 'l', '--key-file', tmp.file('nowhere')], k), /--key-file .*: no such file\./);
+    expectCliFailure(
+      await cli(['connect', '--url', service.url, '--login', 'l', '--key-file', tmp.file('nowhere')], k),
+      /--key-file .*: no such file\./,
+    );
     // Plain http to another machine: warned before the credentials go out (it then fails to connect here).
-    const remote = await cli(['connect', '--url', 'http://example.invalid:9', '--login', 'l'], { BOOKKEEPING_PASSWORD: 'x', BOOKKEEPING_CLIENT_KEY: 'k' });
+    const remote = await cli(['connect', '--url', 'http://example.invalid:9', '--login', 'l'], {
+      BOOKKEEPING_PASSWORD: 'x',
+      BOOKKEEPING_CLIENT_KEY: 'k',
+    });
     expect(remote.err).toMatch(/^warning: .*unencrypted/);
-    const noData = await runCli(['accounts'], { stdout: () => undefined, stderr: (t) => expect(t).toMatch(/--data <local.sqlite> is required/), env: {} });
+    const noData = await runCli(['accounts'], {
+      stdout: () => undefined,
+      stderr: (t) => expect(t).toMatch(/--data <local.sqlite> is required/),
+      env: {},
+    });
     expect(noData).toBe(1);
     // A wrong password: the sync fails with the reason, the summary still printed.
-    expectCliFailure(await cli(['sync'], { BOOKKEEPING_PASSWORD: 'wrong', BOOKKEEPING_CLIENT_KEY: 'demo' }), /refused the client key, login or password/);
+    expectCliFailure(
+      await cli(['sync'], { BOOKKEEPING_PASSWORD: 'wrong', BOOKKEEPING_CLIENT_KEY: 'demo' }),
+      /refused the client key, login or password/,
+    );
     // Without the key given, a wrong password cannot even open the kept client key.
     expectCliFailure(await cli(['sync'], { BOOKKEEPING_PASSWORD: 'wrong' }), /does not open with this password/);
     // No password and nobody to ask.
     expectCliFailure(await cli(['sync'], {}, async () => null), /BOOKKEEPING_PASSWORD/);
     // Reads need no password at all.
-    expect((await cli(['accounts'], {}, async () => { throw new Error('must not prompt'); })).code).toBe(0);
+    expect(
+      (
+        await cli(['accounts'], {}, async () => {
+          throw new Error('must not prompt');
+        })
+      ).code,
+    ).toBe(0);
   });
 
   it('has help for every command', async () => {
     const help = await cli(['--help']);
     expect(help.code).toBe(0);
-    for (const command of ['connect', 'sync', 'accounts', 'transactions', 'categories', 'templates', 'cars', 'car add', 'refuelings', 'add-account', 'edit-account', 'transfer', 'add-category', 'rename-category', 'refuel', 'edit-refuel', 'outbox']) {
+    for (const command of [
+      'connect',
+      'sync',
+      'accounts',
+      'transactions',
+      'categories',
+      'templates',
+      'cars',
+      'car add',
+      'refuelings',
+      'add-account',
+      'edit-account',
+      'transfer',
+      'add-category',
+      'rename-category',
+      'refuel',
+      'edit-refuel',
+      'outbox',
+    ]) {
       expect(help.out).toContain(`  ${command}`);
     }
     expect(help.out).toContain('outbox retry <id> | outbox discard <id>');
@@ -156,7 +246,10 @@ describe('command line', () => {
     expect(bad.status).toBe(1);
     expect(bad.stderr.trim().split('\n')).toEqual(['error: The account id must be a whole number, not "x".']);
     // Every file, the safety copies beside the data file included.
-    const bytes = (readdirSync(tmp.dir, { recursive: true }) as string[]).filter((f) => statSync(join(tmp.dir, f)).isFile()).map((f) => readFileSync(join(tmp.dir, f)).toString('latin1')).join('');
+    const bytes = (readdirSync(tmp.dir, { recursive: true }) as string[])
+      .filter((f) => statSync(join(tmp.dir, f)).isFile())
+      .map((f) => readFileSync(join(tmp.dir, f)).toString('latin1'))
+      .join('');
     expect(bytes).not.toMatch(/"password"|demo-password/);
     expect(bytes).toContain('sealed:clientKey');
   });

@@ -19,18 +19,37 @@ afterAll(() => service.close());
 
 const idle = { syncing: false, waiting: false };
 const status = (exchange: LastExchange | null, configured = true): Pick<AppStatus, 'configured' | 'exchange'> => ({ configured, exchange });
-const exchange = (over: Partial<LastExchange>): LastExchange => ({ outcome: 'connected', at: '2026-11-24T10:00:00', via: 'sync', lastSuccessAt: '2026-11-24T10:00:00', error: null, ...over });
+const exchange = (over: Partial<LastExchange>): LastExchange => ({
+  outcome: 'connected',
+  at: '2026-11-24T10:00:00',
+  via: 'sync',
+  lastSuccessAt: '2026-11-24T10:00:00',
+  error: null,
+  ...over,
+});
 
 describe('the connection state, derived', () => {
   it('is the last exchange, unless a sync runs now or waits for the service', () => {
     expect(connectionState(status(null, false), idle).kind).toBe('not-connected');
     expect(connectionState(status(null), idle).kind).toBe('unchecked');
-    const refused = exchange({ outcome: 'credentials-refused', at: '2026-11-24T11:00:00', error: { code: 'credentialsRefused', params: {} } });
-    expect(connectionState(status(refused), idle)).toEqual({ kind: 'credentials-refused', at: '2026-11-24T11:00:00', lastSuccessAt: '2026-11-24T10:00:00', error: refused.error });
+    const refused = exchange({
+      outcome: 'credentials-refused',
+      at: '2026-11-24T11:00:00',
+      error: { code: 'credentialsRefused', params: {} },
+    });
+    expect(connectionState(status(refused), idle)).toEqual({
+      kind: 'credentials-refused',
+      at: '2026-11-24T11:00:00',
+      lastSuccessAt: '2026-11-24T10:00:00',
+      error: refused.error,
+    });
     expect(connectionState(status(exchange({ outcome: 'unreachable' })), idle).kind).toBe('unreachable');
     // A sync running now says so; one whose last request failed says unreachable at once, whatever came before.
     expect(connectionState(status(refused), { syncing: true, waiting: false }).kind).toBe('syncing');
-    expect(connectionState(status(exchange({})), { syncing: true, waiting: true })).toMatchObject({ kind: 'unreachable', lastSuccessAt: '2026-11-24T10:00:00' });
+    expect(connectionState(status(exchange({})), { syncing: true, waiting: true })).toMatchObject({
+      kind: 'unreachable',
+      lastSuccessAt: '2026-11-24T10:00:00',
+    });
     // Not configured: nothing recorded for an earlier connection shows.
     expect(connectionState(status(exchange({}), false), { syncing: true, waiting: true }).kind).toBe('not-connected');
   });
@@ -46,9 +65,16 @@ describe('exchanges recorded by the core', () => {
       expect(bare).toMatchObject({ ok: false, state: 'not-checked', namespace: service.namespace, error: null });
       expect(bare.operations).toHaveLength(15);
       const wrong = await core.testConnection({ baseUrl: service.url, ...DEMO, password: 'not the password' });
-      expect(wrong).toMatchObject({ ok: false, state: 'credentials-refused', namespace: service.namespace, error: { code: 'credentialsRefused' } });
+      expect(wrong).toMatchObject({
+        ok: false,
+        state: 'credentials-refused',
+        namespace: service.namespace,
+        error: { code: 'credentialsRefused' },
+      });
       expect(englishOf(wrong.error)).toMatch(/refused the client key, login or password/);
-      expect(await core.testConnection({ baseUrl: service.url, ...DEMO, clientKey: 'no such key' })).toMatchObject({ state: 'credentials-refused' });
+      expect(await core.testConnection({ baseUrl: service.url, ...DEMO, clientKey: 'no such key' })).toMatchObject({
+        state: 'credentials-refused',
+      });
       expect(await core.testConnection({ baseUrl: service.url, ...DEMO })).toMatchObject({ ok: true, state: 'connected', error: null });
       expect(await core.testConnection({ baseUrl: 'http://127.0.0.1:9', ...DEMO })).toMatchObject({ ok: false, state: 'unreachable' });
       // No connection stored: nothing to show in a badge.
@@ -60,7 +86,9 @@ describe('exchanges recorded by the core', () => {
       expect(connected.lastSuccessAt).toBe(connected.at);
 
       // Typed credentials test what was typed, not the stored connection: the badge stays.
-      expect(await core.testConnection({ baseUrl: service.url, ...DEMO, password: 'typo' })).toMatchObject({ state: 'credentials-refused' });
+      expect(await core.testConnection({ baseUrl: service.url, ...DEMO, password: 'typo' })).toMatchObject({
+        state: 'credentials-refused',
+      });
       expect((await core.getStatus()).exchange).toEqual(connected);
       // The stored connection as it is, with its stored key and password: recorded.
       expect(await core.testConnection({ baseUrl: service.url })).toMatchObject({ ok: true, state: 'connected' });
@@ -106,7 +134,12 @@ describe('exchanges recorded by the core', () => {
         await service.start();
       }
       expect(down.errorCode).toBe('unavailable');
-      expect((await core.getStatus()).exchange).toMatchObject({ outcome: 'unreachable', via: 'sync', at: down.finishedAt, lastSuccessAt: synced.finishedAt });
+      expect((await core.getStatus()).exchange).toMatchObject({
+        outcome: 'unreachable',
+        via: 'sync',
+        at: down.finishedAt,
+        lastSuccessAt: synced.finishedAt,
+      });
 
       // The password is changed on the service: credentials refused, not "connected" beside an error.
       setPassword(service.dataFile, login, 'second', { hashParams: TEST_HASH_PARAMS });
@@ -138,7 +171,10 @@ describe('exchanges recorded by the core', () => {
 
   it('a sync with refused credentials costs the service one failed login, so that a locking service still takes the right password', async () => {
     // A service that locks a login at its third failed login.
-    const strict = await startTestService({ demo: true, service: { auth: { throttle: { slowAfter: 100, lockAfter: 3, lockMs: 60_000 } } } });
+    const strict = await startTestService({
+      demo: true,
+      service: { auth: { throttle: { slowAfter: 100, lockAfter: 3, lockMs: 60_000 } } },
+    });
     const dir = tempDir();
     const core = openCore(dir.file('local.sqlite'));
     try {
@@ -150,7 +186,15 @@ describe('exchanges recorded by the core', () => {
       expect((await core.sync()).errorCode).toBe('auth');
       // With writes waiting, the push meets the refusal first: one write asked, not as many as may be in flight.
       const accounts = (await core.listAccounts({})).accounts.filter((a) => a.writable && a.currency === 203);
-      for (let i = 0; i < 6; i++) await core.transfer({ sourceId: accounts[0]!.id, targetId: accounts[1]!.id, amount: '1', paymentDate: '2026-11-24T09:00', categoryId: 0, description: `waiting ${i}` });
+      for (let i = 0; i < 6; i++)
+        await core.transfer({
+          sourceId: accounts[0]!.id,
+          targetId: accounts[1]!.id,
+          amount: '1',
+          paymentDate: '2026-11-24T09:00',
+          categoryId: 0,
+          description: `waiting ${i}`,
+        });
       expect((await core.sync()).errorCode).toBe('auth');
       // Two refused syncs, two failed logins: the right password still goes through, and so do the writes.
       expect(await core.sync({ password: 'changed elsewhere' })).toMatchObject({ error: null, pushed: 6 });
@@ -175,7 +219,14 @@ describe('exchanges recorded by the core', () => {
 
       // A transfer made here is sent; the pull then brings nothing new of it (it is already in the copy).
       const accounts = (await core.listAccounts({})).accounts.filter((a) => a.writable && a.currency === 203);
-      await core.transfer({ sourceId: accounts[0]!.id, targetId: accounts[1]!.id, amount: '1', paymentDate: '2026-11-24T09:00', categoryId: 0, description: 'sent from here' });
+      await core.transfer({
+        sourceId: accounts[0]!.id,
+        targetId: accounts[1]!.id,
+        amount: '1',
+        paymentDate: '2026-11-24T09:00',
+        categoryId: 0,
+        description: 'sent from here',
+      });
       const sent = await core.sync();
       expect(sent).toMatchObject({ pushed: 1, received: { accounts: 0, transactions: 0 } });
     } finally {

@@ -80,7 +80,16 @@ describe('failed syncs change nothing locally', () => {
     const secrets = new MemorySecretStore();
     const core = openCore(file, { secrets });
     await core.connect({ baseUrl: service.url, clientKey: 'demo', login: 'changes', password: 'first-password' });
-    await core.addAccount({ name: 'Mine', description: '', currency: 203, type: 1, isActive: true, isHidden: false, locked: false, ord: 0 });
+    await core.addAccount({
+      name: 'Mine',
+      description: '',
+      currency: 203,
+      type: 1,
+      isActive: true,
+      isHidden: false,
+      locked: false,
+      ord: 0,
+    });
     expect((await core.sync()).error).toBeNull();
     await core.addCategory({ name: 'Later', parentId: 0 });
     const before = dataOnly(dumpLocal(file));

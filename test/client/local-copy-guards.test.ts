@@ -11,7 +11,20 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_EXIT } from '../../src-main/cli/exit-codes';
@@ -48,7 +61,8 @@ async function connectedCopy() {
   const env = { BOOKKEEPING_PASSWORD: credentials.password, BOOKKEEPING_CLIENT_KEY: credentials.clientKey };
   const cli = (args: string[]) => runCliOn(data, args, { env });
   expect((await cli(['connect', '--url', service.url, '--login', credentials.login])).code).toBe(0);
-  for (const name of ['Main', 'Savings']) expect((await cli(['add-account', '--name', name, '--currency', '203', '--type', '1'])).code).toBe(0);
+  for (const name of ['Main', 'Savings'])
+    expect((await cli(['add-account', '--name', name, '--currency', '203', '--type', '1'])).code).toBe(0);
   expect((await cli(['car', 'add', '3', 'Octavia'])).code).toBe(0);
   expect((await cli(['sync'])).code).toBe(SYNC_EXIT.delivered);
   return { dir, data, cli };
@@ -81,20 +95,26 @@ describe('recover replaces only a damaged copy', () => {
     expectCliFailure(await runCliOn(folder, ['recover']), /is a folder; give the local data file's path/);
     const random = tmp.file('random.bin');
     writeFileSync(random, randomBytes(10_000));
-    expectCliFailure(await runCliOn(random, ['recover']), /is not a SQLite database, so it is not a local copy of this app; nothing was changed/);
+    expectCliFailure(
+      await runCliOn(random, ['recover']),
+      /is not a SQLite database, so it is not a local copy of this app; nothing was changed/,
+    );
     const Database = (await import('better-sqlite3')).default;
     const foreign = tmp.file('places.sqlite');
     const db = new Database(foreign);
     db.exec('CREATE TABLE moz_places (id INTEGER PRIMARY KEY, url TEXT)');
     db.close();
     const bytes = readFileSync(foreign);
-    expectCliFailure(await runCliOn(foreign, ['recover']), /another program's SQLite database, not a local copy of this app; nothing was changed/);
+    expectCliFailure(
+      await runCliOn(foreign, ['recover']),
+      /another program's SQLite database, not a local copy of this app; nothing was changed/,
+    );
     expect(readFileSync(foreign).equals(bytes)).toBe(true);
     expect(existsSync(`${foreign}-wal`)).toBe(false);
   });
 });
 
-describe.skipIf(process.platform === 'win32')('files the app makes are its owner\'s alone (POSIX modes)', () => {
+describe.skipIf(process.platform === 'win32')("files the app makes are its owner's alone (POSIX modes)", () => {
   it('a new copy, its -wal and -shm, its safety copies and their folder, and the log', async () => {
     const dir = tmp.file('modes');
     mkdirSync(dir);
@@ -120,7 +140,7 @@ describe.skipIf(process.platform === 'win32')('files the app makes are its owner
     expect(readdirSync(dir).filter((f) => f.includes('backup-'))).toEqual([]);
   });
 
-  it('an existing copy with wider modes, and its safety copies\' folder, are tightened when opened', () => {
+  it("an existing copy with wider modes, and its safety copies' folder, are tightened when opened", () => {
     const dir = tmp.file('wide');
     mkdirSync(dir);
     const data = join(dir, 'wide.sqlite');
@@ -150,8 +170,14 @@ describe.skipIf(!readOnlyWorks())('a read-only copy', () => {
     try {
       const accounts = await cli(['accounts', '--json']);
       expect(accounts.code, accounts.err).toBe(0);
-      expect(accounts.json().accounts.map((a: { name: string }) => a.name).sort()).toEqual(['Main', 'Savings']);
-      const readOnly = /The local copy .*L\.sqlite is read-only \(the file or its folder cannot be written\): it can be read, but nothing can be changed/;
+      expect(
+        accounts
+          .json()
+          .accounts.map((a: { name: string }) => a.name)
+          .sort(),
+      ).toEqual(['Main', 'Savings']);
+      const readOnly =
+        /The local copy .*L\.sqlite is read-only \(the file or its folder cannot be written\): it can be read, but nothing can be changed/;
       for (const args of [
         ['add-category', 'X'],
         ['add-account', '--name', 'X', '--currency', '203', '--type', '1'],
@@ -169,7 +195,7 @@ describe.skipIf(!readOnlyWorks())('a read-only copy', () => {
     }
   });
 
-  it('a read-only folder: reads work (no WAL switch), writes say read-only, and the browser shell\'s core starts', async () => {
+  it("a read-only folder: reads work (no WAL switch), writes say read-only, and the browser shell's core starts", async () => {
     const { dir, data, cli } = await connectedCopy();
     const undo = makeReadOnly(dir);
     try {
@@ -243,10 +269,27 @@ describe.skipIf(!readOnlyWorks())('a read-only copy', () => {
 /** The command line run as another local user (`runuser -u nobody`, as root can), in a process of its own. */
 function asNobody(data: string, args: string[]): { code: number; out: string; err: string } {
   const root = join(import.meta.dirname, '../..');
-  const r = spawnSync('runuser', ['-u', 'nobody', '--', 'env', 'HOME=/tmp', process.execPath, '--import', 'tsx', join(root, 'src-main/cli/main.ts'), ...args, '--data', data], {
-    cwd: root,
-    encoding: 'utf8',
-  });
+  const r = spawnSync(
+    'runuser',
+    [
+      '-u',
+      'nobody',
+      '--',
+      'env',
+      'HOME=/tmp',
+      process.execPath,
+      '--import',
+      'tsx',
+      join(root, 'src-main/cli/main.ts'),
+      ...args,
+      '--data',
+      data,
+    ],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  );
   return { code: r.status ?? -1, out: r.stdout.trim(), err: r.stderr.trim() };
 }
 const canSwitchUser = process.getuid?.() === 0 && spawnSync('runuser', ['-u', 'nobody', '--', 'true']).status === 0;
@@ -259,7 +302,19 @@ describe.skipIf(!canSwitchUser)('another local user', () => {
     chmodSync(dir, 0o755);
     const data = join(dir, 'L.sqlite');
     const store = new Store(data);
-    store.upsertAccount({ id: 1, name: 'Private', description: '', type: 1, currency: 203, isActive: true, locked: false, isHidden: false, ord: 1, permission: 3, balance: '10' });
+    store.upsertAccount({
+      id: 1,
+      name: 'Private',
+      description: '',
+      type: 1,
+      currency: 203,
+      isActive: true,
+      locked: false,
+      isHidden: false,
+      ord: 1,
+      permission: 3,
+      balance: '10',
+    });
     store.close();
     const unreadable = asNobody(data, ['accounts']);
     expect(unreadable.code).toBe(1);
@@ -271,7 +326,10 @@ describe.skipIf(!canSwitchUser)('another local user', () => {
     const accounts = asNobody(data, ['accounts']);
     expect(accounts.code, accounts.err).toBe(0);
     expect(accounts.out).toMatch(/Private/);
-    for (const args of [['add-category', 'X'], ['restore', '--from', backup]]) {
+    for (const args of [
+      ['add-category', 'X'],
+      ['restore', '--from', backup],
+    ]) {
       const r = asNobody(data, args);
       expect(r.code).toBe(1);
       expect(r.err).toMatch(/is read-only \(the file or its folder cannot be written\)/);

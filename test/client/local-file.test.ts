@@ -47,8 +47,14 @@ describe('the local data file', () => {
       const file = foreignDatabase(name, id);
       const before = digest(file);
       const files = beside();
-      expect(() => new Store(file)).toThrow(id ? /is another program's database \(application id 0x5a5a5a5a\)/ : /is another program's SQLite database, not a local copy of this app; nothing was changed/);
-      expect(() => new Store(file)).toThrow(expect.objectContaining({ code: 'localFileForeign', params: { file, applicationId: id ? '5a5a5a5a' : '' } }));
+      expect(() => new Store(file)).toThrow(
+        id
+          ? /is another program's database \(application id 0x5a5a5a5a\)/
+          : /is another program's SQLite database, not a local copy of this app; nothing was changed/,
+      );
+      expect(() => new Store(file)).toThrow(
+        expect.objectContaining({ code: 'localFileForeign', params: { file, applicationId: id ? '5a5a5a5a' : '' } }),
+      );
       const status = await runCliOn(file, ['status']);
       expectCliFailure(status, /not a local copy of this app; nothing was changed\.$/);
       expect(digest(file)).toBe(before);
@@ -68,10 +74,14 @@ describe('the local data file', () => {
         expect(r.code, `${command} on ${file}`).toBe(1);
         expect(r.err, command).toMatch(/not a local copy of this app; nothing was changed\.$|is not a SQLite database/);
       }
-      const shell = await run(process.execPath, ['--import', 'tsx', join(ROOT, 'src-main/web-shell/main.ts'), '--data', file, '--port', '0'], {
-        cwd: ROOT,
-        env: { PATH: process.env.PATH ?? '', HOME: tmp.file('shell-home') },
-      }).then(
+      const shell = await run(
+        process.execPath,
+        ['--import', 'tsx', join(ROOT, 'src-main/web-shell/main.ts'), '--data', file, '--port', '0'],
+        {
+          cwd: ROOT,
+          env: { PATH: process.env.PATH ?? '', HOME: tmp.file('shell-home') },
+        },
+      ).then(
         () => ({ code: 0, stderr: '' }),
         (e: { code: number; stderr: string }) => e,
       );

@@ -8,7 +8,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { REFUELING, type RefuelingLocals, type RefuelingWrite } from '../../src-shared/records/refueling';
 import { localWrites, tempDir } from '../support/client';
 
-const fill = { carId: 1, dateOfPurchase: '2026-01-01T10:00:00', tachometer: 5, liter: '1', price: '1', currency: 203, rate: '1', description: '' };
+const fill = {
+  carId: 1,
+  dateOfPurchase: '2026-01-01T10:00:00',
+  tachometer: 5,
+  liter: '1',
+  price: '1',
+  currency: 203,
+  rate: '1',
+  description: '',
+};
 
 describe('queuing writes', () => {
   it('extends the cached view, the marks a write carries included; a transaction around the queue makes the next read rebuild it', () => {

@@ -50,7 +50,8 @@ async function pullRecorded(recording: Recording, store: Store) {
 }
 
 // Written by hand from the recorded XML: ids, texts, flags and doubles as the service sent them.
-const account = (id: number, name: string, ord: number, balance: string, more: Partial<AccountRow> = {}) => accountRow({ id, name, ord, balance, ...more });
+const account = (id: number, name: string, ord: number, balance: string, more: Partial<AccountRow> = {}) =>
+  accountRow({ id, name, ord, balance, ...more });
 const transaction = (id: number, accountId: number, paymentDate: string, type: number, amount: string, more: object = {}) => ({
   key: `id:${id}`,
   id,
@@ -64,7 +65,16 @@ const transaction = (id: number, accountId: number, paymentDate: string, type: n
   userCreatedId: 1,
   ...more,
 });
-const refueling = (id: number, dateOfPurchase: string, tachometer: number, liter: string, price: string, currency: number, rate: string, description: string) => ({
+const refueling = (
+  id: number,
+  dateOfPurchase: string,
+  tachometer: number,
+  liter: string,
+  price: string,
+  currency: number,
+  rate: string,
+  description: string,
+) => ({
   id,
   carId: 7,
   dateOfPurchase,
@@ -162,12 +172,21 @@ describe('pull, from recorded answers of the service', () => {
         ],
         transactions: {
           ...FIRST_COPY.transactions,
-          1: [transaction(8, 1, '2026-02-20T09:15:00', 2, '-99.9', { description: 'Coffee beans', categoryId: 2 }), ...FIRST_COPY.transactions[1]],
+          1: [
+            transaction(8, 1, '2026-02-20T09:15:00', 2, '-99.9', { description: 'Coffee beans', categoryId: 2 }),
+            ...FIRST_COPY.transactions[1],
+          ],
           // ann booked on bob's shared wallet: bob owns it, ann made it.
-          8: [transaction(9, 8, '2026-02-21T18:00:00', 1, '12.34', { description: 'Shared pizza', userId: 2, userCreatedId: 1 }), ...FIRST_COPY.transactions[8]],
+          8: [
+            transaction(9, 8, '2026-02-21T18:00:00', 1, '12.34', { description: 'Shared pizza', userId: 2, userCreatedId: 1 }),
+            ...FIRST_COPY.transactions[8],
+          ],
           10: [],
         },
-        templates: [...FIRST_COPY.templates, { id: 2, accountId: 8, type: 2, amount: '-25.5', description: 'Pizza night', categoryId: 0, ord: 2, userId: 1, userCreatedId: 1 }],
+        templates: [
+          ...FIRST_COPY.templates,
+          { id: 2, accountId: 8, type: 2, amount: '-25.5', description: 'Pizza night', categoryId: 0, ord: 2, userId: 1, userCreatedId: 1 },
+        ],
         categories: [...FIRST_COPY.categories, { id: 5, name: 'Fuel', parentId: 3, position: 0 }],
         refuelings: {
           7: [
@@ -189,7 +208,10 @@ describe('pull, from recorded answers of the service', () => {
     ] as const) {
       expect(fresh.exchanges.map((e) => e.call)).toEqual(recorded.exchanges.map((e) => e.call));
       // Read by the codec, so that the bytes may differ (whitespace, attribute order) but not the records.
-      const read = (e: Recording['exchanges'][number]) => [e.status, parseResponse(e.call.split(' ')[0] as OperationName, e, { timeZone: TEST_TIME_ZONE, binding: 'soap12' })];
+      const read = (e: Recording['exchanges'][number]) => [
+        e.status,
+        parseResponse(e.call.split(' ')[0] as OperationName, e, { timeZone: TEST_TIME_ZONE, binding: 'soap12' }),
+      ];
       expect(fresh.exchanges.map(read)).toEqual(recorded.exchanges.map(read));
     }
   });
@@ -210,7 +232,14 @@ describe('pull, against the live service', () => {
       for (let batch = 0; batch < 2; batch++) {
         for (let i = 0; i < 30; i++) {
           const n = batch * 30 + i;
-          added.push(addTransaction(service.dataFile, 'demo', { accountId: wallet.id, amount: -(n + 1) / 100, paymentDate: `2027-01-${String(1 + Math.floor(n / 10)).padStart(2, '0')}T${String(n % 10).padStart(2, '0')}:00:00`, description: `later ${n}` }));
+          added.push(
+            addTransaction(service.dataFile, 'demo', {
+              accountId: wallet.id,
+              amount: -(n + 1) / 100,
+              paymentDate: `2027-01-${String(1 + Math.floor(n / 10)).padStart(2, '0')}T${String(n % 10).padStart(2, '0')}:00:00`,
+              description: `later ${n}`,
+            }),
+          );
         }
         received.push((await pull(client, store)).changed);
       }
@@ -226,9 +255,24 @@ describe('pull, against the live service', () => {
       for (const t of before) expect(ids.has(t.id)).toBe(true);
       for (const id of added) expect(ids.has(id)).toBe(true);
       // The last one added, as it was booked.
-      expect(history.find((t) => t.id === added[59])).toEqual({ key: `id:${added[59]}`, id: added[59], accountId: wallet.id, paymentDate: '2027-01-06T09:00:00', type: 2, amount: '-0.6', description: 'later 59', categoryId: 0, userId: 1, userCreatedId: 1 });
+      expect(history.find((t) => t.id === added[59])).toEqual({
+        key: `id:${added[59]}`,
+        id: added[59],
+        accountId: wallet.id,
+        paymentDate: '2027-01-06T09:00:00',
+        type: 2,
+        amount: '-0.6',
+        description: 'later 59',
+        categoryId: 0,
+        userId: 1,
+        userCreatedId: 1,
+      });
       expect(store.countTransactions(wallet.id)).toBe(before.length + 60);
-      const paged = [...store.transactions(wallet.id, 0, 40), ...store.transactions(wallet.id, 40, 40), ...store.transactions(wallet.id, 80, 40)];
+      const paged = [
+        ...store.transactions(wallet.id, 0, 40),
+        ...store.transactions(wallet.id, 40, 40),
+        ...store.transactions(wallet.id, 80, 40),
+      ];
       expect(paged.map((t) => t.key)).toEqual(history.map((t) => t.key));
       expect(paged[0]!.paymentDate >= paged.at(-1)!.paymentDate).toBe(true);
     } finally {

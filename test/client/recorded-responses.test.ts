@@ -28,7 +28,11 @@ let url: string;
 const seen: string[] = [];
 
 function operationOf(req: http.IncomingMessage, body: string): string {
-  return /APIservice\.asmx\/(\w+)/.exec(req.url ?? '')?.[1] ?? /<(?:\w+:)?Body[^>]*>\s*<(?:\w+:)?(\w+)/.exec(body)?.[1] ?? (req.url?.includes('WSDL') ? 'WSDL' : '?');
+  return (
+    /APIservice\.asmx\/(\w+)/.exec(req.url ?? '')?.[1] ??
+    /<(?:\w+:)?Body[^>]*>\s*<(?:\w+:)?(\w+)/.exec(body)?.[1] ??
+    (req.url?.includes('WSDL') ? 'WSDL' : '?')
+  );
 }
 
 beforeAll(async () => {
@@ -41,7 +45,9 @@ beforeAll(async () => {
       const a = answers[op] ?? {
         status: 500,
         contentType: 'text/xml; charset=utf-8',
-        body: soap11(`<soap:Fault><faultcode>soap:Client</faultcode><faultstring>Server did not recognize the value of HTTP Header SOAPAction: ${NS}${op}.</faultstring><detail /></soap:Fault>`),
+        body: soap11(
+          `<soap:Fault><faultcode>soap:Client</faultcode><faultstring>Server did not recognize the value of HTTP Header SOAPAction: ${NS}${op}.</faultstring><detail /></soap:Fault>`,
+        ),
       };
       res.writeHead(a.status ?? 200, { 'content-type': a.contentType ?? 'application/soap+xml; charset=utf-8' });
       res.end(a.body);
@@ -58,13 +64,31 @@ const soap12 = (inner: string) =>
   `<?xml version="1.0"?>\n<soap12:Envelope xmlns:soap12="http://www.w3.org/2003/05/soap-envelope" ${XSI}>\n  <soap12:Header/>\n  <soap12:Body>${inner}</soap12:Body>\n</soap12:Envelope>`;
 
 function client(options: Partial<ConstructorParameters<typeof SoapClient>[0]> = {}): SoapClient {
-  return new SoapClient({ baseUrl: url, namespace: NS, credentials: { clientKey: 'k', login: 'l', password: 'p' }, timeZone: 'Europe/Prague', ...options });
+  return new SoapClient({
+    baseUrl: url,
+    namespace: NS,
+    credentials: { clientKey: 'k', login: 'l', password: 'p' },
+    timeZone: 'Europe/Prague',
+    ...options,
+  });
 }
 
 const OLD_WSDL = `<?xml version="1.0" encoding="utf-8"?>
 <wsdl:definitions xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" xmlns:tns="${NS}" targetNamespace="${NS}">
   <wsdl:portType name="APIserviceSoap">
-    ${['AccountListWithAmount', 'TransactionListLast50', 'DefineTransactionList', 'CarFuelList', 'CategoryTree', 'AddAccount', 'EditAccount', 'AddTranferToOtherAccount', 'AddCategory', 'EditCategory', 'EditCarFuel']
+    ${[
+      'AccountListWithAmount',
+      'TransactionListLast50',
+      'DefineTransactionList',
+      'CarFuelList',
+      'CategoryTree',
+      'AddAccount',
+      'EditAccount',
+      'AddTranferToOtherAccount',
+      'AddCategory',
+      'EditCategory',
+      'EditCarFuel',
+    ]
       .map((n) => `<wsdl:operation name="${n}"><wsdl:input message="tns:${n}SoapIn"/></wsdl:operation>`)
       .join('\n    ')}
   </wsdl:portType>
@@ -90,8 +114,32 @@ describe('answers of other shapes', () => {
     };
     const list = await client().listAccounts();
     expect(list).toEqual([
-      { Id: 12, Name: 'Wallet', Type: 1, Currency: 203, IsActive: true, Locked: false, Description: '', Ord: 1, UserAccountPermission: 3, Amount: 1520.5, IsHidden: false },
-      { Id: 13, Name: 'Sparse', Type: 0, Currency: 0, IsActive: false, Locked: false, Description: '', Ord: 0, UserAccountPermission: 0, Amount: -0.1, IsHidden: false },
+      {
+        Id: 12,
+        Name: 'Wallet',
+        Type: 1,
+        Currency: 203,
+        IsActive: true,
+        Locked: false,
+        Description: '',
+        Ord: 1,
+        UserAccountPermission: 3,
+        Amount: 1520.5,
+        IsHidden: false,
+      },
+      {
+        Id: 13,
+        Name: 'Sparse',
+        Type: 0,
+        Currency: 0,
+        IsActive: false,
+        Locked: false,
+        Description: '',
+        Ord: 0,
+        UserAccountPermission: 0,
+        Amount: -0.1,
+        IsHidden: false,
+      },
     ]);
   });
 
@@ -115,7 +163,13 @@ describe('answers of other shapes', () => {
     const { items, hasIds } = await client().listTransactions(12);
     expect(hasIds).toBe(true);
     // Converted into the client's zone (Prague: +01:00 in March, +02:00 in July), fractions to milliseconds.
-    expect(items.map((t) => t.PaymentDate)).toEqual(['2026-03-01T10:00:00', '2026-03-01T10:00:00', '2026-07-01T11:00:00.123', '2026-03-01T10:00:00', '2026-03-01T10:00:00']);
+    expect(items.map((t) => t.PaymentDate)).toEqual([
+      '2026-03-01T10:00:00',
+      '2026-03-01T10:00:00',
+      '2026-07-01T11:00:00.123',
+      '2026-03-01T10:00:00',
+      '2026-03-01T10:00:00',
+    ]);
   });
 
   it('reads a category tree with nil children, nil items and unknown elements', async () => {
@@ -180,7 +234,9 @@ describe('an older service without the "2" operations', () => {
     TransactionListLast50: {
       body: soap12(
         `<TransactionListLast50Response xmlns="${NS}"><TransactionListLast50Result><Data>` +
-          ['<apiTransaction><Id_User>1</Id_User><Id_UserCreated>1</Id_UserCreated><Id_Account>12</Id_Account><PaymentDate>2026-03-01T10:00:00</PaymentDate><Type>1</Type><Amount>50.25</Amount><Description>same</Description><Id_Category>0</Id_Category></apiTransaction>']
+          [
+            '<apiTransaction><Id_User>1</Id_User><Id_UserCreated>1</Id_UserCreated><Id_Account>12</Id_Account><PaymentDate>2026-03-01T10:00:00</PaymentDate><Type>1</Type><Amount>50.25</Amount><Description>same</Description><Id_Category>0</Id_Category></apiTransaction>',
+          ]
             .concat(
               // Two equal transactions: both kept.
               Array(2).fill(
@@ -198,7 +254,11 @@ describe('an older service without the "2" operations', () => {
           `</Data></DefineTransactionListResult></DefineTransactionListResponse>`,
       ),
     },
-    CategoryTree: { body: soap12(`<CategoryTreeResponse xmlns="${NS}"><CategoryTreeResult><Data><FavoritCategories/><AllCategories/></Data></CategoryTreeResult></CategoryTreeResponse>`) },
+    CategoryTree: {
+      body: soap12(
+        `<CategoryTreeResponse xmlns="${NS}"><CategoryTreeResult><Data><FavoritCategories/><AllCategories/></Data></CategoryTreeResult></CategoryTreeResponse>`,
+      ),
+    },
     CarFuelList: { body: soap12(`<CarFuelListResponse xmlns="${NS}"><CarFuelListResult/></CarFuelListResponse>`) },
   });
 
@@ -254,11 +314,17 @@ describe('an older service without the "2" operations', () => {
     answers = oldAnswers();
     const account = (id: number, amount: string) =>
       `<apiAccount><Id>${id}</Id><Name>A${id}</Name><Type>1</Type><Currency>203</Currency><IsActive>true</IsActive><Locked>false</Locked><Description/><Ord>1</Ord><UserAccountPermission>3</UserAccountPermission><Amount>${amount}</Amount></apiAccount>`;
-    answers.AccountListWithAmount = { body: soap12(`<AccountListWithAmountResponse xmlns="${NS}"><AccountListWithAmountResult><Data>${account(12, '100.5')}${account(13, '0')}</Data></AccountListWithAmountResult></AccountListWithAmountResponse>`) };
+    answers.AccountListWithAmount = {
+      body: soap12(
+        `<AccountListWithAmountResponse xmlns="${NS}"><AccountListWithAmountResult><Data>${account(12, '100.5')}${account(13, '0')}</Data></AccountListWithAmountResult></AccountListWithAmountResponse>`,
+      ),
+    };
     const fields = (id: number | null, accountId: number, amount: string) =>
       `${id === null ? '' : `<Id>${id}</Id>`}<Id_User>1</Id_User><Id_UserCreated>1</Id_UserCreated><Id_Account>${accountId}</Id_Account><PaymentDate>2026-03-05T10:00:00</PaymentDate><Type>3</Type><Amount>${amount}</Amount><Description>moved</Description><Id_Category>0</Id_Category>`;
     answers.AddTranferToOtherAccount = {
-      body: soap12(`<AddTranferToOtherAccountResponse xmlns="${NS}"><AddTranferToOtherAccountResult><Transaction1>${fields(901, 12, '-5')}</Transaction1><Transaction2>${fields(902, 13, '5')}</Transaction2></AddTranferToOtherAccountResult></AddTranferToOtherAccountResponse>`),
+      body: soap12(
+        `<AddTranferToOtherAccountResponse xmlns="${NS}"><AddTranferToOtherAccountResult><Transaction1>${fields(901, 12, '-5')}</Transaction1><Transaction2>${fields(902, 13, '5')}</Transaction2></AddTranferToOtherAccountResult></AddTranferToOtherAccountResponse>`,
+      ),
     };
     // Once the transfer is made, the service lists it (without an id, as its older list does). This
     // stand-in answers every account's list alike: each account keeps its own rows all the same.
@@ -271,7 +337,14 @@ describe('an older service without the "2" operations', () => {
       seen.length = 0;
       await core.connect({ baseUrl: url, clientKey: 'k', login: 'l', password: 'p' });
       expect((await core.sync()).error).toBeNull();
-      await core.transfer({ sourceId: 12, targetId: 13, amount: '5', paymentDate: '2026-03-05T10:00', categoryId: 0, description: 'moved' });
+      await core.transfer({
+        sourceId: 12,
+        targetId: 13,
+        amount: '5',
+        paymentDate: '2026-03-05T10:00',
+        categoryId: 0,
+        description: 'moved',
+      });
       expect(await core.sync()).toMatchObject({ pushed: 1, error: null });
       const history = (await core.listTransactions({ accountId: 12 })).items;
       expect(history.map((t) => [t.amount, t.description])).toEqual([

@@ -31,13 +31,24 @@ afterAll(async () => {
   tmp.remove();
 });
 
-const codeOf = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof AppError ? e.kind : String(e)));
+const codeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e: unknown) => (e instanceof AppError ? e.kind : String(e)),
+  );
 
 /** A local copy with a safety copy (made by a migration) holding `marker`, then damaged past its header. */
-const damagedCopyWithSafetyCopy = (name: string) => damagedLocalCopy(tmp.file(name), { fill: (store) => store.settings.set('copyId', 'kept') });
+const damagedCopyWithSafetyCopy = (name: string) =>
+  damagedLocalCopy(tmp.file(name), { fill: (store) => store.settings.set('copyId', 'kept') });
 
 function recoverable(file: string) {
-  return openRecoverableCore({ dataFile: file, secrets: new MemorySecretStore(), timeZone: 'Europe/Prague', sync: TEST_SYNC_TUNING, log: () => undefined });
+  return openRecoverableCore({
+    dataFile: file,
+    secrets: new MemorySecretStore(),
+    timeZone: 'Europe/Prague',
+    sync: TEST_SYNC_TUNING,
+    log: () => undefined,
+  });
 }
 
 describe('a damaged local copy in the windowed shells', () => {
@@ -56,7 +67,9 @@ describe('a damaged local copy in the windowed shells', () => {
       expect(recovered.damaged).toBeNull();
       expect(await codeOf(core.listAccounts({}))).toBe('ok');
       // The damaged file is kept aside, never deleted.
-      expect(readdirSync(dirname(file)).filter((f) => f.startsWith('damaged-safety.sqlite.damaged-') && !/-(wal|shm)$/.test(f))).toHaveLength(1);
+      expect(
+        readdirSync(dirname(file)).filter((f) => f.startsWith('damaged-safety.sqlite.damaged-') && !/-(wal|shm)$/.test(f)),
+      ).toHaveLength(1);
       // Once open, there is nothing to recover.
       expect(await codeOf(core.recoverLocalCopy({ from: 'empty' }))).toBe('rule');
     } finally {
@@ -70,7 +83,15 @@ describe('a damaged local copy in the windowed shells', () => {
   it('a new copy keeps the connection and the preferences of the damaged one, read from its newest safety copy', async () => {
     const file = damagedLocalCopy(tmp.file('damaged-keeps.sqlite'), {
       fill: (store) => {
-        store.settings.set('connection', { baseUrl: 'https://books.example.com', namespace: 'urn:books', login: 'jana', binding: 'soap12', operations: null, trustedCertificate: null, rememberPassword: true });
+        store.settings.set('connection', {
+          baseUrl: 'https://books.example.com',
+          namespace: 'urn:books',
+          login: 'jana',
+          binding: 'soap12',
+          operations: null,
+          trustedCertificate: null,
+          rememberPassword: true,
+        });
         store.settings.set('preferences', { language: 'cs' });
         store.settings.setSecret('clientKey', 'sealed-bytes');
       },
@@ -78,7 +99,11 @@ describe('a damaged local copy in the windowed shells', () => {
     const core = recoverable(file);
     try {
       const fresh = await core.recoverLocalCopy({ from: 'empty' });
-      expect(fresh).toMatchObject({ damaged: null, configured: true, connection: { baseUrl: 'https://books.example.com', namespace: 'urn:books', login: 'jana' } });
+      expect(fresh).toMatchObject({
+        damaged: null,
+        configured: true,
+        connection: { baseUrl: 'https://books.example.com', namespace: 'urn:books', login: 'jana' },
+      });
       expect((await core.getPreferences()).language).toBe('cs');
       expect(await core.listOutbox()).toEqual([]);
     } finally {
@@ -102,8 +127,14 @@ describe('a damaged local copy in the windowed shells', () => {
       await core.close();
       appLog.close();
     }
-    const lines = readFileSync(logFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { msg: string; file?: string });
-    expect(lines.map((l) => l.msg)).toEqual(['The local copy is damaged', 'The local copy was damaged and was recovered from a safety copy']);
+    const lines = readFileSync(logFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { msg: string; file?: string });
+    expect(lines.map((l) => l.msg)).toEqual([
+      'The local copy is damaged',
+      'The local copy was damaged and was recovered from a safety copy',
+    ]);
     expect(lines[1]).toMatchObject({ file });
   });
 
@@ -145,12 +176,27 @@ describe('a password asked at each sync', () => {
     const secrets = new MemorySecretStore();
     const core = openCore(tmp.file('asked.sqlite'), { secrets });
     try {
-      const status = await core.connect({ baseUrl: service.url, clientKey: 'demo', login: 'asked-user', password: 'an-asked-password', rememberPassword: false });
+      const status = await core.connect({
+        baseUrl: service.url,
+        clientKey: 'demo',
+        login: 'asked-user',
+        password: 'an-asked-password',
+        rememberPassword: false,
+      });
       expect(status.connection).toMatchObject({ rememberPassword: false, hasSecrets: true });
       expect(await secrets.get('password')).toBeNull();
       expect(await secrets.get('clientKey')).toBe('demo');
 
-      await core.addAccount({ name: 'Asked', description: '', currency: 203, type: 1, isActive: true, isHidden: false, locked: false, ord: 1 });
+      await core.addAccount({
+        name: 'Asked',
+        description: '',
+        currency: 203,
+        type: 1,
+        isActive: true,
+        isHidden: false,
+        locked: false,
+        ord: 1,
+      });
       const without = await core.sync();
       expect(without).toMatchObject({ errorCode: 'password-needed', pushed: 0 });
       expect((await core.getStatus()).outbox.pending).toBe(1);
@@ -233,7 +279,13 @@ describe('where no keychain exists (browser shell, a desktop without one)', () =
     addUser(service.dataFile, 'sealed-asked', 'asked-and-sealed', { hashParams: TEST_HASH_PARAMS });
     const core = openCore(tmp.file('sealed-asked.sqlite'), { secrets: (persistence) => sealedSecrets(persistence, FAST) });
     try {
-      await core.connect({ baseUrl: service.url, clientKey: 'demo', login: 'sealed-asked', password: 'asked-and-sealed', rememberPassword: false });
+      await core.connect({
+        baseUrl: service.url,
+        clientKey: 'demo',
+        login: 'sealed-asked',
+        password: 'asked-and-sealed',
+        rememberPassword: false,
+      });
       expect((await core.getStatus()).connection).toMatchObject({ hasSecrets: true, rememberPassword: false });
       expect((await core.sync()).errorCode).toBe('password-needed');
       expect((await core.sync({ password: 'asked-and-sealed' })).errorCode).toBeNull();

@@ -27,7 +27,17 @@ let newDump: Record<string, unknown[]>;
 async function localCopy(file: string, tag: string, n: number): Promise<void> {
   const core = createAppCore({ dataFile: file, secrets: new MemorySecretStore(), timeZone: 'Europe/Prague' });
   await core.workOffline();
-  for (let i = 0; i < n; i++) await core.addAccount({ name: `${tag} ${i}`, description: `${tag} account`, currency: 203, type: 1, isActive: true, isHidden: false, locked: false, ord: i });
+  for (let i = 0; i < n; i++)
+    await core.addAccount({
+      name: `${tag} ${i}`,
+      description: `${tag} account`,
+      currency: 203,
+      type: 1,
+      isActive: true,
+      isHidden: false,
+      locked: false,
+      ord: i,
+    });
   await core.close();
 }
 
@@ -35,7 +45,15 @@ beforeAll(async () => {
   const out = join(import.meta.dirname, '../../test-output');
   mkdirSync(out, { recursive: true });
   childScript = join(out, 'restore-child.cjs');
-  await build({ entryPoints: [join(import.meta.dirname, 'restore-child.ts')], bundle: true, platform: 'node', format: 'cjs', external: ['better-sqlite3', 'pino', 'hash-wasm', 'undici'], outfile: childScript, logLevel: 'silent' });
+  await build({
+    entryPoints: [join(import.meta.dirname, 'restore-child.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    external: ['better-sqlite3', 'pino', 'hash-wasm', 'undici'],
+    outfile: childScript,
+    logLevel: 'silent',
+  });
   await localCopy(oldFile, 'old', 300);
   const source = tmp.file('source.sqlite');
   await localCopy(source, 'new', 600);
@@ -73,7 +91,10 @@ function runChild(file: string, killAfterMs: number | null): Promise<boolean> {
 /** Which copy a dump is: 'old', 'new', or 'mixed'. */
 function which(dump: Record<string, unknown[]>): 'old' | 'new' | 'mixed' {
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-  const strip = (d: Record<string, unknown[]>) => ({ ...d, settings: (d.settings as { key: string }[]).filter((r) => !['copyId', 'restoredAt'].includes(r.key)) });
+  const strip = (d: Record<string, unknown[]>) => ({
+    ...d,
+    settings: (d.settings as { key: string }[]).filter((r) => !['copyId', 'restoredAt'].includes(r.key)),
+  });
   if (same(strip(dump), strip(oldDump))) return 'old';
   if (same(strip(dump), strip(newDump))) return 'new';
   return 'mixed';

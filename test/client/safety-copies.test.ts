@@ -42,7 +42,8 @@ describe('safety copies', () => {
     const core = createAppCore({ dataFile: file, secrets: new MemorySecretStore() });
     try {
       const backup = await core.createBackup();
-      for (let i = 0; i < KEEP_SAFETY_COPIES['before-restore'] + 2; i++) await core.restoreBackup({ data: Buffer.from(backup.data, 'base64') });
+      for (let i = 0; i < KEEP_SAFETY_COPIES['before-restore'] + 2; i++)
+        await core.restoreBackup({ data: Buffer.from(backup.data, 'base64') });
       const copies = listSafetyCopies(file);
       expect(copies).toHaveLength(KEEP_SAFETY_COPIES['before-restore']);
       expect(new Set(copies.map((c) => c.reason))).toEqual(new Set(['before-restore']));
@@ -56,7 +57,10 @@ describe('safety copies', () => {
     const file = damagedLocalCopy(tmp.file('damaged.sqlite'), { fill: (store) => store.settings.set('copyId', 'kept') });
 
     const status = await runCliOn(file, ['status']);
-    expectCliFailure(status, /is damaged and cannot be used\. Recover it from its newest safety copy \(.*\) with the command line's "recover"/);
+    expectCliFailure(
+      status,
+      /is damaged and cannot be used\. Recover it from its newest safety copy \(.*\) with the command line's "recover"/,
+    );
     const recovered = await runCliOn(file, ['recover', '--json']);
     expect(recovered.code).toBe(0);
     const { movedAside } = recovered.json() as { movedAside: string };

@@ -51,7 +51,12 @@ describe('the command line secret store', () => {
     // Long and with characters base64 never writes, so that it cannot turn up in a random salt by chance.
     const PASSWORD = 'the-password-#1';
     const persistence = memoryPersistence();
-    const first = new PromptSecretStore({ persistence, env: { BOOKKEEPING_PASSWORD: PASSWORD }, clientKey: 'the-client-key', argon2: FAST });
+    const first = new PromptSecretStore({
+      persistence,
+      env: { BOOKKEEPING_PASSWORD: PASSWORD },
+      clientKey: 'the-client-key',
+      argon2: FAST,
+    });
     await first.set('clientKey', 'the-client-key');
     const stored = [...persistence.data.values()].join('');
     expect(stored).not.toContain('the-client-key');
@@ -94,7 +99,14 @@ describe('the command line secret store', () => {
     const key = scryptSync('pw-1', salt, 32, { N: 1024, r: 8, p: 1 });
     const cipher = createCipheriv('aes-256-gcm', key, iv);
     const data = Buffer.concat([cipher.update('old-client-key', 'utf8'), cipher.final()]);
-    const v1 = { v: 1, n: 1024, salt: salt.toString('base64'), iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), data: data.toString('base64') };
+    const v1 = {
+      v: 1,
+      n: 1024,
+      salt: salt.toString('base64'),
+      iv: iv.toString('base64'),
+      tag: cipher.getAuthTag().toString('base64'),
+      data: data.toString('base64'),
+    };
     persistence.write('sealed:clientKey', JSON.stringify(v1));
     const store = new PromptSecretStore({ persistence, env: { BOOKKEEPING_PASSWORD: 'pw-1' }, argon2: FAST });
     expect(await store.get('clientKey')).toBe('old-client-key');

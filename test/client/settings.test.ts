@@ -27,19 +27,47 @@ describe('settings', () => {
       expect(store.settings.get('nextTempId')).toBe(-1);
       expect(store.settings.get('workingOffline')).toBe(false);
       // Stored preferences of an older version keep what still fits (unknown keys are dropped).
-      store.db.prepare("INSERT INTO settings (key, value) VALUES ('preferences', '{\"language\":\"en\",\"fontSize\":3}')").run();
+      store.db.prepare('INSERT INTO settings (key, value) VALUES (\'preferences\', \'{"language":"en","fontSize":3}\')').run();
       expect(store.settings.get('preferences')).toEqual({ language: 'en' });
     });
   });
 
   it('read a summary and an exchange kept by an older version, whose errors were English words, without those words', async () => {
     await withStore(async (store) => {
-      const older = { startedAt: '2026-11-01T10:00:00', finishedAt: '2026-11-01T10:00:05', pushed: 0, refused: 0, conflicts: 0, unknown: 0, waiting: 1, pulled: null, received: null };
+      const older = {
+        startedAt: '2026-11-01T10:00:00',
+        finishedAt: '2026-11-01T10:00:05',
+        pushed: 0,
+        refused: 0,
+        conflicts: 0,
+        unknown: 0,
+        waiting: 1,
+        pulled: null,
+        received: null,
+      };
       const insert = store.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)');
-      insert.run('lastSync', JSON.stringify({ ...older, error: 'The service is unavailable; 1 write still waiting.', errorCode: 'unavailable' }));
-      insert.run('lastExchange', JSON.stringify({ outcome: 'unreachable', at: '2026-11-01T10:00:05', via: 'sync', lastSuccessAt: null, message: 'The service is unavailable.' }));
+      insert.run(
+        'lastSync',
+        JSON.stringify({ ...older, error: 'The service is unavailable; 1 write still waiting.', errorCode: 'unavailable' }),
+      );
+      insert.run(
+        'lastExchange',
+        JSON.stringify({
+          outcome: 'unreachable',
+          at: '2026-11-01T10:00:05',
+          via: 'sync',
+          lastSuccessAt: null,
+          message: 'The service is unavailable.',
+        }),
+      );
       expect(store.settings.get('lastSync')).toEqual({ ...older, error: null, errorCode: 'unavailable' });
-      expect(store.settings.get('lastExchange')).toEqual({ outcome: 'unreachable', at: '2026-11-01T10:00:05', via: 'sync', lastSuccessAt: null, error: null });
+      expect(store.settings.get('lastExchange')).toEqual({
+        outcome: 'unreachable',
+        at: '2026-11-01T10:00:05',
+        via: 'sync',
+        lastSuccessAt: null,
+        error: null,
+      });
       // Those written now keep their error as data.
       const error = { code: 'serviceUnavailable' as const, params: { waiting: 1, detail: 'HTTP 503' } };
       store.settings.set('lastSync', { ...older, error, errorCode: 'unavailable' });
@@ -49,8 +77,22 @@ describe('settings', () => {
 
   it('give the last exchange from a summary kept before exchanges were recorded, none for a sync that failed on this side', async () => {
     await withStore(async (store) => {
-      const summary = { startedAt: '2026-11-01T10:00:00', finishedAt: '2026-11-01T10:00:05', pushed: 0, refused: 0, conflicts: 0, unknown: 0, waiting: 1, pulled: null, received: null };
-      store.settings.set('lastSync', { ...summary, error: { code: 'serviceUnavailable', params: { waiting: 1, detail: 'HTTP 503' } }, errorCode: 'unavailable' });
+      const summary = {
+        startedAt: '2026-11-01T10:00:00',
+        finishedAt: '2026-11-01T10:00:05',
+        pushed: 0,
+        refused: 0,
+        conflicts: 0,
+        unknown: 0,
+        waiting: 1,
+        pulled: null,
+        received: null,
+      };
+      store.settings.set('lastSync', {
+        ...summary,
+        error: { code: 'serviceUnavailable', params: { waiting: 1, detail: 'HTTP 503' } },
+        errorCode: 'unavailable',
+      });
       expect(lastExchange(store)).toMatchObject({ outcome: 'unreachable', at: summary.finishedAt, via: 'sync' });
       // A bug in this app is no word about the service (the sync records no exchange for it either).
       store.settings.set('lastSync', { ...summary, error: { code: 'syncUnexpected', params: {} }, errorCode: 'service' });
@@ -59,7 +101,10 @@ describe('settings', () => {
   });
 
   it('say in one place which ones a backup leaves out', () => {
-    const localOnly = Object.entries(SETTINGS).filter(([, s]) => 'localOnly' in s).map(([k]) => k).sort();
+    const localOnly = Object.entries(SETTINGS)
+      .filter(([, s]) => 'localOnly' in s)
+      .map(([k]) => k)
+      .sort();
     expect(localOnly).toEqual(['backup.createdAt', 'copyId', 'lastExchange', 'syncLock']);
     for (const key of localOnly) expect(LOCAL_ONLY_CONDITION).toContain(`'${key}'`);
     expect(LOCAL_ONLY_CONDITION).toContain("'secret.'");

@@ -87,9 +87,27 @@ async function exerciseAll(client: SoapClient, tag: string): Promise<OperationNa
   const tree = await call('CategoryTree', {});
   expect(tree.AllCategories.length).toBeGreaterThan(0);
 
-  const added = await call('AddAccount', { Name: `Acc ${tag}`, Description: 'd & <e>', Currency: 203, Type: 1, IsActive: true, IsHidden: false, Locked: false, Ord: 7 });
+  const added = await call('AddAccount', {
+    Name: `Acc ${tag}`,
+    Description: 'd & <e>',
+    Currency: 203,
+    Type: 1,
+    IsActive: true,
+    IsHidden: false,
+    Locked: false,
+    Ord: 7,
+  });
   expect(added).toMatchObject({ Name: `Acc ${tag}`, Description: 'd & <e>', Currency: 203, Type: 1, Ord: 7, Amount: 0, IsHidden: false });
-  const edited = await call('EditAccount', { Id_Account: added.Id, Name: `Acc ${tag} 2`, Description: '', Type: 2, IsActive: true, IsHidden: true, Locked: false, Ord: 8 });
+  const edited = await call('EditAccount', {
+    Id_Account: added.Id,
+    Name: `Acc ${tag} 2`,
+    Description: '',
+    Type: 2,
+    IsActive: true,
+    IsHidden: true,
+    Locked: false,
+    Ord: 8,
+  });
   expect(edited).toMatchObject({ Id: added.Id, Name: `Acc ${tag} 2`, Type: 2, IsHidden: true, Ord: 8 });
 
   const pair = await call('AddTranferToOtherAccount', {
@@ -100,7 +118,12 @@ async function exerciseAll(client: SoapClient, tag: string): Promise<OperationNa
     Id_Category: 0,
     PaymentDate: '2026-03-01T10:15:00',
   });
-  expect(pair.Transaction1).toMatchObject({ Id_Account: wallet.Id, Amount: -12.34, PaymentDate: '2026-03-01T10:15:00', Description: `Transfer ${tag}` });
+  expect(pair.Transaction1).toMatchObject({
+    Id_Account: wallet.Id,
+    Amount: -12.34,
+    PaymentDate: '2026-03-01T10:15:00',
+    Description: `Transfer ${tag}`,
+  });
   expect(pair.Transaction2).toMatchObject({ Id_Account: added.Id, Amount: 12.34 });
   const after = await client.call('AccountListWithAmount2', {});
   expect(after.find((a) => a.Id === added.Id)!.Amount).toBe(12.34);
@@ -195,7 +218,14 @@ describe('typed errors', () => {
   it('a fault carries the service message and is not an unknown outcome', async () => {
     const client = soapClient(service.url, service.namespace);
     const err = await client
-      .call('AddTranferToOtherAccount', { Amount: 1, Description: '', Id_SourceAccount: 1, Id_TargetAccount: 5, Id_Category: 0, PaymentDate: '2026-01-01T00:00:00' })
+      .call('AddTranferToOtherAccount', {
+        Amount: 1,
+        Description: '',
+        Id_SourceAccount: 1,
+        Id_TargetAccount: 5,
+        Id_Category: 0,
+        PaymentDate: '2026-01-01T00:00:00',
+      })
       .catch((e) => e);
     client.close();
     expect(err).toBeInstanceOf(FaultError);
@@ -206,7 +236,9 @@ describe('typed errors', () => {
 
   it('wrong credentials are InvalidCredentialsError', async () => {
     addUser(service.dataFile, 'wrongpw', 'right-password', { hashParams: TEST_HASH_PARAMS });
-    const client = soapClient(service.url, service.namespace, { credentials: { clientKey: DEMO.clientKey, login: 'wrongpw', password: 'nope' } });
+    const client = soapClient(service.url, service.namespace, {
+      credentials: { clientKey: DEMO.clientKey, login: 'wrongpw', password: 'nope' },
+    });
     const err = await client.call('CategoryTree', {}).catch((e) => e);
     client.close();
     expect(err).toBeInstanceOf(InvalidCredentialsError);
@@ -252,7 +284,9 @@ describe('typed errors', () => {
     const transport = nodeTransport({ maxConnections: 1 });
     try {
       const url = new URL(`http://127.0.0.1:${(server.address() as net.AddressInfo).port}/API/APIservice.asmx`);
-      const err: unknown = await transport.exchange('AddAccount', { method: 'POST', url, headers: {}, body: '<AddAccount/>' }, { timeoutMs: 2000, maxResponseBytes: 1024 }).catch((e: unknown) => e);
+      const err: unknown = await transport
+        .exchange('AddAccount', { method: 'POST', url, headers: {}, body: '<AddAccount/>' }, { timeoutMs: 2000, maxResponseBytes: 1024 })
+        .catch((e: unknown) => e);
       expect(clientSocket).toBeDefined();
       expect(err).toBeInstanceOf(OutcomeUnknownError);
       expect((err as OutcomeUnknownError).sent).toBe(true);

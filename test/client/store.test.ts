@@ -21,13 +21,41 @@ function pulled(overrides: Partial<PulledData> = {}): PulledData {
       [
         1,
         [
-          { key: 'id:10', id: 10, accountId: 1, paymentDate: '2026-01-02T00:00:00', type: 1, amount: '5', description: '100% sure', categoryId: 0, userId: 1, userCreatedId: 1 },
-          { key: 'id:11', id: 11, accountId: 1, paymentDate: '2026-01-03T00:00:00', type: 2, amount: '-5.1', description: 'under_score', categoryId: 7, userId: 1, userCreatedId: 1 },
+          {
+            key: 'id:10',
+            id: 10,
+            accountId: 1,
+            paymentDate: '2026-01-02T00:00:00',
+            type: 1,
+            amount: '5',
+            description: '100% sure',
+            categoryId: 0,
+            userId: 1,
+            userCreatedId: 1,
+          },
+          {
+            key: 'id:11',
+            id: 11,
+            accountId: 1,
+            paymentDate: '2026-01-03T00:00:00',
+            type: 2,
+            amount: '-5.1',
+            description: 'under_score',
+            categoryId: 7,
+            userId: 1,
+            userCreatedId: 1,
+          },
         ],
       ],
     ]),
     templates: [{ id: 1, accountId: 1, type: 2, amount: '-1', description: 't', categoryId: 0, ord: 0, userId: 1, userCreatedId: 1 }],
-    categories: { all: [{ id: 7, name: 'Food', parentId: 0, position: 0 }, { id: 8, name: 'Fruit', parentId: 7, position: 0 }], favorites: [{ id: 8, name: 'Fruit' }] },
+    categories: {
+      all: [
+        { id: 7, name: 'Food', parentId: 0, position: 0 },
+        { id: 8, name: 'Fruit', parentId: 7, position: 0 },
+      ],
+      favorites: [{ id: 8, name: 'Fruit' }],
+    },
     refuelings: new Map(),
     ...overrides,
   };
@@ -48,7 +76,14 @@ describe('schema', () => {
     const file = tmp.file('a.sqlite');
     new Store(file).close();
     const next = MIGRATIONS.at(-1)!.version + 1;
-    const v2 = [...MIGRATIONS, { version: next, description: 'notes', up: (db: Database.Database) => db.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL) STRICT') }];
+    const v2 = [
+      ...MIGRATIONS,
+      {
+        version: next,
+        description: 'notes',
+        up: (db: Database.Database) => db.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL) STRICT'),
+      },
+    ];
     const store = new Store(file, { migrations: v2 });
     store.db.prepare('INSERT INTO notes (text) VALUES (?)').run('kept');
     store.close();
@@ -74,7 +109,11 @@ describe('queries and pulls', () => {
       expect(store.transactions(1, 0, 1).map((t) => t.id)).toEqual([11]);
       expect(store.transactions(1, 1, 5).map((t) => t.id)).toEqual([10]);
       // The register's search (store/text-search.ts): literal, folded for case and accents, categories by name.
-      const text = (s: string) => textQuery(s, store.categories().map((c): [number, string] => [c.id, c.name]));
+      const text = (s: string) =>
+        textQuery(
+          s,
+          store.categories().map((c): [number, string] => [c.id, c.name]),
+        );
       expect(store.countTransactions(1, text('%'))).toBe(1);
       expect(store.transactions(1, 0, 5, text('_')).map((t) => t.id)).toEqual([11]);
       expect(store.transactions(1, 0, 5, text('fruit')).map((t) => t.id)).toEqual([]);
@@ -95,7 +134,17 @@ describe('queries and pulls', () => {
   it('keeps id-less transactions with the account whose list held them, even when two lists hold the same content', async () => {
     await withStore(async (store) => {
       // A foreign service's older list: no ids, and Id_Account not telling which list it came from.
-      const item = { Id: null, Id_User: 1, Id_UserCreated: 1, Id_Account: 0, PaymentDate: '2026-01-02T00:00:00', Type: 1, Amount: 5, Description: 'fee', Id_Category: 0 };
+      const item = {
+        Id: null,
+        Id_User: 1,
+        Id_UserCreated: 1,
+        Id_Account: 0,
+        PaymentDate: '2026-01-02T00:00:00',
+        Type: 1,
+        Amount: 5,
+        Description: 'fee',
+        Id_Category: 0,
+      };
       store.applyPull(pulled({ transactions: new Map([1, 2].map((id) => [id, transactionsFromApi(id, [item])])) }));
       expect([store.countTransactions(1), store.countTransactions(2)]).toEqual([1, 1]);
     });
@@ -105,20 +154,40 @@ describe('queries and pulls', () => {
     const tmp = tempDir();
     const store = new Store(tmp.file('a.sqlite'));
     const none = { accounts: 0, transactions: 0, templates: 0, categories: 0, refuelings: 0 };
-    const refueling = { id: 5, carId: 1, dateOfPurchase: '2026-01-02T08:00:00', tachometer: 1000, liter: '40.5', price: '1500', currency: 203, rate: '1', description: '', userCreatedId: 1 };
+    const refueling = {
+      id: 5,
+      carId: 1,
+      dateOfPurchase: '2026-01-02T08:00:00',
+      tachometer: 1000,
+      liter: '40.5',
+      price: '1500',
+      currency: 203,
+      rate: '1',
+      description: '',
+      userCreatedId: 1,
+    };
     try {
       store.saveCar({ carId: 1, name: 'Car' }, '2026-01-01T00:00:00');
       const base = pulled({ refuelings: new Map([[1, [refueling]]]) });
       expect(store.applyPull(base)).toEqual({ accounts: 3, transactions: 2, templates: 1, categories: 2, refuelings: 1 });
       expect(store.applyPull(base)).toEqual(none);
       // The order of the service's lists is no change: accounts and categories listed in another order.
-      expect(store.applyPull({ ...base, accounts: [...base.accounts].reverse(), categories: { ...base.categories, all: [{ ...base.categories.all[0]!, position: 3 }, base.categories.all[1]!] } })).toEqual(none);
+      expect(
+        store.applyPull({
+          ...base,
+          accounts: [...base.accounts].reverse(),
+          categories: { ...base.categories, all: [{ ...base.categories.all[0]!, position: 3 }, base.categories.all[1]!] },
+        }),
+      ).toEqual(none);
 
       const [a2, a1, a3] = base.accounts as [AccountRow, AccountRow, AccountRow];
       const [t10, t11] = base.transactions.get(1)!;
       const changed: PulledData = {
         // A2 renamed, A1's balance moved by a changed transaction (counted once, as the transaction), A3 no longer listed.
-        accounts: [{ ...a2, name: 'Renamed' }, { ...a1, balance: '99' }],
+        accounts: [
+          { ...a2, name: 'Renamed' },
+          { ...a1, balance: '99' },
+        ],
         transactions: new Map([[1, [t10!, { ...t11!, description: 'edited' }, { ...t10!, key: 'id:12', id: 12 }]]]),
         templates: [],
         categories: { all: [{ ...base.categories.all[0]!, name: 'Meals' }, base.categories.all[1]!], favorites: [] },
@@ -126,7 +195,10 @@ describe('queries and pulls', () => {
       };
       expect(store.applyPull(changed)).toEqual({ accounts: 2, transactions: 2, templates: 1, categories: 1, refuelings: 1 });
       // A balance that moved with no transaction to show why is a change of its own; a listed account again too.
-      expect(store.applyPull({ ...changed, accounts: [{ ...a2, name: 'Renamed', balance: '1' }, { ...a1, balance: '99' }, a3] })).toEqual({ ...none, accounts: 2 });
+      expect(store.applyPull({ ...changed, accounts: [{ ...a2, name: 'Renamed', balance: '1' }, { ...a1, balance: '99' }, a3] })).toEqual({
+        ...none,
+        accounts: 2,
+      });
     } finally {
       store.close();
       tmp.remove();
@@ -156,8 +228,12 @@ describe('the marks tables', () => {
     await withStore(async (store) => {
       expect(MARKED_RECORDS.length).toBeGreaterThan(0);
       for (const record of MARKED_RECORDS) {
-        const columns = (store.db.prepare(`SELECT name FROM pragma_table_info(?)`).all(marksTable(record)) as { name: string }[]).map((c) => c.name);
-        expect(columns, marksTable(record)).toEqual(expect.arrayContaining([marksKey(record), ...columnsOf(record, record.local).map((c) => c.column)]));
+        const columns = (store.db.prepare(`SELECT name FROM pragma_table_info(?)`).all(marksTable(record)) as { name: string }[]).map(
+          (c) => c.name,
+        );
+        expect(columns, marksTable(record)).toEqual(
+          expect.arrayContaining([marksKey(record), ...columnsOf(record, record.local).map((c) => c.column)]),
+        );
       }
     });
   });

@@ -17,7 +17,9 @@ describe('service addresses', () => {
     // Refused by code, about the field: the screens say the same problem while the user types (parseServiceAddress).
     expect(() => normalizeBaseUrl('example.com')).toThrow(expect.objectContaining({ code: 'addressNotUrl', field: 'baseUrl' }));
     expect(() => normalizeBaseUrl('ftp://example.com')).toThrow(expect.objectContaining({ code: 'addressNotHttp', field: 'baseUrl' }));
-    expect(() => normalizeBaseUrl('https://u:p@example.com')).toThrow(expect.objectContaining({ code: 'addressWithCredentials', field: 'baseUrl' }));
+    expect(() => normalizeBaseUrl('https://u:p@example.com')).toThrow(
+      expect.objectContaining({ code: 'addressWithCredentials', field: 'baseUrl' }),
+    );
     expect(parseServiceAddress('https://x.example').problem).toBeNull();
     expect(parseServiceAddress(' x.example').problem).toBe('addressNotUrl');
     expect(parseServiceAddress('ftp://x.example').problem).toBe('addressNotHttp');
@@ -53,8 +55,27 @@ describe('price per liter', () => {
   });
 });
 
-const entry = (id: number, kind: AnyEntry['kind'], input: object, createdIds: number[] = [], status: AnyEntry['status'] = 'pending'): AnyEntry =>
-  ({ id, kind, input, base: null, createdIds, status, message: null, conflicts: [], attempts: 0, createdAt: '', sentAt: null, probe: null }) as unknown as AnyEntry;
+const entry = (
+  id: number,
+  kind: AnyEntry['kind'],
+  input: object,
+  createdIds: number[] = [],
+  status: AnyEntry['status'] = 'pending',
+): AnyEntry =>
+  ({
+    id,
+    kind,
+    input,
+    base: null,
+    createdIds,
+    status,
+    message: null,
+    conflicts: [],
+    attempts: 0,
+    createdAt: '',
+    sentAt: null,
+    probe: null,
+  }) as unknown as AnyEntry;
 
 describe('dependencies between queued writes', () => {
   it('follows temporary ids and edits of one record, and blocks behind refusals', () => {
@@ -76,12 +97,29 @@ describe('dependencies between queued writes', () => {
     expect(deps.get(5)!.dependents).toEqual([6]);
     expect(deps.get(8)!.missing).toEqual([{ field: 'id', kind: 'category', id: -99 }]);
     const statuses = effectiveStatuses(entries, deps);
-    expect([...statuses.values()].map((s) => s.status)).toEqual(['refused', 'blocked', 'pending', 'pending', 'pending', 'pending', 'pending', 'blocked']);
+    expect([...statuses.values()].map((s) => s.status)).toEqual([
+      'refused',
+      'blocked',
+      'pending',
+      'pending',
+      'pending',
+      'pending',
+      'pending',
+      'blocked',
+    ]);
   });
 
   it('blocks behind a write whose outcome only the user can decide, not behind one the next sync checks', () => {
-    const undecided = { ...entry(1, 'addRefueling', {}, [-1], 'unknown'), message: 'Whether this refueling reached the service cannot be told...' } as AnyEntry;
-    const entries = [undecided, entry(2, 'editRefueling', { id: -1 }), entry(3, 'addRefueling', {}, [-2], 'unknown'), entry(4, 'editRefueling', { id: -2 })];
+    const undecided = {
+      ...entry(1, 'addRefueling', {}, [-1], 'unknown'),
+      message: 'Whether this refueling reached the service cannot be told...',
+    } as AnyEntry;
+    const entries = [
+      undecided,
+      entry(2, 'editRefueling', { id: -1 }),
+      entry(3, 'addRefueling', {}, [-2], 'unknown'),
+      entry(4, 'editRefueling', { id: -2 }),
+    ];
     const statuses = effectiveStatuses(entries);
     expect([...statuses.values()].map((s) => s.status)).toEqual(['unknown', 'blocked', 'unknown', 'pending']);
     expect(statuses.get(2)!.message).toMatch(/#1 .*outcome/);

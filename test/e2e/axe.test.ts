@@ -42,7 +42,12 @@ async function violations(page: Page): Promise<Violation[]> {
     });
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, impact: v.impact ?? null, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`) }));
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact ?? null,
+        help: v.help,
+        nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`),
+      }));
   });
 }
 
@@ -60,7 +65,9 @@ describe.skipIf(!found)('axe on every screen', () => {
     for (const [lang, theme] of combos) {
       await page.emulateMedia({ colorScheme: theme });
       await page.locator(`input[name=first-run-language][value=${lang}]`).check({ force: true });
-      await poll(() => page.evaluate(() => `${document.documentElement.lang} ${document.documentElement.dataset.theme}`)).toBe(`${lang} ${theme}`);
+      await poll(() => page.evaluate(() => `${document.documentElement.lang} ${document.documentElement.dataset.theme}`)).toBe(
+        `${lang} ${theme}`,
+      );
       // With a test report shown too (credentials refused: an error alert).
       await page.locator('input[name=baseUrl]').fill(stack.service.url);
       await page.locator('input[name=clientKey]').fill(DEMO.clientKey);

@@ -8,7 +8,20 @@
 /// <reference lib="dom" />
 import { beforeAll, describe, expect, it } from 'vitest';
 import { browserFor } from '../support/browser';
-import { chainedTests, connectedApp, type AppPage, dismissSummary, go, poll, screenshot, setAppearance, syncNow, textOf, type Stack, unlabelledControls } from './stack';
+import {
+  chainedTests,
+  connectedApp,
+  type AppPage,
+  dismissSummary,
+  go,
+  poll,
+  screenshot,
+  setAppearance,
+  syncNow,
+  textOf,
+  type Stack,
+  unlabelledControls,
+} from './stack';
 
 const found = browserFor(import.meta.url);
 
@@ -33,7 +46,10 @@ describe.skipIf(!found)('cars and fuel', () => {
     const onService = await stack.soap.call('CarFuelList', { CarId: 1 });
     expect(onService.length).toBeGreaterThan(0);
     const newest = [...onService].sort((a, b) => (a.DateOfPurchase < b.DateOfPurchase ? 1 : -1))[0]!;
-    const lastDay = new Date(`${newest.DateOfPurchase.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en', { dateStyle: 'medium', timeZone: 'UTC' });
+    const lastDay = new Date(`${newest.DateOfPurchase.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en', {
+      dateStyle: 'medium',
+      timeZone: 'UTC',
+    });
 
     await go(page, '/pump');
     await page.getByTestId('pump-add-car').click();
@@ -47,7 +63,9 @@ describe.skipIf(!found)('cars and fuel', () => {
     await number.fill('4242');
     await poll(() => textOf(check)).toBe('The service has no refuelings of car number 4242: a new car, or a mistyped number.');
     await number.fill('1');
-    await poll(() => textOf(check)).toBe(`The service has ${onService.length} refuelings of this car, the last on ${lastDay} at ${newest.Tachometer.toLocaleString('en')} km.`);
+    await poll(() => textOf(check)).toBe(
+      `The service has ${onService.length} refuelings of this car, the last on ${lastDay} at ${newest.Tachometer.toLocaleString('en')} km.`,
+    );
     await screenshot(page, 'car-form-check-en-light', true);
     await number.press('Enter');
     await poll(() => dialog().count()).toBe(0);
@@ -86,7 +104,16 @@ describe.skipIf(!found)('cars and fuel', () => {
       ['2026-03-29T08:00', 11_800, '35'],
     ] as const;
     for (const [date, tachometer, liter] of fills) {
-      await stack.core.addRefueling({ carId: STATS_CAR, dateOfPurchase: date, tachometer, liter, price: String(Number(liter) * 40), currency: 203, rate: '1', description: '' });
+      await stack.core.addRefueling({
+        carId: STATS_CAR,
+        dateOfPurchase: date,
+        tachometer,
+        liter,
+        price: String(Number(liter) * 40),
+        currency: 203,
+        rate: '1',
+        description: '',
+      });
     }
     await go(page, `/cars/${STATS_CAR}/stats`);
     const note = page.getByTestId('flagged-note');
@@ -96,7 +123,9 @@ describe.skipIf(!found)('cars and fuel', () => {
     const flagged = page.locator('[data-testid=fuel-fills] tbody tr[data-flag=odometer]');
     expect(await flagged.count()).toBe(1);
     expect(await textOf(flagged)).toContain('Doubtful');
-    expect(await textOf(flagged.getByTestId('fill-flag'))).toBe('This odometer reading does not fit the readings around it: it is left out of the distance and consumption.');
+    expect(await textOf(flagged.getByTestId('fill-flag'))).toBe(
+      'This odometer reading does not fit the readings around it: it is left out of the distance and consumption.',
+    );
     await screenshot(page, 'fuel-flagged-en-light');
 
     await page.getByTestId('flagged-toggle').click();

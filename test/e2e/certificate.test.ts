@@ -8,7 +8,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserFor } from '../support/browser';
 import { makeCertificate, opensslFor, type TestCertificate } from '../support/certificates';
 import { tempDir } from '../support/client';
-import { type AppPage, DEMO, connect, go, loose, openApp, poll, realErrors, screenshot, setAppearance, startStack, textOf, type Stack } from './stack';
+import {
+  type AppPage,
+  DEMO,
+  connect,
+  go,
+  loose,
+  openApp,
+  poll,
+  realErrors,
+  screenshot,
+  setAppearance,
+  startStack,
+  textOf,
+  type Stack,
+} from './stack';
 
 /** A Chromium-family browser: without one, this file is skipped (named at the end of the run), or fails in CI. */
 const found = browserFor(import.meta.url);
@@ -41,7 +55,9 @@ describe.skipIf(!openssl || !found)('a service with a self-signed certificate', 
     await connect(page, stack.service);
     const panel = page.getByTestId('certificate-refused');
     await panel.waitFor();
-    expect(loose(await panel.locator('.alert-title').textContent())).toBe('No authority this computer trusts vouches for the service’s certificate');
+    expect(loose(await panel.locator('.alert-title').textContent())).toBe(
+      'No authority this computer trusts vouches for the service’s certificate',
+    );
     expect(await textOf(page.getByTestId('certificate-fingerprint'))).toBe(first.fingerprint);
     expect(await page.getByTestId('trust-certificate').textContent()).toContain('Trust this certificate and connect');
     await screenshot(page, 'connect-certificate-untrusted-en-light');

@@ -121,7 +121,9 @@ describe.skipIf(!found)('a day of use', () => {
     const bankRow = page.locator(`tr[data-account-id="${bank.Id}"]`);
     await poll(() => bankRow.getAttribute('class')).toMatch(/is-pending/);
     const bankBalance = bankRow.locator('[data-testid=balance]');
-    await poll(() => textOf(bankBalance)).toBe(`${money(plus(bank.Amount, '-1234.5'), 203, 'cs')} Potvrzeno: ${money(bank.Amount, 203, 'cs')}`);
+    await poll(() => textOf(bankBalance)).toBe(
+      `${money(plus(bank.Amount, '-1234.5'), 203, 'cs')} Potvrzeno: ${money(bank.Amount, 203, 'cs')}`,
+    );
     await poll(() => textOf(page.locator(`tr[data-account-id="${savings.Id}"] [data-testid=balance]`))).toBe(
       `${money(plus(savings.Amount, '1234.5'), 203, 'cs')} Potvrzeno: ${money(savings.Amount, 203, 'cs')}`,
     );
@@ -141,9 +143,14 @@ describe.skipIf(!found)('a day of use', () => {
     await poll(() => header.getByTestId('queued-count').count()).toBe(0);
     await poll(() => page.locator('[data-testid=refuelings-table] tbody tr.is-pending').count()).toBe(0);
     const fuelAfter = await stack.soap.call('CarFuelList', { CarId: 1 });
-    const newFuel = fuelAfter.filter((r) => r.Tachometer > lastOdometer).map((r) => String(r.Id)).sort();
+    const newFuel = fuelAfter
+      .filter((r) => r.Tachometer > lastOdometer)
+      .map((r) => String(r.Id))
+      .sort();
     expect(newFuel).toHaveLength(2);
-    const shownIds = await page.locator('[data-testid=refuelings-table] tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-refueling-id')));
+    const shownIds = await page
+      .locator('[data-testid=refuelings-table] tbody tr')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-refueling-id')));
     for (const id of newFuel) expect(shownIds).toContain(id);
 
     await go(page, '/accounts');

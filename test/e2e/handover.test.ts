@@ -56,7 +56,9 @@ describe.skipIf(!found)('the handover page', () => {
       await expect(again.goto(pageUrl)).rejects.toThrow(/ERR_FILE_NOT_FOUND/);
       const spent = await context.newPage();
       await spent.goto(ticketUrl);
-      await expect.poll(() => spent.locator('[role=alert]').textContent()).toContain('This link has opened the app already, or has waited too long.');
+      await expect
+        .poll(() => spent.locator('[role=alert]').textContent())
+        .toContain('This link has opened the app already, or has waited too long.');
       await screenshot(spent, 'handover-spent-en-light');
     } finally {
       await context.close();

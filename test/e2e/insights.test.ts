@@ -58,11 +58,15 @@ const monthStart = (back: number) => {
 /** Clicks what starts a download and hands back the file's name and bytes. */
 async function download(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer; path: string }> {
   const [file] = (await Promise.all([page.waitForEvent('download'), click()])) as [Download, void];
-  const path = (await file.path());
+  const path = await file.path();
   return { name: file.suggestedFilename(), bytes: readFileSync(path), path };
 }
 
-const csvLines = (text: string) => text.replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l !== '');
+const csvLines = (text: string) =>
+  text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((l) => l !== '');
 
 interface Fill {
   date: string;
@@ -144,7 +148,10 @@ describe.skipIf(!found)('beyond the service', () => {
     expect(await consumption.locator('tbody tr').allInnerTexts()).toEqual(['Feb 1, 2026\t6.25 l/100 km', 'Feb 21, 2026\t7.00 l/100 km']);
     const spend = page.getByTestId('chart-monthly-cost');
     await spend.locator('summary').click();
-    expect((await spend.locator('tbody tr').allInnerTexts()).map((r) => r.replace(/\s+/g, ' '))).toEqual(['Jan 2026 CZK 2,420.00', 'Feb 2026 CZK 1,980.00']);
+    expect((await spend.locator('tbody tr').allInnerTexts()).map((r) => r.replace(/\s+/g, ' '))).toEqual([
+      'Jan 2026 CZK 2,420.00',
+      'Feb 2026 CZK 1,980.00',
+    ]);
 
     // The fill abroad marked partial: nothing closes after the first chain any more.
     await rows.nth(0).getByTestId('partial-toggle').check();
@@ -182,9 +189,9 @@ describe.skipIf(!found)('beyond the service', () => {
     const total = table.locator('tfoot tr');
     expect(await textOf(total.locator('[data-col=expense]'))).toBe(czk(expected.total.expense));
     // Every category of the report is a row, largest expense first, as the core ordered them.
-    expect(await table.locator('tbody[data-category-id]').evaluateAll((l) => l.map((e) => Number(e.getAttribute('data-category-id'))))).toEqual(
-      expected.categories.map((c) => c.categoryId),
-    );
+    expect(
+      await table.locator('tbody[data-category-id]').evaluateAll((l) => l.map((e) => Number(e.getAttribute('data-category-id')))),
+    ).toEqual(expected.categories.map((c) => c.categoryId));
 
     // A category opens into its months; its name leads to its transactions in the search.
     const housing = expected.categories.find((c) => c.name === 'Bydlení')!;
@@ -195,11 +202,15 @@ describe.skipIf(!found)('beyond the service', () => {
     await page.waitForURL(/#\/search\?/);
     expect(new URL(page.url().replace('#/', '')).searchParams.get('category')).toBe(String(housing.categoryId));
     await poll(() => textOf(page.getByTestId('search-count'))).toBe(`${housing.count} transactions found`);
-    expect(await textOf(page.locator(`.search-sum[data-currency="203"]`))).toBe(`${housing.net.startsWith('-') ? '' : '+'}${czk(housing.net)} in ${housing.count} transactions`);
+    expect(await textOf(page.locator(`.search-sum[data-currency="203"]`))).toBe(
+      `${housing.net.startsWith('-') ? '' : '+'}${czk(housing.net)} in ${housing.count} transactions`,
+    );
     expect(await page.locator('input[name=from]').getAttribute('data-value')).toBe(monthStart(11));
     expect(await page.locator('input[name=categoryId]').inputValue()).toBe('Bydlení');
     // The search keeps to what the report covered, says so, and can be widened.
-    expect(await textOf(page.getByTestId('search-scope'))).toMatch(/^Only the report's accounts: .+ · transfers left out, as in the report Search all$/);
+    expect(await textOf(page.getByTestId('search-scope'))).toMatch(
+      /^Only the report's accounts: .+ · transfers left out, as in the report Search all$/,
+    );
 
     await page.goBack();
     await poll(() => textOf(h1())).toBe('Reports');
@@ -251,7 +262,9 @@ describe.skipIf(!found)('beyond the service', () => {
     await poll(() => textOf(count)).toBe(`${big.total} transactions found`);
     const amounts = await page.locator('[data-testid=search-results] [data-col=amount]').allInnerTexts();
     expect(amounts.every((a) => /^−CZK 1[45],\d{3}\.\d{2}$/.test(a.replace(/\s+/g, ' ').trim()))).toBe(true);
-    expect(await textOf(page.locator('.search-sum[data-currency="203"]'))).toBe(`${money(big.sums[0]!.total, 203, 'en', true)} in ${big.total} transactions`);
+    expect(await textOf(page.locator('.search-sum[data-currency="203"]'))).toBe(
+      `${money(big.sums[0]!.total, 203, 'en', true)} in ${big.total} transactions`,
+    );
 
     // One account and the dates of a month; then nothing matches; then everything again.
     await page.getByTestId('clear-filters').click();
@@ -261,7 +274,9 @@ describe.skipIf(!found)('beyond the service', () => {
     await page.locator('input[name=from]').fill(monthStart(1));
     const inRange = await stack.core.searchTransactions({ accountId: bank.id, from: monthStart(1) });
     await poll(() => textOf(count)).toBe(`${inRange.total} transactions found`);
-    expect(new Set((await page.locator('[data-testid=search-results] tbody td:nth-child(3)').allInnerTexts()).map((t) => t.trim()))).toEqual(new Set(['Běžný účet']));
+    expect(
+      new Set((await page.locator('[data-testid=search-results] tbody td:nth-child(3)').allInnerTexts()).map((t) => t.trim())),
+    ).toEqual(new Set(['Běžný účet']));
     await page.locator('input[name=text]').fill('zzz nothing at all');
     await poll(() => textOf(main().locator('.empty-state'))).toContain('No transaction matches these filters');
 
@@ -310,11 +325,24 @@ describe.skipIf(!found)('beyond the service', () => {
     expect(strip(await stack.core.listRefuelings({ carId: 4 }))).toEqual(strip(await stack.core.listRefuelings({ carId: CAR })));
 
     // A file of another app: columns by other names are mapped by hand; a bad row and a repeated one are marked.
-    const foreign = ['When;Km;Fuel;Paid', '2026-03-10 08:00;11800;31.5;1290.50', '2026-03-10 08:00;11800;31.5;1290.50', 'yesterday;12300;30;1200', '2026-03-28 18:00;12300;28.25;1150'].join('\n');
+    const foreign = [
+      'When;Km;Fuel;Paid',
+      '2026-03-10 08:00;11800;31.5;1290.50',
+      '2026-03-10 08:00;11800;31.5;1290.50',
+      'yesterday;12300;30;1200',
+      '2026-03-28 18:00;12300;28.25;1150',
+    ].join('\n');
     await importCard.locator('select[name=importCar]').selectOption(String(CAR));
-    await importCard.locator('input[name=importFile]').setInputFiles({ name: 'other.csv', mimeType: 'text/csv', buffer: Buffer.from(foreign) });
+    await importCard
+      .locator('input[name=importFile]')
+      .setInputFiles({ name: 'other.csv', mimeType: 'text/csv', buffer: Buffer.from(foreign) });
     await importCard.locator('select[name=map-dateOfPurchase]').waitFor();
-    for (const [field, column] of [['dateOfPurchase', 0], ['tachometer', 1], ['liter', 2], ['price', 3]] as const) {
+    for (const [field, column] of [
+      ['dateOfPurchase', 0],
+      ['tachometer', 1],
+      ['liter', 2],
+      ['price', 3],
+    ] as const) {
       await importCard.locator(`select[name=map-${field}]`).selectOption(String(column));
     }
     await poll(() => textOf(counts)).toBe('4 rows 2 ready 1 with problems 1 duplicate');
@@ -339,12 +367,23 @@ describe.skipIf(!found)('beyond the service', () => {
     const refuelings = Number(await textOf(made.locator('[data-count=refuelings]')));
 
     // Changes after the backup are gone after the restore; what was pending then is pending again.
-    await stack.core.addRefueling({ carId: 4, dateOfPurchase: '2026-04-02T10:00:00', tachometer: 20_000, liter: '10', price: '400', currency: 203, rate: '1', description: 'after the backup' });
+    await stack.core.addRefueling({
+      carId: 4,
+      dateOfPurchase: '2026-04-02T10:00:00',
+      tachometer: 20_000,
+      liter: '10',
+      price: '400',
+      currency: 203,
+      rate: '1',
+      description: 'after the backup',
+    });
     await stack.core.saveCar({ carId: 5, name: 'Felicia' });
     await page.locator('input[name=backupFile]').setInputFiles(backup.path);
     await dialog().waitFor();
     expect(await textOf(dialog())).toContain('Replace the local copy?');
-    expect(await textOf(dialog().getByTestId('restore-pending-warning'))).toContain(`${queued + 1} changes waiting to be sent now will be replaced`);
+    expect(await textOf(dialog().getByTestId('restore-pending-warning'))).toContain(
+      `${queued + 1} changes waiting to be sent now will be replaced`,
+    );
     await dialog().getByRole('button', { name: 'Replace with the backup' }).click();
     const restored = page.getByTestId('restored');
     await poll(() => textOf(restored.locator('[data-count=pendingWrites]'))).toBe(String(queued));

@@ -6,7 +6,20 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserFor } from '../support/browser';
-import { type AppPage, DEMO, go, money, openApp, poll, realErrors, screenshot, setAppearance, startStack, textOf, type Stack } from './stack';
+import {
+  type AppPage,
+  DEMO,
+  go,
+  money,
+  openApp,
+  poll,
+  realErrors,
+  screenshot,
+  setAppearance,
+  startStack,
+  textOf,
+  type Stack,
+} from './stack';
 
 /** A Chromium-family browser: without one, this file is skipped (named at the end of the run), or fails in CI. */
 const found = browserFor(import.meta.url);

@@ -49,7 +49,14 @@ beforeAll(async () => {
   await core.workOffline();
   await core.setPreferences({ language: 'en', theme: 'light' });
   // A transfer waiting to be sent, so that a pending row and its other side show too.
-  await core.transfer({ sourceId: 3, targetId: 4, amount: '1234.5', paymentDate: `${FIRST_YEAR + 4}-06-15T09:30`, categoryId: 101, description: 'Holiday savings' });
+  await core.transfer({
+    sourceId: 3,
+    targetId: 4,
+    amount: '1234.5',
+    paymentDate: `${FIRST_YEAR + 4}-06-15T09:30`,
+    categoryId: 101,
+    description: 'Holiday savings',
+  });
   shell = await startWebShell({ core, rendererDir: RENDERER_DIR, log: () => undefined });
   browser = await launchChromium();
   context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 860 }, timezoneId: TEST_TIME_ZONE });
@@ -147,7 +154,11 @@ describe.skipIf(!found)('the register of a decade', () => {
       await go(page, '/accounts');
       await page.locator('[data-testid=accounts-table]').waitFor();
       await watchLongTasks();
-      const open = await timed(`location.hash = '#/accounts/${account}'`, '[data-testid=transactions-table] tbody tr[data-key]', `() => location.hash === '#/accounts/${account}'`);
+      const open = await timed(
+        `location.hash = '#/accounts/${account}'`,
+        '[data-testid=transactions-table] tbody tr[data-key]',
+        `() => location.hash === '#/accounts/${account}'`,
+      );
       await poll(() => textOf(page.locator('main h1'))).toBe(`Account ${account}`);
 
       const day = ['2019-03-14', '2021-11-02', '2023-07-20', '2018-02-05', '2024-09-30'][n]!;
@@ -167,7 +178,13 @@ describe.skipIf(!found)('the register of a decade', () => {
         const el = document.querySelector<HTMLElement>('[data-testid=register-scroll]')!;
         const frame = () => new Promise((r) => requestAnimationFrame(r));
         /** The register's 1-based position of the row at the top of the view, as the screen tells it. */
-        const topRow = () => Number(document.querySelector('[data-testid=register-position]')!.textContent.replace(/[^\d–]/g, '').split('–')[0]);
+        const topRow = () =>
+          Number(
+            document
+              .querySelector('[data-testid=register-position]')!
+              .textContent.replace(/[^\d–]/g, '')
+              .split('–')[0],
+          );
         const target = topRow() + rows;
         const started = performance.now();
         for (let guard = 0; guard < 5000; guard++) {
@@ -192,12 +209,19 @@ describe.skipIf(!found)('the register of a decade', () => {
     // The newest row's balance is the account's balance now.
     await page.getByTestId('register-newest').click();
     await poll(() => textOf(page.getByTestId('register-position'))).toMatch(/^Rows 1–/);
-    expect(await textOf(rows().first().locator('td').last())).toBe((await textOf(page.getByTestId('account-balance'))).replace(/CZK\s*/, ''));
+    expect(await textOf(rows().first().locator('td').last())).toBe(
+      (await textOf(page.getByTestId('account-balance'))).replace(/CZK\s*/, ''),
+    );
 
     const ms = (x: number) => `${x.toFixed(0)} ms`;
     console.log(
       `Register over ${TRANSACTIONS.toLocaleString('en')} transactions, ${tries.length} tries (first rows of an account / jump to a date / scroll 1,000 rows / long tasks): ` +
-        tries.map((t) => `account ${t.account}: ${ms(t.open)} / ${ms(t.jump)} / ${ms(t.scroll)} / ${t.longTasks.length ? t.longTasks.map(ms).join(', ') : 'none'}`).join('; '),
+        tries
+          .map(
+            (t) =>
+              `account ${t.account}: ${ms(t.open)} / ${ms(t.jump)} / ${ms(t.scroll)} / ${t.longTasks.length ? t.longTasks.map(ms).join(', ') : 'none'}`,
+          )
+          .join('; '),
     );
     // Best of the tries (this machine is shared): the bounds themselves are the issue's.
     expect(Math.min(...tries.map((t) => t.open))).toBeLessThan(FIRST_ROWS_MS);
@@ -247,7 +271,9 @@ describe.skipIf(!found)('the register of a decade', () => {
     expect(await page.evaluate(() => document.activeElement?.classList.contains('is-pending'))).toBe(true);
 
     // A synced transfer: its other side named, the row confirmed by the service.
-    const transfer = rows().filter({ hasText: /Transfer \d+/ }).first();
+    const transfer = rows()
+      .filter({ hasText: /Transfer \d+/ })
+      .first();
     await transfer.click();
     await poll(() => textOf(detail)).toContain('Confirmed by the service');
     expect(await textOf(detail)).toMatch(/Other side of the transfer Account \d+/);
@@ -261,7 +287,9 @@ describe.skipIf(!found)('the register of a decade', () => {
     await poll(() => rows().count()).toBeGreaterThan(5);
     const total = Number((await textOf(page.getByTestId('register-position'))).replace(/,/g, '').match(/of (\d+)/)![1]);
     expect(total).toBe(TRANSACTIONS + 2);
-    expect(await textOf(rows().first().locator('td').last())).toBe((await textOf(page.getByTestId('register-balance'))).replace(/CZK\s*/, ''));
+    expect(await textOf(rows().first().locator('td').last())).toBe(
+      (await textOf(page.getByTestId('register-balance'))).replace(/CZK\s*/, ''),
+    );
   }, 60_000);
 
   it('screenshots: the register and a row in full, in both languages and both themes', async () => {

@@ -9,7 +9,25 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { currencyLabel } from '../../src-shared/money';
 import { browserFor } from '../support/browser';
-import { chainedTests, type AppPage, brokenLists, connect, dismissSummary, englishMoney, go, money, openApp, poll, SCREENSHOT_DIR, screenshot, startStack, syncNow, textOf, type Stack, unlabelledControls } from './stack';
+import {
+  chainedTests,
+  type AppPage,
+  brokenLists,
+  connect,
+  dismissSummary,
+  englishMoney,
+  go,
+  money,
+  openApp,
+  poll,
+  SCREENSHOT_DIR,
+  screenshot,
+  startStack,
+  syncNow,
+  textOf,
+  type Stack,
+  unlabelledControls,
+} from './stack';
 
 /** A Chromium-family browser: without one, this file is skipped (named at the end of the run), or fails in CI. */
 const found = browserFor(import.meta.url);
@@ -19,7 +37,8 @@ let app: AppPage;
 let ids: { bank: number; savings: number; euro: number; shared: number; old: number; cash: number };
 
 beforeAll(async () => {
-  for (const f of existsSync(SCREENSHOT_DIR) ? readdirSync(SCREENSHOT_DIR) : []) if (f.startsWith('failed-')) rmSync(join(SCREENSHOT_DIR, f));
+  for (const f of existsSync(SCREENSHOT_DIR) ? readdirSync(SCREENSHOT_DIR) : [])
+    if (f.startsWith('failed-')) rmSync(join(SCREENSHOT_DIR, f));
   stack = await startStack();
   app = await openApp(stack, 'en-US');
   const accounts = await stack.soap.listAccounts();
@@ -173,8 +192,17 @@ describe.skipIf(!found)('screens', () => {
     const now = Date.now();
     for (let i = 0; i < 60; i++) {
       const at = new Date(now - (60 - i) * 60_000);
-      const wall = new Intl.DateTimeFormat('sv', { timeZone: 'Europe/Prague', dateStyle: 'short', timeStyle: 'medium' }).format(at).replace(' ', 'T');
-      await stack.soap.call('AddTranferToOtherAccount', { Amount: 10 + i, Description: `Spoření ${i}`, Id_SourceAccount: ids.bank, Id_TargetAccount: ids.savings, Id_Category: 0, PaymentDate: wall });
+      const wall = new Intl.DateTimeFormat('sv', { timeZone: 'Europe/Prague', dateStyle: 'short', timeStyle: 'medium' })
+        .format(at)
+        .replace(' ', 'T');
+      await stack.soap.call('AddTranferToOtherAccount', {
+        Amount: 10 + i,
+        Description: `Spoření ${i}`,
+        Id_SourceAccount: ids.bank,
+        Id_TargetAccount: ids.savings,
+        Id_Category: 0,
+        PaymentDate: wall,
+      });
     }
     expect(await syncNow(page)).toContain('2 changes sent');
     await dismissSummary(page);
@@ -214,7 +242,9 @@ describe.skipIf(!found)('screens', () => {
 
     const search = page.getByTestId('tx-search');
     await search.fill('Nájem');
-    await poll(async () => (await rows.allInnerTexts()).length > 0 && (await rows.allInnerTexts()).every((r) => r.includes('Nájem'))).toBe(true);
+    await poll(async () => (await rows.allInnerTexts()).length > 0 && (await rows.allInnerTexts()).every((r) => r.includes('Nájem'))).toBe(
+      true,
+    );
     expect(await textOf(rows.first())).toContain('Bydlení › Nájem');
     await search.fill('zzz nothing');
     await poll(() => textOf(main())).toContain('No transaction matches');
@@ -228,7 +258,11 @@ describe.skipIf(!found)('screens', () => {
     await go(page, '/templates');
     await poll(() => page.locator('[data-testid=templates-table] tbody tr').count()).toBe(templates.length);
     const first = templates[0]!;
-    await page.locator('[data-testid=templates-table] tbody tr').first().getByRole('link', { name: /Start a transfer/ }).click();
+    await page
+      .locator('[data-testid=templates-table] tbody tr')
+      .first()
+      .getByRole('link', { name: /Start a transfer/ })
+      .click();
     await page.waitForURL(/#\/transfer\?template=/);
     await poll(() => page.locator('select[name=sourceId]').inputValue()).toBe(String(first.Id_Account));
     expect(await page.locator('input[name=description]').inputValue()).toBe(first.Description);
@@ -248,7 +282,9 @@ describe.skipIf(!found)('screens', () => {
     await target.selectOption(String(ids.bank));
     await page.locator('input[name=amount]').fill('1,234.5');
     const problems = page.getByTestId('transfer-problems');
-    await poll(() => problems.locator('[data-problem]').evaluateAll((l) => l.map((e) => e.getAttribute('data-problem')))).toEqual(['same-account']);
+    await poll(() => problems.locator('[data-problem]').evaluateAll((l) => l.map((e) => e.getAttribute('data-problem')))).toEqual([
+      'same-account',
+    ]);
     // Inactive and locked accounts are listed, but cannot be picked, and say why (as a source and as a target).
     for (const select of [source, target]) {
       const old = select.locator(`option[value="${ids.old}"]`);
@@ -365,7 +401,9 @@ describe.skipIf(!found)('screens', () => {
     expect(await textOf(row)).toContain(money(newest.Price, newest.Currency));
     // The price per litre names its currency too (refuelings abroad are in another one).
     for (const r of fuel) {
-      expect(await textOf(page.locator(`tr[data-refueling-id="${r.Id}"] td`).nth(5))).toMatch(new RegExp(`^${r.Currency === 978 ? '€' : `${currencyLabel(r.Currency)} `}\\d[\\d,.]*$`));
+      expect(await textOf(page.locator(`tr[data-refueling-id="${r.Id}"] td`).nth(5))).toMatch(
+        new RegExp(`^${r.Currency === 978 ? '€' : `${currencyLabel(r.Currency)} `}\\d[\\d,.]*$`),
+      );
     }
 
     await row.getByRole('button').click();
@@ -444,7 +482,14 @@ describe.skipIf(!found)('screens', () => {
     await dialog().getByRole('button', { name: 'Save' }).click();
     const bankNow = (await stack.soap.listAccounts()).find((a) => a.Id === ids.bank)!;
     await stack.soap.call('EditAccount', {
-      Id_Account: ids.bank, Name: 'Běžný účet KB', Description: bankNow.Description, Type: 3, IsActive: true, IsHidden: false, Locked: false, Ord: bankNow.Ord,
+      Id_Account: ids.bank,
+      Name: 'Běžný účet KB',
+      Description: bankNow.Description,
+      Type: 3,
+      IsActive: true,
+      IsHidden: false,
+      Locked: false,
+      Ord: bankNow.Ord,
     });
 
     const summary = await syncNow(page);
@@ -458,7 +503,9 @@ describe.skipIf(!found)('screens', () => {
     expect(await textOf(refused)).toContain('“Sdílené” at the top level');
     const blocked = page.locator('[data-outbox-id][data-status=blocked]');
     expect(await textOf(blocked)).toContain('“Dárky” under Sdílené');
-    expect(await textOf(blocked)).toContain('Waits for an earlier change that needs your attention: New category: “Sdílené” at the top level.');
+    expect(await textOf(blocked)).toContain(
+      'Waits for an earlier change that needs your attention: New category: “Sdílené” at the top level.',
+    );
     await screenshot(page, 'outbox-attention-en-light');
 
     // Discarding the refused one warns about the one that depends on it; cancel, then fix it instead.
@@ -490,7 +537,16 @@ describe.skipIf(!found)('screens', () => {
     await poll(() => textOf(page.locator('.toast').last())).toContain('Transfer from');
     const cash = (await stack.soap.listAccounts()).find((a) => a.Id === ids.cash)!;
     const lock = (locked: boolean) =>
-      stack.soap.call('EditAccount', { Id_Account: ids.cash, Name: cash.Name, Description: cash.Description, Type: cash.Type, IsActive: true, IsHidden: false, Locked: locked, Ord: cash.Ord });
+      stack.soap.call('EditAccount', {
+        Id_Account: ids.cash,
+        Name: cash.Name,
+        Description: cash.Description,
+        Type: cash.Type,
+        IsActive: true,
+        IsHidden: false,
+        Locked: locked,
+        Ord: cash.Ord,
+      });
     await lock(true);
     expect(await syncNow(page)).toContain('1 refused');
     await go(page, '/outbox');
@@ -617,7 +673,9 @@ describe.skipIf(!found)('screens', () => {
         await go(page, '/settings');
         await page.locator(`input[name=language][value=${lang}]`).check({ force: true });
         await page.locator(`input[name=theme][value=${theme}]`).check({ force: true });
-        await poll(() => page.evaluate(() => `${document.documentElement.lang} ${document.documentElement.dataset.theme}`)).toBe(`${lang} ${theme}`);
+        await poll(() => page.evaluate(() => `${document.documentElement.lang} ${document.documentElement.dataset.theme}`)).toBe(
+          `${lang} ${theme}`,
+        );
         for (const [name, path, ready] of screens) {
           await go(page, path);
           await page.locator(ready).first().waitFor({ state: 'attached' });

@@ -47,7 +47,8 @@ const screens = () => everyScreen(bank);
  */
 async function overlaps(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const selector = 'label, legend, .field-label, input, select, textarea, button, a.nav-link, a.btn, .input-addon, .pill, h1, .field-hint, .field-error';
+    const selector =
+      'label, legend, .field-label, input, select, textarea, button, a.nav-link, a.btn, .input-addon, .pill, h1, .field-hint, .field-error';
     const header = document.querySelector('header.app-header');
     const headerBottom = header?.getBoundingClientRect().bottom ?? 0;
     const visible = (el: Element): DOMRect | null => {
@@ -73,8 +74,11 @@ async function overlaps(page: Page): Promise<string[]> {
       }
       return r;
     };
-    const items = [...document.querySelectorAll(selector)].map((el) => ({ el, r: visible(el) })).filter((x): x is { el: Element; r: DOMRect } => x.r !== null);
-    const name = (el: Element) => `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}${el.getAttribute('name') ? `[name=${el.getAttribute('name')}]` : ''} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+    const items = [...document.querySelectorAll(selector)]
+      .map((el) => ({ el, r: visible(el) }))
+      .filter((x): x is { el: Element; r: DOMRect } => x.r !== null);
+    const name = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}${el.getAttribute('name') ? `[name=${el.getAttribute('name')}]` : ''} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
     const out: string[] = [];
     for (let i = 0; i < items.length; i++) {
       for (let j = i + 1; j < items.length; j++) {
@@ -95,22 +99,46 @@ async function overlaps(page: Page): Promise<string[]> {
 }
 
 /** How the navigation sits: its height as laid out (0 when folded into the header's menu), and the current item's place. */
-async function navigation(page: Page): Promise<{ folded: boolean; height: number; current: { top: number; bottom: number; left: number; right: number } | null; inView: boolean }> {
+async function navigation(
+  page: Page,
+): Promise<{
+  folded: boolean;
+  height: number;
+  current: { top: number; bottom: number; left: number; right: number } | null;
+  inView: boolean;
+}> {
   return page.evaluate(() => {
     const nav = document.querySelector<HTMLElement>('#main-nav')!;
     const folded = getComputedStyle(document.querySelector('[data-testid=nav-toggle]')!).display !== 'none';
     const box = nav.getBoundingClientRect();
     const current = nav.querySelector('.nav-link.active');
     const r = current?.getBoundingClientRect() ?? null;
-    const inView = !!r && r.top >= box.top - 0.5 && r.bottom <= Math.min(box.bottom, innerHeight) + 0.5 && r.top >= 0 && r.left >= 0 && r.right <= innerWidth + 0.5 && r.height > 0;
-    return { folded, height: getComputedStyle(nav).display === 'none' ? 0 : box.height, current: r && { top: r.top, bottom: r.bottom, left: r.left, right: r.right }, inView };
+    const inView =
+      !!r &&
+      r.top >= box.top - 0.5 &&
+      r.bottom <= Math.min(box.bottom, innerHeight) + 0.5 &&
+      r.top >= 0 &&
+      r.left >= 0 &&
+      r.right <= innerWidth + 0.5 &&
+      r.height > 0;
+    return {
+      folded,
+      height: getComputedStyle(nav).display === 'none' ? 0 : box.height,
+      current: r && { top: r.top, bottom: r.bottom, left: r.left, right: r.right },
+      inView,
+    };
   });
 }
 
 describe.skipIf(!found)('small windows', () => {
   for (const win of WINDOWS) {
     it(`${win.name}: nothing overlaps, the navigation is small or a menu, its current item in view, in both languages`, async () => {
-      const context = await stack.browser.newContext({ locale: 'en-US', viewport: { width: win.width, height: win.height }, deviceScaleFactor: win.scale, timezoneId: TEST_TIME_ZONE });
+      const context = await stack.browser.newContext({
+        locale: 'en-US',
+        viewport: { width: win.width, height: win.height },
+        deviceScaleFactor: win.scale,
+        timezoneId: TEST_TIME_ZONE,
+      });
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);
       const errors = collectPageErrors(page);
@@ -139,7 +167,8 @@ describe.skipIf(!found)('small windows', () => {
               const open = await navigation(page);
               expect(open.inView, `${where}: current item in the open menu ${JSON.stringify(open.current)}`).toBe(true);
               // The open menu lies over the screen, as menus do; its own items must not overlap each other.
-              for (const o of await overlaps(page)) if (o.split(' × ').every((side) => side.includes('nav-link'))) problems.push(`${where} (menu open): ${o}`);
+              for (const o of await overlaps(page))
+                if (o.split(' × ').every((side) => side.includes('nav-link'))) problems.push(`${where} (menu open): ${o}`);
               if (name === 'pump') await screenshot(page, `small-${win.name}-${lang}-menu`, true);
               await page.keyboard.press('Escape');
               await poll(() => page.locator('#main-nav').isVisible()).toBe(false);
@@ -153,7 +182,8 @@ describe.skipIf(!found)('small windows', () => {
               else expect(across.height, where).toBeLessThanOrEqual(win.height / 8);
               expect(nav.inView, `${where}: current item ${JSON.stringify(nav.current)}`).toBe(true);
             }
-            if (['accounts', 'pump', 'transfer', 'settings'].includes(name)) await screenshot(page, `small-${win.name}-${lang}-${name}`, true);
+            if (['accounts', 'pump', 'transfer', 'settings'].includes(name))
+              await screenshot(page, `small-${win.name}-${lang}-${name}`, true);
           }
         }
         expect(problems).toEqual([]);

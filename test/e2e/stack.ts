@@ -34,9 +34,13 @@ export interface Stack {
 
 /** `sync`: tuning of the core's syncs (default: quick tries and a half-second budget); `service`: its options (TLS...). */
 export async function startStack(options: { sync?: AppCoreOptions['sync']; service?: TestServiceOptions['service'] } = {}): Promise<Stack> {
-  if (!existsSync(join(RENDERER_DIR, 'index.html'))) throw new Error('The renderer is not built: run `npx electron-vite build` (npm test does).');
+  if (!existsSync(join(RENDERER_DIR, 'index.html')))
+    throw new Error('The renderer is not built: run `npx electron-vite build` (npm test does).');
   const dir = mkdtempSync(join(tmpdir(), 'bookkeeping-e2e-'));
-  const [service, browser] = await Promise.all([startTestService({ demo: true, ...(options.service ? { service: options.service } : {}) }), launchChromium()]);
+  const [service, browser] = await Promise.all([
+    startTestService({ demo: true, ...(options.service ? { service: options.service } : {}) }),
+    launchChromium(),
+  ]);
   const core = createAppCore({
     dataFile: join(dir, 'client.sqlite'),
     secrets: new MemorySecretStore(),
@@ -73,7 +77,12 @@ export interface AppPage {
 
 /** Opens the app in a fresh browser context whose system language is `locale`. */
 export async function openApp(stack: Stack, locale: 'cs-CZ' | 'en-US', colorScheme: 'light' | 'dark' = 'light'): Promise<AppPage> {
-  const context = await stack.browser.newContext({ locale, colorScheme, viewport: { width: 1280, height: 860 }, timezoneId: TEST_TIME_ZONE });
+  const context = await stack.browser.newContext({
+    locale,
+    colorScheme,
+    viewport: { width: 1280, height: 860 },
+    timezoneId: TEST_TIME_ZONE,
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   const errors = collectPageErrors(page);
@@ -196,7 +205,9 @@ export function everyScreen(bank: number): [string, string, string][] {
 
 /** Text of an amount as Intl shows it in English with two decimals, minus as U+2212 (as the screens show it). */
 export function englishMoney(value: number | string): string {
-  return new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(String(value) as `${number}`).replace('-', '\u2212');
+  return new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+    .format(String(value) as `${number}`)
+    .replace('-', '\u2212');
 }
 
 /**
@@ -206,7 +217,13 @@ export function englishMoney(value: number | string): string {
  */
 export function money(value: number | string, currency: number, locale: 'en' | 'cs' = 'en', signed = false): string {
   const code = currencyLabel(currency);
-  const f = new Intl.NumberFormat(locale, { style: 'currency', currency: code, minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: signed ? 'exceptZero' : 'auto' });
+  const f = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: code,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    signDisplay: signed ? 'exceptZero' : 'auto',
+  });
   return loose(f.format(String(value) as `${number}`).replace('-', '\u2212'));
 }
 
@@ -247,14 +264,17 @@ export async function unlabelledControls(page: Page): Promise<string[]> {
 export async function brokenLists(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const out: string[] = [];
-    const isList = (el: Element | null) => !!el && ((['UL', 'OL'].includes(el.tagName) && !el.hasAttribute('role')) || el.getAttribute('role') === 'list');
+    const isList = (el: Element | null) =>
+      !!el && ((['UL', 'OL'].includes(el.tagName) && !el.hasAttribute('role')) || el.getAttribute('role') === 'list');
     for (const list of document.querySelectorAll('ul, ol')) {
       if (!isList(list)) continue;
       for (const child of list.children) {
-        if (child.tagName !== 'LI' || (child.hasAttribute('role') && child.getAttribute('role') !== 'listitem')) out.push(child.outerHTML.slice(0, 120));
+        if (child.tagName !== 'LI' || (child.hasAttribute('role') && child.getAttribute('role') !== 'listitem'))
+          out.push(child.outerHTML.slice(0, 120));
       }
     }
-    for (const li of document.querySelectorAll('li')) if (!li.hasAttribute('role') && !isList(li.parentElement)) out.push(li.outerHTML.slice(0, 120));
+    for (const li of document.querySelectorAll('li'))
+      if (!li.hasAttribute('role') && !isList(li.parentElement)) out.push(li.outerHTML.slice(0, 120));
     return out;
   });
 }
@@ -264,5 +284,7 @@ export async function setAppearance(page: Page, lang: 'cs' | 'en', theme: 'light
   await go(page, '/settings');
   await page.locator(`input[name=language][value=${lang}]`).check({ force: true });
   await page.locator(`input[name=theme][value=${theme}]`).check({ force: true });
-  await poll(() => page.evaluate(() => `${document.documentElement.lang} ${document.documentElement.dataset.theme}`)).toBe(`${lang} ${theme}`);
+  await poll(() => page.evaluate(() => `${document.documentElement.lang} ${document.documentElement.dataset.theme}`)).toBe(
+    `${lang} ${theme}`,
+  );
 }

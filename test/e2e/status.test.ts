@@ -9,7 +9,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setPassword, TEST_HASH_PARAMS } from '../../src-service';
 import { browserFor } from '../support/browser';
 import { startLatencyProxy, type LatencyProxy } from '../support/latency-proxy';
-import { type AppPage, DEMO, dismissSummary, go, openApp, poll, realErrors, screenshot, startStack, syncNow, textOf, type Stack } from './stack';
+import {
+  type AppPage,
+  DEMO,
+  dismissSummary,
+  go,
+  openApp,
+  poll,
+  realErrors,
+  screenshot,
+  startStack,
+  syncNow,
+  textOf,
+  type Stack,
+} from './stack';
 
 /** A Chromium-family browser: without one, this file is skipped (named at the end of the run), or fails in CI. */
 const found = browserFor(import.meta.url);
@@ -67,7 +80,9 @@ describe.skipIf(!found)('status that tells the truth', () => {
     await page.getByTestId('connect').click();
     await page.waitForURL(/#\/accounts$/);
     await page.getByTestId('first-sync').waitFor();
-    await poll(() => textOf(page.getByTestId('first-sync'))).toMatch(/Receiving your data from the service .*(Receiving data: \d+ of \d+|Syncing with the service)/);
+    await poll(() => textOf(page.getByTestId('first-sync'))).toMatch(
+      /Receiving your data from the service .*(Receiving data: \d+ of \d+|Syncing with the service)/,
+    );
     await screenshot(page, 'first-sync-en-light', true);
     await poll(() => textOf(summary())).toContain('Sync finished');
     expect(await textOf(summary())).toMatch(/\d+ transactions received/);
@@ -87,8 +102,17 @@ describe.skipIf(!found)('status that tells the truth', () => {
     expect(up).not.toMatch(/received/);
 
     // One transfer on the service: two transactions, one on each account; nothing else is new.
-    const accounts = (await stack.soap.listAccounts()).filter((a) => a.IsActive && !a.Locked && a.Currency === 203 && a.UserAccountPermission !== 1);
-    await stack.soap.call('AddTranferToOtherAccount', { Amount: 12, Description: 'from elsewhere', Id_SourceAccount: accounts[0]!.Id, Id_TargetAccount: accounts[1]!.Id, Id_Category: 0, PaymentDate: '2026-11-24T08:00:00' });
+    const accounts = (await stack.soap.listAccounts()).filter(
+      (a) => a.IsActive && !a.Locked && a.Currency === 203 && a.UserAccountPermission !== 1,
+    );
+    await stack.soap.call('AddTranferToOtherAccount', {
+      Amount: 12,
+      Description: 'from elsewhere',
+      Id_SourceAccount: accounts[0]!.Id,
+      Id_TargetAccount: accounts[1]!.Id,
+      Id_Category: 0,
+      PaymentDate: '2026-11-24T08:00:00',
+    });
     const news = await syncNow(page);
     expect(news).toContain('2 transactions received');
     expect(news).not.toMatch(/Up to date|changed|sent/);

@@ -35,7 +35,14 @@ describe.skipIf(!found)('sync while the service is unavailable', () => {
     const { page } = app;
     await setAppearance(page, 'en', 'light');
     const accounts = (await stack.core.listAccounts({})).accounts.filter((a) => a.writable && a.currency === 203);
-    await stack.core.transfer({ sourceId: accounts[0]!.id, targetId: accounts[1]!.id, amount: '10', paymentDate: '2026-11-24T09:00', categoryId: 0, description: 'while it restarts' });
+    await stack.core.transfer({
+      sourceId: accounts[0]!.id,
+      targetId: accounts[1]!.id,
+      amount: '10',
+      paymentDate: '2026-11-24T09:00',
+      categoryId: 0,
+      description: 'while it restarts',
+    });
     await poll(() => textOf(page.getByTestId('queued-count'))).toMatch(/^1\b/);
 
     // The service restarts: its proxy answers 503 with Retry-After twice, then lets everything through.

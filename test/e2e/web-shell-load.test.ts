@@ -19,9 +19,13 @@ let url: string;
 const local = newLocalDataFile();
 
 beforeAll(async () => {
-  child = spawn(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'src-main', 'web-shell', 'main.ts'), '--port', '0', '--data', local.dataFile], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  child = spawn(
+    join(root, 'node_modules', '.bin', 'tsx'),
+    [join(root, 'src-main', 'web-shell', 'main.ts'), '--port', '0', '--data', local.dataFile],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {
@@ -57,5 +61,7 @@ it.skipIf(!found)('serves the app, which loads in Chromium with no console error
   // An address with another key (a guess, or an earlier run's) opens nothing.
   const stranger = await browser.newPage();
   await stranger.goto(url.replace(/key=.*/, 'key=guess'));
-  await expect.poll(() => stranger.locator('[role=alert]').textContent()).toContain('This address holds the key of an earlier run of “npm run web”.');
+  await expect
+    .poll(() => stranger.locator('[role=alert]').textContent())
+    .toContain('This address holds the key of an earlier run of “npm run web”.');
 });

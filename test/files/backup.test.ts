@@ -25,7 +25,16 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
-const account = (name: string) => ({ name, description: '', currency: 203, type: 1, isActive: true, isHidden: false, locked: false, ord: 1 });
+const account = (name: string) => ({
+  name,
+  description: '',
+  currency: 203,
+  type: 1,
+  isActive: true,
+  isHidden: false,
+  locked: false,
+  ord: 1,
+});
 const refueling = (tachometer: number, liter = '40.5') => ({
   carId: 7,
   dateOfPurchase: `2026-03-${String(1 + (tachometer % 27)).padStart(2, '0')}T08:00`,
@@ -48,7 +57,14 @@ async function withHistory(): Promise<UserSession & { main: number; savings: num
   const accounts = (await s.core.listAccounts({})).accounts;
   const main = accounts.find((a) => a.name === 'Main')!.id;
   const savings = accounts.find((a) => a.name === 'Savings')!.id;
-  await s.core.transfer({ sourceId: main, targetId: savings, amount: '100', paymentDate: '2026-03-01T10:00', categoryId: 0, description: 'first' });
+  await s.core.transfer({
+    sourceId: main,
+    targetId: savings,
+    amount: '100',
+    paymentDate: '2026-03-01T10:00',
+    categoryId: 0,
+    description: 'first',
+  });
   expect((await s.core.sync()).error).toBeNull();
   return Object.assign(s, { main, savings });
 }
@@ -78,9 +94,23 @@ describe('backup and restore', () => {
     const s = await withHistory();
     try {
       await service.stop();
-      const t = await s.core.transfer({ sourceId: s.main, targetId: s.savings, amount: '12.34', paymentDate: '2026-03-02T10:00', categoryId: 0, description: 'offline' });
+      const t = await s.core.transfer({
+        sourceId: s.main,
+        targetId: s.savings,
+        amount: '12.34',
+        paymentDate: '2026-03-02T10:00',
+        categoryId: 0,
+        description: 'offline',
+      });
       const holiday = await s.core.addAccount(account('Holiday'));
-      await s.core.transfer({ sourceId: s.main, targetId: holiday.id, amount: '50', paymentDate: '2026-03-03T10:00', categoryId: 0, description: 'to holiday' });
+      await s.core.transfer({
+        sourceId: s.main,
+        targetId: holiday.id,
+        amount: '50',
+        paymentDate: '2026-03-03T10:00',
+        categoryId: 0,
+        description: 'to holiday',
+      });
       const category = await s.core.addCategory({ name: 'Trips', parentId: 0 });
       const partial = await s.core.addRefueling(refueling(1400, '20'));
       await s.core.addRefueling(refueling(1800));
@@ -96,7 +126,15 @@ describe('backup and restore', () => {
       expect(before.id_map!.length).toBeGreaterThan(0);
 
       const backup = await s.core.createBackup();
-      expect(backup.counts).toEqual({ accounts: 2, transactions: 2, templates: 0, categories: 0, cars: 1, refuelings: 1, pendingWrites: 7 });
+      expect(backup.counts).toEqual({
+        accounts: 2,
+        transactions: 2,
+        templates: 0,
+        categories: 0,
+        cars: 1,
+        refuelings: 1,
+        pendingWrites: 7,
+      });
       expect(backup.fileName).toMatch(/^bookkeeping-\d{4}-\d{2}-\d{2}-\d{4}\.sqlite$/);
       expect(Buffer.from(backup.data, 'base64').length).toBe(backup.bytes);
 
@@ -110,17 +148,26 @@ describe('backup and restore', () => {
 
       const restored = await s.core.restoreBackup({ data: bytesOf(backup) });
       // The two writes discarded since may have reached the service as far as the copy can tell.
-      expect(restored).toEqual({ counts: backup.counts, backedUpAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/), uncertainWrites: 2 });
+      expect(restored).toEqual({
+        counts: backup.counts,
+        backedUpAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/),
+        uncertainWrites: 2,
+      });
       const after = dumpLocal(s.file);
-      const outboxOf = (d: Record<string, unknown[]>) => d.outbox as { id: number; status: string; message: string | null; probe: string | null }[];
+      const outboxOf = (d: Record<string, unknown[]>) =>
+        d.outbox as { id: number; status: string; message: string | null; probe: string | null }[];
       const unsettled = new Set([dropped.outboxId, t.outboxId]);
       expect(outboxOf(after).filter((e) => !unsettled.has(e.id))).toEqual(outboxOf(before).filter((e) => !unsettled.has(e.id)));
       for (const e of outboxOf(after).filter((x) => unsettled.has(x.id))) {
-        expect(e).toMatchObject({ status: 'unknown', message: expect.stringMatching(/^Restored from a backup made .*may have reached the service/) });
+        expect(e).toMatchObject({
+          status: 'unknown',
+          message: expect.stringMatching(/^Restored from a backup made .*may have reached the service/),
+        });
       }
       expect(comparable({ ...after, outbox: [] })).toEqual(comparable({ ...before, outbox: [] }));
       // Ids handed out since the backup are never handed out again.
-      const nextTempId = (d: Record<string, unknown[]>) => JSON.parse((d.settings as { key: string; value: string }[]).find((r) => r.key === 'nextTempId')!.value);
+      const nextTempId = (d: Record<string, unknown[]>) =>
+        JSON.parse((d.settings as { key: string; value: string }[]).find((r) => r.key === 'nextTempId')!.value);
       expect(nextTempId(after)).toBeLessThanOrEqual(later.id - 1);
       const again = await s.core.addCategory({ name: 'New after restore', parentId: 0 });
       expect(again.outboxId).toBeGreaterThan(later.outboxId);
@@ -150,7 +197,12 @@ describe('backup and restore', () => {
       expect(fuel.map((r) => r.Tachometer).sort()).toEqual([1000, 1400, 1800]);
       // The partial marks moved to the service's ids.
       const marks = await s.core.listRefuelings({ carId: 7 });
-      expect(marks.filter((r) => r.partial).map((r) => r.tachometer).sort()).toEqual([1000, 1400]);
+      expect(
+        marks
+          .filter((r) => r.partial)
+          .map((r) => r.tachometer)
+          .sort(),
+      ).toEqual([1000, 1400]);
       expect(marks.every((r) => r.id > 0)).toBe(true);
     } finally {
       await service.start().catch(() => undefined);
@@ -162,7 +214,14 @@ describe('backup and restore', () => {
     const s = await withHistory();
     try {
       const fuel = await s.core.addRefueling(refueling(2000));
-      await s.core.transfer({ sourceId: s.main, targetId: s.savings, amount: '7', paymentDate: '2026-03-05T10:00', categoryId: 0, description: 'synced later' });
+      await s.core.transfer({
+        sourceId: s.main,
+        targetId: s.savings,
+        amount: '7',
+        paymentDate: '2026-03-05T10:00',
+        categoryId: 0,
+        description: 'synced later',
+      });
       const { currency: _currency, ...renamed } = account('Savings renamed');
       void _currency;
       await s.core.editAccount({ id: s.savings, ...renamed });
@@ -186,7 +245,10 @@ describe('backup and restore', () => {
       expect(main.filter((x) => x.Description === 'synced later')).toHaveLength(1);
       expect((await s.truth.call('AccountListWithAmount2', {})).find((a) => a.Id === s.savings)!.Name).toBe('Savings renamed');
       // The pull brought the refueling back under its service id, with its partial mark.
-      expect((await s.core.listRefuelings({ carId: 7 })).find((r) => r.tachometer === 2000)).toMatchObject({ partial: true, pending: false });
+      expect((await s.core.listRefuelings({ carId: 7 })).find((r) => r.tachometer === 2000)).toMatchObject({
+        partial: true,
+        pending: false,
+      });
     } finally {
       await s.done();
     }
@@ -197,11 +259,22 @@ describe('backup and restore', () => {
     const other = tempDir();
     const core = openCore(other.file('other.sqlite'));
     try {
-      await s.core.transfer({ sourceId: s.main, targetId: s.savings, amount: '3', paymentDate: '2026-03-06T10:00', categoryId: 0, description: 'elsewhere' });
+      await s.core.transfer({
+        sourceId: s.main,
+        targetId: s.savings,
+        amount: '3',
+        paymentDate: '2026-03-06T10:00',
+        categoryId: 0,
+        description: 'elsewhere',
+      });
       const backup = await s.core.createBackup();
       const restored = await core.restoreBackup({ data: bytesOf(backup) });
       expect(restored).toMatchObject({ counts: backup.counts, uncertainWrites: 1 });
-      expect((await core.listOutbox())[0]).toMatchObject({ kind: 'transfer', status: 'unknown', message: expect.stringMatching(/the next sync looks for it there/) });
+      expect((await core.listOutbox())[0]).toMatchObject({
+        kind: 'transfer',
+        status: 'unknown',
+        message: expect.stringMatching(/the next sync looks for it there/),
+      });
       expect((await core.listAccounts({})).accounts.map((a) => a.name).sort()).toEqual(['Main', 'Savings']);
     } finally {
       await core.close();
@@ -214,10 +287,13 @@ describe('backup and restore', () => {
     const tmp = tempDir();
     const file = tmp.file('sealed.sqlite');
     const core = openCore(file, {
-      secrets: (persistence) => new PromptSecretStore({ persistence, env: { BOOKKEEPING_PASSWORD: 'Password-Of-Test-9' }, clientKey: 'Client-Key-Of-Test-7' }),
+      secrets: (persistence) =>
+        new PromptSecretStore({ persistence, env: { BOOKKEEPING_PASSWORD: 'Password-Of-Test-9' }, clientKey: 'Client-Key-Of-Test-7' }),
     });
     try {
-      await core.connect({ baseUrl: service.url, clientKey: 'Client-Key-Of-Test-7', login: 'nobody', password: 'Password-Of-Test-9' }).catch(() => undefined);
+      await core
+        .connect({ baseUrl: service.url, clientKey: 'Client-Key-Of-Test-7', login: 'nobody', password: 'Password-Of-Test-9' })
+        .catch(() => undefined);
       // Whether or not the service took them, seal them the way the command line does.
       onFile(file, (store) => {
         store.settings.setSecret('clientKey', 'sealed:Client-Key-Of-Test-7');
@@ -231,7 +307,10 @@ describe('backup and restore', () => {
       // The restore keeps the current ones.
       await core.restoreBackup({ data: backup });
       const kept = dumpLocal(file).settings as { key: string; value: string }[];
-      expect(kept.filter((r) => r.key.startsWith('secret.')).map((r) => r.value)).toEqual(['"sealed:Client-Key-Of-Test-7"', '"sealed:Password-Of-Test-9"']);
+      expect(kept.filter((r) => r.key.startsWith('secret.')).map((r) => r.value)).toEqual([
+        '"sealed:Client-Key-Of-Test-7"',
+        '"sealed:Password-Of-Test-9"',
+      ]);
     } finally {
       await core.close();
       tmp.remove();
@@ -343,10 +422,30 @@ describe('backup and restore', () => {
     shell.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
     try {
       onFile(source, (store) => {
-        store.upsertAccount({ id: 1, name: 'Big', description: '', type: 1, currency: 203, isActive: true, locked: false, isHidden: false, ord: 0, permission: 3, balance: '0' });
+        store.upsertAccount({
+          id: 1,
+          name: 'Big',
+          description: '',
+          type: 1,
+          currency: 203,
+          isActive: true,
+          locked: false,
+          isHidden: false,
+          ord: 0,
+          permission: 3,
+          balance: '0',
+        });
         const rows = Array.from({ length: 15_000 }, (_, i) => ({
-          key: `id:${i + 1}`, id: i + 1, accountId: 1, paymentDate: '2026-01-01T00:00:00', type: 1, amount: `${i}.5`,
-          description: `Transaction ${i} ${'x'.repeat(500)}`, categoryId: 0, userId: 1, userCreatedId: 1,
+          key: `id:${i + 1}`,
+          id: i + 1,
+          accountId: 1,
+          paymentDate: '2026-01-01T00:00:00',
+          type: 1,
+          amount: `${i}.5`,
+          description: `Transaction ${i} ${'x'.repeat(500)}`,
+          categoryId: 0,
+          userId: 1,
+          userCreatedId: 1,
         }));
         store.upsertTransactions(rows);
       });
@@ -360,14 +459,21 @@ describe('backup and restore', () => {
         shell.once('exit', (code) => reject(new Error(`The shell exited with ${code}: ${stderr}`)));
       });
       const call = async (method: string, body: string | Uint8Array<ArrayBuffer>, type = 'application/json') => {
-        const res = await fetch(`${origin}/api/${method}`, { method: 'POST', headers: { 'content-type': type, [HTTP_TOKEN_HEADER]: token, origin }, body });
+        const res = await fetch(`${origin}/api/${method}`, {
+          method: 'POST',
+          headers: { 'content-type': type, [HTTP_TOKEN_HEADER]: token, origin },
+          body,
+        });
         expect(res.status, stderr).toBe(200);
         return (await res.json()) as CallOutcome<unknown>;
       };
       const restored = await call('restoreBackup', backup, 'application/octet-stream');
       expect(restored, stderr).toMatchObject({ ok: true, value: { counts: { accounts: 1, transactions: 15_000 } } });
       const found = await call('searchTransactions', JSON.stringify({ text: 'Transaction 14999' }));
-      expect(found).toMatchObject({ ok: true, value: { total: 1, items: [{ id: 15_000, description: expect.stringMatching(/^Transaction 14999 x+$/) }] } });
+      expect(found).toMatchObject({
+        ok: true,
+        value: { total: 1, items: [{ id: 15_000, description: expect.stringMatching(/^Transaction 14999 x+$/) }] },
+      });
     } finally {
       shell.kill();
       rmSync(renderer, { recursive: true, force: true });

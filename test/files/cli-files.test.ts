@@ -11,7 +11,13 @@ afterAll(() => tmp.remove());
 const cli = (data: string, args: string[]) => runCliOn(data, args);
 const expectFailure = expectCliFailure;
 
-const CSV = ['date,odometer,liters,price,partial', '2026-01-20 07:45,10650,38.5,1540,no', '2026-02-02 18:10,11200,20,800,yes', 'broken,1,1,1,no', '2026-02-02 18:10,11200,20,800,yes'].join('\n');
+const CSV = [
+  'date,odometer,liters,price,partial',
+  '2026-01-20 07:45,10650,38.5,1540,no',
+  '2026-02-02 18:10,11200,20,800,yes',
+  'broken,1,1,1,no',
+  '2026-02-02 18:10,11200,20,800,yes',
+].join('\n');
 
 describe('command line: files', () => {
   it('imports refuelings: a dry run first, then the import, with problems and duplicates listed', async () => {
@@ -41,7 +47,10 @@ describe('command line: files', () => {
       [10650, false, true],
     ]);
     // The car's last currency is the default now; a second import finds everything there.
-    expectFailure(await cli(data, ['import-refuelings', '--car', '3', '--file', csv]), /Nothing to import: of 4 row\(s\), 1 have problems and 3 are already there/);
+    expectFailure(
+      await cli(data, ['import-refuelings', '--car', '3', '--file', csv]),
+      /Nothing to import: of 4 row\(s\), 1 have problems and 3 are already there/,
+    );
   });
 
   it('refuses bad import arguments with one line', async () => {
@@ -52,14 +61,29 @@ describe('command line: files', () => {
     writeFileSync(latin1, Buffer.from('date,odometer,liters,price,description\n2026-01-01,1,1,1,Plze\xf2\n', 'latin1'));
     await cli(data, ['car', 'add', '3', 'Octavia']);
     expectFailure(await cli(data, ['import-refuelings', '--file', csv, '--currency', 'CZK']), /--car is required/);
-    expectFailure(await cli(data, ['import-refuelings', '--car', 'three', '--file', csv, '--currency', 'CZK']), /--car must be a whole number/);
+    expectFailure(
+      await cli(data, ['import-refuelings', '--car', 'three', '--file', csv, '--currency', 'CZK']),
+      /--car must be a whole number/,
+    );
     expectFailure(await cli(data, ['import-refuelings', '--car', '3', '--currency', 'CZK']), /--file is required/);
-    expectFailure(await cli(data, ['import-refuelings', '--car', '3', '--file', tmp.file('missing.csv'), '--currency', 'CZK']), /Cannot read .*missing\.csv: ENOENT/);
-    expectFailure(await cli(data, ['import-refuelings', '--car', '3', '--file', csv, '--currency', 'XYZ']), /--currency: "XYZ" is not a currency the app knows/);
+    expectFailure(
+      await cli(data, ['import-refuelings', '--car', '3', '--file', tmp.file('missing.csv'), '--currency', 'CZK']),
+      /Cannot read .*missing\.csv: ENOENT/,
+    );
+    expectFailure(
+      await cli(data, ['import-refuelings', '--car', '3', '--file', csv, '--currency', 'XYZ']),
+      /--currency: "XYZ" is not a currency the app knows/,
+    );
     expectFailure(await cli(data, ['import-refuelings', '--car', '3', '--file', csv]), /--currency is required/);
     expectFailure(await cli(data, ['import-refuelings', '--car', '3', '--file', latin1, '--currency', 'CZK']), /is not UTF-8 text/);
-    expectFailure(await cli(data, ['import-refuelings', '--car', '9', '--file', csv, '--currency', 'CZK']), /Car 9 is not in your car list/);
-    expectFailure(await cli(data, ['import-refuelings', '--car', '3', '--file', csv, '--currency', 'CZK', '--dry-run=yes']), /--dry-run takes no value/);
+    expectFailure(
+      await cli(data, ['import-refuelings', '--car', '9', '--file', csv, '--currency', 'CZK']),
+      /Car 9 is not in your car list/,
+    );
+    expectFailure(
+      await cli(data, ['import-refuelings', '--car', '3', '--file', csv, '--currency', 'CZK', '--dry-run=yes']),
+      /--dry-run takes no value/,
+    );
   });
 
   it('refuel and edit-refuel read --currency as the import does: a code (CZK, eur) or its number, anything else refused by name', async () => {
@@ -84,7 +108,21 @@ describe('command line: files', () => {
     const data = tmp.file('backup.sqlite');
     const file = tmp.file('books.backup');
     await cli(data, ['car', 'add', '3', 'Octavia']);
-    await cli(data, ['refuel', '--car', '3', '--liter', '30', '--price', '900', '--tachometer', '500', '--currency', '203', '--date', '2026-01-01T10:00']);
+    await cli(data, [
+      'refuel',
+      '--car',
+      '3',
+      '--liter',
+      '30',
+      '--price',
+      '900',
+      '--tachometer',
+      '500',
+      '--currency',
+      '203',
+      '--date',
+      '2026-01-01T10:00',
+    ]);
 
     const made = await cli(data, ['backup', '--to', file, '--json']);
     expect(made.code, made.err).toBe(0);
@@ -94,13 +132,17 @@ describe('command line: files', () => {
 
     expectFailure(await cli(data, ['backup', '--to', file]), /exists; add --force to overwrite it/);
     const forced = await cli(data, ['backup', '--to', file, '--force']);
-    expect(forced.out).toMatch(/^Backup written to .* \(\d+ bytes\): 0 accounts, 0 transactions, 0 templates, 0 categories, 1 cars, 0 refuelings, 1 writes in the outbox\.$/);
+    expect(forced.out).toMatch(
+      /^Backup written to .* \(\d+ bytes\): 0 accounts, 0 transactions, 0 templates, 0 categories, 1 cars, 0 refuelings, 1 writes in the outbox\.$/,
+    );
 
     await cli(data, ['outbox', 'discard', '1']);
     await cli(data, ['car', 'remove', '3']);
     const restored = await cli(data, ['restore', '--from', file]);
     expect(restored.code, restored.err).toBe(0);
-    expect(restored.out).toMatch(/^Restored the backup of \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}: 0 accounts, .* 1 cars, 0 refuelings, 1 writes in the outbox\.\n1 write\(s\) may have reached the service/);
+    expect(restored.out).toMatch(
+      /^Restored the backup of \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}: 0 accounts, .* 1 cars, 0 refuelings, 1 writes in the outbox\.\n1 write\(s\) may have reached the service/,
+    );
     expect((await cli(data, ['cars', '--json'])).json()).toMatchObject([{ carId: 3, name: 'Octavia' }]);
     expect((await cli(data, ['outbox', '--json'])).json()).toMatchObject([{ kind: 'addRefueling', status: 'unknown' }]);
   });
@@ -122,7 +164,15 @@ describe('command line: files', () => {
   it('exports refuelings and transactions to CSV and shows fuel statistics', async () => {
     const data = tmp.file('export.sqlite');
     const csv = tmp.file('three.csv');
-    writeFileSync(csv, ['date,odometer,liters,price', '2026-01-05 08:00,10000,40,1500', '2026-01-20 07:45,10500,30,1200', '2026-02-02 18:10,11100,42,1600.5'].join('\n'));
+    writeFileSync(
+      csv,
+      [
+        'date,odometer,liters,price',
+        '2026-01-05 08:00,10000,40,1500',
+        '2026-01-20 07:45,10500,30,1200',
+        '2026-02-02 18:10,11100,42,1600.5',
+      ].join('\n'),
+    );
     expect((await cli(data, ['car', 'add', '3', 'Octavia'])).code).toBe(0);
     expect((await cli(data, ['import-refuelings', '--car', '3', '--file', csv, '--currency', 'CZK'])).code).toBe(0);
 
@@ -131,7 +181,11 @@ describe('command line: files', () => {
     expect(stats.code, stats.err).toBe(0);
     expect(stats.out).toContain('3 refuelings, 2026-01-05 to 2026-02-02: 1100 km, 112 l, 4300.5 CZK');
     expect(stats.out).toContain('Consumption 6.55 l/100 km, 254.59 CZK/100 km');
-    expect((await cli(data, ['fuel-stats', '3', '--from', '2026-01-10', '--json'])).json().summary).toMatchObject({ refuelings: 2, distance: 1100, consumption: '6.55' });
+    expect((await cli(data, ['fuel-stats', '3', '--from', '2026-01-10', '--json'])).json().summary).toMatchObject({
+      refuelings: 2,
+      distance: 1100,
+      consumption: '6.55',
+    });
 
     const out = tmp.file('fuel-export.csv');
     const exported = await cli(data, ['export', 'refuelings', '--car', '3', '--out', out]);
@@ -144,8 +198,13 @@ describe('command line: files', () => {
     expect((await cli(data, ['export', 'refuelings', '--out', out, '--force', '--json'])).json()).toEqual({ file: out, rows: 3 });
 
     const tx = tmp.file('tx.csv');
-    expect((await cli(data, ['export', 'transactions', '--out', tx, '--from', '2026-01-01', '--json'])).json()).toEqual({ file: tx, rows: 0 });
-    expect(readFileSync(tx, 'utf8')).toMatch(/^date,account,account_id,currency,amount,type,category,category_id,description,id,pending\r\n$/);
+    expect((await cli(data, ['export', 'transactions', '--out', tx, '--from', '2026-01-01', '--json'])).json()).toEqual({
+      file: tx,
+      rows: 0,
+    });
+    expect(readFileSync(tx, 'utf8')).toMatch(
+      /^date,account,account_id,currency,amount,type,category,category_id,description,id,pending\r\n$/,
+    );
   });
 
   it('refuses bad export and fuel-stats arguments with one line', async () => {
@@ -155,7 +214,10 @@ describe('command line: files', () => {
     expectFailure(await cli(data, ['export', 'accounts', '--out', out]), /Export transactions or refuelings, not "accounts"/);
     expectFailure(await cli(data, ['export', 'refuelings']), /--out is required/);
     expectFailure(await cli(data, ['export', 'refuelings', '--out', out, '--account', '5']), /--account does not apply to refuelings/);
-    expectFailure(await cli(data, ['export', 'transactions', '--out', out, '--from', '2026-02-30']), /from.*must be a date such as 2026-11-21/);
+    expectFailure(
+      await cli(data, ['export', 'transactions', '--out', out, '--from', '2026-02-30']),
+      /from.*must be a date such as 2026-11-21/,
+    );
     expectFailure(await cli(data, ['export', 'transactions', '--out', out, '--car', 'x']), /--car does not apply to transactions/);
     expectFailure(await cli(data, ['fuel-stats', 'first']), /The car id/);
     expectFailure(await cli(data, ['fuel-stats', '3', '--to', 'tomorrow']), /to.*must be a date/);
@@ -167,6 +229,8 @@ describe('command line: files', () => {
     expect(helpText()).toMatch(/restore --from <file>/);
     expect(helpText()).toMatch(/export transactions\|refuelings --out <file>/);
     expect(helpText()).toMatch(/fuel-stats <carId>/);
-    expect(helpText('import-refuelings')).toMatch(/^Usage: npm run cli -- import-refuelings --car <carId> --file <csv> \[--currency <CZK\|203>\] \[--dry-run\]/);
+    expect(helpText('import-refuelings')).toMatch(
+      /^Usage: npm run cli -- import-refuelings --car <carId> --file <csv> \[--currency <CZK\|203>\] \[--dry-run\]/,
+    );
   });
 });

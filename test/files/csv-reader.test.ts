@@ -61,7 +61,9 @@ describe('CSV reader', () => {
     expect(() => readCsv('a,b,c,d\n1,2,3,4,5', limits)).toThrow(/Line 2 has more than 4 columns/);
     expect(() => readCsv(`h\n${'1\n'.repeat(20_001)}`)).toThrow(/more than 20,000 rows/);
     expect(() => readCsv('h\n1\n2\n3\n4', limits)).toThrow(expect.objectContaining({ code: 'csvTooManyRows', params: { rows: 3 } }));
-    expect(() => readCsv('a,b,c,d\n1,2,3,4,5', limits)).toThrow(expect.objectContaining({ code: 'csvTooManyColumns', params: { line: 2, columns: 4 } }));
+    expect(() => readCsv('a,b,c,d\n1,2,3,4,5', limits)).toThrow(
+      expect.objectContaining({ code: 'csvTooManyColumns', params: { line: 2, columns: 4 } }),
+    );
   });
 });
 
@@ -114,11 +116,27 @@ describe('imported values', () => {
   });
 
   it('guesses columns from English and Czech header names, without case or diacritics', () => {
-    expect(guessMapping(['id', 'car', 'date', 'odometer', 'liters', 'price', 'currency', 'rate', 'price per liter', 'partial', 'description'])).toEqual({
-      dateOfPurchase: 2, tachometer: 3, liter: 4, price: 5, currency: 6, rate: 7, partial: 9, description: 10,
+    expect(
+      guessMapping(['id', 'car', 'date', 'odometer', 'liters', 'price', 'currency', 'rate', 'price per liter', 'partial', 'description']),
+    ).toEqual({
+      dateOfPurchase: 2,
+      tachometer: 3,
+      liter: 4,
+      price: 5,
+      currency: 6,
+      rate: 7,
+      partial: 9,
+      description: 10,
     });
     expect(guessMapping(['Datum', 'Stav tachometru (km)', 'Litry', 'Cena', 'Měna', 'Kurz', 'Poznámka', 'Částečné'])).toEqual({
-      dateOfPurchase: 0, tachometer: 1, liter: 2, price: 3, currency: 4, rate: 5, description: 6, partial: 7,
+      dateOfPurchase: 0,
+      tachometer: 1,
+      liter: 2,
+      price: 3,
+      currency: 4,
+      rate: 5,
+      description: 6,
+      partial: 7,
     });
     expect(guessMapping(['DATE', 'KM', 'L', 'Total'])).toEqual({ dateOfPurchase: 0, tachometer: 1, liter: 2, price: 3 });
     expect(guessMapping(['when', 'how much'])).toEqual({});

@@ -21,7 +21,11 @@ describe('CSV writer and reader', () => {
     const random = seededRandom(20261121);
     const alphabet = ['a', 'Ž', 'ů', ',', ';', '"', "'", '\n', '\r', '\r\n', '\t', ' ', '=', '+', '-', '@', '1', '.', '€', '😀'];
     const text = () => Array.from({ length: Math.floor(random() * 12) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
-    const rows = Array.from({ length: 400 }, () => ({ note: text(), amount: `${random() < 0.5 ? '-' : ''}${Math.floor(random() * 1e6)}.${Math.floor(random() * 100)}`, name: text() }));
+    const rows = Array.from({ length: 400 }, () => ({
+      note: text(),
+      amount: `${random() < 0.5 ? '-' : ''}${Math.floor(random() * 1e6)}.${Math.floor(random() * 100)}`,
+      name: text(),
+    }));
     rows.push({ note: "'=SUM(A1)", amount: '0', name: "''@x" }, { note: '-minus', amount: '-0.5', name: '=cmd|"/c calc"!A1' });
     const columns: CsvColumn<(typeof rows)[number]>[] = [
       { header: 'note', value: (r) => r.note },
@@ -42,9 +46,33 @@ describe('refuelings exported and imported again', () => {
       await core.saveCar({ carId: 4, name: 'Octavia, "old"' });
       await core.saveCar({ carId: 9, name: 'Octavia copy' });
       const fills = [
-        { dateOfPurchase: '2026-01-05T08:00', tachometer: 10000, liter: '40', price: '1500', currency: 203, rate: '1', description: 'Benzina, Brno' },
-        { dateOfPurchase: '2026-01-20T07:45', tachometer: 10650, liter: '20.125', price: '45.5', currency: 978, rate: '25.155', description: '=HYPERLINK("x")' },
-        { dateOfPurchase: '2026-02-02T18:10:30', tachometer: 11200, liter: '38.5', price: '1540.1', currency: 203, rate: '1', description: 'two\nlines "quoted"' },
+        {
+          dateOfPurchase: '2026-01-05T08:00',
+          tachometer: 10000,
+          liter: '40',
+          price: '1500',
+          currency: 203,
+          rate: '1',
+          description: 'Benzina, Brno',
+        },
+        {
+          dateOfPurchase: '2026-01-20T07:45',
+          tachometer: 10650,
+          liter: '20.125',
+          price: '45.5',
+          currency: 978,
+          rate: '25.155',
+          description: '=HYPERLINK("x")',
+        },
+        {
+          dateOfPurchase: '2026-02-02T18:10:30',
+          tachometer: 11200,
+          liter: '38.5',
+          price: '1540.1',
+          currency: 203,
+          rate: '1',
+          description: 'two\nlines "quoted"',
+        },
         { dateOfPurchase: '2026-02-15T09:00', tachometer: 11700, liter: '41.333', price: '0', currency: 203, rate: '1', description: '' },
       ];
       const ids: number[] = [];
@@ -59,7 +87,16 @@ describe('refuelings exported and imported again', () => {
       expect(file.rows).toBe(4);
       const preview = await core.previewRefuelingImport({ carId: 9, content: file.content, currency: 840 });
       expect(preview.counts).toEqual({ rows: 4, ready: 4, problems: 0, duplicates: 0 });
-      expect(Object.keys(preview.mapping).sort()).toEqual(['currency', 'dateOfPurchase', 'description', 'liter', 'partial', 'price', 'rate', 'tachometer']);
+      expect(Object.keys(preview.mapping).sort()).toEqual([
+        'currency',
+        'dateOfPurchase',
+        'description',
+        'liter',
+        'partial',
+        'price',
+        'rate',
+        'tachometer',
+      ]);
       expect((await core.importRefuelings({ carId: 9, content: file.content, currency: 840 })).queued).toBe(4);
 
       const fields = (r: RefuelingView) => [r.dateOfPurchase, r.tachometer, r.liter, r.price, r.currency, r.rate, r.description, r.partial];
@@ -69,7 +106,15 @@ describe('refuelings exported and imported again', () => {
 
       // After a sync the service holds the copies, and the partial mark followed the new id.
       expect((await core.sync()).error).toBeNull();
-      const onService = (await s.truth.call('CarFuelList', { CarId: 9 })).map((r) => [r.DateOfPurchase, r.Tachometer, r.Liter, r.Price, r.Currency, r.Rate, r.Description]);
+      const onService = (await s.truth.call('CarFuelList', { CarId: 9 })).map((r) => [
+        r.DateOfPurchase,
+        r.Tachometer,
+        r.Liter,
+        r.Price,
+        r.Currency,
+        r.Rate,
+        r.Description,
+      ]);
       expect(onService).toEqual(original.map((f) => [f[0], f[1], Number(f[2]), Number(f[3]), f[4], Number(f[5]), f[6]]));
       const copies = await core.listRefuelings({ carId: 9 });
       expect(copies.every((r) => r.id > 0 && !r.pending)).toBe(true);

@@ -19,7 +19,16 @@ afterAll(() => service.close());
 async function withCar(): Promise<UserSession> {
   const s = await newUser(service);
   await s.core.saveCar({ carId: 4, name: 'Superb' });
-  await s.core.addRefueling({ carId: 4, dateOfPurchase: '2026-01-05T08:00', tachometer: 10000, liter: '40', price: '1500', currency: 203, rate: '1', description: 'synced' });
+  await s.core.addRefueling({
+    carId: 4,
+    dateOfPurchase: '2026-01-05T08:00',
+    tachometer: 10000,
+    liter: '40',
+    price: '1500',
+    currency: 203,
+    rate: '1',
+    description: 'synced',
+  });
   expect((await s.core.sync()).error).toBeNull();
   return s;
 }
@@ -40,12 +49,46 @@ describe('refueling import preview', () => {
     const s = await withCar();
     try {
       const p = await s.core.previewRefuelingImport({ carId: 4, content: EXPORTED, currency: 203 });
-      expect(p).toMatchObject({ carId: 4, delimiter: ',', mapping: { dateOfPurchase: 2, tachometer: 3, liter: 4, price: 5, currency: 6, rate: 7, partial: 9, description: 10 } });
+      expect(p).toMatchObject({
+        carId: 4,
+        delimiter: ',',
+        mapping: { dateOfPurchase: 2, tachometer: 3, liter: 4, price: 5, currency: 6, rate: 7, partial: 9, description: 10 },
+      });
       expect(p.counts).toEqual({ rows: 3, ready: 3, problems: 0, duplicates: 0 });
       expect(p.rows.map((r) => r.refueling)).toEqual([
-        { carId: 4, dateOfPurchase: '2026-01-20T07:45:00', tachometer: 10650, liter: '38.5', price: '1540', currency: 203, rate: '1', description: 'Benzina Brno', partial: false },
-        { carId: 4, dateOfPurchase: '2026-02-02T18:10:00', tachometer: 11200, liter: '20.125', price: '45.5', currency: 978, rate: '25.15', description: 'Vienna, partial', partial: true },
-        { carId: 4, dateOfPurchase: '2026-02-15T09:00:00', tachometer: 11700, liter: '41', price: '1600', currency: 203, rate: '1', description: '=not a formula', partial: false },
+        {
+          carId: 4,
+          dateOfPurchase: '2026-01-20T07:45:00',
+          tachometer: 10650,
+          liter: '38.5',
+          price: '1540',
+          currency: 203,
+          rate: '1',
+          description: 'Benzina Brno',
+          partial: false,
+        },
+        {
+          carId: 4,
+          dateOfPurchase: '2026-02-02T18:10:00',
+          tachometer: 11200,
+          liter: '20.125',
+          price: '45.5',
+          currency: 978,
+          rate: '25.15',
+          description: 'Vienna, partial',
+          partial: true,
+        },
+        {
+          carId: 4,
+          dateOfPurchase: '2026-02-15T09:00:00',
+          tachometer: 11700,
+          liter: '41',
+          price: '1600',
+          currency: 203,
+          rate: '1',
+          description: '=not a formula',
+          partial: false,
+        },
       ]);
       expect(p.rows.map((r) => r.line)).toEqual([2, 3, 4]);
       // A preview queues nothing.
@@ -58,13 +101,28 @@ describe('refueling import preview', () => {
   it('reads a Czech file: semicolons, decimal commas, Czech dates, the default currency', async () => {
     const s = await withCar();
     try {
-      const csv = '\uFEFFDatum;Stav tachometru;Litry;Cena;Poznámka;Částečné\n20.1.2026 7:45;10 650;38,5;1 540,00;Brno;ne\n2. 2. 2026;11 200;20,125;812,3;;ano\n';
+      const csv =
+        '\uFEFFDatum;Stav tachometru;Litry;Cena;Poznámka;Částečné\n20.1.2026 7:45;10 650;38,5;1 540,00;Brno;ne\n2. 2. 2026;11 200;20,125;812,3;;ano\n';
       const p = await s.core.previewRefuelingImport({ carId: 4, content: csv, currency: 203 });
       expect(p.delimiter).toBe(';');
       expect(p.header).toEqual(['Datum', 'Stav tachometru', 'Litry', 'Cena', 'Poznámka', 'Částečné']);
       expect(p.counts).toEqual({ rows: 2, ready: 2, problems: 0, duplicates: 0 });
-      expect(p.rows[0]!.refueling).toMatchObject({ dateOfPurchase: '2026-01-20T07:45:00', tachometer: 10650, liter: '38.5', price: '1540', currency: 203, rate: '1', partial: false });
-      expect(p.rows[1]!.refueling).toMatchObject({ dateOfPurchase: '2026-02-02T00:00:00', liter: '20.125', price: '812.3', description: '', partial: true });
+      expect(p.rows[0]!.refueling).toMatchObject({
+        dateOfPurchase: '2026-01-20T07:45:00',
+        tachometer: 10650,
+        liter: '38.5',
+        price: '1540',
+        currency: 203,
+        rate: '1',
+        partial: false,
+      });
+      expect(p.rows[1]!.refueling).toMatchObject({
+        dateOfPurchase: '2026-02-02T00:00:00',
+        liter: '20.125',
+        price: '812.3',
+        description: '',
+        partial: true,
+      });
     } finally {
       await s.done();
     }
@@ -87,7 +145,17 @@ describe('refueling import preview', () => {
         rows: [
           {
             line: 2,
-            refueling: { carId: 4, dateOfPurchase: '2026-03-01T10:00:00', tachometer: 12000, liter: '40', price: '1600', currency: 203, rate: '1', description: '', partial: false },
+            refueling: {
+              carId: 4,
+              dateOfPurchase: '2026-03-01T10:00:00',
+              tachometer: 12000,
+              liter: '40',
+              price: '1600',
+              currency: 203,
+              rate: '1',
+              description: '',
+              partial: false,
+            },
             problems: [],
             duplicateOf: null,
           },
@@ -103,10 +171,18 @@ describe('refueling import preview', () => {
         counts: { rows: 4, ready: 1, problems: 3, duplicates: 0 },
       });
       // Once the values read, the app's own schema and rules speak, naming the column all the same.
-      const more = await s.core.previewRefuelingImport({ carId: 4, content: 'date,km,litres,total,rate\n2026-03-05,12600,0,1600.555,0\n2026-03-06,12700,40.1234,100,1', currency: 203 });
+      const more = await s.core.previewRefuelingImport({
+        carId: 4,
+        content: 'date,km,litres,total,rate\n2026-03-05,12600,0,1600.555,0\n2026-03-06,12700,40.1234,100,1',
+        currency: 203,
+      });
       expect({ rows: worded(more.rows), counts: more.counts }).toEqual({
         rows: [
-          problem(2, ['Column "litres": must be greater than zero.', 'Column "rate": must be greater than zero.', 'Column "total": The price has more decimal places than CZK allows (2).']),
+          problem(2, [
+            'Column "litres": must be greater than zero.',
+            'Column "rate": must be greater than zero.',
+            'Column "total": The price has more decimal places than CZK allows (2).',
+          ]),
           problem(3, ['Column "litres": must have at most 3 decimal places.']),
         ],
         counts: { rows: 2, ready: 0, problems: 2, duplicates: 0 },
@@ -128,15 +204,41 @@ describe('refueling import preview', () => {
         'No column is chosen for the litres.',
         'No column is chosen for the price.',
       ]);
-      const mapped = await s.core.previewRefuelingImport({ carId: 4, content: csv, currency: 978, mapping: { dateOfPurchase: 0, tachometer: 1, liter: 2, price: 3 } });
+      const mapped = await s.core.previewRefuelingImport({
+        carId: 4,
+        content: csv,
+        currency: 978,
+        mapping: { dateOfPurchase: 0, tachometer: 1, liter: 2, price: 3 },
+      });
       expect(mapped.rows[0]!.refueling).toMatchObject({ tachometer: 12000, liter: '40', price: '1600', currency: 978 });
-      expect((await refusal(s.core.previewRefuelingImport({ carId: 4, content: csv, currency: 203, mapping: { dateOfPurchase: 0, tachometer: 7, liter: 2, price: 3 } }))).message).toBe(
-        'The odometer is mapped to column 8, but the file has 4 columns.',
-      );
-      expect((await refusal(s.core.previewRefuelingImport({ carId: 4, content: csv, currency: 203, mapping: { dateOfPurchase: 0, tachometer: 1, liter: 1, price: 3 } }))).message).toBe(
-        'Column 2 is mapped to both the odometer and the litres.',
-      );
-      expect(await refusal(s.core.previewRefuelingImport({ carId: 5, content: csv, currency: 203 }))).toMatchObject({ kind: 'not-found', field: 'carId' });
+      expect(
+        (
+          await refusal(
+            s.core.previewRefuelingImport({
+              carId: 4,
+              content: csv,
+              currency: 203,
+              mapping: { dateOfPurchase: 0, tachometer: 7, liter: 2, price: 3 },
+            }),
+          )
+        ).message,
+      ).toBe('The odometer is mapped to column 8, but the file has 4 columns.');
+      expect(
+        (
+          await refusal(
+            s.core.previewRefuelingImport({
+              carId: 4,
+              content: csv,
+              currency: 203,
+              mapping: { dateOfPurchase: 0, tachometer: 1, liter: 1, price: 3 },
+            }),
+          )
+        ).message,
+      ).toBe('Column 2 is mapped to both the odometer and the litres.');
+      expect(await refusal(s.core.previewRefuelingImport({ carId: 5, content: csv, currency: 203 }))).toMatchObject({
+        kind: 'not-found',
+        field: 'carId',
+      });
       expect(await refusal(s.core.previewRefuelingImport({ carId: 4, content: 'a,b\n"open', currency: 203 }))).toMatchObject({
         kind: 'invalid-input',
         code: 'csvQuoteOpen',
@@ -152,7 +254,16 @@ describe('refueling import preview', () => {
   it('finds duplicates of stored and pending refuelings and of earlier rows, to the minute', async () => {
     const s = await withCar();
     try {
-      const pending = await s.core.addRefueling({ carId: 4, dateOfPurchase: '2026-01-10T12:00', tachometer: 10300, liter: '30.5', price: '1200', currency: 203, rate: '1', description: 'pending' });
+      const pending = await s.core.addRefueling({
+        carId: 4,
+        dateOfPurchase: '2026-01-10T12:00',
+        tachometer: 10300,
+        liter: '30.5',
+        price: '1200',
+        currency: 203,
+        rate: '1',
+        description: 'pending',
+      });
       const stored = (await s.core.listRefuelings({ carId: 4 })).find((r) => r.tachometer === 10000)!;
       const csv = [
         'date,odometer,liters,price',
@@ -163,7 +274,13 @@ describe('refueling import preview', () => {
         '2026-01-12 12:01,10500,35,1300', // another minute: not the same
       ].join('\n');
       const p = await s.core.previewRefuelingImport({ carId: 4, content: csv, currency: 203 });
-      expect(p.rows.map((r) => r.duplicateOf)).toEqual([{ id: stored.id, line: null }, { id: pending.id, line: null }, null, { id: null, line: 4 }, null]);
+      expect(p.rows.map((r) => r.duplicateOf)).toEqual([
+        { id: stored.id, line: null },
+        { id: pending.id, line: null },
+        null,
+        { id: null, line: 4 },
+        null,
+      ]);
       expect(p.counts).toEqual({ rows: 5, ready: 2, problems: 0, duplicates: 3 });
     } finally {
       await s.done();
@@ -226,7 +343,16 @@ describe('refueling import', () => {
     const { store, outbox, view, writes } = localWrites(tmp.file('local.sqlite'));
     try {
       expect(view.refuelings(1)).toEqual([]);
-      const fill = { carId: 1, dateOfPurchase: '2026-01-01T10:00:00', tachometer: 5, liter: '1', price: '1', currency: 203, rate: '1', description: '' };
+      const fill = {
+        carId: 1,
+        dateOfPurchase: '2026-01-01T10:00:00',
+        tachometer: 5,
+        liter: '1',
+        price: '1',
+        currency: 203,
+        rate: '1',
+        description: '',
+      };
       expect(() =>
         store.transaction(() => {
           writes.queue('addRefueling', fill);
@@ -247,9 +373,17 @@ describe('refueling import', () => {
     const core = openCore(tmp.file('offline.sqlite'));
     try {
       await core.saveCar({ carId: 2, name: 'Offline' });
-      const result = await core.importRefuelings({ carId: 2, content: 'date,odometer,liters,price\n2026-01-01 10:00,100,10,300', currency: 203 });
+      const result = await core.importRefuelings({
+        carId: 2,
+        content: 'date,odometer,liters,price\n2026-01-01 10:00,100,10,300',
+        currency: 203,
+      });
       expect(result).toEqual({ queued: 1, skipped: 0 });
-      const preview: ImportPreview = await core.previewRefuelingImport({ carId: 2, content: 'date,odometer,liters,price\n2026-01-01 10:00,100,10,300', currency: 203 });
+      const preview: ImportPreview = await core.previewRefuelingImport({
+        carId: 2,
+        content: 'date,odometer,liters,price\n2026-01-01 10:00,100,10,300',
+        currency: 203,
+      });
       expect(preview.rows[0]!.duplicateOf).toMatchObject({ line: null });
     } finally {
       await core.close();

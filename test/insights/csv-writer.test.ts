@@ -36,7 +36,10 @@ describe('writeCsv', () => {
   });
 
   it('defuses text cells a spreadsheet would run as a formula, never numeric ones', () => {
-    const text = writeCsv(columns, ['=SUM(A1:A9)', '+1', '-2', '@cmd', '\tx', '\r=1', 'a=b', "'quoted"].map((name) => ({ name, amount: '-3.5', flag: false })));
+    const text = writeCsv(
+      columns,
+      ['=SUM(A1:A9)', '+1', '-2', '@cmd', '\tx', '\r=1', 'a=b', "'quoted"].map((name) => ({ name, amount: '-3.5', flag: false })),
+    );
     expect(text.split('\r\n').slice(1, -1)).toEqual([
       "'=SUM(A1:A9),-3.5,false",
       "'+1,-3.5,false",

@@ -11,7 +11,19 @@ import { textQuery } from '../../src-main/core/store/text-search';
 import { openCore, tempDir } from '../support/client';
 import { seededRandom } from '../support/fault-proxy';
 
-const account = (id: number): AccountRow => ({ id, name: `A${id}`, description: '', type: 1, currency: 203, isActive: true, locked: false, isHidden: false, ord: id, permission: 3, balance: '0' });
+const account = (id: number): AccountRow => ({
+  id,
+  name: `A${id}`,
+  description: '',
+  type: 1,
+  currency: 203,
+  isActive: true,
+  locked: false,
+  isHidden: false,
+  ord: id,
+  permission: 3,
+  balance: '0',
+});
 const tx = (id: number, description: string, amount = '-1.5', paymentDate = '2026-01-02T10:00:00'): TransactionRow => ({
   key: `id:${id}`,
   id,
@@ -45,7 +57,7 @@ function freshStore(migrations = MIGRATIONS): { store: Store; file: string } {
 /** Keys of the stored rows the text finds, through the index (or row by row for short texts). */
 function found(store: Store, text: string): string[] {
   const q = textQuery(text, [])!;
-  return (store.db.prepare(`SELECT key FROM transactions WHERE ${q.sql} ORDER BY key`).pluck().all(q.params) as string[]);
+  return store.db.prepare(`SELECT key FROM transactions WHERE ${q.sql} ORDER BY key`).pluck().all(q.params) as string[];
 }
 
 describe('the text index', () => {
@@ -78,7 +90,13 @@ describe('the text index', () => {
     const changedAt = (key: string) => store.db.prepare('SELECT changed_at FROM transactions WHERE key = ?').pluck().get(key) as string;
     const before = changedAt('id:2');
     const pull = (rows: TransactionRow[]) =>
-      store.applyPull({ accounts: [account(1)], transactions: new Map([[1, rows]]), templates: [], categories: { all: [], favorites: [] }, refuelings: new Map() });
+      store.applyPull({
+        accounts: [account(1)],
+        transactions: new Map([[1, rows]]),
+        templates: [],
+        categories: { all: [], favorites: [] },
+        refuelings: new Map(),
+      });
     pull([tx(1, 'Nafta', '-99.25'), tx(2, 'Nájem'), tx(3, 'Benzín znovu')]);
     expect(found(store, 'benzin')).toEqual(['id:3']);
     expect(found(store, 'nafta')).toEqual(['id:1']);
@@ -89,9 +107,15 @@ describe('the text index', () => {
     expect(changedAt('id:1')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     // The integer units and the month follow the amount and the date.
     pull([tx(1, 'Nafta', '0.00001', '2026-03-31T23:59:59')]);
-    expect(store.db.prepare("SELECT amount_units, month FROM transactions WHERE key = 'id:1'").get()).toEqual({ amount_units: null, month: '2026-03' });
+    expect(store.db.prepare("SELECT amount_units, month FROM transactions WHERE key = 'id:1'").get()).toEqual({
+      amount_units: null,
+      month: '2026-03',
+    });
     pull([tx(1, 'Nafta', '-1234.5678', '2026-04-01T00:00:00')]);
-    expect(store.db.prepare("SELECT amount_units, month FROM transactions WHERE key = 'id:1'").get()).toEqual({ amount_units: -12345678, month: '2026-04' });
+    expect(store.db.prepare("SELECT amount_units, month FROM transactions WHERE key = 'id:1'").get()).toEqual({
+      amount_units: -12345678,
+      month: '2026-04',
+    });
     // The month cannot disagree with the date.
     expect(() => store.db.prepare("UPDATE transactions SET month = '2020-01' WHERE key = 'id:1'").run()).toThrow(/CHECK constraint/);
     store.clearServerCopy();
@@ -166,7 +190,10 @@ describe('the text index', () => {
       bad.pragma('ignore_check_constraints = ON');
       bad.prepare("UPDATE transactions SET month = '1999-01' WHERE key = 'id:2'").run();
       bad.close();
-      await expect(core.restoreBackup({ data: readFileSync(wrongMonth) })).rejects.toMatchObject({ kind: 'invalid-input', message: expect.stringMatching(/do not fit together/) });
+      await expect(core.restoreBackup({ data: readFileSync(wrongMonth) })).rejects.toMatchObject({
+        kind: 'invalid-input',
+        message: expect.stringMatching(/do not fit together/),
+      });
       expect((await core.getReport({ from: '2026-01-01', to: '2026-01-31' })).total).toMatchObject({ expense: '30', count: 2 });
     } finally {
       await core.close();
@@ -177,7 +204,11 @@ describe('the text index', () => {
 describe('the monthly totals', () => {
   /** The totals recomputed from the rows, with BigInts, one line per group; a sum beyond 64 bits as null. */
   function recomputed(store: Store): string[] {
-    const rows = store.db.prepare('SELECT month, category_id, type, account_id, amount_units FROM transactions WHERE amount_units IS NOT NULL').raw(true).safeIntegers(true).all() as [string, bigint, bigint, bigint, bigint][];
+    const rows = store.db
+      .prepare('SELECT month, category_id, type, account_id, amount_units FROM transactions WHERE amount_units IS NOT NULL')
+      .raw(true)
+      .safeIntegers(true)
+      .all() as [string, bigint, bigint, bigint, bigint][];
     const groups = new Map<string, { income: bigint; expense: bigint; count: number }>();
     for (const [month, category, type, account, units] of rows) {
       const key = `${month} ${category} ${type} ${account}`;
@@ -188,7 +219,13 @@ describe('the monthly totals', () => {
     return [...groups].map(([key, g]) => `${key} ${fits(g.income)} ${fits(g.expense)} ${g.count}`).sort();
   }
   const stored = (store: Store): string[] =>
-    (store.db.prepare('SELECT month, category_id, type, account_id, income, expense, count FROM month_totals').raw(true).safeIntegers(true).all() as unknown[][])
+    (
+      store.db
+        .prepare('SELECT month, category_id, type, account_id, income, expense, count FROM month_totals')
+        .raw(true)
+        .safeIntegers(true)
+        .all() as unknown[][]
+    )
       .map((r) => r.map((v) => (v === null ? 'null' : String(v))).join(' '))
       .sort();
   const same = (store: Store) => expect(stored(store)).toEqual(recomputed(store));

@@ -19,23 +19,73 @@ beforeAll(async () => {
     ],
     transactions: [
       { id: 1, accountId: 1, paymentDate: '2026-01-02T10:00:00', amount: '-120.5', description: '=HYPERLINK("http://x")', categoryId: 11 },
-      { id: 2, accountId: 2, paymentDate: '2026-01-03T10:00:00', amount: '0.1', description: 'Line one\nline "two"', categoryId: 0, type: 1 },
+      {
+        id: 2,
+        accountId: 2,
+        paymentDate: '2026-01-03T10:00:00',
+        amount: '0.1',
+        description: 'Line one\nline "two"',
+        categoryId: 0,
+        type: 1,
+      },
       { id: 3, accountId: 3, paymentDate: '2026-01-04T10:00:00', amount: '1000000', description: '-minus', categoryId: 77, type: 1 },
     ],
-    cars: [{ carId: 1, name: 'Octavia' }, { carId: 2, name: '@Fabia' }],
+    cars: [
+      { carId: 1, name: 'Octavia' },
+      { carId: 2, name: '@Fabia' },
+    ],
     refuelings: [
       { id: 11, carId: 1, dateOfPurchase: '2026-02-01T08:00:00', tachometer: 10_000, liter: '41.27', price: '1650.8' },
-      { id: 12, carId: 1, dateOfPurchase: '2026-01-01T08:00:00', tachometer: 9_500, liter: '10', price: '12.5', currency: 978, rate: '25.3', description: 'Wien, "Shell"' },
+      {
+        id: 12,
+        carId: 1,
+        dateOfPurchase: '2026-01-01T08:00:00',
+        tachometer: 9_500,
+        liter: '10',
+        price: '12.5',
+        currency: 978,
+        rate: '25.3',
+        description: 'Wien, "Shell"',
+      },
       { id: 21, carId: 2, dateOfPurchase: '2026-01-15T08:00:00', tachometer: 500, liter: '30', price: '0' },
     ],
   });
   await local.core.setRefuelingPartial({ id: 12, partial: true });
-  pendingFuel = (await local.core.addRefueling({ carId: 1, dateOfPurchase: '2026-02-20T07:30', tachometer: 10_600, liter: '38', price: '1520', currency: 203, rate: '1', description: '' })).id;
+  pendingFuel = (
+    await local.core.addRefueling({
+      carId: 1,
+      dateOfPurchase: '2026-02-20T07:30',
+      tachometer: 10_600,
+      liter: '38',
+      price: '1520',
+      currency: 203,
+      rate: '1',
+      description: '',
+    })
+  ).id;
   await local.core.setRefuelingPartial({ id: pendingFuel, partial: true });
   // A transfer needs two accounts of one currency: a second CZK account.
-  await local.core.addAccount({ name: 'Cash', description: '', currency: 203, type: 1, isActive: true, isHidden: false, locked: false, ord: 9 });
+  await local.core.addAccount({
+    name: 'Cash',
+    description: '',
+    currency: 203,
+    type: 1,
+    isActive: true,
+    isHidden: false,
+    locked: false,
+    ord: 9,
+  });
   const cash = (await local.core.listAccounts({})).accounts.find((a) => a.name === 'Cash')!;
-  pendingTransfer = (await local.core.transfer({ sourceId: 1, targetId: cash.id, amount: '0.3', paymentDate: '2026-01-05T09:00', categoryId: 10, description: 'To cash' })).id;
+  pendingTransfer = (
+    await local.core.transfer({
+      sourceId: 1,
+      targetId: cash.id,
+      amount: '0.3',
+      paymentDate: '2026-01-05T09:00',
+      categoryId: 10,
+      description: 'To cash',
+    })
+  ).id;
 });
 afterAll(() => local.done());
 
@@ -60,7 +110,7 @@ describe('exportTransactionsCsv', () => {
     const file = await local.core.exportTransactionsCsv({ direction: 'in' });
     expect(lines(file.content).slice(1)).toEqual([
       expect.stringMatching(/^2026-01-05T09:00:00,Cash,-\d+,CZK,0\.3,3,Food,10,To cash,-\d+,true$/),
-      '2026-01-04T10:00:00,Odd,3,#999,1000000,1,,77,\'-minus,3,false',
+      "2026-01-04T10:00:00,Odd,3,#999,1000000,1,,77,'-minus,3,false",
       '2026-01-03T10:00:00,Euro,2,EUR,0.1,1,,0,"Line one\nline ""two""",2,false',
     ]);
     expect((await local.core.exportTransactionsCsv({ text: 'nothing like this' })).content).toBe(
@@ -90,7 +140,11 @@ describe('exportRefuelingsCsv', () => {
     expect(file.rows).toBe(4);
     // Cars in the car list's order (by name): '@Fabia' before 'Octavia'; a name is text, so defused.
     expect(lines(file.content)[1]).toBe("2,'@Fabia,2026-01-15T08:00:00,500,30,0,CZK,1,0,false,,21,false");
-    expect(lines(file.content).slice(2).map((l) => l.split(',')[0])).toEqual(['1', '1', '1']);
+    expect(
+      lines(file.content)
+        .slice(2)
+        .map((l) => l.split(',')[0]),
+    ).toEqual(['1', '1', '1']);
     await expect(local.core.exportRefuelingsCsv({ carId: 5 })).rejects.toMatchObject({ kind: 'not-found', field: 'carId' });
     await expect(local.core.exportRefuelingsCsv({ carId: 0 })).rejects.toMatchObject({ kind: 'invalid-input', field: 'carId' });
   });

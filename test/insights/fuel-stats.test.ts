@@ -9,7 +9,18 @@ const JPY = 392;
 
 let nextId = 1;
 function fill(dateOfPurchase: string, tachometer: number, liter: string, price: string, more: Partial<FuelRecord> = {}): FuelRecord {
-  return { id: nextId++, dateOfPurchase: `${dateOfPurchase}T08:00:00`, tachometer, liter, price, currency: CZK, rate: '1', description: '', pending: false, ...more };
+  return {
+    id: nextId++,
+    dateOfPurchase: `${dateOfPurchase}T08:00:00`,
+    tachometer,
+    liter,
+    price,
+    currency: CZK,
+    rate: '1',
+    description: '',
+    pending: false,
+    ...more,
+  };
 }
 
 const stats = (refuelings: FuelRecord[], partial: number[] = [], period: { from?: string; to?: string } = {}) =>
@@ -62,15 +73,33 @@ describe('consumption between full tanks', () => {
     const s = stats(a, [], { from: '2026-02-01', to: '2026-02-28' });
     expect(s.from).toBe('2026-02-01');
     expect(s.fills.map((f) => [f.tachometer, f.distance, f.consumption])).toEqual([[11_100, 600, '7.08']]);
-    expect(s.summary).toMatchObject({ refuelings: 1, liters: '42.5', cost: '1742.5', distance: 600, consumption: '7.08', costPer100Km: '290.42' });
+    expect(s.summary).toMatchObject({
+      refuelings: 1,
+      liters: '42.5',
+      cost: '1742.5',
+      distance: 600,
+      consumption: '7.08',
+      costPer100Km: '290.42',
+    });
     expect(s.months.map((m) => m.month)).toEqual(['2026-02']);
     // Both bounds are inclusive days.
     expect(stats(a, [], { from: '2026-01-05', to: '2026-01-20' }).fills).toHaveLength(2);
-    expect(stats(a, [], { from: '2026-03-01' }).summary).toMatchObject({ refuelings: 0, liters: '0', distance: 0, consumption: null, pricePerLiter: null, firstDate: null });
+    expect(stats(a, [], { from: '2026-03-01' }).summary).toMatchObject({
+      refuelings: 0,
+      liters: '0',
+      distance: 0,
+      consumption: null,
+      pricePerLiter: null,
+      firstDate: null,
+    });
   });
 
   it('orders by date, then odometer, then id, whatever order it is given', () => {
-    const sameDay = [fill('2026-03-01', 2_000, '10', '400'), fill('2026-03-01', 1_500, '20', '800'), fill('2026-02-01', 1_000, '30', '1200')];
+    const sameDay = [
+      fill('2026-03-01', 2_000, '10', '400'),
+      fill('2026-03-01', 1_500, '20', '800'),
+      fill('2026-02-01', 1_000, '30', '1200'),
+    ];
     expect(stats(sameDay).fills.map((f) => f.tachometer)).toEqual([1_000, 1_500, 2_000]);
     const twins = [fill('2026-03-01', 1_000, '10', '400', { id: 90 }), fill('2026-03-01', 1_000, '20', '800', { id: 80 })];
     expect(stats(twins).fills.map((f) => f.id)).toEqual([80, 90]);
@@ -104,7 +133,11 @@ describe('partial fills', () => {
     const list = [fill('2026-01-01', 1_000, '15', '600'), fill('2026-01-10', 1_300, '20', '800'), fill('2026-01-20', 1_700, '24', '960')];
     const s = stats(list, [list[0]!.id]);
     // 24 / 400 × 100 = 6; the 20 l of the second fill only fill the tank up to a known level.
-    expect(s.fills.map((f) => [f.note, f.distance, f.consumption])).toEqual([['first', null, null], [null, 300, null], [null, 400, '6']]);
+    expect(s.fills.map((f) => [f.note, f.distance, f.consumption])).toEqual([
+      ['first', null, null],
+      [null, 300, null],
+      [null, 400, '6'],
+    ]);
     expect(s.summary).toMatchObject({ consumption: '6', costPer100Km: '240', distance: 700 });
   });
 
@@ -156,7 +189,16 @@ describe('a single refueling', () => {
   it('has litres, cost and price per litre, no distance and no consumption', () => {
     const s = stats([fill('2026-05-05', 123_456, '41.27', '1650.8', { pending: true, id: -3 })]);
     expect(s.fills).toEqual([
-      expect.objectContaining({ id: -3, pending: true, note: 'first', distance: null, consumption: null, costPer100Km: null, cost: '1650.8', pricePerLiter: '40' }),
+      expect.objectContaining({
+        id: -3,
+        pending: true,
+        note: 'first',
+        distance: null,
+        consumption: null,
+        costPer100Km: null,
+        cost: '1650.8',
+        pricePerLiter: '40',
+      }),
     ]);
     // 1650.8 / 41.27 = 40.0000 exactly
     expect(s.summary).toEqual({
@@ -176,7 +218,15 @@ describe('a single refueling', () => {
   it('and none: an empty summary in the fallback currency', () => {
     const s = fuelStats({ carId: 9, refuelings: [], partial: new Set(), fallbackCurrency: EUR });
     expect(s).toMatchObject({ carId: 9, currency: EUR, fills: [], months: [], from: null, to: null });
-    expect(s.summary).toMatchObject({ refuelings: 0, liters: '0', cost: '0', distance: 0, consumption: null, pricePerLiter: null, lastDate: null });
+    expect(s.summary).toMatchObject({
+      refuelings: 0,
+      liters: '0',
+      cost: '0',
+      distance: 0,
+      consumption: null,
+      pricePerLiter: null,
+      lastDate: null,
+    });
   });
 });
 
@@ -201,8 +251,11 @@ describe('currencies and rates', () => {
     expect(s.summary).toMatchObject({ cost: '4641.8', costPer100Km: '217.27', pricePerLiter: '37.738' });
   });
 
-  it('rounds to the statistics currency\'s own minor units', () => {
-    const yen = [fill('2026-01-01', 100, '30', '5000', { currency: JPY }), fill('2026-01-05', 600, '30.5', '50.5', { currency: USD, rate: '150.37' })];
+  it("rounds to the statistics currency's own minor units", () => {
+    const yen = [
+      fill('2026-01-01', 100, '30', '5000', { currency: JPY }),
+      fill('2026-01-05', 600, '30.5', '50.5', { currency: USD, rate: '150.37' }),
+    ];
     const s = stats(yen);
     expect(s.currency).toBe(JPY);
     // 50.5 × 150.37 = 7593.685 -> 7594 yen (no minor units); 7594 / 500 × 100 = 1518.8 -> 1519
@@ -213,7 +266,8 @@ describe('currencies and rates', () => {
   });
 
   it('picks the currency of Rate 1: the most frequent, on a tie the most recent, else the most frequent of all', () => {
-    const at = (currency: number, rate: string, day: number) => fill(`2026-01-${String(day).padStart(2, '0')}`, day * 100, '10', '100', { currency, rate });
+    const at = (currency: number, rate: string, day: number) =>
+      fill(`2026-01-${String(day).padStart(2, '0')}`, day * 100, '10', '100', { currency, rate });
     expect(statisticsCurrency([at(CZK, '1', 1), at(CZK, '1', 2), at(EUR, '1', 3)], USD)).toBe(CZK);
     expect(statisticsCurrency([at(CZK, '1', 1), at(EUR, '1', 2)], USD)).toBe(EUR);
     expect(statisticsCurrency([at(EUR, '1', 1), at(CZK, '1.000', 2), at(EUR, '24.5', 3), at(EUR, '25', 4)], USD)).toBe(CZK);
@@ -223,13 +277,18 @@ describe('currencies and rates', () => {
   });
 
   it('takes a refueling in the statistics currency at its price even with another rate', () => {
-    const s = stats([fill('2026-01-01', 100, '10', '400'), fill('2026-01-02', 300, '10', '400'), fill('2026-01-03', 500, '10', '333.33', { rate: '1.1' })]);
+    const s = stats([
+      fill('2026-01-01', 100, '10', '400'),
+      fill('2026-01-02', 300, '10', '400'),
+      fill('2026-01-03', 500, '10', '333.33', { rate: '1.1' }),
+    ]);
     expect(s.fills[2]!.cost).toBe('333.33');
   });
 });
 
 describe('readings that cannot be right', () => {
-  const flagged = (refuelings: FuelRecord[], includeFlagged = false) => fuelStats({ carId: 1, refuelings, partial: new Set(), fallbackCurrency: CZK, includeFlagged });
+  const flagged = (refuelings: FuelRecord[], includeFlagged = false) =>
+    fuelStats({ carId: 1, refuelings, partial: new Set(), fallbackCurrency: CZK, includeFlagged });
 
   it('a mistyped odometer between good readings is flagged and passed over like a partial fill', () => {
     const list = [
@@ -279,13 +338,31 @@ describe('readings that cannot be right', () => {
     expect(ahead.fills.map((f) => f.flag)).toEqual([null, null, 'odometer', null, null]);
     // (35 + 35) l over 11,000 - 10,500 = 500 km: 14 l/100 km (the flagged fill's litres carried).
     expect(ahead.fills[3]).toMatchObject({ distance: 500, consumption: '14' });
-    const back = flagged([fill('2026-01-01', 10_000, '40', '1600'), fill('2026-01-08', 10_500, '35', '1400'), fill('2026-01-15', 10_400, '35', '1400')]);
+    const back = flagged([
+      fill('2026-01-01', 10_000, '40', '1600'),
+      fill('2026-01-08', 10_500, '35', '1400'),
+      fill('2026-01-15', 10_400, '35', '1400'),
+    ]);
     expect(back.fills[2]).toMatchObject({ flag: 'odometer', counted: false, note: 'odometer-not-increasing', distance: null });
     expect(back.summary).toMatchObject({ distance: 500, consumption: '7' });
     // Between two readings that disagree, the one going back is the one flagged.
-    expect(flagged([fill('2026-01-01', 10_000, '40', '1600'), fill('2026-01-08', 10_500, '35', '1400'), fill('2026-01-15', 10_400, '35', '1400'), fill('2026-01-22', 10_900, '35', '1400')]).fills.map((f) => f.flag)).toEqual([null, null, 'odometer', null]);
+    expect(
+      flagged([
+        fill('2026-01-01', 10_000, '40', '1600'),
+        fill('2026-01-08', 10_500, '35', '1400'),
+        fill('2026-01-15', 10_400, '35', '1400'),
+        fill('2026-01-22', 10_900, '35', '1400'),
+      ]).fills.map((f) => f.flag),
+    ).toEqual([null, null, 'odometer', null]);
     // A reset of the odometer (the readings go on from the lower value) is no mistake: nothing flagged.
-    expect(flagged([fill('2026-01-01', 50_000, '40', '1600'), fill('2026-01-15', 50_600, '36', '1440'), fill('2026-02-01', 200, '30', '1200'), fill('2026-02-15', 700, '32', '1280')]).flagged).toBe(0);
+    expect(
+      flagged([
+        fill('2026-01-01', 50_000, '40', '1600'),
+        fill('2026-01-15', 50_600, '36', '1440'),
+        fill('2026-02-01', 200, '30', '1200'),
+        fill('2026-02-15', 700, '32', '1280'),
+      ]).flagged,
+    ).toBe(0);
   });
 
   it('a chain beyond three times the median consumption is left out of the consumption and cost per 100 km', () => {

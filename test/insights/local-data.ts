@@ -10,7 +10,8 @@ import { openCore, tempDir } from '../support/client';
 
 export type AccountSeed = Pick<AccountRow, 'id' | 'name' | 'currency' | 'balance'> & Partial<AccountRow>;
 export type TransactionSeed = Pick<TransactionRow, 'id' | 'accountId' | 'paymentDate' | 'amount'> & Partial<TransactionRow>;
-export type RefuelingSeed = Pick<RefuelingRow, 'id' | 'carId' | 'dateOfPurchase' | 'tachometer' | 'liter' | 'price'> & Partial<RefuelingRow>;
+export type RefuelingSeed = Pick<RefuelingRow, 'id' | 'carId' | 'dateOfPurchase' | 'tachometer' | 'liter' | 'price'> &
+  Partial<RefuelingRow>;
 
 export interface LocalSeed {
   accounts?: AccountSeed[];
@@ -25,7 +26,15 @@ export function account(a: AccountSeed): AccountRow {
 }
 
 export function transaction(t: TransactionSeed): TransactionRow {
-  return { key: t.id === null ? `h:${t.accountId}:${t.paymentDate}:${t.amount}` : `id:${t.id}`, type: 2, description: '', categoryId: 0, userId: 1, userCreatedId: 1, ...t };
+  return {
+    key: t.id === null ? `h:${t.accountId}:${t.paymentDate}:${t.amount}` : `id:${t.id}`,
+    type: 2,
+    description: '',
+    categoryId: 0,
+    userId: 1,
+    userCreatedId: 1,
+    ...t,
+  };
 }
 
 export function refueling(r: RefuelingSeed): RefuelingRow {

@@ -50,7 +50,7 @@ describe('DecimalSum', () => {
 
   it('agrees with a plain BigInt sum of minor units over many random amounts', () => {
     let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const s = new DecimalSum();
     let cents = 0n;
     for (let i = 0; i < 5000; i++) {

@@ -16,7 +16,6 @@ const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.lengt
 
 // ---- an independent oracle: exact decimals as BigInts (oracle.ts), the order spelled out ----------------
 
-
 interface OracleRow {
   key: string;
   id: number | null;
@@ -78,7 +77,16 @@ for (let n = 0; n < 400; n++) {
 }
 // Account 3's history came from an old service without ids: keys of their content.
 for (let n = 0; n < 30; n++) {
-  seeds.push({ id: null, key: `h:${String(n).padStart(3, '0')}`, accountId: 3, paymentDate: `${pick(DAYS)}T${pick(TIMES)}`, amount: randomAmount(), description: 'Cash', categoryId: 0, type: 2 });
+  seeds.push({
+    id: null,
+    key: `h:${String(n).padStart(3, '0')}`,
+    accountId: 3,
+    paymentDate: `${pick(DAYS)}T${pick(TIMES)}`,
+    amount: randomAmount(),
+    description: 'Cash',
+    categoryId: 0,
+    type: 2,
+  });
 }
 // Synced transfers: both sides, consecutive ids, as the service writes them.
 const transferPairs: [number, number][] = [];
@@ -100,32 +108,86 @@ beforeAll(async () => {
   for (let n = 0; n < 6; n++) {
     const [source, target] = n % 2 ? [1, 2] : [2, 1];
     const amount = `${n + 1}.${n}5`;
-    await local.core.transfer({ sourceId: source, targetId: target, amount, paymentDate: `${pick(DAYS)}T${pick(TIMES).slice(0, 5)}`, categoryId: 11, description: `Pending ${n}` });
+    await local.core.transfer({
+      sourceId: source,
+      targetId: target,
+      amount,
+      paymentDate: `${pick(DAYS)}T${pick(TIMES).slice(0, 5)}`,
+      categoryId: 11,
+      description: `Pending ${n}`,
+    });
     pendingMoves.push({ source, target, amount });
   }
   // One on an account made offline: it has pending rows and no stored ones.
-  const created = await local.core.addAccount({ name: 'New', description: '', currency: CZK, type: 1, isActive: true, isHidden: false, locked: false, ord: 9 });
-  await local.core.transfer({ sourceId: 1, targetId: created.id, amount: '10', paymentDate: '2026-01-01T12:00', categoryId: 0, description: 'To the new one' });
+  const created = await local.core.addAccount({
+    name: 'New',
+    description: '',
+    currency: CZK,
+    type: 1,
+    isActive: true,
+    isHidden: false,
+    locked: false,
+    ord: 9,
+  });
+  await local.core.transfer({
+    sourceId: 1,
+    targetId: created.id,
+    amount: '10',
+    paymentDate: '2026-01-01T12:00',
+    categoryId: 0,
+    description: 'To the new one',
+  });
   pendingMoves.push({ source: 1, target: created.id, amount: '10' });
 });
 afterAll(() => local.done());
 
 /** Every row of the expected register, with its expected balance after it. */
-async function expected(accountIds: number[], on: { core: SeededCore['core']; seeds: TransactionSeed[] } = { core: local.core, seeds }): Promise<(OracleRow & { balance: string })[]> {
+async function expected(
+  accountIds: number[],
+  on: { core: SeededCore['core']; seeds: TransactionSeed[] } = { core: local.core, seeds },
+): Promise<(OracleRow & { balance: string })[]> {
   const wanted = new Set(accountIds);
   const rows: OracleRow[] = on.seeds
     .filter((s) => wanted.has(s.accountId))
-    .map((s) => ({ key: s.key ?? `id:${s.id}`, id: s.id, accountId: s.accountId, paymentDate: s.paymentDate, amount: s.amount, outboxId: null, categoryId: s.categoryId!, description: s.description! }));
+    .map((s) => ({
+      key: s.key ?? `id:${s.id}`,
+      id: s.id,
+      accountId: s.accountId,
+      paymentDate: s.paymentDate,
+      amount: s.amount,
+      outboxId: null,
+      categoryId: s.categoryId!,
+      description: s.description!,
+    }));
   let now = 0n;
   for (const a of accounts) if (wanted.has(a.id)) now += units(a.balance);
   for (const e of await on.core.listOutbox()) {
     if (e.kind !== 'transfer') continue;
-    const input = e.input as { sourceId: number; targetId: number; amount: string; paymentDate: string; categoryId: number; description: string };
+    const input = e.input as {
+      sourceId: number;
+      targetId: number;
+      amount: string;
+      paymentDate: string;
+      categoryId: number;
+      description: string;
+    };
     const created = e.targetId!;
     // The source side carries the entry's first temporary id, the target the next one.
-    for (const [accountId, id, sign] of [[input.sourceId, created, -1n], [input.targetId, created - 1, 1n]] as const) {
+    for (const [accountId, id, sign] of [
+      [input.sourceId, created, -1n],
+      [input.targetId, created - 1, 1n],
+    ] as const) {
       if (!wanted.has(accountId)) continue;
-      rows.push({ key: `pending:${id}`, id, accountId, paymentDate: input.paymentDate, amount: text(sign * units(input.amount)), outboxId: e.id, categoryId: input.categoryId, description: input.description });
+      rows.push({
+        key: `pending:${id}`,
+        id,
+        accountId,
+        paymentDate: input.paymentDate,
+        amount: text(sign * units(input.amount)),
+        outboxId: e.id,
+        categoryId: input.categoryId,
+        description: input.description,
+      });
       now += sign * units(input.amount);
     }
   }
@@ -140,7 +202,12 @@ async function expected(accountIds: number[], on: { core: SeededCore['core']; se
 
 const cursor = (r: RegisterRow): RegisterCursor => ({ paymentDate: r.paymentDate, key: r.key, id: r.id, outboxId: r.outboxId });
 
-async function walk(input: { accountId?: number; currency?: number; text?: string }, limit: number, direction: 'older' | 'newer', core = local.core): Promise<RegisterRow[]> {
+async function walk(
+  input: { accountId?: number; currency?: number; text?: string },
+  limit: number,
+  direction: 'older' | 'newer',
+  core = local.core,
+): Promise<RegisterRow[]> {
   const out: RegisterRow[] = [];
   let page: RegisterPage = await core.listRegister({ ...input, limit, direction });
   for (let guard = 0; guard < 10_000; guard++) {
@@ -169,7 +236,15 @@ describe('listRegister', () => {
     expect(shape(await walk({ accountId: 3 }, 4, 'older'))).toEqual(shape(await expected([3])));
     const created = (await local.core.listAccounts({})).accounts.find((a) => a.name === 'New')!;
     const rows = await walk({ accountId: created.id }, 10, 'older');
-    expect(rows).toEqual([expect.objectContaining({ amount: '10', balance: '10', pending: true, transfer: true, counterpart: expect.objectContaining({ accountId: 1, accountName: 'Current', pending: true }) })]);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        amount: '10',
+        balance: '10',
+        pending: true,
+        transfer: true,
+        counterpart: expect.objectContaining({ accountId: 1, accountName: 'Current', pending: true }),
+      }),
+    ]);
   });
 
   it('across accounts: every account of a currency, the balance of them all', async () => {
@@ -187,7 +262,14 @@ describe('listRegister', () => {
     const own = seeds.filter((s) => s.accountId === 1 || s.accountId === 2);
     const only = seededCore({ accounts: accounts.slice(0, 2), categories, transactions: own });
     try {
-      await only.core.transfer({ sourceId: 1, targetId: 2, amount: '0.5', paymentDate: '2026-01-01T12:00', categoryId: 0, description: 'Pending' });
+      await only.core.transfer({
+        sourceId: 1,
+        targetId: 2,
+        amount: '0.5',
+        paymentDate: '2026-01-01T12:00',
+        categoryId: 0,
+        description: 'Pending',
+      });
       const want = await expected([1, 2], { core: only.core, seeds: own });
       expect(shape(await walk({}, 17, 'older', only.core))).toEqual(shape(want));
       expect(shape(await walk({}, 17, 'newer', only.core))).toEqual(shape(want));
@@ -212,7 +294,13 @@ describe('listRegister', () => {
       expect(page.more).toBe(from >= 0 && from + 20 < want.length);
       // Above the jump, the newer rows continue without a gap.
       if (page.rows.length) {
-        const above = await local.core.listRegister({ accountId: 1, direction: 'newer', after: cursor(page.rows[0]!), limit: 5, counts: true });
+        const above = await local.core.listRegister({
+          accountId: 1,
+          direction: 'newer',
+          after: cursor(page.rows[0]!),
+          limit: 5,
+          counts: true,
+        });
         expect(shape(above.rows)).toEqual(shape(want.slice(Math.max(0, from - 5), from)));
         expect(above.position).toBe(Math.max(0, from - 5));
       }
@@ -247,7 +335,9 @@ describe('listRegister', () => {
     expect(expectedKeys.some((k) => k.startsWith('pending:'))).toBe(true);
     expect(benzin.map((r) => r.key)).toEqual(expectedKeys);
     for (const r of benzin) expect(r.balance).toBe(byKey.get(r.key)!.balance);
-    expect((await local.core.listRegister({ accountId: 1, text: 'SKODA', limit: 500 })).rows.every((r) => r.description === 'ŠKODA servis')).toBe(true);
+    expect(
+      (await local.core.listRegister({ accountId: 1, text: 'SKODA', limit: 500 })).rows.every((r) => r.description === 'ŠKODA servis'),
+    ).toBe(true);
     // Two letters cannot use the trigram index: found row by row, folded alike.
     const short = await local.core.listRegister({ accountId: 1, text: 'ÍK', limit: 500, counts: true });
     expect(short.rows.length).toBeGreaterThan(0);
@@ -287,7 +377,12 @@ describe('getTransaction', () => {
 
     const pendingRow = (await local.core.listRegister({ accountId: 2, limit: 500 })).rows.find((r) => r.pending)!;
     const pending = await local.core.getTransaction({ key: pendingRow.key });
-    expect(pending).toMatchObject({ state: 'pending', changedAt: null, outbox: { id: pendingRow.outboxId, status: 'pending', attempts: 0 }, balance: pendingRow.balance });
+    expect(pending).toMatchObject({
+      state: 'pending',
+      changedAt: null,
+      outbox: { id: pendingRow.outboxId, status: 'pending', attempts: 0 },
+      balance: pendingRow.balance,
+    });
     expect(pending.outbox!.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     await expect(local.core.getTransaction({ key: 'id:999999' })).rejects.toMatchObject({ kind: 'not-found' });
   });

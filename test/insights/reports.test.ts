@@ -6,7 +6,11 @@ import { seededCore, type SeededCore, type TransactionSeed } from './local-data'
 let local: SeededCore;
 afterEach(() => local?.done());
 
-const errorOf = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e);
+const errorOf = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e,
+  );
 
 const CZK = 203;
 const EUR = 978;
@@ -59,7 +63,15 @@ describe('totals', () => {
       ],
     });
     const r = await local.core.getReport({ from: '2026-01-01', to: '2026-02-28' });
-    expect(r).toMatchObject({ currency: CZK, from: '2026-01-01', to: '2026-02-28', months: ['2026-01', '2026-02'], accountIds: [1, 2, 4], includeTransfers: false, currencies: [CZK, EUR] });
+    expect(r).toMatchObject({
+      currency: CZK,
+      from: '2026-01-01',
+      to: '2026-02-28',
+      months: ['2026-01', '2026-02'],
+      accountIds: [1, 2, 4],
+      includeTransfers: false,
+      currencies: [CZK, EUR],
+    });
     // 0.1 + 0.2 + 0.7 = 1 exactly; 0.1 + 0.2 + 0.7 + 5 = 6
     expect(r.total).toEqual(flow('1', '6', '-5', 7));
     expect(r.byMonth).toEqual([flow('0.3', '5.1', '-4.8', 4), flow('0.7', '0.9', '-0.2', 3)]);
@@ -73,7 +85,13 @@ describe('totals', () => {
 
     const withTransfers = await local.core.getReport({ from: '2026-01-01', to: '2026-02-28', includeTransfers: true });
     expect(withTransfers.total).toEqual(flow('101', '106', '-5', 9));
-    expect(withTransfers.categories.find((c) => c.categoryId === 0)).toMatchObject({ name: null, income: '100', expense: '100', net: '0', count: 2 });
+    expect(withTransfers.categories.find((c) => c.categoryId === 0)).toMatchObject({
+      name: null,
+      income: '100',
+      expense: '100',
+      net: '0',
+      count: 2,
+    });
 
     const euro = await local.core.getReport({ from: '2026-01-01', to: '2026-02-28', currency: EUR });
     expect(euro).toMatchObject({ currency: EUR, accountIds: [3], total: flow('0', '7', '-7', 1) });
@@ -92,15 +110,27 @@ describe('totals', () => {
           limit: 500,
         });
         expect(found.total, `category ${row.categoryId}`).toBe(row.count);
-        expect(found.sums.map((x) => x.total), `category ${row.categoryId}`).toEqual(row.count ? [row.net] : []);
+        expect(
+          found.sums.map((x) => x.total),
+          `category ${row.categoryId}`,
+        ).toEqual(row.count ? [row.net] : []);
       }
     }
   });
 
   it('equal independent BigInt sums over thousands of random transactions, per month and category', async () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-    const tops = new Map([[0, 0], [10, 10], [11, 10], [12, 10], [20, 20], [30, 30], [31, 30], [311, 30]]);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const tops = new Map([
+      [0, 0],
+      [10, 10],
+      [11, 10],
+      [12, 10],
+      [20, 20],
+      [30, 30],
+      [31, 30],
+      [311, 30],
+    ]);
     const catIds = [...tops.keys()];
     const list: TransactionSeed[] = [];
     const expected = { income: new Map<string, bigint>(), expense: new Map<string, bigint>() };
@@ -155,14 +185,28 @@ describe('balances', () => {
     expect(current.points).toHaveLength(59);
     const at = (date: string) => current.points.find((p) => p.date === date)?.balance;
     // 1000 now, less the -30 of March: 1030 at the end of February; before the -50: 1080; before the +200: 880.
-    expect([at('2026-01-01'), at('2026-01-09'), at('2026-01-10'), at('2026-02-04'), at('2026-02-05'), at('2026-02-28')]).toEqual(['880', '880', '1080', '1080', '1030', '1030']);
+    expect([at('2026-01-01'), at('2026-01-09'), at('2026-01-10'), at('2026-02-04'), at('2026-02-05'), at('2026-02-28')]).toEqual([
+      '880',
+      '880',
+      '1080',
+      '1080',
+      '1030',
+      '1030',
+    ]);
     const savings = r.balances.find((b) => b.accountId === 2)!;
     expect([savings.points[0]!.balance, savings.points.at(-1)!.balance]).toEqual(['510', '500']);
   });
 
   it('by month end (the last clamped to the period) for longer ones, pending transfers included', async () => {
     local = seededCore({ accounts, categories, transactions: history() });
-    await local.core.transfer({ sourceId: 1, targetId: 2, amount: '0.3', paymentDate: '2026-02-10T09:00', categoryId: 0, description: 'Pending' });
+    await local.core.transfer({
+      sourceId: 1,
+      targetId: 2,
+      amount: '0.3',
+      paymentDate: '2026-02-10T09:00',
+      categoryId: 0,
+      description: 'Pending',
+    });
     const r = await local.core.getReport({ from: '2025-12-01', to: '2026-02-15' });
     // Now 999.7 (the pending -0.3 laid over 1000); less -30 of March: 1029.7 on 2026-02-15.
     expect(r.balances.find((b) => b.accountId === 1)!.points).toEqual([
@@ -184,10 +228,19 @@ describe('input', () => {
     const { core } = local;
     expect(await errorOf(core.getReport({ from: '2026-02-01', to: '2026-01-31' }))).toMatchObject({ kind: 'invalid-input', field: 'to' });
     expect(await errorOf(core.getReport({ from: '1900-01-01', to: '2026-01-31' }))).toMatchObject({ kind: 'invalid-input', field: 'to' });
-    expect(await errorOf(core.getReport({ from: '2026-01-01', to: '2026-01-31', accountIds: [3] }))).toMatchObject({ kind: 'invalid-input', field: 'accountIds' });
-    expect(await errorOf(core.getReport({ from: '2026-01-01', to: '2026-01-31', accountIds: [42] }))).toMatchObject({ kind: 'invalid-input', field: 'accountIds' });
+    expect(await errorOf(core.getReport({ from: '2026-01-01', to: '2026-01-31', accountIds: [3] }))).toMatchObject({
+      kind: 'invalid-input',
+      field: 'accountIds',
+    });
+    expect(await errorOf(core.getReport({ from: '2026-01-01', to: '2026-01-31', accountIds: [42] }))).toMatchObject({
+      kind: 'invalid-input',
+      field: 'accountIds',
+    });
     expect(await errorOf(core.getReport({ from: '2026-01-01', to: '2026-13-01' }))).toMatchObject({ kind: 'invalid-input', field: 'to' });
-    expect(await errorOf(core.getReport({ from: '2026-01-01', to: '2026-01-31', currency: 0 }))).toMatchObject({ kind: 'invalid-input', field: 'currency' });
+    expect(await errorOf(core.getReport({ from: '2026-01-01', to: '2026-01-31', currency: 0 }))).toMatchObject({
+      kind: 'invalid-input',
+      field: 'currency',
+    });
     const empty: CategoryReport = await core.getReport({ from: '2026-01-01', to: '2026-01-01', currency: 840 });
     expect(empty).toMatchObject({ accountIds: [], categories: [], balances: [], total: flow('0', '0', '0', 0), months: ['2026-01'] });
   });

@@ -40,12 +40,20 @@ beforeAll(async () => {
       t(7, 1, '2023-03-03T08:00:00', '120.5', 'Refund of service', 20),
     ],
   });
-  const pending = await local.core.transfer({ sourceId: 1, targetId: 2, amount: '50', paymentDate: '2021-07-01T00:00', categoryId: 10, description: 'Škoda pending' });
+  const pending = await local.core.transfer({
+    sourceId: 1,
+    targetId: 2,
+    amount: '50',
+    paymentDate: '2021-07-01T00:00',
+    categoryId: 10,
+    description: 'Škoda pending',
+  });
   pendingId = pending.id;
 });
 afterAll(() => local.done());
 
-const search = (input: Parameters<SeededCore['core']['searchTransactions']>[0]): Promise<SearchResult> => local.core.searchTransactions(input);
+const search = (input: Parameters<SeededCore['core']['searchTransactions']>[0]): Promise<SearchResult> =>
+  local.core.searchTransactions(input);
 const ids = async (input: Parameters<SeededCore['core']['searchTransactions']>[0]) => (await search(input)).items.map((i) => i.id);
 
 describe('searchTransactions', () => {
@@ -54,7 +62,14 @@ describe('searchTransactions', () => {
     expect(all.total).toBe(9);
     // The transfer's two sides: the source on account 1 (the id the write returned), the target on account 2.
     expect(all.items.map((i) => i.id)).toEqual([7, 6, 5, pendingId, pendingId - 1, 4, 3, 2, 1]);
-    expect(all.items[0]).toMatchObject({ id: 7, accountName: 'Current', currency: CZK, categoryName: 'Car', pending: false, amount: '120.5' });
+    expect(all.items[0]).toMatchObject({
+      id: 7,
+      accountName: 'Current',
+      currency: CZK,
+      categoryName: 'Car',
+      pending: false,
+      amount: '120.5',
+    });
     expect(all.items.find((i) => i.id === pendingId)).toMatchObject({ pending: true, accountId: 1, amount: '-50', accountName: 'Current' });
     // Exact sums per currency over every match: 1500 - 120.5 + 120.5 - 0.1 - 0.2 - 0.7 - 50 + 50 = 1499
     expect(all.sums).toEqual([
@@ -75,7 +90,7 @@ describe('searchTransactions', () => {
     expect(await ids({ text: '%' })).toEqual([3]);
   });
 
-  it('bounds the amount\'s size inclusively and filters by direction', async () => {
+  it("bounds the amount's size inclusively and filters by direction", async () => {
     expect(await ids({ minAmount: '0.2', maxAmount: '12.34' })).toEqual([6, 4, 3]);
     expect(await ids({ minAmount: '120.5', direction: 'out' })).toEqual([1]);
     expect(await ids({ direction: 'in' })).toEqual([7, 5, pendingId - 1]);
@@ -103,7 +118,11 @@ describe('searchTransactions', () => {
   });
 
   it('refuses bad filters', async () => {
-    const errorOf = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e);
+    const errorOf = (p: Promise<unknown>) =>
+      p.then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(await errorOf(search({ accountId: 99 }))).toMatchObject({ kind: 'not-found', field: 'accountId' });
     expect(await errorOf(search({ from: '2022-01-02', to: '2022-01-01' }))).toMatchObject({ kind: 'invalid-input', field: 'to' });
     expect(await errorOf(search({ minAmount: '5', maxAmount: '1' }))).toMatchObject({ kind: 'invalid-input', field: 'maxAmount' });

@@ -18,7 +18,11 @@ const between = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo 
 
 // ---- the oracle's own arithmetic and rules -------------------------------------------------------------
 
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 const pad = (n: number) => String(n).padStart(2, '0');
 const lastDay = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
 
@@ -74,7 +78,13 @@ for (let n = 1; n <= 1500; n++) {
 }
 
 // Rows on the first and last days of months, where the periods below are cut.
-for (const [n, paymentDate] of ['2025-04-01T00:00:00', '2026-01-01T10:00:00', '2024-01-31T23:59:59', '2025-05-31T12:00:00', '2025-07-31T23:59:59'].entries()) {
+for (const [n, paymentDate] of [
+  '2025-04-01T00:00:00',
+  '2026-01-01T10:00:00',
+  '2024-01-31T23:59:59',
+  '2025-05-31T12:00:00',
+  '2025-07-31T23:59:59',
+].entries()) {
   seeds.push({ id: 10_000 + n, accountId: 1, paymentDate, amount: `-${n + 1}.5`, description: 'Edge', categoryId: 21, type: 2 });
 }
 
@@ -96,16 +106,54 @@ const shown = new Map<number, bigint>();
 beforeAll(async () => {
   local = seededCore({ accounts, categories, transactions: seeds });
   for (let n = 0; n < 8; n++) {
-    const [sourceId, targetId] = pick([[1, 2], [2, 1]] as const);
-    await local.core.transfer({ sourceId, targetId, amount: `${between(1, 500)}.${between(0, 9)}`, paymentDate: date().slice(0, 16), categoryId: pick([0, 11, 21]), description: pick(words) });
+    const [sourceId, targetId] = pick([
+      [1, 2],
+      [2, 1],
+    ] as const);
+    await local.core.transfer({
+      sourceId,
+      targetId,
+      amount: `${between(1, 500)}.${between(0, 9)}`,
+      paymentDate: date().slice(0, 16),
+      categoryId: pick([0, 11, 21]),
+      description: pick(words),
+    });
   }
-  rows = seeds.map((s) => ({ id: s.id!, accountId: s.accountId, paymentDate: s.paymentDate, type: s.type!, amount: s.amount, description: s.description!, categoryId: s.categoryId!, pending: false }));
+  rows = seeds.map((s) => ({
+    id: s.id!,
+    accountId: s.accountId,
+    paymentDate: s.paymentDate,
+    type: s.type!,
+    amount: s.amount,
+    description: s.description!,
+    categoryId: s.categoryId!,
+    pending: false,
+  }));
   for (const a of accounts) shown.set(a.id, units(a.balance));
   for (const e of await local.core.listOutbox()) {
-    const i = e.input as { sourceId: number; targetId: number; amount: string; paymentDate: string; categoryId: number; description: string };
-    for (const [accountId, id, sign] of [[i.sourceId, e.targetId!, -1n], [i.targetId, e.targetId! - 1, 1n]] as const) {
+    const i = e.input as {
+      sourceId: number;
+      targetId: number;
+      amount: string;
+      paymentDate: string;
+      categoryId: number;
+      description: string;
+    };
+    for (const [accountId, id, sign] of [
+      [i.sourceId, e.targetId!, -1n],
+      [i.targetId, e.targetId! - 1, 1n],
+    ] as const) {
       const signed = text(sign * units(i.amount));
-      rows.push({ id, accountId, paymentDate: `${i.paymentDate}`, type: 3, amount: signed, description: i.description, categoryId: i.categoryId, pending: true });
+      rows.push({
+        id,
+        accountId,
+        paymentDate: `${i.paymentDate}`,
+        type: 3,
+        amount: signed,
+        description: i.description,
+        categoryId: i.categoryId,
+        pending: true,
+      });
       shown.set(accountId, shown.get(accountId)! + units(signed));
     }
   }
@@ -129,12 +177,14 @@ const view = (f: Flow) => ({ income: text(f.income), expense: text(f.expense), n
 
 function monthsOf(from: string, to: string): string[] {
   const out: string[] = [];
-  for (let y = Number(from.slice(0, 4)), m = Number(from.slice(5, 7)); `${y}-${pad(m)}` <= to.slice(0, 7); m === 12 ? (y++, (m = 1)) : m++) out.push(`${y}-${pad(m)}`);
+  for (let y = Number(from.slice(0, 4)), m = Number(from.slice(5, 7)); `${y}-${pad(m)}` <= to.slice(0, 7); m === 12 ? (y++, (m = 1)) : m++)
+    out.push(`${y}-${pad(m)}`);
   return out;
 }
 function daysOf(from: string, to: string): string[] {
   const out: string[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) out.push(new Date(t).toISOString().slice(0, 10));
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000)
+    out.push(new Date(t).toISOString().slice(0, 10));
   return out;
 }
 
@@ -142,7 +192,13 @@ function oracleReport(from: string, to: string, currency: number, includeTransfe
   const ids = accounts.filter((a) => a.currency === currency).map((a) => a.id);
   const months = monthsOf(from, to);
   const daily = daysOf(from, to).length - 1 < 62;
-  const points = daily ? daysOf(from, to) : months.map((m) => (`${m}-${pad(lastDay(Number(m.slice(0, 4)), Number(m.slice(5, 7))))}` < to ? `${m}-${pad(lastDay(Number(m.slice(0, 4)), Number(m.slice(5, 7))))}` : to));
+  const points = daily
+    ? daysOf(from, to)
+    : months.map((m) =>
+        `${m}-${pad(lastDay(Number(m.slice(0, 4)), Number(m.slice(5, 7))))}` < to
+          ? `${m}-${pad(lastDay(Number(m.slice(0, 4)), Number(m.slice(5, 7))))}`
+          : to,
+      );
   const total = flow();
   const byMonth = months.map(flow);
   const byCategory = new Map<number, { total: Flow; months: Flow[] }>();
@@ -161,7 +217,14 @@ function oracleReport(from: string, to: string, currency: number, includeTransfe
     addTo(byCategory.get(top)!.months[m]!, v);
   }
   const cats = [...byCategory]
-    .map(([categoryId, f]) => ({ categoryId, name: categories.find((c) => c.id === categoryId)?.name ?? null, ...view(f.total), byMonth: f.months.map(view), e: f.total.expense, i: f.total.income }))
+    .map(([categoryId, f]) => ({
+      categoryId,
+      name: categories.find((c) => c.id === categoryId)?.name ?? null,
+      ...view(f.total),
+      byMonth: f.months.map(view),
+      e: f.total.expense,
+      i: f.total.income,
+    }))
     .sort((a, b) => (a.e !== b.e ? (b.e > a.e ? 1 : -1) : a.i !== b.i ? (b.i > a.i ? 1 : -1) : a.categoryId - b.categoryId))
     .map(({ e: _e, i: _i, ...c }) => c);
   const balances = ids.map((id) => ({
@@ -185,13 +248,22 @@ function randomPeriod(): { from: string; to: string } {
   const a = date().slice(0, 10);
   const b = date().slice(0, 10);
   const [from, to] = a < b ? [a, b] : [b, a];
-  if (kind < 0.5) return { from: `${from.slice(0, 7)}-01`, to: `${to.slice(0, 7)}-${pad(lastDay(Number(to.slice(0, 4)), Number(to.slice(5, 7))))}` };
+  if (kind < 0.5)
+    return { from: `${from.slice(0, 7)}-01`, to: `${to.slice(0, 7)}-${pad(lastDay(Number(to.slice(0, 4)), Number(to.slice(5, 7))))}` };
   return { from, to };
 }
 
 describe('reports in SQL', () => {
   it('equal the oracle on random periods, currencies and transfer choices', async () => {
-    const periods = [{ from: '2024-01-01', to: '2026-12-31' }, { from: '2025-03-31', to: '2025-04-01' }, { from: '2024-02-29', to: '2024-02-29' }, { from: '2024-01-31', to: '2025-04-01' }, { from: '2024-06-01', to: '2026-01-01' }, { from: '2025-05-31', to: '2025-07-31' }, ...Array.from({ length: 40 }, randomPeriod)];
+    const periods = [
+      { from: '2024-01-01', to: '2026-12-31' },
+      { from: '2025-03-31', to: '2025-04-01' },
+      { from: '2024-02-29', to: '2024-02-29' },
+      { from: '2024-01-31', to: '2025-04-01' },
+      { from: '2024-06-01', to: '2026-01-01' },
+      { from: '2025-05-31', to: '2025-07-31' },
+      ...Array.from({ length: 40 }, randomPeriod),
+    ];
     for (const p of periods) {
       for (const currency of [CZK, EUR]) {
         const includeTransfers = random() < 0.5;
@@ -202,7 +274,10 @@ describe('reports in SQL', () => {
         expect(got.total, label).toEqual(want.total);
         expect(got.byMonth, label).toEqual(want.byMonth);
         expect(got.categories, label).toEqual(want.categories);
-        expect(got.balances.map((b) => ({ accountId: b.accountId, points: b.points })), label).toEqual(want.balances);
+        expect(
+          got.balances.map((b) => ({ accountId: b.accountId, points: b.points })),
+          label,
+        ).toEqual(want.balances);
       }
     }
   });
@@ -228,7 +303,8 @@ function oracleSearch(f: Filters) {
   const inCategory = (id: number): boolean => {
     if (f.categoryId === undefined) return true;
     if (f.categoryId === 0) return id === 0;
-    for (let c: number | undefined = id, guard = 0; c !== undefined && c !== 0 && guard < 10; c = parentOf.get(c), guard++) if (c === f.categoryId) return true;
+    for (let c: number | undefined = id, guard = 0; c !== undefined && c !== 0 && guard < 10; c = parentOf.get(c), guard++)
+      if (c === f.categoryId) return true;
     return false;
   };
   const categoryMatches = (id: number) => needle !== null && categories.some((c) => c.id === id && fold(c.name).includes(needle));
@@ -239,7 +315,8 @@ function oracleSearch(f: Filters) {
     if (f.to && day > f.to) return false;
     if (!inCategory(r.categoryId)) return false;
     if (f.excludeTransfers && r.type === 3) return false;
-    if (needle && !(categoryMatches(r.categoryId) || r.amount.includes(amountNeedle!) || fold(r.description).includes(needle))) return false;
+    if (needle && !(categoryMatches(r.categoryId) || r.amount.includes(amountNeedle!) || fold(r.description).includes(needle)))
+      return false;
     const v = units(r.amount);
     if (f.direction === 'in' && v <= 0n) return false;
     if (f.direction === 'out' && v >= 0n) return false;
@@ -264,7 +341,8 @@ function oracleSearch(f: Filters) {
 
 function randomFilters(): Filters {
   const f: Filters = {};
-  if (random() < 0.4) f.text = pick(['benzin', 'BENZÍN', 'ob', 'é', 'škoda', 'skoda', '2026', ',5', '0.5', '-1', 'natural', 'rohl', 'x y z', '"']);
+  if (random() < 0.4)
+    f.text = pick(['benzin', 'BENZÍN', 'ob', 'é', 'škoda', 'skoda', '2026', ',5', '0.5', '-1', 'natural', 'rohl', 'x y z', '"']);
   if (random() < 0.3) f.minAmount = pick(['0', '0.5', '10', '100.25', '0.00001']);
   if (random() < 0.3) f.maxAmount = pick(['1', '50.5', '700', '100000000000000', '0.000015']);
   if (f.minAmount && f.maxAmount && units(f.minAmount) > units(f.maxAmount)) delete f.maxAmount;
@@ -291,7 +369,10 @@ describe('search in SQL', () => {
       const label = JSON.stringify({ ...f, offset, limit });
       expect(got.total, label).toBe(want.ids.length);
       expect(got.sums, label).toEqual(want.sums);
-      expect(got.items.map((i) => i.id), label).toEqual(want.ids.slice(offset, offset + limit));
+      expect(
+        got.items.map((i) => i.id),
+        label,
+      ).toEqual(want.ids.slice(offset, offset + limit));
     }
   });
 
@@ -299,7 +380,11 @@ describe('search in SQL', () => {
     for (let n = 0; n < 10; n++) {
       const f = randomFilters();
       const csv = await local.core.exportTransactionsCsv(f);
-      const ids = csv.content.trim().split('\r\n').slice(1).map((line) => Number(line.split(',').at(-2)));
+      const ids = csv.content
+        .trim()
+        .split('\r\n')
+        .slice(1)
+        .map((line) => Number(line.split(',').at(-2)));
       expect(ids, JSON.stringify(f)).toEqual(oracleSearch(f).ids);
     }
   });

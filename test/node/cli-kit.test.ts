@@ -26,14 +26,23 @@ import {
 import { COMMANDS as SERVICE_COMMANDS } from '../../src-service/cli/commands';
 import { caught } from '../support/caught';
 
-const spec = { name: { type: 'string', description: 'n' }, all: { type: 'boolean', description: 'a', short: 'a' } } as const satisfies OptionTable;
+const spec = {
+  name: { type: 'string', description: 'n' },
+  all: { type: 'boolean', description: 'a', short: 'a' },
+} as const satisfies OptionTable;
 
 /** The message of the UsageError `run` throws. */
 const refusal = (run: () => unknown): string => caught(run, UsageError).message;
 
 describe('reading arguments', () => {
   it('reads options strictly', () => {
-    expect(readArgs(['x', '--name', 'a b', '--all', 'y'], spec)).toEqual({ positionals: ['x', 'y'], options: new Map<string, string | true>([['name', 'a b'], ['all', true]]) });
+    expect(readArgs(['x', '--name', 'a b', '--all', 'y'], spec)).toEqual({
+      positionals: ['x', 'y'],
+      options: new Map<string, string | true>([
+        ['name', 'a b'],
+        ['all', true],
+      ]),
+    });
     expect(readArgs(['--name=v=w'], spec).options.get('name')).toBe('v=w');
     expect(readArgs(['--', '--name'], spec).positionals).toEqual(['--name']);
     expect(() => readArgs(['--nmae', 'x'], spec)).toThrow(UsageError);
@@ -58,7 +67,10 @@ describe('reading arguments', () => {
   it('takes a dash and a digit as a value, never an option: negative ids and amounts', () => {
     expect(readArgs(['-3', '--name', '-120.50', '-12', '-a'], spec)).toEqual({
       positionals: ['-3', '-12'],
-      options: new Map<string, string | true>([['name', '-120.50'], ['all', true]]),
+      options: new Map<string, string | true>([
+        ['name', '-120.50'],
+        ['all', true],
+      ]),
     });
     expect(readArgs(['--name=--x'], spec).options.get('name')).toBe('--x');
     expect(readArgs(['--name', '-'], spec).options.get('name')).toBe('-');
@@ -74,20 +86,42 @@ describe('reading arguments', () => {
       { value: '<id>', description: 'the refueling id', read: integerArg },
       { value: '<name>', description: 'the name', optional: true },
     ] as const;
-    expect(readValues(readArgs(['-7', '--car', '3'], table), table, positionals)).toEqual({ options: { car: 3, note: undefined, force: false }, positionals: [-7, undefined] });
-    expect(readValues(readArgs(['1', 'x', '--car', '3', '--force', '--note', ''], table), table, positionals)).toEqual({ options: { car: 3, note: '', force: true }, positionals: [1, 'x'] });
+    expect(readValues(readArgs(['-7', '--car', '3'], table), table, positionals)).toEqual({
+      options: { car: 3, note: undefined, force: false },
+      positionals: [-7, undefined],
+    });
+    expect(readValues(readArgs(['1', 'x', '--car', '3', '--force', '--note', ''], table), table, positionals)).toEqual({
+      options: { car: 3, note: '', force: true },
+      positionals: [1, 'x'],
+    });
     expect(refusal(() => readValues(readArgs(['1'], table), table, positionals))).toBe('Option --car is required.');
     expect(refusal(() => readValues(readArgs(['--car', '1'], table), table, positionals))).toBe('The refueling id is required.');
-    expect(refusal(() => readValues(readArgs(['x', '--car', '1'], table), table, positionals))).toBe('The refueling id must be a whole number, not "x".');
-    expect(refusal(() => readValues(readArgs(['1', '--car', 'three'], table), table, positionals))).toBe('--car must be a whole number, not "three".');
+    expect(refusal(() => readValues(readArgs(['x', '--car', '1'], table), table, positionals))).toBe(
+      'The refueling id must be a whole number, not "x".',
+    );
+    expect(refusal(() => readValues(readArgs(['1', '--car', 'three'], table), table, positionals))).toBe(
+      '--car must be a whole number, not "three".',
+    );
     expect(refusal(() => readValues(readArgs(['1', 'a', 'b', '--car', '1'], table), table, positionals))).toBe('Unexpected argument "b".');
   });
 });
 
-const add: CommandSpec = { name: 'car add', summary: 'Adds.', positionals: [{ value: '<carId>', description: 'the car id' }, { value: '<name>', description: 'the name' }] };
+const add: CommandSpec = {
+  name: 'car add',
+  summary: 'Adds.',
+  positionals: [
+    { value: '<carId>', description: 'the car id' },
+    { value: '<name>', description: 'the name' },
+  ],
+};
 const remove: CommandSpec = { name: 'car remove', summary: 'Removes.', positionals: [{ value: '<carId>', description: 'the car id' }] };
 const list: CommandSpec = { name: 'outbox', summary: 'Lists.' };
-const retry: CommandSpec = { name: 'outbox retry', summary: 'Retries.', positionals: [{ value: '<id>', description: 'the id' }], options: { now: { type: 'boolean', description: 'at once' } } };
+const retry: CommandSpec = {
+  name: 'outbox retry',
+  summary: 'Retries.',
+  positionals: [{ value: '<id>', description: 'the id' }],
+  options: { now: { type: 'boolean', description: 'at once' } },
+};
 const copy: CommandSpec = {
   name: 'copy',
   summary: 'Copies a file.',
@@ -104,7 +138,10 @@ const car: GroupSpec = { group: 'car', summary: 'Cars.', commands: [add, remove]
 const outbox: GroupSpec = { group: 'outbox', summary: 'The outbox.', commands: [list, retry] };
 const program: ProgramSpec = {
   invocation: 'tool --',
-  globalOptions: { data: { type: 'string', value: '<db>', description: 'the data', inUsage: true }, help: { type: 'boolean', short: 'h', description: 'help' } },
+  globalOptions: {
+    data: { type: 'string', value: '<db>', description: 'the data', inUsage: true },
+    help: { type: 'boolean', short: 'h', description: 'help' },
+  },
   commands: [copy, car, outbox],
   notes: 'Exit code 0 on success.',
 };
@@ -119,7 +156,10 @@ describe('finding the command', () => {
     expect(fly).toMatchObject({ kind: 'incomplete', group: car, args: ['1'] });
     expect(fly.kind === 'incomplete' && fly.problem.message).toBe('Unknown car action "fly"; use add or remove.');
     const none = resolveCommand(program, ['car', '--data', 'x']);
-    expect(none.kind === 'incomplete' && [none.problem.message, none.args]).toEqual(['The car action (add or remove) is required.', ['--data', 'x']]);
+    expect(none.kind === 'incomplete' && [none.problem.message, none.args]).toEqual([
+      'The car action (add or remove) is required.',
+      ['--data', 'x'],
+    ]);
     expect(refusal(() => resolveCommand(program, ['bogus']))).toBe('Unknown command "bogus"; see --help.');
   });
 
@@ -226,7 +266,9 @@ describe("the command lines' tables", () => {
       }
     }
     for (const name of CLI_COMMAND_NAMES) expect(helpText(name)).toMatch(new RegExp(`^Usage: npm run cli -- ${name}\\b`));
-    expect(helpText('car add')).toMatch(/^Usage: npm run cli -- car add <carId> <name> \[--data <local.sqlite>\] \[--json\]\n\nNames a car/);
+    expect(helpText('car add')).toMatch(
+      /^Usage: npm run cli -- car add <carId> <name> \[--data <local.sqlite>\] \[--json\]\n\nNames a car/,
+    );
   });
 
   it("give the browser shell's arguments and its help", () => {

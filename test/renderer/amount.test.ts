@@ -132,8 +132,17 @@ describe('money as Intl writes it in the language', () => {
     expect(nb(formatMoney('12345678901234567.89', 'en', 203))).toBe('CZK 12,345,678,901,234,567.89');
     // A code the app does not know follows the number.
     expect(nb(formatMoney('5', 'en', 999))).toBe('5.00 #999');
-    expect(moneyParts('-5', 'en', 203).filter((p) => p.currency).map((p) => p.text)).toEqual(['CZK']);
-    expect([currencySymbol(203, 'cs'), currencySymbol(203, 'en'), currencySymbol(978, 'cs'), currencySymbol(999, 'cs')]).toEqual(['Kč', 'CZK', '€', '#999']);
+    expect(
+      moneyParts('-5', 'en', 203)
+        .filter((p) => p.currency)
+        .map((p) => p.text),
+    ).toEqual(['CZK']);
+    expect([currencySymbol(203, 'cs'), currencySymbol(203, 'en'), currencySymbol(978, 'cs'), currencySymbol(999, 'cs')]).toEqual([
+      'Kč',
+      'CZK',
+      '€',
+      '#999',
+    ]);
     expect(nb(formatMoneyQuantity('40.125', 'cs', 203, 2, 2))).toBe('40,13 Kč');
   });
 });

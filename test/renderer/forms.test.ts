@@ -49,7 +49,7 @@ function refuelingForm(save: (input: unknown) => Promise<unknown> = async () => 
 }
 
 describe('the refueling form', () => {
-  it('takes its limits from the refueling schema: decimals as a hint and for the amount field, the note\'s length', () => {
+  it("takes its limits from the refueling schema: decimals as a hint and for the amount field, the note's length", () => {
     const w = refuelingForm();
     const schema = APP_METHODS.addRefueling.input;
     expect(fieldRules(schema, 'liter').maxScale).toBe(3);
@@ -59,7 +59,7 @@ describe('the refueling form', () => {
     return flushPromises().then(() => expect(w.text()).toContain('Nejvýše 3 desetinná místa.'));
   });
 
-  it('shows the schema\'s errors beside their fields before anything is sent', async () => {
+  it("shows the schema's errors beside their fields before anything is sent", async () => {
     const sent: unknown[] = [];
     const w = refuelingForm(async (input: unknown) => void sent.push(input));
     await w.find('input[name="tachometer"]').setValue('120500');
@@ -74,7 +74,7 @@ describe('the refueling form', () => {
     expect(sent).toEqual([]);
   });
 
-  it('puts an error the core sends beside its field, in the user\'s language', async () => {
+  it("puts an error the core sends beside its field, in the user's language", async () => {
     i18n.global.locale.value = 'cs';
     const w = refuelingForm(async () => {
       throw new AppError('priceDecimals', { currency: 'CZK', max: 2 }, 'price');
@@ -93,7 +93,9 @@ describe('the refueling form', () => {
       .findAll('input, select, button, textarea, summary')
       .filter((e) => !e.attributes('disabled') && e.attributes('tabindex') !== '-1' && e.attributes('type') !== 'hidden')
       .map((e) => e.attributes('name') ?? e.element.tagName.toLowerCase());
-    const fields = order.filter((n) => ['carId', 'tachometer', 'liter', 'price', 'currency', 'dateOfPurchase', 'description', 'partial', 'rate'].includes(n));
+    const fields = order.filter((n) =>
+      ['carId', 'tachometer', 'liter', 'price', 'currency', 'dateOfPurchase', 'description', 'partial', 'rate'].includes(n),
+    );
     expect(fields).toEqual(['carId', 'tachometer', 'liter', 'price', 'currency', 'dateOfPurchase', 'description', 'partial', 'rate']);
     // At the pump the odometer has the focus as soon as the form shows.
     expect(document.activeElement?.getAttribute('name')).toBe('tachometer');
@@ -101,15 +103,23 @@ describe('the refueling form', () => {
 });
 
 describe('the account and category forms', () => {
-  it('check names as the core does: required once trimmed, at most the schema\'s length', async () => {
+  it("check names as the core does: required once trimmed, at most the schema's length", async () => {
     const initial = { name: '   ', description: '', currency: 203, type: 1, isActive: true, isHidden: false, locked: false, ord: 0 };
-    const w = mount(AccountForm, { props: { initial, submitLabel: 'Save', save: async () => undefined }, global: global(), attachTo: document.body });
+    const w = mount(AccountForm, {
+      props: { initial, submitLabel: 'Save', save: async () => undefined },
+      global: global(),
+      attachTo: document.body,
+    });
     expect(w.find('input[maxlength]').attributes('maxlength')).toBe(String(fieldRules(APP_METHODS.addAccount.input, 'name').maxLength));
     await w.find('form').trigger('submit');
     await flushPromises();
     expect(w.find('.field-error').text()).toBe('Fill this in.');
 
-    const c = mount(CategoryForm, { props: { initial: { name: 'x'.repeat(101), parentId: 0 }, submitLabel: 'Add', save: async () => undefined }, global: global(), attachTo: document.body });
+    const c = mount(CategoryForm, {
+      props: { initial: { name: 'x'.repeat(101), parentId: 0 }, submitLabel: 'Add', save: async () => undefined },
+      global: global(),
+      attachTo: document.body,
+    });
     await c.find('form').trigger('submit');
     await flushPromises();
     expect(errorOf(c, 'name')).toBe('Use at most 100 characters.');
@@ -121,7 +131,13 @@ describe('the fields a record keeps here only', () => {
     const i18nWith = createI18n({
       legacy: false,
       locale: 'en',
-      messages: { en: { trip: { local: { station: 'Station', stationHint: 'Kept on this computer only.', partial: 'Partial', partialHint: 'Counted later.' } } } },
+      messages: {
+        en: {
+          trip: {
+            local: { station: 'Station', stationHint: 'Kept on this computer only.', partial: 'Partial', partialHint: 'Counted later.' },
+          },
+        },
+      },
     });
     const w = mount(LocalFields, {
       props: {

@@ -80,14 +80,14 @@ describe('messages', () => {
   });
 });
 
-describe('the core\'s field errors', () => {
+describe("the core's field errors", () => {
   const t = i18n.global.t as Translate;
   const shown = (locale: 'cs' | 'en', error: AppError) => {
     i18n.global.locale.value = locale;
     return codeText(error, t);
   };
 
-  it('are shown in the user\'s language by their code and parameters', () => {
+  it("are shown in the user's language by their code and parameters", () => {
     expect(shown('cs', new AppError('notPositive', {}, 'amount'))).toBe('Částka musí být větší než nula.');
     expect(shown('cs', new AppError('required', {}, 'name'))).toBe('Vyplňte toto pole.');
     expect(shown('cs', new AppError('tooLong', { max: 1000 }, 'description'))).toBe('Nejvýše 1000 znaků.');
@@ -100,9 +100,13 @@ describe('the core\'s field errors', () => {
     expect(shown('en', new AppError('negative', {}, 'amount'))).toBe('The amount must not be negative.');
   });
 
-  it('show a service\'s own words as its own', () => {
-    expect(shown('cs', new AppError('serviceFault', { service: 'Účet je zamčený' }))).toBe('Služba odpověděla (jejími slovy): Účet je zamčený');
-    expect(shown('en', new AppError('serviceFault', { service: 'Account locked' }))).toBe('The service answered (its own words): Account locked');
+  it("show a service's own words as its own", () => {
+    expect(shown('cs', new AppError('serviceFault', { service: 'Účet je zamčený' }))).toBe(
+      'Služba odpověděla (jejími slovy): Účet je zamčený',
+    );
+    expect(shown('en', new AppError('serviceFault', { service: 'Account locked' }))).toBe(
+      'The service answered (its own words): Account locked',
+    );
   });
 
   it('say how many decimals a currency takes, in the right grammatical number', () => {

@@ -67,4 +67,8 @@ export const UNMAPPED_PROBLEMS: readonly ImportProblem[] = (['dateOfPurchase', '
   field,
   column: null,
 }));
-export const UNMAPPED_WORDS: readonly string[] = ['No column is chosen for the date.', 'No column is chosen for the litres.', 'No column is chosen for the price.'];
+export const UNMAPPED_WORDS: readonly string[] = [
+  'No column is chosen for the date.',
+  'No column is chosen for the litres.',
+  'No column is chosen for the price.',
+];

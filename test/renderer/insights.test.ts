@@ -4,7 +4,14 @@ import { formatDate, formatMonth } from '../../src-renderer/src/format/datetime'
 import { bytesFromBase64 } from '../../src-renderer/src/logic/download';
 import { extremes, fuelCharts } from '../../src-renderer/src/logic/fuel-charts';
 import { closedRange, periodFromQuery, periodRange, periodToQuery, presetRange } from '../../src-renderer/src/logic/periods';
-import { balanceChart, balancesByDay, drillFilters, incomeExpenseChart, monthRange, topExpenseChart } from '../../src-renderer/src/logic/report-charts';
+import {
+  balanceChart,
+  balancesByDay,
+  drillFilters,
+  incomeExpenseChart,
+  monthRange,
+  topExpenseChart,
+} from '../../src-renderer/src/logic/report-charts';
 import { reportFromQuery, reportInput, reportToQuery } from '../../src-renderer/src/logic/report-filters';
 import { filtersFromQuery, filtersToQuery, pageFromQuery, sameFilters } from '../../src-renderer/src/logic/search-filters';
 import type { CategoryReport, CategoryRow, FuelFill, FuelStats, IncomeExpense } from '../../src-shared/app-api';
@@ -22,10 +29,19 @@ describe('periods', () => {
   });
 
   it('keeps custom dates, swapped when given the wrong way round, and closes open ends for reports', () => {
-    expect(periodRange({ preset: 'custom', from: '2026-05-10', to: '2026-02-01' }, '2026-11-21')).toEqual({ from: '2026-02-01', to: '2026-05-10' });
+    expect(periodRange({ preset: 'custom', from: '2026-05-10', to: '2026-02-01' }, '2026-11-21')).toEqual({
+      from: '2026-02-01',
+      to: '2026-05-10',
+    });
     expect(periodRange({ preset: 'custom', from: '2026-05-10', to: null }, '2026-11-21')).toEqual({ from: '2026-05-10', to: null });
-    expect(closedRange({ preset: 'custom', from: '2026-05-10', to: null }, '2026-11-21', 'last12Months')).toEqual({ from: '2026-05-10', to: '2026-11-21' });
-    expect(closedRange({ preset: 'custom', from: null, to: '2026-03-01' }, '2026-11-21', 'last12Months')).toEqual({ from: '2025-12-01', to: '2026-03-01' });
+    expect(closedRange({ preset: 'custom', from: '2026-05-10', to: null }, '2026-11-21', 'last12Months')).toEqual({
+      from: '2026-05-10',
+      to: '2026-11-21',
+    });
+    expect(closedRange({ preset: 'custom', from: null, to: '2026-03-01' }, '2026-11-21', 'last12Months')).toEqual({
+      from: '2025-12-01',
+      to: '2026-03-01',
+    });
   });
 
   it('travels in the address and ignores what it cannot read', () => {
@@ -36,7 +52,11 @@ describe('periods', () => {
     // A day the calendar does not have is dropped here, as the core would refuse it.
     expect(periodFromQuery({ from: '2026-02-30' }, allowed, 'all').preset).toBe('all');
     expect(periodFromQuery({ from: '2024-02-29' }, allowed, 'all')).toEqual({ preset: 'custom', from: '2024-02-29', to: null });
-    expect(periodFromQuery({ from: '2026-02-01', period: 'thisYear' }, allowed, 'all')).toEqual({ preset: 'custom', from: '2026-02-01', to: null });
+    expect(periodFromQuery({ from: '2026-02-01', period: 'thisYear' }, allowed, 'all')).toEqual({
+      preset: 'custom',
+      from: '2026-02-01',
+      to: null,
+    });
     expect(periodToQuery({ preset: 'custom', from: '2026-02-01', to: null })).toEqual({ from: '2026-02-01' });
     expect(periodToQuery({ preset: 'thisYear', from: null, to: null })).toEqual({ period: 'thisYear' });
   });
@@ -44,15 +64,45 @@ describe('periods', () => {
 
 describe('search filters in the address', () => {
   it('round-trips every filter', () => {
-    const f = { text: 'nájem', minAmount: '100.5', maxAmount: '2000', direction: 'out' as const, from: '2026-01-01', to: '2026-03-31', accountId: -3, categoryId: 0 };
+    const f = {
+      text: 'nájem',
+      minAmount: '100.5',
+      maxAmount: '2000',
+      direction: 'out' as const,
+      from: '2026-01-01',
+      to: '2026-03-31',
+      accountId: -3,
+      categoryId: 0,
+    };
     const query = filtersToQuery(f);
-    expect(query).toEqual({ q: 'nájem', min: '100.5', max: '2000', dir: 'out', from: '2026-01-01', to: '2026-03-31', account: '-3', category: '0' });
+    expect(query).toEqual({
+      q: 'nájem',
+      min: '100.5',
+      max: '2000',
+      dir: 'out',
+      from: '2026-01-01',
+      to: '2026-03-31',
+      account: '-3',
+      category: '0',
+    });
     expect(filtersFromQuery(query)).toEqual(f);
     expect(sameFilters(filtersFromQuery(query), f)).toBe(true);
   });
 
   it('drops values the search would refuse', () => {
-    expect(filtersFromQuery({ q: '  ', min: '-5', max: 'abc', dir: 'sideways', from: '21.11.2026', account: '0', category: '1.5', accounts: '1,x', transfers: 'yes' })).toEqual({});
+    expect(
+      filtersFromQuery({
+        q: '  ',
+        min: '-5',
+        max: 'abc',
+        dir: 'sideways',
+        from: '21.11.2026',
+        account: '0',
+        category: '1.5',
+        accounts: '1,x',
+        transfers: 'yes',
+      }),
+    ).toEqual({});
     expect(filtersFromQuery({ from: '2026-02-30', to: '2026-04-31' })).toEqual({});
     const drilled = { accountIds: [3, -1], excludeTransfers: true, categoryId: 5 };
     expect(filtersToQuery(drilled)).toEqual({ accounts: '3,-1', transfers: 'no', category: '5' });
@@ -99,19 +149,42 @@ describe('report charts', () => {
   });
 
   it('shows the largest expenses by name and sums the rest exactly as "other"', () => {
-    const categories = [row(1, 'A', '0.1'), row(2, 'B', '500'), row(3, 'C', '0.2'), row(4, null, '40'), row(5, 'E', '0', '900'), row(6, 'F', '0.3')];
+    const categories = [
+      row(1, 'A', '0.1'),
+      row(2, 'B', '500'),
+      row(3, 'C', '0.2'),
+      row(4, null, '40'),
+      row(5, 'E', '0', '900'),
+      row(6, 'F', '0.3'),
+    ];
     const chart = topExpenseChart(report({ categories }), { name: (c) => c.name ?? 'none', other: 'Other', expense: 'Out' }, 3);
     expect(chart.labels).toEqual(['B', 'none', 'F', 'Other']);
     // 0.2 + 0.1 exactly, not 0.30000000000000004; the income-only category is not an expense.
     expect(chart.series[0]!.values).toEqual(['500', '40', '0.3', '0.3']);
-    expect(topExpenseChart(report({ categories: categories.slice(0, 2) }), { name: (c) => c.name!, other: 'Other', expense: 'Out' }, 3).labels).toEqual(['B', 'A']);
+    expect(
+      topExpenseChart(report({ categories: categories.slice(0, 2) }), { name: (c) => c.name!, other: 'Other', expense: 'Out' }, 3).labels,
+    ).toEqual(['B', 'A']);
   });
 
   it('lines up the balances of accounts on the dates any of them has', () => {
     const r = report({
       balances: [
-        { accountId: 1, name: 'Bank', points: [{ date: '2026-09-30', balance: '10' }, { date: '2026-10-31', balance: '12.5' }] },
-        { accountId: 2, name: 'Cash', points: [{ date: '2026-10-31', balance: '-3' }, { date: '2026-11-21', balance: '4' }] },
+        {
+          accountId: 1,
+          name: 'Bank',
+          points: [
+            { date: '2026-09-30', balance: '10' },
+            { date: '2026-10-31', balance: '12.5' },
+          ],
+        },
+        {
+          accountId: 2,
+          name: 'Cash',
+          points: [
+            { date: '2026-10-31', balance: '-3' },
+            { date: '2026-11-21', balance: '4' },
+          ],
+        },
       ],
     });
     const chart = balanceChart(r, (d) => d.slice(5));
@@ -131,18 +204,43 @@ describe('report charts', () => {
     expect(monthRange('2026-11', r)).toEqual({ from: '2026-11-01', to: '2026-11-21' });
     expect(monthRange('2024-02', { from: '2024-01-01', to: '2024-12-31' })).toEqual({ from: '2024-02-01', to: '2024-02-29' });
     expect(drillFilters(r, 7)).toEqual({ categoryId: 7, from: '2026-09-01', to: '2026-11-21', accountIds: [1, 2], excludeTransfers: true });
-    expect(drillFilters(report({ accountIds: [4], includeTransfers: false }), 0, '2026-10')).toEqual({ categoryId: 0, from: '2026-10-01', to: '2026-10-31', accountId: 4, excludeTransfers: true });
-    expect(drillFilters(report({ accountIds: [4, 5], includeTransfers: true }), 3)).toEqual({ categoryId: 3, from: '2026-09-01', to: '2026-11-21', accountIds: [4, 5] });
+    expect(drillFilters(report({ accountIds: [4], includeTransfers: false }), 0, '2026-10')).toEqual({
+      categoryId: 0,
+      from: '2026-10-01',
+      to: '2026-10-31',
+      accountId: 4,
+      excludeTransfers: true,
+    });
+    expect(drillFilters(report({ accountIds: [4, 5], includeTransfers: true }), 3)).toEqual({
+      categoryId: 3,
+      from: '2026-09-01',
+      to: '2026-11-21',
+      accountIds: [4, 5],
+    });
   });
 
   it('keeps what the report covers in the address', () => {
-    const filters = { period: { preset: 'lastYear' as const, from: null, to: null }, currency: 978, accountIds: [3, -1], includeTransfers: true };
+    const filters = {
+      period: { preset: 'lastYear' as const, from: null, to: null },
+      currency: 978,
+      accountIds: [3, -1],
+      includeTransfers: true,
+    };
     const query = reportToQuery(filters);
     expect(query).toEqual({ period: 'lastYear', cur: '978', acc: '3,-1', transfers: '1' });
     expect(reportFromQuery(query)).toEqual(filters);
     expect(reportFromQuery({})).toEqual({ period: { preset: 'last12Months', from: null, to: null }, includeTransfers: false });
-    expect(reportFromQuery({ cur: 'x', acc: '1,zz' })).toEqual({ period: { preset: 'last12Months', from: null, to: null }, includeTransfers: false });
-    expect(reportInput(filters, '2026-11-21')).toEqual({ from: '2025-01-01', to: '2025-12-31', currency: 978, accountIds: [3, -1], includeTransfers: true });
+    expect(reportFromQuery({ cur: 'x', acc: '1,zz' })).toEqual({
+      period: { preset: 'last12Months', from: null, to: null },
+      includeTransfers: false,
+    });
+    expect(reportInput(filters, '2026-11-21')).toEqual({
+      from: '2025-01-01',
+      to: '2025-12-31',
+      currency: 978,
+      accountIds: [3, -1],
+      includeTransfers: true,
+    });
   });
 });
 
@@ -175,7 +273,17 @@ describe('fuel charts', () => {
     to: null,
     includeFlagged: false,
     flagged: 1,
-    summary: { refuelings: 3, liters: '100', cost: '4000', distance: 2000, consumption: '6.5', costPer100Km: '260', pricePerLiter: '40', firstDate: null, lastDate: null },
+    summary: {
+      refuelings: 3,
+      liters: '100',
+      cost: '4000',
+      distance: 2000,
+      consumption: '6.5',
+      costPer100Km: '260',
+      pricePerLiter: '40',
+      firstDate: null,
+      lastDate: null,
+    },
     fills: [
       fill(1, { note: 'first' }),
       fill(2, { partial: true, distance: 1000, pricePerLiter: '41.125' }),
@@ -190,7 +298,14 @@ describe('fuel charts', () => {
   };
 
   it('plots consumption only for the fills that close a chain, and prices for every fill', () => {
-    const charts = fuelCharts(stats, { date: (f) => f.dateOfPurchase.slice(0, 10), month: (m) => `m${m}`, consumption: 'C', pricePerLiter: 'P', cost: 'K', distance: 'D' });
+    const charts = fuelCharts(stats, {
+      date: (f) => f.dateOfPurchase.slice(0, 10),
+      month: (m) => `m${m}`,
+      consumption: 'C',
+      pricePerLiter: 'P',
+      cost: 'K',
+      distance: 'D',
+    });
     expect(charts.consumption).toEqual({ labels: ['2026-03-10'], series: [{ label: 'C', values: ['6.5'], color: 1 }] });
     expect(charts.pricePerLiter.series[0]!.values).toEqual(['40', '41.125', '39.9', '40']);
     expect(charts.monthlyCost.labels).toEqual(['m2026-01', 'm2026-02']);
@@ -208,7 +323,7 @@ describe('fuel charts', () => {
 });
 
 describe('files and figures', () => {
-  it('turns a backup\'s base64 into its bytes', () => {
+  it("turns a backup's base64 into its bytes", () => {
     const bytes = new Uint8Array(100_000).map((_, i) => (i * 7919) % 256);
     expect([...bytesFromBase64(Buffer.from(bytes).toString('base64'))]).toEqual([...bytes]);
     expect([...bytesFromBase64('TWFuw6k=')]).toEqual([...new TextEncoder().encode('Man\u00e9')]);

@@ -10,7 +10,13 @@ import { transferFromTemplate } from '../../src-renderer/src/logic/transfers';
 import type { CategoryNode, OutboxEntryView, TemplateView } from '../../src-shared/app-api';
 import { account, refueling } from './stand-in';
 
-const node = (id: number, name: string, children: CategoryNode[] = [], parentId = 0): CategoryNode => ({ id, name, parentId, children, pending: false });
+const node = (id: number, name: string, children: CategoryNode[] = [], parentId = 0): CategoryNode => ({
+  id,
+  name,
+  parentId,
+  children,
+  pending: false,
+});
 
 describe('accounts', () => {
   it('sums balances per currency exactly (no float drift) and marks pending totals', () => {
@@ -27,7 +33,11 @@ describe('accounts', () => {
   });
 
   it('groups by type code in ascending order and keeps the service order inside a group', () => {
-    const list = [account({ id: 5, type: 3, name: 'Card' }), account({ id: 1, type: 1, name: 'Cash' }), account({ id: 2, type: 3, name: 'Card 2' })];
+    const list = [
+      account({ id: 5, type: 3, name: 'Card' }),
+      account({ id: 1, type: 1, name: 'Cash' }),
+      account({ id: 2, type: 3, name: 'Card 2' }),
+    ];
     const groups = groupAccounts(list);
     expect(groups.map((g) => g.type)).toEqual([1, 3]);
     expect(groups[1]!.accounts.map((a) => a.id)).toEqual([5, 2]);
@@ -98,7 +108,15 @@ describe('refuelings', () => {
 
 describe('templates', () => {
   const tpl = (amount: string, accountId = 5): TemplateView => ({
-    id: 1, accountId, accountName: null, type: 2, amount, description: 'Rent', categoryId: 9, categoryName: null, ord: 0,
+    id: 1,
+    accountId,
+    accountName: null,
+    type: 2,
+    amount,
+    description: 'Rent',
+    categoryId: 9,
+    categoryName: null,
+    ord: 0,
   });
   const accounts = new Map([
     [5, account({ id: 5 })],
@@ -131,7 +149,13 @@ describe('outbox', () => {
   });
 
   it('puts refused, conflicting and blocked entries first, keeping the order', () => {
-    const { attention, waiting } = splitOutbox([entry(1, 'pending'), entry(2, 'refused'), entry(3, 'blocked'), entry(4, 'unknown'), entry(5, 'conflict')]);
+    const { attention, waiting } = splitOutbox([
+      entry(1, 'pending'),
+      entry(2, 'refused'),
+      entry(3, 'blocked'),
+      entry(4, 'unknown'),
+      entry(5, 'conflict'),
+    ]);
     expect(attention.map((e) => e.id)).toEqual([2, 3, 5]);
     expect(waiting.map((e) => e.id)).toEqual([1, 4]);
   });

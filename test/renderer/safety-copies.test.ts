@@ -43,8 +43,14 @@ describe('the damaged-copy screen', () => {
     expect(buttons[0]!.attributes('data-testid')).toBe('recover-safety-copy');
     const text = w.text();
     expect(text).toMatch(/The newest sound safety copy is from .*3.*2026.* \(daily\)\. It holds your whole history/);
-    expect(w.findAll('[data-testid=safety-copies] dd').map((d) => d.text())).toEqual(['daily', 'after a sync', 'before an update of the app']);
-    expect(w.find('[data-testid=fresh-copy-loses]').text()).toMatch(/last 50 transactions of each account .* car names and marks such as partial fills are gone/);
+    expect(w.findAll('[data-testid=safety-copies] dd').map((d) => d.text())).toEqual([
+      'daily',
+      'after a sync',
+      'before an update of the app',
+    ]);
+    expect(w.find('[data-testid=fresh-copy-loses]').text()).toMatch(
+      /last 50 transactions of each account .* car names and marks such as partial fills are gone/,
+    );
     expect(text).toMatch(/The connection \(address, login\) is carried over when the damaged file or a safety copy still holds it/);
     await w.find('[data-testid=recover-safety-copy]').trigger('click');
     await flushPromises();
@@ -59,7 +65,11 @@ describe('the damaged-copy screen', () => {
     expect(w.text()).toMatch(/Nepoškozená bezpečnostní kopie tohoto souboru neexistuje/);
     expect(w.find('[data-testid=fresh-copy-loses]').text()).toMatch(/posledních 50 transakcí každého účtu/);
     const withCopies = mountDamaged(COPIES);
-    expect(withCopies.findAll('[data-testid=safety-copies] dd').map((d) => d.text())).toEqual(['denní', 'po synchronizaci', 'před aktualizací aplikace']);
+    expect(withCopies.findAll('[data-testid=safety-copies] dd').map((d) => d.text())).toEqual([
+      'denní',
+      'po synchronizaci',
+      'před aktualizací aplikace',
+    ]);
   });
 });
 

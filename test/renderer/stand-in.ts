@@ -38,7 +38,15 @@ export function status(over: Partial<AppStatus> = {}): AppStatus {
   return {
     configured: true,
     workingOffline: false,
-    connection: { baseUrl: 'http://127.0.0.1:1', namespace: 'urn:x', login: 'demo', binding: 'soap12', trustedCertificate: null, hasSecrets: true, rememberPassword: true },
+    connection: {
+      baseUrl: 'http://127.0.0.1:1',
+      namespace: 'urn:x',
+      login: 'demo',
+      binding: 'soap12',
+      trustedCertificate: null,
+      hasSecrets: true,
+      rememberPassword: true,
+    },
     outbox: { pending: 0, unknown: 0, refused: 0, conflicts: 0, blocked: 0 },
     syncing: false,
     lastSyncAt: null,

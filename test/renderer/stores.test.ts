@@ -8,7 +8,18 @@ import { usePreferencesStore, systemLanguage } from '../../src-renderer/src/stor
 import { MAX_ROWS, PAGE_SIZE, useRegisterStore } from '../../src-renderer/src/stores/register';
 import { useStatusStore } from '../../src-renderer/src/stores/status';
 import { TOAST_MS, useToastsStore } from '../../src-renderer/src/stores/toasts';
-import { AppError, DEFAULT_PREFERENCES, type AccountsView, type InputOf, type OutboxEntryView, type Preferences, type RefuelingView, type RegisterPage, type RegisterRow, type SyncSummary } from '../../src-shared/app-api';
+import {
+  AppError,
+  DEFAULT_PREFERENCES,
+  type AccountsView,
+  type InputOf,
+  type OutboxEntryView,
+  type Preferences,
+  type RefuelingView,
+  type RegisterPage,
+  type RegisterRow,
+  type SyncSummary,
+} from '../../src-shared/app-api';
 import { account, deferred, refueling, standIn, status } from './stand-in';
 
 const summary = (over: Partial<SyncSummary> = {}): SyncSummary => ({
@@ -50,9 +61,22 @@ describe('status store', () => {
     expect(store.summary?.pushed).toBe(2);
     expect(store.status?.lastSyncAt).toBe('2026-11-21T10:00:05Z');
 
-    s.emit({ type: 'data-changed', status: status({ outbox: { pending: 2, unknown: 0, refused: 1, conflicts: 1, blocked: 0 } }), tables: ['refuelings', 'outbox'] });
+    s.emit({
+      type: 'data-changed',
+      status: status({ outbox: { pending: 2, unknown: 0, refused: 1, conflicts: 1, blocked: 0 } }),
+      tables: ['refuelings', 'outbox'],
+    });
     // Only the tables the change touched move: screens showing others do not read again.
-    expect(store.versions).toEqual({ accounts: 0, transactions: 0, templates: 0, categories: 0, cars: 0, refuelings: 1, outbox: 1, preferences: 0 });
+    expect(store.versions).toEqual({
+      accounts: 0,
+      transactions: 0,
+      templates: 0,
+      categories: 0,
+      cars: 0,
+      refuelings: 1,
+      outbox: 1,
+      preferences: 0,
+    });
     expect(store.queued).toBe(4);
     expect(store.attention).toBe(2);
     store.dispose();
@@ -60,7 +84,13 @@ describe('status store', () => {
   });
 
   it('derives the badge from the last exchange and the sync running now; a failed sync moves neither the last sync nor the last success', async () => {
-    const connected = { outcome: 'connected' as const, at: '2026-11-21T09:00:00Z', via: 'sync' as const, lastSuccessAt: '2026-11-21T09:00:00Z', error: null };
+    const connected = {
+      outcome: 'connected' as const,
+      at: '2026-11-21T09:00:00Z',
+      via: 'sync' as const,
+      lastSuccessAt: '2026-11-21T09:00:00Z',
+      error: null,
+    };
     const s = standIn({ getStatus: async () => status({ lastSyncAt: '2026-11-21T09:00:00Z', exchange: connected }) });
     const store = useStatusStore();
     await store.init();
@@ -70,11 +100,22 @@ describe('status store', () => {
     s.emit({ type: 'sync-waiting', until: Date.now() + 1000, cause: 'network', httpStatus: null, reason: 'refused', attempt: 1 });
     expect(store.connection).toMatchObject({ kind: 'unreachable', lastSuccessAt: '2026-11-21T09:00:00Z' });
     // The service refused the credentials: the badge says so at once, before the core's status arrives.
-    s.emit({ type: 'sync-finished', summary: summary({ pushed: 0, received: null, pulled: null, error: { code: 'credentialsRefused', params: {} }, errorCode: 'auth' }) });
-    expect(store.connection).toMatchObject({ kind: 'credentials-refused', at: '2026-11-21T10:00:05Z', lastSuccessAt: '2026-11-21T09:00:00Z', error: { code: 'credentialsRefused' } });
+    s.emit({
+      type: 'sync-finished',
+      summary: summary({ pushed: 0, received: null, pulled: null, error: { code: 'credentialsRefused', params: {} }, errorCode: 'auth' }),
+    });
+    expect(store.connection).toMatchObject({
+      kind: 'credentials-refused',
+      at: '2026-11-21T10:00:05Z',
+      lastSuccessAt: '2026-11-21T09:00:00Z',
+      error: { code: 'credentialsRefused' },
+    });
     expect(store.status?.lastSyncAt).toBe('2026-11-21T09:00:00Z');
     // A cancelled sync decided nothing about the service.
-    s.emit({ type: 'sync-finished', summary: summary({ error: { code: 'syncCancelled', params: { waiting: 0 } }, errorCode: 'cancelled' }) });
+    s.emit({
+      type: 'sync-finished',
+      summary: summary({ error: { code: 'syncCancelled', params: { waiting: 0 } }, errorCode: 'cancelled' }),
+    });
     expect(store.connection?.kind).toBe('credentials-refused');
     // Nor did a sync that failed on this side (a bug): the core records no exchange for it either.
     s.emit({ type: 'sync-finished', summary: summary({ error: { code: 'syncUnexpected', params: {} }, errorCode: 'service' }) });
@@ -117,7 +158,10 @@ describe('status store', () => {
   });
 
   it('asks for setup only until the user connects or chooses to work offline', async () => {
-    standIn({ getStatus: async () => status({ configured: false, connection: null }), workOffline: async () => status({ configured: false, workingOffline: true, connection: null }) });
+    standIn({
+      getStatus: async () => status({ configured: false, connection: null }),
+      workOffline: async () => status({ configured: false, workingOffline: true, connection: null }),
+    });
     const store = useStatusStore();
     expect(store.needsSetup).toBe(false);
     await store.init();
@@ -138,7 +182,11 @@ describe('status store', () => {
 
 describe('preferences store', () => {
   it('speaks the system language during the first run and stores it when the run is done', async () => {
-    const s = standIn({ getStatus: async () => status({ configured: false, connection: null }), getPreferences: async () => prefs({ language: 'en' }), setPreferences: async (p: Partial<Preferences>) => prefs(p) });
+    const s = standIn({
+      getStatus: async () => status({ configured: false, connection: null }),
+      getPreferences: async () => prefs({ language: 'en' }),
+      setPreferences: async (p: Partial<Preferences>) => prefs(p),
+    });
     const st = useStatusStore();
     await st.init();
     const store = usePreferencesStore();
@@ -152,7 +200,11 @@ describe('preferences store', () => {
   });
 
   it('follows the stored language after the first run', async () => {
-    const s = standIn({ getStatus: async () => status(), getPreferences: async () => prefs({ language: 'en', theme: 'dark' }), setPreferences: async () => prefs({ language: 'cs' }) });
+    const s = standIn({
+      getStatus: async () => status(),
+      getPreferences: async () => prefs({ language: 'en', theme: 'dark' }),
+      setPreferences: async () => prefs({ language: 'cs' }),
+    });
     await useStatusStore().init();
     const store = usePreferencesStore();
     await store.load();
@@ -175,9 +227,15 @@ describe('accounts store', () => {
   const view = (accounts: ReturnType<typeof account>[]): AccountsView => ({ accounts, totals: [] });
 
   it('lists what the toggle shows and keeps every account for pickers', async () => {
-    const all = [account({ id: 1, name: 'Wallet' }), account({ id: 2, isHidden: true }), account({ id: 3, permission: 1 }), account({ id: 4, isActive: false })];
+    const all = [
+      account({ id: 1, name: 'Wallet' }),
+      account({ id: 2, isHidden: true }),
+      account({ id: 3, permission: 1 }),
+      account({ id: 4, isActive: false }),
+    ];
     const s = standIn({
-      listAccounts: async (input: { includeHidden?: boolean }) => view(input.includeHidden ? all : all.filter((a) => !a.isHidden && a.isActive)),
+      listAccounts: async (input: { includeHidden?: boolean }) =>
+        view(input.includeHidden ? all : all.filter((a) => !a.isHidden && a.isActive)),
     });
     const store = useAccountsStore();
     await store.load();
@@ -224,9 +282,13 @@ describe('accounts store', () => {
     });
     const store = useAccountsStore();
     await store.load();
-    expect(await store.add({ name: 'New', description: '', currency: 203, type: 1, isActive: true, isHidden: false, locked: false, ord: 1 })).toEqual({ outboxId: 1, id: -1 });
+    expect(
+      await store.add({ name: 'New', description: '', currency: 203, type: 1, isActive: true, isHidden: false, locked: false, ord: 1 }),
+    ).toEqual({ outboxId: 1, id: -1 });
     expect(store.all.map((a) => a.id)).toEqual([-1]);
-    await expect(store.edit({ id: 9, name: 'x', description: '', type: 1, isActive: true, isHidden: false, locked: false, ord: 0 })).rejects.toMatchObject({ kind: 'not-found' });
+    await expect(
+      store.edit({ id: 9, name: 'x', description: '', type: 1, isActive: true, isHidden: false, locked: false, ord: 0 }),
+    ).rejects.toMatchObject({ kind: 'not-found' });
     expect(s.api.listAccounts).toHaveBeenCalledTimes(4);
   });
 
@@ -281,7 +343,15 @@ describe('register store', () => {
         rows = all.slice(from, end);
         more = from > 0;
       }
-      return { rows, more, total: i.counts ? all.length : null, position: i.counts ? from : null, currency: 203, balance: '0', accountIds: [1] };
+      return {
+        rows,
+        more,
+        total: i.counts ? all.length : null,
+        position: i.counts ? from : null,
+        currency: 203,
+        balance: '0',
+        accountIds: [1],
+      };
     };
     return { all, listRegister };
   }
@@ -358,7 +428,12 @@ describe('register store', () => {
 
 describe('categories, cars and outbox stores', () => {
   it('names categories by path and reloads the tree after adding one', async () => {
-    let tree = { favorites: [], all: [{ id: 1, name: 'Car', parentId: 0, pending: false, children: [{ id: 2, name: 'Fuel', parentId: 1, pending: false, children: [] }] }] };
+    let tree = {
+      favorites: [],
+      all: [
+        { id: 1, name: 'Car', parentId: 0, pending: false, children: [{ id: 2, name: 'Fuel', parentId: 1, pending: false, children: [] }] },
+      ],
+    };
     const s = standIn({
       getCategoryTree: async () => tree,
       addCategory: async (i: { name: string; parentId: number }) => {
@@ -381,8 +456,19 @@ describe('categories, cars and outbox stores', () => {
   });
 
   it('names cars and accounts, never by their numbers: an unknown one as unknown, a number only between cars of one name', async () => {
-    const car = (carId: number, name: string) => ({ carId, name, refuelings: 0, lastTachometer: null, lastDate: null, lastCurrency: null, pending: false });
-    standIn({ listCars: async () => [car(1, 'Octavia'), car(2, 'Fabia'), car(3, 'Fabia')], listAccounts: async () => ({ accounts: [account({ id: 4, name: 'Wallet' })], totals: [] }) });
+    const car = (carId: number, name: string) => ({
+      carId,
+      name,
+      refuelings: 0,
+      lastTachometer: null,
+      lastDate: null,
+      lastCurrency: null,
+      pending: false,
+    });
+    standIn({
+      listCars: async () => [car(1, 'Octavia'), car(2, 'Fabia'), car(3, 'Fabia')],
+      listAccounts: async () => ({ accounts: [account({ id: 4, name: 'Wallet' })], totals: [] }),
+    });
     const cars = useCarsStore();
     await cars.load();
     expect(cars.carName(1)).toBe('Octavia');
@@ -397,7 +483,17 @@ describe('categories, cars and outbox stores', () => {
     const r = (id: number, tachometer: number, date: string) => refueling(id, tachometer, { dateOfPurchase: date });
     let list = [r(1, 1000, '2026-11-01T10:00:00')];
     standIn({
-      listCars: async () => [{ carId: 7, name: 'Octavia', refuelings: list.length, lastTachometer: list[0]!.tachometer, lastDate: null, lastCurrency: 203, pending: false }],
+      listCars: async () => [
+        {
+          carId: 7,
+          name: 'Octavia',
+          refuelings: list.length,
+          lastTachometer: list[0]!.tachometer,
+          lastDate: null,
+          lastCurrency: 203,
+          pending: false,
+        },
+      ],
       listRefuelings: async () => list,
       addRefueling: async () => {
         list = [r(-1, 1500, '2026-11-21T10:00:00'), ...list];
@@ -410,13 +506,22 @@ describe('categories, cars and outbox stores', () => {
     expect(store.carName(8)).toBe('Unknown car');
     expect(store.checkOdometer(7, 900, '2026-11-21T10:00')).toEqual({ kind: 'not-increasing', previous: 1000 });
     await store.ensureRefuelings(7);
-    await store.addRefueling({ carId: 7, dateOfPurchase: '2026-11-21T10:00', tachometer: 1500, liter: '40', price: '1500', currency: 203, rate: '1', description: '' });
+    await store.addRefueling({
+      carId: 7,
+      dateOfPurchase: '2026-11-21T10:00',
+      tachometer: 1500,
+      liter: '40',
+      price: '1500',
+      currency: 203,
+      rate: '1',
+      description: '',
+    });
     expect(store.refuelings[7]?.map((x) => x.id)).toEqual([-1, 1]);
     expect(store.byId.get(7)?.lastTachometer).toBe(1500);
     expect(store.checkOdometer(7, 1400, '2026-11-22T10:00')).toEqual({ kind: 'not-increasing', previous: 1500 });
   });
 
-  it('drops the refuelings it keeps for odometer checks when local data changes, except the open car\'s', async () => {
+  it("drops the refuelings it keeps for odometer checks when local data changes, except the open car's", async () => {
     const r = (id: number, carId: number, tachometer: number) => refueling(id, tachometer, { carId });
     let lists: Record<number, RefuelingView[]> = { 7: [r(-1, 7, 1000)], 8: [r(2, 8, 500)] };
     standIn({ listCars: async () => [], listRefuelings: async (i: { carId: number }) => lists[i.carId]! });
@@ -431,7 +536,7 @@ describe('categories, cars and outbox stores', () => {
     expect((await store.ensureRefuelings(7)).map((x) => x.id)).toEqual([11]);
   });
 
-  it('sends a refueling\'s marks with its write, in one call, and marks one partial on its own', async () => {
+  it("sends a refueling's marks with its write, in one call, and marks one partial on its own", async () => {
     let list: RefuelingView[] = [refueling(1, 1000)];
     let next = -1;
     const s = standIn({
@@ -443,31 +548,57 @@ describe('categories, cars and outbox stores', () => {
         return { outboxId: -id, id };
       },
       editRefueling: async () => ({ outboxId: 2, id: 1 }),
-      setRefuelingPartial: async (i: { id: number; partial: boolean }) => (list = list.map((r) => (r.id === i.id ? { ...r, partial: i.partial } : r))),
+      setRefuelingPartial: async (i: { id: number; partial: boolean }) =>
+        (list = list.map((r) => (r.id === i.id ? { ...r, partial: i.partial } : r))),
     });
     const store = useCarsStore();
-    const input = { carId: 7, dateOfPurchase: '2026-11-21T10:00', tachometer: 1500, liter: '20', price: '800', currency: 203, rate: '1', description: '' };
+    const input = {
+      carId: 7,
+      dateOfPurchase: '2026-11-21T10:00',
+      tachometer: 1500,
+      liter: '20',
+      price: '800',
+      currency: 203,
+      rate: '1',
+      description: '',
+    };
     await store.addRefueling({ ...input, partial: true });
     expect(s.api.addRefueling).toHaveBeenCalledWith({ ...input, partial: true });
-    expect(store.refuelings[7]?.map((r) => [r.id, r.partial])).toEqual([[-1, true], [1, false]]);
+    expect(store.refuelings[7]?.map((r) => [r.id, r.partial])).toEqual([
+      [-1, true],
+      [1, false],
+    ]);
     await store.editRefueling({ ...input, id: 1, tachometer: 1000, partial: true });
     expect(s.api.editRefueling).toHaveBeenLastCalledWith({ ...input, id: 1, tachometer: 1000, partial: true });
     expect(s.api.setRefuelingPartial).not.toHaveBeenCalled();
     await store.setPartial(7, -1, false);
     expect(s.api.setRefuelingPartial).toHaveBeenCalledWith({ id: -1, partial: false });
-    expect(store.refuelings[7]?.map((r) => [r.id, r.partial])).toEqual([[-1, false], [1, false]]);
+    expect(store.refuelings[7]?.map((r) => [r.id, r.partial])).toEqual([
+      [-1, false],
+      [1, false],
+    ]);
   });
 
   it('replaces the outbox with what each action returns', async () => {
     const e = (id: number, st: OutboxEntryView['status']): OutboxEntryView => ({
-      id, kind: 'editAccount', status: st, message: null, createdAt: '', attempts: 1, input: { id: 1, name: 'x', description: '', type: 1, isActive: true, isHidden: false, locked: false, ord: 0 }, targetId: 1, dependents: [], conflicts: [],
+      id,
+      kind: 'editAccount',
+      status: st,
+      message: null,
+      createdAt: '',
+      attempts: 1,
+      input: { id: 1, name: 'x', description: '', type: 1, isActive: true, isHidden: false, locked: false, ord: 0 },
+      targetId: 1,
+      dependents: [],
+      conflicts: [],
     });
     const s = standIn({
       listOutbox: async () => [e(1, 'refused'), e(2, 'conflict')],
       retryOutbox: async () => [e(1, 'pending'), e(2, 'conflict')],
       resolveConflict: async () => [e(1, 'pending'), e(2, 'pending')],
       discardOutbox: async () => [e(2, 'pending')],
-      updateOutbox: async () => Promise.reject({ code: 'invalid-input', message: 'input.input.name: must not be empty', field: 'input.input.name' }),
+      updateOutbox: async () =>
+        Promise.reject({ code: 'invalid-input', message: 'input.input.name: must not be empty', field: 'input.input.name' }),
     });
     const store = useOutboxStore();
     await store.load();

@@ -13,7 +13,15 @@ import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readCsv } from '../../src-main/core/files/csv-reader';
 import { EncryptedSecretStore, type SecretPersistence } from '../../src-main/core/secrets';
-import { NetworkError, ProxyError, RetriesExhausted, TimeoutError, UnavailableError, normalizeBaseUrl, pinnedFingerprint } from '../../src-main/core/soap-client';
+import {
+  NetworkError,
+  ProxyError,
+  RetriesExhausted,
+  TimeoutError,
+  UnavailableError,
+  normalizeBaseUrl,
+  pinnedFingerprint,
+} from '../../src-main/core/soap-client';
 import { inspectLocalFile } from '../../src-main/core/store/local-file';
 import { migrate } from '../../src-main/core/store/migrations';
 import { accountFromApi } from '../../src-main/core/store/rows';
@@ -82,10 +90,27 @@ describe('a stopped sync and a failed test, in the user’s language', () => {
 
   it('a sync stopped by the network says why in Czech: the cause worded here, never the core’s English detail', async () => {
     const failures = [
-      [new RetriesExhausted(new UnavailableError('GetAccounts', 503, null), 'budget', 'The service is unavailable (HTTP 503 Service Unavailable). It kept failing for 30 s.'), 'Služba není dostupná: HTTP 503'],
+      [
+        new RetriesExhausted(
+          new UnavailableError('GetAccounts', 503, null),
+          'budget',
+          'The service is unavailable (HTTP 503 Service Unavailable). It kept failing for 30 s.',
+        ),
+        'Služba není dostupná: HTTP 503',
+      ],
       [new TimeoutError('CategoryTree', 30_000), 'Služba není dostupná: žádná odpověď do 30 s'],
-      [new NetworkError('AccountList2', 'The service refused the connection (is it running?).', 'ECONNREFUSED'), 'Služba není dostupná: spojení bylo odmítnuto (ECONNREFUSED); běží služba?'],
-      [new ProxyError('AccountList2', 'The proxy at 127.0.0.1:3128 asks for credentials (HTTP 407): set them in the system proxy settings.', 407), 'přes proxy: proxy požaduje přihlašovací údaje (HTTP 407)'],
+      [
+        new NetworkError('AccountList2', 'The service refused the connection (is it running?).', 'ECONNREFUSED'),
+        'Služba není dostupná: spojení bylo odmítnuto (ECONNREFUSED); běží služba?',
+      ],
+      [
+        new ProxyError(
+          'AccountList2',
+          'The proxy at 127.0.0.1:3128 asks for credentials (HTTP 407): set them in the system proxy settings.',
+          407,
+        ),
+        'přes proxy: proxy požaduje přihlašovací údaje (HTTP 407)',
+      ],
     ] as const;
     i18n.global.locale.value = 'cs';
     for (const [failure, czech] of failures) {
@@ -153,20 +178,38 @@ describe('the lower layers’ refusals, in the user’s language', () => {
     const newer = new Database(':memory:');
     newer.pragma('user_version = 99');
     const nowhere: SecretPersistence = { read: () => 'c2VhbGVk', write: () => undefined };
-    const noKeychain = new EncryptedSecretStore({ isEncryptionAvailable: () => false, encryptString: () => Buffer.alloc(0), decryptString: () => '' }, nowhere);
+    const noKeychain = new EncryptedSecretStore(
+      { isEncryptionAvailable: () => false, encryptString: () => Buffer.alloc(0), decryptString: () => '' },
+      nowhere,
+    );
     const cases: [AppError, string][] = [
       [thrown(() => normalizeBaseUrl('money.example.com')), 'Toto není webová adresa. Má vypadat jako https://penize.example.cz.'],
       [thrown(() => normalizeBaseUrl('ftp://money.example.com')), 'Adresa musí začínat http:// nebo https://.'],
-      [thrown(() => normalizeBaseUrl('https://me:secret@money.example.com')), 'Adresa nesmí obsahovat jméno ani heslo; zadejte je do jejich polí.'],
+      [
+        thrown(() => normalizeBaseUrl('https://me:secret@money.example.com')),
+        'Adresa nesmí obsahovat jméno ani heslo; zadejte je do jejich polí.',
+      ],
       [thrown(() => pinnedFingerprint('AB:CD')), 'Zadejte otisk SHA-256'],
       [thrown(() => readCsv('a,b\n1,2\n"never closed,3\n')), 'Soubor nelze přečíst jako CSV: na řádku 3 není uzavřeno pole v uvozovkách.'],
       [thrown(() => readCsv('')), 'Soubor je prázdný.'],
       [thrown(() => inspectLocalFile(dir)), `${dir} je složka; vyberte samotný soubor s místními daty.`],
-      [thrown(() => inspectLocalFile(notSqlite)), `${notSqlite} není místní kopie této aplikace (není to databáze SQLite); nic nebylo změněno.`],
+      [
+        thrown(() => inspectLocalFile(notSqlite)),
+        `${notSqlite} není místní kopie této aplikace (není to databáze SQLite); nic nebylo změněno.`,
+      ],
       [thrown(() => migrate(newer)), 'Soubor s místními daty zapsala novější verze aplikace'],
-      [thrown(() => accountFromApi({ Id: 7, Name: 'Cash', Amount: Number.NaN } as unknown as ApiAccount2)), 'Služba poslala data, která nelze uložit: účet 7, pole Amount není číslo.'],
-      [await rejected(() => noKeychain.get('password')), 'Systémová klíčenka není dostupná, uložené přihlašovací údaje proto nelze přečíst.'],
-      [await rejected(() => noKeychain.set('password', 'x')), 'Systémová klíčenka není dostupná, přihlašovací údaje proto nelze bezpečně uložit.'],
+      [
+        thrown(() => accountFromApi({ Id: 7, Name: 'Cash', Amount: Number.NaN } as unknown as ApiAccount2)),
+        'Služba poslala data, která nelze uložit: účet 7, pole Amount není číslo.',
+      ],
+      [
+        await rejected(() => noKeychain.get('password')),
+        'Systémová klíčenka není dostupná, uložené přihlašovací údaje proto nelze přečíst.',
+      ],
+      [
+        await rejected(() => noKeychain.set('password', 'x')),
+        'Systémová klíčenka není dostupná, přihlašovací údaje proto nelze bezpečně uložit.',
+      ],
     ];
     newer.close();
     rmSync(dir, { recursive: true, force: true });

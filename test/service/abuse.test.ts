@@ -27,7 +27,9 @@ describe.skipIf(process.platform !== 'linux')('memory under abuse', () => {
   it('1,024 connections each holding most of a 1 MiB body: under 300 MB resident, and other clients are still answered', async () => {
     const file = tmp.file('abuse.sqlite');
     createDemoData(file, { hashParams: TEST_HASH_PARAMS });
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', '--data', file, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', '--data', file, '--port', '0'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
     const sockets: Socket[] = [];
     try {
@@ -59,7 +61,9 @@ describe.skipIf(process.platform !== 'linux')('memory under abuse', () => {
                 if (/^HTTP\/1\.1 503/.test(c.toString('latin1', 0, 12))) refused++;
               });
               s.on('connect', () => {
-                s.write(`POST /API/APIservice.asmx HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/xml; charset=utf-8\r\nContent-Length: ${body.length + 1}\r\n\r\n`);
+                s.write(
+                  `POST /API/APIservice.asmx HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/xml; charset=utf-8\r\nContent-Length: ${body.length + 1}\r\n\r\n`,
+                );
                 // All but the last byte: the service holds what it has read and waits for the rest.
                 s.write(body, () => resolve());
               });
@@ -70,7 +74,13 @@ describe.skipIf(process.platform !== 'linux')('memory under abuse', () => {
       await new Promise((r) => setTimeout(r, 1500));
       const during = residentMiB(child.pid!);
       const started = Date.now();
-      const accounts = await call({ url, namespace: 'http://tempuri.org/' }, 'soap12', 'AccountListWithAmount2', { clientKey: 'demo', login: 'demo', password: 'demo' }, {});
+      const accounts = await call(
+        { url, namespace: 'http://tempuri.org/' },
+        'soap12',
+        'AccountListWithAmount2',
+        { clientKey: 'demo', login: 'demo', password: 'demo' },
+        {},
+      );
       const answeredInMs = Date.now() - started;
 
       expect(accounts.length).toBeGreaterThan(4);

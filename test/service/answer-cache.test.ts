@@ -34,7 +34,6 @@ interface Read {
   req: WireRequest;
 }
 
-
 describe('on SQLite', () => {
   let cache: ResponseCache<KnownRequest>;
   let cached: TestService;
@@ -125,10 +124,21 @@ describe('on SQLite', () => {
     const missed = new Set(asked.filter((a) => isCacheable(a.read) && !a.hit).map((a) => a.read.label));
     expect([...missed].sort()).toEqual([...new Set(affected)].sort());
     // Every binding of an affected read was computed anew, not only the first one asked.
-    for (const a of asked) if (isCacheable(a.read)) expect({ label: a.read.label, binding: a.read.binding, hit: a.hit }).toEqual({ label: a.read.label, binding: a.read.binding, hit: !affected.includes(a.read.label) });
+    for (const a of asked)
+      if (isCacheable(a.read))
+        expect({ label: a.read.label, binding: a.read.binding, hit: a.hit }).toEqual({
+          label: a.read.label,
+          binding: a.read.binding,
+          hit: !affected.includes(a.read.label),
+        });
   }
 
-  async function write<N extends OperationName>(binding: Binding, operation: N, who: Credentials, params: ParamsOf<N>): Promise<RawResponse> {
+  async function write<N extends OperationName>(
+    binding: Binding,
+    operation: N,
+    who: Credentials,
+    params: ParamsOf<N>,
+  ): Promise<RawResponse> {
     const answer = await send(cached.url, request(binding, operation, who, params));
     expect(answer.status, answer.body).toBe(200);
     return answer;
@@ -143,7 +153,15 @@ describe('on SQLite', () => {
     PaymentDate: '2026-11-20T10:00:00',
   });
 
-  const accountFields = (name: string, ord: number) => ({ Name: name, Description: '', Type: 1, IsActive: true, IsHidden: false, Locked: false, Ord: ord });
+  const accountFields = (name: string, ord: number) => ({
+    Name: name,
+    Description: '',
+    Type: 1,
+    IsActive: true,
+    IsHidden: false,
+    Locked: false,
+    Ord: ord,
+  });
 
   const refueling = (carId: number, id: number, liter: number): ParamsOf<'EditCarFuel'> => ({
     CarId: carId,
@@ -167,7 +185,13 @@ describe('on SQLite', () => {
     it("a transfer between a user's own accounts: that user's account lists and both transaction lists, and carol's, who holds one of them", async () => {
       const { bank, cash } = fx.accounts;
       await write('soap12', 'AddTranferToOtherAccount', ANN, transfer(bank, cash));
-      expectMissesExactly(await askBoth(everyRead()), ['ann accounts', `ann transactions ${bank}`, `ann transactions ${cash}`, 'carol accounts', `carol transactions ${bank}`]);
+      expectMissesExactly(await askBoth(everyRead()), [
+        'ann accounts',
+        `ann transactions ${bank}`,
+        `ann transactions ${cash}`,
+        'carol accounts',
+        `carol transactions ${bank}`,
+      ]);
     });
 
     it("a transfer from a shared account: the account lists of everyone holding it, the owner's too", async () => {
@@ -232,7 +256,10 @@ describe('on SQLite', () => {
     });
 
     it('a refused write changes nothing and every answer stays right', async () => {
-      const refused = await send(cached.url, request('soap12', 'AddTranferToOtherAccount', ANN, transfer(fx.accounts.bobRead, fx.accounts.cash)));
+      const refused = await send(
+        cached.url,
+        request('soap12', 'AddTranferToOtherAccount', ANN, transfer(fx.accounts.bobRead, fx.accounts.cash)),
+      );
       expect(refused.body).toContain('read-only');
       await askBoth(everyRead());
     });
@@ -279,7 +306,12 @@ describe('on SQLite', () => {
       await cached.admin.addUser(GINA.login, GINA.password, { hashParams: TEST_HASH_PARAMS });
       own = await cached.admin.addAccount('gina', { name: 'Gina current', currency: 203 });
       other = await cached.admin.addAccount('gina', { name: 'Gina savings', currency: 203 });
-      await cached.admin.addTransaction('gina', { accountId: own, amount: 100, paymentDate: '2026-01-01T00:00:00', description: 'Opening' });
+      await cached.admin.addTransaction('gina', {
+        accountId: own,
+        amount: 100,
+        paymentDate: '2026-01-01T00:00:00',
+        description: 'Opening',
+      });
     });
     const list = () => request('soap12', 'TransactionListLast50_2', GINA, { AccountId: own });
 
@@ -324,7 +356,12 @@ describe('on SQLite', () => {
 
     it('shows at the next request a transaction booked by another process', async () => {
       await knownOnly();
-      await cached.admin.addTransaction('gina', { accountId: own, amount: 7.77, paymentDate: '2026-11-21T10:00:00', description: 'Booked by the admin' });
+      await cached.admin.addTransaction('gina', {
+        accountId: own,
+        amount: 7.77,
+        paymentDate: '2026-11-21T10:00:00',
+        description: 'Booked by the admin',
+      });
       expect((await send(cached.url, list())).body).toContain('Booked by the admin');
       expect((await send(cached.url, list())).body).toBe((await send(oracle.url, list())).body);
     });
@@ -332,7 +369,10 @@ describe('on SQLite', () => {
     it('is refused at the next request once the login is locked (no commit: only the throttle knows)', async () => {
       await knownOnly();
       for (let i = 0; i < 5; i++) {
-        const guess = await send(cached.url, request('soap12', 'TransactionListLast50_2', { ...GINA, password: `guess ${i}` }, { AccountId: own }));
+        const guess = await send(
+          cached.url,
+          request('soap12', 'TransactionListLast50_2', { ...GINA, password: `guess ${i}` }, { AccountId: own }),
+        );
         expect(guess.body).toContain('Invalid credentials');
       }
       const known = cache.stats.known;
@@ -351,7 +391,8 @@ describe('on SQLite', () => {
       for (const u of users) await cached.admin.addUser(u.login, u.password, { hashParams: TEST_HASH_PARAMS });
       const held = new Map<string, number[]>(users.map((u) => [u.login, []]));
       // Everyone starts with two accounts; each user's first account is shared with the next user for writing, the second with the one after for reading.
-      for (const u of users) for (const n of [1, 2]) held.get(u.login)!.push(await cached.admin.addAccount(u.login, { name: `${u.login} ${n}`, currency: 203 }));
+      for (const u of users)
+        for (const n of [1, 2]) held.get(u.login)!.push(await cached.admin.addAccount(u.login, { name: `${u.login} ${n}`, currency: 203 }));
       for (const [i, u] of users.entries()) {
         const next = users[(i + 1) % users.length]!;
         const after = users[(i + 2) % users.length]!;
@@ -376,7 +417,11 @@ describe('on SQLite', () => {
           // Sometimes read-only for this user: refused, which must change nothing.
           return request(binding, 'AddTranferToOtherAccount', u, transfer(from, to, (100 + Math.floor(random() * 10_000)) / 100));
         }
-        if (x < 0.75) return request(binding, 'EditAccount', u, { Id_Account: pick(accounts), ...accountFields(`Renamed ${Math.floor(random() * 1000)}`, Math.floor(random() * 5)) });
+        if (x < 0.75)
+          return request(binding, 'EditAccount', u, {
+            Id_Account: pick(accounts),
+            ...accountFields(`Renamed ${Math.floor(random() * 1000)}`, Math.floor(random() * 5)),
+          });
         if (x < 0.85) return request(binding, 'EditCarFuel', u, refueling(pick([7, 9]), 0, 10 + Math.floor(random() * 30)));
         return request(binding, 'AddAccount', u, { ...accountFields(`New ${Math.floor(random() * 1000)}`, 3), Currency: 203 });
       };
@@ -391,17 +436,29 @@ describe('on SQLite', () => {
         }
         const answers = await Promise.all(sent);
         const unexpected = answers.filter((a) => a.status !== 200 && !a.body.includes('read-only'));
-        expect(unexpected.map((a) => a.body), `seed ${seed}`).toEqual([]);
+        expect(
+          unexpected.map((a) => a.body),
+          `seed ${seed}`,
+        ).toEqual([]);
         // New accounts join the reads (the lists name them).
         for (const u of users) {
           const list = await send(oracle.url, request('soap12', 'AccountList2', u, {}));
-          held.set(u.login, [...list.body.matchAll(/<Id>(\d+)<\/Id>/g)].map((m) => Number(m[1])));
+          held.set(
+            u.login,
+            [...list.body.matchAll(/<Id>(\d+)<\/Id>/g)].map((m) => Number(m[1])),
+          );
         }
         const sample = readsNow().filter(() => random() < 0.25);
         for (const read of sample) {
           const answer = await send(cached.url, read.req);
           const truth = await send(oracle.url, read.req);
-          expect({ seed, batch, label: read.label, binding: read.binding, body: answer.body }).toEqual({ seed, batch, label: read.label, binding: read.binding, body: truth.body });
+          expect({ seed, batch, label: read.label, binding: read.binding, body: answer.body }).toEqual({
+            seed,
+            batch,
+            label: read.label,
+            binding: read.binding,
+            body: truth.body,
+          });
           compared += 1;
         }
       }
@@ -421,7 +478,11 @@ describe('the cache of answers, by itself', () => {
     cache.set('list of bob', 1, 'bob', answer('b'), ['u2', 'a11', 'a12'], 'bob request');
     cache.set('transactions 10', 1, 'ann', answer('t'), ['t10'], null);
     cache.invalidate(['a12', 't99']);
-    expect(['list of ann', 'list of bob', 'transactions 10'].map((k) => cache.get(k, 1)?.answer !== undefined)).toEqual([true, false, true]);
+    expect(['list of ann', 'list of bob', 'transactions 10'].map((k) => cache.get(k, 1)?.answer !== undefined)).toEqual([
+      true,
+      false,
+      true,
+    ]);
     // The request stays, to be answered anew without being read and verified again.
     expect(cache.get('list of bob', 1)?.request).toBe('bob request');
     expect(cache.stats.invalidated).toBe(1);

@@ -28,7 +28,13 @@ describe('password hashes', () => {
 
   it('default to a slow cost; a damaged or hostile stored hash never matches', async () => {
     expect(hashPassword('x').split('$').slice(1, 4)).toEqual(['32768', '8', '3']);
-    for (const stored of ['', 'plain', 'scrypt$1024$8$1$AAAA$AAAA', 'scrypt$1048577$8$1$AAAAAAAAAAAAAAAAAAAAAA==$' + 'A'.repeat(43) + '=', unmatchableHash(TEST_HASH_PARAMS)]) {
+    for (const stored of [
+      '',
+      'plain',
+      'scrypt$1024$8$1$AAAA$AAAA',
+      'scrypt$1048577$8$1$AAAAAAAAAAAAAAAAAAAAAA==$' + 'A'.repeat(43) + '=',
+      unmatchableHash(TEST_HASH_PARAMS),
+    ]) {
       expect(await verifyPassword('x', stored)).toBe(false);
     }
   });
@@ -104,7 +110,11 @@ describe('the login throttle', () => {
   it('slows down after a few failures, doubling, then refuses for a while; failures are forgotten only after the window', () => {
     let now = 0;
     const locks: string[] = [];
-    const t = new LoginThrottle({ slowAfter: 2, baseDelayMs: 100, maxDelayMs: 350, lockAfter: 5, lockMs: 1000, windowMs: 5000 }, () => now, (l) => locks.push(l));
+    const t = new LoginThrottle(
+      { slowAfter: 2, baseDelayMs: 100, maxDelayMs: 350, lockAfter: 5, lockMs: 1000, windowMs: 5000 },
+      () => now,
+      (l) => locks.push(l),
+    );
     const delays: number[] = [];
     for (let i = 0; i < 5; i++) {
       delays.push(t.delayFor('ann'));
@@ -237,9 +247,14 @@ describeBackends(import.meta.url, (backend) => {
       const auth = { throttle: { slowAfter: 100, lockAfter: 3, lockMs: 60_000, maxTracked: 20 } };
       const { service } = await startFixtureService({ backend, service: { auth } });
       try {
-        for (let i = 0; i < 3; i++) await expect(call(service, 'soap12', 'AccountList2', { ...ANN, password: 'guess' }, {})).rejects.toThrow('Invalid credentials');
+        for (let i = 0; i < 3; i++)
+          await expect(call(service, 'soap12', 'AccountList2', { ...ANN, password: 'guess' }, {})).rejects.toThrow('Invalid credentials');
         await Promise.all(
-          Array.from({ length: 40 }, (_, i) => expect(call(service, 'httpPost', 'AccountList2', { ...ANN, login: `flood${i}`, password: 'x' }, {})).rejects.toThrow('Invalid credentials')),
+          Array.from({ length: 40 }, (_, i) =>
+            expect(call(service, 'httpPost', 'AccountList2', { ...ANN, login: `flood${i}`, password: 'x' }, {})).rejects.toThrow(
+              'Invalid credentials',
+            ),
+          ),
         );
         await expect(call(service, 'soap12', 'AccountList2', ANN, {})).rejects.toThrow(/^Invalid credentials$/);
         expect(await call(service, 'soap12', 'AccountList2', BOB, {})).toHaveLength(3);
@@ -253,7 +268,9 @@ describeBackends(import.meta.url, (backend) => {
       try {
         const ok = await Promise.all(Array.from({ length: 12 }, () => call(service, 'soap12', 'AccountList2', BOB, {})));
         expect(ok.every((r) => r.length === 3)).toBe(true);
-        const guesses = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => call(service, 'soap12', 'AccountList2', { ...ANN, password: `guess${i}` }, {})));
+        const guesses = await Promise.allSettled(
+          Array.from({ length: 12 }, (_, i) => call(service, 'soap12', 'AccountList2', { ...ANN, password: `guess${i}` }, {})),
+        );
         expect(guesses.every((g) => g.status === 'rejected')).toBe(true);
         await expect(call(service, 'soap12', 'AccountList2', ANN, {})).rejects.toThrow('Invalid credentials');
       } finally {
@@ -265,7 +282,8 @@ describeBackends(import.meta.url, (backend) => {
       const { service } = await startFixtureService({ backend, service: { auth: { throttle: { slowAfter: 100, lockAfter: 2 } } } });
       try {
         for (let i = 0; i < 2; i++) expect(await call(service, 'httpGet', 'AccountList2', ANN, {})).toHaveLength(8);
-        for (let i = 0; i < 2; i++) await expect(call(service, 'httpGet', 'AccountList2', { ...ANN, password: 'guess' }, {})).rejects.toThrow('Invalid credentials');
+        for (let i = 0; i < 2; i++)
+          await expect(call(service, 'httpGet', 'AccountList2', { ...ANN, password: 'guess' }, {})).rejects.toThrow('Invalid credentials');
         await expect(call(service, 'httpGet', 'AccountList2', ANN, {})).rejects.toThrow(/^Invalid credentials$/);
       } finally {
         await service.close();
@@ -277,12 +295,17 @@ describeBackends(import.meta.url, (backend) => {
       const auth = { throttle: { lockAfter: 1 }, onLock: (login: string) => void locked.push(login) };
       const { service } = await startFixtureService({ backend, service: { auth } });
       try {
-        for (const credentials of [{ ...ANN, login: 'a'.repeat(101) }, { ...ANN, password: 'guess', clientKey: 'k'.repeat(201) }]) {
+        for (const credentials of [
+          { ...ANN, login: 'a'.repeat(101) },
+          { ...ANN, password: 'guess', clientKey: 'k'.repeat(201) },
+        ]) {
           await expect(call(service, 'soap12', 'AccountList2', credentials, {})).rejects.toThrow(/^Invalid credentials$/);
         }
         expect(locked).toEqual([]);
         // The same guess with a key of possible length counts (and here locks at once).
-        await expect(call(service, 'soap12', 'AccountList2', { ...ANN, password: 'guess', clientKey: 'k' }, {})).rejects.toThrow(/^Invalid credentials$/);
+        await expect(call(service, 'soap12', 'AccountList2', { ...ANN, password: 'guess', clientKey: 'k' }, {})).rejects.toThrow(
+          /^Invalid credentials$/,
+        );
         expect(locked).toEqual(['ann']);
       } finally {
         await service.close();
@@ -320,7 +343,11 @@ describeBackends(import.meta.url, (backend) => {
       const tree = {
         FavoritCategories: [{ Id: f.categories.groceries, Name: 'Groceries', ChildCategories: null }],
         AllCategories: [
-          { Id: f.categories.food, Name: 'Food', ChildCategories: [{ Id: f.categories.groceries, Name: 'Groceries', ChildCategories: null }] },
+          {
+            Id: f.categories.food,
+            Name: 'Food',
+            ChildCategories: [{ Id: f.categories.groceries, Name: 'Groceries', ChildCategories: null }],
+          },
           { Id: f.categories.car, Name: 'Car', ChildCategories: null },
         ],
       };
@@ -333,7 +360,11 @@ describeBackends(import.meta.url, (backend) => {
         );
         expect(fault).toBeInstanceOf(ServiceFault);
         const raw = await callRaw(service, binding, operation, credentials, {});
-        return { fault: { ...(fault as ServiceFault), message: (fault as ServiceFault).message }, status: raw.status, contentType: raw.contentType };
+        return {
+          fault: { ...(fault as ServiceFault), message: (fault as ServiceFault).message },
+          status: raw.status,
+          contentType: raw.contentType,
+        };
       };
       try {
         // Verified once each, so that the next calls meet a cached verification.

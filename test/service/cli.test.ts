@@ -26,12 +26,14 @@ function expectFailure(run: Run, reason: string | RegExp) {
 }
 
 describe('help and arguments', () => {
-  it('--help lists the commands; a command\'s --help its options', async () => {
+  it("--help lists the commands; a command's --help its options", async () => {
     const [all, serve] = await Promise.all([cli(['--help']), cli(['serve', '--help'])]);
     expect(all.code).toBe(0);
-    for (const c of ['serve', 'demo', 'add-client', 'add-user', 'passwd', 'share', 'add-template', 'migrate']) expect(all.stdout).toContain(`  ${c} `);
+    for (const c of ['serve', 'demo', 'add-client', 'add-user', 'passwd', 'share', 'add-template', 'migrate'])
+      expect(all.stdout).toContain(`  ${c} `);
     expect(serve.code).toBe(0);
-    for (const o of ['--data', '--store', '--pool-size', '--port', '--host', '--namespace', '--time-zone', '--tls-cert', '--tls-key']) expect(serve.stdout).toContain(o);
+    for (const o of ['--data', '--store', '--pool-size', '--port', '--host', '--namespace', '--time-zone', '--tls-cert', '--tls-key'])
+      expect(serve.stdout).toContain(o);
   });
 
   it('refuses bad arguments with a one-line reason', async () => {
@@ -79,92 +81,136 @@ describe('help and arguments', () => {
     expectFailure(runs[15], `A password in --store ends up in the shell history and the process list: ${passwordWays}`);
     expectFailure(runs[16], 'Give --data or --store, not both.');
     expectFailure(runs[17], '--store must be a PostgreSQL connection string (postgres://user@host:5432/database).');
-    expectFailure(runs[18], 'BOOKKEEPING_DATABASE_URL must be a PostgreSQL connection string (postgres://user:password@host:5432/database).');
+    expectFailure(
+      runs[18],
+      'BOOKKEEPING_DATABASE_URL must be a PostgreSQL connection string (postgres://user:password@host:5432/database).',
+    );
     expectFailure(runs[19], 'Option --to is required (or BOOKKEEPING_DATABASE_URL).');
     expectFailure(runs[20], `A password in --to ends up in the shell history and the process list: ${passwordWays}`);
   });
 });
 
-describeBackends(import.meta.url, (backend) => describe('operator commands', () => {
-  it('demo, add-client, add-user, passwd, share, add-template, disable-client: each does what it says', async () => {
-    const file = join(dir, 'ops.sqlite');
-    // The same commands on a data file or, with --store, on a PostgreSQL database.
-    const url = backend === 'postgres' ? await freshDatabase() : '';
-    const at = backend === 'sqlite' ? ['--data', file] : ['--store', url];
-    const keyFile = join(dir, 'desktop-1.key');
-    writeFileSync(keyFile, 'desktop-1\n');
-    const demo = await cli(['demo', ...at]);
-    expect(demo.code).toBe(0);
-    expect(demo.stdout).toMatch(/^Demo data created: client key demo, users demo\/demo and demo2\/demo2, \d+ transactions, \d+ refuelings\.\n$/);
+describeBackends(import.meta.url, (backend) =>
+  describe('operator commands', () => {
+    it('demo, add-client, add-user, passwd, share, add-template, disable-client: each does what it says', async () => {
+      const file = join(dir, 'ops.sqlite');
+      // The same commands on a data file or, with --store, on a PostgreSQL database.
+      const url = backend === 'postgres' ? await freshDatabase() : '';
+      const at = backend === 'sqlite' ? ['--data', file] : ['--store', url];
+      const keyFile = join(dir, 'desktop-1.key');
+      writeFileSync(keyFile, 'desktop-1\n');
+      const demo = await cli(['demo', ...at]);
+      expect(demo.code).toBe(0);
+      expect(demo.stdout).toMatch(
+        /^Demo data created: client key demo, users demo\/demo and demo2\/demo2, \d+ transactions, \d+ refuelings\.\n$/,
+      );
 
-    // Independent commands run side by side (SQLite serialises their writes).
-    const [again, client, generated, user, noPassword] = await Promise.all([
-      cli(['demo', ...at]),
-      cli(['add-client', ...at, '--label', "Jana's laptop"], { BOOKKEEPING_CLIENT_KEY: 'desktop-1' }),
-      cli(['add-client', ...at]),
-      cli(['add-user', ...at, '--login', 'jana', '--currency', 'EUR'], { BOOKKEEPING_PASSWORD: 'jana-pw' }),
-      cli(['add-user', ...at, '--login', 'petr']),
-    ]);
-    expectFailure(again, 'The demo data is there already.');
-    expect([client.code, client.stdout]).toEqual([0, 'Client key registered.\n']);
-    expect(generated.stdout).toMatch(/^Client key registered: [A-Za-z0-9_-]{24}\n$/);
-    expect(user.stdout).toMatch(/^User jana created with id \d+\.\n$/);
-    expectFailure(noPassword, 'Set BOOKKEEPING_PASSWORD or run on a terminal to be asked for the password.');
-
-    const [dupClient, dupUser, share, shareMissing, template, badAmount, notHers, passwdNobody] = await Promise.all([
-      cli(['add-client', ...at, '--key-file', keyFile]),
-      cli(['add-user', ...at, '--login', 'JANA'], { BOOKKEEPING_PASSWORD: 'x' }),
-      // demo's first account, shared with jana for writing.
-      cli(['share', ...at, '--account', '1', '--login', 'jana', '--permission', 'write']),
-      cli(['share', ...at, '--account', '999', '--login', 'jana', '--permission', '1']),
-      cli(['add-template', ...at, '--login', 'demo', '--account', '1', '--type', 'expense', '--amount', '-120.50', '--description', 'Coffee', '--ord', '9']),
-      cli(['add-template', ...at, '--login', 'demo', '--account', '1', '--type', '2', '--amount', '-1.005']),
-      cli(['add-template', ...at, '--login', 'jana', '--account', '2', '--type', '2', '--amount', '1']),
-      cli(['passwd', ...at, '--login', 'nobody'], { BOOKKEEPING_PASSWORD: 'x' }),
-    ]);
-    expectFailure(dupClient, 'That client key is already registered.');
-    expectFailure(dupUser, 'A user with login "JANA" already exists.');
-    expect(share.stdout).toBe('Account 1 shared with jana (permission 2).\n');
-    expectFailure(shareMissing, 'Account 999 does not exist.');
-    expect(template.stdout).toMatch(/^Template \d+ added\.\n$/);
-    expectFailure(badAmount, 'amount -1.005 has more decimal places than CZK allows (2).');
-    expectFailure(notHers, 'accountId: account 2 does not exist.');
-    expectFailure(passwdNobody, 'There is no user with login "nobody".');
-    // A key in the arguments would be in the shell's history and the process list.
-    const keyWays = 'give it in BOOKKEEPING_CLIENT_KEY or in a file with --key-file <file>.';
-    expectFailure(await cli(['add-client', ...at, '--key', 'desktop-2']), `A client key on the command line ends up in the shell history and the process list: ${keyWays}`);
-    expectFailure(await cli(['disable-client', ...at, '--key', 'desktop-1']), `A client key on the command line ends up in the shell history and the process list: ${keyWays}`);
-    expectFailure(await cli(['disable-client', ...at]), 'Give the client key in BOOKKEEPING_CLIENT_KEY or in a file with --key-file <file>.');
-    expectFailure(await cli(['disable-client', ...at, '--key-file', join(dir, 'nowhere')]), `--key-file ${join(dir, 'nowhere')}: no such file.`);
-
-    const service = await startService({ ...(backend === 'sqlite' ? { dataFile: file } : { databaseUrl: url }), port: 0, logger: silentLogger });
-    const target = { url: service.url, namespace: service.namespace };
-    const jana = { clientKey: 'desktop-1', login: 'jana', password: 'jana-pw' };
-    const demoUser = { clientKey: 'demo', login: 'demo', password: 'demo' };
-    try {
-      expect((await call(target, 'soap12', 'AccountList2', jana, {})).map((a) => [a.Id, a.UserAccountPermission])).toEqual([[1, 2]]);
-      expect((await call(target, 'soap12', 'DefineTransactionList2', demoUser, {})).filter((t) => t.Description === 'Coffee')).toMatchObject([
-        { Id_Account: 1, Type: 2, Amount: -120.5, Ord: 9, Id_Category: 0 },
+      // Independent commands run side by side (SQLite serialises their writes).
+      const [again, client, generated, user, noPassword] = await Promise.all([
+        cli(['demo', ...at]),
+        cli(['add-client', ...at, '--label', "Jana's laptop"], { BOOKKEEPING_CLIENT_KEY: 'desktop-1' }),
+        cli(['add-client', ...at]),
+        cli(['add-user', ...at, '--login', 'jana', '--currency', 'EUR'], { BOOKKEEPING_PASSWORD: 'jana-pw' }),
+        cli(['add-user', ...at, '--login', 'petr']),
       ]);
-      const passwd = await cli(['passwd', ...at, '--login', 'jana'], { BOOKKEEPING_PASSWORD: 'jana-new' });
-      expect(passwd.stdout).toBe('Password of jana changed.\n');
-      await takesEffect(backend, () => expect(call(target, 'soap12', 'AccountList2', jana, {})).rejects.toThrow('Invalid credentials'));
-      expect(await call(target, 'soap12', 'AccountList2', { ...jana, password: 'jana-new' }, {})).toHaveLength(1);
-      expect((await cli(['disable-client', ...at, '--key-file', keyFile])).stdout).toBe('Client key disabled.\n');
-      await takesEffect(backend, () => expect(call(target, 'soap12', 'AccountList2', { ...jana, password: 'jana-new' }, {})).rejects.toThrow('Invalid credentials'));
-    } finally {
-      await service.close();
-    }
-  });
-}));
+      expectFailure(again, 'The demo data is there already.');
+      expect([client.code, client.stdout]).toEqual([0, 'Client key registered.\n']);
+      expect(generated.stdout).toMatch(/^Client key registered: [A-Za-z0-9_-]{24}\n$/);
+      expect(user.stdout).toMatch(/^User jana created with id \d+\.\n$/);
+      expectFailure(noPassword, 'Set BOOKKEEPING_PASSWORD or run on a terminal to be asked for the password.');
+
+      const [dupClient, dupUser, share, shareMissing, template, badAmount, notHers, passwdNobody] = await Promise.all([
+        cli(['add-client', ...at, '--key-file', keyFile]),
+        cli(['add-user', ...at, '--login', 'JANA'], { BOOKKEEPING_PASSWORD: 'x' }),
+        // demo's first account, shared with jana for writing.
+        cli(['share', ...at, '--account', '1', '--login', 'jana', '--permission', 'write']),
+        cli(['share', ...at, '--account', '999', '--login', 'jana', '--permission', '1']),
+        cli([
+          'add-template',
+          ...at,
+          '--login',
+          'demo',
+          '--account',
+          '1',
+          '--type',
+          'expense',
+          '--amount',
+          '-120.50',
+          '--description',
+          'Coffee',
+          '--ord',
+          '9',
+        ]),
+        cli(['add-template', ...at, '--login', 'demo', '--account', '1', '--type', '2', '--amount', '-1.005']),
+        cli(['add-template', ...at, '--login', 'jana', '--account', '2', '--type', '2', '--amount', '1']),
+        cli(['passwd', ...at, '--login', 'nobody'], { BOOKKEEPING_PASSWORD: 'x' }),
+      ]);
+      expectFailure(dupClient, 'That client key is already registered.');
+      expectFailure(dupUser, 'A user with login "JANA" already exists.');
+      expect(share.stdout).toBe('Account 1 shared with jana (permission 2).\n');
+      expectFailure(shareMissing, 'Account 999 does not exist.');
+      expect(template.stdout).toMatch(/^Template \d+ added\.\n$/);
+      expectFailure(badAmount, 'amount -1.005 has more decimal places than CZK allows (2).');
+      expectFailure(notHers, 'accountId: account 2 does not exist.');
+      expectFailure(passwdNobody, 'There is no user with login "nobody".');
+      // A key in the arguments would be in the shell's history and the process list.
+      const keyWays = 'give it in BOOKKEEPING_CLIENT_KEY or in a file with --key-file <file>.';
+      expectFailure(
+        await cli(['add-client', ...at, '--key', 'desktop-2']),
+        `A client key on the command line ends up in the shell history and the process list: ${keyWays}`,
+      );
+      expectFailure(
+        await cli(['disable-client', ...at, '--key', 'desktop-1']),
+        `A client key on the command line ends up in the shell history and the process list: ${keyWays}`,
+      );
+      expectFailure(
+        await cli(['disable-client', ...at]),
+        'Give the client key in BOOKKEEPING_CLIENT_KEY or in a file with --key-file <file>.',
+      );
+      expectFailure(
+        await cli(['disable-client', ...at, '--key-file', join(dir, 'nowhere')]),
+        `--key-file ${join(dir, 'nowhere')}: no such file.`,
+      );
+
+      const service = await startService({
+        ...(backend === 'sqlite' ? { dataFile: file } : { databaseUrl: url }),
+        port: 0,
+        logger: silentLogger,
+      });
+      const target = { url: service.url, namespace: service.namespace };
+      const jana = { clientKey: 'desktop-1', login: 'jana', password: 'jana-pw' };
+      const demoUser = { clientKey: 'demo', login: 'demo', password: 'demo' };
+      try {
+        expect((await call(target, 'soap12', 'AccountList2', jana, {})).map((a) => [a.Id, a.UserAccountPermission])).toEqual([[1, 2]]);
+        expect(
+          (await call(target, 'soap12', 'DefineTransactionList2', demoUser, {})).filter((t) => t.Description === 'Coffee'),
+        ).toMatchObject([{ Id_Account: 1, Type: 2, Amount: -120.5, Ord: 9, Id_Category: 0 }]);
+        const passwd = await cli(['passwd', ...at, '--login', 'jana'], { BOOKKEEPING_PASSWORD: 'jana-new' });
+        expect(passwd.stdout).toBe('Password of jana changed.\n');
+        await takesEffect(backend, () => expect(call(target, 'soap12', 'AccountList2', jana, {})).rejects.toThrow('Invalid credentials'));
+        expect(await call(target, 'soap12', 'AccountList2', { ...jana, password: 'jana-new' }, {})).toHaveLength(1);
+        expect((await cli(['disable-client', ...at, '--key-file', keyFile])).stdout).toBe('Client key disabled.\n');
+        await takesEffect(backend, () =>
+          expect(call(target, 'soap12', 'AccountList2', { ...jana, password: 'jana-new' }, {})).rejects.toThrow('Invalid credentials'),
+        );
+      } finally {
+        await service.close();
+      }
+    });
+  }),
+);
 
 describe('serve', () => {
   it('prints one line with its address when ready, serves, and stops on SIGTERM', async () => {
     const file = join(dir, 'serve.sqlite');
     createDemoData(file, { hashParams: TEST_HASH_PARAMS });
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', '--data', file, '--port', '0', '--namespace', 'urn:books', '--time-zone', 'UTC'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', CLI, 'serve', '--data', file, '--port', '0', '--namespace', 'urn:books', '--time-zone', 'UTC'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c));
@@ -179,7 +225,13 @@ describe('serve', () => {
     try {
       expect(line).toMatch(/^Bookkeeping service listening on http:\/\/127\.0\.0\.1:\d+\/API\/APIservice\.asmx\n$/);
       const url = line.trim().split(' ').pop()!.replace('/API/APIservice.asmx', '');
-      const accounts = await call({ url, namespace: 'urn:books' }, 'soap11', 'AccountListWithAmount2', { clientKey: 'demo', login: 'demo', password: 'demo' }, {});
+      const accounts = await call(
+        { url, namespace: 'urn:books' },
+        'soap11',
+        'AccountListWithAmount2',
+        { clientKey: 'demo', login: 'demo', password: 'demo' },
+        {},
+      );
       expect(accounts.length).toBeGreaterThan(4);
     } finally {
       child.kill('SIGTERM');
@@ -216,9 +268,13 @@ describe.skipIf(!opensslFor(import.meta.url))('serve over TLS', () => {
     expectFailure(runs[2], `--tls-cert ${first.keyFile} is not a PEM file (no "-----BEGIN" line of the right kind).`);
     expectFailure(runs[3], /^error: The certificate and key cannot be used together: .*key values mismatch/);
 
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', '--data', file, '--port', '0', '--tls-cert', first.certFile, '--tls-key', first.keyFile], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', CLI, 'serve', '--data', file, '--port', '0', '--tls-cert', first.certFile, '--tls-key', first.keyFile],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
     try {
       const line = await new Promise<string>((resolve) => {
@@ -230,7 +286,12 @@ describe.skipIf(!opensslFor(import.meta.url))('serve over TLS', () => {
       });
       expect(line).toMatch(/^Bookkeeping service listening on https:\/\/127\.0\.0\.1:\d+\/API\/APIservice\.asmx$/);
       const base = line.split(' ').pop()!.replace('/API/APIservice.asmx', '');
-      const client = new SoapClient({ baseUrl: base, namespace: 'http://tempuri.org/', credentials: { clientKey: 'demo', login: 'demo', password: 'demo' }, trustedCertificate: first.fingerprint });
+      const client = new SoapClient({
+        baseUrl: base,
+        namespace: 'http://tempuri.org/',
+        credentials: { clientKey: 'demo', login: 'demo', password: 'demo' },
+        trustedCertificate: first.fingerprint,
+      });
       try {
         expect((await client.listAccounts()).length).toBeGreaterThan(4);
       } finally {

@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => service.close());
 
 describe('the demo data', () => {
-  it('has accounts in CZK and EUR for demo, and demo2\'s account shared read-only', async () => {
+  it("has accounts in CZK and EUR for demo, and demo2's account shared read-only", async () => {
     const accounts = await call(service, 'soap12', 'AccountListWithAmount2', DEMO, {});
     expect(accounts.length).toBeGreaterThanOrEqual(5);
     expect(new Set(accounts.map((a) => a.Currency))).toEqual(new Set([203, 978]));
@@ -28,20 +28,37 @@ describe('the demo data', () => {
     const demo2 = await call(service, 'soap12', 'AccountList2', DEMO2, {});
     expect(demo2.some((a) => a.Id === service.demo!.sharedAccountId && a.UserAccountPermission === 3)).toBe(true);
     expect(demo2.some((a) => accounts.some((b) => b.Id === a.Id && b.UserAccountPermission === 3))).toBe(false);
-    await expect(call(service, 'soap12', 'EditAccount', DEMO, { Id_Account: service.demo!.sharedAccountId, Name: 'x', Description: '', Type: 1, IsActive: true, IsHidden: false, Locked: false, Ord: 0 })).rejects.toThrow('read-only');
+    await expect(
+      call(service, 'soap12', 'EditAccount', DEMO, {
+        Id_Account: service.demo!.sharedAccountId,
+        Name: 'x',
+        Description: '',
+        Type: 1,
+        IsActive: true,
+        IsHidden: false,
+        Locked: false,
+        Ord: 0,
+      }),
+    ).rejects.toThrow('read-only');
   });
 
   it('has 200+ transactions over a year, none in the future, and balances that are their exact sums', () => {
     const db = new Database(service.dataFile, { readonly: true });
     try {
       const demoAccounts = Object.values(service.demo!.accounts);
-      const rows = db.prepare(`SELECT account_id, payment_date, amount_minor FROM transactions WHERE account_id IN (${demoAccounts.join(',')})`).all() as { payment_date: string }[];
+      const rows = db
+        .prepare(`SELECT account_id, payment_date, amount_minor FROM transactions WHERE account_id IN (${demoAccounts.join(',')})`)
+        .all() as { payment_date: string }[];
       expect(rows.length).toBeGreaterThanOrEqual(200);
       const dates = rows.map((r) => r.payment_date).sort();
       const spanDays = (Date.parse(dates.at(-1)!) - Date.parse(dates[0]!)) / 86_400_000;
       expect(spanDays).toBeGreaterThan(330);
       expect(dates.at(-1)! <= nowWall('Europe/Prague')).toBe(true);
-      const mismatches = db.prepare('SELECT a.id FROM accounts a WHERE a.balance_minor <> (SELECT IFNULL(SUM(amount_minor), 0) FROM transactions t WHERE t.account_id = a.id)').all();
+      const mismatches = db
+        .prepare(
+          'SELECT a.id FROM accounts a WHERE a.balance_minor <> (SELECT IFNULL(SUM(amount_minor), 0) FROM transactions t WHERE t.account_id = a.id)',
+        )
+        .all();
       expect(mismatches).toEqual([]);
     } finally {
       db.close();
@@ -72,8 +89,15 @@ describe('the demo data', () => {
       // 5:30 in Prague: a booking of today must neither fall in the night nor lie still ahead.
       createDemoData(file, { hashParams: TEST_HASH_PARAMS, timeZone: 'Europe/Prague', now: Date.parse('2026-11-21T04:30:00Z') });
       const db = new Database(file, { readonly: true });
-      const dates = db.prepare('SELECT payment_date FROM transactions UNION ALL SELECT date_of_purchase FROM refuelings').pluck().all() as string[];
-      const fuel = db.prepare('SELECT liter, price_minor, rate FROM refuelings').all() as { liter: number; price_minor: number; rate: number }[];
+      const dates = db
+        .prepare('SELECT payment_date FROM transactions UNION ALL SELECT date_of_purchase FROM refuelings')
+        .pluck()
+        .all() as string[];
+      const fuel = db.prepare('SELECT liter, price_minor, rate FROM refuelings').all() as {
+        liter: number;
+        price_minor: number;
+        rate: number;
+      }[];
       db.close();
       const hours = new Set(dates.map((d) => Number(d.slice(11, 13))));
       expect(Math.min(...hours)).toBeGreaterThanOrEqual(7);

@@ -21,7 +21,11 @@ beforeAll(async () => {
 afterAll(() => service.close());
 
 /** A GET with a Host header of our choosing (fetch does not let one set it). */
-function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function get(
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port: service.port, path, method, headers }, (res) => {
       let body = '';
@@ -47,7 +51,7 @@ describe('?WSDL', () => {
     }
   });
 
-  it('describes every operation in four bindings, with qualified elements and addresses at the request\'s host', async () => {
+  it("describes every operation in four bindings, with qualified elements and addresses at the request's host", async () => {
     const res = await get('/API/APIservice.asmx?WSDL', { Host: 'books.example:8443' });
     const root = parseXml(res.body);
     expect([root.local, root.ns, attr(root, 'targetNamespace')]).toEqual(['definitions', WSDL, NS]);
@@ -58,9 +62,20 @@ describe('?WSDL', () => {
       expect(elements.has(op) && elements.has(`${op}Response`), op).toBe(true);
     }
     expect(elements.has('apiResultAddTransferToOtherAccount')).toBe(true);
-    expect(childrenNamed(root, 'portType').map((p) => attr(p, 'name'))).toEqual(['APIserviceSoap', 'APIserviceHttpGet', 'APIserviceHttpPost']);
+    expect(childrenNamed(root, 'portType').map((p) => attr(p, 'name'))).toEqual([
+      'APIserviceSoap',
+      'APIserviceHttpGet',
+      'APIserviceHttpPost',
+    ]);
     const bindings = childrenNamed(root, 'binding');
-    expect(bindings.map((b) => [attr(b, 'name'), b.children[0]!.local, b.children[0]!.ns, attr(b.children[0]!, 'verb') ?? attr(b.children[0]!, 'transport')])).toEqual([
+    expect(
+      bindings.map((b) => [
+        attr(b, 'name'),
+        b.children[0]!.local,
+        b.children[0]!.ns,
+        attr(b.children[0]!, 'verb') ?? attr(b.children[0]!, 'transport'),
+      ]),
+    ).toEqual([
       ['APIserviceSoap', 'binding', 'http://schemas.xmlsoap.org/wsdl/soap/', 'http://schemas.xmlsoap.org/soap/http'],
       ['APIserviceSoap12', 'binding', 'http://schemas.xmlsoap.org/wsdl/soap12/', 'http://schemas.xmlsoap.org/soap/http'],
       ['APIserviceHttpGet', 'binding', 'http://schemas.xmlsoap.org/wsdl/http/', 'GET'],
@@ -108,7 +123,11 @@ describe('methods and paths', () => {
     expect(del.status).toBe(405);
     const other = await get('/etc/passwd');
     expect([other.status, other.headers['content-type'], other.body]).toEqual([404, 'text/plain; charset=utf-8', 'Not found.']);
-    const soapJson = await fetch(`${service.url}/API/APIservice.asmx`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const soapJson = await fetch(`${service.url}/API/APIservice.asmx`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(soapJson.status).toBe(415);
   });
 });
@@ -119,12 +138,20 @@ describe('connections', () => {
     const reused: boolean[] = [];
     for (let i = 0; i < 3; i++) {
       await new Promise<void>((resolve, reject) => {
-        const req = httpRequest({ host: '127.0.0.1', port: service.port, path: '/API/APIservice.asmx/AccountList2?APIClientKey=test-app&UserLogin=ann&userPassword=ann-secret', agent }, (res) => {
-          expect(res.statusCode).toBe(200);
-          expect(res.headers.connection).toBe('keep-alive');
-          res.resume();
-          res.on('end', resolve);
-        });
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port: service.port,
+            path: '/API/APIservice.asmx/AccountList2?APIClientKey=test-app&UserLogin=ann&userPassword=ann-secret',
+            agent,
+          },
+          (res) => {
+            expect(res.statusCode).toBe(200);
+            expect(res.headers.connection).toBe('keep-alive');
+            res.resume();
+            res.on('end', resolve);
+          },
+        );
         req.on('error', reject);
         reused.push(false);
         req.on('socket', () => (reused[i] = req.reusedSocket));
@@ -154,12 +181,18 @@ describe('connections', () => {
   });
 
   it('drops a client that is too slow with its body', async () => {
-    const got = await rawExchange('POST /API/APIservice.asmx HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml\r\nContent-Length: 500\r\n\r\n<soap:Envelope');
+    const got = await rawExchange(
+      'POST /API/APIservice.asmx HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml\r\nContent-Length: 500\r\n\r\n<soap:Envelope',
+    );
     expect(got).toMatch(/^HTTP\/1\.1 408/);
   });
 
   it('refuses a body over the limit by its Content-Length at once, and huge headers with 431', async () => {
-    const big = await fetch(`${service.url}/API/APIservice.asmx`, { method: 'POST', headers: { 'Content-Type': 'text/xml; charset=utf-8' }, body: 'x'.repeat(65 * 1024) });
+    const big = await fetch(`${service.url}/API/APIservice.asmx`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/xml; charset=utf-8' },
+      body: 'x'.repeat(65 * 1024),
+    });
     expect(big.status).toBe(413);
     expect(await big.text()).toContain('The request is larger than 65536 bytes.');
     const headers = await get('/API/APIservice.asmx', { 'X-Pad': 'x'.repeat(20 * 1024) });
@@ -169,7 +202,9 @@ describe('connections', () => {
   it('refuses a chunked body as soon as it passes the limit', async () => {
     const got = await new Promise<string>((resolve, reject) => {
       const socket = connect(service.port, '127.0.0.1', () => {
-        socket.write('POST /API/APIservice.asmx HTTP/1.1\r\nHost: x\r\nContent-Type: application/soap+xml; charset=utf-8\r\nTransfer-Encoding: chunked\r\n\r\n');
+        socket.write(
+          'POST /API/APIservice.asmx HTTP/1.1\r\nHost: x\r\nContent-Type: application/soap+xml; charset=utf-8\r\nTransfer-Encoding: chunked\r\n\r\n',
+        );
         const chunk = 'x'.repeat(16 * 1024);
         // Five chunks pass the 64 KiB limit; the service answers without waiting for the end.
         for (let i = 0; i < 5; i++) socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
@@ -191,7 +226,9 @@ describe('connections', () => {
   });
 
   it('serves many clients at once', async () => {
-    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => callRaw(service, BINDINGS[i % BINDINGS.length]!, 'AccountListWithAmount2', ANN, {})));
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => callRaw(service, BINDINGS[i % BINDINGS.length]!, 'AccountListWithAmount2', ANN, {})),
+    );
     expect(results.every((r) => r.status === 200)).toBe(true);
   });
 });
@@ -216,7 +253,11 @@ describe('the cache of answers', () => {
     now = 100;
     expect(cache.get(k1, 2)).toBeUndefined();
     for (const k of ['x', 'y', 'z']) cache.set(k, 2, 'ann', answer(k), [], null);
-    expect([cache.get('x', 2), cache.get('y', 2)?.answer?.payload.toString(), cache.get('z', 2)?.answer?.payload.toString()]).toEqual([undefined, 'y', 'z']);
+    expect([cache.get('x', 2), cache.get('y', 2)?.answer?.payload.toString(), cache.get('z', 2)?.answer?.payload.toString()]).toEqual([
+      undefined,
+      'y',
+      'z',
+    ]);
     cache.set('big', 2, 'ann', answer('x'.repeat(300)), [], null);
     expect(cache.get('big', 2)).toBeUndefined();
     cache.set('w', 2, 'ann', answer('x'.repeat(240)), [], null);
@@ -264,15 +305,29 @@ describeBackends(import.meta.url, (backend) => {
       const running = await startService({ ...s.where, port: 0, logger: silentLogger, timeZone: 'Europe/Prague' });
       const agent = new Agent({ keepAlive: true });
       try {
-        const req = (await import('../../src-shared/wire')).buildRequest('soap12', { operation: 'AccountList2', credentials: ANN, params: {} }, running.namespace);
+        const req = (await import('../../src-shared/wire')).buildRequest(
+          'soap12',
+          { operation: 'AccountList2', credentials: ANN, params: {} },
+          running.namespace,
+        );
         let connected!: () => void;
         const isConnected = new Promise<void>((resolve) => (connected = resolve));
         const answer = new Promise<{ status: number; connection: string | undefined; body: string }>((resolve, reject) => {
-          const r = httpRequest({ agent, host: '127.0.0.1', port: running.port, path: req.path, method: 'POST', headers: { ...req.headers, 'Content-Length': Buffer.byteLength(req.body) } }, (res) => {
-            let body = '';
-            res.on('data', (c: Buffer) => (body += c));
-            res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, body }));
-          });
+          const r = httpRequest(
+            {
+              agent,
+              host: '127.0.0.1',
+              port: running.port,
+              path: req.path,
+              method: 'POST',
+              headers: { ...req.headers, 'Content-Length': Buffer.byteLength(req.body) },
+            },
+            (res) => {
+              let body = '';
+              res.on('data', (c: Buffer) => (body += c));
+              res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, body }));
+            },
+          );
           r.on('error', reject);
           r.on('socket', (socket) => socket.on('connect', connected));
           // Half the body now, the rest once the service has begun to stop.
@@ -288,7 +343,10 @@ describeBackends(import.meta.url, (backend) => {
         expect(res.status).toBe(200);
         expect(res.body).toContain('<AccountList2Result>');
         expect(res.connection).toBe('close');
-        await Promise.race([closed, new Promise((_, reject) => setTimeout(() => reject(new Error('close waited for the grace period')), 5000))]);
+        await Promise.race([
+          closed,
+          new Promise((_, reject) => setTimeout(() => reject(new Error('close waited for the grace period')), 5000)),
+        ]);
         await expect(fetch(`${running.url}/API/APIservice.asmx`)).rejects.toThrow();
       } finally {
         agent.destroy();

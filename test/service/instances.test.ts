@@ -62,13 +62,21 @@ describe.skipIf(!found)('two instances on one PostgreSQL database', () => {
       const cents = 1 + Math.floor(random() * 100_000);
       expected.set(from, expected.get(from)! - BigInt(cents));
       expected.set(to, expected.get(to)! + BigInt(cents));
-      jobs.push({ Amount: cents / 100, Description: `race ${i}`, Id_SourceAccount: from, Id_TargetAccount: to, Id_Category: 0, PaymentDate: '2026-06-01T12:00:00' });
+      jobs.push({
+        Amount: cents / 100,
+        Description: `race ${i}`,
+        Id_SourceAccount: from,
+        Id_TargetAccount: to,
+        Id_Category: 0,
+        PaymentDate: '2026-06-01T12:00:00',
+      });
     }
     let next = 0;
     const services = [a, b];
     await Promise.all(
       Array.from({ length: 16 }, async (_, worker) => {
-        for (let job = jobs[next++]; job; job = jobs[next++]) await call(services[(worker + next) % 2]!, 'soap12', 'AddTranferToOtherAccount', ANN, job);
+        for (let job = jobs[next++]; job; job = jobs[next++])
+          await call(services[(worker + next) % 2]!, 'soap12', 'AddTranferToOtherAccount', ANN, job);
       }),
     );
     const sql = storeSql({ kind: 'postgres', url });
@@ -93,7 +101,8 @@ describe.skipIf(!found)('two instances on one PostgreSQL database', () => {
     // bob is verified on both, so that both hold a verification of his password.
     for (const s of [a, b]) expect(await call(s, 'soap12', 'AccountList2', BOB, {})).toEqual([]);
     const guess = { ...BOB, password: 'guess' };
-    for (let i = 0; i < 6; i++) await expect(call(i % 2 ? b : a, 'httpPost', 'AccountList2', guess, {})).rejects.toThrow('Invalid credentials');
+    for (let i = 0; i < 6; i++)
+      await expect(call(i % 2 ? b : a, 'httpPost', 'AccountList2', guess, {})).rejects.toThrow('Invalid credentials');
     expect(locks).toEqual(['bob']);
     // The right password, verified a moment ago on each, is refused by both.
     await takesEffect('postgres', async () => {
@@ -113,17 +122,28 @@ describe.skipIf(!found)('two instances on one PostgreSQL database', () => {
     await takesEffect('postgres', async () => {
       for (const s of [a, b]) await expect(call(s, 'soap12', 'AccountList2', ANN, {})).rejects.toThrow(/^Invalid credentials$/);
     });
-    expect(Date.now() - committed, `refused ${Date.now() - committed} ms after the command ended (${committed - started} ms to run it)`).toBeLessThan(1000);
+    expect(
+      Date.now() - committed,
+      `refused ${Date.now() - committed} ms after the command ended (${committed - started} ms to run it)`,
+    ).toBeLessThan(1000);
     await admin.setClientEnabled(KEY, true);
     await takesEffect('postgres', async () => {
       for (const s of [a, b]) expect(await call(s, 'soap12', 'AccountList2', ANN, {})).toHaveLength(5);
     });
   }, 30_000);
 
-  it("a read on one instance right after a write answered by the other shows it: no answer is kept on PostgreSQL", async () => {
-    const balances = async (s: RunningService) => (await call(s, 'soap12', 'AccountListWithAmount2', ANN, {})).map((x) => Math.round(x.Amount * 100));
+  it('a read on one instance right after a write answered by the other shows it: no answer is kept on PostgreSQL', async () => {
+    const balances = async (s: RunningService) =>
+      (await call(s, 'soap12', 'AccountListWithAmount2', ANN, {})).map((x) => Math.round(x.Amount * 100));
     const move = (s: RunningService, cents: number) =>
-      call(s, 'soap12', 'AddTranferToOtherAccount', ANN, { Amount: cents / 100, Description: 'read after write', Id_SourceAccount: accounts[0]!, Id_TargetAccount: accounts[1]!, Id_Category: 0, PaymentDate: '2026-07-01T12:00:00' });
+      call(s, 'soap12', 'AddTranferToOtherAccount', ANN, {
+        Amount: cents / 100,
+        Description: 'read after write',
+        Id_SourceAccount: accounts[0]!,
+        Id_TargetAccount: accounts[1]!,
+        Id_Category: 0,
+        PaymentDate: '2026-07-01T12:00:00',
+      });
     // The same read asked again and again of one instance (where a kept answer would serve it), a write
     // through the other, and at once the read again: with kept answers this showed the balances from before
     // the write in about 1 round of 40, the other's announcement not yet heard.
@@ -139,7 +159,9 @@ describe.skipIf(!found)('two instances on one PostgreSQL database', () => {
 
   it('the same category added at once through both instances: one is made, the others get the rule, none a Server fault', async () => {
     for (let round = 0; round < 10; round++) {
-      const tries = await Promise.allSettled([a, b, a, b].map((s) => call(s, 'soap12', 'AddCategory', ANN, { Name: `Race ${round}`, Id_ParentCategory: 0 })));
+      const tries = await Promise.allSettled(
+        [a, b, a, b].map((s) => call(s, 'soap12', 'AddCategory', ANN, { Name: `Race ${round}`, Id_ParentCategory: 0 })),
+      );
       const made = tries.filter((t) => t.status === 'fulfilled').length;
       const refused = tries.flatMap((t) => (t.status === 'rejected' ? [String((t.reason as Error).message)] : []));
       expect(made, `round ${round}`).toBe(1);
@@ -164,10 +186,14 @@ describe.skipIf(!found)('two instances on one PostgreSQL database', () => {
     );
     expect(cut).toEqual([{ gone: true }, { gone: true }]);
     // Both have noticed (and said so in their logs) before anything is changed.
-    await takesEffect('postgres', async () => {
-      expect(lost(troubleA)).toBeGreaterThan(lostBefore[0]!);
-      expect(lost(troubleB)).toBeGreaterThan(lostBefore[1]!);
-    }, 5000);
+    await takesEffect(
+      'postgres',
+      async () => {
+        expect(lost(troubleA)).toBeGreaterThan(lostBefore[0]!);
+        expect(lost(troubleB)).toBeGreaterThan(lostBefore[1]!);
+      },
+      5000,
+    );
     // Changes made meanwhile are announced to no one, yet both instances see them at once.
     await admin.setClientEnabled(KEY, false);
     for (const s of [a, b]) await expect(call(s, 'soap12', 'CategoryTree', CAROL, {})).rejects.toThrow(/^Invalid credentials$/);
@@ -245,6 +271,6 @@ describe.skipIf(!found)('kill -9 of one of two instances under a write load', ()
     // Some writes of the killed instance were cut off in flight.
     expect(counts.unanswered).toBeGreaterThanOrEqual(1);
     // Nothing half done: every transfer has both of its halves.
-    expect(await sql("SELECT transfer_id FROM transactions WHERE type = 3 GROUP BY transfer_id HAVING count(*) <> 2")).toEqual([]);
+    expect(await sql('SELECT transfer_id FROM transactions WHERE type = 3 GROUP BY transfer_id HAVING count(*) <> 2')).toEqual([]);
   }, 120_000);
 });

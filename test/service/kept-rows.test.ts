@@ -26,7 +26,13 @@ describe('kept transaction rows', () => {
     const file = join(dir, 'kept.sqlite');
     addUser(file, 'ann', 'ann-secret', { hashParams: TEST_HASH_PARAMS });
     const account = addAccount(file, 'ann', { name: 'Bank', currency: 203 });
-    for (let i = 0; i < 3; i++) addTransaction(file, 'ann', { accountId: account, amount: -(i + 1.25), paymentDate: `2026-01-0${i + 1}T10:00:00`, description: `Purchase ${i}` });
+    for (let i = 0; i < 3; i++)
+      addTransaction(file, 'ann', {
+        accountId: account,
+        amount: -(i + 1.25),
+        paymentDate: `2026-01-0${i + 1}T10:00:00`,
+        description: `Purchase ${i}`,
+      });
     const store = ServingStore.open(file);
     const user = store.users.byLogin('ann')!;
     const ctx = { user, timeZone: 'Europe/Prague', now: Date.now };
@@ -54,7 +60,16 @@ describe('kept transaction rows', () => {
 
     // A transfer through the service: in the list once committed, never before.
     const written = store.write((s) =>
-      s.transactions.insert({ account_id: account, user_id: user.id, created_by: user.id, payment_date: '2026-02-01T10:00:00', type: 3, amount_minor: -500, description: 'Out', category_id: null }),
+      s.transactions.insert({
+        account_id: account,
+        user_id: user.id,
+        created_by: user.id,
+        payment_date: '2026-02-01T10:00:00',
+        type: 3,
+        amount_minor: -500,
+        description: 'Out',
+        category_id: null,
+      }),
     );
     const before = list();
     expect(before).toHaveLength(3);
@@ -72,7 +87,8 @@ describe('kept transaction rows', () => {
     const accounts = [1, 2, 3].map((n) => addAccount(file, 'ann', { name: `Account ${n}`, currency: 203 }));
     // A few dates only, so that many bookings share one and their order is by id.
     const date = () => `2026-0${1 + Math.floor(random() * 3)}-1${Math.floor(random() * 3)}T10:00:00`;
-    for (const accountId of accounts.slice(0, 2)) for (let i = 0; i < 55; i++) addTransaction(file, 'ann', { accountId, amount: i + 1, paymentDate: date(), description: `Seed ${i}` });
+    for (const accountId of accounts.slice(0, 2))
+      for (let i = 0; i < 55; i++) addTransaction(file, 'ann', { accountId, amount: i + 1, paymentDate: date(), description: `Seed ${i}` });
     const store = ServingStore.open(file);
     const truth = new Database(file, { readonly: true });
     const sql = truth.prepare('SELECT id FROM transactions WHERE account_id = ? ORDER BY payment_date DESC, id DESC LIMIT 50').pluck();
@@ -82,22 +98,39 @@ describe('kept transaction rows', () => {
     let refused = 0;
     try {
       for (let round = 0; round < 60; round++) {
-        for (const accountId of accounts) expect({ seed, round, accountId, ids: ids(accountId) }).toEqual({ seed, round, accountId, ids: sql.all(accountId) });
+        for (const accountId of accounts)
+          expect({ seed, round, accountId, ids: ids(accountId) }).toEqual({ seed, round, accountId, ids: sql.all(accountId) });
         const writes: Promise<unknown>[] = [];
         for (let k = Math.floor(random() * 4); k >= 0; k--) {
           const accountId = accounts[Math.floor(random() * accounts.length)]!;
           const fail = random() < 0.2;
-          const t = { account_id: accountId, user_id: user.id, created_by: user.id, payment_date: date(), type: 3, amount_minor: -100 - k, description: `Round ${round}`, category_id: null };
+          const t = {
+            account_id: accountId,
+            user_id: user.id,
+            created_by: user.id,
+            payment_date: date(),
+            type: 3,
+            amount_minor: -100 - k,
+            description: `Round ${round}`,
+            category_id: null,
+          };
           writes.push(
-            store.write((s) => {
-              if (random() < 0.5) s.transactions.insertTransfer(t, { ...t, account_id: accounts[(accounts.indexOf(accountId) + 1) % accounts.length]!, amount_minor: 100 + k });
-              else s.transactions.insert(t);
-              // A write refused after its rows went in: its savepoint takes them back.
-              if (fail) throw new Error('refused');
-            }).then(
-              () => (booked += 1),
-              () => (refused += 1),
-            ),
+            store
+              .write((s) => {
+                if (random() < 0.5)
+                  s.transactions.insertTransfer(t, {
+                    ...t,
+                    account_id: accounts[(accounts.indexOf(accountId) + 1) % accounts.length]!,
+                    amount_minor: 100 + k,
+                  });
+                else s.transactions.insert(t);
+                // A write refused after its rows went in: its savepoint takes them back.
+                if (fail) throw new Error('refused');
+              })
+              .then(
+                () => (booked += 1),
+                () => (refused += 1),
+              ),
           );
         }
         // Reads in the same turn as the open group: they see none of it.

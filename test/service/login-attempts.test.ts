@@ -35,7 +35,13 @@ describe.skipIf(!found)('the shared login throttle', () => {
 
   /** One instance's throttle: lock at the third failure, no delay (so that only the crowd makes anyone wait). */
   function instance(): SharedLoginThrottle {
-    const t = new SharedLoginThrottle(pool, () => true, { lockAfter: 3, slowAfter: 100, maxDelayMs: 300 }, Date.now, (login) => void locks.push(login));
+    const t = new SharedLoginThrottle(
+      pool,
+      () => true,
+      { lockAfter: 3, slowAfter: 100, maxDelayMs: 300 },
+      Date.now,
+      (login) => void locks.push(login),
+    );
     throttles.push(t);
     return t;
   }

@@ -34,16 +34,28 @@ function makeFile(file: string): DemoSummary {
   const open = [demo.accounts.cash, demo.accounts.bank, demo.accounts.savings, demo.accounts.card];
   onFile(file, function* (store) {
     const ctx = { ...(yield* contextOf(store, 'demo', TIME_ZONE)), now: () => NOW };
-    for (let made = 0; made < 10_000; ) {
+    for (let made = 0; made < 10_000;) {
       const day = `2026-${String(1 + Math.floor(random() * 10)).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}T${String(7 + Math.floor(random() * 13)).padStart(2, '0')}:${String(Math.floor(random() * 60)).padStart(2, '0')}:00`;
       const cents = 1 + Math.floor(random() * 250_000);
       const from = open[Math.floor(random() * open.length)]!;
       if (random() < 0.1) {
         const to = open.filter((a) => a !== from)[Math.floor(random() * (open.length - 1))]!;
-        yield* addTransfer(ctx, { Amount: cents / 100, Description: `Transfer ${made}`, Id_SourceAccount: from, Id_TargetAccount: to, Id_Category: 0, PaymentDate: day });
+        yield* addTransfer(ctx, {
+          Amount: cents / 100,
+          Description: `Transfer ${made}`,
+          Id_SourceAccount: from,
+          Id_TargetAccount: to,
+          Id_Category: 0,
+          PaymentDate: day,
+        });
         made += 2;
       } else {
-        yield* bookTransaction(ctx, { accountId: from, amount: (random() < 0.3 ? cents : -cents) / 100, paymentDate: day, description: `Payment ${made} "&<>` });
+        yield* bookTransaction(ctx, {
+          accountId: from,
+          amount: (random() < 0.3 ? cents : -cents) / 100,
+          paymentDate: day,
+          description: `Payment ${made} "&<>`,
+        });
         made += 1;
       }
     }
@@ -57,19 +69,33 @@ const TABLES = ['client_apps', 'users', 'accounts', 'account_permissions', 'cate
 function fileRows(file: string): Record<string, string[]> {
   const db = new Database(file, { readonly: true });
   try {
-    return Object.fromEntries(TABLES.map((t) => [t, db.prepare(`SELECT * FROM ${t} ORDER BY 1, 2`).all().map((r) => JSON.stringify(r))]));
+    return Object.fromEntries(
+      TABLES.map((t) => [
+        t,
+        db
+          .prepare(`SELECT * FROM ${t} ORDER BY 1, 2`)
+          .all()
+          .map((r) => JSON.stringify(r)),
+      ]),
+    );
   } finally {
     db.close();
   }
 }
 
 async function databaseRows(url: string, columnsOf: Record<string, string[]>): Promise<Record<string, string[]>> {
-  const client = new pg.Client({ connectionString: url, types: { getTypeParser: (oid: number) => (oid === 20 ? Number : oid === 16 ? (v: string) => (v === 't' ? 1 : 0) : pg.types.getTypeParser(oid)) } });
+  const client = new pg.Client({
+    connectionString: url,
+    types: {
+      getTypeParser: (oid: number) => (oid === 20 ? Number : oid === 16 ? (v: string) => (v === 't' ? 1 : 0) : pg.types.getTypeParser(oid)),
+    },
+  });
   await client.connect();
   try {
     const out: Record<string, string[]> = {};
     // The file's column order, so that the JSON of a row is the same on both sides.
-    for (const t of TABLES) out[t] = (await client.query(`SELECT ${columnsOf[t]!.join(', ')} FROM ${t} ORDER BY 1, 2`)).rows.map((r) => JSON.stringify(r));
+    for (const t of TABLES)
+      out[t] = (await client.query(`SELECT ${columnsOf[t]!.join(', ')} FROM ${t} ORDER BY 1, 2`)).rows.map((r) => JSON.stringify(r));
     return out;
   } finally {
     await client.end();
@@ -108,7 +134,9 @@ describe.skipIf(!found)('migrate from a data file to PostgreSQL', () => {
     const run = await serviceCli(['migrate', '--from', file, '--to', url]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^Copied 1 client apps, 2 users, 8 accounts, 9 account permissions, 21 categories, 10,\d{3} transactions, 5 templates, \d+ refuelings\.\n/);
+    expect(run.stdout).toMatch(
+      /^Copied 1 client apps, 2 users, 8 accounts, 9 account permissions, 21 categories, 10,\d{3} transactions, 5 templates, \d+ refuelings\.\n/,
+    );
 
     // Rows, ids and sums, read from both sides by this test.
     const before = fileRows(file);
@@ -117,26 +145,65 @@ describe.skipIf(!found)('migrate from a data file to PostgreSQL', () => {
 
     // A service on each, with the same clock: every read in every binding answers the same bytes.
     const services = await Promise.all(
-      [{ dataFile: file }, { databaseUrl: url }].map((where) => startService({ ...where, port: 0, logger: silentLogger, timeZone: TIME_ZONE, now: () => NOW, auth: { hashParams: TEST_HASH_PARAMS } })),
+      [{ dataFile: file }, { databaseUrl: url }].map((where) =>
+        startService({
+          ...where,
+          port: 0,
+          logger: silentLogger,
+          timeZone: TIME_ZONE,
+          now: () => NOW,
+          auth: { hashParams: TEST_HASH_PARAMS },
+        }),
+      ),
     );
     const [onFile_, onDatabase] = services.map((s): Target => ({ url: s.url, namespace: s.namespace })) as [Target, Target];
     try {
       const same = async <N extends OperationName>(user: Credentials, operation: N, params: ParamsOf<N>, binding: Binding = 'soap12') => {
-        const [x, y] = await Promise.all([callRaw(onFile_, binding, operation, user, params), callRaw(onDatabase, binding, operation, user, params)]);
+        const [x, y] = await Promise.all([
+          callRaw(onFile_, binding, operation, user, params),
+          callRaw(onDatabase, binding, operation, user, params),
+        ]);
         expect(y.status, `${operation} ${JSON.stringify(params)}`).toBe(x.status);
         expect(y.body, `${operation} ${JSON.stringify(params)} ${binding}`).toBe(x.body);
         return x;
       };
-      for (const binding of BINDINGS) for (const [user, operation, params] of reads(demo)) await same(user, operation, params as never, binding);
+      for (const binding of BINDINGS)
+        for (const [user, operation, params] of reads(demo)) await same(user, operation, params as never, binding);
       // Writes give the same answers too, new ids included: the identities were moved past the file's.
-      const account = { Name: 'New', Description: 'after the move', Currency: 203, Type: 1, IsActive: true, IsHidden: false, Locked: false, Ord: 9 };
+      const account = {
+        Name: 'New',
+        Description: 'after the move',
+        Currency: 203,
+        Type: 1,
+        IsActive: true,
+        IsHidden: false,
+        Locked: false,
+        Ord: 9,
+      };
       expect((await same(DEMO, 'AddAccount', account)).status).toBe(200);
       await same(DEMO, 'EditAccount', { ...account, Id_Account: demo.accounts.card, Name: 'Card renamed' });
-      const transfer = { Amount: 12.34, Description: 'after', Id_SourceAccount: demo.accounts.bank, Id_TargetAccount: demo.accounts.cash, Id_Category: 0, PaymentDate: '2026-11-20T09:00:00' };
+      const transfer = {
+        Amount: 12.34,
+        Description: 'after',
+        Id_SourceAccount: demo.accounts.bank,
+        Id_TargetAccount: demo.accounts.cash,
+        Id_Category: 0,
+        PaymentDate: '2026-11-20T09:00:00',
+      };
       expect((await same(DEMO, 'AddTranferToOtherAccount', transfer)).status).toBe(200);
       await same(DEMO, 'AddTranferToOtherAccount', { ...transfer, Id_TargetAccount: demo.accounts.old });
       await same(DEMO, 'AddCategory', { Name: 'Moved', Id_ParentCategory: 0 });
-      await same(DEMO, 'EditCarFuel', { CarId: 1, Id_CarFuel: 0, Liter: 40.25, Price: 1500.5, Tachometer: 200_000, DateOfPurchase: '2026-11-20T08:00:00', Currency: 203, Description: 'after', Rate: 1 });
+      await same(DEMO, 'EditCarFuel', {
+        CarId: 1,
+        Id_CarFuel: 0,
+        Liter: 40.25,
+        Price: 1500.5,
+        Tachometer: 200_000,
+        DateOfPurchase: '2026-11-20T08:00:00',
+        Currency: 203,
+        Description: 'after',
+        Rate: 1,
+      });
       for (const [user, operation, params] of reads(demo)) await same(user, operation, params as never);
     } finally {
       await Promise.all(services.map((s) => s.close()));

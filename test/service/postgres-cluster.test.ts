@@ -70,7 +70,7 @@ describe.skipIf(!bin)('a throwaway PostgreSQL cluster', () => {
     expect(await cluster.psql('smoke_test', 'SELECT 6 * 7')).toBe('42');
     expect(await cluster.psql('smoke_test', 'SHOW server_encoding')).toBe('UTF8');
     await expect(cluster.createDatabase('no; DROP')).rejects.toThrow(/Not a plain database name/);
-    const dataDir = (await cluster.psql('postgres', 'SHOW data_directory'));
+    const dataDir = await cluster.psql('postgres', 'SHOW data_directory');
     await cluster.stop();
     expect(existsSync(dataDir)).toBe(false);
   }, 120_000);

@@ -43,8 +43,12 @@ describe('the database password', () => {
   });
 
   it('is never in what is shown of a location', () => {
-    expect(describeLocation({ kind: 'postgres', url: 'postgres://jana:s3cret@db.internal:5432/books' })).toBe('postgres://jana@db.internal:5432/books');
-    expect(describeLocation({ kind: 'postgres', url: 'postgres://jana@db.internal/books?password=s3cret&sslmode=require' })).toBe('postgres://jana@db.internal/books?sslmode=require');
+    expect(describeLocation({ kind: 'postgres', url: 'postgres://jana:s3cret@db.internal:5432/books' })).toBe(
+      'postgres://jana@db.internal:5432/books',
+    );
+    expect(describeLocation({ kind: 'postgres', url: 'postgres://jana@db.internal/books?password=s3cret&sslmode=require' })).toBe(
+      'postgres://jana@db.internal/books?sslmode=require',
+    );
     expect(describeLocation({ kind: 'sqlite', file: '/srv/books.sqlite' })).toBe('/srv/books.sqlite');
   });
 });

@@ -32,8 +32,13 @@ function normalize(record: FlatRecordName, value: Record<string, unknown>): Reco
     if (f.type === 'dateTime') {
       const d = v as Date;
       out[f.name] = formatWall({
-        year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate(), hour: d.getHours(),
-        minute: d.getMinutes(), second: d.getSeconds(), millisecond: d.getMilliseconds(),
+        year: d.getFullYear(),
+        month: d.getMonth() + 1,
+        day: d.getDate(),
+        hour: d.getHours(),
+        minute: d.getMinutes(),
+        second: d.getSeconds(),
+        millisecond: d.getMilliseconds(),
       });
     } else out[f.name] = f.type === 'string' && v === undefined ? '' : v;
   }
@@ -130,13 +135,27 @@ describe.each([
 
   it('AddAccount and EditAccount', async () => {
     const added = (await viaSoap('AddAccount', {
-      Name: `Via soap ${portName}`, Description: 'é & <ok>', Currency: 203, Type: 3, IsActive: true, IsHidden: false, Locked: false, Ord: 20,
+      Name: `Via soap ${portName}`,
+      Description: 'é & <ok>',
+      Currency: 203,
+      Type: 3,
+      IsActive: true,
+      IsHidden: false,
+      Locked: false,
+      Ord: 20,
     })) as { Id: number };
     const listed = (await ours('AccountList2', {})).find((a) => a.Id === added.Id);
     expect(added).toEqual(listed);
     expect(listed?.Description).toBe('é & <ok>');
     const edited = await viaSoap('EditAccount', {
-      Id_Account: added.Id, Name: 'Renamed', Description: '', Type: 2, IsActive: false, IsHidden: true, Locked: true, Ord: 21,
+      Id_Account: added.Id,
+      Name: 'Renamed',
+      Description: '',
+      Type: 2,
+      IsActive: false,
+      IsHidden: true,
+      Locked: true,
+      Ord: 21,
     });
     expect(edited).toEqual((await ours('AccountList2', {})).find((a) => a.Id === added.Id));
     expect(edited).toMatchObject({ Name: 'Renamed', IsActive: false, IsHidden: true, Locked: true, Ord: 21 });
@@ -144,8 +163,12 @@ describe.each([
 
   it('AddTranferToOtherAccount', async () => {
     const pair = (await viaSoap('AddTranferToOtherAccount', {
-      Amount: 0.3, Description: 'soap move', Id_SourceAccount: fx.accounts.bank, Id_TargetAccount: fx.accounts.cash,
-      Id_Category: fx.categories.car, PaymentDate: '2026-06-01T12:00:00',
+      Amount: 0.3,
+      Description: 'soap move',
+      Id_SourceAccount: fx.accounts.bank,
+      Id_TargetAccount: fx.accounts.cash,
+      Id_Category: fx.categories.car,
+      PaymentDate: '2026-06-01T12:00:00',
     })) as { Transaction1: { Id: number; Amount: number }; Transaction2: { Id: number; Amount: number } };
     expect(pair.Transaction1.Amount).toBe(-0.3);
     expect(pair.Transaction2.Amount).toBe(0.3);
@@ -155,7 +178,9 @@ describe.each([
   });
 
   it('AddCategory and EditCategory answer the tree', async () => {
-    const tree = (await viaSoap('AddCategory', { Name: `Sub ${portName}`, Id_ParentCategory: fx.categories.car })) as { AllCategories: ApiCategory[] };
+    const tree = (await viaSoap('AddCategory', { Name: `Sub ${portName}`, Id_ParentCategory: fx.categories.car })) as {
+      AllCategories: ApiCategory[];
+    };
     expect(tree).toEqual(await ours('CategoryTree', {}));
     const car = tree.AllCategories.find((c) => c.Id === fx.categories.car)!;
     const sub = car.ChildCategories!.find((c) => c.Name === `Sub ${portName}`)!;
@@ -164,7 +189,16 @@ describe.each([
   });
 
   it('EditCarFuel creates with Id_CarFuel 0 and edits', async () => {
-    const fields = { CarId: 3, Liter: 33.33, Price: 1234.5, Tachometer: 4242, DateOfPurchase: '2026-07-01T06:45:00', Currency: 978, Description: 'soap', Rate: 25.5 };
+    const fields = {
+      CarId: 3,
+      Liter: 33.33,
+      Price: 1234.5,
+      Tachometer: 4242,
+      DateOfPurchase: '2026-07-01T06:45:00',
+      Currency: 978,
+      Description: 'soap',
+      Rate: 25.5,
+    };
     const created = (await viaSoap('EditCarFuel', { ...fields, Id_CarFuel: 0 })) as { Id: number };
     expect([created]).toEqual((await ours('CarFuelList', { CarId: 3 })).filter((r) => r.Id === created.Id));
     const edited = await viaSoap('EditCarFuel', { ...fields, Id_CarFuel: created.Id, Liter: 30 });

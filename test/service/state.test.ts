@@ -27,13 +27,29 @@ describeBackends(import.meta.url, (backend) => {
 
   /** Balance and sum of transactions straight from the store, in minor units. */
   async function stored(service: TestService, accountId: number): Promise<{ balance: number; sum: number; count: number }> {
-    const [{ balance }] = (await service.sql('SELECT balance_minor AS balance FROM accounts WHERE id = ?', [accountId])) as [{ balance: number }];
-    const [{ sum, count }] = (await service.sql('SELECT COALESCE(SUM(amount_minor), 0) AS sum, COUNT(*) AS count FROM transactions WHERE account_id = ?', [accountId])) as [{ sum: number; count: number }];
+    const [{ balance }] = (await service.sql('SELECT balance_minor AS balance FROM accounts WHERE id = ?', [accountId])) as [
+      { balance: number },
+    ];
+    const [{ sum, count }] = (await service.sql(
+      'SELECT COALESCE(SUM(amount_minor), 0) AS sum, COUNT(*) AS count FROM transactions WHERE account_id = ?',
+      [accountId],
+    )) as [{ sum: number; count: number }];
     return { balance, sum, count };
   }
 
-  const transfer = (from: number, to: number, amount: number, over: Partial<ParamsOf<'AddTranferToOtherAccount'>> = {}): ParamsOf<'AddTranferToOtherAccount'> => ({
-    Amount: amount, Description: 'move', Id_SourceAccount: from, Id_TargetAccount: to, Id_Category: 0, PaymentDate: '2026-05-01T12:00:00', ...over,
+  const transfer = (
+    from: number,
+    to: number,
+    amount: number,
+    over: Partial<ParamsOf<'AddTranferToOtherAccount'>> = {},
+  ): ParamsOf<'AddTranferToOtherAccount'> => ({
+    Amount: amount,
+    Description: 'move',
+    Id_SourceAccount: from,
+    Id_TargetAccount: to,
+    Id_Category: 0,
+    PaymentDate: '2026-05-01T12:00:00',
+    ...over,
   });
 
   describe('balances', () => {
@@ -88,18 +104,25 @@ describeBackends(import.meta.url, (backend) => {
       expect(res.body).toMatch(/<Name>A<\/Name>.*?<Amount>-0\.3<\/Amount>/);
     });
 
-    it('keep the currency\'s digits: 0 for JPY, 3 for KWD', async () => {
+    it("keep the currency's digits: 0 for JPY, 3 for KWD", async () => {
       const service = await fresh();
       const y1 = await service.admin.addAccount('ann', { name: 'Y1', currency: 392 });
       const y2 = await service.admin.addAccount('ann', { name: 'Y2', currency: 392 });
       const k1 = await service.admin.addAccount('ann', { name: 'K1', currency: 414 });
       const k2 = await service.admin.addAccount('ann', { name: 'K2', currency: 414 });
       await call(service, 'soap12', 'AddTranferToOtherAccount', ANN, transfer(y1, y2, 150));
-      await expect(call(service, 'soap12', 'AddTranferToOtherAccount', ANN, transfer(y1, y2, 1.5))).rejects.toThrow('Amount 1.5 has more decimal places than JPY allows (0).');
+      await expect(call(service, 'soap12', 'AddTranferToOtherAccount', ANN, transfer(y1, y2, 1.5))).rejects.toThrow(
+        'Amount 1.5 has more decimal places than JPY allows (0).',
+      );
       await call(service, 'soap12', 'AddTranferToOtherAccount', ANN, transfer(k1, k2, 0.125));
       expect((await stored(service, k2)).balance).toBe(125);
       const accounts = await call(service, 'soap12', 'AccountList2', ANN, {});
-      expect(accounts.map((x) => [x.Name, x.Amount])).toEqual([['Y1', -150], ['Y2', 150], ['K1', -0.125], ['K2', 0.125]]);
+      expect(accounts.map((x) => [x.Name, x.Amount])).toEqual([
+        ['Y1', -150],
+        ['Y2', 150],
+        ['K1', -0.125],
+        ['K2', 0.125],
+      ]);
     });
   });
 
@@ -134,10 +157,29 @@ describeBackends(import.meta.url, (backend) => {
     it('everything written survives a restart on the same port, and a new service on the same file', async () => {
       const { service, fixture } = await startFixtureService({ backend });
       open.push(service);
-      const account = await call(service, 'httpPost', 'AddAccount', ANN, { Name: 'Kept', Description: 'd', Currency: 978, Type: 4, IsActive: true, IsHidden: false, Locked: false, Ord: 3 });
+      const account = await call(service, 'httpPost', 'AddAccount', ANN, {
+        Name: 'Kept',
+        Description: 'd',
+        Currency: 978,
+        Type: 4,
+        IsActive: true,
+        IsHidden: false,
+        Locked: false,
+        Ord: 3,
+      });
       await call(service, 'soap11', 'AddTranferToOtherAccount', ANN, transfer(fixture.accounts.bank, fixture.accounts.cash, 12.34));
       await call(service, 'soap12', 'AddCategory', ANN, { Name: 'Kept category', Id_ParentCategory: 0 });
-      await call(service, 'httpGet', 'EditCarFuel', ANN, { CarId: 5, Id_CarFuel: 0, Liter: 1, Price: 2, Tachometer: 3, DateOfPurchase: '2026-01-01T00:00:00', Currency: 203, Description: '', Rate: 1 });
+      await call(service, 'httpGet', 'EditCarFuel', ANN, {
+        CarId: 5,
+        Id_CarFuel: 0,
+        Liter: 1,
+        Price: 2,
+        Tachometer: 3,
+        DateOfPurchase: '2026-01-01T00:00:00',
+        Currency: 203,
+        Description: '',
+        Rate: 1,
+      });
       const snapshot = async () => ({
         accounts: await call(service, 'soap12', 'AccountListWithAmount2', ANN, {}),
         bank: await call(service, 'soap12', 'TransactionListLast50_2', ANN, { AccountId: fixture.accounts.bank }),
@@ -154,7 +196,9 @@ describeBackends(import.meta.url, (backend) => {
       await service.stop();
       const other = await startService({ ...service.where, port: 0, logger: silentLogger, timeZone: 'Europe/Prague' });
       try {
-        expect(await call({ url: other.url, namespace: other.namespace }, 'soap12', 'AccountListWithAmount2', ANN, {})).toEqual(before.accounts);
+        expect(await call({ url: other.url, namespace: other.namespace }, 'soap12', 'AccountListWithAmount2', ANN, {})).toEqual(
+          before.accounts,
+        );
       } finally {
         await other.close();
       }
@@ -166,7 +210,9 @@ describeBackends(import.meta.url, (backend) => {
       expect((await call(service, 'soap12', 'AccountListWithAmount2', ANN, {}))[0]!.Amount).toBe(0);
       expect((await call(service, 'soap12', 'AccountListWithAmount2', ANN, {}))[0]!.Amount).toBe(0);
       await service.admin.addTransaction('ann', { accountId: a, amount: 42.5, paymentDate: '2026-01-01T00:00:00' });
-      await takesEffect(backend, async () => expect((await call(service, 'soap12', 'AccountListWithAmount2', ANN, {}))[0]!.Amount).toBe(42.5));
+      await takesEffect(backend, async () =>
+        expect((await call(service, 'soap12', 'AccountListWithAmount2', ANN, {}))[0]!.Amount).toBe(42.5),
+      );
     });
   });
 
@@ -193,9 +239,23 @@ describeBackends(import.meta.url, (backend) => {
     it('CarFuelList gives the 50 newest refuelings of that car', async () => {
       const service = await fresh();
       for (let i = 0; i < 55; i++) {
-        await service.admin.addRefueling('ann', { carId: 1, dateOfPurchase: `2026-02-${String(1 + (i % 28)).padStart(2, '0')}T08:00:00`, tachometer: i, liter: 30, price: 1000, currency: 203 });
+        await service.admin.addRefueling('ann', {
+          carId: 1,
+          dateOfPurchase: `2026-02-${String(1 + (i % 28)).padStart(2, '0')}T08:00:00`,
+          tachometer: i,
+          liter: 30,
+          price: 1000,
+          currency: 203,
+        });
       }
-      await service.admin.addRefueling('ann', { carId: 2, dateOfPurchase: '2027-01-01T00:00:00', tachometer: 1, liter: 1, price: 1, currency: 203 });
+      await service.admin.addRefueling('ann', {
+        carId: 2,
+        dateOfPurchase: '2027-01-01T00:00:00',
+        tachometer: 1,
+        liter: 1,
+        price: 1,
+        currency: 203,
+      });
       const list = await call(service, 'soap12', 'CarFuelList', ANN, { CarId: 1 });
       expect(list).toHaveLength(50);
       expect(list.every((r) => r.Id_Car === 1)).toBe(true);
@@ -210,7 +270,8 @@ describeBackends(import.meta.url, (backend) => {
       const b = await service.admin.addAccount('ann', { name: 'B', currency: 203 });
       const cats: number[] = [];
       for (let i = 0; i < 12; i++) cats.push(await service.admin.addCategory('ann', `C${i}`));
-      const book = (cat: number, date: string) => service.admin.addTransaction('ann', { accountId: a, amount: -1, paymentDate: date, categoryId: cat });
+      const book = (cat: number, date: string) =>
+        service.admin.addTransaction('ann', { accountId: a, amount: -1, paymentDate: date, categoryId: cat });
       // C0: 3 recent bookings; C1: 2 recent + 5 too old; C2 and C3 one each (tie by Id); C4 one in the future.
       for (let i = 0; i < 3; i++) await book(cats[0]!, '2026-06-01T10:00:00');
       for (let i = 0; i < 2; i++) await book(cats[1]!, '2026-05-01T10:00:00');
@@ -219,7 +280,13 @@ describeBackends(import.meta.url, (backend) => {
       await book(cats[2]!, '2026-04-15T10:00:00');
       await book(cats[4]!, '2026-08-01T10:00:00');
       // One transfer with C5 is one booking, though it writes two transactions; C6 gets two single bookings.
-      await call(service, 'soap12', 'AddTranferToOtherAccount', ANN, transfer(a, b, 1, { Id_Category: cats[5]!, PaymentDate: '2026-06-10T10:00:00' }));
+      await call(
+        service,
+        'soap12',
+        'AddTranferToOtherAccount',
+        ANN,
+        transfer(a, b, 1, { Id_Category: cats[5]!, PaymentDate: '2026-06-10T10:00:00' }),
+      );
       await book(cats[6]!, '2026-06-11T10:00:00');
       await book(cats[6]!, '2026-06-12T10:00:00');
       for (let i = 7; i < 12; i++) await book(cats[i]!, '2026-06-20T10:00:00');
@@ -231,7 +298,7 @@ describeBackends(import.meta.url, (backend) => {
   });
 
   describe('dates', () => {
-    it('an offset is converted to the service\'s zone; without one the wall clock is kept; fractions to milliseconds', async () => {
+    it("an offset is converted to the service's zone; without one the wall clock is kept; fractions to milliseconds", async () => {
       const service = await fresh({ timeZone: 'Europe/Prague' });
       const a = await service.admin.addAccount('ann', { name: 'A', currency: 203 });
       const b = await service.admin.addAccount('ann', { name: 'B', currency: 203 });
@@ -242,7 +309,11 @@ describeBackends(import.meta.url, (backend) => {
         ['2026-04-01T07:15:00.1234567', '2026-04-01T07:15:00.123'],
       ];
       for (const [sent, kept] of cases) {
-        const req = buildRequest('soap12', { operation: 'AddTranferToOtherAccount', credentials: ANN, params: transfer(a, b, 1) }, service.namespace);
+        const req = buildRequest(
+          'soap12',
+          { operation: 'AddTranferToOtherAccount', credentials: ANN, params: transfer(a, b, 1) },
+          service.namespace,
+        );
         const res = await send(service.url, { ...req, body: req.body.replace('2026-05-01T12:00:00', sent!) });
         expect(res.body).toContain(`<PaymentDate>${kept}</PaymentDate>`);
       }
@@ -252,8 +323,15 @@ describeBackends(import.meta.url, (backend) => {
       const service = await fresh({ timeZone: 'UTC' });
       const a = await service.admin.addAccount('ann', { name: 'A', currency: 203 });
       const b = await service.admin.addAccount('ann', { name: 'B', currency: 203 });
-      const req = buildRequest('httpGet', { operation: 'AddTranferToOtherAccount', credentials: ANN, params: transfer(a, b, 1) }, service.namespace);
-      const res = await send(service.url, { ...req, path: req.path.replace('2026-05-01T12%3A00%3A00', encodeURIComponent('2026-05-01T12:00:00+02:00')) });
+      const req = buildRequest(
+        'httpGet',
+        { operation: 'AddTranferToOtherAccount', credentials: ANN, params: transfer(a, b, 1) },
+        service.namespace,
+      );
+      const res = await send(service.url, {
+        ...req,
+        path: req.path.replace('2026-05-01T12%3A00%3A00', encodeURIComponent('2026-05-01T12:00:00+02:00')),
+      });
       expect(res.body).toContain('<PaymentDate>2026-05-01T10:00:00</PaymentDate>');
     });
   });
@@ -268,7 +346,9 @@ describeBackends(import.meta.url, (backend) => {
         'Id_ParentCategory: categories nest at most 10 levels deep.',
       );
       await call(service, 'soap12', 'AddCategory', ANN, { Name: 'Účty', Id_ParentCategory: 0 });
-      await expect(call(service, 'soap12', 'AddCategory', ANN, { Name: 'úČTY', Id_ParentCategory: 0 })).rejects.toThrow('already exists at this level');
+      await expect(call(service, 'soap12', 'AddCategory', ANN, { Name: 'úČTY', Id_ParentCategory: 0 })).rejects.toThrow(
+        'already exists at this level',
+      );
       // A different letter is a different name, and the same name is fine under another parent.
       await call(service, 'soap12', 'AddCategory', ANN, { Name: 'Ucty', Id_ParentCategory: 0 });
       const tree = await call(service, 'soap12', 'AddCategory', ANN, { Name: 'Účty', Id_ParentCategory: levels[0]! });

@@ -32,8 +32,20 @@ describe('the data file', () => {
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all();
-    expect(tables).toEqual(['account_permissions', 'accounts', 'categories', 'client_apps', 'refuelings', 'templates', 'transactions', 'users']);
+    const tables = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+      .pluck()
+      .all();
+    expect(tables).toEqual([
+      'account_permissions',
+      'accounts',
+      'categories',
+      'client_apps',
+      'refuelings',
+      'templates',
+      'transactions',
+      'users',
+    ]);
     db.close();
     const again = openDatabase(f);
     expect(again.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
@@ -67,7 +79,9 @@ describe('the data file', () => {
     addUser(f, 'ann', 'pw', { hashParams: TEST_HASH_PARAMS });
     const account = addAccount(f, 'ann', { name: 'A', currency: 203 });
     const db = openDatabase(f);
-    const insert = db.prepare("INSERT INTO transactions (account_id, user_id, created_by, payment_date, type, amount_minor, description, created_at) VALUES (?, 1, 1, '2026-01-01T00:00:00', 1, ?, '', '')");
+    const insert = db.prepare(
+      "INSERT INTO transactions (account_id, user_id, created_by, payment_date, type, amount_minor, description, created_at) VALUES (?, 1, 1, '2026-01-01T00:00:00', 1, ?, '', '')",
+    );
     expect(() => insert.run(account, MAX_MINOR + 1)).toThrow(/CHECK constraint/);
     expect(() => insert.run(999, 1)).toThrow(/FOREIGN KEY/);
     db.close();
@@ -77,7 +91,7 @@ describe('the data file', () => {
 describe('money', () => {
   it('minor units read back as the double nearest the decimal, for every currency exponent', () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (const digits of [0, 2, 3]) {
       const currency = { 0: 392, 2: 203, 3: 414 }[digits]!;
       for (let i = 0; i < 2000; i++) {
@@ -94,7 +108,8 @@ describe('money', () => {
     expect(() => amountToMinor(0.001, 203, 'Amount')).toThrow('Amount 0.001 has more decimal places than CZK allows (2).');
     expect(() => amountToMinor(0.5, 392, 'Amount')).toThrow('JPY allows (0)');
     expect(() => amountToMinor(1e13, 203, 'Amount')).toThrow('larger than the service keeps');
-    for (const bad of [NaN, Infinity, -Infinity]) expect(() => amountToMinor(bad, 203, 'Amount')).toThrow('Amount must be a finite number.');
+    for (const bad of [NaN, Infinity, -Infinity])
+      expect(() => amountToMinor(bad, 203, 'Amount')).toThrow('Amount must be a finite number.');
   });
 });
 
@@ -123,13 +138,21 @@ describe('admin functions refuse what does not fit', () => {
     expect(() => shareAccount(f, account, 'nobody', 1)).toThrow('There is no user with login "nobody".');
     expect(() => shareAccount(f, account, 'bob', 4 as never)).toThrow('The permission is 1 (read), 2 (write) or 3 (owner).');
     shareAccount(f, account, 'bob', 1);
-    expect(() => addTransaction(f, 'bob', { accountId: account, amount: 1, paymentDate: '2026-01-01T00:00:00' })).toThrow('is read-only for you');
+    expect(() => addTransaction(f, 'bob', { accountId: account, amount: 1, paymentDate: '2026-01-01T00:00:00' })).toThrow(
+      'is read-only for you',
+    );
   });
 
   it('transactions and templates', () => {
-    expect(() => addTransaction(f, 'ann', { accountId: account, amount: 1, paymentDate: '2026-01-01T00:00:00', type: 3 })).toThrow('AddTranferToOtherAccount');
-    expect(() => addTransaction(f, 'ann', { accountId: account, amount: 1, paymentDate: '2026-13-01T00:00:00' })).toThrow('paymentDate must be a date and time');
-    expect(() => addTransaction(f, 'ann', { accountId: account, amount: 1.001, paymentDate: '2026-01-01T00:00:00' })).toThrow('more decimal places');
+    expect(() => addTransaction(f, 'ann', { accountId: account, amount: 1, paymentDate: '2026-01-01T00:00:00', type: 3 })).toThrow(
+      'AddTranferToOtherAccount',
+    );
+    expect(() => addTransaction(f, 'ann', { accountId: account, amount: 1, paymentDate: '2026-13-01T00:00:00' })).toThrow(
+      'paymentDate must be a date and time',
+    );
+    expect(() => addTransaction(f, 'ann', { accountId: account, amount: 1.001, paymentDate: '2026-01-01T00:00:00' })).toThrow(
+      'more decimal places',
+    );
     const bobsCategory = addCategory(f, 'bob', 'B');
     expect(() => addTemplate(f, 'ann', { accountId: account, type: 2, amount: -1, categoryId: bobsCategory })).toThrow('does not exist');
     expect(() => addTemplate(f, 'ann', { accountId: account, type: 9, amount: -1 })).toThrow('type 9 is not a transaction type');

@@ -67,7 +67,14 @@ export function record(name: string, values: Record<string, string>): Node {
 export const list = (records: Node[]): Node => ['Data', records.length === 0 ? '' : records];
 
 export function category(id: number, name: string, children: Node[] | null): Node {
-  return ['apiCategory', [['Id', String(id)], ['Name', name], ['ChildCategories', children === null ? null : children.length ? children : '']]];
+  return [
+    'apiCategory',
+    [
+      ['Id', String(id)],
+      ['Name', name],
+      ['ChildCategories', children === null ? null : children.length ? children : ''],
+    ],
+  ];
 }
 
 /**

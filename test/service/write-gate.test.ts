@@ -10,7 +10,14 @@ import type { AddressInfo } from 'node:net';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { ServiceEndpoint } from '../../src-service/server/endpoint';
-import { ActiveConnections, activeConnections, createHttpServer, listen, openConnections, shutdown } from '../../src-service/server/http-server';
+import {
+  ActiveConnections,
+  activeConnections,
+  createHttpServer,
+  listen,
+  openConnections,
+  shutdown,
+} from '../../src-service/server/http-server';
 import { DEFAULT_LIMITS } from '../../src-service/server/limits';
 import { WriteGate } from '../../src-service/server/write-gate';
 
@@ -98,11 +105,13 @@ describe('the connections in use, which the write gate waits for', () => {
   it('leaves idle keep-alive connections of a running server out, while they stay open', async () => {
     const endpoint = { handle: (_req: unknown, res: { end: (body: string) => void }) => res.end('ok') } as unknown as ServiceEndpoint;
     const server = createHttpServer(endpoint, DEFAULT_LIMITS);
-    const { port } = (await listen(server, 0, '127.0.0.1'));
+    const { port } = await listen(server, 0, '127.0.0.1');
     const agent = new Agent({ keepAlive: true, maxSockets: 3 });
     const get = () =>
       new Promise<void>((resolve, reject) => {
-        request({ host: '127.0.0.1', port, path: '/', agent }, (res) => res.resume().on('end', resolve)).on('error', reject).end();
+        request({ host: '127.0.0.1', port, path: '/', agent }, (res) => res.resume().on('end', resolve))
+          .on('error', reject)
+          .end();
       });
     try {
       await Promise.all([get(), get(), get()]);

@@ -88,7 +88,13 @@ describe('XML that must be refused', () => {
 describe('the XML reader after a refused document', () => {
   // The reader's parser is reused from one document to the next: nothing of a document it refused
   // halfway (open elements, a namespace prefix, depth, text) may reach the next one.
-  const expected = { local: 'r', ns: 'urn:x', attrs: [{ local: 'a', ns: '', value: '1' }], children: [{ local: 'c', ns: 'urn:x', attrs: [], children: [], text: 'text' }], text: '' };
+  const expected = {
+    local: 'r',
+    ns: 'urn:x',
+    attrs: [{ local: 'a', ns: '', value: '1' }],
+    children: [{ local: 'c', ns: 'urn:x', attrs: [], children: [], text: 'text' }],
+    text: '',
+  };
   it('reads the next document whole and alone', () => {
     const good = '<r xmlns="urn:x" a="1"><c>text</c></r>';
     expect(parseXml(good)).toEqual(expected);
@@ -117,26 +123,34 @@ describe('requests that must be refused, naming the parameter', () => {
     const get: IncomingRequest = {
       method: 'GET',
       pathOperation: 'AddAccount',
-      query: 'APIClientKey=k&UserLogin=l&UserPassword=p&Name=A&Description=&Currency=203&Type=1&IsActive=maybe&IsHidden=false&Locked=false&Ord=1',
+      query:
+        'APIClientKey=k&UserLogin=l&UserPassword=p&Name=A&Description=&Currency=203&Type=1&IsActive=maybe&IsHidden=false&Locked=false&Ord=1',
     };
     expect(wireError(() => parseRequest('httpGet', get, opts)).subject).toBe('IsActive');
   });
 
   it('a missing element', () => {
-    const req = soap12(`<TransactionListLast50_2 xmlns="${NS}"><APIClientKey>k</APIClientKey><UserLogin>l</UserLogin><UserPassword>p</UserPassword></TransactionListLast50_2>`);
+    const req = soap12(
+      `<TransactionListLast50_2 xmlns="${NS}"><APIClientKey>k</APIClientKey><UserLogin>l</UserLogin><UserPassword>p</UserPassword></TransactionListLast50_2>`,
+    );
     const e = wireError(() => parseRequest('soap12', req, opts));
     expect(e.code).toBe('missing-parameter');
     expect(e.message).toBe('Missing parameter: AccountId.');
   });
 
   it('a password under the other operation family spelling is missing, not accepted', () => {
-    const req = soap12(`<AccountList2 xmlns="${NS}"><APIClientKey>k</APIClientKey><UserLogin>l</UserLogin><UserPassword>p</UserPassword></AccountList2>`);
+    const req = soap12(
+      `<AccountList2 xmlns="${NS}"><APIClientKey>k</APIClientKey><UserLogin>l</UserLogin><UserPassword>p</UserPassword></AccountList2>`,
+    );
     expect(wireError(() => parseRequest('soap12', req, opts)).message).toBe('Missing parameter: userPassword.');
   });
 
   it('a nil, a duplicated or a structured parameter', () => {
     const nil = txList('1');
-    nil.body = nil.body!.replace('<AccountId>1</AccountId>', '<AccountId xmlns:i="http://www.w3.org/2001/XMLSchema-instance" i:nil="true"/>');
+    nil.body = nil.body!.replace(
+      '<AccountId>1</AccountId>',
+      '<AccountId xmlns:i="http://www.w3.org/2001/XMLSchema-instance" i:nil="true"/>',
+    );
     expect(wireError(() => parseRequest('soap12', nil, opts)).code).toBe('missing-parameter');
     const dup = txList('1');
     dup.body = dup.body!.replace('<AccountId>1</AccountId>', '<AccountId>1</AccountId><AccountId>2</AccountId>');
@@ -175,7 +189,12 @@ describe('requests that must be refused, naming the parameter', () => {
     const fault = faultForWireError('soap12', e);
     expect(fault.status).toBe(500);
     expect(fault.body).toContain('<soap:Value>soap:Sender</soap:Value>');
-    expect(faultForWireError('soap12', wireError(() => parseRequest('soap12', soap12('<a'), opts))).status).toBe(400);
+    expect(
+      faultForWireError(
+        'soap12',
+        wireError(() => parseRequest('soap12', soap12('<a'), opts)),
+      ).status,
+    ).toBe(400);
   });
 
   it('a control character XML cannot carry', () => {

@@ -48,14 +48,16 @@ const INTERFACE_TABLE: [op: string, password: string, extra: string, root: strin
 ];
 
 const RECORD_TABLE: Record<string, string> = {
-  apiAccount: 'Id:long Name:string Type:long Currency:long IsActive:boolean Locked:boolean Description:string Ord:long UserAccountPermission:long Amount:double',
+  apiAccount:
+    'Id:long Name:string Type:long Currency:long IsActive:boolean Locked:boolean Description:string Ord:long UserAccountPermission:long Amount:double',
   apiAccount2:
     'Id:long Name:string Type:long Currency:long IsActive:boolean Locked:boolean Description:string Ord:long UserAccountPermission:long Amount:double IsHidden:boolean',
   apiTransaction2:
     'Id:long Id_User:long Id_UserCreated:long Id_Account:long PaymentDate:dateTime Type:long Amount:double Description:string Id_Category:long',
   apiTransaction:
     'Id_User:long Id_UserCreated:long Id_Account:long PaymentDate:dateTime Type:long Amount:double Description:string Id_Category:long',
-  apiDefineTransaction: 'Id:long Id_User:long Id_UserCreated:long Id_Account:long Type:long Amount:double Description:string Id_Category:long',
+  apiDefineTransaction:
+    'Id:long Id_User:long Id_UserCreated:long Id_Account:long Type:long Amount:double Description:string Id_Category:long',
   apiDefineTransaction2:
     'Id:long Id_User:long Id_UserCreated:long Id_Account:long Type:long Amount:double Description:string Id_Category:long Ord:long',
   apiCarFuel:
@@ -75,7 +77,11 @@ describe('catalog matches the interface document', () => {
     expect(spec.httpResultRoot).toBe(root);
     const r = spec.result;
     expect('record' in r ? `${r.kind} ${r.record}` : r.kind).toBe(content);
-    expect(wireParams(spec.name).slice(0, 3).map((p) => p.name)).toEqual(['APIClientKey', 'UserLogin', password]);
+    expect(
+      wireParams(spec.name)
+        .slice(0, 3)
+        .map((p) => p.name),
+    ).toEqual(['APIClientKey', 'UserLogin', password]);
   });
 
   it.each(Object.entries(RECORD_TABLE))('record %s has the fields of section 2 in order', (record, fields) => {

@@ -29,7 +29,12 @@ describe.each(BINDINGS)('binding %s', (binding) => {
   });
 
   it.each(OPERATION_NAMES)('%s response round-trips', (name) => {
-    for (const [seed, size] of [[0, 3], [1, 1], [4, 0], [7, 2]] as const) {
+    for (const [seed, size] of [
+      [0, 3],
+      [1, 1],
+      [4, 0],
+      [7, 2],
+    ] as const) {
       const result = sampleResult(name, seed, size);
       const wire = buildResponse(binding, name, result, NS);
       expect(wire.status).toBe(200);

@@ -52,7 +52,7 @@ describe('schemas', () => {
     refuse(v.text({ min: 1, trim: true }), '   ', 'input', 'required');
     refuse(v.text(), 'a\u0000', 'input', 'controlCharacters');
   });
-  it('a file\'s bytes are a Uint8Array, neither empty nor over the limit, never base64 text', () => {
+  it("a file's bytes are a Uint8Array, neither empty nor over the limit, never base64 text", () => {
     const file = v.bytes({ max: 2 * 2 ** 20 });
     const buffer = Buffer.from('SQLite format 3\0');
     expect(parse(file, buffer)).toBe(buffer);
@@ -91,8 +91,20 @@ describe('app API table', () => {
   });
   it('validates a transfer as the core receives it', () => {
     const t = parse(APP_METHODS.transfer.input, {
-      sourceId: 1, targetId: -2, amount: '100.10', paymentDate: '2026-11-21T10:00', categoryId: 0, description: 'Rent',
+      sourceId: 1,
+      targetId: -2,
+      amount: '100.10',
+      paymentDate: '2026-11-21T10:00',
+      categoryId: 0,
+      description: 'Rent',
     });
-    expect(t).toEqual({ sourceId: 1, targetId: -2, amount: '100.1', paymentDate: '2026-11-21T10:00:00', categoryId: 0, description: 'Rent' });
+    expect(t).toEqual({
+      sourceId: 1,
+      targetId: -2,
+      amount: '100.1',
+      paymentDate: '2026-11-21T10:00:00',
+      categoryId: 0,
+      description: 'Rent',
+    });
   });
 });

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  WireError,
-  readBoolean,
-  readDateTime,
-  readDouble,
-  readLong,
-  wallToInstant,
-  writeDouble,
-  writeValue,
-} from '../../src-shared/wire';
+import { WireError, readBoolean, readDateTime, readDouble, readLong, wallToInstant, writeDouble, writeValue } from '../../src-shared/wire';
 
 describe('long', () => {
   it('reads exactly, with sign, spaces and leading zeros', () => {
@@ -53,7 +44,8 @@ describe('double', () => {
     }
   });
   it('refuses other text', () => {
-    for (const bad of ['', '1,5', 'Infinity', 'inf', '0x1', '1.2.3', '5 kg']) expect(() => readDouble(bad, 'Amount')).toThrow(/Amount must be a number/);
+    for (const bad of ['', '1,5', 'Infinity', 'inf', '0x1', '1.2.3', '5 kg'])
+      expect(() => readDouble(bad, 'Amount')).toThrow(/Amount must be a number/);
   });
 });
 
@@ -81,7 +73,14 @@ describe('dateTime', () => {
     expect(readDateTime('2026-11-21T14:05:00.5+01:00', 'UTC')).toBe('2026-11-21T13:05:00.5');
   });
   it('refuses impossible dates', () => {
-    for (const bad of ['2026-02-29T00:00:00', '2026-13-01T00:00:00', '2026-11-21T24:00:00', '2026-11-21', '21.11.2026 14:05', '2026-11-21T14:05:00+15:00']) {
+    for (const bad of [
+      '2026-02-29T00:00:00',
+      '2026-13-01T00:00:00',
+      '2026-11-21T24:00:00',
+      '2026-11-21',
+      '21.11.2026 14:05',
+      '2026-11-21T14:05:00+15:00',
+    ]) {
       expect(readDateTime(bad, zone)).toBeNull();
     }
   });

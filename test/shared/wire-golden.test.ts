@@ -93,8 +93,16 @@ describe('responses as ASMX writes them', () => {
 
   it('EditCarFuel answers one apiCarFuel under Data', () => {
     const fuel = {
-      Id: 9, Id_UserCreated: 1, DateOfPurchase: '2026-11-20T07:30:00', Id_Car: 1, Tachometer: 120500,
-      Liter: 41.27, Price: 1650.8, Description: 'Shell D1', Currency: 203, Rate: 1,
+      Id: 9,
+      Id_UserCreated: 1,
+      DateOfPurchase: '2026-11-20T07:30:00',
+      Id_Car: 1,
+      Tachometer: 120500,
+      Liter: 41.27,
+      Price: 1650.8,
+      Description: 'Shell D1',
+      Currency: 203,
+      Rate: 1,
     };
     expect(buildResponse('httpGet', 'EditCarFuel', fuel, NS).body).toBe(
       `${DECL}\n<apiResultEditCarFuel ${XSI_XSD} xmlns="${NS}"><Data><Id>9</Id><Id_UserCreated>1</Id_UserCreated>` +
@@ -184,8 +192,17 @@ describe('responses from services we did not write', () => {
     );
     expect(parseResponse('AccountList2', ok(body, 'text/xml'), opts)).toEqual([
       {
-        Id: 7, Name: 'Cash', Type: 0, Currency: 0, IsActive: true, Locked: false, Description: '', Ord: 0,
-        UserAccountPermission: 0, Amount: -12.25, IsHidden: false,
+        Id: 7,
+        Name: 'Cash',
+        Type: 0,
+        Currency: 0,
+        IsActive: true,
+        Locked: false,
+        Description: '',
+        Ord: 0,
+        UserAccountPermission: 0,
+        Amount: -12.25,
+        IsHidden: false,
       },
     ]);
   });
@@ -226,7 +243,11 @@ describe('responses from services we did not write', () => {
   });
 
   it('reads a missing Data of a list as empty, and a SOAP 1.1 fault with any prefix', () => {
-    const empty = soap('http://www.w3.org/2003/05/soap-envelope', 'e', '<CarFuelListResponse xmlns="urn:x"><CarFuelListResult/></CarFuelListResponse>');
+    const empty = soap(
+      'http://www.w3.org/2003/05/soap-envelope',
+      'e',
+      '<CarFuelListResponse xmlns="urn:x"><CarFuelListResult/></CarFuelListResponse>',
+    );
     expect(parseResponse('CarFuelList', ok(empty), opts)).toEqual([]);
     const fault = soap(
       'http://schemas.xmlsoap.org/soap/envelope/',

@@ -17,7 +17,9 @@ function sourcesUnder(dir: string): string[] {
 
 describe('childEnv', () => {
   it('leaves out every secret the app and the service read, whatever the case of its name', () => {
-    expect(SECRET_ENV_NAMES).toEqual(expect.arrayContaining([PASSWORD_ENV, CLIENT_KEY_ENV, DATABASE_URL_ENV, SERVICE_PASSWORD_ENV, 'PGPASSWORD']));
+    expect(SECRET_ENV_NAMES).toEqual(
+      expect.arrayContaining([PASSWORD_ENV, CLIENT_KEY_ENV, DATABASE_URL_ENV, SERVICE_PASSWORD_ENV, 'PGPASSWORD']),
+    );
     const env = {
       BOOKKEEPING_PASSWORD: 'pw',
       BOOKKEEPING_CLIENT_KEY: 'key',
@@ -29,7 +31,12 @@ describe('childEnv', () => {
       BOOKKEEPING_DATA: '/home/owner/local.sqlite',
       HTTPS_PROXY: 'http://proxy:3128',
     };
-    expect(childEnv(env)).toEqual({ PATH: '/usr/bin', HOME: '/home/owner', BOOKKEEPING_DATA: '/home/owner/local.sqlite', HTTPS_PROXY: 'http://proxy:3128' });
+    expect(childEnv(env)).toEqual({
+      PATH: '/usr/bin',
+      HOME: '/home/owner',
+      BOOKKEEPING_DATA: '/home/owner/local.sqlite',
+      HTTPS_PROXY: 'http://proxy:3128',
+    });
     expect(env.BOOKKEEPING_PASSWORD).toBe('pw');
   });
 
@@ -38,7 +45,9 @@ describe('childEnv', () => {
   });
 
   it('is the environment of every child the app starts (each file that spawns uses it)', () => {
-    const spawning = [...sourcesUnder('src-main'), ...sourcesUnder('scripts')].filter((f) => /from 'node:child_process'/.test(readFileSync(f, 'utf8')));
+    const spawning = [...sourcesUnder('src-main'), ...sourcesUnder('scripts')].filter((f) =>
+      /from 'node:child_process'/.test(readFileSync(f, 'utf8')),
+    );
     expect(spawning.length).toBeGreaterThan(1);
     for (const file of spawning) expect(readFileSync(file, 'utf8'), relative(ROOT, file)).toMatch(/\bchildEnv\(/);
   });

@@ -103,7 +103,7 @@ describe('menu', () => {
 });
 
 describe('session', () => {
-  it('fetches nothing but the app\'s own files, inline images and the dev tools', async () => {
+  it("fetches nothing but the app's own files, inline images and the dev tools", async () => {
     const { isAllowedRequest } = await import('../../src-main/electron/window-options');
     const page = 'file:///opt/app/out/renderer/index.html';
     expect(isAllowedRequest('file:///opt/app/out/renderer/assets/index-1.js', page)).toBe(true);

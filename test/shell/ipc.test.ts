@@ -43,7 +43,12 @@ beforeAll(async () => {
   service = await startTestService({ demo: true });
   local = newLocalDataFile();
   core = createAppCore({ dataFile: local.dataFile, secrets: new MemorySecretStore(), log: () => {} });
-  unregister = registerIpcHandlers(ipc, core, (url) => isAppUrl(url, APP_PAGE), () => {});
+  unregister = registerIpcHandlers(
+    ipc,
+    core,
+    (url) => isAppUrl(url, APP_PAGE),
+    () => {},
+  );
 });
 afterAll(async () => {
   await core?.close();
@@ -68,7 +73,10 @@ describe('IPC edge', () => {
       expect(outcome, method).toEqual({ ok: false, error: { code: expect.stringMatching(/^(notObject|noInput)$/), params: {} } });
     }
     // A backup travels as its bytes (a Uint8Array through the structured clone), never as base64 text.
-    expect(await ipc.invoke(ipcChannel('restoreBackup'), { data: 'U1FMaXRlIGZvcm1hdCAzAA==' })).toMatchObject({ ok: false, error: { code: 'notBytes', field: 'data' } });
+    expect(await ipc.invoke(ipcChannel('restoreBackup'), { data: 'U1FMaXRlIGZvcm1hdCAzAA==' })).toMatchObject({
+      ok: false,
+      error: { code: 'notBytes', field: 'data' },
+    });
     expect(await ipc.invoke(ipcChannel('listTransactions'), { accountId: 0 })).toMatchObject({
       ok: false,
       error: { code: 'notId', field: 'accountId' },

@@ -16,7 +16,12 @@ import { startTestApp, type TestApp } from '../support/app';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const POSIX = process.platform !== 'win32';
-const SECRETS = { BOOKKEEPING_PASSWORD: 'pw-secret', BOOKKEEPING_CLIENT_KEY: 'client-secret', BOOKKEEPING_DATABASE_URL: 'postgres://u:db-secret@h/b', PGPASSWORD: 'pg-secret' };
+const SECRETS = {
+  BOOKKEEPING_PASSWORD: 'pw-secret',
+  BOOKKEEPING_CLIENT_KEY: 'client-secret',
+  BOOKKEEPING_DATABASE_URL: 'postgres://u:db-secret@h/b',
+  PGPASSWORD: 'pg-secret',
+};
 
 let app: TestApp;
 let base: string;
@@ -50,7 +55,13 @@ function trade(ticket: string): Promise<{ status: number; body: string }> {
   const { port } = new URL(app.shell.origin);
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port, method: 'POST', path: '/handover', headers: { host: `127.0.0.1:${port}`, 'content-type': 'application/json' } },
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/handover',
+        headers: { host: `127.0.0.1:${port}`, 'content-type': 'application/json' },
+      },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
@@ -64,7 +75,7 @@ function trade(ticket: string): Promise<{ status: number; body: string }> {
 }
 
 describe('opening the browser', () => {
-  it('gives the opener only the path of a page of the owner\'s alone, and an environment without secrets', () => {
+  it("gives the opener only the path of a page of the owner's alone, and an environment without secrets", () => {
     const { opener, runs } = recorder();
     const opening = openInBrowser(app.shell, { opener, base, env: { ...process.env, ...SECRETS }, platform: 'linux' });
     expect(runs).toHaveLength(1);
@@ -85,7 +96,7 @@ describe('opening the browser', () => {
     expect(dirname(dirname(opening.page))).toBe(base);
   });
 
-  it('opens one session with the page\'s ticket, then removes the page; a second use fails', async () => {
+  it("opens one session with the page's ticket, then removes the page; a second use fails", async () => {
     const { opener } = recorder();
     const opening = openInBrowser(app.shell, { opener, base });
     const ticket = ticketOf(opening.page);
@@ -116,7 +127,7 @@ describe('opening the browser', () => {
     expect(existsSync(dirname(opening.page))).toBe(false);
   });
 
-  it('opens through the platform\'s own program, given a file: URL', () => {
+  it("opens through the platform's own program, given a file: URL", () => {
     const page = join(tmpdir(), 'a folder', 'open.html');
     const url = pathToFileURL(page).href;
     expect(openerCommand(page, 'linux')).toEqual(['xdg-open', [url]]);
@@ -125,7 +136,7 @@ describe('opening the browser', () => {
     expect(url).not.toContain(' ');
   });
 
-  it('puts the page in the user\'s runtime folder where there is one, else in the temporary folder', () => {
+  it("puts the page in the user's runtime folder where there is one, else in the temporary folder", () => {
     expect(privateBase({ XDG_RUNTIME_DIR: base })).toBe(base);
     expect(privateBase({ XDG_RUNTIME_DIR: join(base, 'missing') })).toBe(tmpdir());
     expect(privateBase({ XDG_RUNTIME_DIR: 'relative' })).toBe(tmpdir());
@@ -191,10 +202,20 @@ describe.skipIf(process.platform !== 'linux')('npm run web -- --open', () => {
         `#!${process.execPath}\nrequire('node:fs').writeFileSync(${JSON.stringify(record)}, JSON.stringify({ args: process.argv.slice(2), env: process.env }));\n`,
         { mode: 0o755 },
       );
-      const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src-main/web-shell/main.ts'), '--data', join(dir, 'local.sqlite'), '--open'], {
-        cwd: ROOT,
-        env: { ...process.env, ...SECRETS, PATH: `${bin}:${process.env.PATH}`, XDG_RUNTIME_DIR: runtime, XDG_CONFIG_HOME: join(dir, 'config') },
-      });
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', join(ROOT, 'src-main/web-shell/main.ts'), '--data', join(dir, 'local.sqlite'), '--open'],
+        {
+          cwd: ROOT,
+          env: {
+            ...process.env,
+            ...SECRETS,
+            PATH: `${bin}:${process.env.PATH}`,
+            XDG_RUNTIME_DIR: runtime,
+            XDG_CONFIG_HOME: join(dir, 'config'),
+          },
+        },
+      );
       let out = '';
       child.stdout.on('data', (c) => (out += c));
       child.stderr.on('data', (c) => (out += c));
@@ -210,7 +231,13 @@ describe.skipIf(process.platform !== 'linux')('npm run web -- --open', () => {
       const ticket = ticketOf(page);
       const origin = /url=(http:\/\/127\.0\.0\.1:\d+)\//.exec(readFileSync(page, 'utf8'))![1]!;
       await expect.poll(() => out).toContain(`Bookkeeping is opening in your browser (${origin}).`);
-      const token = (await (await fetch(`${origin}/handover`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ticket }) })).json()) as {
+      const token = (await (
+        await fetch(`${origin}/handover`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ ticket }),
+        })
+      ).json()) as {
         value: { token: string };
       };
       expect(token.value.token).toMatch(/^[\w-]{43}$/);
@@ -224,20 +251,26 @@ describe.skipIf(process.platform !== 'linux')('npm run web -- --open', () => {
     }
   });
 
-  it('prints the address with the key, on the owner\'s terminal only, when no browser could be opened', async () => {
+  it("prints the address with the key, on the owner's terminal only, when no browser could be opened", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bookkeeping-open-run-'));
     try {
       const bin = join(dir, 'bin');
       mkdirSync(bin);
       writeFileSync(join(bin, 'xdg-open'), '#!/bin/sh\nexit 3\n', { mode: 0o755 });
-      const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src-main/web-shell/main.ts'), '--data', join(dir, 'local.sqlite'), '--open'], {
-        cwd: ROOT,
-        env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, XDG_RUNTIME_DIR: dir, XDG_CONFIG_HOME: join(dir, 'config') },
-      });
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', join(ROOT, 'src-main/web-shell/main.ts'), '--data', join(dir, 'local.sqlite'), '--open'],
+        {
+          cwd: ROOT,
+          env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, XDG_RUNTIME_DIR: dir, XDG_CONFIG_HOME: join(dir, 'config') },
+        },
+      );
       let out = '';
       child.stdout.on('data', (c) => (out += c));
       const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-      await expect.poll(() => out, { timeout: 20_000, interval: 50 }).toMatch(/Could not open a browser; open this address by hand: http:\/\/127\.0\.0\.1:\d+\/#key=[\w-]{43}\n/);
+      await expect
+        .poll(() => out, { timeout: 20_000, interval: 50 })
+        .toMatch(/Could not open a browser; open this address by hand: http:\/\/127\.0\.0\.1:\d+\/#key=[\w-]{43}\n/);
       // The page the browser never came for is gone already.
       expect(readdirSync(dir).filter((name) => name.startsWith('bookkeeping-open-'))).toEqual([]);
       child.kill('SIGTERM');
@@ -247,4 +280,3 @@ describe.skipIf(process.platform !== 'linux')('npm run web -- --open', () => {
     }
   });
 });
-

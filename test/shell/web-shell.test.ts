@@ -45,7 +45,10 @@ function raw(method: string, path: string, headers: Record<string, string>, body
 function api(method: string, input: unknown, extra: Record<string, string> = {}): Promise<Raw> {
   const field = isAppMethod(method) ? bytesInput(method) : null;
   const bytes = field === null ? null : (input as Record<string, unknown> | null)?.[field];
-  const [type, body] = field === null ? ['application/json', JSON.stringify(input ?? null)] : ['application/octet-stream', bytes instanceof Uint8Array ? bytes : ''];
+  const [type, body] =
+    field === null
+      ? ['application/json', JSON.stringify(input ?? null)]
+      : ['application/octet-stream', bytes instanceof Uint8Array ? bytes : ''];
   return raw('POST', `/api/${method}`, { 'content-type': type, [HTTP_TOKEN_HEADER]: app.shell.token, ...extra }, body);
 }
 
@@ -67,7 +70,9 @@ describe('browser shell', () => {
       expect(outcome.ok, method).toBe(false);
       if (!outcome.ok) expect(errorKind(outcome.error.code), method).toBe('invalid-input');
     }
-    expect(await call('transfer', { sourceId: 1, targetId: 2, amount: 12.5, paymentDate: '2026-01-01T00:00', categoryId: 0, description: '' })).toEqual({
+    expect(
+      await call('transfer', { sourceId: 1, targetId: 2, amount: 12.5, paymentDate: '2026-01-01T00:00', categoryId: 0, description: '' }),
+    ).toEqual({
       ok: false,
       error: { code: 'notDecimalText', params: {}, field: 'amount' },
     });
@@ -75,8 +80,14 @@ describe('browser shell', () => {
       ok: false,
       error: { code: 'notDecimalText', params: {}, field: 'minAmount' },
     });
-    expect(await call('getFuelStats', { carId: 1, to: '21.11.2026' })).toMatchObject({ ok: false, error: { code: 'notDate', field: 'to' } });
-    expect(await call('exportTransactionsCsv', { direction: 'sideways' })).toMatchObject({ ok: false, error: { code: 'notOneOf', params: { values: 'in, out' }, field: 'direction' } });
+    expect(await call('getFuelStats', { carId: 1, to: '21.11.2026' })).toMatchObject({
+      ok: false,
+      error: { code: 'notDate', field: 'to' },
+    });
+    expect(await call('exportTransactionsCsv', { direction: 'sideways' })).toMatchObject({
+      ok: false,
+      error: { code: 'notOneOf', params: { values: 'in, out' }, field: 'direction' },
+    });
     expect(await call('dropTables', {})).toMatchObject({ ok: false, error: { code: 'noSuchMethod' } });
     const polluted = await raw(
       'POST',
@@ -108,7 +119,9 @@ describe('browser shell', () => {
     expect((await raw('GET', '/', navigation)).status).toBe(200);
     expect((await raw('GET', '/index.html', navigation)).status).toBe(200);
     expect((await raw('GET', '/', { ...navigation, 'sec-fetch-dest': 'iframe' })).status).toBe(403);
-    expect((await raw('GET', '/', { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'script' })).status).toBe(403);
+    expect(
+      (await raw('GET', '/', { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'script' })).status,
+    ).toBe(403);
     expect((await raw('GET', '/', { ...navigation, host: 'evil.example' })).status).toBe(403);
     const asset = /src="\.(\/assets\/[^"]+\.js)"/.exec((await raw('GET', '/', {})).body)![1]!;
     expect((await raw('GET', asset, {})).status).toBe(200);
@@ -122,7 +135,8 @@ describe('browser shell', () => {
     const ticket = /#ticket=([\w-]+)$/.exec(url)![1]!;
     expect(url.startsWith(`${app.shell.origin}/#ticket=`)).toBe(true);
     expect(url).not.toContain(app.shell.token);
-    const trade = (body: string, headers: Record<string, string> = {}) => raw('POST', '/handover', { 'content-type': 'application/json', ...headers }, body);
+    const trade = (body: string, headers: Record<string, string> = {}) =>
+      raw('POST', '/handover', { 'content-type': 'application/json', ...headers }, body);
     expect((await trade('{"ticket":"not the ticket"}')).status).toBe(403);
     expect((await trade(JSON.stringify({ ticket }), { origin: 'https://evil.example' })).status).toBe(403);
     expect((await trade(JSON.stringify({ ticket }), { 'content-type': 'text/plain' })).status).toBe(403);
@@ -152,7 +166,10 @@ describe('browser shell', () => {
   it('refuses calls without the token or with a wrong one', async () => {
     const noToken = await raw('POST', '/api/getStatus', { 'content-type': 'application/json' }, 'null');
     expect(noToken.status).toBe(403);
-    expect(JSON.parse(noToken.body)).toMatchObject({ ok: false, error: { code: 'refused', params: { why: 'this call does not carry the token of this run' } } });
+    expect(JSON.parse(noToken.body)).toMatchObject({
+      ok: false,
+      error: { code: 'refused', params: { why: 'this call does not carry the token of this run' } },
+    });
     expect((await api('getStatus', null, { [HTTP_TOKEN_HEADER]: 'x'.repeat(43) })).status).toBe(403);
     expect((await raw('GET', '/api/events', {})).status).toBe(403);
   });
@@ -171,23 +188,51 @@ describe('browser shell', () => {
   it('takes only JSON POSTs of bounded size, and never serves files outside the renderer', async () => {
     expect((await raw('GET', '/api/getStatus', { [HTTP_TOKEN_HEADER]: app.shell.token })).status).toBe(403);
     expect((await api('getStatus', null, { 'content-type': 'text/plain' })).status).toBe(403);
-    const huge = await raw('POST', '/api/getStatus', { 'content-type': 'application/json', [HTTP_TOKEN_HEADER]: app.shell.token }, 'x'.repeat(2_000_000));
+    const huge = await raw(
+      'POST',
+      '/api/getStatus',
+      { 'content-type': 'application/json', [HTTP_TOKEN_HEADER]: app.shell.token },
+      'x'.repeat(2_000_000),
+    );
     expect(huge.status).toBe(413);
     const notJson = await raw('POST', '/api/getStatus', { 'content-type': 'application/json', [HTTP_TOKEN_HEADER]: app.shell.token }, '{');
     expect(notJson.status).toBe(400);
-    for (const path of ['/../package.json', '/%2e%2e/%2e%2e/package.json', '/assets/%2e%2e%2f%2e%2e%2fpackage.json', '/..%5c..%5cpackage.json']) {
+    for (const path of [
+      '/../package.json',
+      '/%2e%2e/%2e%2e/package.json',
+      '/assets/%2e%2e%2f%2e%2e%2fpackage.json',
+      '/..%5c..%5cpackage.json',
+    ]) {
       const res = await raw('GET', path, {});
       expect(res.status, path).toBe(404);
     }
   });
 
-  it('takes a backup as the request\'s bytes, never as JSON', async () => {
-    const json = await raw('POST', '/api/restoreBackup', { 'content-type': 'application/json', [HTTP_TOKEN_HEADER]: app.shell.token }, '{"data":"U1FMaXRl"}');
+  it("takes a backup as the request's bytes, never as JSON", async () => {
+    const json = await raw(
+      'POST',
+      '/api/restoreBackup',
+      { 'content-type': 'application/json', [HTTP_TOKEN_HEADER]: app.shell.token },
+      '{"data":"U1FMaXRl"}',
+    );
     expect(json.status).toBe(403);
-    expect(JSON.parse(json.body)).toMatchObject({ error: { code: 'refused', params: { why: 'restoreBackup takes application/octet-stream' } } });
-    expect(JSON.parse((await api('restoreBackup', { data: new Uint8Array(0) })).body)).toMatchObject({ ok: false, error: { code: 'required', field: 'data' } });
-    expect(JSON.parse((await api('restoreBackup', { data: Buffer.from('not a database') })).body)).toMatchObject({ ok: false, error: { code: 'backupNotSqlite' } });
-    const noToken = await raw('POST', '/api/restoreBackup', { 'content-type': 'application/octet-stream' }, Buffer.from('SQLite format 3\0'));
+    expect(JSON.parse(json.body)).toMatchObject({
+      error: { code: 'refused', params: { why: 'restoreBackup takes application/octet-stream' } },
+    });
+    expect(JSON.parse((await api('restoreBackup', { data: new Uint8Array(0) })).body)).toMatchObject({
+      ok: false,
+      error: { code: 'required', field: 'data' },
+    });
+    expect(JSON.parse((await api('restoreBackup', { data: Buffer.from('not a database') })).body)).toMatchObject({
+      ok: false,
+      error: { code: 'backupNotSqlite' },
+    });
+    const noToken = await raw(
+      'POST',
+      '/api/restoreBackup',
+      { 'content-type': 'application/octet-stream' },
+      Buffer.from('SQLite format 3\0'),
+    );
     expect(noToken.status).toBe(403);
   });
 
@@ -222,7 +267,11 @@ describe('browser shell', () => {
     expect(() => parseWebShellArgs(['--port', '70000'])).toThrow(/--port/);
     expect(() => parseWebShellArgs(['--bogus'])).toThrow(/^Unknown option --bogus\.$/);
     expect(parseWebShellArgs(['--port', '8080', '--data', 'x.sqlite', '--open'])).toEqual({
-      port: 8080, host: '127.0.0.1', dataFile: 'x.sqlite', open: true, help: false,
+      port: 8080,
+      host: '127.0.0.1',
+      dataFile: 'x.sqlite',
+      open: true,
+      help: false,
     });
   });
 });

@@ -83,24 +83,59 @@ export async function tourEveryMethod(call: EdgeCall, service: TestService): Pro
   expect((await ok<CarView[]>('removeCar', { carId: 77 })).some((c) => c.carId === 77)).toBe(false);
   // Naming a car by its number: those seen here, and one checked with the service.
   expect((await ok<CarIdSeen[]>('listCarIdsSeen')).find((c) => c.carId === 1)).toMatchObject({ name: 'Octavia' });
-  expect(await ok<CarCheck>('checkCarId', { carId: 1 })).toMatchObject({ carId: 1, name: 'Octavia', problem: null, service: { refuelings: expect.any(Number) } });
+  expect(await ok<CarCheck>('checkCarId', { carId: 1 })).toMatchObject({
+    carId: 1,
+    name: 'Octavia',
+    problem: null,
+    service: { refuelings: expect.any(Number) },
+  });
 
-  const transfer = { sourceId: from.id, targetId: to.id, amount: '0.3', paymentDate: '2026-11-21T10:00', categoryId: 0, description: 'Tour' };
+  const transfer = {
+    sourceId: from.id,
+    targetId: to.id,
+    amount: '0.3',
+    paymentDate: '2026-11-21T10:00',
+    categoryId: 0,
+    description: 'Tour',
+  };
   expect((await ok<TransferCheck>('checkTransfer', transfer)).problems).toEqual([]);
-  expect((await ok<TransferCheck>('checkTransfer', { ...transfer, targetId: from.id })).problems.map((p) => p.code)).toContain('same-account');
+  expect((await ok<TransferCheck>('checkTransfer', { ...transfer, targetId: from.id })).problems.map((p) => p.code)).toContain(
+    'same-account',
+  );
   await ok<WriteResult>('transfer', transfer);
 
   const added = await ok<WriteResult>('addAccount', {
-    name: 'Tour account', description: '', currency: 203, type: 1, isActive: true, isHidden: false, locked: false, ord: 99,
+    name: 'Tour account',
+    description: '',
+    currency: 203,
+    type: 1,
+    isActive: true,
+    isHidden: false,
+    locked: false,
+    ord: 99,
   });
   expect(added.id).toBeLessThan(0);
   await ok<WriteResult>('editAccount', {
-    id: added.id, name: 'Tour account 2', description: 'x', type: 2, isActive: true, isHidden: false, locked: false, ord: 99,
+    id: added.id,
+    name: 'Tour account 2',
+    description: 'x',
+    type: 2,
+    isActive: true,
+    isHidden: false,
+    locked: false,
+    ord: 99,
   });
   const category = await ok<WriteResult>('addCategory', { name: 'Tour category', parentId: 0 });
   await ok<WriteResult>('renameCategory', { id: category.id, name: 'Tour category 2' });
   const refuel = {
-    carId: 1, dateOfPurchase: '2026-11-21T08:00', tachometer: 999_000, liter: '40.5', price: '1620.5', currency: 203, rate: '1', description: 'Tour',
+    carId: 1,
+    dateOfPurchase: '2026-11-21T08:00',
+    tachometer: 999_000,
+    liter: '40.5',
+    price: '1620.5',
+    currency: 203,
+    rate: '1',
+    description: 'Tour',
   };
   const refueling = await ok<WriteResult>('addRefueling', refuel);
   await ok<WriteResult>('editRefueling', { ...refuel, id: refueling.id, liter: '41' });

@@ -41,14 +41,19 @@ function executable(file: string, platform: NodeJS.Platform): boolean {
 
 function installPaths({ env, platform, home }: Where): string[] {
   if (platform === 'darwin') {
-    return ['Chromium.app/Contents/MacOS/Chromium', 'Google Chrome.app/Contents/MacOS/Google Chrome', 'Microsoft Edge.app/Contents/MacOS/Microsoft Edge'].flatMap((app) => [
-      join('/Applications', app),
-      join(home, 'Applications', app),
-    ]);
+    return [
+      'Chromium.app/Contents/MacOS/Chromium',
+      'Google Chrome.app/Contents/MacOS/Google Chrome',
+      'Microsoft Edge.app/Contents/MacOS/Microsoft Edge',
+    ].flatMap((app) => [join('/Applications', app), join(home, 'Applications', app)]);
   }
   if (platform === 'win32') {
     const roots = [env.PROGRAMFILES, env['PROGRAMFILES(X86)'], env.LOCALAPPDATA].filter((r): r is string => Boolean(r));
-    return roots.flatMap((r) => [join(r, 'Google', 'Chrome', 'Application', 'chrome.exe'), join(r, 'Microsoft', 'Edge', 'Application', 'msedge.exe'), join(r, 'Chromium', 'Application', 'chrome.exe')]);
+    return roots.flatMap((r) => [
+      join(r, 'Google', 'Chrome', 'Application', 'chrome.exe'),
+      join(r, 'Microsoft', 'Edge', 'Application', 'msedge.exe'),
+      join(r, 'Chromium', 'Application', 'chrome.exe'),
+    ]);
   }
   return [];
 }
@@ -56,7 +61,11 @@ function installPaths({ env, platform, home }: Where): string[] {
 function playwrightCache({ env, platform, home }: Where): string[] {
   const cache =
     env.PLAYWRIGHT_BROWSERS_PATH ||
-    (platform === 'darwin' ? join(home, 'Library', 'Caches', 'ms-playwright') : platform === 'win32' ? join(env.LOCALAPPDATA ?? home, 'ms-playwright') : join(home, '.cache', 'ms-playwright'));
+    (platform === 'darwin'
+      ? join(home, 'Library', 'Caches', 'ms-playwright')
+      : platform === 'win32'
+        ? join(env.LOCALAPPDATA ?? home, 'ms-playwright')
+        : join(home, '.cache', 'ms-playwright'));
   let dirs: string[];
   try {
     dirs = readdirSync(cache).filter((d) => /^chromium(_headless_shell)?-\d+$/.test(d));
@@ -75,11 +84,16 @@ function playwrightCache({ env, platform, home }: Where): string[] {
 }
 
 /** The browser to use, or null when there is none; a CHROMIUM_PATH that names no program is an error. */
-export function findBrowser(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform, home = env.HOME || homedir()): FoundBrowser | null {
+export function findBrowser(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+  home = env.HOME || homedir(),
+): FoundBrowser | null {
   const where = { env, platform, home };
   const given = env.CHROMIUM_PATH;
   if (given) {
-    if (!existsSync(given) || !executable(given, platform)) throw new BrowserPathError(`CHROMIUM_PATH is ${given}, which is not a program: fix it, or unset it to search.`);
+    if (!existsSync(given) || !executable(given, platform))
+      throw new BrowserPathError(`CHROMIUM_PATH is ${given}, which is not a program: fix it, or unset it to search.`);
     return { path: given, source: 'CHROMIUM_PATH' };
   }
   const extensions = platform === 'win32' ? ['.exe', ''] : [''];

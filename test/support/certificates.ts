@@ -33,7 +33,11 @@ export function opensslFor(testFile: string): boolean {
       present = false;
     }
   }
-  return needTool(present, { tool: 'openssl', howToGet: 'install it (Debian/Ubuntu: apt-get install openssl; macOS: brew install openssl).' }, testFile);
+  return needTool(
+    present,
+    { tool: 'openssl', howToGet: 'install it (Debian/Ubuntu: apt-get install openssl; macOS: brew install openssl).' },
+    testFile,
+  );
 }
 
 function openssl(args: string[], cwd: string): string {
@@ -48,7 +52,13 @@ function fingerprintOf(certFile: string, dir: string): string {
 function finish(dir: string, name: string): TestCertificate {
   const certFile = join(dir, `${name}.pem`);
   const keyFile = join(dir, `${name}-key.pem`);
-  return { certFile, keyFile, cert: readFileSync(certFile, 'utf8'), key: readFileSync(keyFile, 'utf8'), fingerprint: fingerprintOf(certFile, dir) };
+  return {
+    certFile,
+    keyFile,
+    cert: readFileSync(certFile, 'utf8'),
+    key: readFileSync(keyFile, 'utf8'),
+    fingerprint: fingerprintOf(certFile, dir),
+  };
 }
 
 export interface CertificateSpec {
@@ -78,7 +88,19 @@ export function makeCertificate(dir: string, spec: CertificateSpec): TestCertifi
       : `basicConstraints=CA:FALSE\nkeyUsage=digitalSignature\nextendedKeyUsage=serverAuth\nsubjectAltName=${altNames}\n`,
   );
   const csr = `${name}.csr`;
-  openssl(['req', '-new', '-key', keyFile, '-subj', `/CN=${spec.authority ? 'Bookkeeping Test Authority' : 'bookkeeping test service'}`, '-out', csr], dir);
+  openssl(
+    [
+      'req',
+      '-new',
+      '-key',
+      keyFile,
+      '-subj',
+      `/CN=${spec.authority ? 'Bookkeeping Test Authority' : 'bookkeeping test service'}`,
+      '-out',
+      csr,
+    ],
+    dir,
+  );
   const signer = spec.issuer ? ['-CA', spec.issuer.certFile, '-CAkey', spec.issuer.keyFile, '-CAcreateserial'] : ['-signkey', keyFile];
   openssl(['x509', '-req', '-in', csr, ...signer, '-days', String(spec.days ?? 30), '-extfile', extensions, '-out', `${name}.pem`], dir);
   return finish(dir, name);

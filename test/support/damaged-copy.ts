@@ -23,7 +23,9 @@ export function damage(file: string): void {
  * `safetyCopy` is false), lets `fill` write to it first, then damages it.
  */
 export function damagedLocalCopy(file: string, options: { safetyCopy?: boolean; fill?: (store: Store) => void } = {}): string {
-  const older = new Store(file, { migrations: options.safetyCopy === false ? MIGRATIONS : MIGRATIONS.filter((m) => m.version < NEWEST_SCHEMA) });
+  const older = new Store(file, {
+    migrations: options.safetyCopy === false ? MIGRATIONS : MIGRATIONS.filter((m) => m.version < NEWEST_SCHEMA),
+  });
   options.fill?.(older);
   older.close();
   new Store(file, options.safetyCopy === false ? { noSafetyCopies: true } : {}).close();

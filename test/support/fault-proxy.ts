@@ -88,7 +88,16 @@ export const NETWORK_FAULT_MODES: readonly FaultMode[] = [
   'bad-gzip',
 ];
 
-export const FAULT_MODES: readonly FaultMode[] = ['drop-before', 'drop-after', 'error-500', 'error-500-after', 'garbage', 'garbage-after', 'slow', 'truncate'];
+export const FAULT_MODES: readonly FaultMode[] = [
+  'drop-before',
+  'drop-after',
+  'error-500',
+  'error-500-after',
+  'garbage',
+  'garbage-after',
+  'slow',
+  'truncate',
+];
 
 export interface ProxyRequest {
   method: string;
@@ -129,7 +138,11 @@ export interface FaultProxy {
 export { seededRandom } from '../../src-service/admin/seeded-random';
 
 /** A picker that faults a share of all requests with modes drawn evenly from `modes`. */
-export function randomFaults(rate: number, random: () => number, modes: readonly FaultMode[] = FAULT_MODES): (req: ProxyRequest) => FaultMode {
+export function randomFaults(
+  rate: number,
+  random: () => number,
+  modes: readonly FaultMode[] = FAULT_MODES,
+): (req: ProxyRequest) => FaultMode {
   return () => (random() < rate ? modes[Math.floor(random() * modes.length)]! : 'pass');
 }
 
@@ -167,7 +180,8 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
 
   const reply = (res: http.ServerResponse, answer: { status: number; headers: http.IncomingHttpHeaders; body: Buffer }) => {
     const headers: http.OutgoingHttpHeaders = {};
-    for (const [k, v] of Object.entries(answer.headers)) if (v !== undefined && k !== 'transfer-encoding' && k !== 'connection' && k !== 'keep-alive') headers[k] = v;
+    for (const [k, v] of Object.entries(answer.headers))
+      if (v !== undefined && k !== 'transfer-encoding' && k !== 'connection' && k !== 'keep-alive') headers[k] = v;
     headers['content-length'] = answer.body.length;
     res.writeHead(answer.status, headers);
     res.end(answer.body);
@@ -211,7 +225,12 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
-      const info: ProxyRequest = { method: req.method ?? 'GET', path: req.url ?? '/', operation: operationOf(req.url ?? '', body.toString('utf8')), body: body.toString('utf8') };
+      const info: ProxyRequest = {
+        method: req.method ?? 'GET',
+        path: req.url ?? '/',
+        operation: operationOf(req.url ?? '', body.toString('utf8')),
+        body: body.toString('utf8'),
+      };
       const mode = picker(info);
       counts.set(mode, (counts.get(mode) ?? 0) + 1);
       log.push({ operation: info.operation, mode });
@@ -250,14 +269,18 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
             return;
           case 'status-503-retry-after':
             // An HTTP date, rounded up to the next whole second so that it is never earlier than meant.
-            plainStatus(res, 503, 'Service Unavailable', { 'retry-after': new Date(Math.ceil(Date.now() / 1000) * 1000 + retryAfterSeconds * 1000).toUTCString() });
+            plainStatus(res, 503, 'Service Unavailable', {
+              'retry-after': new Date(Math.ceil(Date.now() / 1000) * 1000 + retryAfterSeconds * 1000).toUTCString(),
+            });
             return;
           case 'status-504':
             plainStatus(res, 504, 'Gateway Timeout');
             return;
           case 'html-page':
             res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-            res.end('<!DOCTYPE html><html><head><title>Hotel Wi-Fi - please log in</title></head><body><form>Room number</form></body></html>');
+            res.end(
+              '<!DOCTYPE html><html><head><title>Hotel Wi-Fi - please log in</title></head><body><form>Room number</form></body></html>',
+            );
             return;
           case 'empty-body':
             res.writeHead(200, { 'content-type': 'application/soap+xml; charset=utf-8', 'content-length': 0 });
@@ -306,7 +329,10 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
             return;
           }
           case 'truncate': {
-            const headers: http.OutgoingHttpHeaders = { 'content-type': answer.headers['content-type'] ?? 'text/xml', 'content-length': answer.body.length };
+            const headers: http.OutgoingHttpHeaders = {
+              'content-type': answer.headers['content-type'] ?? 'text/xml',
+              'content-length': answer.body.length,
+            };
             res.writeHead(answer.status, headers);
             res.write(answer.body.subarray(0, Math.floor(answer.body.length / 2)), () => res.socket?.destroy());
             return;
@@ -315,7 +341,10 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
             plainStatus(res, 504, 'Gateway Timeout');
             return;
           case 'reset-mid-body': {
-            res.writeHead(answer.status, { 'content-type': answer.headers['content-type'] ?? 'text/xml', 'content-length': answer.body.length });
+            res.writeHead(answer.status, {
+              'content-type': answer.headers['content-type'] ?? 'text/xml',
+              'content-length': answer.body.length,
+            });
             res.write(answer.body.subarray(0, Math.floor(answer.body.length / 3)), () => res.socket?.resetAndDestroy());
             return;
           }
@@ -326,7 +355,10 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
             return;
           }
           case 'slow-drip': {
-            res.writeHead(answer.status, { 'content-type': answer.headers['content-type'] ?? 'text/xml', 'content-length': answer.body.length });
+            res.writeHead(answer.status, {
+              'content-type': answer.headers['content-type'] ?? 'text/xml',
+              'content-length': answer.body.length,
+            });
             let at = 0;
             const drip = () => {
               if (res.destroyed) return;

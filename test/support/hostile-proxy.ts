@@ -40,7 +40,13 @@ export async function startHostileProxy(target: string): Promise<HostileProxy> {
       const own = pick(operationOf(req.url ?? '', body.toString('utf8')));
       if (own) return own(res);
       const forward = http.request(
-        { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: { ...req.headers, host: upstream.host } },
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          path: req.url,
+          method: req.method,
+          headers: { ...req.headers, host: upstream.host },
+        },
         (answer) => {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);

@@ -26,7 +26,22 @@ export function fillLargeCopy(file: string, c: LargeCopy): void {
   const store = new Store(file);
   try {
     const account = (a: number, balance: string) =>
-      store.upsertAccount({ id: a, name: `Account ${a}`, description: '', type: 2, currency: 203, isActive: true, locked: false, isHidden: false, ord: a, permission: 3, balance }, a);
+      store.upsertAccount(
+        {
+          id: a,
+          name: `Account ${a}`,
+          description: '',
+          type: 2,
+          currency: 203,
+          isActive: true,
+          locked: false,
+          isHidden: false,
+          ord: a,
+          permission: 3,
+          balance,
+        },
+        a,
+      );
     /** Balances in cents, from an opening balance of 2,500.50. */
     const balances = new Map<number, bigint>();
     store.transaction(() => {
@@ -37,7 +52,8 @@ export function fillLargeCopy(file: string, c: LargeCopy): void {
       const all = [];
       for (let top = 1; top <= 8; top++) {
         all.push({ id: top * 100, name: `Group ${top}`, parentId: 0, position: top });
-        for (let child = 1; child <= 4; child++) all.push({ id: top * 100 + child, name: `Category ${top}.${child}`, parentId: top * 100, position: child });
+        for (let child = 1; child <= 4; child++)
+          all.push({ id: top * 100 + child, name: `Category ${top}.${child}`, parentId: top * 100, position: child });
       }
       store.replaceCategories({ all, favorites: [] });
     });

@@ -104,7 +104,8 @@ export async function startPostgres(options: PgClusterOptions = {}): Promise<PgC
   // runuser lives in sbin, which a root shell's PATH may lack.
   const runuser = ['/usr/sbin/runuser', '/sbin/runuser'].find((p) => existsSync(p)) ?? 'runuser';
   /** Runs a PostgreSQL program as the cluster's owner. */
-  const as = (program: string, args: string[]) => (asRoot ? run(runuser, ['-u', 'postgres', '--', join(bin, program), ...args]) : run(join(bin, program), args));
+  const as = (program: string, args: string[]) =>
+    asRoot ? run(runuser, ['-u', 'postgres', '--', join(bin, program), ...args]) : run(join(bin, program), args);
   const data = join(dir, 'data');
   await as('initdb', ['-D', data, '-U', USER, '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
   const port = await freePort();
@@ -118,7 +119,8 @@ export async function startPostgres(options: PgClusterOptions = {}): Promise<PgC
   ].join(' ');
   await as('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', settings, '-w', '-t', '60', 'start']);
   const url = (db: string) => `postgres://${USER}@127.0.0.1:${port}/${db}`;
-  const psql = async (database: string, sql: string) => (await run(join(bin, 'psql'), ['-X', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-d', url(database), '-c', sql])).stdout.trim();
+  const psql = async (database: string, sql: string) =>
+    (await run(join(bin, 'psql'), ['-X', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-d', url(database), '-c', sql])).stdout.trim();
   let stopped = false;
   return {
     url: url('postgres'),

@@ -50,7 +50,8 @@ function sampleCategory(seed: number, depth: number): ApiCategory {
   return {
     Id: 100 + seed,
     Name: STRINGS[(seed % (STRINGS.length - 1)) + 1]!,
-    ChildCategories: depth === 0 ? null : seed % 3 === 0 ? [] : [sampleCategory(seed * 2 + 1, depth - 1), sampleCategory(seed * 2 + 2, depth - 1)],
+    ChildCategories:
+      depth === 0 ? null : seed % 3 === 0 ? [] : [sampleCategory(seed * 2 + 1, depth - 1), sampleCategory(seed * 2 + 2, depth - 1)],
   };
 }
 
@@ -68,7 +69,10 @@ export function sampleResult<N extends OperationName>(name: N, seed: number, siz
         AllCategories: Array.from({ length: size }, (_, i) => sampleCategory(seed + i, 2)),
       } as ResultOf<N>;
     case 'transferPair':
-      return { Transaction1: sampleRecord('apiTransaction2', seed), Transaction2: sampleRecord('apiTransaction2', seed + 1) } as ResultOf<N>;
+      return {
+        Transaction1: sampleRecord('apiTransaction2', seed),
+        Transaction2: sampleRecord('apiTransaction2', seed + 1),
+      } as ResultOf<N>;
   }
 }
 

@@ -18,7 +18,13 @@ export interface CliResult {
 export function serviceCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', SERVICE_CLI, ...args], {
-      env: { ...process.env, BOOKKEEPING_PASSWORD: undefined, BOOKKEEPING_CLIENT_KEY: undefined, BOOKKEEPING_DATABASE_URL: undefined, ...env },
+      env: {
+        ...process.env,
+        BOOKKEEPING_PASSWORD: undefined,
+        BOOKKEEPING_CLIENT_KEY: undefined,
+        BOOKKEEPING_DATABASE_URL: undefined,
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

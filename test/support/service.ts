@@ -180,13 +180,24 @@ async function querySql<R>(location: StoreLocation, query: string, params: unkno
   await client.connect();
   try {
     // int8 (sums, counts, money) as numbers: every value the service keeps is within 2^53.
-    return (await client.query({ text: query.replace(/\?/g, () => `$${++n}`), values: params, types: { getTypeParser: (oid: number) => (oid === 20 || oid === 1700 ? Number : pg.types.getTypeParser(oid)) } })).rows as R[];
+    return (
+      await client.query({
+        text: query.replace(/\?/g, () => `$${++n}`),
+        values: params,
+        types: { getTypeParser: (oid: number) => (oid === 20 || oid === 1700 ? Number : pg.types.getTypeParser(oid)) },
+      })
+    ).rows as R[];
   } finally {
     await client.end();
   }
 }
 
-async function failInserts(location: StoreLocation, table: string, message: string | null, when?: { column: string; value: number }): Promise<void> {
+async function failInserts(
+  location: StoreLocation,
+  table: string,
+  message: string | null,
+  when?: { column: string; value: number },
+): Promise<void> {
   const name = `test_failure_${table}`;
   if (location.kind === 'sqlite') {
     const db = new Database(location.file);

@@ -33,7 +33,9 @@ export default class SkipReporter implements Reporter {
     for (const r of records) byTool.set(r.tool, [...(byTool.get(r.tool) ?? []), r]);
     for (const [tool, skipped] of byTool) {
       const files = [...new Set(skipped.map((r) => r.file))].sort();
-      console.log(`\nSkipped ${files.length} test file${files.length === 1 ? '' : 's'} that need ${tool} (none found): ${files.join(', ')}. To run them, ${skipped[0]!.howToGet}`);
+      console.log(
+        `\nSkipped ${files.length} test file${files.length === 1 ? '' : 's'} that need ${tool} (none found): ${files.join(', ')}. To run them, ${skipped[0]!.howToGet}`,
+      );
     }
   }
 }

@@ -1,22 +1,48 @@
 /** The app API tour's part for CSV export and import, backup and restore (see app-api-tour.ts). */
 import { expect } from 'vitest';
-import { importProblemText, type BackupFile, type ImportPreview, type ImportResult, type OutboxEntryView, type RefuelingView, type RestoreResult, type SafetyCopyInfo } from '../../src-shared/app-api';
+import {
+  importProblemText,
+  type BackupFile,
+  type ImportPreview,
+  type ImportResult,
+  type OutboxEntryView,
+  type RefuelingView,
+  type RestoreResult,
+  type SafetyCopyInfo,
+} from '../../src-shared/app-api';
 import type { TourCall } from './app-api-tour';
 
 /** Two refuelings to import and one row the preview must refuse, naming its column. */
-const CSV = ['datum;stav tachometru;litry;cena;měna;částečné', '1.11.2026 7:30;998 000;38,5;1 540,50;CZK;ne', '10.11.2026 18:00;998 600;20;810;CZK;ano', 'včera;1;1;1;CZK;ne'].join('\r\n');
+const CSV = [
+  'datum;stav tachometru;litry;cena;měna;částečné',
+  '1.11.2026 7:30;998 000;38,5;1 540,50;CZK;ne',
+  '10.11.2026 18:00;998 600;20;810;CZK;ano',
+  'včera;1;1;1;CZK;ne',
+].join('\r\n');
 
 export async function tourFiles(ok: TourCall, at: { carId: number }): Promise<void> {
   const input = { carId: at.carId, content: CSV, currency: 203 };
   const preview = await ok<ImportPreview>('previewRefuelingImport', input);
   expect(preview.delimiter).toBe(';');
   expect(preview.counts).toEqual({ rows: 3, ready: 2, problems: 1, duplicates: 0 });
-  expect(preview.rows[0]!.refueling).toMatchObject({ dateOfPurchase: '2026-11-01T07:30:00', tachometer: 998000, liter: '38.5', price: '1540.5', partial: false });
-  expect(preview.rows[2]!.problems).toEqual([{ code: 'importNotDate', params: { value: '"včera"' }, field: 'dateOfPurchase', column: { index: 0, name: 'datum' } }]);
-  expect(preview.rows[2]!.problems.map(importProblemText)).toEqual(['Column "datum": "včera" is not a date such as 2026-11-21 14:05 or 21.11.2026 14:05.']);
+  expect(preview.rows[0]!.refueling).toMatchObject({
+    dateOfPurchase: '2026-11-01T07:30:00',
+    tachometer: 998000,
+    liter: '38.5',
+    price: '1540.5',
+    partial: false,
+  });
+  expect(preview.rows[2]!.problems).toEqual([
+    { code: 'importNotDate', params: { value: '"včera"' }, field: 'dateOfPurchase', column: { index: 0, name: 'datum' } },
+  ]);
+  expect(preview.rows[2]!.problems.map(importProblemText)).toEqual([
+    'Column "datum": "včera" is not a date such as 2026-11-21 14:05 or 21.11.2026 14:05.',
+  ]);
 
   expect(await ok<ImportResult>('importRefuelings', input)).toEqual({ queued: 2, skipped: 1 });
-  const imported = (await ok<RefuelingView[]>('listRefuelings', { carId: at.carId })).filter((r) => r.tachometer === 998000 || r.tachometer === 998600);
+  const imported = (await ok<RefuelingView[]>('listRefuelings', { carId: at.carId })).filter(
+    (r) => r.tachometer === 998000 || r.tachometer === 998600,
+  );
   expect(imported.map((r) => [r.tachometer, r.partial, r.pending])).toEqual([
     [998600, true, true],
     [998000, false, true],

@@ -1,6 +1,14 @@
 /** The app API tour's part for statistics, reports and search, and the CSV exports (see app-api-tour.ts). */
 import { expect } from 'vitest';
-import type { CategoryReport, CsvFile, FuelStats, RefuelingView, RegisterPage, SearchResult, TransactionDetail } from '../../src-shared/app-api';
+import type {
+  CategoryReport,
+  CsvFile,
+  FuelStats,
+  RefuelingView,
+  RegisterPage,
+  SearchResult,
+  TransactionDetail,
+} from '../../src-shared/app-api';
 import { add, formatDecimal, parseDecimal, ZERO } from '../../src-shared/money';
 import type { TourCall } from './app-api-tour';
 
@@ -12,9 +20,18 @@ export async function tourInsights(ok: TourCall, at: { carId: number; refuelingI
   expect(marked.find((r) => r.id === at.refuelingId)).toMatchObject({ partial: true, pending: true });
   const stats = await ok<FuelStats>('getFuelStats', { carId: at.carId });
   expect(stats.currency).toBe(203);
-  expect(stats.fills).toEqual([expect.objectContaining({ id: at.refuelingId, partial: true, pending: true, note: 'first', distance: null, consumption: null })]);
+  expect(stats.fills).toEqual([
+    expect.objectContaining({ id: at.refuelingId, partial: true, pending: true, note: 'first', distance: null, consumption: null }),
+  ]);
   // 1620.5 / 41 = 39.5243... -> 39.524
-  expect(stats.summary).toMatchObject({ refuelings: 1, liters: '41', cost: '1620.5', pricePerLiter: '39.524', distance: 0, consumption: null });
+  expect(stats.summary).toMatchObject({
+    refuelings: 1,
+    liters: '41',
+    cost: '1620.5',
+    pricePerLiter: '39.524',
+    distance: 0,
+    consumption: null,
+  });
   await ok<RefuelingView[]>('setRefuelingPartial', { id: at.refuelingId, partial: false });
 
   // The account's history, the tour's pending transfer of 0.3 included.
@@ -30,14 +47,23 @@ export async function tourInsights(ok: TourCall, at: { carId: number; refuelingI
   expect(register).toMatchObject({ total: history.total, position: 0, accountIds: [at.accountId] });
   expect(register.rows[0]!.balance).toBe(register.balance);
   const last = register.rows[4]!;
-  const older = await ok<RegisterPage>('listRegister', { accountId: at.accountId, limit: 5, after: { paymentDate: last.paymentDate, key: last.key, id: last.id, outboxId: last.outboxId } });
+  const older = await ok<RegisterPage>('listRegister', {
+    accountId: at.accountId,
+    limit: 5,
+    after: { paymentDate: last.paymentDate, key: last.key, id: last.id, outboxId: last.outboxId },
+  });
   expect(older.rows[0]!.paymentDate <= last.paymentDate).toBe(true);
   // The balance after the next older row: the one after the last row, less that row's amount.
   expect(older.rows[0]!.balance).toBe(exactSum([last.balance, last.amount.startsWith('-') ? last.amount.slice(1) : `-${last.amount}`]));
   const pendingRow = (await ok<RegisterPage>('listRegister', { accountId: at.accountId, text: 'tour' })).rows[0]!;
   expect(pendingRow).toMatchObject({ amount: '-0.3', pending: true, transfer: true });
   const detail = await ok<TransactionDetail>('getTransaction', { key: pendingRow.key });
-  expect(detail).toMatchObject({ state: 'pending', amount: '-0.3', description: 'Tour', outbox: expect.objectContaining({ status: 'pending' }) });
+  expect(detail).toMatchObject({
+    state: 'pending',
+    amount: '-0.3',
+    description: 'Tour',
+    outbox: expect.objectContaining({ status: 'pending' }),
+  });
 
   // A year of the demo data up to its newest transaction.
   const newest = (await ok<SearchResult>('searchTransactions', { limit: 1 })).items[0]!.paymentDate.slice(0, 10);
@@ -55,5 +81,7 @@ export async function tourInsights(ok: TourCall, at: { carId: number; refuelingI
   expect(transactions.content).toMatch(/^date,account,account_id,currency,amount,.*\r\n.*,CZK,-0\.3,.*,Tour,-?\d+,true\r\n$/);
   const refuelings = await ok<CsvFile>('exportRefuelingsCsv', { carId: at.carId });
   expect(refuelings.rows).toBe(1);
-  expect(refuelings.content).toMatch(/^car_id,car_name,date,odometer,liters,price,currency,rate,.*\r\n1,Octavia,2026-11-21T08:00:00,999000,41,1620\.5,CZK,1,39\.524,false,Tour,-?\d+,true\r\n$/);
+  expect(refuelings.content).toMatch(
+    /^car_id,car_name,date,odometer,liters,price,currency,rate,.*\r\n1,Octavia,2026-11-21T08:00:00,999000,41,1620\.5,CZK,1,39\.524,false,Tour,-?\d+,true\r\n$/,
+  );
 }

@@ -53,7 +53,10 @@ async function listen(server: http.Server): Promise<string> {
 const close = (server: http.Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 
 /** A proxy in front of `target` that keeps each answer (the last one per call). */
-export async function startRecordingProxy(target: string, namespace: string): Promise<{ url: string; take(): Recording; close(): Promise<void> }> {
+export async function startRecordingProxy(
+  target: string,
+  namespace: string,
+): Promise<{ url: string; take(): Recording; close(): Promise<void> }> {
   const answers = new Map<string, Exchange>();
   const server = http.createServer(async (req, res) => {
     const body = await bodyOf(req);
@@ -62,8 +65,17 @@ export async function startRecordingProxy(target: string, namespace: string): Pr
       const v = req.headers[name];
       if (typeof v === 'string') headers[name] = v;
     }
-    const answer = await fetch(target + (req.url ?? '/'), { method: req.method ?? 'GET', headers, ...(req.method === 'GET' ? {} : { body }) });
-    const exchange = { call: callOf(req, body, namespace), status: answer.status, contentType: answer.headers.get('content-type') ?? '', body: await answer.text() };
+    const answer = await fetch(target + (req.url ?? '/'), {
+      method: req.method ?? 'GET',
+      headers,
+      ...(req.method === 'GET' ? {} : { body }),
+    });
+    const exchange = {
+      call: callOf(req, body, namespace),
+      status: answer.status,
+      contentType: answer.headers.get('content-type') ?? '',
+      body: await answer.text(),
+    };
     answers.set(exchange.call, exchange);
     res.writeHead(exchange.status, { 'content-type': exchange.contentType });
     res.end(exchange.body);
@@ -81,7 +93,9 @@ export async function startRecordingProxy(target: string, namespace: string): Pr
 }
 
 /** A service that answers exactly the recorded calls with the recorded bytes; any other call gets HTTP 500 naming it. */
-export async function startReplayService(recording: Recording): Promise<{ url: string; namespace: string; asked: string[]; close(): Promise<void> }> {
+export async function startReplayService(
+  recording: Recording,
+): Promise<{ url: string; namespace: string; asked: string[]; close(): Promise<void> }> {
   const byCall = new Map(recording.exchanges.map((e) => [e.call, e]));
   const asked: string[] = [];
   const server = http.createServer(async (req, res) => {
@@ -114,7 +128,10 @@ export function writeRecording(dir: string, recording: Recording): void {
 }
 
 export function readRecording(dir: string): Recording {
-  const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as { namespace: string; exchanges: (Omit<Exchange, 'body'> & { file: string })[] };
+  const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as {
+    namespace: string;
+    exchanges: (Omit<Exchange, 'body'> & { file: string })[];
+  };
   const files = new Set(readdirSync(dir));
   return {
     namespace: index.namespace,

@@ -20,7 +20,13 @@ export interface Sent {
 }
 
 /** One write of `sent.kind`, marked with `sent.marker`, by `user` on its `accounts`; records the answer when one comes. */
-export async function writeOne(target: Target, user: Credentials, accounts: readonly number[], random: () => number, sent: Sent): Promise<void> {
+export async function writeOne(
+  target: Target,
+  user: Credentials,
+  accounts: readonly number[],
+  random: () => number,
+  sent: Sent,
+): Promise<void> {
   const marker = sent.marker;
   if (sent.kind === 'transfer') {
     const source = accounts[Math.floor(random() * accounts.length)]!;

@@ -8,7 +8,17 @@ import { expect } from 'vitest';
 import type { SoapClient } from '../../src-main/core/soap-client';
 import type { AccountInput, AppApi, RefuelingEditInput } from '../../src-shared/app-api';
 import type { ApiCategory } from '../../src-shared/catalog';
-import { add, compare, decimalFromNumber, formatDecimal, negate, normalize, parseDecimal, ZERO, type Decimal } from '../../src-shared/money';
+import {
+  add,
+  compare,
+  decimalFromNumber,
+  formatDecimal,
+  negate,
+  normalize,
+  parseDecimal,
+  ZERO,
+  type Decimal,
+} from '../../src-shared/money';
 
 interface ModelAccount extends AccountInput {
   id: number;
@@ -69,7 +79,9 @@ export class WriteModel {
     for (const a of (await core.listAccounts({ includeHidden: true, includeInactive: true })).accounts) {
       this.accounts.set(a.id, { ...a, balance: parseDecimal(a.balance)!, transactions: [] });
       const page = await core.listTransactions({ accountId: a.id, limit: 500 });
-      this.accounts.get(a.id)!.transactions = page.items.map((t) => this.transactionKey(t.amount, t.paymentDate, t.description, t.categoryId));
+      this.accounts.get(a.id)!.transactions = page.items.map((t) =>
+        this.transactionKey(t.amount, t.paymentDate, t.description, t.categoryId),
+      );
     }
     const walk = (nodes: Awaited<ReturnType<AppApi['getCategoryTree']>>['all']) => {
       for (const n of nodes) {
@@ -100,13 +112,19 @@ export class WriteModel {
     for (let i = 0; i < count; i++) {
       const r = this.random();
       const done =
-        r < 0.45 ? await this.transfer(core)
-        : r < 0.53 ? await this.addAccount(core)
-        : r < 0.63 ? await this.editAccount(core)
-        : r < 0.71 ? await this.addCategory(core)
-        : r < 0.77 ? await this.renameCategory(core)
-        : r < 0.91 ? await this.addRefueling(core)
-        : await this.editRefueling(core);
+        r < 0.45
+          ? await this.transfer(core)
+          : r < 0.53
+            ? await this.addAccount(core)
+            : r < 0.63
+              ? await this.editAccount(core)
+              : r < 0.71
+                ? await this.addCategory(core)
+                : r < 0.77
+                  ? await this.renameCategory(core)
+                  : r < 0.91
+                    ? await this.addRefueling(core)
+                    : await this.editRefueling(core);
       if (!done) i--;
     }
   }
@@ -123,10 +141,19 @@ export class WriteModel {
     if (!input) {
       const source = this.pick([...this.accounts.values()].filter(usable));
       if (!source) return false;
-      const target = this.pick([...this.accounts.values()].filter((a) => usable(a) && a.id !== source.id && a.currency === source.currency));
+      const target = this.pick(
+        [...this.accounts.values()].filter((a) => usable(a) && a.id !== source.id && a.currency === source.currency),
+      );
       if (!target) return false;
       const category = this.random() < 0.5 ? 0 : (this.pick([...this.categories.keys()]) ?? 0);
-      input = { sourceId: source.id, targetId: target.id, amount: this.money(), paymentDate: this.date(), categoryId: category, description: this.pick(['Rent', 'Savings', 'Transfer', '', 'Účet → spoření']) ?? '' };
+      input = {
+        sourceId: source.id,
+        targetId: target.id,
+        amount: this.money(),
+        paymentDate: this.date(),
+        categoryId: category,
+        description: this.pick(['Rent', 'Savings', 'Transfer', '', 'Účet → spoření']) ?? '',
+      };
     }
     await core.transfer(input);
     this.lastTransfer = input;
@@ -168,7 +195,16 @@ export class WriteModel {
     // Locking or deactivating is rare and undone later, so that transfers keep finding accounts.
     if (this.random() < 0.08) next.locked = !a.locked;
     if (this.random() < 0.06) next.isActive = !a.isActive;
-    await core.editAccount({ id: a.id, name: next.name, description: next.description, type: next.type, isActive: next.isActive, isHidden: next.isHidden, locked: next.locked, ord: next.ord });
+    await core.editAccount({
+      id: a.id,
+      name: next.name,
+      description: next.description,
+      type: next.type,
+      isActive: next.isActive,
+      isHidden: next.isHidden,
+      locked: next.locked,
+      ord: next.ord,
+    });
     Object.assign(a, next);
     return this.count('editAccount');
   }
@@ -295,7 +331,16 @@ export async function actualOnService(client: SoapClient, carIds: readonly numbe
       locked: a.Locked,
       ord: a.Ord,
       balance: dec(a.Amount),
-      transactions: list.map((t) => JSON.stringify([dec(t.Amount), t.PaymentDate, t.Description, t.Id_Category === 0 ? '' : (paths.get(t.Id_Category) ?? `#${t.Id_Category}`)])).sort(),
+      transactions: list
+        .map((t) =>
+          JSON.stringify([
+            dec(t.Amount),
+            t.PaymentDate,
+            t.Description,
+            t.Id_Category === 0 ? '' : (paths.get(t.Id_Category) ?? `#${t.Id_Category}`),
+          ]),
+        )
+        .sort(),
     };
   }
   const refuelings: Intended['refuelings'] = {};
@@ -304,7 +349,18 @@ export async function actualOnService(client: SoapClient, carIds: readonly numbe
     const list = fuel[i]!;
     expect(list.length).toBeLessThan(50);
     refuelings[carId] = list
-      .map((r) => refuelingKey({ carId, dateOfPurchase: r.DateOfPurchase, tachometer: r.Tachometer, liter: dec(r.Liter), price: dec(r.Price), currency: r.Currency, rate: dec(r.Rate), description: r.Description }))
+      .map((r) =>
+        refuelingKey({
+          carId,
+          dateOfPurchase: r.DateOfPurchase,
+          tachometer: r.Tachometer,
+          liter: dec(r.Liter),
+          price: dec(r.Price),
+          currency: r.Currency,
+          rate: dec(r.Rate),
+          description: r.Description,
+        }),
+      )
       .sort();
   }
   return { accounts, categories: [...paths.values()].sort(), refuelings };

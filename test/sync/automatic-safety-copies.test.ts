@@ -22,8 +22,26 @@ beforeAll(async () => {
 afterAll(() => service.close());
 
 const DAY = 86_400_000;
-const account = (name: string) => ({ name, description: '', currency: 203, type: 1, isActive: true, isHidden: false, locked: false, ord: 1 });
-const fuel = (tachometer: number, date: string) => ({ carId: 7, dateOfPurchase: date, tachometer, liter: '35', price: '1400', currency: 203, rate: '1', description: `at ${tachometer}` });
+const account = (name: string) => ({
+  name,
+  description: '',
+  currency: 203,
+  type: 1,
+  isActive: true,
+  isHidden: false,
+  locked: false,
+  ord: 1,
+});
+const fuel = (tachometer: number, date: string) => ({
+  carId: 7,
+  dateOfPurchase: date,
+  tachometer,
+  liter: '35',
+  price: '1400',
+  currency: 203,
+  rate: '1',
+  description: `at ${tachometer}`,
+});
 
 /** A movable clock for the safety copies' dates. */
 function clock(start = Date.UTC(2026, 10, 2, 18, 0)) {
@@ -70,7 +88,18 @@ function decade(accountId: number, firstId: number): TransactionRow[] {
   for (let i = 0; i < 10 * 120; i++) {
     const day = new Date(Date.UTC(2015, 0, 1) + i * 3 * DAY).toISOString().slice(0, 10);
     const id = firstId + i;
-    rows.push({ key: `id:${id}`, id, accountId, paymentDate: `${day}T12:00:00`, amount: i % 3 === 0 ? '2500' : '-120.5', type: 1, categoryId: 0, description: `old ${i}`, userId: 1, userCreatedId: 1 });
+    rows.push({
+      key: `id:${id}`,
+      id,
+      accountId,
+      paymentDate: `${day}T12:00:00`,
+      amount: i % 3 === 0 ? '2500' : '-120.5',
+      type: 1,
+      categoryId: 0,
+      description: `old ${i}`,
+      userId: 1,
+      userCreatedId: 1,
+    });
   }
   return rows;
 }
@@ -107,12 +136,26 @@ describe('a copy damaged a day after its last sync', () => {
       store.close();
       void first;
       // The last sync: it delivers a transfer, and leaves a safety copy behind.
-      await s.core.transfer({ sourceId: main, targetId: savings, amount: '10', paymentDate: '2026-11-02T09:00', categoryId: 0, description: 'last sync' });
+      await s.core.transfer({
+        sourceId: main,
+        targetId: savings,
+        amount: '10',
+        paymentDate: '2026-11-02T09:00',
+        categoryId: 0,
+        description: 'last sync',
+      });
       expect((await s.core.sync()).error).toBeNull();
       time.advance(60_000);
       expect(listSafetyCopies(s.file)[0]).toMatchObject({ reason: 'after-sync' });
       // That evening, offline: a transfer and a partial refueling wait in the outbox.
-      await s.core.transfer({ sourceId: main, targetId: savings, amount: '3.5', paymentDate: '2026-11-02T20:00', categoryId: 0, description: 'evening' });
+      await s.core.transfer({
+        sourceId: main,
+        targetId: savings,
+        amount: '3.5',
+        paymentDate: '2026-11-02T20:00',
+        categoryId: 0,
+        description: 'evening',
+      });
       const evening = await s.core.addRefueling(fuel(1400, '2026-11-02T19:00'));
       const marks = new Store(s.file, { now: time.now });
       marks.setPartial(evening.id, true);
@@ -124,7 +167,13 @@ describe('a copy damaged a day after its last sync', () => {
       await s.core.close();
       damage(s.file);
 
-      shell = openRecoverableCore({ dataFile: s.file, secrets: s.secrets, timeZone: TEST_TIME_ZONE, sync: TEST_SYNC_TUNING, log: () => undefined });
+      shell = openRecoverableCore({
+        dataFile: s.file,
+        secrets: s.secrets,
+        timeZone: TEST_TIME_ZONE,
+        sync: TEST_SYNC_TUNING,
+        log: () => undefined,
+      });
       const damaged = await shell.getStatus();
       expect(damaged.damaged?.safetyCopies.map((c) => c.reason)).toEqual(['daily', 'after-sync', 'after-sync']);
       const status = await shell.recoverLocalCopy({ from: 'safety-copy' });
@@ -146,7 +195,13 @@ describe('a copy damaged a day after its last sync', () => {
       expect(back.countTransactions(savings)).toBeGreaterThanOrEqual(1200 + 2);
       expect(back.cars().map((c) => c.name)).toEqual(['Fabia']);
       const partial = back.partialRefuelings();
-      expect(back.refuelings(7).filter((r) => partial.has(r.id)).map((r) => r.tachometer).sort()).toEqual([1000, 1400]);
+      expect(
+        back
+          .refuelings(7)
+          .filter((r) => partial.has(r.id))
+          .map((r) => r.tachometer)
+          .sort(),
+      ).toEqual([1000, 1400]);
       back.close();
       // What a new copy fetched from the service would have held instead: the last 50.
       const core = openCore(fresh.file('fresh.sqlite'), { secrets: new MemorySecretStore() });

@@ -25,7 +25,16 @@ async function withAccount(s: UserSession) {
   const id = (await s.core.listAccounts({})).accounts[0]!.id;
   const elsewhere = (change: Partial<typeof fields>) => {
     const v = { ...fields, ...change };
-    return s.truth.call('EditAccount', { Id_Account: id, Name: v.name, Description: v.description, Type: v.type, IsActive: v.isActive, IsHidden: v.isHidden, Locked: v.locked, Ord: v.ord });
+    return s.truth.call('EditAccount', {
+      Id_Account: id,
+      Name: v.name,
+      Description: v.description,
+      Type: v.type,
+      IsActive: v.isActive,
+      IsHidden: v.isHidden,
+      Locked: v.locked,
+      Ord: v.ord,
+    });
   };
   return { id, elsewhere };
 }
@@ -144,7 +153,16 @@ describe('edits merged with the service', () => {
     const s = await newUser(service);
     try {
       await s.core.saveCar({ carId: 4, name: 'Van' });
-      const refuel = { carId: 4, dateOfPurchase: '2026-04-01T08:00', tachometer: 5000, liter: '40', price: '1600', currency: 203, rate: '1', description: 'Shell' };
+      const refuel = {
+        carId: 4,
+        dateOfPurchase: '2026-04-01T08:00',
+        tachometer: 5000,
+        liter: '40',
+        price: '1600',
+        currency: 203,
+        rate: '1',
+        description: 'Shell',
+      };
       await s.core.addRefueling(refuel);
       await s.core.addCategory({ name: 'Fuel', parentId: 0 });
       expect((await s.core.sync()).error).toBeNull();
@@ -154,7 +172,17 @@ describe('edits merged with the service', () => {
       await s.core.editRefueling({ ...refuel, id: r!.id, price: '1650.5' });
       await s.core.renameCategory({ id: categoryId, name: 'Fuel & oil' });
       // Elsewhere: the refueling's description and the category's name.
-      await s.truth.call('EditCarFuel', { CarId: 4, Id_CarFuel: r!.id, Liter: 40, Price: 1600, Tachometer: 5000, DateOfPurchase: '2026-04-01T08:00:00', Currency: 203, Description: 'OMV', Rate: 1 });
+      await s.truth.call('EditCarFuel', {
+        CarId: 4,
+        Id_CarFuel: r!.id,
+        Liter: 40,
+        Price: 1600,
+        Tachometer: 5000,
+        DateOfPurchase: '2026-04-01T08:00:00',
+        Currency: 203,
+        Description: 'OMV',
+        Rate: 1,
+      });
       await s.truth.call('EditCategory', { Id_Category: categoryId, Name: 'Petrol' });
 
       const summary = await s.core.sync();
@@ -162,7 +190,11 @@ describe('edits merged with the service', () => {
       const [fuel] = await s.truth.call('CarFuelList', { CarId: 4 });
       expect(fuel).toMatchObject({ Price: 1650.5, Description: 'OMV' });
       const [entry] = await s.core.listOutbox();
-      expect(entry).toMatchObject({ kind: 'renameCategory', status: 'conflict', conflicts: [{ field: 'name', base: 'Fuel', mine: 'Fuel & oil', theirs: 'Petrol' }] });
+      expect(entry).toMatchObject({
+        kind: 'renameCategory',
+        status: 'conflict',
+        conflicts: [{ field: 'name', base: 'Fuel', mine: 'Fuel & oil', theirs: 'Petrol' }],
+      });
     } finally {
       await s.done();
     }

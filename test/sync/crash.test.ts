@@ -36,7 +36,15 @@ beforeAll(async () => {
   const out = join(import.meta.dirname, '../../test-output');
   mkdirSync(out, { recursive: true });
   childScript = join(out, 'crash-child.cjs');
-  await build({ entryPoints: [join(import.meta.dirname, 'crash-child.ts')], bundle: true, platform: 'node', format: 'cjs', external: ['better-sqlite3', 'pino', 'hash-wasm', 'undici'], outfile: childScript, logLevel: 'silent' });
+  await build({
+    entryPoints: [join(import.meta.dirname, 'crash-child.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    external: ['better-sqlite3', 'pino', 'hash-wasm', 'undici'],
+    outfile: childScript,
+    logLevel: 'silent',
+  });
 });
 afterAll(async () => {
   await proxy.close();
@@ -63,7 +71,12 @@ interface ChildRun {
 function runChild(dataFile: string, killAfter: number, random: () => number): Promise<ChildRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [childScript, dataFile], {
-      env: { ...process.env, NODE_PATH: join(import.meta.dirname, '../../node_modules'), CHILD_PASSWORD: USER.password, CHILD_CLIENT_KEY: USER.clientKey },
+      env: {
+        ...process.env,
+        NODE_PATH: join(import.meta.dirname, '../../node_modules'),
+        CHILD_PASSWORD: USER.password,
+        CHILD_CLIENT_KEY: USER.clientKey,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let lines = 0;

@@ -25,7 +25,22 @@ class GivenSnapshot extends ServerSnapshot {
   }
   override accounts(): Promise<Map<number, ApiAccount2>> {
     const account = (id: number, amount: number) =>
-      [id, { Id: id, Name: `A${id}`, Type: 1, Currency: 203, IsActive: true, Locked: false, Description: '', Ord: 0, UserAccountPermission: 3, Amount: amount, IsHidden: false }] as const;
+      [
+        id,
+        {
+          Id: id,
+          Name: `A${id}`,
+          Type: 1,
+          Currency: 203,
+          IsActive: true,
+          Locked: false,
+          Description: '',
+          Ord: 0,
+          UserAccountPermission: 3,
+          Amount: amount,
+          IsHidden: false,
+        },
+      ] as const;
     return Promise.resolve(new Map(Object.entries(this.balances).map(([id, amount]) => account(Number(id), amount))));
   }
 }
@@ -42,23 +57,26 @@ const tx = (id: number | null, account: number, amount: number, description = 'r
   Id_Category: 0,
 });
 
-const transfer = (probe: unknown): AnyEntry =>
-  ({
-    id: 1,
-    kind: 'transfer',
-    input: { sourceId: 1, targetId: 2, amount: '25', paymentDate: '2026-03-01T10:00:00', categoryId: 0, description: 'rent' },
-    base: null,
-    createdIds: [-1, -2],
-    status: 'unknown',
-    message: null,
-    conflicts: [],
-    attempts: 1,
-    createdAt: '',
-    sentAt: '',
-    probe,
-  });
+const transfer = (probe: unknown): AnyEntry => ({
+  id: 1,
+  kind: 'transfer',
+  input: { sourceId: 1, targetId: 2, amount: '25', paymentDate: '2026-03-01T10:00:00', categoryId: 0, description: 'rent' },
+  base: null,
+  createdIds: [-1, -2],
+  status: 'unknown',
+  message: null,
+  conflicts: [],
+  attempts: 1,
+  createdAt: '',
+  sentAt: '',
+  probe,
+});
 
-function withPusher(windows: Map<number, TransactionWindow>, fn: (pusher: WritePusher, outbox: Outbox) => Promise<void>, balances: Record<number, number> = {}) {
+function withPusher(
+  windows: Map<number, TransactionWindow>,
+  fn: (pusher: WritePusher, outbox: Outbox) => Promise<void>,
+  balances: Record<number, number> = {},
+) {
   const tmp = tempDir();
   const store = new Store(tmp.file('a.sqlite'));
   const outbox = new Outbox(store);
@@ -88,7 +106,9 @@ describe('finding the effect of a transfer whose outcome is unknown', () => {
   it('compares amounts as decimals, without regard to which side the service made negative', async () => {
     const windows = new Map([[1, { items: [tx(20, 1, 25.0)], hasIds: true }]]);
     await withPusher(windows, async (pusher) => {
-      expect(await pusher.findEffect(transfer({ source: { ids: [], matching: 0 }, target: { ids: [], matching: 0 } }))).toMatchObject({ transactions: [{ Id: 20 }] });
+      expect(await pusher.findEffect(transfer({ source: { ids: [], matching: 0 }, target: { ids: [], matching: 0 } }))).toMatchObject({
+        transactions: [{ Id: 20 }],
+      });
     });
     const other = new Map([[1, { items: [tx(20, 1, -25.01), tx(21, 1, -25, 'other text')], hasIds: true }]]);
     await withPusher(other, async (pusher) => {
@@ -108,12 +128,14 @@ describe('finding the effect of a transfer whose outcome is unknown', () => {
 
   it('a full list that may leave the transfer out decides nothing by its absence: the balances do, or no one', async () => {
     // 50 later transactions on each account: the service lists those, not a transfer of 1 March.
-    const later = (account: number) => Array.from({ length: 50 }, (_, n) => ({ ...tx(100 + n, account, -1), PaymentDate: '2026-04-01T10:00:00' }));
+    const later = (account: number) =>
+      Array.from({ length: 50 }, (_, n) => ({ ...tx(100 + n, account, -1), PaymentDate: '2026-04-01T10:00:00' }));
     const windows = new Map([
       [1, { items: later(1), hasIds: true }],
       [2, { items: later(2), hasIds: true }],
     ]);
-    const probe = (balances?: { source: string; target: string }) => transfer({ source: { ids: [], matching: 0 }, target: { ids: [], matching: 0 }, ...(balances ? { balances } : {}) });
+    const probe = (balances?: { source: string; target: string }) =>
+      transfer({ source: { ids: [], matching: 0 }, target: { ids: [], matching: 0 }, ...(balances ? { balances } : {}) });
     const check = async (balances: Record<number, number>, p: AnyEntry) => {
       let outcome: unknown;
       await withPusher(windows, async (pusher) => void (outcome = await pusher.findEffect(p).catch((e: unknown) => e)), balances);

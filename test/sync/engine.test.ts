@@ -92,7 +92,10 @@ describe('one sync at a time', () => {
       await s.core.close();
       writeLock(s.file, { pid: process.ppid, host: hostname(), at: Date.now() });
       let core = await s.reopen();
-      expect(await core.sync().catch((e: AppError) => e)).toMatchObject({ kind: 'busy', message: expect.stringMatching(/another window or command/) });
+      expect(await core.sync().catch((e: AppError) => e)).toMatchObject({
+        kind: 'busy',
+        message: expect.stringMatching(/another window or command/),
+      });
       await core.close();
       writeLock(s.file, { pid: await deadPid(), host: hostname(), at: Date.now() });
       core = await s.reopen();
@@ -130,7 +133,15 @@ describe('events, order and parallelism', () => {
       const finished = events.find((e) => e.type === 'sync-finished');
       expect(finished).toEqual({ type: 'sync-finished', summary });
       expect(events.at(-1)).toMatchObject({ type: 'data-changed', status: { syncing: false, lastSync: summary } });
-      expect(summary).toMatchObject({ pushed: 5, refused: 0, conflicts: 0, unknown: 0, pulled: { accounts: 5, transactions: 0, templates: 0, categories: 0, refuelings: 0 }, error: null, errorCode: null });
+      expect(summary).toMatchObject({
+        pushed: 5,
+        refused: 0,
+        conflicts: 0,
+        unknown: 0,
+        pulled: { accounts: 5, transactions: 0, templates: 0, categories: 0, refuelings: 0 },
+        error: null,
+        errorCode: null,
+      });
       expect(summary.finishedAt >= summary.startedAt).toBe(true);
       expect((await s.core.getStatus()).lastSyncAt).toBe(summary.finishedAt);
     } finally {
@@ -146,10 +157,22 @@ describe('events, order and parallelism', () => {
       expect((await s.core.sync()).error).toBeNull();
       const ids = Object.fromEntries((await s.core.listAccounts({})).accounts.map((a) => [a.name, a.id]));
       // Four independent pairs, ten transfers each, in a known order.
-      const pairs = [['A', 'B'], ['C', 'D'], ['E', 'F'], ['G', 'H']] as const;
+      const pairs = [
+        ['A', 'B'],
+        ['C', 'D'],
+        ['E', 'F'],
+        ['G', 'H'],
+      ] as const;
       for (let i = 0; i < 10; i++) {
         for (const [from, to] of pairs) {
-          await s.core.transfer({ sourceId: ids[from]!, targetId: ids[to]!, amount: `${i + 1}`, paymentDate: '2026-07-01T10:00', categoryId: 0, description: `#${i}` });
+          await s.core.transfer({
+            sourceId: ids[from]!,
+            targetId: ids[to]!,
+            amount: `${i + 1}`,
+            paymentDate: '2026-07-01T10:00',
+            categoryId: 0,
+            description: `#${i}`,
+          });
         }
       }
       let pushMax = 0;
@@ -229,7 +252,14 @@ describe('events, order and parallelism', () => {
     const { s, accountId: main } = await userWithAccount('Main');
     try {
       const late = await s.core.addAccount(account('Late'));
-      await s.core.transfer({ sourceId: main, targetId: late.id, amount: '5', paymentDate: '2026-07-01T10:00', categoryId: 0, description: 'to late' });
+      await s.core.transfer({
+        sourceId: main,
+        targetId: late.id,
+        amount: '5',
+        paymentDate: '2026-07-01T10:00',
+        categoryId: 0,
+        description: 'to late',
+      });
       onFirst({ AddAccount: () => void s.core.discardOutbox({ id: late.outboxId }) });
       expect(await s.core.sync()).toMatchObject({ pushed: 2, error: null });
       expect(await s.core.listOutbox()).toEqual([]);

@@ -28,7 +28,16 @@ describe('the full range of the service’s longs', () => {
     const account = (await s.core.listAccounts({ includeHidden: true, includeInactive: true })).accounts.find((a) => a.id === id)!;
     expect(account).toMatchObject({ ord: PAST_32_BITS, type: 2 });
 
-    await s.core.editAccount({ id, name: 'Big ord, renamed', description: '', type: account.type, isActive: true, isHidden: false, locked: false, ord: Number.MAX_SAFE_INTEGER });
+    await s.core.editAccount({
+      id,
+      name: 'Big ord, renamed',
+      description: '',
+      type: account.type,
+      isActive: true,
+      isHidden: false,
+      locked: false,
+      ord: Number.MAX_SAFE_INTEGER,
+    });
     expect(await s.core.sync()).toMatchObject({ error: null, pushed: 1, refused: 0 });
     const onService = (await s.truth.call('AccountListWithAmount2', {})).find((a) => a.Id === id)!;
     expect(onService).toMatchObject({ Name: 'Big ord, renamed', Ord: Number.MAX_SAFE_INTEGER, Type: 2 });

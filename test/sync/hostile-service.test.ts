@@ -20,10 +20,25 @@ let accounts: ApiAccount2[];
 beforeAll(async () => {
   service = await startTestService();
   hostile = await startHostileProxy(service.url);
-  s = await newUser(service, { baseUrl: hostile.url, timeoutMs: 1500, maxResponseBytes: 8 * 1024 * 1024, sync: { ...TEST_SYNC_TUNING, unavailableMs: 1500, deadlineMs: 6000 } });
-  for (const name of ['Cash', 'Bank']) await s.core.addAccount({ name, description: '', currency: 203, type: 1, isActive: true, isHidden: false, locked: false, ord: 0 });
+  s = await newUser(service, {
+    baseUrl: hostile.url,
+    timeoutMs: 1500,
+    maxResponseBytes: 8 * 1024 * 1024,
+    sync: { ...TEST_SYNC_TUNING, unavailableMs: 1500, deadlineMs: 6000 },
+  });
+  for (const name of ['Cash', 'Bank'])
+    await s.core.addAccount({ name, description: '', currency: 203, type: 1, isActive: true, isHidden: false, locked: false, ord: 0 });
   await s.core.saveCar({ carId: 1, name: 'Car' });
-  await s.core.addRefueling({ carId: 1, dateOfPurchase: '2026-11-01T08:00', tachometer: 1000, liter: '40', price: '1600', currency: 203, rate: '1', description: 'fuel' });
+  await s.core.addRefueling({
+    carId: 1,
+    dateOfPurchase: '2026-11-01T08:00',
+    tachometer: 1000,
+    liter: '40',
+    price: '1600',
+    currency: 203,
+    rate: '1',
+    description: 'fuel',
+  });
   await s.core.addCategory({ name: 'Food', parentId: 0 });
   expect((await s.core.sync()).error).toBeNull();
   accounts = await s.truth.call('AccountListWithAmount2', {});
@@ -111,7 +126,19 @@ describe('a hostile service', () => {
       await refusedSync(new RegExp(`account Id is ${bad}, not a positive id`));
 
       const txs = await s.truth.call('TransactionListLast50_2', { AccountId: accounts[0]!.Id });
-      const tx: ApiTransaction2 = { ...(txs[0] ?? { Id_User: 1, Id_UserCreated: 1, Id_Account: accounts[0]!.Id, PaymentDate: '2026-11-01T08:00:00', Type: 1, Amount: 1, Description: '', Id_Category: 0 }), Id: bad };
+      const tx: ApiTransaction2 = {
+        ...(txs[0] ?? {
+          Id_User: 1,
+          Id_UserCreated: 1,
+          Id_Account: accounts[0]!.Id,
+          PaymentDate: '2026-11-01T08:00:00',
+          Type: 1,
+          Amount: 1,
+          Description: '',
+          Id_Category: 0,
+        }),
+        Id: bad,
+      };
       only('TransactionListLast50_2', crafted('TransactionListLast50_2', [tx], ns()));
       await refusedSync(new RegExp(`transaction Id is ${bad}, not a positive id`));
 
@@ -119,7 +146,10 @@ describe('a hostile service', () => {
       only('CarFuelList', crafted('CarFuelList', [{ ...fuel[0]!, Id: bad }], ns()));
       await refusedSync(new RegExp(`refueling Id is ${bad}, not a positive id`));
 
-      only('CategoryTree', crafted('CategoryTree', { FavoritCategories: [], AllCategories: [{ Id: bad, Name: 'Bad', ChildCategories: null }] }, ns()));
+      only(
+        'CategoryTree',
+        crafted('CategoryTree', { FavoritCategories: [], AllCategories: [{ Id: bad, Name: 'Bad', ChildCategories: null }] }, ns()),
+      );
       await refusedSync(new RegExp(`apiCategory Id is ${bad}, not a positive id`));
     }
   });
@@ -133,7 +163,16 @@ describe('a hostile service', () => {
   });
 
   it('a write answered with id 0 stays queued, its outcome unknown, never refused; the next sync settles it', async () => {
-    await s.core.addAccount({ name: 'Savings', description: '', currency: 203, type: 4, isActive: true, isHidden: false, locked: false, ord: 0 });
+    await s.core.addAccount({
+      name: 'Savings',
+      description: '',
+      currency: 203,
+      type: 4,
+      isActive: true,
+      isHidden: false,
+      locked: false,
+      ord: 0,
+    });
     only('AddAccount', crafted('AddAccount', account({ Id: 0, Name: 'Savings' }), ns()));
     const summary = await s.core.sync();
     hostile.answer(() => null);

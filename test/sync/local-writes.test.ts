@@ -29,7 +29,11 @@ async function syncedDemo(): Promise<{ core: AppCore; file: string; secrets: Mem
   return { core, file, secrets, done: async () => (await core.close(), tmp.remove()) };
 }
 
-const fail = (p: Promise<unknown>) => p.then(() => null, (e: AppError) => ({ kind: e.kind, code: e.code, field: e.field, message: e.message }));
+const fail = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: AppError) => ({ kind: e.kind, code: e.code, field: e.field, message: e.message }),
+  );
 
 describe('checks before queueing', () => {
   it('refuses transfers the service would refuse, naming the problem', async () => {
@@ -38,18 +42,45 @@ describe('checks before queueing', () => {
       const a = demo.accounts;
       const t = { amount: '10', paymentDate: '2026-05-05T10:00', categoryId: 0, description: '' };
       expect(await fail(core.transfer({ ...t, sourceId: a.cash, targetId: a.cash }))).toMatchObject({ kind: 'rule', field: 'targetId' });
-      expect(await fail(core.transfer({ ...t, sourceId: a.cash, targetId: a.euro }))).toMatchObject({ kind: 'rule', message: expect.stringMatching(/EUR.*CZK/) });
-      expect(await fail(core.transfer({ ...t, sourceId: a.cash, targetId: demo.sharedAccountId }))).toMatchObject({ kind: 'rule', message: expect.stringMatching(/read-only/) });
+      expect(await fail(core.transfer({ ...t, sourceId: a.cash, targetId: a.euro }))).toMatchObject({
+        kind: 'rule',
+        message: expect.stringMatching(/EUR.*CZK/),
+      });
+      expect(await fail(core.transfer({ ...t, sourceId: a.cash, targetId: demo.sharedAccountId }))).toMatchObject({
+        kind: 'rule',
+        message: expect.stringMatching(/read-only/),
+      });
       expect(await fail(core.transfer({ ...t, sourceId: a.old, targetId: a.cash }))).toMatchObject({ kind: 'rule', field: 'sourceId' });
-      expect(await fail(core.transfer({ ...t, sourceId: a.cash, targetId: 999_999 }))).toMatchObject({ kind: 'rule', message: expect.stringMatching(/does not exist/) });
-      expect(await fail(core.transfer({ ...t, amount: '0.001', sourceId: a.cash, targetId: a.bank }))).toMatchObject({ kind: 'invalid-input', field: 'amount' });
-      expect(await fail(core.transfer({ ...t, categoryId: 424242, sourceId: a.cash, targetId: a.bank }))).toMatchObject({ kind: 'not-found', field: 'categoryId' });
+      expect(await fail(core.transfer({ ...t, sourceId: a.cash, targetId: 999_999 }))).toMatchObject({
+        kind: 'rule',
+        message: expect.stringMatching(/does not exist/),
+      });
+      expect(await fail(core.transfer({ ...t, amount: '0.001', sourceId: a.cash, targetId: a.bank }))).toMatchObject({
+        kind: 'invalid-input',
+        field: 'amount',
+      });
+      expect(await fail(core.transfer({ ...t, categoryId: 424242, sourceId: a.cash, targetId: a.bank }))).toMatchObject({
+        kind: 'not-found',
+        field: 'categoryId',
+      });
       // Schema checks come first: amount as text, positive; no unknown fields.
-      expect(await fail(core.transfer({ ...t, amount: '-5', sourceId: a.cash, targetId: a.bank }))).toMatchObject({ kind: 'invalid-input', field: 'amount' });
-      expect(await fail(core.transfer({ ...t, amount: 5 as unknown as string, sourceId: a.cash, targetId: a.bank }))).toMatchObject({ kind: 'invalid-input', field: 'amount' });
+      expect(await fail(core.transfer({ ...t, amount: '-5', sourceId: a.cash, targetId: a.bank }))).toMatchObject({
+        kind: 'invalid-input',
+        field: 'amount',
+      });
+      expect(await fail(core.transfer({ ...t, amount: 5 as unknown as string, sourceId: a.cash, targetId: a.bank }))).toMatchObject({
+        kind: 'invalid-input',
+        field: 'amount',
+      });
       // Amounts travel as doubles: one that a double cannot hold exactly would be sent as another amount.
-      expect(await fail(core.transfer({ ...t, amount: '9007199254740993', sourceId: a.cash, targetId: a.bank }))).toMatchObject({ kind: 'invalid-input', field: 'amount' });
-      expect(await fail(core.transfer({ ...t, sourceId: a.cash, targetId: a.bank, extra: 1 } as never))).toMatchObject({ kind: 'invalid-input', field: 'extra' });
+      expect(await fail(core.transfer({ ...t, amount: '9007199254740993', sourceId: a.cash, targetId: a.bank }))).toMatchObject({
+        kind: 'invalid-input',
+        field: 'amount',
+      });
+      expect(await fail(core.transfer({ ...t, sourceId: a.cash, targetId: a.bank, extra: 1 } as never))).toMatchObject({
+        kind: 'invalid-input',
+        field: 'extra',
+      });
       const check = await core.checkTransfer({ ...t, sourceId: a.old, targetId: a.euro });
       expect(check.problems.map((p) => p.code).sort()).toEqual(['currency-mismatch', 'inactive', 'locked']);
       expect(await core.listOutbox()).toEqual([]);
@@ -66,15 +97,46 @@ describe('checks before queueing', () => {
       expect(await fail(core.addCategory({ name: 'bydlení', parentId: 0 }))).toMatchObject({ kind: 'rule', field: 'name' });
       expect(await fail(core.addCategory({ name: 'Nájem', parentId: housing.id }))).toMatchObject({ kind: 'rule' });
       expect(await fail(core.addCategory({ name: 'X', parentId: 987654 }))).toMatchObject({ kind: 'not-found', field: 'parentId' });
-      expect(await fail(core.renameCategory({ id: housing.children[0]!.id, name: housing.children[1]!.name }))).toMatchObject({ kind: 'rule' });
+      expect(await fail(core.renameCategory({ id: housing.children[0]!.id, name: housing.children[1]!.name }))).toMatchObject({
+        kind: 'rule',
+      });
       expect(await fail(core.addCategory({ name: '   ', parentId: 0 }))).toMatchObject({ kind: 'invalid-input', field: 'name' });
-      expect(await fail(core.editAccount({ id: demo.sharedAccountId, name: 'x', description: '', type: 1, isActive: true, isHidden: false, locked: false, ord: 0 }))).toMatchObject({ kind: 'rule' });
-      expect(await fail(core.editAccount({ id: 123456, name: 'x', description: '', type: 1, isActive: true, isHidden: false, locked: false, ord: 0 }))).toMatchObject({ kind: 'not-found' });
-      const refuel = { carId: 1, dateOfPurchase: '2026-05-05T10:00', tachometer: 1, liter: '10', price: '100', currency: 203, rate: '1', description: '' };
+      expect(
+        await fail(
+          core.editAccount({
+            id: demo.sharedAccountId,
+            name: 'x',
+            description: '',
+            type: 1,
+            isActive: true,
+            isHidden: false,
+            locked: false,
+            ord: 0,
+          }),
+        ),
+      ).toMatchObject({ kind: 'rule' });
+      expect(
+        await fail(
+          core.editAccount({ id: 123456, name: 'x', description: '', type: 1, isActive: true, isHidden: false, locked: false, ord: 0 }),
+        ),
+      ).toMatchObject({ kind: 'not-found' });
+      const refuel = {
+        carId: 1,
+        dateOfPurchase: '2026-05-05T10:00',
+        tachometer: 1,
+        liter: '10',
+        price: '100',
+        currency: 203,
+        rate: '1',
+        description: '',
+      };
       expect(await fail(core.addRefueling({ ...refuel, carId: 77 }))).toMatchObject({ kind: 'not-found', field: 'carId' });
       expect(await fail(core.addRefueling({ ...refuel, price: '100.001' }))).toMatchObject({ kind: 'invalid-input', field: 'price' });
       expect(await fail(core.addRefueling({ ...refuel, liter: '0' }))).toMatchObject({ kind: 'invalid-input', field: 'liter' });
-      expect(await fail(core.addRefueling({ ...refuel, liter: '0.12345678901234567' }))).toMatchObject({ kind: 'invalid-input', field: 'liter' });
+      expect(await fail(core.addRefueling({ ...refuel, liter: '0.12345678901234567' }))).toMatchObject({
+        kind: 'invalid-input',
+        field: 'liter',
+      });
       expect(await fail(core.editRefueling({ ...refuel, id: 999999 }))).toMatchObject({ kind: 'not-found' });
       expect(await core.listOutbox()).toEqual([]);
     } finally {
@@ -90,8 +152,22 @@ describe('shown at once, kept until sent', () => {
       const before = await core.listAccounts({});
       const cash = before.accounts.find((a) => a.id === demo.accounts.cash)!;
       const czk = before.totals.find((t) => t.currency === 203)!;
-      const w = await core.transfer({ sourceId: demo.accounts.cash, targetId: demo.accounts.bank, amount: '0.1', paymentDate: '2026-05-05T10:00', categoryId: 0, description: 'pending one' });
-      await core.transfer({ sourceId: demo.accounts.cash, targetId: demo.accounts.bank, amount: '0.2', paymentDate: '2026-05-05T10:00', categoryId: 0, description: 'pending two' });
+      const w = await core.transfer({
+        sourceId: demo.accounts.cash,
+        targetId: demo.accounts.bank,
+        amount: '0.1',
+        paymentDate: '2026-05-05T10:00',
+        categoryId: 0,
+        description: 'pending one',
+      });
+      await core.transfer({
+        sourceId: demo.accounts.cash,
+        targetId: demo.accounts.bank,
+        amount: '0.2',
+        paymentDate: '2026-05-05T10:00',
+        categoryId: 0,
+        description: 'pending two',
+      });
       const after = await core.listAccounts({});
       const cash2 = after.accounts.find((a) => a.id === demo.accounts.cash)!;
       // Exact decimals: 0.1 + 0.2 is 0.3.
@@ -101,7 +177,9 @@ describe('shown at once, kept until sent', () => {
       const page = await core.listTransactions({ accountId: demo.accounts.cash, limit: 5 });
       expect(page.total).toBe((await countStored(core, demo.accounts.cash)) + 2);
       await core.discardOutbox({ id: w.outboxId });
-      expect((await core.listAccounts({})).accounts.find((a) => a.id === demo.accounts.cash)!.balance).toBe(decimalMinus(cash.balance, '0.2'));
+      expect((await core.listAccounts({})).accounts.find((a) => a.id === demo.accounts.cash)!.balance).toBe(
+        decimalMinus(cash.balance, '0.2'),
+      );
     } finally {
       await done();
     }
@@ -111,7 +189,16 @@ describe('shown at once, kept until sent', () => {
     const { core, file, secrets, done } = await syncedDemo();
     let reopened: AppCore | null = null;
     try {
-      await core.addAccount({ name: 'Kept', description: '', currency: 203, type: 1, isActive: true, isHidden: false, locked: false, ord: 0 });
+      await core.addAccount({
+        name: 'Kept',
+        description: '',
+        currency: 203,
+        type: 1,
+        isActive: true,
+        isHidden: false,
+        locked: false,
+        ord: 0,
+      });
       await core.addCategory({ name: 'Kept too', parentId: 0 });
       await core.close();
       reopened = openCore(file, { secrets });
@@ -121,10 +208,20 @@ describe('shown at once, kept until sent', () => {
         ['addCategory', 'pending', 0],
       ]);
       expect(list[0]!.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
-      expect((await reopened.listAccounts({})).accounts.find((a) => a.name === 'Kept')).toMatchObject({ local: true, pending: true, balance: '0' });
+      expect((await reopened.listAccounts({})).accounts.find((a) => a.name === 'Kept')).toMatchObject({
+        local: true,
+        pending: true,
+        balance: '0',
+      });
       expect(await fail(reopened.discardOutbox({ id: 999 }))).toMatchObject({ kind: 'not-found' });
-      expect(await fail(reopened.updateOutbox({ id: list[1]!.id, input: { name: '', parentId: 0 } }))).toMatchObject({ kind: 'invalid-input', field: 'name' });
-      expect(await fail(reopened.updateOutbox({ id: list[1]!.id, input: { name: 'x', parentId: 0, more: 1 } }))).toMatchObject({ kind: 'invalid-input', field: 'more' });
+      expect(await fail(reopened.updateOutbox({ id: list[1]!.id, input: { name: '', parentId: 0 } }))).toMatchObject({
+        kind: 'invalid-input',
+        field: 'name',
+      });
+      expect(await fail(reopened.updateOutbox({ id: list[1]!.id, input: { name: 'x', parentId: 0, more: 1 } }))).toMatchObject({
+        kind: 'invalid-input',
+        field: 'more',
+      });
       await reopened.updateOutbox({ id: list[1]!.id, input: { name: 'Renamed before sending', parentId: 0 } });
       expect((await reopened.getCategoryTree()).all.some((c) => c.name === 'Renamed before sending' && c.pending)).toBe(true);
       // Retrying a pending entry changes nothing.
@@ -145,7 +242,14 @@ describe('transaction pages with pending transfers', () => {
       const id = demo.accounts.cash;
       const dates = ['2099-01-01T00:00', '2026-06-15T12:00', '2020-01-01T00:00', '2026-10-08T01:16'];
       for (const [i, d] of dates.entries()) {
-        await core.transfer({ sourceId: id, targetId: demo.accounts.bank, amount: `${i + 1}`, paymentDate: d, categoryId: 0, description: `pending ${i} Nákup` });
+        await core.transfer({
+          sourceId: id,
+          targetId: demo.accounts.bank,
+          amount: `${i + 1}`,
+          paymentDate: d,
+          categoryId: 0,
+          description: `pending ${i} Nákup`,
+        });
       }
       const all = (await core.listTransactions({ accountId: id, limit: 500 })).items;
       expect(all.filter((t) => t.pending)).toHaveLength(4);

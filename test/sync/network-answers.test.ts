@@ -21,13 +21,30 @@ import { startTestService, type TestService } from '../support/service';
  * Every binding through the Node transport (undici: the command line, the browser shell), and SOAP 1.2
  * through the fetch transport the desktop app uses over Electron's network stack (Node's fetch stands in).
  */
-const TRANSPORTS = { undici: undefined, fetch: fetchTransportFactory({ fetch: (url, init) => fetch(url, init) }) } satisfies Record<string, TransportFactory | undefined>;
+const TRANSPORTS = { undici: undefined, fetch: fetchTransportFactory({ fetch: (url, init) => fetch(url, init) }) } satisfies Record<
+  string,
+  TransportFactory | undefined
+>;
 const CARRIAGES: { binding: Binding; transport: keyof typeof TRANSPORTS }[] = [
   ...(['soap12', 'soap11', 'httpGet', 'httpPost'] as const).map((binding) => ({ binding, transport: 'undici' as const })),
   { binding: 'soap12', transport: 'fetch' },
 ];
 /** Modes that answer without asking the service: the write never arrived and is sent again, once. */
-const NOT_FORWARDED = new Set<FaultMode>(['drop-before', 'error-500', 'garbage', 'status-408', 'status-429', 'status-429-retry-after', 'status-502', 'status-503', 'status-503-retry-after', 'status-504', 'html-page', 'empty-body', 'bad-gzip']);
+const NOT_FORWARDED = new Set<FaultMode>([
+  'drop-before',
+  'error-500',
+  'garbage',
+  'status-408',
+  'status-429',
+  'status-429-retry-after',
+  'status-502',
+  'status-503',
+  'status-503-retry-after',
+  'status-504',
+  'html-page',
+  'empty-body',
+  'bad-gzip',
+]);
 
 let service: TestService;
 let proxy: FaultProxy;
@@ -56,9 +73,15 @@ interface Setup {
 
 async function userOver(binding: Binding, tuning = TEST_SYNC_TUNING, transport?: TransportFactory): Promise<Setup> {
   proxy.choose(() => 'pass');
-  const s = await newUser(service, { baseUrl: proxy.url, timeoutMs: 400, sync: { ...tuning, unavailableMs: 5000 }, ...(transport ? { transport } : {}) });
+  const s = await newUser(service, {
+    baseUrl: proxy.url,
+    timeoutMs: 400,
+    sync: { ...tuning, unavailableMs: 5000 },
+    ...(transport ? { transport } : {}),
+  });
   await s.core.setPreferences({ binding });
-  for (const name of ['A', 'B']) await s.core.addAccount({ name, description: '', currency: 203, type: 1, isActive: true, isHidden: false, locked: false, ord: 0 });
+  for (const name of ['A', 'B'])
+    await s.core.addAccount({ name, description: '', currency: 203, type: 1, isActive: true, isHidden: false, locked: false, ord: 0 });
   expect((await s.core.sync()).error).toBeNull();
   expect((await s.core.getStatus()).connection?.binding).toBe(binding);
   const accounts = (await s.core.listAccounts({})).accounts;
@@ -76,7 +99,14 @@ describe.each(CARRIAGES)('over $binding through $transport', ({ binding, transpo
   afterAll(() => u.s.done());
 
   it.each(NETWORK_FAULT_MODES)('%s: the read is tried again, the write arrives exactly once and is never refused', async (mode) => {
-    await u.s.core.transfer({ sourceId: u.a, targetId: u.b, amount: '1.25', paymentDate: '2026-03-03T10:00', categoryId: 0, description: `${binding} ${transport} ${mode}` });
+    await u.s.core.transfer({
+      sourceId: u.a,
+      targetId: u.b,
+      amount: '1.25',
+      paymentDate: '2026-03-03T10:00',
+      categoryId: 0,
+      description: `${binding} ${transport} ${mode}`,
+    });
     const writesBefore = sends('AddTranferToOtherAccount');
     const faultedBefore = proxy.counts.get(mode) ?? 0;
     faultFirstOf(mode, 'AddTranferToOtherAccount', 'CategoryTree');
@@ -89,7 +119,14 @@ describe.each(CARRIAGES)('over $binding through $transport', ({ binding, transpo
   });
 
   it('a 503 in plain text while the service restarts is waited out, with the waits announced; the transfer arrives', async () => {
-    await u.s.core.transfer({ sourceId: u.a, targetId: u.b, amount: '2', paymentDate: '2026-03-04T10:00', categoryId: 0, description: `${binding} ${transport} restart` });
+    await u.s.core.transfer({
+      sourceId: u.a,
+      targetId: u.b,
+      amount: '2',
+      paymentDate: '2026-03-04T10:00',
+      categoryId: 0,
+      description: `${binding} ${transport} restart`,
+    });
     let unavailable = 4;
     proxy.choose(() => (unavailable-- > 0 ? 'status-503' : 'pass'));
     const events: AppEvent[] = [];
@@ -108,15 +145,37 @@ describe('the budget', () => {
   it('a service that stays unavailable ends the sync with "unavailable; N writes still waiting", the writes pending, never refused; the next sync delivers them', async () => {
     const u = await userOver('soap12');
     try {
-      await u.s.core.transfer({ sourceId: u.a, targetId: u.b, amount: '3', paymentDate: '2026-03-05T10:00', categoryId: 0, description: 'storm 1' });
-      await u.s.core.transfer({ sourceId: u.b, targetId: u.a, amount: '4', paymentDate: '2026-03-05T11:00', categoryId: 0, description: 'storm 2' });
+      await u.s.core.transfer({
+        sourceId: u.a,
+        targetId: u.b,
+        amount: '3',
+        paymentDate: '2026-03-05T10:00',
+        categoryId: 0,
+        description: 'storm 1',
+      });
+      await u.s.core.transfer({
+        sourceId: u.b,
+        targetId: u.a,
+        amount: '4',
+        paymentDate: '2026-03-05T11:00',
+        categoryId: 0,
+        description: 'storm 2',
+      });
       await u.s.reopen({ timeoutMs: 400, sync: { ...TEST_SYNC_TUNING, unavailableMs: 300 } });
       proxy.choose(() => 'status-503');
       const started = Date.now();
       const summary = await u.s.core.sync();
       expect(Date.now() - started).toBeLessThan(3000);
-      expect(summary).toMatchObject({ pushed: 0, refused: 0, waiting: 2, errorCode: 'unavailable', error: { code: 'serviceUnavailable', params: { waiting: 2 } } });
-      expect(englishOf(summary.error)).toMatch(/^The service is unavailable; 2 writes still waiting\. The service is unavailable \(HTTP 503 Service Unavailable\)\. It kept failing for \d+ ms\.$/);
+      expect(summary).toMatchObject({
+        pushed: 0,
+        refused: 0,
+        waiting: 2,
+        errorCode: 'unavailable',
+        error: { code: 'serviceUnavailable', params: { waiting: 2 } },
+      });
+      expect(englishOf(summary.error)).toMatch(
+        /^The service is unavailable; 2 writes still waiting\. The service is unavailable \(HTTP 503 Service Unavailable\)\. It kept failing for \d+ ms\.$/,
+      );
       const left = await u.s.core.listOutbox();
       expect(left).toHaveLength(2);
       // Sent and answered 503 (unknown: looked for first) or never sent (pending): waiting either way.
@@ -130,7 +189,9 @@ describe('the budget', () => {
         [u.a, 'storm 2'],
         [u.b, 'storm 2'],
       ] as const) {
-        expect((await u.s.truth.call('TransactionListLast50_2', { AccountId: account })).filter((t) => t.Description === description)).toHaveLength(1);
+        expect(
+          (await u.s.truth.call('TransactionListLast50_2', { AccountId: account })).filter((t) => t.Description === description),
+        ).toHaveLength(1);
       }
     } finally {
       await u.s.done();
@@ -165,15 +226,29 @@ describe('the budget', () => {
   it('a service that drips its answers is cut off at the sync’s deadline, with nothing lost', async () => {
     const u = await userOver('soap12');
     try {
-      await u.s.core.transfer({ sourceId: u.a, targetId: u.b, amount: '6', paymentDate: '2026-03-07T10:00', categoryId: 0, description: 'dripped' });
+      await u.s.core.transfer({
+        sourceId: u.a,
+        targetId: u.b,
+        amount: '6',
+        paymentDate: '2026-03-07T10:00',
+        categoryId: 0,
+        description: 'dripped',
+      });
       // Calls may take 20 s each, but the whole sync only 1.5 s.
       await u.s.reopen({ timeoutMs: 20_000, sync: { ...TEST_SYNC_TUNING, unavailableMs: 60_000, deadlineMs: 1500 } });
       proxy.choose(() => 'slow-drip');
       const started = Date.now();
       const summary = await u.s.core.sync();
       expect(Date.now() - started).toBeLessThan(3000);
-      expect(summary).toMatchObject({ errorCode: 'unavailable', waiting: 1, refused: 0, error: { code: 'syncPastDeadline', params: { seconds: 1.5, waiting: 1 } } });
-      expect(englishOf(summary.error)).toBe('The sync did not finish within 1.5 s and was stopped; nothing is lost. 1 write still waiting.');
+      expect(summary).toMatchObject({
+        errorCode: 'unavailable',
+        waiting: 1,
+        refused: 0,
+        error: { code: 'syncPastDeadline', params: { seconds: 1.5, waiting: 1 } },
+      });
+      expect(englishOf(summary.error)).toBe(
+        'The sync did not finish within 1.5 s and was stopped; nothing is lost. 1 write still waiting.',
+      );
       proxy.choose(() => 'pass');
       await u.s.reopen({ timeoutMs: 400, sync: TEST_SYNC_TUNING });
       expect(await u.s.core.sync()).toMatchObject({ pushed: 1, error: null });
@@ -186,8 +261,18 @@ describe('the budget', () => {
   it('Cancel stops a sync that waits for the service at once, and loses nothing', async () => {
     const u = await userOver('soap12');
     try {
-      await u.s.core.transfer({ sourceId: u.a, targetId: u.b, amount: '5', paymentDate: '2026-03-06T10:00', categoryId: 0, description: 'cancelled' });
-      await u.s.reopen({ timeoutMs: 400, sync: { ...TEST_SYNC_TUNING, unavailableMs: 60_000, retry: { attempts: 100, backoffMs: 2000, maxBackoffMs: 5000 } } });
+      await u.s.core.transfer({
+        sourceId: u.a,
+        targetId: u.b,
+        amount: '5',
+        paymentDate: '2026-03-06T10:00',
+        categoryId: 0,
+        description: 'cancelled',
+      });
+      await u.s.reopen({
+        timeoutMs: 400,
+        sync: { ...TEST_SYNC_TUNING, unavailableMs: 60_000, retry: { attempts: 100, backoffMs: 2000, maxBackoffMs: 5000 } },
+      });
       proxy.choose(() => 'status-503');
       const waiting = new Promise<void>((resolve) => u.s.core.onEvent((e) => e.type === 'sync-waiting' && resolve()));
       const started = Date.now();

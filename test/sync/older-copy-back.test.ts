@@ -40,7 +40,16 @@ function damageAfterSyncCopies(dataFile: string): void {
   for (const copy of listSafetyCopies(dataFile).filter((c) => c.reason === 'after-sync')) damage4k(copy.file);
 }
 
-const account = (name: string) => ({ name, description: '', currency: 203, type: 1, isActive: true, isHidden: false, locked: false, ord: 1 });
+const account = (name: string) => ({
+  name,
+  description: '',
+  currency: 203,
+  type: 1,
+  isActive: true,
+  isHidden: false,
+  locked: false,
+  ord: 1,
+});
 
 describe("the issue's reproduction on the command line", () => {
   const tmp = tempDir('bookkeeping-older-copy-cli-');
@@ -55,7 +64,8 @@ describe("the issue's reproduction on the command line", () => {
     const env = { BOOKKEEPING_PASSWORD: credentials.password, BOOKKEEPING_CLIENT_KEY: credentials.clientKey };
     const cli = (args: string[]) => runCliOn(data, args, { env });
     expect((await cli(['connect', '--url', service.url, '--login', credentials.login])).code).toBe(0);
-    for (const name of ['Main', 'Savings']) expect((await cli(['add-account', '--name', name, '--currency', '203', '--type', '1'])).code).toBe(0);
+    for (const name of ['Main', 'Savings'])
+      expect((await cli(['add-account', '--name', name, '--currency', '203', '--type', '1'])).code).toBe(0);
     expect((await cli(['sync'])).code).toBe(SYNC_EXIT.delivered);
     const { accounts } = (await cli(['accounts', '--json'])).json() as { accounts: { id: number; name: string }[] };
     const truth = soapClient(service.url, service.namespace, { credentials });
@@ -70,7 +80,21 @@ describe("the issue's reproduction on the command line", () => {
     const u = await cliUser();
     try {
       const B = tmp.file('B.sqlite');
-      expect((await u.cli(['transfer', '--from', String(u.main), '--to', String(u.savings), '--amount', '7.77', '--description', 'DOUBLE-CHECK'])).code).toBe(0);
+      expect(
+        (
+          await u.cli([
+            'transfer',
+            '--from',
+            String(u.main),
+            '--to',
+            String(u.savings),
+            '--amount',
+            '7.77',
+            '--description',
+            'DOUBLE-CHECK',
+          ])
+        ).code,
+      ).toBe(0);
       expect((await u.cli(['backup', '--to', B])).code).toBe(0);
       expect((await u.cli(['restore', '--from', B])).code).toBe(0);
       expect((await u.cli(['sync'])).code).toBe(SYNC_EXIT.delivered);
@@ -90,9 +114,37 @@ describe("the issue's reproduction on the command line", () => {
     const u = await cliUser();
     try {
       const B = tmp.file('B2.sqlite');
-      expect((await u.cli(['transfer', '--from', String(u.main), '--to', String(u.savings), '--amount', '7.77', '--description', 'DOUBLE-CHECK'])).code).toBe(0);
+      expect(
+        (
+          await u.cli([
+            'transfer',
+            '--from',
+            String(u.main),
+            '--to',
+            String(u.savings),
+            '--amount',
+            '7.77',
+            '--description',
+            'DOUBLE-CHECK',
+          ])
+        ).code,
+      ).toBe(0);
       expect((await u.cli(['car', 'add', '9', 'Octavia'])).code).toBe(0);
-      const fuel = ['refuel', '--car', '9', '--liter', '41.5', '--price', '1650.20', '--tachometer', '12000', '--currency', 'CZK', '--date', '2026-10-01T08:00'];
+      const fuel = [
+        'refuel',
+        '--car',
+        '9',
+        '--liter',
+        '41.5',
+        '--price',
+        '1650.20',
+        '--tachometer',
+        '12000',
+        '--currency',
+        'CZK',
+        '--date',
+        '2026-10-01T08:00',
+      ];
       expect((await u.cli(fuel)).code).toBe(0);
       expect((await u.cli(['add-category', 'Fuel'])).code).toBe(0);
       expect((await u.cli(['edit-account', String(u.savings), '--name', 'Savings 2026'])).code).toBe(0);
@@ -118,7 +170,9 @@ describe("the issue's reproduction on the command line", () => {
       expect((await u.truth.call('CategoryTree', {})).AllCategories.filter((c) => c.Name === 'Fuel')).toHaveLength(1);
       expect((await u.truth.call('AccountListWithAmount2', {})).find((a) => a.Id === u.savings)!.Name).toBe('Savings 2026');
       // The car's name is the local copy's own, and came back with it.
-      expect(((await u.cli(['cars', '--json'])).json() as { carId: number; name: string }[]).find((c) => c.carId === 9)?.name).toBe('Octavia');
+      expect(((await u.cli(['cars', '--json'])).json() as { carId: number; name: string }[]).find((c) => c.carId === 9)?.name).toBe(
+        'Octavia',
+      );
     } finally {
       u.truth.close();
     }
@@ -127,15 +181,41 @@ describe("the issue's reproduction on the command line", () => {
 
 /** Queues one write of each kind on a synced user with two accounts and car 7. */
 async function queueOneOfEach(s: UserSession, main: number, savings: number, tag: string) {
-  await s.core.transfer({ sourceId: main, targetId: savings, amount: '7.77', paymentDate: '2026-10-02T09:00', categoryId: 0, description: `T-${tag}` });
+  await s.core.transfer({
+    sourceId: main,
+    targetId: savings,
+    amount: '7.77',
+    paymentDate: '2026-10-02T09:00',
+    categoryId: 0,
+    description: `T-${tag}`,
+  });
   await s.core.addAccount(account(`New-${tag}`));
   await s.core.editAccount({ id: savings, ...editable(`Savings-${tag}`) });
   await s.core.addCategory({ name: `C-${tag}`, parentId: 0 });
-  const fuel = await s.core.addRefueling({ carId: 7, dateOfPurchase: '2026-10-02T08:00', tachometer: 5000, liter: '30', price: '1200', currency: 203, rate: '1', description: `R-${tag}` });
+  const fuel = await s.core.addRefueling({
+    carId: 7,
+    dateOfPurchase: '2026-10-02T08:00',
+    tachometer: 5000,
+    liter: '30',
+    price: '1200',
+    currency: 203,
+    rate: '1',
+    description: `R-${tag}`,
+  });
   return { fuel };
 }
 
-const editableRefueling = (r: { id: number; carId: number; dateOfPurchase: string; tachometer: number; liter: string; price: string; currency: number; rate: string; description: string }) => ({
+const editableRefueling = (r: {
+  id: number;
+  carId: number;
+  dateOfPurchase: string;
+  tachometer: number;
+  liter: string;
+  price: string;
+  currency: number;
+  rate: string;
+  description: string;
+}) => ({
   id: r.id,
   carId: r.carId,
   dateOfPurchase: r.dateOfPurchase,
@@ -228,7 +308,16 @@ describe('every way an older copy comes back, in the app core', () => {
     try {
       const { fuel } = await queueOneOfEach(s, s.main, s.savings, 'shell');
       // A second refueling, made before the safety copy and discarded before the sync: the service never had it.
-      const unsent = await s.core.addRefueling({ carId: 7, dateOfPurchase: '2026-10-03T08:00', tachometer: 5400, liter: '31', price: '1210', currency: 203, rate: '1', description: 'never sent' });
+      const unsent = await s.core.addRefueling({
+        carId: 7,
+        dateOfPurchase: '2026-10-03T08:00',
+        tachometer: 5400,
+        liter: '31',
+        price: '1210',
+        currency: 203,
+        rate: '1',
+        description: 'never sent',
+      });
       const store = new Store(s.file);
       store.setPartial(fuel.id, true);
       store.keepSafetyCopy('daily');
@@ -239,7 +328,13 @@ describe('every way an older copy comes back, in the app core', () => {
       damage4k(s.file);
       damageAfterSyncCopies(s.file);
 
-      shell = openRecoverableCore({ dataFile: s.file, secrets: s.secrets, timeZone: TEST_TIME_ZONE, sync: TEST_SYNC_TUNING, log: () => undefined });
+      shell = openRecoverableCore({
+        dataFile: s.file,
+        secrets: s.secrets,
+        timeZone: TEST_TIME_ZONE,
+        sync: TEST_SYNC_TUNING,
+        log: () => undefined,
+      });
       expect((await shell.getStatus()).damaged).not.toBeNull();
       const status = await shell.recoverLocalCopy({ from: 'safety-copy' });
       expect(status).toMatchObject({ damaged: null, outbox: { unknown: 6, pending: 0 } });
@@ -271,7 +366,13 @@ describe('every way an older copy comes back, in the app core', () => {
       await s.core.close();
       damage4k(s.file);
       damageAfterSyncCopies(s.file);
-      shell = openRecoverableCore({ dataFile: s.file, secrets: s.secrets, timeZone: TEST_TIME_ZONE, sync: TEST_SYNC_TUNING, log: () => undefined });
+      shell = openRecoverableCore({
+        dataFile: s.file,
+        secrets: s.secrets,
+        timeZone: TEST_TIME_ZONE,
+        sync: TEST_SYNC_TUNING,
+        log: () => undefined,
+      });
       await shell.recoverLocalCopy({ from: 'safety-copy' });
       // The service goes away in the middle: the check cannot finish, nothing is sent, everything stays unknown.
       await service.stop();
@@ -295,7 +396,16 @@ describe('a write sent by the lost copy and changed since', () => {
     let shell: AppCore | null = null;
     try {
       const created = await s.core.addCategory({ name: 'Groceries', parentId: 0 });
-      const fuel = await s.core.addRefueling({ carId: 7, dateOfPurchase: '2026-10-04T08:00', tachometer: 6000, liter: '30', price: '1200', currency: 203, rate: '1', description: 'to be edited' });
+      const fuel = await s.core.addRefueling({
+        carId: 7,
+        dateOfPurchase: '2026-10-04T08:00',
+        tachometer: 6000,
+        liter: '30',
+        price: '1200',
+        currency: 203,
+        rate: '1',
+        description: 'to be edited',
+      });
       const store = new Store(s.file);
       store.keepSafetyCopy('daily');
       store.close();
@@ -310,7 +420,13 @@ describe('a write sent by the lost copy and changed since', () => {
       await s.core.close();
       damage4k(s.file);
       damageAfterSyncCopies(s.file);
-      shell = openRecoverableCore({ dataFile: s.file, secrets: s.secrets, timeZone: TEST_TIME_ZONE, sync: TEST_SYNC_TUNING, log: () => undefined });
+      shell = openRecoverableCore({
+        dataFile: s.file,
+        secrets: s.secrets,
+        timeZone: TEST_TIME_ZONE,
+        sync: TEST_SYNC_TUNING,
+        log: () => undefined,
+      });
       await shell.recoverLocalCopy({ from: 'safety-copy' });
       const summary = await shell.sync();
       expect(summary.unknown).toBe(2);

@@ -59,7 +59,10 @@ describe('randomized offline writes through a faulty network', () => {
       for (; syncs < 80; syncs++) {
         await core.sync();
         const left = await core.listOutbox();
-        expect(left.filter((e) => e.status === 'refused' || e.status === 'conflict' || e.status === 'blocked'), JSON.stringify(left.slice(0, 3))).toEqual([]);
+        expect(
+          left.filter((e) => e.status === 'refused' || e.status === 'conflict' || e.status === 'blocked'),
+          JSON.stringify(left.slice(0, 3)),
+        ).toEqual([]);
         if (left.length === 0) break;
       }
       expect(await core.listOutbox()).toEqual([]);
@@ -77,7 +80,9 @@ describe('randomized offline writes through a faulty network', () => {
       const local = new WriteModel(seededRandom(0), CARS);
       await local.adopt(core);
       expectSameData(local.intended(), model.intended());
-      console.log(`randomized: seed ${SEED}, ${WRITES} writes ${JSON.stringify(model.counts)}, ${syncs + 1} syncs, requests by mode ${JSON.stringify(Object.fromEntries(proxy.counts))}`);
+      console.log(
+        `randomized: seed ${SEED}, ${WRITES} writes ${JSON.stringify(model.counts)}, ${syncs + 1} syncs, requests by mode ${JSON.stringify(Object.fromEntries(proxy.counts))}`,
+      );
     } finally {
       await core.close();
       tmp.remove();

@@ -22,9 +22,42 @@ afterAll(async () => {
   await service.close();
 });
 
-const account = { Id: 999_001, Name: 'Noted', Type: 1, Currency: 203, IsActive: true, Locked: false, Description: '', Ord: 0, UserAccountPermission: 3, Amount: 0, IsHidden: false } satisfies ApiAccount2;
-const refueling = { Id: 999_002, Id_UserCreated: 1, DateOfPurchase: '2026-01-01T00:00:00', Id_Car: 2, Tachometer: 1, Liter: 1, Price: 1, Description: '', Currency: 203, Rate: 1 } satisfies ApiCarFuel;
-const transaction = (accountId: number): ApiTransaction2 => ({ Id: 999_003, Id_User: 1, Id_UserCreated: 1, Id_Account: accountId, PaymentDate: '2026-01-01T00:00:00', Type: 3, Amount: 1, Description: '', Id_Category: 0 });
+const account = {
+  Id: 999_001,
+  Name: 'Noted',
+  Type: 1,
+  Currency: 203,
+  IsActive: true,
+  Locked: false,
+  Description: '',
+  Ord: 0,
+  UserAccountPermission: 3,
+  Amount: 0,
+  IsHidden: false,
+} satisfies ApiAccount2;
+const refueling = {
+  Id: 999_002,
+  Id_UserCreated: 1,
+  DateOfPurchase: '2026-01-01T00:00:00',
+  Id_Car: 2,
+  Tachometer: 1,
+  Liter: 1,
+  Price: 1,
+  Description: '',
+  Currency: 203,
+  Rate: 1,
+} satisfies ApiCarFuel;
+const transaction = (accountId: number): ApiTransaction2 => ({
+  Id: 999_003,
+  Id_User: 1,
+  Id_UserCreated: 1,
+  Id_Account: accountId,
+  PaymentDate: '2026-01-01T00:00:00',
+  Type: 3,
+  Amount: 1,
+  Description: '',
+  Id_Category: 0,
+});
 
 describe('the server snapshot of one push', () => {
   it('forgets a failed read even when a write was noted into it meanwhile, and leaves no rejection unhandled', async () => {

@@ -19,7 +19,16 @@ afterAll(() => service.close());
 /** A fresh user with one synced CZK account ("Main"). */
 async function setUp() {
   const session = await newUser(service);
-  const a = await session.core.addAccount({ name: 'Main', description: '', currency: 203, type: 2, isActive: true, isHidden: false, locked: false, ord: 1 });
+  const a = await session.core.addAccount({
+    name: 'Main',
+    description: '',
+    currency: 203,
+    type: 2,
+    isActive: true,
+    isHidden: false,
+    locked: false,
+    ord: 1,
+  });
   expect(a.id).toBeLessThan(0);
   expect((await session.core.sync()).error).toBeNull();
   const mainId = (await session.core.listAccounts({})).accounts[0]!.id;
@@ -27,20 +36,42 @@ async function setUp() {
   return Object.assign(session, { mainId });
 }
 
-const account = (name: string, currency = 203) => ({ name, description: '', currency, type: 1, isActive: true, isHidden: false, locked: false, ord: 5 });
+const account = (name: string, currency = 203) => ({
+  name,
+  description: '',
+  currency,
+  type: 1,
+  isActive: true,
+  isHidden: false,
+  locked: false,
+  ord: 5,
+});
 
 describe('temporary id chains', () => {
   it('new account -> transfer to it -> edit of it: ids replaced everywhere, one record each on the service', async () => {
     const s = await setUp();
     try {
       const created = await s.core.addAccount(account('Holiday'));
-      const t = await s.core.transfer({ sourceId: s.mainId, targetId: created.id, amount: '250.5', paymentDate: '2026-05-01T09:00', categoryId: 0, description: 'to holiday' });
+      const t = await s.core.transfer({
+        sourceId: s.mainId,
+        targetId: created.id,
+        amount: '250.5',
+        paymentDate: '2026-05-01T09:00',
+        categoryId: 0,
+        description: 'to holiday',
+      });
       const { currency: _c, ...fields } = account('Holiday fund');
       void _c;
       await s.core.editAccount({ id: created.id, ...fields, isHidden: true });
       // Shown at once: the new account with the pending transfer in its balance.
       const before = (await s.core.listAccounts({ includeHidden: true })).accounts;
-      expect(before.find((a) => a.id === created.id)).toMatchObject({ name: 'Holiday fund', balance: '250.5', local: true, pending: true, isHidden: true });
+      expect(before.find((a) => a.id === created.id)).toMatchObject({
+        name: 'Holiday fund',
+        balance: '250.5',
+        local: true,
+        pending: true,
+        isHidden: true,
+      });
       expect(before.find((a) => a.id === s.mainId)).toMatchObject({ balance: '-250.5', serverBalance: '0', pending: true });
       const outbox = await s.core.listOutbox();
       expect(outbox.map((e) => [e.kind, e.targetId])).toEqual([
@@ -69,13 +100,22 @@ describe('temporary id chains', () => {
         const outboxRepo = new Outbox(store);
         expect(outboxRepo.resolve(created.id)).toBe(holiday[0]!.Id);
         // The transfer's id is its source side's.
-        const sourceSide = (await s.truth.call('TransactionListLast50_2', { AccountId: s.mainId })).find((x) => x.Description === 'to holiday')!;
+        const sourceSide = (await s.truth.call('TransactionListLast50_2', { AccountId: s.mainId })).find(
+          (x) => x.Description === 'to holiday',
+        )!;
         expect(outboxRepo.resolve(t.id)).toBe(sourceSide.Id);
       } finally {
         store.close();
       }
       // A later write may still use the temporary id.
-      await s.core.transfer({ sourceId: created.id, targetId: s.mainId, amount: '0.5', paymentDate: '2026-05-02T09:00', categoryId: 0, description: 'back' });
+      await s.core.transfer({
+        sourceId: created.id,
+        targetId: s.mainId,
+        amount: '0.5',
+        paymentDate: '2026-05-02T09:00',
+        categoryId: 0,
+        description: 'back',
+      });
       expect((await s.core.listOutbox())[0]!.input).toMatchObject({ sourceId: holiday[0]!.Id });
     } finally {
       await s.done();
@@ -88,10 +128,25 @@ describe('temporary id chains', () => {
       const other = await s.core.addAccount(account('Other'));
       const top = await s.core.addCategory({ name: 'Travel', parentId: 0 });
       const child = await s.core.addCategory({ name: 'Flights', parentId: top.id });
-      await s.core.transfer({ sourceId: s.mainId, targetId: other.id, amount: '99.99', paymentDate: '2026-06-01T12:00', categoryId: child.id, description: 'ticket' });
+      await s.core.transfer({
+        sourceId: s.mainId,
+        targetId: other.id,
+        amount: '99.99',
+        paymentDate: '2026-06-01T12:00',
+        categoryId: child.id,
+        description: 'ticket',
+      });
       await s.core.renameCategory({ id: child.id, name: 'Air travel' });
       const tree = await s.core.getCategoryTree();
-      expect(tree.all).toEqual([{ id: top.id, name: 'Travel', parentId: 0, pending: true, children: [{ id: child.id, name: 'Air travel', parentId: top.id, pending: true, children: [] }] }]);
+      expect(tree.all).toEqual([
+        {
+          id: top.id,
+          name: 'Travel',
+          parentId: 0,
+          pending: true,
+          children: [{ id: child.id, name: 'Air travel', parentId: top.id, pending: true, children: [] }],
+        },
+      ]);
       const pendingTx = await s.core.listTransactions({ accountId: other.id });
       expect(pendingTx.items[0]).toMatchObject({ amount: '99.99', categoryId: child.id, categoryName: 'Air travel', pending: true });
 
@@ -117,9 +172,23 @@ describe('temporary id chains', () => {
       // Currency 999 is a code the client cannot judge (codes are opaque); this service refuses it.
       const odd = await s.core.addAccount(account('Odd', 999));
       const second = await s.core.addAccount(account('Odd twin', 999));
-      await s.core.transfer({ sourceId: odd.id, targetId: second.id, amount: '1', paymentDate: '2026-06-01T12:00', categoryId: 0, description: 'blocked' });
+      await s.core.transfer({
+        sourceId: odd.id,
+        targetId: second.id,
+        amount: '1',
+        paymentDate: '2026-06-01T12:00',
+        categoryId: 0,
+        description: 'blocked',
+      });
       const fine = await s.core.addAccount(account('Fine'));
-      await s.core.transfer({ sourceId: s.mainId, targetId: fine.id, amount: '3', paymentDate: '2026-06-01T12:00', categoryId: 0, description: 'independent' });
+      await s.core.transfer({
+        sourceId: s.mainId,
+        targetId: fine.id,
+        amount: '3',
+        paymentDate: '2026-06-01T12:00',
+        categoryId: 0,
+        description: 'independent',
+      });
 
       const summary = await s.core.sync();
       expect(summary).toMatchObject({ pushed: 2, refused: 2, error: null });
@@ -141,7 +210,7 @@ describe('temporary id chains', () => {
       await s.core.updateOutbox({ id: outbox[0]!.id, input: account('Odd') });
       await s.core.updateOutbox({ id: outbox[1]!.id, input: account('Odd twin') });
       expect((await s.core.listOutbox()).map((e) => e.status)).toEqual(['pending', 'pending', 'pending']);
-      expect((await s.core.sync())).toMatchObject({ pushed: 3, refused: 0 });
+      expect(await s.core.sync()).toMatchObject({ pushed: 3, refused: 0 });
       const after = await s.truth.call('AccountListWithAmount2', {});
       expect(after.find((a) => a.Name === 'Odd')!.Amount).toBe(-1);
       expect(after.find((a) => a.Name === 'Odd twin')!.Amount).toBe(1);
@@ -156,7 +225,14 @@ describe('temporary id chains', () => {
       const other = await s.core.addAccount(account('Other'));
       const top = await s.core.addCategory({ name: 'Pets', parentId: 0 });
       const child = await s.core.addCategory({ name: 'Vet', parentId: top.id });
-      await s.core.transfer({ sourceId: s.mainId, targetId: other.id, amount: '10', paymentDate: '2026-06-01T12:00', categoryId: child.id, description: 'vet' });
+      await s.core.transfer({
+        sourceId: s.mainId,
+        targetId: other.id,
+        amount: '10',
+        paymentDate: '2026-06-01T12:00',
+        categoryId: child.id,
+        description: 'vet',
+      });
       await s.core.addCategory({ name: 'Garden', parentId: 0 });
       // Another device creates "pets" first.
       adminAddCategory(service.dataFile, s.login, 'pets');

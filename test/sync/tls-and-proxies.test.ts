@@ -48,7 +48,16 @@ beforeAll(() => {
 });
 afterAll(() => tmp.remove());
 
-const account = (name: string) => ({ name, description: '', currency: 203, type: 1, isActive: true, isHidden: false, locked: false, ord: 0 });
+const account = (name: string) => ({
+  name,
+  description: '',
+  currency: 203,
+  type: 1,
+  isActive: true,
+  isHidden: false,
+  locked: false,
+  ord: 0,
+});
 
 /** Two accounts of a fresh user, synced, so that a transfer between them can be queued. */
 async function twoAccounts(s: UserSession): Promise<[number, number]> {
@@ -76,10 +85,16 @@ describe.skipIf(!openssl)('a self-hosted service with a self-signed certificate'
     expect((refused as AppError).kind).toBe('certificate');
     expect((refused as AppError).message).toContain(selfSigned.fingerprint);
     // As data for the screens, which word it in their language: the core composes no sentence of its own.
-    expect((refused as AppError).toData()).toEqual({ code: 'certificateUntrusted', params: { fingerprint: selfSigned.fingerprint, waiting: 0 } });
+    expect((refused as AppError).toData()).toEqual({
+      code: 'certificateUntrusted',
+      params: { fingerprint: selfSigned.fingerprint, waiting: 0 },
+    });
 
     // Trusted by its fingerprint, in any usual spelling (lower case, no colons).
-    const s = await newUser(service, { sync: TEST_SYNC_TUNING, trustedCertificate: selfSigned.fingerprint.toLowerCase().replace(/:/g, '') });
+    const s = await newUser(service, {
+      sync: TEST_SYNC_TUNING,
+      trustedCertificate: selfSigned.fingerprint.toLowerCase().replace(/:/g, ''),
+    });
     try {
       expect((await s.core.getStatus()).connection?.trustedCertificate).toBe(selfSigned.fingerprint);
       const report = await s.core.testConnection({ baseUrl: service.url });
@@ -87,16 +102,29 @@ describe.skipIf(!openssl)('a self-hosted service with a self-signed certificate'
       const [a, b] = await twoAccounts(s);
 
       // The service comes back with another certificate: refused as changed, nothing refused, the write waits.
-      await s.core.transfer({ sourceId: a, targetId: b, amount: '12.50', paymentDate: '2026-03-03T10:00', categoryId: 0, description: 'across a new certificate' });
+      await s.core.transfer({
+        sourceId: a,
+        targetId: b,
+        amount: '12.50',
+        paymentDate: '2026-03-03T10:00',
+        categoryId: 0,
+        description: 'across a new certificate',
+      });
       await service.stop();
       await service.start({ tls: { cert: replacement.cert, key: replacement.key } });
       const changed = await s.core.sync();
       expect(changed).toMatchObject({ errorCode: 'certificate', refused: 0, pushed: 0, waiting: 1 });
       expect(englishOf(changed.error)).toContain(`you trusted ${selfSigned.fingerprint}, it now presents ${replacement.fingerprint}`);
       expect(englishOf(changed.error)).toContain('1 write still waiting');
-      expect(changed.error).toEqual({ code: 'certificateChanged', params: { pinned: selfSigned.fingerprint, seen: replacement.fingerprint, waiting: 1 } });
+      expect(changed.error).toEqual({
+        code: 'certificateChanged',
+        params: { pinned: selfSigned.fingerprint, seen: replacement.fingerprint, waiting: 1 },
+      });
       const shown = await s.core.testConnection({ baseUrl: service.url });
-      expect(shown).toMatchObject({ ok: false, certificate: { reason: 'changed', trusted: selfSigned.fingerprint, presented: { fingerprint256: replacement.fingerprint } } });
+      expect(shown).toMatchObject({
+        ok: false,
+        certificate: { reason: 'changed', trusted: selfSigned.fingerprint, presented: { fingerprint256: replacement.fingerprint } },
+      });
       expect(shown.certificate!.presented!.subject).toContain('bookkeeping test service');
       expect((await s.core.listOutbox()).map((e) => e.status)).toEqual(['pending']);
 
@@ -104,7 +132,9 @@ describe.skipIf(!openssl)('a self-hosted service with a self-signed certificate'
       await s.core.connect({ baseUrl: service.url, ...s.credentials, trustedCertificate: replacement.fingerprint });
       expect(await s.core.sync()).toMatchObject({ error: null, pushed: 1, waiting: 0 });
       const truth = soapClient(service.url, service.namespace, { credentials: s.credentials, trustedCertificate: replacement.fingerprint });
-      expect((await truth.call('TransactionListLast50_2', { AccountId: b })).filter((t) => t.Description === 'across a new certificate')).toHaveLength(1);
+      expect(
+        (await truth.call('TransactionListLast50_2', { AccountId: b })).filter((t) => t.Description === 'across a new certificate'),
+      ).toHaveLength(1);
       truth.close();
     } finally {
       await service.stop();
@@ -121,11 +151,16 @@ describe.skipIf(!openssl)('a self-hosted service with a self-signed certificate'
       refusal: () => ({ certificate: certificateInfo(selfSigned.cert), code: 'net::ERR_CERT_AUTHORITY_INVALID' }),
     };
     const dir = tempDir();
-    const core = openCore(dir.file('local.sqlite'), { transport: fetchTransportFactory({ fetch: (url, init) => fetch(url, init), certificates }) });
+    const core = openCore(dir.file('local.sqlite'), {
+      transport: fetchTransportFactory({ fetch: (url, init) => fetch(url, init), certificates }),
+    });
     try {
       const report = await core.testConnection({ baseUrl: service.url, trustedCertificate: replacement.fingerprint.replace(/:/g, ' ') });
       expect(pins).toEqual([['127.0.0.1', replacement.fingerprint]]);
-      expect(report).toMatchObject({ ok: false, certificate: { reason: 'untrusted', presented: { fingerprint256: selfSigned.fingerprint } } });
+      expect(report).toMatchObject({
+        ok: false,
+        certificate: { reason: 'untrusted', presented: { fingerprint256: selfSigned.fingerprint } },
+      });
       expect(englishOf(report.error)).toContain(`Its SHA-256 fingerprint is ${selfSigned.fingerprint}`);
     } finally {
       await core.close();
@@ -137,9 +172,15 @@ describe.skipIf(!openssl)('a self-hosted service with a self-signed certificate'
     const s = await newUser(service, { trustedCertificate: selfSigned.fingerprint });
     try {
       const report = await s.core.testConnection({ baseUrl: service.url, trustedCertificate: null });
-      expect(report).toMatchObject({ ok: false, certificate: { reason: 'untrusted', trusted: null, presented: { fingerprint256: selfSigned.fingerprint } } });
+      expect(report).toMatchObject({
+        ok: false,
+        certificate: { reason: 'untrusted', trusted: null, presented: { fingerprint256: selfSigned.fingerprint } },
+      });
       expect(englishOf(report.error)).toContain('not signed by an authority this computer trusts');
-      await expect(s.core.testConnection({ baseUrl: service.url, trustedCertificate: 'not a fingerprint' })).rejects.toMatchObject({ kind: 'invalid-input', field: 'trustedCertificate' });
+      await expect(s.core.testConnection({ baseUrl: service.url, trustedCertificate: 'not a fingerprint' })).rejects.toMatchObject({
+        kind: 'invalid-input',
+        field: 'trustedCertificate',
+      });
     } finally {
       await s.done();
     }
@@ -153,7 +194,8 @@ async function startProxy(credentials?: string): Promise<{ url: string; connects
   const server: ProxyServer = createProxy(http.createServer());
   server.on('connect', (req: http.IncomingMessage) => connects.push(req.url ?? ''));
   server.on('request', (req: http.IncomingMessage) => requests.push(req.url ?? ''));
-  if (credentials) server.authenticate = (req) => req.headers['proxy-authorization'] === `Basic ${Buffer.from(credentials).toString('base64')}`;
+  if (credentials)
+    server.authenticate = (req) => req.headers['proxy-authorization'] === `Basic ${Buffer.from(credentials).toString('base64')}`;
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
@@ -198,19 +240,30 @@ describe('through an HTTP proxy', () => {
     const s = await newUser(plain, { sync: TEST_SYNC_TUNING });
     try {
       const [a, b] = await twoAccounts(s);
-      await s.core.transfer({ sourceId: a, targetId: b, amount: '3', paymentDate: '2026-03-04T10:00', categoryId: 0, description: 'through a proxy' });
+      await s.core.transfer({
+        sourceId: a,
+        targetId: b,
+        amount: '3',
+        paymentDate: '2026-03-04T10:00',
+        categoryId: 0,
+        description: 'through a proxy',
+      });
       const blocked = await s.reopen({ transport: nodeTransportFactory({ env: { http_proxy: proxy.url } }) });
       const summary = await blocked.sync();
       expect(summary).toMatchObject({ errorCode: 'unavailable', refused: 0, waiting: 1 });
       expect(englishOf(summary.error)).toContain(`The proxy at 127.0.0.1:${new URL(proxy.url).port} asks for credentials (HTTP 407)`);
 
-      const wrong = await s.reopen({ transport: nodeTransportFactory({ env: { http_proxy: proxy.url.replace('//', '//traveller:wrong-guess@') } }) });
+      const wrong = await s.reopen({
+        transport: nodeTransportFactory({ env: { http_proxy: proxy.url.replace('//', '//traveller:wrong-guess@') } }),
+      });
       const refusedCredentials = await wrong.sync();
       expect(englishOf(refusedCredentials.error)).toContain('refused the proxy credentials');
       expect(JSON.stringify(refusedCredentials.error)).not.toContain('wrong-guess');
       expect(englishOf(refusedCredentials.error)).not.toContain('wrong-guess');
 
-      const through = await s.reopen({ transport: nodeTransportFactory({ env: { http_proxy: proxy.url.replace('//', '//traveller:s3cret-proxy@') } }) });
+      const through = await s.reopen({
+        transport: nodeTransportFactory({ env: { http_proxy: proxy.url.replace('//', '//traveller:s3cret-proxy@') } }),
+      });
       expect(await through.sync()).toMatchObject({ error: null, pushed: 1, waiting: 0 });
       expect(await onService(s, b, 'through a proxy')).toBe(1);
       expect(JSON.stringify(await through.getStatus())).not.toContain('s3cret-proxy');
@@ -227,7 +280,14 @@ describe('through an HTTP proxy', () => {
     const s = await newUser(plain, { sync: TEST_SYNC_TUNING });
     try {
       const [a, b] = await twoAccounts(s);
-      await s.core.transfer({ sourceId: a, targetId: b, amount: '4', paymentDate: '2026-03-05T10:00', categoryId: 0, description: 'proxy down' });
+      await s.core.transfer({
+        sourceId: a,
+        targetId: b,
+        amount: '4',
+        paymentDate: '2026-03-05T10:00',
+        categoryId: 0,
+        description: 'proxy down',
+      });
       const core = await s.reopen({ transport: nodeTransportFactory({ env: { HTTP_PROXY: gone } }) });
       const summary = await core.sync();
       expect(summary).toMatchObject({ errorCode: 'unavailable', refused: 0, waiting: 1 });
@@ -246,7 +306,11 @@ describe('through an HTTP proxy', () => {
 
     it('HTTPS_PROXY tunnels with CONNECT, TLS runs end to end, and the pinned certificate is still checked', async () => {
       const proxy = await startProxy();
-      const s = await newUser(secure, { transport: nodeTransportFactory({ env: { HTTPS_PROXY: proxy.url } }), trustedCertificate: selfSigned.fingerprint, sync: TEST_SYNC_TUNING });
+      const s = await newUser(secure, {
+        transport: nodeTransportFactory({ env: { HTTPS_PROXY: proxy.url } }),
+        trustedCertificate: selfSigned.fingerprint,
+        sync: TEST_SYNC_TUNING,
+      });
       try {
         expect((await s.core.sync()).error).toBeNull();
         expect(proxy.connects.length).toBeGreaterThan(0);
@@ -269,7 +333,9 @@ describe('through an HTTP proxy', () => {
         const summary = await blocked.sync();
         expect(summary).toMatchObject({ errorCode: 'unavailable', refused: 0 });
         expect(englishOf(summary.error)).toContain('asks for credentials (HTTP 407)');
-        const through = await s.reopen({ transport: nodeTransportFactory({ env: { HTTPS_PROXY: proxy.url.replace('//', '//roaming:tunnel-secret@') } }) });
+        const through = await s.reopen({
+          transport: nodeTransportFactory({ env: { HTTPS_PROXY: proxy.url.replace('//', '//roaming:tunnel-secret@') } }),
+        });
         expect((await through.sync()).error).toBeNull();
         expect(proxy.connects.length).toBeGreaterThan(0);
         expect(JSON.stringify(summary)).not.toContain('tunnel-secret');
@@ -313,7 +379,10 @@ describe('compressed answers', () => {
             const br = accepted.includes('br') && asked.length % 2 === 0;
             const encoded = br ? zlib.brotliCompressSync(plainBody) : zlib.gzipSync(plainBody);
             served.add(br ? 'br' : 'gzip');
-            res.writeHead(answer.statusCode ?? 500, { 'content-type': answer.headers['content-type'] ?? '', 'content-encoding': br ? 'br' : 'gzip' });
+            res.writeHead(answer.statusCode ?? 500, {
+              'content-type': answer.headers['content-type'] ?? '',
+              'content-encoding': br ? 'br' : 'gzip',
+            });
             res.end(encoded);
           });
         });
@@ -334,7 +403,14 @@ describe('compressed answers', () => {
     const s = await newUser(service, { baseUrl: url, sync: TEST_SYNC_TUNING, maxResponseBytes: 1024 * 1024 });
     try {
       const [a, b] = await twoAccounts(s);
-      await s.core.transfer({ sourceId: a, targetId: b, amount: '5', paymentDate: '2026-03-06T10:00', categoryId: 0, description: 'compressed' });
+      await s.core.transfer({
+        sourceId: a,
+        targetId: b,
+        amount: '5',
+        paymentDate: '2026-03-06T10:00',
+        categoryId: 0,
+        description: 'compressed',
+      });
       expect(await s.core.sync()).toMatchObject({ error: null, pushed: 1 });
       expect(await onService(s, b, 'compressed')).toBe(1);
       expect(new Set(asked)).toEqual(new Set(['gzip, br']));
@@ -365,7 +441,10 @@ describe.skipIf(!openssl)('the command line', () => {
   it('trusts an authority given in NODE_EXTRA_CA_CERTS, refuses a certificate for another host, and trusts a self-signed one with --trust-certificate', async () => {
     service = await startTestService({ demo: true, service: { tls: { cert: signed.cert, key: signed.key } } });
     const data = cliTmp.file('cli.sqlite');
-    const connect = (...more: string[]) => runCliOn(data, ['connect', '--url', service.url, '--login', 'demo', ...more], { env: { BOOKKEEPING_PASSWORD: 'demo', BOOKKEEPING_CLIENT_KEY: 'demo' } });
+    const connect = (...more: string[]) =>
+      runCliOn(data, ['connect', '--url', service.url, '--login', 'demo', ...more], {
+        env: { BOOKKEEPING_PASSWORD: 'demo', BOOKKEEPING_CLIENT_KEY: 'demo' },
+      });
 
     const untrusted = await connect();
     expect(untrusted.code).toBe(SYNC_EXIT.failed);
@@ -383,7 +462,9 @@ describe.skipIf(!openssl)('the command line', () => {
     await service.start({ tls: { cert: otherHost.cert, key: otherHost.key } });
     const wrongHost = await spawnCliOn(data, ['sync'], withAuthority);
     expect(wrongHost.code).toBe(SYNC_EXIT.failed);
-    expect(wrongHost.err).toContain("The service's certificate is not valid for 127.0.0.1: it was issued for another address than 127.0.0.1");
+    expect(wrongHost.err).toContain(
+      "The service's certificate is not valid for 127.0.0.1: it was issued for another address than 127.0.0.1",
+    );
 
     await service.stop();
     await service.start({ tls: { cert: selfSigned.cert, key: selfSigned.key } });

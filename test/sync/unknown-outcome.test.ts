@@ -43,14 +43,24 @@ const CASES: Case[] = [
   {
     kind: 'new account',
     operation: 'AddAccount',
-    write: (core) => core.addAccount({ name: 'Fresh', description: '', currency: 203, type: 1, isActive: true, isHidden: false, locked: false, ord: 0 }),
+    write: (core) =>
+      core.addAccount({ name: 'Fresh', description: '', currency: 203, type: 1, isActive: true, isHidden: false, locked: false, ord: 0 }),
     count: async (s) => (await s.truth.call('AccountListWithAmount2', {})).filter((a) => a.Name === 'Fresh').length,
   },
   {
     kind: 'transfer',
     operation: 'AddTranferToOtherAccount',
-    write: (core, ids) => core.transfer({ sourceId: ids.a, targetId: ids.b, amount: '42.42', paymentDate: '2026-02-02T10:00', categoryId: ids.category, description: 'once' }),
-    count: async (s, ids) => (await s.truth.call('TransactionListLast50_2', { AccountId: ids.b })).filter((t) => t.Description === 'once').length,
+    write: (core, ids) =>
+      core.transfer({
+        sourceId: ids.a,
+        targetId: ids.b,
+        amount: '42.42',
+        paymentDate: '2026-02-02T10:00',
+        categoryId: ids.category,
+        description: 'once',
+      }),
+    count: async (s, ids) =>
+      (await s.truth.call('TransactionListLast50_2', { AccountId: ids.b })).filter((t) => t.Description === 'once').length,
   },
   {
     kind: 'new category',
@@ -64,13 +74,24 @@ const CASES: Case[] = [
   {
     kind: 'new refueling',
     operation: 'EditCarFuel',
-    write: (core) => core.addRefueling({ carId: 1, dateOfPurchase: '2026-02-03T07:30', tachometer: 777, liter: '33.3', price: '1234.5', currency: 203, rate: '1', description: 'once' }),
+    write: (core) =>
+      core.addRefueling({
+        carId: 1,
+        dateOfPurchase: '2026-02-03T07:30',
+        tachometer: 777,
+        liter: '33.3',
+        price: '1234.5',
+        currency: 203,
+        rate: '1',
+        description: 'once',
+      }),
     count: async (s) => (await s.truth.call('CarFuelList', { CarId: 1 })).filter((r) => r.Tachometer === 777).length,
   },
   {
     kind: 'account edit',
     operation: 'EditAccount',
-    write: (core, ids) => core.editAccount({ id: ids.a, name: 'A edited', description: '', type: 1, isActive: true, isHidden: false, locked: false, ord: 0 }),
+    write: (core, ids) =>
+      core.editAccount({ id: ids.a, name: 'A edited', description: '', type: 1, isActive: true, isHidden: false, locked: false, ord: 0 }),
     count: async (s) => (await s.truth.call('AccountListWithAmount2', {})).filter((a) => a.Name === 'A edited').length,
   },
   {
@@ -85,10 +106,20 @@ const CASES: Case[] = [
 async function setUp(): Promise<{ s: UserSession; ids: { a: number; b: number; category: number; refueling: number } }> {
   proxy.choose(() => 'pass');
   const s = await newUser(service, { baseUrl: proxy.url, timeoutMs: 300 });
-  for (const name of ['A', 'B']) await s.core.addAccount({ name, description: '', currency: 203, type: 1, isActive: true, isHidden: false, locked: false, ord: 0 });
+  for (const name of ['A', 'B'])
+    await s.core.addAccount({ name, description: '', currency: 203, type: 1, isActive: true, isHidden: false, locked: false, ord: 0 });
   await s.core.addCategory({ name: 'Top', parentId: 0 });
   await s.core.saveCar({ carId: 1, name: 'Car' });
-  await s.core.addRefueling({ carId: 1, dateOfPurchase: '2026-01-01T00:00', tachometer: 1, liter: '1', price: '1', currency: 203, rate: '1', description: '' });
+  await s.core.addRefueling({
+    carId: 1,
+    dateOfPurchase: '2026-01-01T00:00',
+    tachometer: 1,
+    liter: '1',
+    price: '1',
+    currency: 203,
+    rate: '1',
+    description: '',
+  });
   expect((await s.core.sync()).error).toBeNull();
   const accounts = (await s.core.listAccounts({})).accounts;
   return {
@@ -116,7 +147,8 @@ describe('unknown outcomes are decided by looking for the effect', () => {
   ];
   for (const c of CASES) {
     for (const [mode, sends] of modes) {
-      const what = sends === 1 ? 'handled by the service, answer lost -> found, not sent again' : 'never reached the service -> sent again, once';
+      const what =
+        sends === 1 ? 'handled by the service, answer lost -> found, not sent again' : 'never reached the service -> sent again, once';
       it(`${c.kind}: ${mode}: ${what}`, async () => {
         const { s, ids } = await setUp();
         try {
@@ -138,7 +170,14 @@ describe('unknown outcomes are decided by looking for the effect', () => {
   it('when the service cannot be asked, the write stays unknown (not sent again) until a later sync decides it', async () => {
     const { s, ids } = await setUp();
     try {
-      await s.core.transfer({ sourceId: ids.a, targetId: ids.b, amount: '5', paymentDate: '2026-02-02T10:00', categoryId: 0, description: 'later' });
+      await s.core.transfer({
+        sourceId: ids.a,
+        targetId: ids.b,
+        amount: '5',
+        paymentDate: '2026-02-02T10:00',
+        categoryId: 0,
+        description: 'later',
+      });
       // The answer is lost and the service then stays unreachable for a while.
       let sentOnce = false;
       proxy.choose((req) => {
@@ -154,7 +193,12 @@ describe('unknown outcomes are decided by looking for the effect', () => {
       expect(entry).toMatchObject({ status: 'unknown', attempts: 1 });
       expect((await s.core.getStatus()).outbox.unknown).toBe(1);
       // It cannot be changed while its outcome is unknown (it may have happened).
-      const err = await s.core.updateOutbox({ id: entry!.id, input: { sourceId: ids.a, targetId: ids.b, amount: '6', paymentDate: '2026-02-02T10:00', categoryId: 0, description: 'later' } }).catch((e: AppError) => e);
+      const err = await s.core
+        .updateOutbox({
+          id: entry!.id,
+          input: { sourceId: ids.a, targetId: ids.b, amount: '6', paymentDate: '2026-02-02T10:00', categoryId: 0, description: 'later' },
+        })
+        .catch((e: AppError) => e);
       expect(err).toMatchObject({ kind: 'rule' });
       // An app restart in between changes nothing.
       await s.reopen({ timeoutMs: 300 });
@@ -162,7 +206,9 @@ describe('unknown outcomes are decided by looking for the effect', () => {
       const sends = sent('AddTranferToOtherAccount');
       expect(await s.core.sync()).toMatchObject({ pushed: 1, unknown: 0, error: null });
       expect(sent('AddTranferToOtherAccount')).toBe(sends);
-      expect((await s.truth.call('TransactionListLast50_2', { AccountId: ids.b })).filter((t) => t.Description === 'later')).toHaveLength(1);
+      expect((await s.truth.call('TransactionListLast50_2', { AccountId: ids.b })).filter((t) => t.Description === 'later')).toHaveLength(
+        1,
+      );
     } finally {
       await s.done();
     }
@@ -171,7 +217,14 @@ describe('unknown outcomes are decided by looking for the effect', () => {
   it('a write whose target the service refuses to show is refused; one whose check is refused stays unknown; others go on', async () => {
     const { s, ids } = await setUp();
     try {
-      await s.core.transfer({ sourceId: ids.a, targetId: ids.b, amount: '8', paymentDate: '2026-02-02T10:00', categoryId: 0, description: 'cannot read' });
+      await s.core.transfer({
+        sourceId: ids.a,
+        targetId: ids.b,
+        amount: '8',
+        paymentDate: '2026-02-02T10:00',
+        categoryId: 0,
+        description: 'cannot read',
+      });
       await s.core.addCategory({ name: 'Independent', parentId: 0 });
       proxy.choose((req) => (req.operation === 'TransactionListLast50_2' ? 'client-fault' : 'pass'));
       const first = await s.core.sync();
@@ -199,7 +252,9 @@ describe('unknown outcomes are decided by looking for the effect', () => {
       // Once the service shows the accounts again, the check finds the transfer: not sent twice.
       proxy.choose(() => 'pass');
       expect(await s.core.sync()).toMatchObject({ pushed: 1, unknown: 0, error: null });
-      expect((await s.truth.call('TransactionListLast50_2', { AccountId: ids.b })).filter((t) => t.Description === 'cannot read')).toHaveLength(1);
+      expect(
+        (await s.truth.call('TransactionListLast50_2', { AccountId: ids.b })).filter((t) => t.Description === 'cannot read'),
+      ).toHaveLength(1);
     } finally {
       await s.done();
     }
@@ -212,7 +267,9 @@ describe('unknown outcomes are decided by looking for the effect', () => {
       await s.core.addCategory({ name: 'Allowed', parentId: 0 });
       proxy.choose((req) => (req.operation === 'EditCategory' ? 'authorization-fault' : 'pass'));
       expect(await s.core.sync()).toMatchObject({ pushed: 1, refused: 1, error: null });
-      expect((await s.core.listOutbox()).map((e) => [e.kind, e.status, e.message])).toEqual([['renameCategory', 'refused', 'You are not authorized to change this record.']]);
+      expect((await s.core.listOutbox()).map((e) => [e.kind, e.status, e.message])).toEqual([
+        ['renameCategory', 'refused', 'You are not authorized to change this record.'],
+      ]);
       expect((await s.truth.call('CategoryTree', {})).AllCategories.map((c) => c.Name).sort()).toEqual(['Allowed', 'Top']);
     } finally {
       await s.done();
@@ -228,7 +285,9 @@ describe('unknown outcomes are decided by looking for the effect', () => {
       await s.core.transfer(same);
       let n = 0;
       // The first and the third are handled with their answers lost; the second never arrives.
-      proxy.choose((req) => (req.operation === 'AddTranferToOtherAccount' ? (++n === 1 || n === 3 ? 'drop-after' : n === 2 ? 'drop-before' : 'pass') : 'pass'));
+      proxy.choose((req) =>
+        req.operation === 'AddTranferToOtherAccount' ? (++n === 1 || n === 3 ? 'drop-after' : n === 2 ? 'drop-before' : 'pass') : 'pass',
+      );
       expect(await s.core.sync()).toMatchObject({ pushed: 3, error: null });
       expect((await s.truth.call('TransactionListLast50_2', { AccountId: ids.b })).filter((t) => t.Description === 'twin')).toHaveLength(3);
     } finally {
@@ -244,20 +303,32 @@ describe('writes dated before the last 50 records the service lists', () => {
       const ctx = yield* contextOf(store, s.login, TEST_TIME_ZONE);
       for (let n = 0; n < 55; n++) {
         const paymentDate = `2026-06-${String(1 + (n % 28)).padStart(2, '0')}T10:00:00`;
-        for (const accountId of [ids.a, ids.b]) yield* bookTransaction(ctx, { accountId, amount: 1000, paymentDate, description: `later ${n}` });
+        for (const accountId of [ids.a, ids.b])
+          yield* bookTransaction(ctx, { accountId, amount: 1000, paymentDate, description: `later ${n}` });
         yield* refuelingFor(ctx, { carId: 1, dateOfPurchase: paymentDate, tachometer: 10_000 + n, liter: 30, price: 900, currency: 203 });
       }
     });
   }
-  const balanceOf = async (s: UserSession, id: number) => (await s.truth.call('AccountListWithAmount2', {})).find((a) => a.Id === id)!.Amount;
+  const balanceOf = async (s: UserSession, id: number) =>
+    (await s.truth.call('AccountListWithAmount2', {})).find((a) => a.Id === id)!.Amount;
 
-  for (const [mode, sends] of [['drop-after', 1], ['drop-before', 2]] as const) {
+  for (const [mode, sends] of [
+    ['drop-after', 1],
+    ['drop-before', 2],
+  ] as const) {
     it(`a backdated transfer, ${mode}: decided by the balances, booked once`, async () => {
       const { s, ids } = await setUp();
       try {
         crowd(s, ids);
         const [a, b] = [await balanceOf(s, ids.a), await balanceOf(s, ids.b)];
-        await s.core.transfer({ sourceId: ids.a, targetId: ids.b, amount: '7.5', paymentDate: '2026-01-01T09:00', categoryId: 0, description: 'old receipt' });
+        await s.core.transfer({
+          sourceId: ids.a,
+          targetId: ids.b,
+          amount: '7.5',
+          paymentDate: '2026-01-01T09:00',
+          categoryId: 0,
+          description: 'old receipt',
+        });
         const before = sent('AddTranferToOtherAccount');
         faultFirst('AddTranferToOtherAccount', mode);
         expect(await s.core.sync()).toMatchObject({ pushed: 1, unknown: 0, error: null });
@@ -273,7 +344,16 @@ describe('writes dated before the last 50 records the service lists', () => {
     const { s, ids } = await setUp();
     try {
       crowd(s, ids);
-      const old = { carId: 1, dateOfPurchase: '2026-01-02T07:00', tachometer: 4242, liter: '20', price: '700', currency: 203, rate: '1', description: 'old' };
+      const old = {
+        carId: 1,
+        dateOfPurchase: '2026-01-02T07:00',
+        tachometer: 4242,
+        liter: '20',
+        price: '700',
+        currency: 203,
+        rate: '1',
+        description: 'old',
+      };
       const { outboxId } = await s.core.addRefueling(old);
       const before = sent('EditCarFuel');
       faultFirst('EditCarFuel', 'drop-after');

@@ -7,8 +7,20 @@ export const addAccount = defineCommand({
   summary: 'Queues a new account.',
   options: {
     name: { type: 'string', value: '<name>', description: "the account's name", required: true },
-    currency: { type: 'string', value: '<code>', description: 'its currency, as the ISO 4217 number (203 for CZK)', required: true, read: integerArg },
-    type: { type: 'string', value: '<code>', description: 'its type, a number the service keeps as given', required: true, read: integerArg },
+    currency: {
+      type: 'string',
+      value: '<code>',
+      description: 'its currency, as the ISO 4217 number (203 for CZK)',
+      required: true,
+      read: integerArg,
+    },
+    type: {
+      type: 'string',
+      value: '<code>',
+      description: 'its type, a number the service keeps as given',
+      required: true,
+      read: integerArg,
+    },
     description: { type: 'string', value: '<text>', description: 'a note (default none)' },
     ord: { type: 'string', value: '<n>', description: 'its place in the list (default 0)', read: integerArg },
     hidden: { type: 'boolean', description: 'hidden from the lists' },

@@ -17,6 +17,9 @@ export const backup = defineCommand({
     if (!force && existsSync(to)) throw new UsageError(`${to} exists; add --force to overwrite it.`);
     const made = await ctx.core.createBackup();
     writeNew(to, Buffer.from(made.data, 'base64'), force);
-    ctx.out({ file: to, bytes: made.bytes, counts: made.counts }, `Backup written to ${to} (${made.bytes} bytes): ${fmt.countsText(made.counts)}.`);
+    ctx.out(
+      { file: to, bytes: made.bytes, counts: made.counts },
+      `Backup written to ${to} (${made.bytes} bytes): ${fmt.countsText(made.counts)}.`,
+    );
   },
 });

@@ -2,4 +2,9 @@
 import { listing } from '../command';
 import * as fmt from '../format';
 
-export const cars = listing('cars', 'Lists your cars (the service knows cars only by their CarId).', (core) => core.listCars(), fmt.carsText);
+export const cars = listing(
+  'cars',
+  'Lists your cars (the service knows cars only by their CarId).',
+  (core) => core.listCars(),
+  fmt.carsText,
+);

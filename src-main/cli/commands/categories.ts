@@ -2,4 +2,9 @@
 import { listing } from '../command';
 import * as fmt from '../format';
 
-export const categories = listing('categories', 'Shows the category tree and the favourites.', (core) => core.getCategoryTree(), (tree) => fmt.categoriesText(tree.all, tree.favorites));
+export const categories = listing(
+  'categories',
+  'Shows the category tree and the favourites.',
+  (core) => core.getCategoryTree(),
+  (tree) => fmt.categoriesText(tree.all, tree.favorites),
+);

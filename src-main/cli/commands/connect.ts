@@ -13,10 +13,20 @@ export const connect = defineCommand({
     url: { type: 'string', value: '<baseUrl>', description: "the service's address, such as https://books.example.com", required: true },
     login: { type: 'string', value: '<login>', description: 'your login', required: true },
     namespace: { type: 'string', value: '<ns>', description: "the operations' XML namespace (default: the one the service's WSDL names)" },
-    binding: { type: 'string', value: 'soap12|soap11|httpGet|httpPost', description: 'how requests travel (default soap12)', read: bindingArg },
-    'trust-certificate': { type: 'string', value: '<sha256>', description: "the SHA-256 fingerprint of the service's certificate to trust although no authority vouches for it" },
+    binding: {
+      type: 'string',
+      value: 'soap12|soap11|httpGet|httpPost',
+      description: 'how requests travel (default soap12)',
+      read: bindingArg,
+    },
+    'trust-certificate': {
+      type: 'string',
+      value: '<sha256>',
+      description: "the SHA-256 fingerprint of the service's certificate to trust although no authority vouches for it",
+    },
   },
-  notes: 'The client key comes from BOOKKEEPING_CLIENT_KEY, a file (--key-file <file>, its first line) or the prompt, and is kept sealed under the password.',
+  notes:
+    'The client key comes from BOOKKEEPING_CLIENT_KEY, a file (--key-file <file>, its first line) or the prompt, and is kept sealed under the password.',
   async run(ctx) {
     const { url, login, namespace, binding, 'trust-certificate': trustedCertificate } = ctx.options;
     const clientKey = ctx.clientKey ?? ctx.io.env.BOOKKEEPING_CLIENT_KEY ?? (await ctx.io.prompt?.('Client key: '));
@@ -40,6 +50,9 @@ export const connect = defineCommand({
       ...(binding !== undefined ? { binding } : {}),
       ...(trustedCertificate !== undefined ? { trustedCertificate } : {}),
     });
-    ctx.out(status, `Connected to ${status.connection!.baseUrl} as ${status.connection!.login} (namespace ${status.connection!.namespace}). Run "sync" to fetch the data.`);
+    ctx.out(
+      status,
+      `Connected to ${status.connection!.baseUrl} as ${status.connection!.login} (namespace ${status.connection!.namespace}). Run "sync" to fetch the data.`,
+    );
   },
 });

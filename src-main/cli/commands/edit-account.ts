@@ -22,7 +22,15 @@ export const editAccount = defineCommand({
     const [id] = ctx.positionals;
     const a = (await ctx.core.listAccounts({ includeHidden: true, includeInactive: true })).accounts.find((x) => x.id === id);
     if (!a) throw new AppError('accountMissing', { id });
-    const given = fieldsGiven(ctx.options, { name: 'name', description: 'description', type: 'type', ord: 'ord', active: 'isActive', hidden: 'isHidden', locked: 'locked' } as const);
+    const given = fieldsGiven(ctx.options, {
+      name: 'name',
+      description: 'description',
+      type: 'type',
+      ord: 'ord',
+      active: 'isActive',
+      hidden: 'isHidden',
+      locked: 'locked',
+    } as const);
     // The fields an edit sends (the account's field table), each as given or as the account has it.
     written(ctx, await ctx.core.editAccount({ id, ...pick({ ...a, ...given }, ACCOUNT.edited) }), 'Account change queued');
   },

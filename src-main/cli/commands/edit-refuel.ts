@@ -20,7 +20,14 @@ export const editRefuel = defineCommand({
   async run(ctx) {
     const [id] = ctx.positionals;
     const r = await findRefueling(ctx.core, id);
-    const { carId, liter, price, tachometer, currency, rate, dateOfPurchase, description } = { ...r, ...fieldsGiven(ctx.options, REFUELING_FIELD_OF) };
-    written(ctx, await ctx.core.editRefueling({ id, carId, liter, price, tachometer, currency, rate, dateOfPurchase, description }), 'Refueling change queued');
+    const { carId, liter, price, tachometer, currency, rate, dateOfPurchase, description } = {
+      ...r,
+      ...fieldsGiven(ctx.options, REFUELING_FIELD_OF),
+    };
+    written(
+      ctx,
+      await ctx.core.editRefueling({ id, carId, liter, price, tachometer, currency, rate, dateOfPurchase, description }),
+      'Refueling change queued',
+    );
   },
 });

@@ -14,7 +14,12 @@ export const fuelStats = defineCommand({
     'count-flagged': { type: 'boolean', description: 'count the readings flagged as doubtful too' },
   },
   async run(ctx) {
-    const stats = await ctx.core.getFuelStats({ carId: ctx.positionals[0], from: ctx.options.from, to: ctx.options.to, includeFlagged: ctx.options['count-flagged'] ?? false });
+    const stats = await ctx.core.getFuelStats({
+      carId: ctx.positionals[0],
+      from: ctx.options.from,
+      to: ctx.options.to,
+      includeFlagged: ctx.options['count-flagged'] ?? false,
+    });
     ctx.out(stats, fmt.fuelStatsText(stats));
   },
 });

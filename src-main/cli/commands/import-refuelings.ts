@@ -13,7 +13,10 @@ export const importRefuelings = defineCommand({
   options: {
     car: { type: 'string', value: '<carId>', description: 'the car the refuelings are of', required: true, read: integerArg },
     file: { type: 'string', value: '<csv>', description: 'the CSV file', required: true },
-    currency: { ...REFUELING_OPTIONS.currency, description: "the currency of rows without one, as its code (CZK) or number (203) (default: the car's last)" },
+    currency: {
+      ...REFUELING_OPTIONS.currency,
+      description: "the currency of rows without one, as its code (CZK) or number (203) (default: the car's last)",
+    },
     'dry-run': { type: 'boolean', description: 'only show what would be imported' },
   },
   async run(ctx) {
@@ -28,6 +31,9 @@ export const importRefuelings = defineCommand({
       return;
     }
     const result = await ctx.core.importRefuelings(input);
-    ctx.out({ preview, result }, `${fmt.importPreviewText(preview)}\n${result.queued} refueling(s) queued, ${result.skipped} row(s) skipped. Run "sync" to send them.`);
+    ctx.out(
+      { preview, result },
+      `${fmt.importPreviewText(preview)}\n${result.queued} refueling(s) queued, ${result.skipped} row(s) skipped. Run "sync" to send them.`,
+    );
   },
 });

@@ -8,8 +8,13 @@ export const REFUELING_OPTIONS = {
   price: { type: 'string', value: '<decimal>', description: 'the price paid, in the currency' },
   tachometer: { type: 'string', value: '<km>', description: 'the odometer reading', read: integerArg },
   // One reading of a currency for every command that takes one (refuel, edit-refuel, import-refuelings).
-  currency: { type: 'string', value: '<CZK|203>', description: 'the currency, as its code (CZK) or ISO 4217 number (203)', read: currencyArg },
-  rate: { type: 'string', value: '<decimal>', description: "the exchange rate to your own currency, at most 6 decimals" },
+  currency: {
+    type: 'string',
+    value: '<CZK|203>',
+    description: 'the currency, as its code (CZK) or ISO 4217 number (203)',
+    read: currencyArg,
+  },
+  rate: { type: 'string', value: '<decimal>', description: 'the exchange rate to your own currency, at most 6 decimals' },
   date: { type: 'string', value: '<YYYY-MM-DDTHH:mm>', description: 'when' },
   description: { type: 'string', value: '<text>', description: 'a note, such as the station' },
 } as const satisfies Record<string, OptionSpec>;

@@ -14,6 +14,9 @@ export const restore = defineCommand({
     const uncertain = result.uncertainWrites
       ? `\n${result.uncertainWrites} write(s) may have reached the service since the backup: see "outbox", check the service, then retry or discard each.`
       : '';
-    ctx.out(result, `Restored${result.backedUpAt ? ` the backup of ${result.backedUpAt.replace('T', ' ')}` : ''}: ${fmt.countsText(result.counts)}.${uncertain}`);
+    ctx.out(
+      result,
+      `Restored${result.backedUpAt ? ` the backup of ${result.backedUpAt.replace('T', ' ')}` : ''}: ${fmt.countsText(result.counts)}.${uncertain}`,
+    );
   },
 });

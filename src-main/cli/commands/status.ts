@@ -15,7 +15,9 @@ export const status = defineCommand({
       [
         c ? `Connected to ${c.baseUrl} as ${c.login} over ${c.binding}.` : 'Not connected.',
         `Outbox: ${o.pending} pending, ${o.unknown} unknown, ${o.refused} refused, ${o.conflicts} in conflict, ${o.blocked} blocked.`,
-        s.lastSync ? `Last sync ${s.lastSync.finishedAt}: ${fmt.summaryText(s.lastSync)}${s.lastSync.error ? ` Error: ${AppError.fromData(s.lastSync.error).message}` : ''}` : 'Never synced.',
+        s.lastSync
+          ? `Last sync ${s.lastSync.finishedAt}: ${fmt.summaryText(s.lastSync)}${s.lastSync.error ? ` Error: ${AppError.fromData(s.lastSync.error).message}` : ''}`
+          : 'Never synced.',
       ].join('\n'),
     );
   },

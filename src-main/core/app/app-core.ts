@@ -6,7 +6,18 @@
  * and the features beyond the service: insights/, register/, files/) and validates each call's input
  * again (defence in depth). Every method throws only AppError and reports changes as AppEvents.
  */
-import { APP_METHODS, APP_METHOD_NAMES, AppError, DATA_TABLES, type AppApi, type DataTable, type AppEvent, type AppEventListener, type AppEventSource, type AppMethod } from '../../../src-shared/app-api';
+import {
+  APP_METHODS,
+  APP_METHOD_NAMES,
+  AppError,
+  DATA_TABLES,
+  type AppApi,
+  type DataTable,
+  type AppEvent,
+  type AppEventListener,
+  type AppEventSource,
+  type AppMethod,
+} from '../../../src-shared/app-api';
 import { parse } from '../../../src-shared/validate';
 import { localTimeZone, nowWall } from '../../../src-shared/wire';
 import { fileHandlers } from '../files';
@@ -29,7 +40,6 @@ import { recordHandlers } from './record-handlers';
 import { ServiceLink } from './service-link';
 import { coreStatus, diagnostics } from './status';
 import { syncHandlers } from './sync-handlers';
-
 
 export interface AppCoreOptions {
   /** The local SQLite file (created when missing). */
@@ -181,7 +191,10 @@ class Core implements CoreServices {
 
 /** Where the core's errors are logged: the given function, else the app log, else the console. */
 function coreLog(options: AppCoreOptions): (message: string, error?: unknown) => void {
-  return options.log ?? (options.appLog ? (message, error) => options.appLog!.error(message, error) : (message, error) => console.error(message, error));
+  return (
+    options.log ??
+    (options.appLog ? (message, error) => options.appLog!.error(message, error) : (message, error) => console.error(message, error))
+  );
 }
 
 /** An error met before a core is open (opening the copy, recovering it) as the AppError the screens get. */

@@ -3,11 +3,27 @@
  * authenticated read), connecting (the credentials checked before anything is kept), working offline,
  * and the preferences the screens keep in the local copy.
  */
-import { AppError, DEFAULT_PREFERENCES, outcomeOf, type AppStatus, type ConnectionReport, type ConnectionWarning, type InputOf, type Preferences } from '../../../src-shared/app-api';
+import {
+  AppError,
+  DEFAULT_PREFERENCES,
+  outcomeOf,
+  type AppStatus,
+  type ConnectionReport,
+  type ConnectionWarning,
+  type InputOf,
+  type Preferences,
+} from '../../../src-shared/app-api';
 import { OPERATION_NAMES, isNamespaceUri, type Credentials, type OperationName } from '../../../src-shared/catalog';
 import type { Binding } from '../../../src-shared/wire';
 import type { SecretName } from '../secrets';
-import { connect as readService, CertificateError, addressWarnings, normalizeBaseUrl, pinnedFingerprint, type ServiceDescription } from '../soap-client';
+import {
+  connect as readService,
+  CertificateError,
+  addressWarnings,
+  normalizeBaseUrl,
+  pinnedFingerprint,
+  type ServiceDescription,
+} from '../soap-client';
 import type { StoredConnection } from '../store/settings';
 import { classify } from '../sync/engine';
 import { recordExchange } from '../sync/exchanges';
@@ -32,7 +48,8 @@ function serviceWarnings(d: ServiceDescription): ConnectionWarning[] {
   const out = [...d.warnings];
   for (const group of NEEDED) {
     if (group.some((op) => d.operations.includes(op))) {
-      if (group.length > 1 && !d.operations.includes(group[0]!)) out.push({ code: 'olderOperation', params: { wanted: group[0]!, used: group[1]! } });
+      if (group.length > 1 && !d.operations.includes(group[0]!))
+        out.push({ code: 'olderOperation', params: { wanted: group[0]!, used: group[1]! } });
     } else out.push({ code: 'operationMissing', params: { operations: group.join(', ') } });
   }
   return out;
@@ -48,7 +65,9 @@ export function preferences(core: Pick<CoreServices, 'store'>): Preferences {
   return { ...DEFAULT_PREFERENCES, ...core.store.settings.get('preferences') };
 }
 
-export function connectionHandlers(core: CoreServices): Handlers<'testConnection' | 'connect' | 'workOffline' | 'getPreferences' | 'setPreferences'> {
+export function connectionHandlers(
+  core: CoreServices,
+): Handlers<'testConnection' | 'connect' | 'workOffline' | 'getPreferences' | 'setPreferences'> {
   const { store, link, secrets } = core;
 
   /** The trust given, or else the one kept for this same address (a test of the stored service needs no new trust). */
@@ -63,7 +82,10 @@ export function connectionHandlers(core: CoreServices): Handlers<'testConnection
    * connection when the test is of its address and login. Null when some are still missing. `stored`
    * says the test is of the stored connection as it is (nothing typed), so its outcome is the badge's.
    */
-  async function testCredentials(baseUrl: string, input: InputOf<'testConnection'>): Promise<{ credentials: Credentials; stored: boolean } | null> {
+  async function testCredentials(
+    baseUrl: string,
+    input: InputOf<'testConnection'>,
+  ): Promise<{ credentials: Credentials; stored: boolean } | null> {
     const c = link.connection();
     const login = input.login || c?.login;
     const ofStored = c !== null && c.baseUrl === baseUrl && login === c.login;

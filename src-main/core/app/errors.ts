@@ -11,7 +11,10 @@ import { damaged } from '../store/store';
 
 /** `input.name` → `name`; `input.input.amount` (an outbox entry's write) → `amount`. */
 export function fieldOf(path: string): string | undefined {
-  const parts = path.replace(/\[\d+\]/g, '').split('.').filter((p) => p !== 'input');
+  const parts = path
+    .replace(/\[\d+\]/g, '')
+    .split('.')
+    .filter((p) => p !== 'input');
   return parts.length ? parts.join('.') : undefined;
 }
 
@@ -36,7 +39,8 @@ export function toAppError(e: unknown, log: (message: string, error?: unknown) =
   }
   if (e instanceof Error && (e as NodeJS.ErrnoException).code === 'SQLITE_BUSY') return new AppError('fileBusy');
   // SQLITE_READONLY and its extended codes (_DIRECTORY, _DBMOVED...): the copy cannot be written.
-  if (e instanceof Error && /^SQLITE_READONLY/.test((e as NodeJS.ErrnoException).code ?? '') && dataFile) return new AppError('localCopyReadOnly', { file: dataFile });
+  if (e instanceof Error && /^SQLITE_READONLY/.test((e as NodeJS.ErrnoException).code ?? '') && dataFile)
+    return new AppError('localCopyReadOnly', { file: dataFile });
   log('Unexpected error in the app core', e);
   return new AppError('bug', { log: context.logFile ?? '' });
 }

@@ -55,7 +55,12 @@ export function accountsView(store: Store, view: LocalView, options: { includeHi
     const t = totals.get(a.currency) ?? { total: ZERO, accounts: 0, pending: false };
     totals.set(a.currency, { total: add(t.total, parseDecimal(a.balance)!), accounts: t.accounts + 1, pending: t.pending || a.pending });
   }
-  const list: CurrencyTotal[] = [...totals].map(([currency, t]) => ({ currency, total: formatDecimal(t.total), accounts: t.accounts, pending: t.pending }));
+  const list: CurrencyTotal[] = [...totals].map(([currency, t]) => ({
+    currency,
+    total: formatDecimal(t.total),
+    accounts: t.accounts,
+    pending: t.pending,
+  }));
   return { accounts, totals: list.sort((a, b) => a.currency - b.currency) };
 }
 
@@ -109,16 +114,22 @@ export function transactionPage(store: Store, view: LocalView, q: TransactionQue
     merged = mergeSorted(stored, pending.slice(k), newestFirst);
     start = s0 + k;
   }
-  const items = merged.slice(q.offset - start, q.offset - start + q.limit).map(
-    (t): TransactionView => ({ ...pick(t, TRANSACTION.stored), categoryName: names.get(t.categoryId) ?? null, pending: t.pendingEntry !== undefined }),
-  );
+  const items = merged
+    .slice(q.offset - start, q.offset - start + q.limit)
+    .map((t): TransactionView => ({
+      ...pick(t, TRANSACTION.stored),
+      categoryName: names.get(t.categoryId) ?? null,
+      pending: t.pendingEntry !== undefined,
+    }));
   return { items, total, offset: q.offset, limit: q.limit };
 }
 
 // ---- templates, categories, cars ------------------------------------------------------------------
 
 /** A template's fields the screens show (who made it is the service's business). */
-const TEMPLATE_SHOWN = TEMPLATE.stored.filter((k): k is Exclude<typeof k, 'userId' | 'userCreatedId'> => k !== 'userId' && k !== 'userCreatedId');
+const TEMPLATE_SHOWN = TEMPLATE.stored.filter(
+  (k): k is Exclude<typeof k, 'userId' | 'userCreatedId'> => k !== 'userId' && k !== 'userCreatedId',
+);
 
 export function templatesView(store: Store, view: LocalView): TemplateView[] {
   const accounts = new Map(view.accounts().map((a) => [a.id, a.name]));
@@ -131,8 +142,12 @@ export function templatesView(store: Store, view: LocalView): TemplateView[] {
 }
 
 export function categoryTreeView(store: Store, view: LocalView): CategoryTreeView {
-  const categories = view.categories().sort((a, b) => Number(a.local) - Number(b.local) || a.position - b.position || Math.abs(a.id) - Math.abs(b.id));
-  const nodes = new Map<number, CategoryNode>(categories.map((c) => [c.id, { id: c.id, name: c.name, parentId: c.parentId, children: [], pending: c.pending }]));
+  const categories = view
+    .categories()
+    .sort((a, b) => Number(a.local) - Number(b.local) || a.position - b.position || Math.abs(a.id) - Math.abs(b.id));
+  const nodes = new Map<number, CategoryNode>(
+    categories.map((c) => [c.id, { id: c.id, name: c.name, parentId: c.parentId, children: [], pending: c.pending }]),
+  );
   const all: CategoryNode[] = [];
   for (const c of categories) {
     const node = nodes.get(c.id)!;
@@ -178,7 +193,12 @@ export function carRefuelingsView(store: Store, view: LocalView, carId: number):
 
 /** A refueling with every field of its table: the service's, and the marks kept here. */
 export function refuelingView(r: ViewRefueling, locals: ReadonlyMap<number, RefuelingLocals>): RefuelingView {
-  return { ...pick(r, REFUELING.stored), ...(locals.get(r.id) ?? REFUELING.localDefaults), pricePerLiter: pricePerLiter(r.price, r.liter), pending: r.pending };
+  return {
+    ...pick(r, REFUELING.stored),
+    ...(locals.get(r.id) ?? REFUELING.localDefaults),
+    pricePerLiter: pricePerLiter(r.price, r.liter),
+    pending: r.pending,
+  };
 }
 
 // ---- the outbox ---------------------------------------------------------------------------------

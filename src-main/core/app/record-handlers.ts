@@ -22,7 +22,12 @@ export function recordHandlers(core: CoreServices): Handlers<RecordMethod> {
     listAccounts: async (i) => accountsView(store, view, i),
     listTransactions: async (i) => {
       if (!view.account(i.accountId)) throw new AppError('accountMissing', { id: i.accountId }, 'accountId');
-      return transactionPage(store, view, { accountId: outbox.resolve(i.accountId), offset: i.offset ?? 0, limit: i.limit ?? 50, search: i.search });
+      return transactionPage(store, view, {
+        accountId: outbox.resolve(i.accountId),
+        offset: i.offset ?? 0,
+        limit: i.limit ?? 50,
+        search: i.search,
+      });
     },
     listTemplates: async () => templatesView(store, view),
     getCategoryTree: async () => categoryTreeView(store, view),
@@ -40,6 +45,12 @@ export function recordHandlers(core: CoreServices): Handlers<RecordMethod> {
     },
     listRefuelings: async (i) => carRefuelingsView(store, view, i.carId),
     listCarIdsSeen: async () => carIdsSeen(store, view),
-    checkCarId: (i) => checkCarId(i.carId, store, () => core.link.soapClient(), (e) => core.toAppError(e)),
+    checkCarId: (i) =>
+      checkCarId(
+        i.carId,
+        store,
+        () => core.link.soapClient(),
+        (e) => core.toAppError(e),
+      ),
   };
 }

@@ -94,7 +94,11 @@ export function openRecoverableCore(options: AppCoreOptions): AppCore {
       const connection = keptConnection(dataFile, store);
       const movedAside = startFreshCopy(dataFile, store);
       if (connection) carryConnection(dataFile, store, connection);
-      options.appLog?.info('The local copy was damaged; a new empty copy was started', { file: dataFile, movedAside, connectionKept: connection !== null });
+      options.appLog?.info('The local copy was damaged; a new empty copy was started', {
+        file: dataFile,
+        movedAside,
+        connectionKept: connection !== null,
+      });
     }
     open();
     const status = inner ? await (inner as AppCore).getStatus() : damagedStatus(damage!.copy);

@@ -160,7 +160,11 @@ export function keptConnection(dataFile: string, options: StoreOptions = {}): Se
   for (const file of [dataFile, ...listSafetyCopies(dataFile).map((c) => c.file)]) {
     let db: Database.Database | null = null;
     try {
-      db = new Database(file, { readonly: true, fileMustExist: true, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) });
+      db = new Database(file, {
+        readonly: true,
+        fileMustExist: true,
+        ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+      });
       const rows = db.prepare(`SELECT key, value FROM settings WHERE ${KEPT_SETTINGS}`).all() as SettingRow[];
       if (rows.some((r) => r.key === 'connection' && r.value !== 'null')) return rows;
     } catch {

@@ -28,7 +28,15 @@ export async function coreStatus(core: Omit<CoreServices, 'status'>): Promise<Ap
     configured: c !== null,
     workingOffline: store.settings.get('workingOffline'),
     connection: c
-      ? { baseUrl: c.baseUrl, namespace: c.namespace, login: c.login, binding: c.binding, trustedCertificate: c.trustedCertificate ?? null, hasSecrets, rememberPassword: remembered }
+      ? {
+          baseUrl: c.baseUrl,
+          namespace: c.namespace,
+          login: c.login,
+          binding: c.binding,
+          trustedCertificate: c.trustedCertificate ?? null,
+          hasSecrets,
+          rememberPassword: remembered,
+        }
       : null,
     outbox: counts,
     syncing: core.engine.running,
@@ -54,7 +62,9 @@ export async function diagnostics(core: CoreServices, about: About): Promise<{ t
   const lines = [
     `Bookkeeping ${about.version} (${about.runtime}) on ${process.platform} ${process.arch}`,
     `Local copy: ${about.dataFile} (schema ${core.store.schemaVersion})`,
-    c ? `Service: ${c.baseUrl} over ${c.binding}${c.trustedCertificate ? `, trusted certificate ${c.trustedCertificate}` : ''}` : 'Service: not connected',
+    c
+      ? `Service: ${c.baseUrl} over ${c.binding}${c.trustedCertificate ? `, trusted certificate ${c.trustedCertificate}` : ''}`
+      : 'Service: not connected',
     `Outbox: ${JSON.stringify(status.outbox)}`,
     `Last sync: ${status.lastSync ? JSON.stringify(status.lastSync) : 'never'}`,
   ];
@@ -62,6 +72,6 @@ export async function diagnostics(core: CoreServices, about: About): Promise<{ t
   const tail = about.log?.tail(50) ?? '';
   if (!about.log) lines.push('Log: none kept by this shell');
   else if (tail === '') lines.push(`Log: nothing logged yet (it will be written to ${about.log.file})`);
-  else lines.push(`Log: ${about.log.file}`, '--- the log\'s last 50 lines ---', tail);
+  else lines.push(`Log: ${about.log.file}`, "--- the log's last 50 lines ---", tail);
   return { text: lines.join('\n'), logFile: tail === '' ? null : about.log!.file };
 }

@@ -15,29 +15,46 @@ const LISTED_AT_MOST = 50;
 /** Every car number with refuelings here, named or not, and every named car, by number. */
 export function carIdsSeen(store: Store, view: LocalView): CarIdSeen[] {
   const names = new Map(store.cars().map((c) => [c.carId, c.name]));
-  const seen = new Map<number, CarIdSeen>(
-    store.refuelingCarSummaries().map((s) => [s.carId, { ...s, name: names.get(s.carId) ?? null }]),
-  );
+  const seen = new Map<number, CarIdSeen>(store.refuelingCarSummaries().map((s) => [s.carId, { ...s, name: names.get(s.carId) ?? null }]));
   // Pending refuelings count too (a car's first ones entered offline).
   for (const carId of view.pendingCars()) {
     if (seen.has(carId)) continue;
     const list = view.refuelings(carId);
-    seen.set(carId, { carId, name: names.get(carId) ?? null, refuelings: list.length, lastDate: list[0]?.dateOfPurchase ?? null, lastTachometer: list[0]?.tachometer ?? null });
+    seen.set(carId, {
+      carId,
+      name: names.get(carId) ?? null,
+      refuelings: list.length,
+      lastDate: list[0]?.dateOfPurchase ?? null,
+      lastTachometer: list[0]?.tachometer ?? null,
+    });
   }
-  for (const [carId, name] of names) if (!seen.has(carId)) seen.set(carId, { carId, name, refuelings: 0, lastDate: null, lastTachometer: null });
+  for (const [carId, name] of names)
+    if (!seen.has(carId)) seen.set(carId, { carId, name, refuelings: 0, lastDate: null, lastTachometer: null });
   return [...seen.values()].sort((a, b) => a.carId - b.carId);
 }
 
 /** What the service has of a car number; a failure to ask is told, never thrown (the user may add the car anyway). */
-export async function checkCarId(carId: number, store: Store, client: () => Promise<SoapClient>, toAppError: (e: unknown) => AppError): Promise<CarCheck> {
+export async function checkCarId(
+  carId: number,
+  store: Store,
+  client: () => Promise<SoapClient>,
+  toAppError: (e: unknown) => AppError,
+): Promise<CarCheck> {
   const name = store.cars().find((c) => c.carId === carId)?.name ?? null;
   try {
     const list = await (await client()).call('CarFuelList', { CarId: carId });
-    const last = [...list].sort((a, b) => (a.DateOfPurchase < b.DateOfPurchase ? 1 : a.DateOfPurchase > b.DateOfPurchase ? -1 : b.Id - a.Id))[0];
+    const last = [...list].sort((a, b) =>
+      a.DateOfPurchase < b.DateOfPurchase ? 1 : a.DateOfPurchase > b.DateOfPurchase ? -1 : b.Id - a.Id,
+    )[0];
     return {
       carId,
       name,
-      service: { refuelings: list.length, more: list.length >= LISTED_AT_MOST, lastDate: last?.DateOfPurchase ?? null, lastTachometer: last?.Tachometer ?? null },
+      service: {
+        refuelings: list.length,
+        more: list.length >= LISTED_AT_MOST,
+        lastDate: last?.DateOfPurchase ?? null,
+        lastTachometer: last?.Tachometer ?? null,
+      },
       problem: null,
     };
   } catch (e) {

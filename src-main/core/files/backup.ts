@@ -115,11 +115,7 @@ function inspect(file: string, store: Store): Inspected {
     const version = db.pragma('user_version', { simple: true }) as number;
     const newest = newestSchema(store.options);
     if (version > newest) {
-      throw new AppError(
-        'backupNewer',
-        { version, newest },
-        'data',
-      );
+      throw new AppError('backupNewer', { version, newest }, 'data');
     }
     const missing = version < 1 ? ['every table'] : missingFrom(tableColumns(db, 'main'), expectedTables(version, store.options));
     if (missing.length > 0) throw new AppError('backupLacks', { missing: missing.slice(0, 5).join(', ') }, 'data');
@@ -205,7 +201,9 @@ function replaceRows(parts: CoreParts, backedUpAt: string | null): number {
   const before: Before = {
     copyId: store.settings.get('copyId'),
     unsent: new Map(
-      (db.prepare("SELECT id, kind, created_at, status, created_ids FROM main.outbox WHERE status <> 'unknown'").all() as OutboxKey[]).map((e) => [e.id, e]),
+      (db.prepare("SELECT id, kind, created_at, status, created_ids FROM main.outbox WHERE status <> 'unknown'").all() as OutboxKey[]).map(
+        (e) => [e.id, e],
+      ),
     ),
     mapped: new Map((db.prepare('SELECT temp_id, kind, real_id FROM main.id_map').all() as Mapped[]).map((m) => [m.temp_id, m])),
   };
@@ -268,7 +266,10 @@ export async function restoreBackup(parts: CoreParts, data: Uint8Array): Promise
     } catch (e) {
       if (e instanceof AppError) throw e;
       // A reference to a missing record, or a value at odds with its own record (a month not the date's).
-      if (e instanceof Error && ['SQLITE_CONSTRAINT_FOREIGNKEY', 'SQLITE_CONSTRAINT_CHECK'].includes((e as NodeJS.ErrnoException).code ?? '')) {
+      if (
+        e instanceof Error &&
+        ['SQLITE_CONSTRAINT_FOREIGNKEY', 'SQLITE_CONSTRAINT_CHECK'].includes((e as NodeJS.ErrnoException).code ?? '')
+      ) {
         throw new AppError('backupInconsistent', {}, 'data');
       }
       throw e;

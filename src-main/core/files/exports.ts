@@ -73,7 +73,13 @@ export function exportHandlers(parts: CoreParts): Handlers<'exportTransactionsCs
       const named = parts.store.cars();
       const names = new Map(named.map((c) => [c.carId, c.name]));
       // Named cars in the car list's order, then any car id that has refuelings without a name.
-      const carIds = [...new Set([...named.map((c) => c.carId), ...parts.store.refuelingCarIds(), ...[...parts.view.pendingCars()].sort((a, b) => a - b)])];
+      const carIds = [
+        ...new Set([
+          ...named.map((c) => c.carId),
+          ...parts.store.refuelingCarIds(),
+          ...[...parts.view.pendingCars()].sort((a, b) => a - b),
+        ]),
+      ];
       const locals = parts.store.locals(REFUELING);
       const rows: ExportedRefueling[] = [];
       for (const id of carId === undefined ? carIds : [carId]) {

@@ -12,7 +12,10 @@ export const IMPORT_FIELDS: readonly ImportField[] = REFUELING.imported;
 export const REQUIRED_FIELDS: readonly ImportField[] = IMPORT_FIELDS.filter((f) => (REFUELING.fields[f].csv as CsvSpec).required);
 
 /** Header names per field, compared in lower case without diacritics, punctuation or units (the field table's). */
-const NAMES = Object.fromEntries(IMPORT_FIELDS.map((f) => [f, (REFUELING.fields[f].csv as CsvSpec).names ?? []])) as Record<ImportField, readonly string[]>;
+const NAMES = Object.fromEntries(IMPORT_FIELDS.map((f) => [f, (REFUELING.fields[f].csv as CsvSpec).names ?? []])) as Record<
+  ImportField,
+  readonly string[]
+>;
 
 /** "Stav tachometru (km)" -> "stav tachometru"; "date_of_purchase" -> "date of purchase". */
 function headerKey(name: string): string {

@@ -7,7 +7,8 @@ import { AppError } from '../../../src-shared/app-api/errors';
 import { formatDecimal, KNOWN_CURRENCIES, parseDecimal } from '../../../src-shared/money';
 import { parse, v, ValidationError } from '../../../src-shared/validate';
 
-type ValueCode = 'importNotDate' | 'importNotRealDate' | 'importNotNumber' | 'importNotWholeNumber' | 'importUnknownCurrency' | 'importNotYesNo';
+type ValueCode =
+  'importNotDate' | 'importNotRealDate' | 'importNotNumber' | 'importNotWholeNumber' | 'importUnknownCurrency' | 'importNotYesNo';
 
 /** A cell that cannot be read as its field's value: the code of what it is not, with the text as it was (quoted). */
 export class ValueProblem extends AppError<ValueCode> {
@@ -29,7 +30,11 @@ export function readDate(text: string): string {
   const s = text.trim();
   const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(s);
   const czech = /^(\d{1,2})\.\s*(\d{1,2})\.\s*(\d{4})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(s);
-  const parts = iso ? [iso[1]!, iso[2]!, iso[3]!, iso[4], iso[5], iso[6]] : czech ? [czech[3]!, czech[2]!, czech[1]!, czech[4], czech[5], czech[6]] : null;
+  const parts = iso
+    ? [iso[1]!, iso[2]!, iso[3]!, iso[4], iso[5], iso[6]]
+    : czech
+      ? [czech[3]!, czech[2]!, czech[1]!, czech[4], czech[5], czech[6]]
+      : null;
   if (!parts) throw new ValueProblem('importNotDate', s);
   const [y, mo, d, h = '0', mi = '00', sec = '00'] = parts as [string, string, string, string?, string?, string?];
   try {
@@ -83,7 +88,7 @@ export function readCurrency(text: string): number {
   if (own && Number(own[1]) > 0) return Number(own[1]);
   const found = /^\d{1,3}$/.test(s)
     ? KNOWN_CURRENCIES.find((c) => c.numeric === Number(s))
-    : KNOWN_CURRENCIES.find((c) => c.code === s) ?? (CURRENCY_ALIASES[s] ? { numeric: CURRENCY_ALIASES[s] } : undefined);
+    : (KNOWN_CURRENCIES.find((c) => c.code === s) ?? (CURRENCY_ALIASES[s] ? { numeric: CURRENCY_ALIASES[s] } : undefined));
   if (!found) throw new ValueProblem('importUnknownCurrency', text);
   return found.numeric;
 }
@@ -92,12 +97,7 @@ const YES = new Set(['yes', 'y', 'true', '1', 'ano', 'a', 'x', 'partial', 'caste
 const NO = new Set(['no', 'n', 'false', '0', 'ne', 'full', 'plna', 'plne', '']);
 
 /** Lower case without diacritics: "Částečné" and "castecne" read the same. */
-export const plainText = (text: string): string =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .trim();
+export const plainText = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
 
 /** Whether a refueling was a partial fill: yes/no, true/false, 1/0, ano/ne, x, partial. */
 export function readFlag(text: string): boolean {

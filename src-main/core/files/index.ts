@@ -4,7 +4,14 @@ import { backupHandlers } from './backup';
 import { exportHandlers } from './exports';
 import { importHandlers } from './refueling-import';
 
-export type FileMethod = 'exportTransactionsCsv' | 'exportRefuelingsCsv' | 'previewRefuelingImport' | 'importRefuelings' | 'createBackup' | 'restoreBackup' | 'listSafetyCopies';
+export type FileMethod =
+  | 'exportTransactionsCsv'
+  | 'exportRefuelingsCsv'
+  | 'previewRefuelingImport'
+  | 'importRefuelings'
+  | 'createBackup'
+  | 'restoreBackup'
+  | 'listSafetyCopies';
 
 export function fileHandlers(parts: CoreParts): Handlers<FileMethod> {
   return { ...exportHandlers(parts), ...importHandlers(parts), ...backupHandlers(parts) };

@@ -28,10 +28,21 @@ import { readCurrency, readDate, readFlag, readNumber, readWholeNumber, ValuePro
 type ImportInput = InputOf<'previewRefuelingImport'>;
 
 /** Values that pass the schema, put in place of a field it refused so that the next problem shows too. */
-const PASSING = { carId: 1, dateOfPurchase: '2000-01-01T00:00:00', tachometer: 0, liter: '1', price: '0', currency: 203, rate: '1', description: '', ...REFUELING.localDefaults } satisfies Required<RefuelingInput>;
+const PASSING = {
+  carId: 1,
+  dateOfPurchase: '2000-01-01T00:00:00',
+  tachometer: 0,
+  liter: '1',
+  price: '0',
+  currency: 203,
+  rate: '1',
+  description: '',
+  ...REFUELING.localDefaults,
+} satisfies Required<RefuelingInput>;
 
 /** The same refueling as far as the user can tell: the same minute, odometer and litres. */
-const sameFillKey = (r: { dateOfPurchase: string; tachometer: number; liter: string }) => `${r.dateOfPurchase.slice(0, 16)}|${r.tachometer}|${r.liter}`;
+const sameFillKey = (r: { dateOfPurchase: string; tachometer: number; liter: string }) =>
+  `${r.dateOfPurchase.slice(0, 16)}|${r.tachometer}|${r.liter}`;
 
 class RowReader {
   readonly problems: ImportProblem[] = [];
@@ -90,7 +101,13 @@ const READERS: Record<FieldType, (row: RowReader) => (text: string) => unknown> 
 };
 
 /** A row as the refueling it becomes (each field of its table a column can hold), checked by the app's own schema and the service's rules. */
-function readRow(record: CsvRecord, table: { header: string[]; delimiter: string }, mapping: ImportMapping, input: ImportInput, parts: CoreParts) {
+function readRow(
+  record: CsvRecord,
+  table: { header: string[]; delimiter: string },
+  mapping: ImportMapping,
+  input: ImportInput,
+  parts: CoreParts,
+) {
   const row = new RowReader(record, table.header, mapping, table.delimiter === ';');
   const fields: Record<string, unknown> = { carId: input.carId };
   for (const k of IMPORT_FIELDS) {
@@ -115,7 +132,8 @@ function readRow(record: CsvRecord, table: { header: string[]; delimiter: string
   }
   // Fields the schema refused now hold passing values: the rules speak of the others.
   for (const p of refuelingProblems(candidate, parts.store.cars())) row.add(p.field, p.error);
-  const ready = row.problems.length > 0 || !refueling ? null : ({ ...REFUELING.localDefaults, ...refueling } as RefuelingWrite & RefuelingLocals);
+  const ready =
+    row.problems.length > 0 || !refueling ? null : ({ ...REFUELING.localDefaults, ...refueling } as RefuelingWrite & RefuelingLocals);
   return { refueling: ready, problems: row.problems };
 }
 
@@ -131,9 +149,12 @@ export function previewImport(parts: CoreParts, input: ImportInput): ImportPrevi
     throw e;
   }
   const mapping = input.mapping ? checkMapping(input.mapping, table.header) : guessMapping(table.header);
-  const unmapped = REQUIRED_FIELDS.filter((f) => mapping[f] === undefined).map(
-    (f): ImportProblem => ({ code: 'importNoColumn', params: { field: f }, field: f, column: null }),
-  );
+  const unmapped = REQUIRED_FIELDS.filter((f) => mapping[f] === undefined).map((f): ImportProblem => ({
+    code: 'importNoColumn',
+    params: { field: f },
+    field: f,
+    column: null,
+  }));
 
   const existing = new Map(parts.view.refuelings(input.carId).map((r) => [sameFillKey(r), r.id]));
   const earlier = new Map<string, number>();

@@ -32,7 +32,8 @@ export function openSqlite(file: string, options: StoreOptions, readonly = false
   });
 }
 
-export const newestSchema = (options: StoreOptions): number => (options.migrations ?? MIGRATIONS).reduce((max, m) => Math.max(max, m.version), 0);
+export const newestSchema = (options: StoreOptions): number =>
+  (options.migrations ?? MIGRATIONS).reduce((max, m) => Math.max(max, m.version), 0);
 
 export { asRollbackJournalImage, isSqliteImage } from '../store/local-file';
 
@@ -63,7 +64,10 @@ export function tableColumns(db: Database.Database, schema: SchemaName): Map<str
     .sort();
   const out = new Map<string, string[]>();
   for (const t of tables) {
-    out.set(t, (db.prepare(`PRAGMA ${schema}.table_info(${quoteName(t)})`).all() as { name: string }[]).map((c) => c.name));
+    out.set(
+      t,
+      (db.prepare(`PRAGMA ${schema}.table_info(${quoteName(t)})`).all() as { name: string }[]).map((c) => c.name),
+    );
   }
   return out;
 }
@@ -72,7 +76,10 @@ export function tableColumns(db: Database.Database, schema: SchemaName): Map<str
 export function expectedTables(version: number, options: StoreOptions): Map<string, string[]> {
   const reference = new Database(':memory:', options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
   try {
-    migrate(reference, (options.migrations ?? MIGRATIONS).filter((m) => m.version <= version));
+    migrate(
+      reference,
+      (options.migrations ?? MIGRATIONS).filter((m) => m.version <= version),
+    );
     return tableColumns(reference, 'main');
   } finally {
     reference.close();

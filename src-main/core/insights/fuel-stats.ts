@@ -40,10 +40,25 @@
  */
 import type { FuelFill, FuelMonth, FuelStats, FuelSummary } from '../../../src-shared/app-api';
 import { monthsFrom } from '../../../src-shared/calendar';
-import { add, compare, currencyDigits, divideRounded, formatDecimal, multiply, normalize, parseDecimal, roundTo, ZERO, type Decimal } from '../../../src-shared/money';
+import {
+  add,
+  compare,
+  currencyDigits,
+  divideRounded,
+  formatDecimal,
+  multiply,
+  normalize,
+  parseDecimal,
+  roundTo,
+  ZERO,
+  type Decimal,
+} from '../../../src-shared/money';
 import type { ViewRefueling } from '../outbox/view-state';
 
-export type FuelRecord = Pick<ViewRefueling, 'id' | 'dateOfPurchase' | 'tachometer' | 'liter' | 'price' | 'currency' | 'rate' | 'description' | 'pending'>;
+export type FuelRecord = Pick<
+  ViewRefueling,
+  'id' | 'dateOfPurchase' | 'tachometer' | 'liter' | 'price' | 'currency' | 'rate' | 'description' | 'pending'
+>;
 
 export interface FuelStatsInput {
   carId: number;
@@ -139,7 +154,8 @@ function implausibleChains(computed: readonly Computed[]): Set<Computed> {
     // c > 3m: l × medianKm > 3 × medianLitres × km; c < m/3: 3 × l × medianKm < medianLitres × km.
     const scaled = multiply(l, { units: medianKm, scale: 0 });
     const median = multiply(medianLitres, { units: km, scale: 0 });
-    if (compare(scaled, multiply(median, { units: 3n, scale: 0 })) > 0 || compare(multiply(scaled, { units: 3n, scale: 0 }), median) < 0) out.add(c);
+    if (compare(scaled, multiply(median, { units: 3n, scale: 0 })) > 0 || compare(multiply(scaled, { units: 3n, scale: 0 }), median) < 0)
+      out.add(c);
   }
   return out;
 }
@@ -279,10 +295,21 @@ function monthsOf(kept: readonly Computed[]): FuelMonth[] {
   for (const c of kept) {
     const month = c.fill.dateOfPurchase.slice(0, 7);
     const m = sums.get(month) ?? { refuelings: 0, liters: ZERO, cost: ZERO, distance: 0 };
-    sums.set(month, { refuelings: m.refuelings + 1, liters: add(m.liters, c.liters), cost: add(m.cost, c.cost), distance: m.distance + (c.fill.distance ?? 0) });
+    sums.set(month, {
+      refuelings: m.refuelings + 1,
+      liters: add(m.liters, c.liters),
+      cost: add(m.cost, c.cost),
+      distance: m.distance + (c.fill.distance ?? 0),
+    });
   }
   return monthsFrom(kept[0]!.fill.dateOfPurchase, kept.at(-1)!.fill.dateOfPurchase).map((month) => {
     const m = sums.get(month);
-    return { month, refuelings: m?.refuelings ?? 0, liters: text(m?.liters ?? ZERO), cost: text(m?.cost ?? ZERO), distance: m?.distance ?? 0 };
+    return {
+      month,
+      refuelings: m?.refuelings ?? 0,
+      liters: text(m?.liters ?? ZERO),
+      cost: text(m?.cost ?? ZERO),
+      distance: m?.distance ?? 0,
+    };
   });
 }

@@ -20,7 +20,14 @@
  * (integers summed: exact; see store/transaction-sums.ts); the rows after the period's end (for the
  * balances) as one sum per account.
  */
-import { AppError, type BalanceSeries, type CategoryReport, type CategoryRow, type IncomeExpense, type InputOf } from '../../../src-shared/app-api';
+import {
+  AppError,
+  type BalanceSeries,
+  type CategoryReport,
+  type CategoryRow,
+  type IncomeExpense,
+  type InputOf,
+} from '../../../src-shared/app-api';
 import { addMonths, daysBetween, daysFrom, endOfDay, monthEnd, monthsFrom } from '../../../src-shared/calendar';
 import { add, compare, DecimalSum, formatDecimal, parseDecimal, subtract, ZERO, type Decimal } from '../../../src-shared/money';
 import type { CoreParts } from '../app/core-parts';
@@ -30,7 +37,6 @@ import { monthGroups } from '../store/month-totals';
 import { groupedSums } from '../store/transaction-sums';
 import { ancestry } from './category-tree';
 import { mostCommonCurrency } from './currency';
-
 
 /** Daily balance points up to this many days, month ends beyond. */
 const DAILY_UP_TO = 62;
@@ -53,7 +59,12 @@ class Flow {
   view(): IncomeExpense {
     const income = this.income.value;
     const expense = this.expense.value;
-    return { income: formatDecimal(income), expense: formatDecimal(expense), net: formatDecimal(subtract(income, expense)), count: this.count };
+    return {
+      income: formatDecimal(income),
+      expense: formatDecimal(expense),
+      net: formatDecimal(subtract(income, expense)),
+      count: this.count,
+    };
   }
 }
 
@@ -82,7 +93,12 @@ function topLevel(categories: Map<number, ViewCategory>): (id: number) => number
   };
 }
 
-function chosenAccounts(parts: CoreParts, all: readonly ViewAccount[], currency: number, ids: readonly number[] | undefined): ViewAccount[] {
+function chosenAccounts(
+  parts: CoreParts,
+  all: readonly ViewAccount[],
+  currency: number,
+  ids: readonly number[] | undefined,
+): ViewAccount[] {
   if (ids === undefined) return all.filter((a) => a.currency === currency);
   const chosen = new Map<number, ViewAccount>();
   for (const id of ids) {
@@ -161,7 +177,8 @@ export function categoryReport(parts: CoreParts, i: InputOf<'getReport'>): Categ
     row(categoryId).addGroup(month, income, expense, n);
   };
   /** The net of one account's rows in a bucket, for its balances. */
-  const move = (accountId: number, bucket: string, net: Decimal) => flows.get(accountId)!.points[pointOf.get(bucket.slice(0, pointKey))!]!.add(net);
+  const move = (accountId: number, bucket: string, net: Decimal) =>
+    flows.get(accountId)!.points[pointOf.get(bucket.slice(0, pointKey))!]!.add(net);
 
   const ids = accounts.map((a) => a.id);
   const sums = (q: Parameters<typeof groupedSums>[1]) => groupedSums((sql) => parts.store.sql(sql), q);
@@ -173,19 +190,29 @@ export function categoryReport(parts: CoreParts, i: InputOf<'getReport'>): Categ
     if (part.months) {
       // Whole months: the totals kept per month (store/month-totals.ts), not the rows.
       const q = { accounts: onlyThese ? ids : null, ...part.months };
-      for (const g of monthGroups((sql) => parts.store.sql(sql), q, 'flows')) flow(g.key[0] as string, g.key[1] as number, g.key[2] as number, g.income, g.expense, g.count);
-      for (const g of monthGroups((sql) => parts.store.sql(sql), q, 'balances')) move(g.key[0] as number, g.key[1] as string, add(g.income, g.expense));
+      for (const g of monthGroups((sql) => parts.store.sql(sql), q, 'flows'))
+        flow(g.key[0] as string, g.key[1] as number, g.key[2] as number, g.income, g.expense, g.count);
+      for (const g of monthGroups((sql) => parts.store.sql(sql), q, 'balances'))
+        move(g.key[0] as number, g.key[1] as string, add(g.income, g.expense));
       continue;
     }
     const params = { ...accountIds, ...part.params };
     for (const g of sums({ keys: [part.bucket, 'category_id', 'type'], where: `${ofAccounts}${part.where}`, params })) {
       flow(g.key[0] as string, g.key[1] as number, g.key[2] as number, g.income, g.expense, g.count);
     }
-    for (const g of sums({ keys: ['account_id', part.bucket], where: `account_id IN (SELECT value FROM json_each(@accounts)) AND ${part.where}`, params })) {
+    for (const g of sums({
+      keys: ['account_id', part.bucket],
+      where: `account_id IN (SELECT value FROM json_each(@accounts)) AND ${part.where}`,
+      params,
+    })) {
       move(g.key[0] as number, g.key[1] as string, add(g.income, g.expense));
     }
   }
-  for (const g of sums({ keys: ['account_id'], where: 'account_id IN (SELECT value FROM json_each(@accounts)) AND payment_date >= @after', params: { ...accountIds, after: endOfDay(i.to) } })) {
+  for (const g of sums({
+    keys: ['account_id'],
+    where: 'account_id IN (SELECT value FROM json_each(@accounts)) AND payment_date >= @after',
+    params: { ...accountIds, after: endOfDay(i.to) },
+  })) {
     flows.get(g.key[0] as number)!.later.add(add(g.income, g.expense));
   }
   for (const id of ids) {

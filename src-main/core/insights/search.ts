@@ -148,7 +148,11 @@ function prepare(parts: CoreParts, f: SearchFilters): Prepared {
   };
 }
 
-const matchOf = (p: Prepared, row: TransactionRow, pending: boolean): Match => ({ ...row, pending, account: p.accounts.get(row.accountId)! });
+const matchOf = (p: Prepared, row: TransactionRow, pending: boolean): Match => ({
+  ...row,
+  pending,
+  account: p.accounts.get(row.accountId)!,
+});
 
 /** Every transaction of the local history that matches, newest first (the export). */
 export function searchMatches(parts: CoreParts, f: SearchFilters): { matches: Match[]; categories: Map<number, ViewCategory> } {

@@ -60,7 +60,10 @@ export function effectiveStatuses(entries: readonly AnyEntry[], deps = analyzeDe
     if (e.status === 'pending') {
       if (d.missing.length > 0) {
         const m = d.missing[0]!;
-        status = { status: 'blocked', message: `Refers to a new ${m.kind} (${m.field}) whose creation was discarded; edit or discard this write.` };
+        status = {
+          status: 'blocked',
+          message: `Refers to a new ${m.kind} (${m.field}) whose creation was discarded; edit or discard this write.`,
+        };
       } else {
         for (const w of d.waitsFor) {
           const s = out.get(w);
@@ -68,10 +71,13 @@ export function effectiveStatuses(entries: readonly AnyEntry[], deps = analyzeDe
           const undecided = s?.status === 'unknown' && s.message !== null;
           if (s && (s.status === 'refused' || s.status === 'conflict' || s.status === 'blocked' || undecided)) {
             const why =
-              s.status === 'refused' ? 'which the service refused'
-              : s.status === 'conflict' ? 'which has a conflict to resolve'
-              : undecided ? 'whose outcome you need to decide'
-              : 'which is blocked';
+              s.status === 'refused'
+                ? 'which the service refused'
+                : s.status === 'conflict'
+                  ? 'which has a conflict to resolve'
+                  : undecided
+                    ? 'whose outcome you need to decide'
+                    : 'which is blocked';
             status = { status: 'blocked', message: `Waits for write #${w} (${WRITE_KINDS[byId.get(w)!.kind].label}), ${why}.` };
             break;
           }

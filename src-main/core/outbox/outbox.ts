@@ -74,7 +74,13 @@ export class Outbox {
     return Array.from({ length: n }, (_, i) => next - i);
   }
 
-  append<K extends OutboxKind>(kind: K, input: WriteInputOf<K>, now: string, base: Record<string, unknown> | null = null, createdIds: number[] = []): number {
+  append<K extends OutboxKind>(
+    kind: K,
+    input: WriteInputOf<K>,
+    now: string,
+    base: Record<string, unknown> | null = null,
+    createdIds: number[] = [],
+  ): number {
     const info = this.store
       .sql('INSERT INTO outbox (kind, input, base, created_ids, status, created_at) VALUES (?, ?, ?, ?, ?, ?)')
       .run(kind, JSON.stringify(input), base === null ? null : JSON.stringify(base), JSON.stringify(createdIds), 'pending', now);
@@ -88,7 +94,9 @@ export class Outbox {
    */
   markSent(id: number, input: unknown, probe: unknown, now: string): void {
     const marked = this.store
-      .sql("UPDATE outbox SET status = 'unknown', attempts = attempts + 1, sent_at = ?, probe = ?, message = NULL WHERE id = ? AND status = 'pending' AND input = ?")
+      .sql(
+        "UPDATE outbox SET status = 'unknown', attempts = attempts + 1, sent_at = ?, probe = ?, message = NULL WHERE id = ? AND status = 'pending' AND input = ?",
+      )
       .run(now, JSON.stringify(probe ?? null), id, JSON.stringify(input));
     if (marked.changes === 0) throw new EntryChanged(id);
   }
@@ -107,10 +115,12 @@ export class Outbox {
   /** Replaces a waiting entry's write (same kind); it goes back to pending. */
   replaceInput(id: number, input: unknown, base?: Record<string, unknown> | null): void {
     if (base === undefined) {
-      this.store.sql("UPDATE outbox SET input = ?, status = 'pending', message = NULL, conflicts = NULL WHERE id = ?").run(JSON.stringify(input), id);
+      this.store
+        .sql("UPDATE outbox SET input = ?, status = 'pending', message = NULL, conflicts = NULL WHERE id = ?")
+        .run(JSON.stringify(input), id);
     } else {
       this.store
-      .sql("UPDATE outbox SET input = ?, base = ?, status = 'pending', message = NULL, conflicts = NULL WHERE id = ?")
+        .sql("UPDATE outbox SET input = ?, base = ?, status = 'pending', message = NULL, conflicts = NULL WHERE id = ?")
         .run(JSON.stringify(input), base === null ? null : JSON.stringify(base), id);
     }
   }
@@ -127,11 +137,16 @@ export class Outbox {
     this.store.sql('INSERT OR REPLACE INTO id_map (temp_id, kind, real_id) VALUES (?, ?, ?)').run(tempId, kind, realId);
     // The marks kept here of the record (its local fields) follow it to its new id.
     const marked = MARKED_RECORDS.find((r) => r.name === kind);
-    if (marked) this.store.sql(`UPDATE OR REPLACE ${marksTable(marked)} SET ${marksKey(marked)} = ? WHERE ${marksKey(marked)} = ?`).run(realId, tempId);
+    if (marked)
+      this.store
+        .sql(`UPDATE OR REPLACE ${marksTable(marked)} SET ${marksKey(marked)} = ? WHERE ${marksKey(marked)} = ?`)
+        .run(realId, tempId);
     if (!REFERRED_KINDS.has(kind)) return;
     const update = this.store.sql('UPDATE outbox SET input = ? WHERE id = ?');
     // Only entries whose text holds the number can refer to it; the exact check follows.
-    const candidates = (this.store.sql('SELECT * FROM outbox WHERE instr(input, ?) > 0 ORDER BY id').all(String(tempId)) as Row[]).map(entryOf);
+    const candidates = (this.store.sql('SELECT * FROM outbox WHERE instr(input, ?) > 0 ORDER BY id').all(String(tempId)) as Row[]).map(
+      entryOf,
+    );
     for (const entry of candidates) {
       const input = entry.input as unknown as Record<string, unknown>;
       let changed = false;

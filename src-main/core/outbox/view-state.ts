@@ -70,7 +70,10 @@ export function layEdit(record: { pending: boolean } | undefined, changes: Recor
 }
 
 /** The fields an edit changes: those the user set to something other than the record as it was. */
-export function changedFields(entry: { input: object; base: Record<string, unknown> | null }, fields: readonly string[]): Record<string, unknown> {
+export function changedFields(
+  entry: { input: object; base: Record<string, unknown> | null },
+  fields: readonly string[],
+): Record<string, unknown> {
   const input = entry.input as unknown as Record<string, unknown>;
   const base = entry.base ?? {};
   const out: Record<string, unknown> = {};

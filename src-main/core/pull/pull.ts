@@ -77,7 +77,12 @@ export async function fetchAll(client: SoapClient, carIds: readonly number[], op
   const transactions = new Map<number, TransactionRow[]>();
   accounts.forEach((a, i) => transactions.set(a.id, transactionsFromApi(a.id, lists[i]!.items)));
   const refuelings = new Map<number, RefuelingRow[]>();
-  carIds.forEach((carId, i) => refuelings.set(carId, fuel[i]!.map((r) => ({ ...refuelingFromApi(r), carId }))));
+  carIds.forEach((carId, i) =>
+    refuelings.set(
+      carId,
+      fuel[i]!.map((r) => ({ ...refuelingFromApi(r), carId })),
+    ),
+  );
   return {
     accounts,
     transactions,
@@ -105,7 +110,11 @@ export function countsOf(data: PulledData): PulledCounts {
  * Fetches everything and writes it into the local copy in one transaction. Returns the records the
  * service listed, and of them those new or changed here (and those it no longer lists): what it brought.
  */
-export async function pull(client: SoapClient, store: Store, options: PullOptions = {}): Promise<{ listed: PulledCounts; changed: PulledCounts }> {
+export async function pull(
+  client: SoapClient,
+  store: Store,
+  options: PullOptions = {},
+): Promise<{ listed: PulledCounts; changed: PulledCounts }> {
   const data = await fetchAll(
     client,
     store.cars().map((c) => c.carId),

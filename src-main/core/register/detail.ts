@@ -31,7 +31,9 @@ export function transactionDetail(parts: CoreParts, key: string): TransactionDet
   const account = parts.view.account(entry.row.accountId);
   if (!account) throw new AppError('accountNotInCopy', { id: entry.row.accountId }, 'key');
   const scope = registerScope(parts, account.id, undefined);
-  const pending = scope.accounts.flatMap((a) => parts.view.pendingTransactions(a.id)).map((t): Entry => ({ paymentDate: t.paymentDate, key: t.key, id: t.id, outboxId: t.entryId, row: t, pending: t }));
+  const pending = scope.accounts
+    .flatMap((a) => parts.view.pendingTransactions(a.id))
+    .map((t): Entry => ({ paymentDate: t.paymentDate, key: t.key, id: t.id, outboxId: t.entryId, row: t, pending: t }));
   const [row] = registerRows(parts, [entry], balanceAfter(parts, scope, entry, pending.sort(newestFirst)));
   const categories = new Map(parts.view.categories().map((c) => [c.id, c]));
   const outbox = entry.outboxId === null ? null : (outboxView(parts.outbox.all()).find((e) => e.id === entry.outboxId) ?? null);
@@ -40,9 +42,17 @@ export function transactionDetail(parts: CoreParts, key: string): TransactionDet
     userId: entry.row.userId,
     userCreatedId: entry.row.userCreatedId,
     currency: account.currency,
-    categoryPath: ancestry(categories, entry.row.categoryId).map((c) => c.name).reverse(),
+    categoryPath: ancestry(categories, entry.row.categoryId)
+      .map((c) => c.name)
+      .reverse(),
     state: entry.pending ? 'pending' : 'synced',
-    outbox: outbox && { id: outbox.id, status: outbox.status, message: outbox.message, createdAt: outbox.createdAt, attempts: outbox.attempts },
+    outbox: outbox && {
+      id: outbox.id,
+      status: outbox.status,
+      message: outbox.message,
+      createdAt: outbox.createdAt,
+      attempts: outbox.attempts,
+    },
     changedAt,
   };
 }

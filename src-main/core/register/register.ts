@@ -81,8 +81,22 @@ export function registerScope(parts: CoreParts, accountId: number | undefined, c
   };
 }
 
-const entryOfStored = (row: TransactionRow): Entry => ({ paymentDate: row.paymentDate, key: row.key, id: row.id, outboxId: null, row, pending: null });
-const entryOfPending = (t: PendingTransaction): Entry => ({ paymentDate: t.paymentDate, key: t.key, id: t.id, outboxId: t.entryId, row: t, pending: t });
+const entryOfStored = (row: TransactionRow): Entry => ({
+  paymentDate: row.paymentDate,
+  key: row.key,
+  id: row.id,
+  outboxId: null,
+  row,
+  pending: null,
+});
+const entryOfPending = (t: PendingTransaction): Entry => ({
+  paymentDate: t.paymentDate,
+  key: t.key,
+  id: t.id,
+  outboxId: t.entryId,
+  row: t,
+  pending: t,
+});
 
 /** Every pending row of the scope, newest first. */
 function pendingEntries(parts: CoreParts, scope: Scope): Entry[] {
@@ -95,10 +109,23 @@ function and(...conditions: (Condition | null)[]): Condition {
 }
 
 /** Stored rows of the scope beyond the boundary, newest first ('older') or oldest first ('newer'), at most `limit`. */
-function storedRows(parts: CoreParts, scope: Scope, at: Boundary, side: 'older' | 'newer', limit: number, text: TextQuery | null): TransactionRow[] {
+function storedRows(
+  parts: CoreParts,
+  scope: Scope,
+  at: Boundary,
+  side: 'older' | 'newer',
+  limit: number,
+  text: TextQuery | null,
+): TransactionRow[] {
   const c = and(scope.where, storedSide(at, side), text);
   const order = side === 'older' ? 'DESC' : 'ASC';
-  return parts.store.transactionsWhere(`INDEXED BY ${scope.index}`, c.sql, `payment_date ${order}, id ${order}, key ${order}`, limit, c.params);
+  return parts.store.transactionsWhere(
+    `INDEXED BY ${scope.index}`,
+    c.sql,
+    `payment_date ${order}, id ${order}, key ${order}`,
+    limit,
+    c.params,
+  );
 }
 
 /**
@@ -115,7 +142,10 @@ function storedNewer(parts: CoreParts, scope: Scope, row: SortKey): { net: Decim
     net.add(g.expense);
     count += g.count;
   }
-  const c = and(scope.where, storedSide({ row }, 'newer'), { sql: 'payment_date < @monthAfter', params: { monthAfter: `${addMonths(month, 1)}-01` } });
+  const c = and(scope.where, storedSide({ row }, 'newer'), {
+    sql: 'payment_date < @monthAfter',
+    params: { monthAfter: `${addMonths(month, 1)}-01` },
+  });
   const within = netSum(prepare, { where: c.sql, params: c.params, indexedBy: scope.index });
   net.add(within.net);
   return { net: net.value, count: count + within.count };
@@ -124,7 +154,10 @@ function storedNewer(parts: CoreParts, scope: Scope, row: SortKey): { net: Decim
 function countStored(parts: CoreParts, scope: Scope, at: Boundary, text: TextQuery | null): number {
   if (at === null && !text) {
     // The whole register: the monthly totals' counts.
-    return monthGroups((sql) => parts.store.sql(sql), { accounts: scope.filter, first: '0000-01', last: '9999-12' }, 'all').reduce((n, g) => n + g.count, 0);
+    return monthGroups((sql) => parts.store.sql(sql), { accounts: scope.filter, first: '0000-01', last: '9999-12' }, 'all').reduce(
+      (n, g) => n + g.count,
+      0,
+    );
   }
   const c = and(scope.where, storedSide(at, 'newer'), text);
   return parts.store.countTransactionsWhere(`INDEXED BY ${scope.index}`, c.sql, c.params);
@@ -150,13 +183,27 @@ function counterparts(parts: CoreParts, entries: readonly Entry[], transferType:
     if (e.row.type !== transferType) continue;
     if (e.pending) {
       const other = pendingByEntry.get(e.pending.entryId)?.find((t) => t.key !== e.key);
-      if (other) out.set(e.key, { accountId: other.accountId, accountName: name(other.accountId), transactionId: other.id, key: other.key, pending: true });
+      if (other)
+        out.set(e.key, {
+          accountId: other.accountId,
+          accountName: name(other.accountId),
+          transactionId: other.id,
+          key: other.key,
+          pending: true,
+        });
       continue;
     }
     const amount = parseDecimal(e.row.amount);
     if (!amount) continue;
     const other = parts.store.transferCounterpart(e.row, formatDecimal(negate(amount)));
-    if (other) out.set(e.key, { accountId: other.accountId, accountName: name(other.accountId), transactionId: other.id, key: other.key, pending: false });
+    if (other)
+      out.set(e.key, {
+        accountId: other.accountId,
+        accountName: name(other.accountId),
+        transactionId: other.id,
+        key: other.key,
+        pending: false,
+      });
   }
   return out;
 }
@@ -166,14 +213,23 @@ function counterparts(parts: CoreParts, entries: readonly Entry[], transferType:
  * each other in the register unless `gaps` (a filtered page), where the rows between two shown ones are
  * taken away too: one SUM over the index between them.
  */
-export function registerRows(parts: CoreParts, entries: readonly Entry[], firstBalance: Decimal, gaps: { scope: Scope; pending: readonly Entry[] } | null = null): RegisterRow[] {
+export function registerRows(
+  parts: CoreParts,
+  entries: readonly Entry[],
+  firstBalance: Decimal,
+  gaps: { scope: Scope; pending: readonly Entry[] } | null = null,
+): RegisterRow[] {
   const transferType = transferTypeOf(parts.view.learned());
   const categories = new Map(parts.view.categories().map((c) => [c.id, c.name]));
   const sides = counterparts(parts, entries, transferType);
   let balance = firstBalance;
   return entries.map((e, n) => {
     const t = e.row;
-    if (n > 0) balance = subtract(balance, gaps ? between(parts, gaps.scope, gaps.pending, e, entries[n - 1]!) : (parseDecimal(entries[n - 1]!.row.amount) ?? ZERO));
+    if (n > 0)
+      balance = subtract(
+        balance,
+        gaps ? between(parts, gaps.scope, gaps.pending, e, entries[n - 1]!) : (parseDecimal(entries[n - 1]!.row.amount) ?? ZERO),
+      );
     return {
       key: e.key,
       id: t.id,
@@ -198,7 +254,12 @@ export function registerRows(parts: CoreParts, entries: readonly Entry[], firstB
 function between(parts: CoreParts, scope: Scope, pending: readonly Entry[], row: Entry, upTo: Entry): Decimal {
   const upper = storedSide({ row: upTo }, 'older', 'b');
   // The plain range on both ends keeps the read between the two rows (the OR alone would not bound it).
-  const c = and(scope.where, storedSide({ row }, 'newer', 'a'), { sql: 'payment_date <= @bcap', params: { bcap: upTo.paymentDate } }, { sql: `(${upper.sql}) OR key = @bkey`, params: { ...upper.params, bkey: upTo.key } });
+  const c = and(
+    scope.where,
+    storedSide({ row }, 'newer', 'a'),
+    { sql: 'payment_date <= @bcap', params: { bcap: upTo.paymentDate } },
+    { sql: `(${upper.sql}) OR key = @bkey`, params: { ...upper.params, bkey: upTo.key } },
+  );
   const sum = new DecimalSum();
   // upTo itself is stored (counted by the SQL) or pending (counted with the pending ones below).
   sum.add(netSum((sql) => parts.store.sql(sql), { where: c.sql, params: c.params, indexedBy: scope.index }).net);
@@ -220,7 +281,11 @@ export function registerPage(parts: CoreParts, input: InputOf<'listRegister'>): 
   let more: boolean;
   if (direction === 'older') {
     const stored = storedRows(parts, scope, at, 'older', limit + 1, text).map(entryOfStored);
-    const merged = mergeSorted(stored, pending.filter((p) => isOlder(p, at)), newestFirst);
+    const merged = mergeSorted(
+      stored,
+      pending.filter((p) => isOlder(p, at)),
+      newestFirst,
+    );
     entries = merged.slice(0, limit);
     more = merged.length > limit;
   } else {
@@ -232,14 +297,17 @@ export function registerPage(parts: CoreParts, input: InputOf<'listRegister'>): 
   }
 
   const first = entries[0];
-  const rows = first ? registerRows(parts, entries, balanceAfter(parts, scope, first, allPending), text ? { scope, pending: allPending } : null) : [];
+  const rows = first
+    ? registerRows(parts, entries, balanceAfter(parts, scope, first, allPending), text ? { scope, pending: allPending } : null)
+    : [];
   let total: number | null = null;
   let position: number | null = null;
   if (input.counts) {
     total = countStored(parts, scope, null, text) + pending.length;
     const top: Boundary = first ? { row: first } : at;
     // Rows newer than the page's first one: from the monthly totals, unless a text narrows them.
-    const storedAbove = top === null ? 0 : 'row' in top && !text ? storedNewer(parts, scope, top.row).count : countStored(parts, scope, top, text);
+    const storedAbove =
+      top === null ? 0 : 'row' in top && !text ? storedNewer(parts, scope, top.row).count : countStored(parts, scope, top, text);
     position = top === null ? (direction === 'older' ? 0 : total) : storedAbove + pending.filter((p) => isNewer(p, top)).length;
   }
   return {

@@ -54,7 +54,15 @@ function scryptKey(password: string, salt: Buffer, n: number): Buffer {
 }
 
 async function argon2Key(password: string, salt: Buffer, cost: Argon2Cost): Promise<Buffer> {
-  const key = await argon2id({ password: password.normalize('NFC'), salt, parallelism: 1, iterations: cost.iterations, memorySize: cost.memoryKiB, hashLength: 32, outputType: 'binary' });
+  const key = await argon2id({
+    password: password.normalize('NFC'),
+    salt,
+    parallelism: 1,
+    iterations: cost.iterations,
+    memorySize: cost.memoryKiB,
+    hashLength: 32,
+    outputType: 'binary',
+  });
   return Buffer.from(key);
 }
 

@@ -11,7 +11,14 @@
  */
 import type { OperationName, ResultOf } from '../../../src-shared/catalog';
 import { mediaType, parseResponse, ServiceFault, WireError, type Binding } from '../../../src-shared/wire';
-import { FaultError, InvalidCredentialsError, isCredentialFault, MalformedResponseError, UNAVAILABLE_STATUSES, UnavailableError } from './errors';
+import {
+  FaultError,
+  InvalidCredentialsError,
+  isCredentialFault,
+  MalformedResponseError,
+  UNAVAILABLE_STATUSES,
+  UnavailableError,
+} from './errors';
 import { parseRetryAfter } from './retry';
 import type { HttpAnswer } from './transport';
 

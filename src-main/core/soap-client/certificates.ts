@@ -50,7 +50,8 @@ const UNTRUSTED = new Set([
 ]);
 
 /** OpenSSL's verification codes (Node) that are about the certificate itself; anything else failed in the handshake. */
-const OPENSSL_CERT_CODES = /^(CERT_|INVALID_CA|INVALID_PURPOSE|PATH_LENGTH_EXCEEDED|HOSTNAME_MISMATCH|ERR_TLS_CERT_ALTNAME_INVALID|UNABLE_TO_DECRYPT_|UNABLE_TO_DECODE_|ERROR_IN_CERT_)/;
+const OPENSSL_CERT_CODES =
+  /^(CERT_|INVALID_CA|INVALID_PURPOSE|PATH_LENGTH_EXCEEDED|HOSTNAME_MISMATCH|ERR_TLS_CERT_ALTNAME_INVALID|UNABLE_TO_DECRYPT_|UNABLE_TO_DECODE_|ERROR_IN_CERT_)/;
 
 /**
  * Whether a verification failure (an OpenSSL code as Node reports it, or Chromium's `ERR_CERT_*` name)
@@ -70,7 +71,8 @@ function invalidRefusal(code: string, certificate: CertificateInfo | null, host:
   if ((name === 'CERT_HAS_EXPIRED' || name === 'ERR_CERT_DATE_INVALID') && certificate) {
     return { code: 'certificateExpired', params: { host, validFrom: certificate.validFrom, validTo: certificate.validTo, waiting: 0 } };
   }
-  if (name === 'CERT_NOT_YET_VALID' && certificate) return { code: 'certificateNotYetValid', params: { host, validFrom: certificate.validFrom, waiting: 0 } };
+  if (name === 'CERT_NOT_YET_VALID' && certificate)
+    return { code: 'certificateNotYetValid', params: { host, validFrom: certificate.validFrom, waiting: 0 } };
   if (name === 'ERR_TLS_CERT_ALTNAME_INVALID' || name === 'HOSTNAME_MISMATCH' || name === 'ERR_CERT_COMMON_NAME_INVALID') {
     return { code: 'certificateOtherHost', params: { host, waiting: 0 } };
   }

@@ -334,7 +334,8 @@ export function isCredentialFault(fault: ServiceFault): boolean {
   return fault.httpStatus === 401 || fault.httpStatus === 403 || CREDENTIAL_FAULT.test(fault.message);
 }
 
-const MISSING_OPERATION = /did not recognize|not recognized|unknown operation|no such operation|unknown method|invalid web service method|method not (found|allowed)|operation .* (not found|not supported)/i;
+const MISSING_OPERATION =
+  /did not recognize|not recognized|unknown operation|no such operation|unknown method|invalid web service method|method not (found|allowed)|operation .* (not found|not supported)/i;
 
 /** Whether an error says that the service does not offer the operation at all (so an older variant may be tried). */
 export function isMissingOperation(error: unknown): boolean {

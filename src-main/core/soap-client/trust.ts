@@ -60,8 +60,18 @@ function reference(operation: string, what: string, value: unknown): void {
  * The list without identical duplicates; refused past `cap`, for an id that is not positive, or for two
  * records with one id and different content.
  */
-function uniqueRecords<T extends Record<string, unknown>>(operation: string, record: string, items: T[], cap: number, key: (r: T) => unknown = (r) => r.Id): T[] {
-  if (items.length > cap) refuse(operation, `it lists ${items.length.toLocaleString('en')} ${record} records; the app handles at most ${cap.toLocaleString('en')}.`);
+function uniqueRecords<T extends Record<string, unknown>>(
+  operation: string,
+  record: string,
+  items: T[],
+  cap: number,
+  key: (r: T) => unknown = (r) => r.Id,
+): T[] {
+  if (items.length > cap)
+    refuse(
+      operation,
+      `it lists ${items.length.toLocaleString('en')} ${record} records; the app handles at most ${cap.toLocaleString('en')}.`,
+    );
   const seen = new Map<unknown, string>();
   const out: T[] = [];
   for (const item of items) {
@@ -83,7 +93,8 @@ function checkTree(operation: string, tree: ApiCategoryTree): ApiCategoryTree {
     if (!list) return;
     if (depth > MAX_CATEGORY_DEPTH) refuse(operation, `its ${where} nest deeper than ${MAX_CATEGORY_DEPTH} levels.`);
     for (const c of list) {
-      if (++count > RECORD_CAPS.categories) refuse(operation, `it lists more than ${RECORD_CAPS.categories.toLocaleString('en')} categories; the app handles at most that.`);
+      if (++count > RECORD_CAPS.categories)
+        refuse(operation, `it lists more than ${RECORD_CAPS.categories.toLocaleString('en')} categories; the app handles at most that.`);
       positiveId(operation, `${CATEGORY_RECORD} Id`, c.Id);
       if (seen.has(c.Id)) refuse(operation, `category ${c.Id} appears twice in its ${where} (a cycle or a shared child).`);
       seen.add(c.Id);
@@ -120,7 +131,12 @@ export const ANSWER_CHECKS: { [N in OperationName]: Check<N> } = {
   AccountListWithAmount: accounts,
   AccountListWithAmount2: accounts,
   TransactionListLast50_2: (operation, result) => {
-    const items = uniqueRecords(operation, 'transaction', result as unknown as Record<string, unknown>[], RECORD_CAPS.transactions) as unknown as ApiTransaction2[];
+    const items = uniqueRecords(
+      operation,
+      'transaction',
+      result as unknown as Record<string, unknown>[],
+      RECORD_CAPS.transactions,
+    ) as unknown as ApiTransaction2[];
     // Id_Account is not compared with the account asked for: services list a transfer's sides
     // differently, and the local copy files each list under the account it asked for.
     for (const t of items) checkTransaction(operation, t, 'transaction');
@@ -129,14 +145,17 @@ export const ANSWER_CHECKS: { [N in OperationName]: Check<N> } = {
   TransactionListLast50: (operation, result) => {
     // Without ids: duplicates cannot be told from two equal payments, so only the count and references.
     const items = result as unknown as { Id_Account: number; Id_Category: number }[];
-    if (items.length > RECORD_CAPS.transactions) refuse(operation, `it lists ${items.length} transactions; the app handles at most ${RECORD_CAPS.transactions}.`);
+    if (items.length > RECORD_CAPS.transactions)
+      refuse(operation, `it lists ${items.length} transactions; the app handles at most ${RECORD_CAPS.transactions}.`);
     for (const t of items) checkTransaction(operation, t, 'transaction');
     return result;
   },
   DefineTransactionList: templates,
   DefineTransactionList2: templates,
   CarFuelList: (operation, result) =>
-    uniqueRecords(operation, 'refueling', result as unknown as Record<string, unknown>[], RECORD_CAPS.refuelings) as unknown as ResultOf<typeof operation>,
+    uniqueRecords(operation, 'refueling', result as unknown as Record<string, unknown>[], RECORD_CAPS.refuelings) as unknown as ResultOf<
+      typeof operation
+    >,
   CategoryTree: (operation, result) => checkTree(operation, result),
   AddCategory: (operation, result) => checkTree(operation, result),
   EditCategory: (operation, result) => checkTree(operation, result),
@@ -146,7 +165,8 @@ export const ANSWER_CHECKS: { [N in OperationName]: Check<N> } = {
   },
   EditAccount: (operation, result, params) => {
     positiveId(operation, 'the account Id', result.Id);
-    if (result.Id !== params.Id_Account) refuse(operation, `it answers with account ${result.Id} for an edit of account ${params.Id_Account}.`);
+    if (result.Id !== params.Id_Account)
+      refuse(operation, `it answers with account ${result.Id} for an edit of account ${params.Id_Account}.`);
     return result;
   },
   AddTranferToOtherAccount: (operation, result, params) => {
@@ -161,7 +181,8 @@ export const ANSWER_CHECKS: { [N in OperationName]: Check<N> } = {
   },
   EditCarFuel: (operation, result, params) => {
     positiveId(operation, 'the refueling Id', result.Id);
-    if (params.Id_CarFuel !== 0 && result.Id !== params.Id_CarFuel) refuse(operation, `it answers with refueling ${result.Id} for an edit of refueling ${params.Id_CarFuel}.`);
+    if (params.Id_CarFuel !== 0 && result.Id !== params.Id_CarFuel)
+      refuse(operation, `it answers with refueling ${result.Id} for an edit of refueling ${params.Id_CarFuel}.`);
     return result;
   },
 };
@@ -197,6 +218,7 @@ export function countBeforeParsing(operation: OperationName, body: string): void
   const tag = new RegExp(`<(?:[A-Za-z_][\\w.-]*:)?${limit.element}[\\s/>]`, 'g');
   let count = 0;
   while (tag.exec(body)) {
-    if (++count > limit.cap) refuse(operation, `it holds more than ${limit.cap.toLocaleString('en')} ${limit.element} records; the app handles at most that.`);
+    if (++count > limit.cap)
+      refuse(operation, `it holds more than ${limit.cap.toLocaleString('en')} ${limit.element} records; the app handles at most that.`);
   }
 }

@@ -51,7 +51,10 @@ export function readWsdl(text: string, baseUrl: string): ServiceDescription {
   const namespace = root.attrs.find((a) => a.local === 'targetNamespace' && a.ns === '')?.value.trim();
   if (!namespace) throw new WireError('missing-element', 'The WSDL document has no targetNamespace.');
   if (!isNamespaceUri(namespace)) {
-    throw new WireError('unexpected-response', `The WSDL's targetNamespace ${JSON.stringify(namespace.slice(0, 100))} is not an absolute URI such as http://tempuri.org/.`);
+    throw new WireError(
+      'unexpected-response',
+      `The WSDL's targetNamespace ${JSON.stringify(namespace.slice(0, 100))} is not an absolute URI such as http://tempuri.org/.`,
+    );
   }
 
   const listed = new Set<string>();
@@ -93,11 +96,15 @@ export async function connect(baseUrl: string, options: ConnectOptions = {}): Pr
   const transport = (options.transport ?? nodeTransport)({ maxConnections: 1, trustedCertificate: options.trustedCertificate ?? null });
   try {
     const url = new URL(wsdlUrl(base));
-    const answer = await transport.exchange('WSDL', { method: 'GET', url, headers: {}, body: '' }, {
-      timeoutMs: options.timeoutMs ?? 30_000,
-      maxResponseBytes: options.maxResponseBytes ?? 8 * 1024 * 1024,
-      signal: options.signal,
-    });
+    const answer = await transport.exchange(
+      'WSDL',
+      { method: 'GET', url, headers: {}, body: '' },
+      {
+        timeoutMs: options.timeoutMs ?? 30_000,
+        maxResponseBytes: options.maxResponseBytes ?? 8 * 1024 * 1024,
+        signal: options.signal,
+      },
+    );
     if (UNAVAILABLE_STATUSES.has(answer.status)) throw new UnavailableError('WSDL', answer.status, parseRetryAfter(answer.retryAfter));
     if (answer.status !== 200) {
       throw new MalformedResponseError('WSDL', `The service answered HTTP ${answer.status} when asked for its WSDL.`, answer.status);

@@ -65,7 +65,13 @@ export function registerAmountFunctions(db: Database.Database): void {
   db.function(AMOUNT_UNITS, { deterministic: true, safeIntegers: true }, (amount: unknown) => amountUnits(String(amount)));
   db.function(AMOUNT_WITHIN, { deterministic: true }, (amount: unknown, bounds: unknown) => {
     const b = JSON.parse(String(bounds)) as { min: string | null; max: string | null; direction: AmountBounds['direction'] };
-    return amountWithin(String(amount), { min: b.min === null ? null : parseDecimal(b.min), max: b.max === null ? null : parseDecimal(b.max), direction: b.direction }) ? 1 : 0;
+    return amountWithin(String(amount), {
+      min: b.min === null ? null : parseDecimal(b.min),
+      max: b.max === null ? null : parseDecimal(b.max),
+      direction: b.direction,
+    })
+      ? 1
+      : 0;
   });
 }
 

@@ -63,7 +63,8 @@ export class DamagedCopyError extends LocalFileError<'localCopyDamaged'> {
 }
 
 /** SQLite found a database damaged on disk (what it says of a page it cannot read). */
-export const isDamageError = (e: unknown): boolean => ['SQLITE_CORRUPT', 'SQLITE_NOTADB'].includes((e as NodeJS.ErrnoException | null)?.code ?? '');
+export const isDamageError = (e: unknown): boolean =>
+  ['SQLITE_CORRUPT', 'SQLITE_NOTADB'].includes((e as NodeJS.ErrnoException | null)?.code ?? '');
 
 export type LocalFileKind =
   /** Nothing there (or an empty file): a new local copy may be made. */

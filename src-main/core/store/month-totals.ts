@@ -107,7 +107,9 @@ export function monthGroups(prepare: (sql: string) => Database.Statement, q: Mon
   const complete = `income IS NOT NULL AND expense IS NOT NULL`;
   try {
     fromTotals(
-      prepare(`SELECT ${select}SUM(income), SUM(expense), SUM(count) FROM month_totals${index} WHERE ${where} AND ${complete}${list ? ` GROUP BY ${list}` : ''}`)
+      prepare(
+        `SELECT ${select}SUM(income), SUM(expense), SUM(count) FROM month_totals${index} WHERE ${where} AND ${complete}${list ? ` GROUP BY ${list}` : ''}`,
+      )
         .raw(true)
         .safeIntegers(true)
         .all(params) as unknown[][],
@@ -117,18 +119,32 @@ export function monthGroups(prepare: (sql: string) => Database.Statement, q: Mon
     if (!(e instanceof Error && /integer overflow/i.test(e.message))) throw e;
     // The totals of several accounts together leave 64 bits: added up here instead.
     groups.clear();
-    fromTotals(prepare(`SELECT ${select}income, expense, count FROM month_totals${index} WHERE ${where} AND ${complete}`).raw(true).safeIntegers(true).all(params) as unknown[][], false);
+    fromTotals(
+      prepare(`SELECT ${select}income, expense, count FROM month_totals${index} WHERE ${where} AND ${complete}`)
+        .raw(true)
+        .safeIntegers(true)
+        .all(params) as unknown[][],
+      false,
+    );
   }
   // Groups whose totals left 64 bits: their rows, summed here.
-  const overflowed = prepare(`SELECT month, category_id, type, account_id FROM month_totals WHERE ${where} AND NOT (${complete})`).raw(true).all(params) as [string, number, number, number][];
+  const overflowed = prepare(`SELECT month, category_id, type, account_id FROM month_totals WHERE ${where} AND NOT (${complete})`)
+    .raw(true)
+    .all(params) as [string, number, number, number][];
   for (const [month, category, type, account] of overflowed) {
-    const amounts = prepare('SELECT amount FROM transactions WHERE month = ? AND category_id = ? AND type = ? AND account_id = ? AND amount_units IS NOT NULL').pluck().all(month, category, type, account) as string[];
+    const amounts = prepare(
+      'SELECT amount FROM transactions WHERE month = ? AND category_id = ? AND type = ? AND account_id = ? AND amount_units IS NOT NULL',
+    )
+      .pluck()
+      .all(month, category, type, account) as string[];
     const key = by === 'flows' ? [month, category, type] : by === 'balances' ? [account, month] : [];
     fromRows(amounts.map((amount) => [...key, amount]));
   }
   // The rows without units, from their text (through their own small index).
   fromRows(
-    prepare(`SELECT ${select}amount FROM transactions INDEXED BY transactions_odd_amounts WHERE ${where.replace('+account_id', 'account_id')} AND amount_units IS NULL`)
+    prepare(
+      `SELECT ${select}amount FROM transactions INDEXED BY transactions_odd_amounts WHERE ${where.replace('+account_id', 'account_id')} AND amount_units IS NULL`,
+    )
       .raw(true)
       .all(params) as unknown[][],
   );

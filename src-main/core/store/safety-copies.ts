@@ -16,7 +16,10 @@ export type SafetyCopyReason = 'after-sync' | 'daily' | 'before-restore' | `befo
 
 /** How many of each reason are kept (a migration's under one name whatever its number). */
 export const KEEP_SAFETY_COPIES = { 'after-sync': 3, daily: 3, 'before-restore': 3, 'before-schema': 2 } as const;
-const keptFor = (reason: string): number => (reason.startsWith('before-schema-') ? KEEP_SAFETY_COPIES['before-schema'] : (KEEP_SAFETY_COPIES[reason as keyof typeof KEEP_SAFETY_COPIES] ?? 2));
+const keptFor = (reason: string): number =>
+  reason.startsWith('before-schema-')
+    ? KEEP_SAFETY_COPIES['before-schema']
+    : (KEEP_SAFETY_COPIES[reason as keyof typeof KEEP_SAFETY_COPIES] ?? 2);
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -87,12 +90,16 @@ export function keepSafetyCopy(db: Database.Database, dataFile: string, reason: 
   try {
     db.prepare('VACUUM INTO ?').run(partial);
     tighten(partial, OWNER_FILE_MODE);
-    if (!isSoundCopy(partial, options.nativeBinding)) throw new SafetyCopyUnsound(`The safety copy written to ${partial} failed SQLite's quick check.`);
+    if (!isSoundCopy(partial, options.nativeBinding))
+      throw new SafetyCopyUnsound(`The safety copy written to ${partial} failed SQLite's quick check.`);
     renameSync(partial, file);
   } finally {
     rmSync(partial, { force: true });
   }
-  for (const old of listSafetyCopies(dataFile).filter((c) => c.reason === reason).slice(keptFor(reason))) rmSync(old.file, { force: true });
+  for (const old of listSafetyCopies(dataFile)
+    .filter((c) => c.reason === reason)
+    .slice(keptFor(reason)))
+    rmSync(old.file, { force: true });
   return file;
 }
 

@@ -32,7 +32,14 @@ const connection = v.object({
   login: text,
   binding,
   /** Operations the WSDL listed; null when it could not be read (a hand-set namespace). */
-  operations: v.nullable(v.array(v.pipe(v.string(), v.transform((s) => s as OperationName)))),
+  operations: v.nullable(
+    v.array(
+      v.pipe(
+        v.string(),
+        v.transform((s) => s as OperationName),
+      ),
+    ),
+  ),
   /** SHA-256 fingerprint of the certificate the user trusted; absent in copies made before pinning existed. */
   trustedCertificate: v.optional(nullableText),
   /** false: the password is kept nowhere and asked at each sync; absent (older copies) means true. */
@@ -71,11 +78,20 @@ const syncLock = v.object({ pid: v.number(), host: v.string(), start: v.optional
  */
 const keptError = (x: unknown): AppErrorData | null => (typeof x === 'object' && x !== null && isAppErrorData(x) ? x : null);
 const summary = v.pipe(
-  v.custom<SyncSummary>((x) => typeof x === 'object' && x !== null && typeof (x as SyncSummary).finishedAt === 'string' && typeof (x as SyncSummary).startedAt === 'string'),
+  v.custom<SyncSummary>(
+    (x) =>
+      typeof x === 'object' &&
+      x !== null &&
+      typeof (x as SyncSummary).finishedAt === 'string' &&
+      typeof (x as SyncSummary).startedAt === 'string',
+  ),
   v.transform((x): SyncSummary => ({ ...x, error: keptError(x.error) })),
 );
 const exchange = v.pipe(
-  v.custom<LastExchange>((x) => typeof x === 'object' && x !== null && typeof (x as LastExchange).outcome === 'string' && typeof (x as LastExchange).at === 'string'),
+  v.custom<LastExchange>(
+    (x) =>
+      typeof x === 'object' && x !== null && typeof (x as LastExchange).outcome === 'string' && typeof (x as LastExchange).at === 'string',
+  ),
   v.transform((x): LastExchange => {
     const { message: _older, ...rest } = x as LastExchange & { message?: unknown };
     return { ...rest, error: keptError(rest.error) };
@@ -141,7 +157,10 @@ export class Settings {
 
   private write(key: string, value: unknown): void {
     if (value === null || value === undefined) this.db.sql('DELETE FROM settings WHERE key = ?').run(key);
-    else this.db.sql('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, JSON.stringify(value));
+    else
+      this.db
+        .sql('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value')
+        .run(key, JSON.stringify(value));
   }
 
   /** The setting's value; its default when it is not set or does not fit its schema. */

@@ -19,7 +19,14 @@ import { REFUELING } from '../../../src-shared/records/refueling';
 import { TEMPLATE } from '../../../src-shared/records/template';
 import { TRANSACTION } from '../../../src-shared/records/transaction';
 import { AMOUNT_UNITS, amountUnits, registerAmountFunctions } from './amount-units';
-import { APPLICATION_ID, asRollbackJournalImage, DamagedCopyError, inspectLocalFile, isDamageError, type LocalFileKind } from './local-file';
+import {
+  APPLICATION_ID,
+  asRollbackJournalImage,
+  DamagedCopyError,
+  inspectLocalFile,
+  isDamageError,
+  type LocalFileKind,
+} from './local-file';
 import { migrate, type Migration, MIGRATIONS } from './migrations';
 import { createOwnerOnly, tightenDatabase } from './owner-only';
 import { bool, changedCondition, columnList, columnsOf, int, paramList, rowParams, rowReader, updateList } from './record-sql';
@@ -123,7 +130,8 @@ function changedRecords<T extends { id: number }>(before: readonly T[], after: r
 }
 
 /** An account's transactions, those a text matches. */
-const accountWhere = (text: TextQuery | null | undefined): string => (text ? `account_id = @accountId AND ${text.sql}` : 'account_id = @accountId');
+const accountWhere = (text: TextQuery | null | undefined): string =>
+  text ? `account_id = @accountId AND ${text.sql}` : 'account_id = @accountId';
 
 const sqliteOptions = (options: StoreOptions): Database.Options => ({
   timeout: options.busyTimeoutMs ?? 5000,
@@ -313,13 +321,17 @@ export class Store {
 
   /** Writes an account the service returned (after a pull, AddAccount or EditAccount). */
   upsertAccount(a: AccountRow, position?: number): void {
-    const pos = position ?? ((this.sql('SELECT COALESCE(MAX(position), -1) + 1 AS p FROM accounts').get() as { p: number }).p);
+    const pos = position ?? (this.sql('SELECT COALESCE(MAX(position), -1) + 1 AS p FROM accounts').get() as { p: number }).p;
     this.sql(UPSERT_ACCOUNT).run({ ...rowParams(ACCOUNT, ACCOUNT.stored, a), position: pos, keepPosition: int(position === undefined) });
   }
 
   /** Whether the copy holds an account (listed or not, so with stored transactions or not) other than these. */
   hasAccountsBeyond(ids: readonly number[]): boolean {
-    return this.sql('SELECT EXISTS (SELECT 1 FROM accounts WHERE id NOT IN (SELECT value FROM json_each(?)))').pluck().get(JSON.stringify(ids)) === 1;
+    return (
+      this.sql('SELECT EXISTS (SELECT 1 FROM accounts WHERE id NOT IN (SELECT value FROM json_each(?)))')
+        .pluck()
+        .get(JSON.stringify(ids)) === 1
+    );
   }
 
   /** Adds an exact decimal to the balance the service last reported (a transfer it confirmed). */
@@ -350,7 +362,12 @@ export class Store {
     let changed = 0;
     for (const r of rows) {
       if (!exists.get(r.accountId)) continue;
-      changed += stmt.run({ key: r.key, ...rowParams(TRANSACTION, TRANSACTION.stored, r), amountUnits: amountUnits(r.amount), changedAt }).changes;
+      changed += stmt.run({
+        key: r.key,
+        ...rowParams(TRANSACTION, TRANSACTION.stored, r),
+        amountUnits: amountUnits(r.amount),
+        changedAt,
+      }).changes;
     }
     return changed;
   }
@@ -370,7 +387,14 @@ export class Store {
 
   /** An account's transactions newest first (by date, then id), a page at a time (those the text matches). */
   transactions(accountId: number, offset: number, limit: number, text?: TextQuery | null): TransactionRow[] {
-    return this.transactionsWhere('', accountWhere(text), 'payment_date DESC, id DESC, key DESC', limit, { accountId, ...text?.params }, offset);
+    return this.transactionsWhere(
+      '',
+      accountWhere(text),
+      'payment_date DESC, id DESC, key DESC',
+      limit,
+      { accountId, ...text?.params },
+      offset,
+    );
   }
 
   /** Every stored transaction of an account (for comparisons and checks). */
@@ -382,8 +406,19 @@ export class Store {
    * Stored transactions matching a condition built by the register or the search (fixed SQL, every value a
    * named parameter), in the given order, through the given index (an INDEXED BY clause, or ''); limit -1: all.
    */
-  transactionsWhere(indexedBy: string, where: string, orderBy: string, limit: number, params: Record<string, unknown>, offset = 0): TransactionRow[] {
-    const rows = this.sql(`SELECT * FROM transactions ${indexedBy} WHERE ${where} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`).all({ ...params, limit, offset }) as Row[];
+  transactionsWhere(
+    indexedBy: string,
+    where: string,
+    orderBy: string,
+    limit: number,
+    params: Record<string, unknown>,
+    offset = 0,
+  ): TransactionRow[] {
+    const rows = this.sql(`SELECT * FROM transactions ${indexedBy} WHERE ${where} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`).all({
+      ...params,
+      limit,
+      offset,
+    }) as Row[];
     return rows.map(transactionOf);
   }
 
@@ -406,9 +441,16 @@ export class Store {
       `SELECT key, id, account_id FROM transactions WHERE payment_date = @date AND type = @type AND amount = @amount
          AND description = @description AND category_id = @category AND account_id <> @account AND key <> @key
        ORDER BY abs(IFNULL(id, 0) - IFNULL(@id, 0)), key LIMIT 1`,
-    ).get({ date: t.paymentDate, type: t.type, amount: opposite, description: t.description, category: t.categoryId, account: t.accountId, key: t.key, id: t.id }) as
-      | { key: string; id: number | null; account_id: number }
-      | undefined;
+    ).get({
+      date: t.paymentDate,
+      type: t.type,
+      amount: opposite,
+      description: t.description,
+      category: t.categoryId,
+      account: t.accountId,
+      key: t.key,
+      id: t.id,
+    }) as { key: string; id: number | null; account_id: number } | undefined;
     return r ? { key: r.key, id: r.id, accountId: r.account_id } : null;
   }
 
@@ -477,9 +519,9 @@ export class Store {
   }
 
   refuelings(carId: number): RefuelingRow[] {
-    return (
-      this.sql('SELECT * FROM refuelings WHERE car_id = ? ORDER BY date_of_purchase DESC, id DESC').all(carId) as Row[]
-    ).map(refuelingOf);
+    return (this.sql('SELECT * FROM refuelings WHERE car_id = ? ORDER BY date_of_purchase DESC, id DESC').all(carId) as Row[]).map(
+      refuelingOf,
+    );
   }
 
   refueling(id: number): RefuelingRow | null {
@@ -530,7 +572,9 @@ export class Store {
    */
   applyPull(data: PulledData): PulledCounts {
     return this.transaction(() => {
-      const accountsBefore = new Map((this.sql('SELECT * FROM accounts').all() as Row[]).map((r) => [r.id as number, { row: accountOf(r), listed: bool(r.listed) }]));
+      const accountsBefore = new Map(
+        (this.sql('SELECT * FROM accounts').all() as Row[]).map((r) => [r.id as number, { row: accountOf(r), listed: bool(r.listed) }]),
+      );
       const templatesBefore = this.templates();
       const categoriesBefore = this.categories();
 
@@ -584,7 +628,17 @@ export class Store {
   clearServerCopy(): void {
     this.transaction(() => {
       const marks = MARKED_RECORDS.map(marksTable);
-      for (const table of ['transactions', 'accounts', 'templates', 'categories', 'category_favorites', 'refuelings', ...marks, 'id_map', 'own_records']) {
+      for (const table of [
+        'transactions',
+        'accounts',
+        'templates',
+        'categories',
+        'category_favorites',
+        'refuelings',
+        ...marks,
+        'id_map',
+        'own_records',
+      ]) {
         this.sql(`DELETE FROM ${table}`).run();
       }
     });

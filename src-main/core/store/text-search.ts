@@ -16,7 +16,9 @@ export function foldText(text: string): string {
 export const CONTAINS_FOLDED = 'bookkeeping_contains_folded';
 
 export function registerTextFunctions(db: Database.Database): void {
-  db.function(CONTAINS_FOLDED, { deterministic: true }, (text: unknown, needle: unknown) => (foldText(String(text)).includes(String(needle)) ? 1 : 0));
+  db.function(CONTAINS_FOLDED, { deterministic: true }, (text: unknown, needle: unknown) =>
+    foldText(String(text)).includes(String(needle)) ? 1 : 0,
+  );
 }
 
 export interface TextQuery {

@@ -109,7 +109,9 @@ export function groupedSums(prepare: (sql: string) => Database.Statement, q: Sum
   const groups = new GroupSet();
   const oneByOne = (onlyOdd: boolean) => {
     const from = onlyOdd ? 'transactions INDEXED BY transactions_odd_amounts' : 'transactions';
-    const rows = prepare(`SELECT ${keys ? `${keys}, ` : ''}amount FROM ${from} WHERE (${q.where})${onlyOdd ? ' AND amount_units IS NULL' : ''}`)
+    const rows = prepare(
+      `SELECT ${keys ? `${keys}, ` : ''}amount FROM ${from} WHERE (${q.where})${onlyOdd ? ' AND amount_units IS NULL' : ''}`,
+    )
       .raw(true)
       .all(q.params) as unknown[][];
     for (const row of rows) groups.addRow(row.slice(0, keyColumns), parseDecimal(String(row[keyColumns])) ?? ZERO);
@@ -124,7 +126,8 @@ export function groupedSums(prepare: (sql: string) => Database.Statement, q: Sum
       .all(q.params) as unknown[][];
     for (const row of rows) {
       const count = Number(row[keyColumns + 2]);
-      if (count > 0) groups.addTotals(row.slice(0, keyColumns), row[keyColumns] as bigint | null, row[keyColumns + 1] as bigint | null, count);
+      if (count > 0)
+        groups.addTotals(row.slice(0, keyColumns), row[keyColumns] as bigint | null, row[keyColumns + 1] as bigint | null, count);
     }
     oneByOne(true);
   } catch (e) {

@@ -6,7 +6,17 @@
  */
 import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
-import { AppError, summaryOutcome, type AppErrorData, type AppEvent, type ErrorArgs, type ErrorCode, type ErrorParams, type SyncPhase, type SyncSummary } from '../../../src-shared/app-api';
+import {
+  AppError,
+  summaryOutcome,
+  type AppErrorData,
+  type AppEvent,
+  type ErrorArgs,
+  type ErrorCode,
+  type ErrorParams,
+  type SyncPhase,
+  type SyncSummary,
+} from '../../../src-shared/app-api';
 import type { Outbox } from '../outbox/outbox';
 import { pull } from '../pull';
 import {
@@ -95,7 +105,8 @@ export function classify(error: unknown, waiting = 0): SyncStop {
     return { code, error: error.toData() };
   }
   if (error instanceof CancelledError) return stop('cancelled', 'syncCancelled', { waiting });
-  if (error instanceof CertificateError) return { code: 'certificate', error: { code: error.refusal.code, params: { ...error.refusal.params, waiting } } };
+  if (error instanceof CertificateError)
+    return { code: 'certificate', error: { code: error.refusal.code, params: { ...error.refusal.params, waiting } } };
   // A proxy that wants other credentials is no verdict of the service: the writes wait until it lets them through.
   // `detail` is the English of the command line and the log; the screens word the cause (`why`).
   if (error instanceof ProxyError) return stop('unavailable', 'proxyUnavailable', { waiting, detail: error.message, ...error.why });
@@ -268,7 +279,9 @@ export class SyncEngine {
       // A local copy damaged on disk is no outcome of the exchange: the core names it and offers recovery.
       if (isDamageError(e)) throw e;
       const waiting = store.db.open ? outbox.all().filter((x) => x.status === 'pending' || x.status === 'unknown').length : 0;
-      const { code, error } = pastDeadline ? stop('unavailable', 'syncPastDeadline', { seconds: Math.round(this.tuning.deadlineMs / 100) / 10, waiting }) : classify(e, waiting);
+      const { code, error } = pastDeadline
+        ? stop('unavailable', 'syncPastDeadline', { seconds: Math.round(this.tuning.deadlineMs / 100) / 10, waiting })
+        : classify(e, waiting);
       if (error.code === 'syncUnexpected') this.deps.log?.('Unexpected error during a sync', e);
       summary.error = error;
       summary.errorCode = code;

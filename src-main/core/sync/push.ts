@@ -52,7 +52,6 @@ export interface PushResult {
   error: unknown;
 }
 
-
 export class PushGaveUp extends Error {
   override name = 'PushGaveUp';
   readonly why = causeParams('gaveUp');
@@ -65,7 +64,11 @@ const LOOKAHEAD = 256;
 
 export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbox, options: PushOptions): Promise<PushResult> {
   // One bound for every request of the push, reads for snapshots and checks included.
-  const limit = createAdaptiveLimiter({ initial: options.initialConcurrency ?? 4, max: options.concurrency, isOverload: isTransientFailure });
+  const limit = createAdaptiveLimiter({
+    initial: options.initialConcurrency ?? 4,
+    max: options.concurrency,
+    isOverload: isTransientFailure,
+  });
   const snapshot = new ServerSnapshot(client, options.budget, limit);
   const pusher = new WritePusher(client, store, outbox, snapshot, limit);
   const result: PushResult = { pushed: 0, refused: 0, conflicts: 0, error: null };
@@ -90,7 +93,9 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
   };
 
   // Parallel writes share their durable commits: the marks that they are about to be sent, and their effects.
-  const marks = new CommitBatcher<{ entry: AnyEntry; probe: Probe }>(store, ({ entry, probe }) => outbox.markSent(entry.id, entry.input, probe, options.now()));
+  const marks = new CommitBatcher<{ entry: AnyEntry; probe: Probe }>(store, ({ entry, probe }) =>
+    outbox.markSent(entry.id, entry.input, probe, options.now()),
+  );
   const effects = new CommitBatcher<{ entry: AnyEntry; effect: Effect }>(store, ({ entry, effect }) => pusher.applyEffect(entry, effect));
   const counted = () => {
     result.pushed++;
@@ -163,7 +168,9 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
         return;
       }
       if ((sends.get(id) ?? 0) >= options.maxSendsPerEntry) {
-        throw new PushGaveUp(`The service did not confirm write #${id} (${WRITE_KINDS[entry.kind].label}) after ${options.maxSendsPerEntry} attempts.`);
+        throw new PushGaveUp(
+          `The service did not confirm write #${id} (${WRITE_KINDS[entry.kind].label}) after ${options.maxSendsPerEntry} attempts.`,
+        );
       }
       let prepared: Awaited<ReturnType<WritePusher['prepare']>>;
       try {
@@ -178,7 +185,14 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
         return;
       }
       if (prepared.action === 'conflict') {
-        store.transaction(() => outbox.setStatus(id, 'conflict', `The service changed ${prepared.conflicts.map((c) => c.field).join(', ')} meanwhile.`, prepared.conflicts));
+        store.transaction(() =>
+          outbox.setStatus(
+            id,
+            'conflict',
+            `The service changed ${prepared.conflicts.map((c) => c.field).join(', ')} meanwhile.`,
+            prepared.conflicts,
+          ),
+        );
         result.conflicts++;
         state.set(id, 'failed');
         return;

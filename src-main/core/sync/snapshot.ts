@@ -28,7 +28,10 @@ export class ServerSnapshot {
   private readonly windows = new Map<number, Promise<TransactionWindow>>();
   private readonly fuel = new Map<number, Promise<ApiCarFuel[]>>();
   private readonly accountsSlot: Slot<Map<number, ApiAccount2>> = { get: () => this.accountsP, set: (p) => (this.accountsP = p) };
-  private readonly categoriesSlot: Slot<{ tree: ApiCategoryTree; rows: CategoryRow[] }> = { get: () => this.categoriesP, set: (p) => (this.categoriesP = p) };
+  private readonly categoriesSlot: Slot<{ tree: ApiCategoryTree; rows: CategoryRow[] }> = {
+    get: () => this.categoriesP,
+    set: (p) => (this.categoriesP = p),
+  };
 
   constructor(
     private readonly client: SoapClient,
@@ -59,7 +62,13 @@ export class ServerSnapshot {
   }
 
   private memo<T>(slot: Slot<T>, read: () => Promise<T>): Promise<T> {
-    return slot.get() ?? this.remember(slot, withRetry(() => this.limit(read), this.budget));
+    return (
+      slot.get() ??
+      this.remember(
+        slot,
+        withRetry(() => this.limit(read), this.budget),
+      )
+    );
   }
 
   /** Lays one of this push's own results over a remembered read (even one still in flight). */

@@ -8,7 +8,16 @@ import { learnedFacts } from '../outbox/learned';
 import type { Outbox } from '../outbox/outbox';
 import type { SoapClient } from '../soap-client';
 import type { Store } from '../store/store';
-import { EffectUndecidable, kindOf, referencesOf, type Call, type Effect, type Prepared, type Probe, type PushContext } from '../write-kinds';
+import {
+  EffectUndecidable,
+  kindOf,
+  referencesOf,
+  type Call,
+  type Effect,
+  type Prepared,
+  type Probe,
+  type PushContext,
+} from '../write-kinds';
 import type { ServerSnapshot } from './snapshot';
 
 export class WritePusher {

@@ -29,7 +29,11 @@ export async function prepareEdit<K extends OutboxKind>(spec: EditSpec<K>, entry
 }
 
 /** An edit happened when the service's record holds every field the user changed. */
-export async function findEditEffect<K extends OutboxKind>(spec: EditSpec<K>, entry: OutboxEntry<K>, ctx: PushContext): Promise<Effect | null> {
+export async function findEditEffect<K extends OutboxKind>(
+  spec: EditSpec<K>,
+  entry: OutboxEntry<K>,
+  ctx: PushContext,
+): Promise<Effect | null> {
   const theirs = await spec.theirs(entry, ctx);
   if (theirs === null) return null;
   const { mine, merged } = mergeWith(spec, entry, theirs);

@@ -46,7 +46,9 @@ export function editTarget(entry: AnyEntry): string | null {
 }
 
 /** Kinds of records some write can refer to. */
-export const REFERRED_KINDS: ReadonlySet<RecordKind> = new Set(Object.values(WRITE_KINDS).flatMap((k) => k.references.map(([, kind]) => kind)));
+export const REFERRED_KINDS: ReadonlySet<RecordKind> = new Set(
+  Object.values(WRITE_KINDS).flatMap((k) => k.references.map(([, kind]) => kind)),
+);
 
 export * from './kind';
 export { canWrite, accountFields } from './account';

@@ -48,9 +48,7 @@ export interface UnknownBeforeProbe {
 export type Probe = Record<string, unknown> | UnknownBeforeProbe | null;
 
 export type Prepared =
-  | { action: 'send'; call: Call; probe: Probe }
-  | { action: 'conflict'; conflicts: FieldConflict[] }
-  | { action: 'done'; effect: Effect };
+  { action: 'send'; call: Call; probe: Probe } | { action: 'conflict'; conflicts: FieldConflict[] } | { action: 'done'; effect: Effect };
 
 /**
  * The service's lists cannot show whether a write whose outcome is unknown happened: the write stays

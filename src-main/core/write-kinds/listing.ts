@@ -39,7 +39,8 @@ export const trimEq = (a: string, b: string): boolean => a.trim() === b.trim();
 /** A create's probe read from an older copy that came back (outbox/revive.ts), not from the service before a send. */
 export const revivedProbe = (ids: number[]) => ({ ids, revived: true });
 
-const isRevived = (probe: unknown): boolean => typeof probe === 'object' && probe !== null && (probe as { revived?: unknown }).revived === true;
+const isRevived = (probe: unknown): boolean =>
+  typeof probe === 'object' && probe !== null && (probe as { revived?: unknown }).revived === true;
 
 /**
  * A create an older copy brought back, not found on the service: it did not happen only if nothing else new is

@@ -51,7 +51,10 @@ export function pick(record: object, fields: readonly string[]): Fields {
  * Applies the user's choices to a conflicting edit: 'theirs' takes the service's value, 'mine' keeps
  * the user's value as a deliberate change of the service's value. Returns the new input and base.
  */
-export function resolveChoices(entry: OutboxEntry, choices: Partial<Record<string, 'mine' | 'theirs'>>): { input: Record<string, unknown>; base: Fields } {
+export function resolveChoices(
+  entry: OutboxEntry,
+  choices: Partial<Record<string, 'mine' | 'theirs'>>,
+): { input: Record<string, unknown>; base: Fields } {
   const input = { ...(entry.input as unknown as Record<string, unknown>) };
   const base: Fields = { ...(entry.base ?? {}) };
   for (const c of entry.conflicts) {

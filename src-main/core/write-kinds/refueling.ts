@@ -33,7 +33,8 @@ export interface RefuelingProblem {
  */
 export function refuelingProblems(i: RefuelingInput, cars: readonly CarRow[]): RefuelingProblem[] {
   const problems: RefuelingProblem[] = [];
-  if (!cars.some((c) => c.carId === i.carId)) problems.push({ field: 'carId', error: new AppError('carNotListed', { carId: i.carId }, 'carId') });
+  if (!cars.some((c) => c.carId === i.carId))
+    problems.push({ field: 'carId', error: new AppError('carNotListed', { carId: i.carId }, 'carId') });
   const digits = currencyDigits(i.currency);
   if (decimalPlaces(parseDecimal(i.price)!) > digits) {
     problems.push({ field: 'price', error: new AppError('priceDecimals', { currency: currencyLabel(i.currency), max: digits }, 'price') });
@@ -86,12 +87,23 @@ export const addRefueling: WriteKind<'addRefueling'> = {
     for (const r of listed) {
       if (before.has(r.Id) || own.has(r.Id)) continue;
       const f = refuelingFields(r);
-      if (sameMoment(r.DateOfPurchase, i.dateOfPurchase) && f.tachometer === i.tachometer && f.liter === i.liter && f.price === i.price && f.currency === i.currency) {
+      if (
+        sameMoment(r.DateOfPurchase, i.dateOfPurchase) &&
+        f.tachometer === i.tachometer &&
+        f.liter === i.liter &&
+        f.price === i.price &&
+        f.currency === i.currency
+      ) {
         return readRefueling(r);
       }
       unexplained++;
     }
-    if (mayBeUnlisted(listed.map((r) => r.DateOfPurchase), i.dateOfPurchase)) {
+    if (
+      mayBeUnlisted(
+        listed.map((r) => r.DateOfPurchase),
+        i.dateOfPurchase,
+      )
+    ) {
       throw new EffectUndecidable(
         `Whether this refueling reached the service cannot be told: it is dated before the last 50 refuelings the service lists for car ${i.carId}. ` +
           'If the service has it, discard this write; if not, retry it.',

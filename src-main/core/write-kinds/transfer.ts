@@ -5,7 +5,17 @@
  */
 import { AppError, type TransferProblem, type WriteInputOf } from '../../../src-shared/app-api';
 import type { ApiTransaction2 } from '../../../src-shared/catalog';
-import { add, compare, currencyDigits, currencyLabel, decimalPlaces, formatDecimal, negate, parseDecimal, type Decimal } from '../../../src-shared/money';
+import {
+  add,
+  compare,
+  currencyDigits,
+  currencyLabel,
+  decimalPlaces,
+  formatDecimal,
+  negate,
+  parseDecimal,
+  type Decimal,
+} from '../../../src-shared/money';
 import { TRANSFER } from '../../../src-shared/records/transaction';
 import { transferTypeOf } from '../outbox/learned';
 import type { ViewAccount, ViewState } from '../outbox/view-state';
@@ -42,7 +52,8 @@ interface TransferProbe {
 
 const abs = (d: Decimal): Decimal => (d.units < 0n ? negate(d) : d);
 /** A listed transaction's or an account's amount as decimal text. */
-const amountOf = (r: { Id: number | null; Amount: number }, record: 'transaction' | 'account'): string => decimalText(r.Amount, record, r.Id, 'Amount');
+const amountOf = (r: { Id: number | null; Amount: number }, record: 'transaction' | 'account'): string =>
+  decimalText(r.Amount, record, r.Id, 'Amount');
 
 /** Whether a listed transaction looks like one side of the transfer. */
 function matchesTransfer(t: ListedTransaction, input: TransferInput): boolean {
@@ -104,7 +115,8 @@ interface Problem {
 /** Everything that keeps a transfer from going through, as the screens show it before it is made. */
 export function transferProblems(i: Pick<TransferInput, 'sourceId' | 'targetId' | 'amount'>, state: ViewState): Problem[] {
   const problems: Problem[] = [];
-  const problem = (code: TransferProblem, accountId: number | null, field: string, error: AppError) => problems.push({ code, accountId, error: error.withField(field) });
+  const problem = (code: TransferProblem, accountId: number | null, field: string, error: AppError) =>
+    problems.push({ code, accountId, error: error.withField(field) });
   if (i.sourceId === i.targetId) problem('same-account', i.sourceId, 'targetId', new AppError('transferSameAccount'));
   const sides: [ViewAccount | undefined, number, 'sourceId' | 'targetId', 'source' | 'target'][] = [
     [state.accounts.get(i.sourceId), i.sourceId, 'sourceId', 'source'],
@@ -123,13 +135,23 @@ export function transferProblems(i: Pick<TransferInput, 'sourceId' | 'targetId' 
   const source = sides[0]![0];
   const target = sides[1]![0];
   if (source && target && source.currency !== target.currency) {
-    problem('currency-mismatch', target.id, 'targetId', new AppError('transferCurrencies', { source: currencyLabel(source.currency), target: currencyLabel(target.currency) }));
+    problem(
+      'currency-mismatch',
+      target.id,
+      'targetId',
+      new AppError('transferCurrencies', { source: currencyLabel(source.currency), target: currencyLabel(target.currency) }),
+    );
   }
   const amount = parseDecimal(i.amount);
   if (source && amount) {
     const digits = currencyDigits(source.currency);
     if (decimalPlaces(amount) > digits) {
-      problem('too-many-decimals', source.id, 'amount', new AppError('amountDecimals', { currency: currencyLabel(source.currency), max: digits }));
+      problem(
+        'too-many-decimals',
+        source.id,
+        'amount',
+        new AppError('amountDecimals', { currency: currencyLabel(source.currency), max: digits }),
+      );
     }
   }
   return problems;
@@ -150,7 +172,12 @@ export const transfer: WriteKind<'transfer'> = {
   // Transfers add to balances: their order does not change the result (their dates are their own).
   commutes: true,
   check(raw, ctx) {
-    const input = { ...raw, sourceId: ctx.resolve(raw.sourceId), targetId: ctx.resolve(raw.targetId), categoryId: ctx.resolve(raw.categoryId) };
+    const input = {
+      ...raw,
+      sourceId: ctx.resolve(raw.sourceId),
+      targetId: ctx.resolve(raw.targetId),
+      categoryId: ctx.resolve(raw.categoryId),
+    };
     const problem = transferProblems(input, ctx.state)[0];
     if (problem) throw problem.error;
     if (input.categoryId !== 0 && !ctx.state.categories.has(input.categoryId)) {

@@ -66,14 +66,20 @@ async function post(url: string, body: BodyInit, type: string, headers: Record<s
   return res.json();
 }
 
-const postJson = (url: string, input: unknown, headers: Record<string, string> = {}) => post(url, JSON.stringify(input ?? null), 'application/json', headers);
+const postJson = (url: string, input: unknown, headers: Record<string, string> = {}) =>
+  post(url, JSON.stringify(input ?? null), 'application/json', headers);
 
 /** A call's input as the shell reads it: JSON, or a file's bytes as they are (the method's bytesInput). */
 function postCall(url: string, method: string, input: unknown, headers: Record<string, string>): Promise<unknown> {
   const field = isAppMethod(method) ? bytesInput(method) : null;
   if (field === null) return postJson(url, input, headers);
   const bytes = (input as Record<string, unknown> | undefined)?.[field];
-  return post(url, bytes instanceof Uint8Array ? (bytes as Uint8Array<ArrayBuffer>) : new Uint8Array(), 'application/octet-stream', headers);
+  return post(
+    url,
+    bytes instanceof Uint8Array ? (bytes as Uint8Array<ArrayBuffer>) : new Uint8Array(),
+    'application/octet-stream',
+    headers,
+  );
 }
 
 /** The browser shell: calls over fetch with the per-run token, events over a streamed response. */
@@ -130,6 +136,8 @@ export function httpTransport(token: string, base = ''): Transport {
 export async function detectApi(): Promise<BridgedApi> {
   const preload = (globalThis as Record<string, unknown>)[PRELOAD_GLOBAL] as PreloadBridge | undefined;
   if (preload) return createApi(preloadTransport(preload));
-  const token = await shellToken(async (path, body, given) => unwrap(await postJson(path, body, given === undefined ? {} : { [HTTP_TOKEN_HEADER]: given })));
+  const token = await shellToken(async (path, body, given) =>
+    unwrap(await postJson(path, body, given === undefined ? {} : { [HTTP_TOKEN_HEADER]: given })),
+  );
   return createApi(httpTransport(token));
 }

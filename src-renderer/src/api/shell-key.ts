@@ -5,7 +5,14 @@
  * for the token. Either is wiped from the address at once, and the token is kept in this tab's session
  * storage: a reload finds it, another tab or browser does not.
  */
-import { AppError, HTTP_API_PREFIX, HTTP_HANDOVER_PATH, SHELL_KEY_PARAM, SHELL_TICKET_PARAM, type AppMethod } from '../../../src-shared/app-api';
+import {
+  AppError,
+  HTTP_API_PREFIX,
+  HTTP_HANDOVER_PATH,
+  SHELL_KEY_PARAM,
+  SHELL_TICKET_PARAM,
+  type AppMethod,
+} from '../../../src-shared/app-api';
 
 const STORAGE_KEY = 'bookkeeping.shell-token';
 const GIVEN = new RegExp(`^#(${SHELL_KEY_PARAM}|${SHELL_TICKET_PARAM})=([A-Za-z0-9_-]{1,200})$`);

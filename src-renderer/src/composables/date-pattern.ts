@@ -6,7 +6,8 @@ import { useLocale } from './locale';
 export function useDatePattern(): (withTime: boolean) => string {
   const { t } = useI18n();
   const locale = useLocale();
-  return (withTime) => inputPattern(locale.value, withTime, { day: t('dateField.day'), month: t('dateField.month'), year: t('dateField.year') });
+  return (withTime) =>
+    inputPattern(locale.value, withTime, { day: t('dateField.day'), month: t('dateField.month'), year: t('dateField.year') });
 }
 
 /** The error of a date field: null when it holds a date, else why not (empty where one is required, or unreadable). */

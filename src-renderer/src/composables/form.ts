@@ -68,7 +68,12 @@ export function useFormState<F extends string>(fields: readonly F[]) {
  */
 export function useAmountError() {
   const t = useI18n().t as Translate;
-  return (value: string | null, problem: AmountProblem | null, digits: number | undefined, check: (value: string) => string | null): string | null => {
+  return (
+    value: string | null,
+    problem: AmountProblem | null,
+    digits: number | undefined,
+    check: (value: string) => string | null,
+  ): string | null => {
     if (value === null) {
       if (problem === 'too-many-decimals' && digits !== undefined) return decimalsText(t, digits);
       return problem === 'invalid' ? t('form.amountInvalid') : t('form.amountRequired');

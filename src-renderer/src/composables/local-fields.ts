@@ -19,7 +19,10 @@ export interface LocalField {
   type: FieldType;
 }
 
-export function useLocalFields<L extends string, D extends Record<L, string | boolean>>(record: LocalRecord<L, D>, initial: Partial<Record<L, unknown>>) {
+export function useLocalFields<L extends string, D extends Record<L, string | boolean>>(
+  record: LocalRecord<L, D>,
+  initial: Partial<Record<L, unknown>>,
+) {
   /** The marks a value carries. */
   const given = (value: Partial<Record<L, unknown>>): Partial<D> =>
     Object.fromEntries(record.local.filter((k) => value[k] !== undefined).map((k) => [k, value[k]])) as Partial<D>;

@@ -39,11 +39,17 @@ export function useOutboxText() {
     transfer(i) {
       const currency = accounts.byId.get(i.sourceId)?.currency ?? null;
       const amount = currency === null ? i.amount : money(i.amount, currency);
-      const parts = [t('outbox.transferText', { amount, from: accountName(i.sourceId), to: accountName(i.targetId) }), formatWall(i.paymentDate, locale.value)];
+      const parts = [
+        t('outbox.transferText', { amount, from: accountName(i.sourceId), to: accountName(i.targetId) }),
+        formatWall(i.paymentDate, locale.value),
+      ];
       if (i.description) parts.push(i.description);
       return parts.join(' · ');
     },
-    addCategory: (i) => (i.parentId === 0 ? t('outbox.categoryTopText', { name: i.name }) : t('outbox.categoryText', { name: i.name, parent: categoryName(i.parentId) })),
+    addCategory: (i) =>
+      i.parentId === 0
+        ? t('outbox.categoryTopText', { name: i.name })
+        : t('outbox.categoryText', { name: i.name, parent: categoryName(i.parentId) }),
     renameCategory: (i) => t('outbox.renameText', { name: i.name }),
     addRefueling: refueling,
     editRefueling: refueling,

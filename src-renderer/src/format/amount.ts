@@ -86,11 +86,22 @@ export function absAmount(amount: string): string {
 }
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
-function numberFormat(locale: string, minDigits: number, maxDigits: number, signDisplay: 'auto' | 'exceptZero', grouping: boolean): Intl.NumberFormat {
+function numberFormat(
+  locale: string,
+  minDigits: number,
+  maxDigits: number,
+  signDisplay: 'auto' | 'exceptZero',
+  grouping: boolean,
+): Intl.NumberFormat {
   const key = `${locale}|${minDigits}|${maxDigits}|${signDisplay}|${grouping}`;
   let f = numberFormats.get(key);
   if (!f) {
-    f = new Intl.NumberFormat(locale, { minimumFractionDigits: minDigits, maximumFractionDigits: maxDigits, signDisplay, useGrouping: grouping });
+    f = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: minDigits,
+      maximumFractionDigits: maxDigits,
+      signDisplay,
+      useGrouping: grouping,
+    });
     numberFormats.set(key, f);
   }
   return f;
@@ -126,11 +137,24 @@ export interface MoneyPart {
 }
 
 const currencyFormats = new Map<string, Intl.NumberFormat>();
-function currencyFormat(locale: Locale, code: string, minDigits: number, maxDigits: number, signDisplay: 'auto' | 'exceptZero'): Intl.NumberFormat {
+function currencyFormat(
+  locale: Locale,
+  code: string,
+  minDigits: number,
+  maxDigits: number,
+  signDisplay: 'auto' | 'exceptZero',
+): Intl.NumberFormat {
   const key = `${locale}|${code}|${minDigits}|${maxDigits}|${signDisplay}`;
   let f = currencyFormats.get(key);
   if (!f) {
-    f = new Intl.NumberFormat(locale, { style: 'currency', currency: code, currencyDisplay: 'symbol', minimumFractionDigits: minDigits, maximumFractionDigits: maxDigits, signDisplay });
+    f = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: code,
+      currencyDisplay: 'symbol',
+      minimumFractionDigits: minDigits,
+      maximumFractionDigits: maxDigits,
+      signDisplay,
+    });
     currencyFormats.set(key, f);
   }
   return f;
@@ -159,7 +183,12 @@ export function moneyParts(amount: string, locale: Locale, currency: number | nu
   const d = parseDecimal(amount);
   if (!info || !d) {
     const text = formatAmount(amount, locale, currency, options);
-    return currency === null ? [{ text, currency: false }] : [{ text: `${text}\u00a0`, currency: false }, { text: `#${currency}`, currency: true }];
+    return currency === null
+      ? [{ text, currency: false }]
+      : [
+          { text: `${text}\u00a0`, currency: false },
+          { text: `#${currency}`, currency: true },
+        ];
   }
   const digits = Math.max(options.digits ?? info.digits, d.scale);
   return partsOf(currencyFormat(locale, info.code, digits, digits, options.signed ? 'exceptZero' : 'auto'), formatDecimal(d));
@@ -196,7 +225,9 @@ export function currencySymbol(currency: number, locale: Locale): string {
 export function formatQuantity(value: string, locale: Locale, minDigits: number, maxDigits: number): string {
   const d = parseDecimal(value);
   if (!d) return value;
-  return numberFormat(locale, minDigits, maxDigits, 'auto', true).format(formatDecimal(d) as `${number}`).replace('-', '\u2212');
+  return numberFormat(locale, minDigits, maxDigits, 'auto', true)
+    .format(formatDecimal(d) as `${number}`)
+    .replace('-', '\u2212');
 }
 
 /** The text an amount input starts with when editing: no grouping, the locale's decimal mark. */

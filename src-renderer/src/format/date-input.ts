@@ -26,7 +26,9 @@ export function dateOrder(locale: Locale): DateOrder {
   if (!order) {
     const f = new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' });
     const parts = f.formatToParts(new Date(Date.UTC(2026, 10, 24)));
-    const fields = parts.filter((p): p is Intl.DateTimeFormatPart & { type: DatePart } => p.type === 'day' || p.type === 'month' || p.type === 'year').map((p) => p.type);
+    const fields = parts
+      .filter((p): p is Intl.DateTimeFormatPart & { type: DatePart } => p.type === 'day' || p.type === 'month' || p.type === 'year')
+      .map((p) => p.type);
     const separator = parts.find((p) => p.type === 'literal')?.value.trim() || '/';
     const hour12 = new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hour12 ?? false;
     order = { parts: fields as [DatePart, DatePart, DatePart], separator, hour12 };
@@ -37,7 +39,10 @@ export function dateOrder(locale: Locale): DateOrder {
 
 /** The first day of the week in the locale: 1 Monday … 7 Sunday. */
 export function firstDayOfWeek(locale: Locale): number {
-  const l = new Intl.Locale(locale === 'en' ? 'en-US' : locale) as Intl.Locale & { getWeekInfo?: () => { firstDay: number }; weekInfo?: { firstDay: number } };
+  const l = new Intl.Locale(locale === 'en' ? 'en-US' : locale) as Intl.Locale & {
+    getWeekInfo?: () => { firstDay: number };
+    weekInfo?: { firstDay: number };
+  };
   return l.getWeekInfo?.().firstDay ?? l.weekInfo?.firstDay ?? (locale === 'en' ? 7 : 1);
 }
 

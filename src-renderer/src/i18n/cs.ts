@@ -130,13 +130,16 @@ const cs: Messages = {
     file: 'Soubor',
     keptAside: 'Ať zvolíte cokoli, poškozený soubor zůstane vedle (jeho název končí „.damaged-“ a časem) a nikdy se nesmaže.',
     safetyTitle: 'Obnovit nejnovější bezpečnostní kopii',
-    safetyText: 'Nejnovější nepoškozená bezpečnostní kopie je z {at} ({reason}). Obsahuje celou vaši historii, názvy aut a značky uložené jen v tomto počítači, jak byly tehdy. Co služba od té doby přijala, přijde při příští synchronizaci; změny, které v ní čekaly na odeslání, se nejdřív vyhledají ve službě a odešlou se, jen pokud je služba nemá.',
+    safetyText:
+      'Nejnovější nepoškozená bezpečnostní kopie je z {at} ({reason}). Obsahuje celou vaši historii, názvy aut a značky uložené jen v tomto počítači, jak byly tehdy. Co služba od té doby přijala, přijde při příští synchronizaci; změny, které v ní čekaly na odeslání, se nejdřív vyhledají ve službě a odešlou se, jen pokud je služba nemá.',
     safetyButton: 'Obnovit bezpečnostní kopii',
     allCopies: 'Uložené bezpečnostní kopie',
     noSafetyCopy: 'Nepoškozená bezpečnostní kopie tohoto souboru neexistuje.',
     emptyTitle: 'Začít s novou místní kopií',
-    emptyText: 'Připojení (adresa, přihlašovací jméno) se převezme, pokud ho poškozený soubor nebo některá bezpečnostní kopie ještě obsahuje. Pak synchronizujte, aby se stáhlo, co služba vypisuje, nebo obnovte zálohu, kterou jste si udělali (Export a zálohy → Záloha a obnovení).',
-    emptyLoses: 'Nová kopie nevrátí, co měl jen tento počítač: služba vypisuje jen posledních 50 transakcí každého účtu a posledních 50 tankování každého auta, takže starší historie se nestáhne a názvy aut a značky jako částečné tankování budou pryč.',
+    emptyText:
+      'Připojení (adresa, přihlašovací jméno) se převezme, pokud ho poškozený soubor nebo některá bezpečnostní kopie ještě obsahuje. Pak synchronizujte, aby se stáhlo, co služba vypisuje, nebo obnovte zálohu, kterou jste si udělali (Export a zálohy → Záloha a obnovení).',
+    emptyLoses:
+      'Nová kopie nevrátí, co měl jen tento počítač: služba vypisuje jen posledních 50 transakcí každého účtu a posledních 50 tankování každého auta, takže starší historie se nestáhne a názvy aut a značky jako částečné tankování budou pryč.',
     emptyButton: 'Začít novou místní kopii',
   },
   safetyCopy: {
@@ -195,7 +198,8 @@ const cs: Messages = {
       syncing: 'Probíhá synchronizace.',
       connected: 'Poslední spojení se službou proběhlo v pořádku.',
       unreachable: 'Služba nebyla při posledním pokusu dostupná. Vaše změny zůstávají uložené a odešlou se při příští synchronizaci.',
-      'credentials-refused': 'Služba při posledním pokusu odmítla klientský klíč, přihlašovací jméno nebo heslo. Klepnutím zadáte heslo znovu.',
+      'credentials-refused':
+        'Služba při posledním pokusu odmítla klientský klíč, přihlašovací jméno nebo heslo. Klepnutím zadáte heslo znovu.',
       'certificate-refused': 'Certifikát služby nebyl při posledním pokusu přijat. Zkontrolujte ho v Nastavení → Změnit připojení.',
       'service-error': 'Služba při posledním pokusu odpověděla něčím, s čím aplikace neumí pracovat.',
     },
@@ -300,7 +304,8 @@ const cs: Messages = {
       },
       stateText: {
         'not-checked': 'Vyplňte klientský klíč, přihlašovací jméno a heslo, ověří se také.',
-        'credentials-refused': 'Na této adrese služba odpovídá. Zkontrolujte, co jste zadali; na velikosti písmen v přihlašovacím jménu a hesle záleží.',
+        'credentials-refused':
+          'Na této adrese služba odpovídá. Zkontrolujte, co jste zadali; na velikosti písmen v přihlašovacím jménu a hesle záleží.',
         unreachable: 'Zkontrolujte adresu a síť, nebo to zkuste později.',
         'certificate-refused': 'Než certifikátu budete důvěřovat, porovnejte ho s tím, který ukazuje vaše služba.',
         'service-error': 'Odpověděla, ale ne tak, jak aplikace očekává.',
@@ -327,7 +332,8 @@ const cs: Messages = {
       trust: 'Důvěřovat tomuto certifikátu',
       trustAndConnect: 'Důvěřovat certifikátu a připojit',
       field: 'Důvěryhodný certifikát (SHA-256)',
-      fieldHint: 'Vyplní se, když důvěřujete certifikátu podepsanému sebou samým. Prázdné: jen certifikáty autorit, kterým tento počítač důvěřuje.',
+      fieldHint:
+        'Vyplní se, když důvěřujete certifikátu podepsanému sebou samým. Prázdné: jen certifikáty autorit, kterým tento počítač důvěřuje.',
     },
   },
   accounts: {
@@ -564,10 +570,12 @@ const cs: Messages = {
     added: 'Auto „{name}“ přidáno.',
     emptyTitle: 'Zatím žádná auta',
     numberLegend: 'Číslo u služby',
-    seenOption: 'Č. {id}: {n} tankování uložené zde, poslední {date} | Č. {id}: {n} tankování uložená zde, poslední {date} | Č. {id}: {n} tankování uložených zde, poslední {date}',
+    seenOption:
+      'Č. {id}: {n} tankování uložené zde, poslední {date} | Č. {id}: {n} tankování uložená zde, poslední {date} | Č. {id}: {n} tankování uložených zde, poslední {date}',
     otherNumber: 'Jiné číslo',
     checking: 'Ptám se služby na toto číslo…',
-    checkFound: 'Služba má {n} tankování tohoto auta, poslední {date} při {km}. | Služba má {n} tankování tohoto auta, poslední {date} při {km}. | Služba má {n} tankování tohoto auta, poslední {date} při {km}.',
+    checkFound:
+      'Služba má {n} tankování tohoto auta, poslední {date} při {km}. | Služba má {n} tankování tohoto auta, poslední {date} při {km}. | Služba má {n} tankování tohoto auta, poslední {date} při {km}.',
     checkFoundMore: 'Služba má nejméně {n} tankování tohoto auta (vypisuje jen posledních {n}), poslední {date} při {km}.',
     checkNone: 'Služba nemá žádné tankování auta číslo {id}: nové auto, nebo překlep v čísle.',
     checkFailed: 'Službu se nepodařilo zeptat ({reason}); auto lze přesto přidat.',
@@ -648,12 +656,15 @@ const cs: Messages = {
     },
     flags: {
       odometer: 'Tento stav tachometru nesedí k okolním: do ujeté vzdálenosti a spotřeby se nepočítá.',
-      consumption: 'Spotřeba tohoto tankování se od ostatních velmi liší (víc než trojnásobek nebo méně než třetina mediánu): do spotřeby se nepočítá.',
+      consumption:
+        'Spotřeba tohoto tankování se od ostatních velmi liší (víc než trojnásobek nebo méně než třetina mediánu): do spotřeby se nepočítá.',
       counted: 'Přesto započteno, jak jste chtěli.',
       badge: 'Sporné',
     },
-    flaggedNote: '{n} údaj, který nemůže být správně, se nepočítá do vzdálenosti, spotřeby ani ceny na 100 km; jeho litry a cena se počítají. | {n} údaje, které nemohou být správně, se nepočítají do vzdálenosti, spotřeby ani ceny na 100 km; jejich litry a cena se počítají. | {n} údajů, které nemohou být správně, se nepočítá do vzdálenosti, spotřeby ani ceny na 100 km; jejich litry a cena se počítají.',
-    flaggedCounted: '{n} údaj, který nemůže být správně, je započten, jak jste chtěli. | {n} údaje, které nemohou být správně, jsou započteny, jak jste chtěli. | {n} údajů, které nemohou být správně, je započteno, jak jste chtěli.',
+    flaggedNote:
+      '{n} údaj, který nemůže být správně, se nepočítá do vzdálenosti, spotřeby ani ceny na 100 km; jeho litry a cena se počítají. | {n} údaje, které nemohou být správně, se nepočítají do vzdálenosti, spotřeby ani ceny na 100 km; jejich litry a cena se počítají. | {n} údajů, které nemohou být správně, se nepočítá do vzdálenosti, spotřeby ani ceny na 100 km; jejich litry a cena se počítají.',
+    flaggedCounted:
+      '{n} údaj, který nemůže být správně, je započten, jak jste chtěli. | {n} údaje, které nemohou být správně, jsou započteny, jak jste chtěli. | {n} údajů, které nemohou být správně, je započteno, jak jste chtěli.',
     includeFlagged: 'Přesto započítat',
     excludeFlagged: 'Nezapočítávat',
     converted: '{price} v kurzu {rate}',
@@ -816,13 +827,17 @@ const cs: Messages = {
       fileHint: 'Soubor vytvořený tlačítkem „Stáhnout zálohu“.',
       confirmTitle: 'Nahradit místní kopii?',
       confirm: 'Nahradit zálohou',
-      confirmText: 'Vše v tomto počítači nahradí obsah souboru {name}: účty, pohyby, tankování, nastavení i změny čekající na odeslání. Co v záloze není, bude ztraceno.',
-      confirmPending: '{n} změnu čekající na odeslání nahradí ty ze zálohy. | {n} změny čekající na odeslání nahradí ty ze zálohy. | {n} změn čekajících na odeslání nahradí ty ze zálohy.',
+      confirmText:
+        'Vše v tomto počítači nahradí obsah souboru {name}: účty, pohyby, tankování, nastavení i změny čekající na odeslání. Co v záloze není, bude ztraceno.',
+      confirmPending:
+        '{n} změnu čekající na odeslání nahradí ty ze zálohy. | {n} změny čekající na odeslání nahradí ty ze zálohy. | {n} změn čekajících na odeslání nahradí ty ze zálohy.',
       restored: 'Obnoveno ze souboru {name}.',
       restoredTitle: 'Záloha byla obnovena.',
-      uncertain: '{n} změna ze zálohy už mohla od pořízení zálohy dorazit do služby. Příští synchronizace ji nejdřív vyhledá ve službě a odešle ji, jen pokud ji služba nemá. | {n} změny ze zálohy už mohly od pořízení zálohy dorazit do služby. Příští synchronizace je nejdřív vyhledá ve službě a každou odešle, jen pokud ji služba nemá. | {n} změn ze zálohy už mohlo od pořízení zálohy dorazit do služby. Příští synchronizace je nejdřív vyhledá ve službě a každou odešle, jen pokud ji služba nemá.',
+      uncertain:
+        '{n} změna ze zálohy už mohla od pořízení zálohy dorazit do služby. Příští synchronizace ji nejdřív vyhledá ve službě a odešle ji, jen pokud ji služba nemá. | {n} změny ze zálohy už mohly od pořízení zálohy dorazit do služby. Příští synchronizace je nejdřív vyhledá ve službě a každou odešle, jen pokud ji služba nemá. | {n} změn ze zálohy už mohlo od pořízení zálohy dorazit do služby. Příští synchronizace je nejdřív vyhledá ve službě a každou odešle, jen pokud ji služba nemá.',
       safetyTitle: 'Bezpečnostní kopie',
-      safetyText: 'Aplikace si sama ukládá kopie místní kopie vedle ní: po každé synchronizaci, která něco změnila, jednou denně a před obnovením zálohy nebo aktualizací. Poškozená kopie se obnoví z nejnovější.',
+      safetyText:
+        'Aplikace si sama ukládá kopie místní kopie vedle ní: po každé synchronizaci, která něco změnila, jednou denně a před obnovením zálohy nebo aktualizací. Poškozená kopie se obnoví z nejnovější.',
       safetyNone: 'Zatím nebyla pořízena žádná bezpečnostní kopie.',
       restoredFrom: 'Obnovena záloha pořízená {when}.',
     },
@@ -865,7 +880,8 @@ const cs: Messages = {
       unknown: 'Bylo odesláno, ale odpověď nepřišla. Příští synchronizace ověří, zda dorazilo, než to pošle znovu.',
       refused: 'Služba změnu odmítla. Opravte ji a zkuste znovu, nebo ji zahoďte.',
       conflict: 'Stejná pole se změnila i ve službě. Vyberte, které hodnoty zachovat.',
-      undecided: 'Bylo odesláno, ale odpověď nepřišla, a ze seznamů služby nelze poznat, zda dorazilo (obsahují jen nejnovější záznamy). Ověřte to ve službě: pošlete to znovu jen tehdy, když tam není, jinak to zahoďte.',
+      undecided:
+        'Bylo odesláno, ale odpověď nepřišla, a ze seznamů služby nelze poznat, zda dorazilo (obsahují jen nejnovější záznamy). Ověřte to ve službě: pošlete to znovu jen tehdy, když tam není, jinak to zahoďte.',
     },
     blockedBy: 'Čeká na dřívější změnu, která vyžaduje vaši pozornost: {what}.',
     blockedMissing: 'Odkazuje na nový záznam, jehož založení bylo zahozeno. Upravte ji, nebo ji zahoďte.',
@@ -902,7 +918,8 @@ const cs: Messages = {
     title: 'Nastavení',
     diagnostics: {
       title: 'Diagnostika',
-      intro: 'Pro hlášení chyby: verze aplikace, platforma tohoto počítače, poslední synchronizace a konec protokolu. Neobsahuje žádné heslo ani klíč.',
+      intro:
+        'Pro hlášení chyby: verze aplikace, platforma tohoto počítače, poslední synchronizace a konec protokolu. Neobsahuje žádné heslo ani klíč.',
       copy: 'Zkopírovat diagnostiku',
       copied: 'Diagnostika zkopírována. Vložte ji do svého hlášení.',
       log: 'Soubor protokolu: {file}',

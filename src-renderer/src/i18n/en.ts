@@ -130,13 +130,16 @@ const en = {
     file: 'File',
     keptAside: 'Whatever you choose, the damaged file is kept beside it (its name ends in “.damaged-” and the time) and never deleted.',
     safetyTitle: 'Restore the newest safety copy',
-    safetyText: 'The newest sound safety copy is from {at} ({reason}). It holds your whole history, your car names and the marks kept only on this computer as they were then. What the service received since comes at the next sync; changes that were waiting in it are looked for on the service first and sent only if it does not have them.',
+    safetyText:
+      'The newest sound safety copy is from {at} ({reason}). It holds your whole history, your car names and the marks kept only on this computer as they were then. What the service received since comes at the next sync; changes that were waiting in it are looked for on the service first and sent only if it does not have them.',
     safetyButton: 'Restore the safety copy',
     allCopies: 'Safety copies kept',
     noSafetyCopy: 'There is no sound safety copy of this file.',
     emptyTitle: 'Start with a new local copy',
-    emptyText: 'The connection (address, login) is carried over when the damaged file or a safety copy still holds it. Then sync to fetch what the service lists, or restore a backup you made (Export and backup → Backup and restore).',
-    emptyLoses: 'A new copy cannot bring back what only this computer kept: the service lists just the last 50 transactions of each account and the last 50 refuelings of each car, so older history is not fetched, and your car names and marks such as partial fills are gone.',
+    emptyText:
+      'The connection (address, login) is carried over when the damaged file or a safety copy still holds it. Then sync to fetch what the service lists, or restore a backup you made (Export and backup → Backup and restore).',
+    emptyLoses:
+      'A new copy cannot bring back what only this computer kept: the service lists just the last 50 transactions of each account and the last 50 refuelings of each car, so older history is not fetched, and your car names and marks such as partial fills are gone.',
     emptyButton: 'Start a new local copy',
   },
   safetyCopy: {
@@ -195,7 +198,8 @@ const en = {
       syncing: 'A sync is running.',
       connected: 'The last exchange with the service went through.',
       unreachable: 'The service could not be reached at the last attempt. Your changes are kept and sent at the next sync.',
-      'credentials-refused': 'The service refused the client key, login or password at the last attempt. Click to enter the password again.',
+      'credentials-refused':
+        'The service refused the client key, login or password at the last attempt. Click to enter the password again.',
       'certificate-refused': 'The service’s certificate was not accepted at the last attempt. Check it in Settings → Change connection.',
       'service-error': 'The service answered with something the app cannot use at the last attempt.',
     },
@@ -566,7 +570,8 @@ const en = {
     seenOption: 'No. {id}: {n} refueling kept here, the last on {date} | No. {id}: {n} refuelings kept here, the last on {date}',
     otherNumber: 'Another number',
     checking: 'Asking the service about this number…',
-    checkFound: 'The service has {n} refueling of this car, the last on {date} at {km}. | The service has {n} refuelings of this car, the last on {date} at {km}.',
+    checkFound:
+      'The service has {n} refueling of this car, the last on {date} at {km}. | The service has {n} refuelings of this car, the last on {date} at {km}.',
     checkFoundMore: 'The service has at least {n} refuelings of this car (it lists only the last {n}), the last on {date} at {km}.',
     checkNone: 'The service has no refuelings of car number {id}: a new car, or a mistyped number.',
     checkFailed: 'The service could not be asked ({reason}); the car can be added anyway.',
@@ -647,12 +652,15 @@ const en = {
     },
     flags: {
       odometer: 'This odometer reading does not fit the readings around it: it is left out of the distance and consumption.',
-      consumption: 'The consumption of this fill is far from the others (more than three times or less than a third of the median): it is left out of the consumption.',
+      consumption:
+        'The consumption of this fill is far from the others (more than three times or less than a third of the median): it is left out of the consumption.',
       counted: 'Counted anyway, as you asked.',
       badge: 'Doubtful',
     },
-    flaggedNote: '{n} reading that cannot be right is left out of the distance, consumption and cost per 100 km; its litres and cost still count. | {n} readings that cannot be right are left out of the distance, consumption and cost per 100 km; their litres and cost still count.',
-    flaggedCounted: '{n} reading that cannot be right is counted in the figures, as you asked. | {n} readings that cannot be right are counted in the figures, as you asked.',
+    flaggedNote:
+      '{n} reading that cannot be right is left out of the distance, consumption and cost per 100 km; its litres and cost still count. | {n} readings that cannot be right are left out of the distance, consumption and cost per 100 km; their litres and cost still count.',
+    flaggedCounted:
+      '{n} reading that cannot be right is counted in the figures, as you asked. | {n} readings that cannot be right are counted in the figures, as you asked.',
     includeFlagged: 'Count them anyway',
     excludeFlagged: 'Leave them out',
     converted: '{price} at rate {rate}',
@@ -815,13 +823,17 @@ const en = {
       fileHint: 'A file made with “Download a backup”.',
       confirmTitle: 'Replace the local copy?',
       confirm: 'Replace with the backup',
-      confirmText: 'Everything on this computer is replaced by the contents of {name}: accounts, transactions, refuelings, settings and the changes waiting to be sent. What is not in the backup is lost.',
-      confirmPending: '{n} change waiting to be sent now will be replaced by those in the backup. | {n} changes waiting to be sent now will be replaced by those in the backup.',
+      confirmText:
+        'Everything on this computer is replaced by the contents of {name}: accounts, transactions, refuelings, settings and the changes waiting to be sent. What is not in the backup is lost.',
+      confirmPending:
+        '{n} change waiting to be sent now will be replaced by those in the backup. | {n} changes waiting to be sent now will be replaced by those in the backup.',
       restored: 'Restored from {name}.',
       restoredTitle: 'The backup was restored.',
-      uncertain: '{n} change of the backup may have reached the service since the backup was made. The next sync looks for it on the service first and sends it only if the service does not have it. | {n} changes of the backup may have reached the service since the backup was made. The next sync looks for each on the service first and sends it only if the service does not have it.',
+      uncertain:
+        '{n} change of the backup may have reached the service since the backup was made. The next sync looks for it on the service first and sends it only if the service does not have it. | {n} changes of the backup may have reached the service since the backup was made. The next sync looks for each on the service first and sends it only if the service does not have it.',
       safetyTitle: 'Safety copies',
-      safetyText: 'The app keeps copies of the local copy beside it by itself: after each sync that changed something, once a day, and before a restore or an update. A damaged copy is restored from the newest.',
+      safetyText:
+        'The app keeps copies of the local copy beside it by itself: after each sync that changed something, once a day, and before a restore or an update. A damaged copy is restored from the newest.',
       safetyNone: 'No safety copy has been made yet.',
       restoredFrom: 'Restored the backup made {when}.',
     },
@@ -864,7 +876,8 @@ const en = {
       unknown: 'It was sent but the answer never came. The next sync checks whether it arrived before sending it again.',
       refused: 'The service refused it. Fix it and retry, or discard it.',
       conflict: 'The same fields were changed on the service. Choose which values to keep.',
-      undecided: 'It was sent but the answer never came, and the service\'s lists cannot show whether it arrived (they hold only the latest records). Check on the service: send it again only if it is not there, otherwise discard it.',
+      undecided:
+        "It was sent but the answer never came, and the service's lists cannot show whether it arrived (they hold only the latest records). Check on the service: send it again only if it is not there, otherwise discard it.",
     },
     blockedBy: 'Waits for an earlier change that needs your attention: {what}.',
     blockedMissing: 'It refers to a new record whose creation was discarded. Edit it or discard it.',
@@ -881,7 +894,8 @@ const en = {
     discard: 'Discard',
     discardTitle: 'Discard this change?',
     discardText: '{what} will be removed from this computer and never sent. The screens show the service’s data again.',
-    discardDependents: '{n} later change refers to what this one creates and cannot be sent without it: | {n} later changes refer to what this one creates and cannot be sent without it:',
+    discardDependents:
+      '{n} later change refers to what this one creates and cannot be sent without it: | {n} later changes refer to what this one creates and cannot be sent without it:',
     discarded: 'Change discarded.',
     editTitle: 'Edit: {kind}',
     updated: 'Change updated; waiting to be sent at the next sync.',
@@ -900,7 +914,8 @@ const en = {
     title: 'Settings',
     diagnostics: {
       title: 'Diagnostics',
-      intro: 'For a bug report: the app’s version, this computer’s platform, the last sync and the end of the log. It holds no password or key.',
+      intro:
+        'For a bug report: the app’s version, this computer’s platform, the last sync and the end of the log. It holds no password or key.',
       copy: 'Copy diagnostics',
       copied: 'Diagnostics copied. Paste them into your report.',
       log: 'Log file: {file}',

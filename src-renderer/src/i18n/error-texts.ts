@@ -74,7 +74,8 @@ export const en = {
 
   notConnected: 'Connect to your service first.',
   clientKeyUnavailable: 'The client key is not available; connect again.',
-  keychainUnavailable: 'The system keychain is not available, so the stored credentials cannot be read. Connect again, or unlock the keychain.',
+  keychainUnavailable:
+    'The system keychain is not available, so the stored credentials cannot be read. Connect again, or unlock the keychain.',
   keychainCannotStore: 'The system keychain is not available, so the credentials cannot be stored safely.',
   credentialsUndecryptable: 'The stored credentials could not be decrypted; connect again.',
   keyNeedsPassword: 'The client key can only be stored together with a password.',
@@ -82,7 +83,8 @@ export const en = {
   addressNotUrl: 'This is not a web address. It should look like https://money.example.com.',
   addressNotHttp: 'The address must start with http:// or https://.',
   addressWithCredentials: 'The address must not contain a user name or password; enter them in their own fields.',
-  badNamespace: 'The namespace must be an absolute URI such as http://example.com/api/ or urn:books, without spaces, quotes or angle brackets.',
+  badNamespace:
+    'The namespace must be an absolute URI such as http://example.com/api/ or urn:books, without spaces, quotes or angle brackets.',
   outboxHoldsWrites: 'The outbox still holds {count} change(s) for {login} at {address}; sync or discard them first.',
   syncRunning: 'A sync is already running.',
   syncRunningConnect: 'A sync is running; connect again when it has finished.',
@@ -95,9 +97,11 @@ export const en = {
   serviceAnswerUnusable: 'The service answered something the app cannot use: {detail}',
   serviceValueNotNumber: 'The service sent data that cannot be kept: in {record} {id}, {wire} is not a number.',
   unreachable: 'The service could not be reached: {detail}',
-  certificateUntrusted: 'No authority this computer trusts vouches for the service’s certificate (self-signed?). Its SHA-256 fingerprint is {fingerprint}; if it matches your service’s, trust it on the Connection screen.',
+  certificateUntrusted:
+    'No authority this computer trusts vouches for the service’s certificate (self-signed?). Its SHA-256 fingerprint is {fingerprint}; if it matches your service’s, trust it on the Connection screen.',
   certificateUntrustedUnread: 'No authority this computer trusts vouches for the service’s certificate (self-signed?).',
-  certificateChanged: 'The service’s certificate has changed: you trusted {pinned}, it now presents {seen}. If you expected this, trust the new certificate on the Connection screen.',
+  certificateChanged:
+    'The service’s certificate has changed: you trusted {pinned}, it now presents {seen}. If you expected this, trust the new certificate on the Connection screen.',
   certificateExpired: 'The service’s certificate is not valid for {host}: it is valid from {validFrom} to {validTo}.',
   certificateNotYetValid: 'The service’s certificate is not valid for {host}: it is valid only from {validFrom}.',
   certificateOtherHost: 'The service’s certificate is not valid for {host}: it was issued for another address.',
@@ -137,7 +141,8 @@ export const en = {
   backupInconsistent: 'The backup’s records do not fit together; nothing was restored.',
   noSafetyCopy: 'There is no sound safety copy of {file}; start a new local copy and restore a backup you made.',
   nothingToRecover: 'The local copy opens and passes SQLite’s check: there is nothing to recover, and nothing was changed.',
-  localCopyReadOnly: 'The local copy {file} is read-only (the file or its folder cannot be written): it can be read, but nothing can be changed. Make it writable, or work on a copy of it where you can write.',
+  localCopyReadOnly:
+    'The local copy {file} is read-only (the file or its folder cannot be written): it can be read, but nothing can be changed. Make it writable, or work on a copy of it where you can write.',
   localCopyDamaged: 'The local copy {file} is damaged and cannot be used.',
   localFileIsFolder: '{file} is a folder; choose the local data file itself.',
   localFileUnreadable: '{file} cannot be read ({code}).',
@@ -154,7 +159,8 @@ export const en = {
   noSuchMethod: 'This action is not allowed here.',
   notThroughApp: 'This page must be opened through the app or its browser shell.',
   shellKeyStale: 'This address holds the key of an earlier run of “npm run web”. Open the address it printed this time.',
-  handoverSpent: 'This link has opened the app already, or has waited too long. Start “npm run web” again, or open the address it prints without --open.',
+  handoverSpent:
+    'This link has opened the app already, or has waited too long. Start “npm run web” again, or open the address it prints without --open.',
   coreClosed: 'The app is closing.',
   apiUnavailable: 'The app is not ready.',
   unexpectedAnswer: 'The app answered in an unexpected form.',
@@ -234,7 +240,8 @@ export const cs = {
 
   notConnected: 'Nejprve se připojte ke službě.',
   clientKeyUnavailable: 'Klientský klíč není k dispozici; připojte se znovu.',
-  keychainUnavailable: 'Systémová klíčenka není dostupná, uložené přihlašovací údaje proto nelze přečíst. Připojte se znovu, nebo klíčenku odemkněte.',
+  keychainUnavailable:
+    'Systémová klíčenka není dostupná, uložené přihlašovací údaje proto nelze přečíst. Připojte se znovu, nebo klíčenku odemkněte.',
   keychainCannotStore: 'Systémová klíčenka není dostupná, přihlašovací údaje proto nelze bezpečně uložit.',
   credentialsUndecryptable: 'Uložené přihlašovací údaje nelze dešifrovat; připojte se znovu.',
   keyNeedsPassword: 'Klientský klíč lze uložit jen spolu s heslem.',
@@ -242,7 +249,8 @@ export const cs = {
   addressNotUrl: 'Toto není webová adresa. Má vypadat jako https://penize.example.cz.',
   addressNotHttp: 'Adresa musí začínat http:// nebo https://.',
   addressWithCredentials: 'Adresa nesmí obsahovat jméno ani heslo; zadejte je do jejich polí.',
-  badNamespace: 'Jmenný prostor musí být absolutní URI, například http://example.com/api/ nebo urn:books, bez mezer, uvozovek a lomených závorek.',
+  badNamespace:
+    'Jmenný prostor musí být absolutní URI, například http://example.com/api/ nebo urn:books, bez mezer, uvozovek a lomených závorek.',
   outboxHoldsWrites: 'Ve frontě jsou ještě změny ({count}) pro {login} na {address}; nejdřív je synchronizujte, nebo zahoďte.',
   syncRunning: 'Synchronizace už běží.',
   syncRunningConnect: 'Běží synchronizace; připojte se znovu, až skončí.',
@@ -255,9 +263,12 @@ export const cs = {
   serviceAnswerUnusable: 'Služba odpověděla něco, co aplikace nemůže použít: {detail}',
   serviceValueNotNumber: 'Služba poslala data, která nelze uložit: {record} {id}, pole {wire} není číslo.',
   unreachable: 'Službu se nepodařilo zastihnout: {detail}',
-  certificateUntrusted: 'Certifikát služby nepotvrzuje žádná autorita, které tento počítač důvěřuje (certifikát podepsaný sám sebou?). Jeho otisk SHA-256 je {fingerprint}; pokud odpovídá otisku vaší služby, označte jej jako důvěryhodný na obrazovce Připojení.',
-  certificateUntrustedUnread: 'Certifikát služby nepotvrzuje žádná autorita, které tento počítač důvěřuje (certifikát podepsaný sám sebou?).',
-  certificateChanged: 'Certifikát služby se změnil: důvěřovali jste {pinned}, nyní služba předkládá {seen}. Pokud jste to čekali, označte nový certifikát jako důvěryhodný na obrazovce Připojení.',
+  certificateUntrusted:
+    'Certifikát služby nepotvrzuje žádná autorita, které tento počítač důvěřuje (certifikát podepsaný sám sebou?). Jeho otisk SHA-256 je {fingerprint}; pokud odpovídá otisku vaší služby, označte jej jako důvěryhodný na obrazovce Připojení.',
+  certificateUntrustedUnread:
+    'Certifikát služby nepotvrzuje žádná autorita, které tento počítač důvěřuje (certifikát podepsaný sám sebou?).',
+  certificateChanged:
+    'Certifikát služby se změnil: důvěřovali jste {pinned}, nyní služba předkládá {seen}. Pokud jste to čekali, označte nový certifikát jako důvěryhodný na obrazovce Připojení.',
   certificateExpired: 'Certifikát služby není pro {host} platný: platí od {validFrom} do {validTo}.',
   certificateNotYetValid: 'Certifikát služby není pro {host} platný: platí až od {validFrom}.',
   certificateOtherHost: 'Certifikát služby není pro {host} platný: byl vydán pro jinou adresu.',
@@ -297,7 +308,8 @@ export const cs = {
   backupInconsistent: 'Záznamy zálohy k sobě nepasují; nic nebylo obnoveno.',
   noSafetyCopy: 'Neexistuje žádná neporušená bezpečnostní kopie souboru {file}; založte novou místní kopii a obnovte zálohu.',
   nothingToRecover: 'Místní kopie se otevírá a prošla kontrolou SQLite: není co obnovovat a nic nebylo změněno.',
-  localCopyReadOnly: 'Místní kopie {file} je jen pro čtení (soubor nebo jeho složku nelze zapisovat): lze ji číst, ale nic v ní nelze změnit. Povolte zápis, nebo pracujte s její kopií tam, kam zapisovat můžete.',
+  localCopyReadOnly:
+    'Místní kopie {file} je jen pro čtení (soubor nebo jeho složku nelze zapisovat): lze ji číst, ale nic v ní nelze změnit. Povolte zápis, nebo pracujte s její kopií tam, kam zapisovat můžete.',
   localCopyDamaged: 'Místní kopie {file} je poškozená a nelze ji používat.',
   localFileIsFolder: '{file} je složka; vyberte samotný soubor s místními daty.',
   localFileUnreadable: '{file} nelze přečíst ({code}).',
@@ -314,7 +326,8 @@ export const cs = {
   noSuchMethod: 'Tato akce zde není povolena.',
   notThroughApp: 'Tuto stránku je třeba otevřít přes aplikaci nebo její prohlížečovou verzi.',
   shellKeyStale: 'Tato adresa nese klíč z dřívějšího spuštění „npm run web“. Otevřete adresu, kterou vypsalo tentokrát.',
-  handoverSpent: 'Tento odkaz už aplikaci jednou otevřel, nebo čekal příliš dlouho. Spusťte znovu „npm run web“, nebo otevřete adresu, kterou vypíše bez --open.',
+  handoverSpent:
+    'Tento odkaz už aplikaci jednou otevřel, nebo čekal příliš dlouho. Spusťte znovu „npm run web“, nebo otevřete adresu, kterou vypíše bez --open.',
   coreClosed: 'Aplikace se zavírá.',
   apiUnavailable: 'Aplikace ještě není připravena.',
   unexpectedAnswer: 'Aplikace odpověděla v nečekaném tvaru.',

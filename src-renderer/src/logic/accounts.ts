@@ -38,9 +38,7 @@ export interface AccountGroup {
 export function groupAccounts(accounts: readonly AccountView[]): AccountGroup[] {
   const groups = new Map<number, AccountView[]>();
   for (const a of accounts) groups.set(a.type, [...(groups.get(a.type) ?? []), a]);
-  return [...groups.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([type, list]) => ({ type, accounts: list, subtotals: sumByCurrency(list) }));
+  return [...groups.entries()].sort(([a], [b]) => a - b).map(([type, list]) => ({ type, accounts: list, subtotals: sumByCurrency(list) }));
 }
 
 /** Accounts the user may pick for a write: everything but read-only ones (permission 1). */

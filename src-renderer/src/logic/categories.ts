@@ -28,7 +28,11 @@ export function flattenTree(nodes: readonly CategoryNode[], depth = 0, parents: 
 export function pickerOptions(tree: CategoryTreeView): { favorites: CategoryOption[]; all: CategoryOption[] } {
   const all = flattenTree(tree.all);
   const byId = new Map(all.map((o) => [o.id, o]));
-  const favorites = tree.favorites.map((f) => ({ ...(byId.get(f.id) ?? { id: f.id, name: f.name, path: f.name, depth: 0, pending: f.pending }), depth: 0, favorite: true }));
+  const favorites = tree.favorites.map((f) => ({
+    ...(byId.get(f.id) ?? { id: f.id, name: f.name, path: f.name, depth: 0, pending: f.pending }),
+    depth: 0,
+    favorite: true,
+  }));
   return { favorites, all };
 }
 

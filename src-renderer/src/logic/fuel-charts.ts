@@ -28,7 +28,10 @@ export function fuelCharts(stats: FuelStats, l: FuelChartLabels): FuelCharts {
   const months = stats.months.map((m) => l.month(m.month));
   return {
     consumption: { labels: closing.map(l.date), series: [{ label: l.consumption, values: closing.map((f) => f.consumption), color: 1 }] },
-    pricePerLiter: { labels: stats.fills.map(l.date), series: [{ label: l.pricePerLiter, values: stats.fills.map((f) => f.pricePerLiter), color: 2 }] },
+    pricePerLiter: {
+      labels: stats.fills.map(l.date),
+      series: [{ label: l.pricePerLiter, values: stats.fills.map((f) => f.pricePerLiter), color: 2 }],
+    },
     monthlyCost: { labels: months, series: [{ label: l.cost, values: stats.months.map((m) => m.cost), color: 3 }] },
     monthlyDistance: { labels: months, series: [{ label: l.distance, values: stats.months.map((m) => m.distance), color: 4 }] },
   };

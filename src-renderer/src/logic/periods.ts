@@ -19,7 +19,6 @@ export interface DateRange {
   to: string | null;
 }
 
-
 const pad = (n: number): string => String(n).padStart(2, '0');
 
 /** Today on the viewer's wall clock. */
@@ -64,7 +63,11 @@ export function periodRange(period: Period, today: string): DateRange {
 }
 
 /** A report needs both ends: an open custom end is closed with the preset's (or today). */
-export function closedRange(period: Period, today: string, fallback: Exclude<PeriodPreset, 'custom' | 'all'>): { from: string; to: string } {
+export function closedRange(
+  period: Period,
+  today: string,
+  fallback: Exclude<PeriodPreset, 'custom' | 'all'>,
+): { from: string; to: string } {
   const range = periodRange(period, today);
   const preset = presetRange(fallback, today);
   return { from: range.from ?? preset.from!, to: range.to ?? today };

@@ -24,7 +24,12 @@ export function odometerWarning(
   let next: RefuelingView | null = null;
   for (const r of list) {
     if (r.dateOfPurchase <= date) {
-      if (!previous || r.dateOfPurchase > previous.dateOfPurchase || (r.dateOfPurchase === previous.dateOfPurchase && r.tachometer > previous.tachometer)) previous = r;
+      if (
+        !previous ||
+        r.dateOfPurchase > previous.dateOfPurchase ||
+        (r.dateOfPurchase === previous.dateOfPurchase && r.tachometer > previous.tachometer)
+      )
+        previous = r;
     } else if (!next || r.dateOfPurchase < next.dateOfPurchase) next = r;
   }
   if (previous && reading <= previous.tachometer) return { kind: 'not-increasing', previous: previous.tachometer };

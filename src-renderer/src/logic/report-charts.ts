@@ -10,7 +10,10 @@ export const TOP_CATEGORIES = 8;
 
 const dec = (text: string): Decimal => parseDecimal(text) ?? ZERO;
 
-export function incomeExpenseChart(report: CategoryReport, l: { month: (m: string) => string; income: string; expense: string }): ChartData {
+export function incomeExpenseChart(
+  report: CategoryReport,
+  l: { month: (m: string) => string; income: string; expense: string },
+): ChartData {
   return {
     labels: report.months.map(l.month),
     series: [
@@ -24,8 +27,14 @@ export function incomeExpenseChart(report: CategoryReport, l: { month: (m: strin
  * The largest expenses by category, the first `top` by name and everything after them as one "other"
  * bar (summed exactly); categories without expense are left out.
  */
-export function topExpenseChart(report: CategoryReport, l: { name: (row: CategoryRow) => string; other: string; expense: string }, top = TOP_CATEGORIES): ChartData {
-  const spending = report.categories.filter((c) => compare(dec(c.expense), ZERO) > 0).sort((a, b) => compare(dec(b.expense), dec(a.expense)));
+export function topExpenseChart(
+  report: CategoryReport,
+  l: { name: (row: CategoryRow) => string; other: string; expense: string },
+  top = TOP_CATEGORIES,
+): ChartData {
+  const spending = report.categories
+    .filter((c) => compare(dec(c.expense), ZERO) > 0)
+    .sort((a, b) => compare(dec(b.expense), dec(a.expense)));
   const shown = spending.slice(0, top);
   const rest = spending.slice(top);
   const labels = shown.map(l.name);

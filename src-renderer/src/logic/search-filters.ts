@@ -79,4 +79,5 @@ export function pageFromQuery(query: Query): number {
 export const hasFilters = (f: SearchFilters): boolean => Object.keys(filtersToQuery(f)).length > 0;
 
 /** Same filters, whatever the order of their keys. */
-export const sameFilters = (a: SearchFilters, b: SearchFilters): boolean => JSON.stringify(filtersToQuery(a)) === JSON.stringify(filtersToQuery(b));
+export const sameFilters = (a: SearchFilters, b: SearchFilters): boolean =>
+  JSON.stringify(filtersToQuery(a)) === JSON.stringify(filtersToQuery(b));

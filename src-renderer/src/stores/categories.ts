@@ -43,5 +43,18 @@ export const useCategoriesStore = defineStore('categories', () => {
     return result;
   }
 
-  return { tree, flat, byId, options, pathOf, label, loading: loader.loading, loaded: loader.loaded, error: loader.error, load: loader.load, add, rename };
+  return {
+    tree,
+    flat,
+    byId,
+    options,
+    pathOf,
+    label,
+    loading: loader.loading,
+    loaded: loader.loaded,
+    error: loader.error,
+    load: loader.load,
+    add,
+    rename,
+  };
 });

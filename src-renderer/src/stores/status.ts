@@ -1,7 +1,17 @@
 /** Connection, sync and the outbox counters shown in the header. Fed by the core's events. */
 import { defineStore } from 'pinia';
 import { computed, reactive, ref } from 'vue';
-import type { AppEvent, AppStatus, ConnectionReport, ConnectionState, DataTable, InputOf, SyncPhase, SyncSummary, AppError } from '../../../src-shared/app-api';
+import type {
+  AppEvent,
+  AppStatus,
+  ConnectionReport,
+  ConnectionState,
+  DataTable,
+  InputOf,
+  SyncPhase,
+  SyncSummary,
+  AppError,
+} from '../../../src-shared/app-api';
 import { DATA_TABLES, connectionState, nextExchange, summaryOutcome } from '../../../src-shared/app-api';
 import { api, toAppError } from '../api';
 import { attentionCount, queuedCount } from '../logic/outbox';

@@ -16,7 +16,9 @@ export const addUser = defineCommand({
   async run(o) {
     const store = storeOf(o);
     const password = await readNewPassword();
-    const id = await withAdmin(store, (admin) => admin.addUser(o.login, password, o.currency === undefined ? {} : { currency: o.currency }));
+    const id = await withAdmin(store, (admin) =>
+      admin.addUser(o.login, password, o.currency === undefined ? {} : { currency: o.currency }),
+    );
     console.log(`User ${o.login} created with id ${id}.`);
   },
 });

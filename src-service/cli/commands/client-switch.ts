@@ -16,5 +16,13 @@ function clientSwitch(name: string, enabled: boolean, summary: string) {
   });
 }
 
-export const disableClient = clientSwitch('disable-client', false, 'Refuse a client key (BOOKKEEPING_CLIENT_KEY or --key-file) from now on, also in a running service.');
-export const enableClient = clientSwitch('enable-client', true, 'Accept a disabled client key (BOOKKEEPING_CLIENT_KEY or --key-file) again.');
+export const disableClient = clientSwitch(
+  'disable-client',
+  false,
+  'Refuse a client key (BOOKKEEPING_CLIENT_KEY or --key-file) from now on, also in a running service.',
+);
+export const enableClient = clientSwitch(
+  'enable-client',
+  true,
+  'Accept a disabled client key (BOOKKEEPING_CLIENT_KEY or --key-file) again.',
+);

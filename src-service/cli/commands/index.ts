@@ -10,4 +10,15 @@ import { passwd } from './passwd';
 import { serve } from './serve';
 import { share } from './share';
 
-export const COMMANDS: readonly AnyServiceCommand[] = [serve, demo, addClient, disableClient, enableClient, addUser, passwd, share, addTemplate, migrate];
+export const COMMANDS: readonly AnyServiceCommand[] = [
+  serve,
+  demo,
+  addClient,
+  disableClient,
+  enableClient,
+  addUser,
+  passwd,
+  share,
+  addTemplate,
+  migrate,
+];

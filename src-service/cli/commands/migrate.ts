@@ -10,16 +10,29 @@ export const migrate = defineCommand({
   name: 'migrate',
   summary: 'Copy a SQLite data file into an empty PostgreSQL database: every record, ids kept, counts, sums and balances checked.',
   options: {
-    from: { type: 'string', value: '<file.sqlite>', description: 'the data file to copy (stop the service first; a file of an older version is brought up to date first, as serve would, and otherwise left as it is)', required: true },
-    to: { type: 'string', value: '<postgres://user@host/db>', description: `the database (else ${DATABASE_URL_ENV}); its password never here` },
+    from: {
+      type: 'string',
+      value: '<file.sqlite>',
+      description:
+        'the data file to copy (stop the service first; a file of an older version is brought up to date first, as serve would, and otherwise left as it is)',
+      required: true,
+    },
+    to: {
+      type: 'string',
+      value: '<postgres://user@host/db>',
+      description: `the database (else ${DATABASE_URL_ENV}); its password never here`,
+    },
   },
-  notes: 'The copy is one transaction: it is committed only once every row read back equals the file\'s, and every balance recomputed from the copied transactions equals the file\'s; otherwise nothing is left in the database.',
+  notes:
+    "The copy is one transaction: it is committed only once every row read back equals the file's, and every balance recomputed from the copied transactions equals the file's; otherwise nothing is left in the database.",
   async run(o) {
     const url = o.to !== undefined ? commandLineUrl(o.to, '--to') : environmentUrl();
     if (url === undefined) throw new UsageError(`Option --to is required (or ${DATABASE_URL_ENV}).`);
     const report = await copyToPostgres(o.from, url);
     const rows = Object.entries(report.rows).map(([table, n]) => `${number.format(n)} ${table.replace('_', ' ')}`);
     console.log(`Copied ${rows.join(', ')}.`);
-    console.log(`Checked: every row read back equals the file's; ${number.format(report.balancesChecked)} balances recomputed from the transactions equal the file's.`);
+    console.log(
+      `Checked: every row read back equals the file's; ${number.format(report.balancesChecked)} balances recomputed from the transactions equal the file's.`,
+    );
   },
 });

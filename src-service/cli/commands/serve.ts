@@ -11,7 +11,8 @@ import { wholeNumber } from '../values';
 /** The certificate and key of `--tls-cert`/`--tls-key`: both or neither, each a readable PEM file. */
 function tlsCredentials(certFile: string | undefined, keyFile: string | undefined): TlsCredentials | undefined {
   if (certFile === undefined && keyFile === undefined) return undefined;
-  if (certFile === undefined || keyFile === undefined) throw new UsageError('--tls-cert and --tls-key go together: the certificate and its private key.');
+  if (certFile === undefined || keyFile === undefined)
+    throw new UsageError('--tls-cert and --tls-key go together: the certificate and its private key.');
   const read = (file: string, option: string, marker: RegExp) => {
     let text: string;
     try {
@@ -22,7 +23,10 @@ function tlsCredentials(certFile: string | undefined, keyFile: string | undefine
     if (!marker.test(text)) throw new UsageError(`--${option} ${file} is not a PEM file (no "-----BEGIN" line of the right kind).`);
     return text;
   };
-  const tls = { cert: read(certFile, 'tls-cert', /-----BEGIN CERTIFICATE-----/), key: read(keyFile, 'tls-key', /-----BEGIN [A-Z ]*PRIVATE KEY-----/) };
+  const tls = {
+    cert: read(certFile, 'tls-cert', /-----BEGIN CERTIFICATE-----/),
+    key: read(keyFile, 'tls-key', /-----BEGIN [A-Z ]*PRIVATE KEY-----/),
+  };
   try {
     // The pair is checked now, so that a mismatch is one clear line and not a failed handshake later.
     createSecureContext(tls);
@@ -37,7 +41,12 @@ export const serve = defineCommand({
   summary: 'Start the service and print its address when it is ready.',
   options: {
     ...storeOptions,
-    'pool-size': { type: 'string', value: '<n>', description: 'PostgreSQL: most connections of this instance (default 10)', read: wholeNumber(1, 1000) },
+    'pool-size': {
+      type: 'string',
+      value: '<n>',
+      description: 'PostgreSQL: most connections of this instance (default 10)',
+      read: wholeNumber(1, 1000),
+    },
     port: { type: 'string', value: '<port>', description: 'TCP port, 0 for any free one (default 8080)', read: wholeNumber(0, 65535) },
     host: { type: 'string', value: '<address>', description: 'address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)' },
     namespace: { type: 'string', value: '<uri>', description: 'XML namespace of the operations (default http://tempuri.org/)' },

@@ -97,7 +97,11 @@ export type Queryable = Pick<pg.ClientBase, 'query'>;
  * error passed on). A failed ROLLBACK goes to `rollbackFailed` (by default ignored): the error of `fn`
  * is the one that says what went wrong.
  */
-export async function transaction<T>(client: pg.ClientBase, fn: () => Promise<T>, rollbackFailed: (e: Error) => void = () => undefined): Promise<T> {
+export async function transaction<T>(
+  client: pg.ClientBase,
+  fn: () => Promise<T>,
+  rollbackFailed: (e: Error) => void = () => undefined,
+): Promise<T> {
   await client.query('BEGIN');
   try {
     const result = await fn();
@@ -117,7 +121,11 @@ export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient
   const client = await pool.connect();
   let broken: Error | undefined;
   try {
-    return await transaction(client, () => fn(client), (rollbackError) => (broken = rollbackError));
+    return await transaction(
+      client,
+      () => fn(client),
+      (rollbackError) => (broken = rollbackError),
+    );
   } finally {
     client.release(broken);
   }

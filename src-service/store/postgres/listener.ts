@@ -27,11 +27,7 @@ import { connect } from './connect';
 
 export const CHANNEL = 'bookkeeping';
 
-export type Announcement =
-  | { kind: 'data' }
-  | { kind: 'credentials' }
-  | { kind: 'rows' }
-  | { kind: 'lock'; login: string; until: number };
+export type Announcement = { kind: 'data' } | { kind: 'credentials' } | { kind: 'rows' } | { kind: 'lock'; login: string; until: number };
 
 export function lockAnnouncement(login: string, until: number): string {
   return `lock ${until} ${login}`;
@@ -188,7 +184,8 @@ export class Listener {
   private deafness(): string | undefined {
     const now = Date.now();
     const late = this.unheard[0];
-    if (late && now - late.at >= LATE_AFTER_MS) return `its heartbeat, committed ${seconds(now - late.at)} ago, has not arrived (the connection is broken without saying so)`;
+    if (late && now - late.at >= LATE_AFTER_MS)
+      return `its heartbeat, committed ${seconds(now - late.at)} ago, has not arrived (the connection is broken without saying so)`;
     if (now - this.heardAt >= DEAF_AFTER_MS) return `no heartbeat of its own has arrived for ${seconds(now - this.heardAt)}`;
     return undefined;
   }

@@ -91,7 +91,9 @@ export class SharedLoginThrottle implements LoginGuard {
   }
 
   private async lockedInTable(login: string): Promise<boolean> {
-    const { rows } = await this.pool.query<{ locked_until_ms: number }>('SELECT locked_until_ms FROM login_attempts WHERE login_key = $1', [login]);
+    const { rows } = await this.pool.query<{ locked_until_ms: number }>('SELECT locked_until_ms FROM login_attempts WHERE login_key = $1', [
+      login,
+    ]);
     const until = rows[0]?.locked_until_ms ?? 0;
     this.noteLock(login, until);
     return until > this.now();
@@ -127,7 +129,12 @@ export class SharedLoginThrottle implements LoginGuard {
       const running = now - row.running_since_ms > RUNNING_STALE_MS ? 0 : row.running;
       // Others running could reach the lock by themselves: this one would slip past the count.
       if (running > 0 && failures + running >= o.lockAfter) return 'crowded' as const;
-      await c.query('UPDATE login_attempts SET failures = $2, running = $3, running_since_ms = $4 WHERE login_key = $1', [login, failures, running + 1, now]);
+      await c.query('UPDATE login_attempts SET failures = $2, running = $3, running_since_ms = $4 WHERE login_key = $1', [
+        login,
+        failures,
+        running + 1,
+        now,
+      ]);
       return { locked: false as const, delayMs: delayAfter(failures + running, o) };
     });
     if (decision === 'crowded') return decision;

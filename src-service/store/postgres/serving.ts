@@ -66,14 +66,19 @@ export class PostgresServiceStore implements ServiceStore {
   ) {
     this.credentials = new Users(new PgConnection(pool));
     this.notifier = new ChangeNotifier(pool, (e) => onTrouble('Could not announce a change to the other instances', e));
-    this.listener = new Listener(url, {
-      announced: (a) => this.announced(a),
-      listening: async (client) => {
-        for (const guard of this.guards) await guard.reload(client);
-        this.everythingChanged();
+    this.listener = new Listener(
+      url,
+      {
+        announced: (a) => this.announced(a),
+        listening: async (client) => {
+          for (const guard of this.guards) await guard.reload(client);
+          this.everythingChanged();
+        },
+        lost: (reason) =>
+          onTrouble(`Lost the connection that listens for changes (reconnecting; nothing kept is used meanwhile): ${reason}`),
       },
-      lost: (reason) => onTrouble(`Lost the connection that listens for changes (reconnecting; nothing kept is used meanwhile): ${reason}`),
-    }, (payload) => notifyNow(pool, payload));
+      (payload) => notifyNow(pool, payload),
+    );
   }
 
   /** Opens the pool, brings the schema up to date and starts listening; rejects when the database cannot be used. */
@@ -160,7 +165,11 @@ export class PostgresServiceStore implements ServiceStore {
     return this.outsideCount;
   }
 
-  loginGuard(options: Partial<ThrottleOptions>, now: () => number, onLock: (login: string, failures: number, ms: number) => void): LoginGuard {
+  loginGuard(
+    options: Partial<ThrottleOptions>,
+    now: () => number,
+    onLock: (login: string, failures: number, ms: number) => void,
+  ): LoginGuard {
     const guard = new SharedLoginThrottle(this.pool, () => this.listener.healthy, options, now, onLock);
     this.guards.push(guard);
     // The locks made before this instance listened (until then a verification reads its login's row).

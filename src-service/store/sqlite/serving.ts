@@ -250,7 +250,11 @@ export class SqliteServiceStore implements ServiceStore {
   }
 
   /** One process serves the file: the throttle lives in it. */
-  loginGuard(options: Partial<ThrottleOptions>, now: () => number, onLock: (login: string, failures: number, ms: number) => void): LoginGuard {
+  loginGuard(
+    options: Partial<ThrottleOptions>,
+    now: () => number,
+    onLock: (login: string, failures: number, ms: number) => void,
+  ): LoginGuard {
     return new LoginThrottle(options, now, onLock);
   }
 

@@ -24,10 +24,23 @@ import {
   formatBytes,
   type CertificateInfo,
 } from '../errors';
-import { ACCEPT, decodeText, describeFailure, type ExchangeOptions, type HttpAnswer, type HttpRequest, type Transport, type TransportFactory, type TransportOptions } from '../transport';
+import {
+  ACCEPT,
+  decodeText,
+  describeFailure,
+  type ExchangeOptions,
+  type HttpAnswer,
+  type HttpRequest,
+  type Transport,
+  type TransportFactory,
+  type TransportOptions,
+} from '../transport';
 
 /** The part of the Fetch API this transport uses (Electron's session.fetch and Node's fetch both have it). */
-export type FetchFunction = (url: string, init: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal; redirect: 'manual' }) => Promise<Response>;
+export type FetchFunction = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal; redirect: 'manual' },
+) => Promise<Response>;
 
 /** What the network stack decided about a host's certificate, as the edge saw it. */
 export interface CertificateRefusalSeen {
@@ -166,7 +179,12 @@ export class FetchTransport implements Transport {
       if (size > maxBytes) {
         await reader.cancel();
         const compressed = response.headers.get('content-encoding');
-        throw new ResponseTooLargeError(operation, maxBytes, response.status, compressed ? `The answer to ${operation} inflates to more than the limit of ${formatBytes(maxBytes)}.` : undefined);
+        throw new ResponseTooLargeError(
+          operation,
+          maxBytes,
+          response.status,
+          compressed ? `The answer to ${operation} inflates to more than the limit of ${formatBytes(maxBytes)}.` : undefined,
+        );
       }
       chunks.push(value);
     }
@@ -184,14 +202,25 @@ export class FetchTransport implements Transport {
     const seen = this.config.certificates?.refusal(host) ?? null;
     const reason = seen?.code === 'changed' ? 'changed' : certificateReason(seen?.code ?? code);
     if (!answered && reason) {
-      return certificateRefusal(operation, { reason, certificate: seen?.certificate ?? null, pinned: this.pinned, code: seen?.code ?? code, host });
+      return certificateRefusal(operation, {
+        reason,
+        certificate: seen?.certificate ?? null,
+        pinned: this.pinned,
+        code: seen?.code ?? code,
+        host,
+      });
     }
     if (code === 'ERR_PROXY_AUTH_REQUESTED' || code === 'ERR_PROXY_AUTH_UNSUPPORTED') {
       return new ProxyError(operation, 'The proxy asks for credentials (HTTP 407): set them in the system proxy settings.', 407);
     }
     const nodeCode = code ? (CHROMIUM_AS_NODE[code] ?? code) : undefined;
     if (!answered && code && NOT_CONNECTED.has(code)) return new NetworkError(operation, describeFailure(nodeCode), nodeCode);
-    if (answered) return new OutcomeUnknownError(operation, 'The answer ended before it was complete: the connection was lost while it was being received.', nodeCode ?? 'ECONNRESET');
+    if (answered)
+      return new OutcomeUnknownError(
+        operation,
+        'The answer ended before it was complete: the connection was lost while it was being received.',
+        nodeCode ?? 'ECONNRESET',
+      );
     return new OutcomeUnknownError(operation, describeFailure(nodeCode), nodeCode);
   }
 }

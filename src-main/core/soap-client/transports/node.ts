@@ -93,7 +93,8 @@ function proxySettings(env: Readonly<Record<string, string | undefined>>): Proxy
     } catch {
       throw new RangeError(`The proxy setting ${name} is not an address such as http://proxy.example.com:3128.`);
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RangeError(`The proxy setting ${name} must be an http:// or https:// address.`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new RangeError(`The proxy setting ${name} must be an http:// or https:// address.`);
     return url;
   };
   return { http: proxyUrl('HTTP_PROXY'), https: proxyUrl('HTTPS_PROXY'), noProxy: read('NO_PROXY') };
@@ -276,7 +277,9 @@ export class NodeTransport implements Transport {
       const keep = (chunk: Buffer) => {
         size += chunk.length;
         if (size > limits.maxResponseBytes) {
-          tooLarge(decoder ? `The answer to ${operation} inflates to more than the limit of ${formatBytes(limits.maxResponseBytes)}.` : undefined);
+          tooLarge(
+            decoder ? `The answer to ${operation} inflates to more than the limit of ${formatBytes(limits.maxResponseBytes)}.` : undefined,
+          );
           return;
         }
         chunks.push(chunk);
@@ -305,7 +308,13 @@ export class NodeTransport implements Transport {
           const encoding = (header(headers, 'content-encoding') ?? '').trim().toLowerCase();
           const made = decoderFor(encoding);
           if (made === undefined) {
-            finish(new MalformedResponseError(operation, `The answer uses a content encoding the app cannot read (${encoding.slice(0, 40)}).`, status));
+            finish(
+              new MalformedResponseError(
+                operation,
+                `The answer uses a content encoding the app cannot read (${encoding.slice(0, 40)}).`,
+                status,
+              ),
+            );
             return;
           }
           const declared = Number(header(headers, 'content-length'));
@@ -316,7 +325,15 @@ export class NodeTransport implements Transport {
           if (made) {
             decoder = made;
             made.on('data', keep);
-            made.on('error', () => finish(new MalformedResponseError(operation, `The answer to ${operation} was compressed, but the compressed answer could not be inflated.`, status)));
+            made.on('error', () =>
+              finish(
+                new MalformedResponseError(
+                  operation,
+                  `The answer to ${operation} was compressed, but the compressed answer could not be inflated.`,
+                  status,
+                ),
+              ),
+            );
             made.on('end', complete);
             // The inflater keeps pace with the network: reading pauses while it has a backlog.
             made.on('drain', () => c.resume());
@@ -343,7 +360,11 @@ export class NodeTransport implements Transport {
           finish(
             // Cut off after the status line: the service may have done the work; the answer is lost.
             status > 0 && !(err instanceof CallError)
-              ? new OutcomeUnknownError(operation, 'The answer ended before it was complete: the connection was lost while it was being received.', (err as NodeJS.ErrnoException).code ?? 'ECONNRESET')
+              ? new OutcomeUnknownError(
+                  operation,
+                  'The answer ended before it was complete: the connection was lost while it was being received.',
+                  (err as NodeJS.ErrnoException).code ?? 'ECONNRESET',
+                )
               : this.failure(operation, err, connected, req.url, limits.timeoutMs),
           ),
       };
@@ -370,12 +391,20 @@ export class NodeTransport implements Transport {
   private failure(operation: string, error: Error, connected: boolean, url: URL, timeoutMs: number): CallError {
     if (error instanceof CallError) return error;
     if (error instanceof TlsRefusal) {
-      return certificateRefusal(operation, { reason: error.reason, certificate: error.certificate, pinned: this.pinned, code: error.code, host: error.host });
+      return certificateRefusal(operation, {
+        reason: error.reason,
+        certificate: error.certificate,
+        pinned: this.pinned,
+        code: error.code,
+        host: error.host,
+      });
     }
     const err = error as NodeJS.ErrnoException;
     const proxy = this.proxyFor(url);
     // undici reports a proxy's refusal in words only: of the CONNECT (a tunnel) or of the request itself.
-    const proxyStatus = /^Proxy response \((\d{3})\) !== 200/.exec(err.message)?.[1] ?? (err.message === 'Proxy Authentication Required (407)' ? '407' : undefined);
+    const proxyStatus =
+      /^Proxy response \((\d{3})\) !== 200/.exec(err.message)?.[1] ??
+      (err.message === 'Proxy Authentication Required (407)' ? '407' : undefined);
     if (proxyStatus && proxy) {
       const name = proxyName(proxy);
       if (proxyStatus === '407') {
@@ -387,16 +416,25 @@ export class NodeTransport implements Transport {
           407,
         );
       }
-      return new NetworkError(operation, `The proxy at ${name} could not open a connection to the service (HTTP ${proxyStatus}).`, 'EPROXY');
+      return new NetworkError(
+        operation,
+        `The proxy at ${name} could not open a connection to the service (HTTP ${proxyStatus}).`,
+        'EPROXY',
+      );
     }
     if (err.code === 'UND_ERR_HEADERS_TIMEOUT' || err.code === 'UND_ERR_BODY_TIMEOUT') return new TimeoutError(operation, timeoutMs);
     if (connected) return new OutcomeUnknownError(operation, describeFailure(err.code), err.code);
     if (proxy && concernsProxy(err, proxy)) {
       return new NetworkError(operation, `The proxy at ${proxyName(proxy)} could not be reached: ${unreachable(err.code)}.`, err.code);
     }
-    if (err.code === 'UND_ERR_CONNECT_TIMEOUT') return new NetworkError(operation, 'Could not connect to the service in time.', 'ETIMEDOUT');
+    if (err.code === 'UND_ERR_CONNECT_TIMEOUT')
+      return new NetworkError(operation, 'Could not connect to the service in time.', 'ETIMEDOUT');
     if (certificateReason(err.code) && proxy) {
-      return new NetworkError(operation, `The proxy at ${proxyName(proxy)} presented a certificate that is not accepted (${err.code}).`, err.code);
+      return new NetworkError(
+        operation,
+        `The proxy at ${proxyName(proxy)} presented a certificate that is not accepted (${err.code}).`,
+        err.code,
+      );
     }
     return new NetworkError(operation, describeFailure(err.code), err.code);
   }
