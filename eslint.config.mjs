@@ -125,4 +125,7 @@ export default tseslint.config(
   { files: ['src-main/**/*.ts'], ignores: ['src-main/core/store/**'], rules: { 'house/no-sql-outside-store': 'error' } },
   { files: ['test/**/*.test.ts'], rules: { 'house/no-clock-in-tests': 'error', 'house/no-sleep-in-tests': 'error' } },
   prettier,
+  // After prettier's config, which turns it off: a body prettier put on a line of its own gets braces, so
+  // that an if that reads as one line is one line (compatible with prettier in this form).
+  { rules: { curly: ['error', 'multi-line'] } },
 );

@@ -144,8 +144,9 @@ async function measure(transactions: number, rounds: number): Promise<boolean> {
       for (const [k, c] of cases.entries()) fastest[k] = Math.min(fastest[k]!, await best(1, c.run));
     }
     const base = new Map<string, number>();
-    for (const c of cases)
+    for (const c of cases) {
       if (c.baseline && !base.has(c.baseline)) base.set(c.baseline, await best(Math.min(rounds, 3), () => baselines[c.baseline!]!.all()));
+    }
     const results = cases.map((c, k) => ({ ...c, ms: fastest[k]!, base: c.baseline ? base.get(c.baseline)! : null }));
     const target = targetMs(transactions);
     const load = loadavg()

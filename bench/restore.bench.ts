@@ -69,8 +69,9 @@ export async function run(args: string[]): Promise<void> {
       });
       const outcome = (await res.json()) as CallOutcome<RestoreResult>;
       if (!outcome.ok) throw new Error(`The restore failed: ${outcome.error.code}`);
-      if (outcome.value.counts.transactions !== transactions)
+      if (outcome.value.counts.transactions !== transactions) {
         throw new Error(`The restore holds ${outcome.value.counts.transactions} transactions, not ${transactions}.`);
+      }
       shell.send('memory');
       const after = await next<ShellProcessMemory>();
       const ratio = (after.maxRss - idle.rss) / backup.length;

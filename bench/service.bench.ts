@@ -418,8 +418,9 @@ export async function run(args: string[]): Promise<void> {
     const sample = mix.requests.find((r) => r.operation === 'AddTranferToOtherAccount')!;
     for (const target of [pkg.url, service.url]) {
       const answer = await probe(target, sample.req);
-      if (answer.status !== 200 || answer.body.includes('Fault>'))
+      if (answer.status !== 200 || answer.body.includes('Fault>')) {
         throw new Error(`a transfer answered ${answer.status}: ${answer.body.slice(0, 300)}`);
+      }
     }
     const bareMix = await started(
       startServer({ kind: 'bare', body: recorded, contentType: 'application/soap+xml; charset=utf-8' }, flags, 'bare node'),

@@ -46,8 +46,9 @@ export default {
     return {
       ...listeners,
       'CallExpression > MemberExpression.callee'(node) {
-        if (declaredIn(services.getTypeAtLocation(node.object), SQLITE_TYPES, /better-sqlite3/))
+        if (declaredIn(services.getTypeAtLocation(node.object), SQLITE_TYPES, /better-sqlite3/)) {
           context.report({ node, messageId: 'sqlite' });
+        }
       },
       MemberExpression(node) {
         if (node.computed || !STORE_RAW.has(node.property.name)) return;

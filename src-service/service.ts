@@ -87,8 +87,9 @@ export function checkNamespace(namespace: string): string {
 }
 
 export function checkTimeZone(timeZone: string): string {
-  if (!isValidTimeZone(timeZone))
+  if (!isValidTimeZone(timeZone)) {
     throw new ServiceOptionError(`Unknown time zone ${JSON.stringify(timeZone)}; use an IANA name such as Europe/Prague.`);
+  }
   return timeZone;
 }
 

@@ -20,8 +20,9 @@ export function registerIpcHandlers(
   for (const method of APP_METHOD_NAMES) {
     ipcMain.handle(ipcChannel(method), async (event, input): Promise<CallOutcome<unknown>> => {
       const url = event.senderFrame?.url ?? '';
-      if (!isTrustedSender(url))
+      if (!isTrustedSender(url)) {
         return { ok: false, error: new AppError('refused', { why: 'the call does not come from the app' }).toData() };
+      }
       return dispatch(core, method, input, log);
     });
   }

@@ -60,8 +60,9 @@ function createWindow(): void {
       bounds,
       screen.getAllDisplays().map((d) => d.workArea),
     )
-  )
+  ) {
     bounds = null;
+  }
   win = new BrowserWindow(windowOptions(join(import.meta.dirname, '../preload/index.cjs'), bounds));
   if (bounds?.maximized) win.maximize();
   win.once('ready-to-show', () => win?.show());

@@ -18,8 +18,9 @@ function portArg(text: string, what: string): number {
 }
 
 function loopbackArg(text: string, what: string): string {
-  if (!isListenHost(text))
+  if (!isListenHost(text)) {
     throw new UsageError(`${what} must be a loopback address (127.0.0.1, ::1 or localhost), not ${JSON.stringify(text)}.`);
+  }
   return text;
 }
 

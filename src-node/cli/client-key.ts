@@ -16,8 +16,9 @@ export function refusedKeyOption(ways: string): OptionSpec {
 
 /** Refuses a key given as `--key`, naming the ways that work. */
 export function refuseKeyInArguments(given: boolean, ways: string): void {
-  if (given)
+  if (given) {
     throw new UsageError(`A client key on the command line ends up in the shell history and the process list: give it in ${ways}.`);
+  }
 }
 
 /** The first line of a key file, trimmed; a missing, unreadable or empty file is refused with the reason. */

@@ -70,8 +70,9 @@ export function readArgs(args: readonly string[], table: OptionTable): RawArgs {
       continue;
     }
     // Without "=", a value that looks like an option means the value was forgotten (`--name --all`).
-    if (token.value === undefined || (!token.inlineValue && token.value.startsWith('--')))
+    if (token.value === undefined || (!token.inlineValue && token.value.startsWith('--'))) {
       throw new UsageError(`Option ${flag} needs a value.`);
+    }
     if (options.has(token.name)) throw new UsageError(`Option ${flag} is given more than once.`);
     options.set(token.name, token.value);
   }

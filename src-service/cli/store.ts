@@ -34,8 +34,9 @@ export function commandLineUrl(url: string, option: string): string {
 export function environmentUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
   const url = env[DATABASE_URL_ENV];
   if (url === undefined || url === '') return undefined;
-  if (!isPostgresUrl(url))
+  if (!isPostgresUrl(url)) {
     throw new UsageError(`${DATABASE_URL_ENV} must be a PostgreSQL connection string (postgres://user:password@host:5432/database).`);
+  }
   return url;
 }
 

@@ -135,7 +135,8 @@ export function* writableAccount(store: DataAccess, userId: number, accountId: n
 /** A category id of the caller, or 0 for none (stored as null). */
 export function* optionalCategory(store: DataAccess, userId: number, categoryId: number, param: string): Flow<number | null> {
   if (categoryId === 0) return null;
-  if (!(yield* awaited(store.categories.getFor(categoryId, userId))))
+  if (!(yield* awaited(store.categories.getFor(categoryId, userId)))) {
     throw new RuleError(`${param}: category ${categoryId} does not exist.`);
+  }
   return categoryId;
 }

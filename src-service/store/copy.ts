@@ -157,8 +157,9 @@ async function verify(client: pg.ClientBase, tables: Map<string, Row[]>): Promis
   for (const t of TABLE_SPECS) {
     const source = tables.get(t.name)!;
     const copied = await readBack(client, t);
-    if (copied.length !== source.length)
+    if (copied.length !== source.length) {
       throw new CopyError(`${t.name}: ${copied.length} rows in the database, ${source.length} in the file.`);
+    }
     report.rows[t.name] = copied.length;
     for (const column of t.money) {
       const i = t.columns.findIndex(([c]) => c === column);

@@ -158,8 +158,9 @@ export function parseResponse<N extends OperationName>(operation: N, res: WireRe
   try {
     root = parseXml(res.body, options.limits);
   } catch (e) {
-    if (res.status !== 200)
+    if (res.status !== 200) {
       throw new WireError('unexpected-response', `The service answered HTTP ${res.status} with a body that is not XML.`);
+    }
     throw e;
   }
 

@@ -5,7 +5,7 @@
 import { WireError } from './errors';
 
 // Characters XML 1.0 cannot carry at all, even as references.
-// eslint-disable-next-line no-control-regex
+
 const FORBIDDEN =
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const TEXT_SPECIAL = /[&<>\r]/g;

@@ -186,7 +186,7 @@ describe('exchanges recorded by the core', () => {
       expect((await core.sync()).errorCode).toBe('auth');
       // With writes waiting, the push meets the refusal first: one write asked, not as many as may be in flight.
       const accounts = (await core.listAccounts({})).accounts.filter((a) => a.writable && a.currency === 203);
-      for (let i = 0; i < 6; i++)
+      for (let i = 0; i < 6; i++) {
         await core.transfer({
           sourceId: accounts[0]!.id,
           targetId: accounts[1]!.id,
@@ -195,6 +195,7 @@ describe('exchanges recorded by the core', () => {
           categoryId: 0,
           description: `waiting ${i}`,
         });
+      }
       expect((await core.sync()).errorCode).toBe('auth');
       // Two refused syncs, two failed logins: the right password still goes through, and so do the writes.
       expect(await core.sync({ password: 'changed elsewhere' })).toMatchObject({ error: null, pushed: 6 });

@@ -61,8 +61,9 @@ async function connectedCopy() {
   const env = { BOOKKEEPING_PASSWORD: credentials.password, BOOKKEEPING_CLIENT_KEY: credentials.clientKey };
   const cli = (args: string[]) => runCliOn(data, args, { env });
   expect((await cli(['connect', '--url', service.url, '--login', credentials.login])).code).toBe(0);
-  for (const name of ['Main', 'Savings'])
+  for (const name of ['Main', 'Savings']) {
     expect((await cli(['add-account', '--name', name, '--currency', '203', '--type', '1'])).code).toBe(0);
+  }
   expect((await cli(['car', 'add', '3', 'Octavia'])).code).toBe(0);
   expect((await cli(['sync'])).code).toBe(SYNC_EXIT.delivered);
   return { dir, data, cli };

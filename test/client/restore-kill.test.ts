@@ -27,7 +27,7 @@ let newDump: Record<string, unknown[]>;
 async function localCopy(file: string, tag: string, n: number): Promise<void> {
   const core = createAppCore({ dataFile: file, secrets: new MemorySecretStore(), timeZone: 'Europe/Prague' });
   await core.workOffline();
-  for (let i = 0; i < n; i++)
+  for (let i = 0; i < n; i++) {
     await core.addAccount({
       name: `${tag} ${i}`,
       description: `${tag} account`,
@@ -38,6 +38,7 @@ async function localCopy(file: string, tag: string, n: number): Promise<void> {
       locked: false,
       ord: i,
     });
+  }
   await core.close();
 }
 

@@ -42,8 +42,9 @@ describe('safety copies', () => {
     const core = createAppCore({ dataFile: file, secrets: new MemorySecretStore() });
     try {
       const backup = await core.createBackup();
-      for (let i = 0; i < KEEP_SAFETY_COPIES['before-restore'] + 2; i++)
+      for (let i = 0; i < KEEP_SAFETY_COPIES['before-restore'] + 2; i++) {
         await core.restoreBackup({ data: Buffer.from(backup.data, 'base64') });
+      }
       const copies = listSafetyCopies(file);
       expect(copies).toHaveLength(KEEP_SAFETY_COPIES['before-restore']);
       expect(new Set(copies.map((c) => c.reason))).toEqual(new Set(['before-restore']));

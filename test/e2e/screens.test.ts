@@ -37,8 +37,9 @@ let app: AppPage;
 let ids: { bank: number; savings: number; euro: number; shared: number; old: number; cash: number };
 
 beforeAll(async () => {
-  for (const f of existsSync(SCREENSHOT_DIR) ? readdirSync(SCREENSHOT_DIR) : [])
+  for (const f of existsSync(SCREENSHOT_DIR) ? readdirSync(SCREENSHOT_DIR) : []) {
     if (f.startsWith('failed-')) rmSync(join(SCREENSHOT_DIR, f));
+  }
   stack = await startStack();
   app = await openApp(stack, 'en-US');
   const accounts = await stack.soap.listAccounts();

@@ -99,9 +99,7 @@ async function overlaps(page: Page): Promise<string[]> {
 }
 
 /** How the navigation sits: its height as laid out (0 when folded into the header's menu), and the current item's place. */
-async function navigation(
-  page: Page,
-): Promise<{
+async function navigation(page: Page): Promise<{
   folded: boolean;
   height: number;
   current: { top: number; bottom: number; left: number; right: number } | null;
@@ -167,8 +165,9 @@ describe.skipIf(!found)('small windows', () => {
               const open = await navigation(page);
               expect(open.inView, `${where}: current item in the open menu ${JSON.stringify(open.current)}`).toBe(true);
               // The open menu lies over the screen, as menus do; its own items must not overlap each other.
-              for (const o of await overlaps(page))
+              for (const o of await overlaps(page)) {
                 if (o.split(' × ').every((side) => side.includes('nav-link'))) problems.push(`${where} (menu open): ${o}`);
+              }
               if (name === 'pump') await screenshot(page, `small-${win.name}-${lang}-menu`, true);
               await page.keyboard.press('Escape');
               await poll(() => page.locator('#main-nav').isVisible()).toBe(false);
@@ -182,8 +181,9 @@ describe.skipIf(!found)('small windows', () => {
               else expect(across.height, where).toBeLessThanOrEqual(win.height / 8);
               expect(nav.inView, `${where}: current item ${JSON.stringify(nav.current)}`).toBe(true);
             }
-            if (['accounts', 'pump', 'transfer', 'settings'].includes(name))
+            if (['accounts', 'pump', 'transfer', 'settings'].includes(name)) {
               await screenshot(page, `small-${win.name}-${lang}-${name}`, true);
+            }
           }
         }
         expect(problems).toEqual([]);

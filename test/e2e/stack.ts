@@ -34,8 +34,9 @@ export interface Stack {
 
 /** `sync`: tuning of the core's syncs (default: quick tries and a half-second budget); `service`: its options (TLS...). */
 export async function startStack(options: { sync?: AppCoreOptions['sync']; service?: TestServiceOptions['service'] } = {}): Promise<Stack> {
-  if (!existsSync(join(RENDERER_DIR, 'index.html')))
+  if (!existsSync(join(RENDERER_DIR, 'index.html'))) {
     throw new Error('The renderer is not built: run `npx electron-vite build` (npm test does).');
+  }
   const dir = mkdtempSync(join(tmpdir(), 'bookkeeping-e2e-'));
   const [service, browser] = await Promise.all([
     startTestService({ demo: true, ...(options.service ? { service: options.service } : {}) }),
@@ -269,12 +270,14 @@ export async function brokenLists(page: Page): Promise<string[]> {
     for (const list of document.querySelectorAll('ul, ol')) {
       if (!isList(list)) continue;
       for (const child of list.children) {
-        if (child.tagName !== 'LI' || (child.hasAttribute('role') && child.getAttribute('role') !== 'listitem'))
+        if (child.tagName !== 'LI' || (child.hasAttribute('role') && child.getAttribute('role') !== 'listitem')) {
           out.push(child.outerHTML.slice(0, 120));
+        }
       }
     }
-    for (const li of document.querySelectorAll('li'))
+    for (const li of document.querySelectorAll('li')) {
       if (!li.hasAttribute('role') && !isList(li.parentElement)) out.push(li.outerHTML.slice(0, 120));
+    }
     return out;
   });
 }

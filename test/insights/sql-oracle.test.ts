@@ -177,14 +177,20 @@ const view = (f: Flow) => ({ income: text(f.income), expense: text(f.expense), n
 
 function monthsOf(from: string, to: string): string[] {
   const out: string[] = [];
-  for (let y = Number(from.slice(0, 4)), m = Number(from.slice(5, 7)); `${y}-${pad(m)}` <= to.slice(0, 7); m === 12 ? (y++, (m = 1)) : m++)
+  for (
+    let y = Number(from.slice(0, 4)), m = Number(from.slice(5, 7));
+    `${y}-${pad(m)}` <= to.slice(0, 7);
+    m === 12 ? (y++, (m = 1)) : m++
+  ) {
     out.push(`${y}-${pad(m)}`);
+  }
   return out;
 }
 function daysOf(from: string, to: string): string[] {
   const out: string[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000)
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) {
     out.push(new Date(t).toISOString().slice(0, 10));
+  }
   return out;
 }
 
@@ -248,8 +254,9 @@ function randomPeriod(): { from: string; to: string } {
   const a = date().slice(0, 10);
   const b = date().slice(0, 10);
   const [from, to] = a < b ? [a, b] : [b, a];
-  if (kind < 0.5)
+  if (kind < 0.5) {
     return { from: `${from.slice(0, 7)}-01`, to: `${to.slice(0, 7)}-${pad(lastDay(Number(to.slice(0, 4)), Number(to.slice(5, 7))))}` };
+  }
   return { from, to };
 }
 
@@ -303,8 +310,9 @@ function oracleSearch(f: Filters) {
   const inCategory = (id: number): boolean => {
     if (f.categoryId === undefined) return true;
     if (f.categoryId === 0) return id === 0;
-    for (let c: number | undefined = id, guard = 0; c !== undefined && c !== 0 && guard < 10; c = parentOf.get(c), guard++)
+    for (let c: number | undefined = id, guard = 0; c !== undefined && c !== 0 && guard < 10; c = parentOf.get(c), guard++) {
       if (c === f.categoryId) return true;
+    }
     return false;
   };
   const categoryMatches = (id: number) => needle !== null && categories.some((c) => c.id === id && fold(c.name).includes(needle));
@@ -315,8 +323,9 @@ function oracleSearch(f: Filters) {
     if (f.to && day > f.to) return false;
     if (!inCategory(r.categoryId)) return false;
     if (f.excludeTransfers && r.type === 3) return false;
-    if (needle && !(categoryMatches(r.categoryId) || r.amount.includes(amountNeedle!) || fold(r.description).includes(needle)))
+    if (needle && !(categoryMatches(r.categoryId) || r.amount.includes(amountNeedle!) || fold(r.description).includes(needle))) {
       return false;
+    }
     const v = units(r.amount);
     if (f.direction === 'in' && v <= 0n) return false;
     if (f.direction === 'out' && v >= 0n) return false;
@@ -341,8 +350,9 @@ function oracleSearch(f: Filters) {
 
 function randomFilters(): Filters {
   const f: Filters = {};
-  if (random() < 0.4)
+  if (random() < 0.4) {
     f.text = pick(['benzin', 'BENZÍN', 'ob', 'é', 'škoda', 'skoda', '2026', ',5', '0.5', '-1', 'natural', 'rohl', 'x y z', '"']);
+  }
   if (random() < 0.3) f.minAmount = pick(['0', '0.5', '10', '100.25', '0.00001']);
   if (random() < 0.3) f.maxAmount = pick(['1', '50.5', '700', '100000000000000', '0.000015']);
   if (f.minAmount && f.maxAmount && units(f.minAmount) > units(f.maxAmount)) delete f.maxAmount;

@@ -47,12 +47,14 @@ describe('dates typed in the language', () => {
   it('refuses what is not a real date or time, and says when the field is empty', () => {
     expect(parseDateInput('', 'cs', today)).toEqual({ ok: false, reason: 'empty' });
     expect(parseDateInput('   ', 'en', today)).toEqual({ ok: false, reason: 'empty' });
-    for (const text of ['31.11.2026', '29.2.2026', '24.13.2026', '24', 'zítra', '24.11.2026 14:05', '123.1.2026'])
+    for (const text of ['31.11.2026', '29.2.2026', '24.13.2026', '24', 'zítra', '24.11.2026 14:05', '123.1.2026']) {
       expect(parseDateInput(text, 'cs', today), text).toEqual(invalid);
+    }
     // 24/11 is the 11th day of month 24 in English.
     expect(parseDateInput('24/11/2026', 'en', today)).toEqual(invalid);
-    for (const text of ['24.11.2026 25:00', '24.11.2026 14:60', '24.11.2026 13:00 PM', '24.11.2026 zítra'])
+    for (const text of ['24.11.2026 25:00', '24.11.2026 14:60', '24.11.2026 13:00 PM', '24.11.2026 zítra']) {
       expect(parseDateTimeInput(text, 'cs', today), text).toEqual(invalid);
+    }
     expect(parseDateInput('29.2.2028', 'cs', today)).toEqual(ok('2028-02-29'));
   });
 

@@ -124,13 +124,15 @@ describe('on SQLite', () => {
     const missed = new Set(asked.filter((a) => isCacheable(a.read) && !a.hit).map((a) => a.read.label));
     expect([...missed].sort()).toEqual([...new Set(affected)].sort());
     // Every binding of an affected read was computed anew, not only the first one asked.
-    for (const a of asked)
-      if (isCacheable(a.read))
+    for (const a of asked) {
+      if (isCacheable(a.read)) {
         expect({ label: a.read.label, binding: a.read.binding, hit: a.hit }).toEqual({
           label: a.read.label,
           binding: a.read.binding,
           hit: !affected.includes(a.read.label),
         });
+      }
+    }
   }
 
   async function write<N extends OperationName>(
@@ -391,8 +393,9 @@ describe('on SQLite', () => {
       for (const u of users) await cached.admin.addUser(u.login, u.password, { hashParams: TEST_HASH_PARAMS });
       const held = new Map<string, number[]>(users.map((u) => [u.login, []]));
       // Everyone starts with two accounts; each user's first account is shared with the next user for writing, the second with the one after for reading.
-      for (const u of users)
+      for (const u of users) {
         for (const n of [1, 2]) held.get(u.login)!.push(await cached.admin.addAccount(u.login, { name: `${u.login} ${n}`, currency: 203 }));
+      }
       for (const [i, u] of users.entries()) {
         const next = users[(i + 1) % users.length]!;
         const after = users[(i + 2) % users.length]!;
@@ -417,11 +420,12 @@ describe('on SQLite', () => {
           // Sometimes read-only for this user: refused, which must change nothing.
           return request(binding, 'AddTranferToOtherAccount', u, transfer(from, to, (100 + Math.floor(random() * 10_000)) / 100));
         }
-        if (x < 0.75)
+        if (x < 0.75) {
           return request(binding, 'EditAccount', u, {
             Id_Account: pick(accounts),
             ...accountFields(`Renamed ${Math.floor(random() * 1000)}`, Math.floor(random() * 5)),
           });
+        }
         if (x < 0.85) return request(binding, 'EditCarFuel', u, refueling(pick([7, 9]), 0, 10 + Math.floor(random() * 30)));
         return request(binding, 'AddAccount', u, { ...accountFields(`New ${Math.floor(random() * 1000)}`, 3), Currency: 203 });
       };

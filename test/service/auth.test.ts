@@ -247,8 +247,9 @@ describeBackends(import.meta.url, (backend) => {
       const auth = { throttle: { slowAfter: 100, lockAfter: 3, lockMs: 60_000, maxTracked: 20 } };
       const { service } = await startFixtureService({ backend, service: { auth } });
       try {
-        for (let i = 0; i < 3; i++)
+        for (let i = 0; i < 3; i++) {
           await expect(call(service, 'soap12', 'AccountList2', { ...ANN, password: 'guess' }, {})).rejects.toThrow('Invalid credentials');
+        }
         await Promise.all(
           Array.from({ length: 40 }, (_, i) =>
             expect(call(service, 'httpPost', 'AccountList2', { ...ANN, login: `flood${i}`, password: 'x' }, {})).rejects.toThrow(
@@ -282,8 +283,9 @@ describeBackends(import.meta.url, (backend) => {
       const { service } = await startFixtureService({ backend, service: { auth: { throttle: { slowAfter: 100, lockAfter: 2 } } } });
       try {
         for (let i = 0; i < 2; i++) expect(await call(service, 'httpGet', 'AccountList2', ANN, {})).toHaveLength(8);
-        for (let i = 0; i < 2; i++)
+        for (let i = 0; i < 2; i++) {
           await expect(call(service, 'httpGet', 'AccountList2', { ...ANN, password: 'guess' }, {})).rejects.toThrow('Invalid credentials');
+        }
         await expect(call(service, 'httpGet', 'AccountList2', ANN, {})).rejects.toThrow(/^Invalid credentials$/);
       } finally {
         await service.close();

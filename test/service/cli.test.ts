@@ -29,11 +29,13 @@ describe('help and arguments', () => {
   it("--help lists the commands; a command's --help its options", async () => {
     const [all, serve] = await Promise.all([cli(['--help']), cli(['serve', '--help'])]);
     expect(all.code).toBe(0);
-    for (const c of ['serve', 'demo', 'add-client', 'add-user', 'passwd', 'share', 'add-template', 'migrate'])
+    for (const c of ['serve', 'demo', 'add-client', 'add-user', 'passwd', 'share', 'add-template', 'migrate']) {
       expect(all.stdout).toContain(`  ${c} `);
+    }
     expect(serve.code).toBe(0);
-    for (const o of ['--data', '--store', '--pool-size', '--port', '--host', '--namespace', '--time-zone', '--tls-cert', '--tls-key'])
+    for (const o of ['--data', '--store', '--pool-size', '--port', '--host', '--namespace', '--time-zone', '--tls-cert', '--tls-key']) {
       expect(serve.stdout).toContain(o);
+    }
   });
 
   it('refuses bad arguments with a one-line reason', async () => {

@@ -181,8 +181,9 @@ describeBackends(import.meta.url, (backend) => {
         `Id_TargetAccount: account ${a.inactive} is not active.`,
       );
       await fault('AddTranferToOtherAccount', t({ Id_TargetAccount: a.bobOwn }), `Id_TargetAccount: account ${a.bobOwn} does not exist.`);
-      for (const amount of [0, -5])
+      for (const amount of [0, -5]) {
         await fault('AddTranferToOtherAccount', t({ Amount: amount }), 'Amount must be a number greater than zero.');
+      }
       await fault('AddTranferToOtherAccount', t({ Amount: 0.001 }), 'Amount 0.001 has more decimal places than CZK allows (2).');
       await fault(
         'AddTranferToOtherAccount',

@@ -75,8 +75,9 @@ describe.skipIf(!found)('two instances on one PostgreSQL database', () => {
     const services = [a, b];
     await Promise.all(
       Array.from({ length: 16 }, async (_, worker) => {
-        for (let job = jobs[next++]; job; job = jobs[next++])
+        for (let job = jobs[next++]; job; job = jobs[next++]) {
           await call(services[(worker + next) % 2]!, 'soap12', 'AddTranferToOtherAccount', ANN, job);
+        }
       }),
     );
     const sql = storeSql({ kind: 'postgres', url });
@@ -101,8 +102,9 @@ describe.skipIf(!found)('two instances on one PostgreSQL database', () => {
     // bob is verified on both, so that both hold a verification of his password.
     for (const s of [a, b]) expect(await call(s, 'soap12', 'AccountList2', BOB, {})).toEqual([]);
     const guess = { ...BOB, password: 'guess' };
-    for (let i = 0; i < 6; i++)
+    for (let i = 0; i < 6; i++) {
       await expect(call(i % 2 ? b : a, 'httpPost', 'AccountList2', guess, {})).rejects.toThrow('Invalid credentials');
+    }
     expect(locks).toEqual(['bob']);
     // The right password, verified a moment ago on each, is refused by both.
     await takesEffect('postgres', async () => {

@@ -26,13 +26,14 @@ describe('kept transaction rows', () => {
     const file = join(dir, 'kept.sqlite');
     addUser(file, 'ann', 'ann-secret', { hashParams: TEST_HASH_PARAMS });
     const account = addAccount(file, 'ann', { name: 'Bank', currency: 203 });
-    for (let i = 0; i < 3; i++)
+    for (let i = 0; i < 3; i++) {
       addTransaction(file, 'ann', {
         accountId: account,
         amount: -(i + 1.25),
         paymentDate: `2026-01-0${i + 1}T10:00:00`,
         description: `Purchase ${i}`,
       });
+    }
     const store = ServingStore.open(file);
     const user = store.users.byLogin('ann')!;
     const ctx = { user, timeZone: 'Europe/Prague', now: Date.now };
@@ -87,8 +88,9 @@ describe('kept transaction rows', () => {
     const accounts = [1, 2, 3].map((n) => addAccount(file, 'ann', { name: `Account ${n}`, currency: 203 }));
     // A few dates only, so that many bookings share one and their order is by id.
     const date = () => `2026-0${1 + Math.floor(random() * 3)}-1${Math.floor(random() * 3)}T10:00:00`;
-    for (const accountId of accounts.slice(0, 2))
+    for (const accountId of accounts.slice(0, 2)) {
       for (let i = 0; i < 55; i++) addTransaction(file, 'ann', { accountId, amount: i + 1, paymentDate: date(), description: `Seed ${i}` });
+    }
     const store = ServingStore.open(file);
     const truth = new Database(file, { readonly: true });
     const sql = truth.prepare('SELECT id FROM transactions WHERE account_id = ? ORDER BY payment_date DESC, id DESC LIMIT 50').pluck();
@@ -98,8 +100,9 @@ describe('kept transaction rows', () => {
     let refused = 0;
     try {
       for (let round = 0; round < 60; round++) {
-        for (const accountId of accounts)
+        for (const accountId of accounts) {
           expect({ seed, round, accountId, ids: ids(accountId) }).toEqual({ seed, round, accountId, ids: sql.all(accountId) });
+        }
         const writes: Promise<unknown>[] = [];
         for (let k = Math.floor(random() * 4); k >= 0; k--) {
           const accountId = accounts[Math.floor(random() * accounts.length)]!;
@@ -117,13 +120,13 @@ describe('kept transaction rows', () => {
           writes.push(
             store
               .write((s) => {
-                if (random() < 0.5)
+                if (random() < 0.5) {
                   s.transactions.insertTransfer(t, {
                     ...t,
                     account_id: accounts[(accounts.indexOf(accountId) + 1) % accounts.length]!,
                     amount_minor: 100 + k,
                   });
-                else s.transactions.insert(t);
+                } else s.transactions.insert(t);
                 // A write refused after its rows went in: its savepoint takes them back.
                 if (fail) throw new Error('refused');
               })

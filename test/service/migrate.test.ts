@@ -94,8 +94,9 @@ async function databaseRows(url: string, columnsOf: Record<string, string[]>): P
   try {
     const out: Record<string, string[]> = {};
     // The file's column order, so that the JSON of a row is the same on both sides.
-    for (const t of TABLES)
+    for (const t of TABLES) {
       out[t] = (await client.query(`SELECT ${columnsOf[t]!.join(', ')} FROM ${t} ORDER BY 1, 2`)).rows.map((r) => JSON.stringify(r));
+    }
     return out;
   } finally {
     await client.end();
@@ -167,8 +168,9 @@ describe.skipIf(!found)('migrate from a data file to PostgreSQL', () => {
         expect(y.body, `${operation} ${JSON.stringify(params)} ${binding}`).toBe(x.body);
         return x;
       };
-      for (const binding of BINDINGS)
+      for (const binding of BINDINGS) {
         for (const [user, operation, params] of reads(demo)) await same(user, operation, params as never, binding);
+      }
       // Writes give the same answers too, new ids included: the identities were moved past the file's.
       const account = {
         Name: 'New',

@@ -108,8 +108,9 @@ describe('money', () => {
     expect(() => amountToMinor(0.001, 203, 'Amount')).toThrow('Amount 0.001 has more decimal places than CZK allows (2).');
     expect(() => amountToMinor(0.5, 392, 'Amount')).toThrow('JPY allows (0)');
     expect(() => amountToMinor(1e13, 203, 'Amount')).toThrow('larger than the service keeps');
-    for (const bad of [NaN, Infinity, -Infinity])
+    for (const bad of [NaN, Infinity, -Infinity]) {
       expect(() => amountToMinor(bad, 203, 'Amount')).toThrow('Amount must be a finite number.');
+    }
   });
 });
 

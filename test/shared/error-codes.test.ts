@@ -44,8 +44,9 @@ describe('error codes', () => {
       if (/\b(error|err|e|problem|refusal|failure)\??\.message\b/.test(text)) offenders.push(`${file}: reads a message`);
       // A regular expression over the core's sentences.
       const regexes = text.match(/(?<=[=(,:!&|?[]\s*)\/(?![*/])(?:\\.|[^/\n])+\/[gimsuy]*/g) ?? [];
-      if (regexes.some((r) => /must be|must not|does not exist|already exists|is not a|decimal places|refused|answered/.test(r)))
+      if (regexes.some((r) => /must be|must not|does not exist|already exists|is not a|decimal places|refused|answered/.test(r))) {
         offenders.push(`${file}: matches a sentence`);
+      }
       if (/\b(translateSentence|errorMessage|RULES)\b/.test(text)) offenders.push(`${file}: uses the old sentence rules`);
     }
     expect(offenders).toEqual([]);

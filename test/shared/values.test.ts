@@ -44,8 +44,9 @@ describe('double', () => {
     }
   });
   it('refuses other text', () => {
-    for (const bad of ['', '1,5', 'Infinity', 'inf', '0x1', '1.2.3', '5 kg'])
+    for (const bad of ['', '1,5', 'Infinity', 'inf', '0x1', '1.2.3', '5 kg']) {
       expect(() => readDouble(bad, 'Amount')).toThrow(/Amount must be a number/);
+    }
   });
 });
 

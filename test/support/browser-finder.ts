@@ -92,8 +92,9 @@ export function findBrowser(
   const where = { env, platform, home };
   const given = env.CHROMIUM_PATH;
   if (given) {
-    if (!existsSync(given) || !executable(given, platform))
+    if (!existsSync(given) || !executable(given, platform)) {
       throw new BrowserPathError(`CHROMIUM_PATH is ${given}, which is not a program: fix it, or unset it to search.`);
+    }
     return { path: given, source: 'CHROMIUM_PATH' };
   }
   const extensions = platform === 'win32' ? ['.exe', ''] : [''];

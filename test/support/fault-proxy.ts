@@ -180,8 +180,9 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
 
   const reply = (res: http.ServerResponse, answer: { status: number; headers: http.IncomingHttpHeaders; body: Buffer }) => {
     const headers: http.OutgoingHttpHeaders = {};
-    for (const [k, v] of Object.entries(answer.headers))
+    for (const [k, v] of Object.entries(answer.headers)) {
       if (v !== undefined && k !== 'transfer-encoding' && k !== 'connection' && k !== 'keep-alive') headers[k] = v;
+    }
     headers['content-length'] = answer.body.length;
     res.writeHead(answer.status, headers);
     res.end(answer.body);

@@ -52,8 +52,9 @@ export function fillLargeCopy(file: string, c: LargeCopy): void {
       const all = [];
       for (let top = 1; top <= 8; top++) {
         all.push({ id: top * 100, name: `Group ${top}`, parentId: 0, position: top });
-        for (let child = 1; child <= 4; child++)
+        for (let child = 1; child <= 4; child++) {
           all.push({ id: top * 100 + child, name: `Category ${top}.${child}`, parentId: top * 100, position: child });
+        }
       }
       store.replaceCategories({ all, favorites: [] });
     });

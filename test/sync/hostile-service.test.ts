@@ -26,8 +26,9 @@ beforeAll(async () => {
     maxResponseBytes: 8 * 1024 * 1024,
     sync: { ...TEST_SYNC_TUNING, unavailableMs: 1500, deadlineMs: 6000 },
   });
-  for (const name of ['Cash', 'Bank'])
+  for (const name of ['Cash', 'Bank']) {
     await s.core.addAccount({ name, description: '', currency: 203, type: 1, isActive: true, isHidden: false, locked: false, ord: 0 });
+  }
   await s.core.saveCar({ carId: 1, name: 'Car' });
   await s.core.addRefueling({
     carId: 1,

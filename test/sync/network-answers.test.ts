@@ -80,8 +80,9 @@ async function userOver(binding: Binding, tuning = TEST_SYNC_TUNING, transport?:
     ...(transport ? { transport } : {}),
   });
   await s.core.setPreferences({ binding });
-  for (const name of ['A', 'B'])
+  for (const name of ['A', 'B']) {
     await s.core.addAccount({ name, description: '', currency: 203, type: 1, isActive: true, isHidden: false, locked: false, ord: 0 });
+  }
   expect((await s.core.sync()).error).toBeNull();
   expect((await s.core.getStatus()).connection?.binding).toBe(binding);
   const accounts = (await s.core.listAccounts({})).accounts;

@@ -64,8 +64,9 @@ describe("the issue's reproduction on the command line", () => {
     const env = { BOOKKEEPING_PASSWORD: credentials.password, BOOKKEEPING_CLIENT_KEY: credentials.clientKey };
     const cli = (args: string[]) => runCliOn(data, args, { env });
     expect((await cli(['connect', '--url', service.url, '--login', credentials.login])).code).toBe(0);
-    for (const name of ['Main', 'Savings'])
+    for (const name of ['Main', 'Savings']) {
       expect((await cli(['add-account', '--name', name, '--currency', '203', '--type', '1'])).code).toBe(0);
+    }
     expect((await cli(['sync'])).code).toBe(SYNC_EXIT.delivered);
     const { accounts } = (await cli(['accounts', '--json'])).json() as { accounts: { id: number; name: string }[] };
     const truth = soapClient(service.url, service.namespace, { credentials });

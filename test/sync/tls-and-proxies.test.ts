@@ -194,8 +194,9 @@ async function startProxy(credentials?: string): Promise<{ url: string; connects
   const server: ProxyServer = createProxy(http.createServer());
   server.on('connect', (req: http.IncomingMessage) => connects.push(req.url ?? ''));
   server.on('request', (req: http.IncomingMessage) => requests.push(req.url ?? ''));
-  if (credentials)
+  if (credentials) {
     server.authenticate = (req) => req.headers['proxy-authorization'] === `Basic ${Buffer.from(credentials).toString('base64')}`;
+  }
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;

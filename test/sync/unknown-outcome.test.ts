@@ -106,8 +106,9 @@ const CASES: Case[] = [
 async function setUp(): Promise<{ s: UserSession; ids: { a: number; b: number; category: number; refueling: number } }> {
   proxy.choose(() => 'pass');
   const s = await newUser(service, { baseUrl: proxy.url, timeoutMs: 300 });
-  for (const name of ['A', 'B'])
+  for (const name of ['A', 'B']) {
     await s.core.addAccount({ name, description: '', currency: 203, type: 1, isActive: true, isHidden: false, locked: false, ord: 0 });
+  }
   await s.core.addCategory({ name: 'Top', parentId: 0 });
   await s.core.saveCar({ carId: 1, name: 'Car' });
   await s.core.addRefueling({
@@ -303,8 +304,9 @@ describe('writes dated before the last 50 records the service lists', () => {
       const ctx = yield* contextOf(store, s.login, TEST_TIME_ZONE);
       for (let n = 0; n < 55; n++) {
         const paymentDate = `2026-06-${String(1 + (n % 28)).padStart(2, '0')}T10:00:00`;
-        for (const accountId of [ids.a, ids.b])
+        for (const accountId of [ids.a, ids.b]) {
           yield* bookTransaction(ctx, { accountId, amount: 1000, paymentDate, description: `later ${n}` });
+        }
         yield* refuelingFor(ctx, { carId: 1, dateOfPurchase: paymentDate, tachometer: 10_000 + n, liter: 30, price: 900, currency: 203 });
       }
     });

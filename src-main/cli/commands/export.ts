@@ -35,11 +35,13 @@ export const exportCsv = defineCommand({
     const [what] = ctx.positionals;
     const o = ctx.options;
     if (!o.force && existsSync(o.out)) throw new UsageError(`${o.out} exists; add --force to overwrite it.`);
-    if (what !== 'transactions' && what !== 'refuelings')
+    if (what !== 'transactions' && what !== 'refuelings') {
       throw new UsageError(`Export transactions or refuelings, not ${JSON.stringify(what.slice(0, 40))}.`);
+    }
     for (const [name, appliesTo] of Object.entries(FILTERS)) {
-      if (!(appliesTo as readonly string[]).includes(what) && o[name as keyof typeof FILTERS] !== undefined)
+      if (!(appliesTo as readonly string[]).includes(what) && o[name as keyof typeof FILTERS] !== undefined) {
         throw new UsageError(`--${name} does not apply to ${what}.`);
+      }
     }
     const id = (name: 'car' | 'account' | 'category') => (o[name] === undefined ? undefined : integerArg(o[name], `--${name}`));
     const file =

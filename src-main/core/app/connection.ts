@@ -48,8 +48,9 @@ function serviceWarnings(d: ServiceDescription): ConnectionWarning[] {
   const out = [...d.warnings];
   for (const group of NEEDED) {
     if (group.some((op) => d.operations.includes(op))) {
-      if (group.length > 1 && !d.operations.includes(group[0]!))
+      if (group.length > 1 && !d.operations.includes(group[0]!)) {
         out.push({ code: 'olderOperation', params: { wanted: group[0]!, used: group[1]! } });
+      }
     } else out.push({ code: 'operationMissing', params: { operations: group.join(', ') } });
   }
   return out;

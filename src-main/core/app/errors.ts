@@ -39,8 +39,9 @@ export function toAppError(e: unknown, log: (message: string, error?: unknown) =
   }
   if (e instanceof Error && (e as NodeJS.ErrnoException).code === 'SQLITE_BUSY') return new AppError('fileBusy');
   // SQLITE_READONLY and its extended codes (_DIRECTORY, _DBMOVED...): the copy cannot be written.
-  if (e instanceof Error && /^SQLITE_READONLY/.test((e as NodeJS.ErrnoException).code ?? '') && dataFile)
+  if (e instanceof Error && /^SQLITE_READONLY/.test((e as NodeJS.ErrnoException).code ?? '') && dataFile) {
     return new AppError('localCopyReadOnly', { file: dataFile });
+  }
   log('Unexpected error in the app core', e);
   return new AppError('bug', { log: context.logFile ?? '' });
 }

@@ -114,13 +114,11 @@ export function transactionPage(store: Store, view: LocalView, q: TransactionQue
     merged = mergeSorted(stored, pending.slice(k), newestFirst);
     start = s0 + k;
   }
-  const items = merged
-    .slice(q.offset - start, q.offset - start + q.limit)
-    .map((t): TransactionView => ({
-      ...pick(t, TRANSACTION.stored),
-      categoryName: names.get(t.categoryId) ?? null,
-      pending: t.pendingEntry !== undefined,
-    }));
+  const items = merged.slice(q.offset - start, q.offset - start + q.limit).map((t): TransactionView => ({
+    ...pick(t, TRANSACTION.stored),
+    categoryName: names.get(t.categoryId) ?? null,
+    pending: t.pendingEntry !== undefined,
+  }));
   return { items, total, offset: q.offset, limit: q.limit };
 }
 

@@ -28,8 +28,9 @@ export function carIdsSeen(store: Store, view: LocalView): CarIdSeen[] {
       lastTachometer: list[0]?.tachometer ?? null,
     });
   }
-  for (const [carId, name] of names)
+  for (const [carId, name] of names) {
     if (!seen.has(carId)) seen.set(carId, { carId, name, refuelings: 0, lastDate: null, lastTachometer: null });
+  }
   return [...seen.values()].sort((a, b) => a.carId - b.carId);
 }
 

@@ -154,8 +154,9 @@ function implausibleChains(computed: readonly Computed[]): Set<Computed> {
     // c > 3m: l × medianKm > 3 × medianLitres × km; c < m/3: 3 × l × medianKm < medianLitres × km.
     const scaled = multiply(l, { units: medianKm, scale: 0 });
     const median = multiply(medianLitres, { units: km, scale: 0 });
-    if (compare(scaled, multiply(median, { units: 3n, scale: 0 })) > 0 || compare(multiply(scaled, { units: 3n, scale: 0 }), median) < 0)
+    if (compare(scaled, multiply(median, { units: 3n, scale: 0 })) > 0 || compare(multiply(scaled, { units: 3n, scale: 0 }), median) < 0) {
       out.add(c);
+    }
   }
   return out;
 }

@@ -190,10 +190,12 @@ export function categoryReport(parts: CoreParts, i: InputOf<'getReport'>): Categ
     if (part.months) {
       // Whole months: the totals kept per month (store/month-totals.ts), not the rows.
       const q = { accounts: onlyThese ? ids : null, ...part.months };
-      for (const g of monthGroups((sql) => parts.store.sql(sql), q, 'flows'))
+      for (const g of monthGroups((sql) => parts.store.sql(sql), q, 'flows')) {
         flow(g.key[0] as string, g.key[1] as number, g.key[2] as number, g.income, g.expense, g.count);
-      for (const g of monthGroups((sql) => parts.store.sql(sql), q, 'balances'))
+      }
+      for (const g of monthGroups((sql) => parts.store.sql(sql), q, 'balances')) {
         move(g.key[0] as number, g.key[1] as string, add(g.income, g.expense));
+      }
       continue;
     }
     const params = { ...accountIds, ...part.params };

@@ -137,10 +137,11 @@ export class Outbox {
     this.store.sql('INSERT OR REPLACE INTO id_map (temp_id, kind, real_id) VALUES (?, ?, ?)').run(tempId, kind, realId);
     // The marks kept here of the record (its local fields) follow it to its new id.
     const marked = MARKED_RECORDS.find((r) => r.name === kind);
-    if (marked)
+    if (marked) {
       this.store
         .sql(`UPDATE OR REPLACE ${marksTable(marked)} SET ${marksKey(marked)} = ? WHERE ${marksKey(marked)} = ?`)
         .run(realId, tempId);
+    }
     if (!REFERRED_KINDS.has(kind)) return;
     const update = this.store.sql('UPDATE outbox SET input = ? WHERE id = ?');
     // Only entries whose text holds the number can refer to it; the exact check follows.

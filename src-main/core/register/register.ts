@@ -183,7 +183,7 @@ function counterparts(parts: CoreParts, entries: readonly Entry[], transferType:
     if (e.row.type !== transferType) continue;
     if (e.pending) {
       const other = pendingByEntry.get(e.pending.entryId)?.find((t) => t.key !== e.key);
-      if (other)
+      if (other) {
         out.set(e.key, {
           accountId: other.accountId,
           accountName: name(other.accountId),
@@ -191,12 +191,13 @@ function counterparts(parts: CoreParts, entries: readonly Entry[], transferType:
           key: other.key,
           pending: true,
         });
+      }
       continue;
     }
     const amount = parseDecimal(e.row.amount);
     if (!amount) continue;
     const other = parts.store.transferCounterpart(e.row, formatDecimal(negate(amount)));
-    if (other)
+    if (other) {
       out.set(e.key, {
         accountId: other.accountId,
         accountName: name(other.accountId),
@@ -204,6 +205,7 @@ function counterparts(parts: CoreParts, entries: readonly Entry[], transferType:
         key: other.key,
         pending: false,
       });
+    }
   }
   return out;
 }
@@ -225,11 +227,12 @@ export function registerRows(
   let balance = firstBalance;
   return entries.map((e, n) => {
     const t = e.row;
-    if (n > 0)
+    if (n > 0) {
       balance = subtract(
         balance,
         gaps ? between(parts, gaps.scope, gaps.pending, e, entries[n - 1]!) : (parseDecimal(entries[n - 1]!.row.amount) ?? ZERO),
       );
+    }
     return {
       key: e.key,
       id: t.id,

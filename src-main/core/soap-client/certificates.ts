@@ -71,8 +71,9 @@ function invalidRefusal(code: string, certificate: CertificateInfo | null, host:
   if ((name === 'CERT_HAS_EXPIRED' || name === 'ERR_CERT_DATE_INVALID') && certificate) {
     return { code: 'certificateExpired', params: { host, validFrom: certificate.validFrom, validTo: certificate.validTo, waiting: 0 } };
   }
-  if (name === 'CERT_NOT_YET_VALID' && certificate)
+  if (name === 'CERT_NOT_YET_VALID' && certificate) {
     return { code: 'certificateNotYetValid', params: { host, validFrom: certificate.validFrom, waiting: 0 } };
+  }
   if (name === 'ERR_TLS_CERT_ALTNAME_INVALID' || name === 'HOSTNAME_MISMATCH' || name === 'ERR_CERT_COMMON_NAME_INVALID') {
     return { code: 'certificateOtherHost', params: { host, waiting: 0 } };
   }

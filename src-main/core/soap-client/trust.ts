@@ -67,11 +67,12 @@ function uniqueRecords<T extends Record<string, unknown>>(
   cap: number,
   key: (r: T) => unknown = (r) => r.Id,
 ): T[] {
-  if (items.length > cap)
+  if (items.length > cap) {
     refuse(
       operation,
       `it lists ${items.length.toLocaleString('en')} ${record} records; the app handles at most ${cap.toLocaleString('en')}.`,
     );
+  }
   const seen = new Map<unknown, string>();
   const out: T[] = [];
   for (const item of items) {
@@ -93,8 +94,9 @@ function checkTree(operation: string, tree: ApiCategoryTree): ApiCategoryTree {
     if (!list) return;
     if (depth > MAX_CATEGORY_DEPTH) refuse(operation, `its ${where} nest deeper than ${MAX_CATEGORY_DEPTH} levels.`);
     for (const c of list) {
-      if (++count > RECORD_CAPS.categories)
+      if (++count > RECORD_CAPS.categories) {
         refuse(operation, `it lists more than ${RECORD_CAPS.categories.toLocaleString('en')} categories; the app handles at most that.`);
+      }
       positiveId(operation, `${CATEGORY_RECORD} Id`, c.Id);
       if (seen.has(c.Id)) refuse(operation, `category ${c.Id} appears twice in its ${where} (a cycle or a shared child).`);
       seen.add(c.Id);
@@ -145,8 +147,9 @@ export const ANSWER_CHECKS: { [N in OperationName]: Check<N> } = {
   TransactionListLast50: (operation, result) => {
     // Without ids: duplicates cannot be told from two equal payments, so only the count and references.
     const items = result as unknown as { Id_Account: number; Id_Category: number }[];
-    if (items.length > RECORD_CAPS.transactions)
+    if (items.length > RECORD_CAPS.transactions) {
       refuse(operation, `it lists ${items.length} transactions; the app handles at most ${RECORD_CAPS.transactions}.`);
+    }
     for (const t of items) checkTransaction(operation, t, 'transaction');
     return result;
   },
@@ -165,8 +168,9 @@ export const ANSWER_CHECKS: { [N in OperationName]: Check<N> } = {
   },
   EditAccount: (operation, result, params) => {
     positiveId(operation, 'the account Id', result.Id);
-    if (result.Id !== params.Id_Account)
+    if (result.Id !== params.Id_Account) {
       refuse(operation, `it answers with account ${result.Id} for an edit of account ${params.Id_Account}.`);
+    }
     return result;
   },
   AddTranferToOtherAccount: (operation, result, params) => {
@@ -181,8 +185,9 @@ export const ANSWER_CHECKS: { [N in OperationName]: Check<N> } = {
   },
   EditCarFuel: (operation, result, params) => {
     positiveId(operation, 'the refueling Id', result.Id);
-    if (params.Id_CarFuel !== 0 && result.Id !== params.Id_CarFuel)
+    if (params.Id_CarFuel !== 0 && result.Id !== params.Id_CarFuel) {
       refuse(operation, `it answers with refueling ${result.Id} for an edit of refueling ${params.Id_CarFuel}.`);
+    }
     return result;
   },
 };
@@ -218,7 +223,8 @@ export function countBeforeParsing(operation: OperationName, body: string): void
   const tag = new RegExp(`<(?:[A-Za-z_][\\w.-]*:)?${limit.element}[\\s/>]`, 'g');
   let count = 0;
   while (tag.exec(body)) {
-    if (++count > limit.cap)
+    if (++count > limit.cap) {
       refuse(operation, `it holds more than ${limit.cap.toLocaleString('en')} ${limit.element} records; the app handles at most that.`);
+    }
   }
 }

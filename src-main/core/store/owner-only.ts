@@ -48,8 +48,9 @@ export class NotOwnFolder extends Error {
 export function ownerOnlyDir(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: OWNER_DIR_MODE });
   const uid = process.getuid?.();
-  if (uid !== undefined && statSync(dir).uid !== uid)
+  if (uid !== undefined && statSync(dir).uid !== uid) {
     throw new NotOwnFolder(`${dir} belongs to another user; the app keeps no file in it.`);
+  }
   tighten(dir, OWNER_DIR_MODE);
 }
 

@@ -90,16 +90,18 @@ export function keepSafetyCopy(db: Database.Database, dataFile: string, reason: 
   try {
     db.prepare('VACUUM INTO ?').run(partial);
     tighten(partial, OWNER_FILE_MODE);
-    if (!isSoundCopy(partial, options.nativeBinding))
+    if (!isSoundCopy(partial, options.nativeBinding)) {
       throw new SafetyCopyUnsound(`The safety copy written to ${partial} failed SQLite's quick check.`);
+    }
     renameSync(partial, file);
   } finally {
     rmSync(partial, { force: true });
   }
   for (const old of listSafetyCopies(dataFile)
     .filter((c) => c.reason === reason)
-    .slice(keptFor(reason)))
+    .slice(keptFor(reason))) {
     rmSync(old.file, { force: true });
+  }
   return file;
 }
 

@@ -157,10 +157,11 @@ export class Settings {
 
   private write(key: string, value: unknown): void {
     if (value === null || value === undefined) this.db.sql('DELETE FROM settings WHERE key = ?').run(key);
-    else
+    else {
       this.db
         .sql('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value')
         .run(key, JSON.stringify(value));
+    }
   }
 
   /** The setting's value; its default when it is not set or does not fit its schema. */

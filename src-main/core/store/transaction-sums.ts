@@ -126,8 +126,9 @@ export function groupedSums(prepare: (sql: string) => Database.Statement, q: Sum
       .all(q.params) as unknown[][];
     for (const row of rows) {
       const count = Number(row[keyColumns + 2]);
-      if (count > 0)
+      if (count > 0) {
         groups.addTotals(row.slice(0, keyColumns), row[keyColumns] as bigint | null, row[keyColumns + 1] as bigint | null, count);
+      }
     }
     oneByOne(true);
   } catch (e) {

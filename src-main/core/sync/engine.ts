@@ -105,8 +105,9 @@ export function classify(error: unknown, waiting = 0): SyncStop {
     return { code, error: error.toData() };
   }
   if (error instanceof CancelledError) return stop('cancelled', 'syncCancelled', { waiting });
-  if (error instanceof CertificateError)
+  if (error instanceof CertificateError) {
     return { code: 'certificate', error: { code: error.refusal.code, params: { ...error.refusal.params, waiting } } };
+  }
   // A proxy that wants other credentials is no verdict of the service: the writes wait until it lets them through.
   // `detail` is the English of the command line and the log; the screens word the cause (`why`).
   if (error instanceof ProxyError) return stop('unavailable', 'proxyUnavailable', { waiting, detail: error.message, ...error.why });

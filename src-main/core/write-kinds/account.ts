@@ -64,8 +64,9 @@ export const addAccount: WriteKind<'addAccount'> = {
     let unexplained = 0;
     for (const a of (await ctx.snapshot.accounts()).values()) {
       if (before.has(a.Id) || own.has(a.Id)) continue;
-      if (trimEq(a.Name, i.name) && a.Currency === i.currency && a.Type === i.type && a.Description === i.description)
+      if (trimEq(a.Name, i.name) && a.Currency === i.currency && a.Type === i.type && a.Description === i.description) {
         return readAccount(a);
+      }
       unexplained++;
     }
     assertNothingUnexplained(entry.probe, unexplained);

@@ -33,8 +33,9 @@ export interface RefuelingProblem {
  */
 export function refuelingProblems(i: RefuelingInput, cars: readonly CarRow[]): RefuelingProblem[] {
   const problems: RefuelingProblem[] = [];
-  if (!cars.some((c) => c.carId === i.carId))
+  if (!cars.some((c) => c.carId === i.carId)) {
     problems.push({ field: 'carId', error: new AppError('carNotListed', { carId: i.carId }, 'carId') });
+  }
   const digits = currencyDigits(i.currency);
   if (decimalPlaces(parseDecimal(i.price)!) > digits) {
     problems.push({ field: 'price', error: new AppError('priceDecimals', { currency: currencyLabel(i.currency), max: digits }, 'price') });

@@ -7,8 +7,9 @@ import { codeText, type Translate } from '../composables/errors';
 
 export function importProblemText(problem: ImportProblem, t: Translate): string {
   const what = codeText(problem, t);
-  if (problem.code === 'importNoColumn')
+  if (problem.code === 'importNoColumn') {
     return t('errorText.importNoColumn', { field: t(`data.import.fields.${problem.params.field as ImportField}`) });
+  }
   const { column } = problem;
   if (column) {
     const place = column.name

@@ -28,8 +28,9 @@ export function odometerWarning(
         !previous ||
         r.dateOfPurchase > previous.dateOfPurchase ||
         (r.dateOfPurchase === previous.dateOfPurchase && r.tachometer > previous.tachometer)
-      )
+      ) {
         previous = r;
+      }
     } else if (!next || r.dateOfPurchase < next.dateOfPurchase) next = r;
   }
   if (previous && reading <= previous.tachometer) return { kind: 'not-increasing', previous: previous.tachometer };

@@ -11,8 +11,9 @@ import { wholeNumber } from '../values';
 /** The certificate and key of `--tls-cert`/`--tls-key`: both or neither, each a readable PEM file. */
 function tlsCredentials(certFile: string | undefined, keyFile: string | undefined): TlsCredentials | undefined {
   if (certFile === undefined && keyFile === undefined) return undefined;
-  if (certFile === undefined || keyFile === undefined)
+  if (certFile === undefined || keyFile === undefined) {
     throw new UsageError('--tls-cert and --tls-key go together: the certificate and its private key.');
+  }
   const read = (file: string, option: string, marker: RegExp) => {
     let text: string;
     try {

@@ -184,8 +184,9 @@ export class Listener {
   private deafness(): string | undefined {
     const now = Date.now();
     const late = this.unheard[0];
-    if (late && now - late.at >= LATE_AFTER_MS)
+    if (late && now - late.at >= LATE_AFTER_MS) {
       return `its heartbeat, committed ${seconds(now - late.at)} ago, has not arrived (the connection is broken without saying so)`;
+    }
     if (now - this.heardAt >= DEAF_AFTER_MS) return `no heartbeat of its own has arrived for ${seconds(now - this.heardAt)}`;
     return undefined;
   }

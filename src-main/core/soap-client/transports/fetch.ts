@@ -215,12 +215,13 @@ export class FetchTransport implements Transport {
     }
     const nodeCode = code ? (CHROMIUM_AS_NODE[code] ?? code) : undefined;
     if (!answered && code && NOT_CONNECTED.has(code)) return new NetworkError(operation, describeFailure(nodeCode), nodeCode);
-    if (answered)
+    if (answered) {
       return new OutcomeUnknownError(
         operation,
         'The answer ended before it was complete: the connection was lost while it was being received.',
         nodeCode ?? 'ECONNRESET',
       );
+    }
     return new OutcomeUnknownError(operation, describeFailure(nodeCode), nodeCode);
   }
 }

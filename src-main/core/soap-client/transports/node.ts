@@ -93,8 +93,9 @@ function proxySettings(env: Readonly<Record<string, string | undefined>>): Proxy
     } catch {
       throw new RangeError(`The proxy setting ${name} is not an address such as http://proxy.example.com:3128.`);
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       throw new RangeError(`The proxy setting ${name} must be an http:// or https:// address.`);
+    }
     return url;
   };
   return { http: proxyUrl('HTTP_PROXY'), https: proxyUrl('HTTPS_PROXY'), noProxy: read('NO_PROXY') };
@@ -427,8 +428,9 @@ export class NodeTransport implements Transport {
     if (proxy && concernsProxy(err, proxy)) {
       return new NetworkError(operation, `The proxy at ${proxyName(proxy)} could not be reached: ${unreachable(err.code)}.`, err.code);
     }
-    if (err.code === 'UND_ERR_CONNECT_TIMEOUT')
+    if (err.code === 'UND_ERR_CONNECT_TIMEOUT') {
       return new NetworkError(operation, 'Could not connect to the service in time.', 'ETIMEDOUT');
+    }
     if (certificateReason(err.code) && proxy) {
       return new NetworkError(
         operation,
