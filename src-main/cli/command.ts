@@ -56,7 +56,7 @@ export interface CliCommand<
 export type AnyCliCommand = CliCommand<any, any>;
 
 /** A command whose handler's values are typed by its own table. */
-export function defineCommand<const O extends OptionTable = {}, const P extends readonly PositionalSpec[] = []>(
+export function defineCommand<const O extends OptionTable = Record<never, never>, const P extends readonly PositionalSpec[] = []>(
   command: CliCommand<O, P>,
 ): CliCommand<O, P> {
   return command;

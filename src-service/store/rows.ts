@@ -63,7 +63,7 @@ export const ACCOUNT_FIELDS = columnsBut('accounts', ['id', 'owner_id', 'balance
 export type AccountFields = RowOf<'accounts', (typeof ACCOUNT_FIELDS)[number]>;
 /** What an edit replaces: every field but the currency, which no operation changes. */
 export type EditableAccountFields = Omit<AccountFields, 'currency'>;
-export const EDITABLE_ACCOUNT_FIELDS = ACCOUNT_FIELDS.filter((c) => c !== 'currency') as (keyof EditableAccountFields)[];
+export const EDITABLE_ACCOUNT_FIELDS = ACCOUNT_FIELDS.filter((c): c is keyof EditableAccountFields => c !== 'currency');
 
 /** A transaction to book: its row as it will be stored, but for the id the store gives it. */
 export const NEW_TRANSACTION = columnsBut('transactions', ['id', 'transfer_id', 'created_at']);

@@ -19,7 +19,7 @@ import { CONTENT_TYPE, SERVICE_PATH, contentTypeParam, envelopeNs, mediaType, un
 import { WireError, quote } from './errors';
 import { readValue, writeValue, type ReadOptions } from './values';
 import { escapeText, hasForbiddenXmlChar } from './xml-text';
-import { childNamed, isNil, parseXml, type XmlElement, type XmlLimits } from './xml-tree';
+import { isNil, parseXml, type XmlElement, type XmlLimits } from './xml-tree';
 
 export interface CallOf<N extends OperationName> {
   operation: N;

@@ -5,8 +5,8 @@
 import { WireError } from './errors';
 
 // Characters XML 1.0 cannot carry at all, even as references.
-
 const FORBIDDEN =
+  // eslint-disable-next-line no-control-regex -- the control characters XML 1.0 forbids are what it matches
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const TEXT_SPECIAL = /[&<>\r]/g;
 const ATTR_SPECIAL = /[&<>"\r\n\t]/g;

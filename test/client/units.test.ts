@@ -3,7 +3,6 @@
  * XML-free parts of the secret stores (the command line's argument reader: test/shared/cli-kit.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { fieldOf } from '../../src-main/core/app/errors';
 import { pricePerLiter } from '../../src-main/core/app/read-views';
 import { analyzeDependencies, effectiveStatuses, type AnyEntry } from '../../src-main/core/outbox';
 import { addressWarnings, normalizeBaseUrl } from '../../src-main/core/soap-client';

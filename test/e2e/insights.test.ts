@@ -7,7 +7,7 @@
  */
 /// <reference lib="dom" />
 import { readFileSync } from 'node:fs';
-import type { Download, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CategoryReport } from '../../src-shared/app-api';
 import { browserFor } from '../support/browser';
@@ -57,7 +57,7 @@ const monthStart = (back: number) => {
 
 /** Clicks what starts a download and hands back the file's name and bytes. */
 async function download(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer; path: string }> {
-  const [file] = (await Promise.all([page.waitForEvent('download'), click()])) as [Download, void];
+  const [file] = await Promise.all([page.waitForEvent('download'), click()]);
   const path = await file.path();
   return { name: file.suggestedFilename(), bytes: readFileSync(path), path };
 }

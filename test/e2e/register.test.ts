@@ -127,7 +127,7 @@ const TOP_DATE = `(() => {
   for (const tr of el.querySelectorAll('tbody tr[data-key]')) if (tr.offsetTop + 1 >= el.scrollTop + head) return tr.dataset.date;
   return null;
 })()`;
-const topDate = () => page.evaluate(TOP_DATE) as Promise<string | null>;
+const topDate = () => page.evaluate<string | null>(TOP_DATE);
 
 /** Jumps to a date and waits until the register shows the rows of that day and older (not the window before). */
 async function jumpTo(day: string): Promise<void> {

@@ -13,7 +13,7 @@ import { Outbox } from '../../src-main/core/outbox';
 import { PromptSecretStore } from '../../src-main/core/secrets';
 import { Store } from '../../src-main/core/store';
 import { MIGRATIONS } from '../../src-main/core/store/migrations';
-import { HTTP_TOKEN_HEADER, type BackupFile, type CallOutcome, type RestoreResult } from '../../src-shared/app-api';
+import { HTTP_TOKEN_HEADER, type BackupFile, type CallOutcome } from '../../src-shared/app-api';
 import { dumpLocal, newUser, openCore, tempDir, type UserSession } from '../support/client';
 import { startTestService, type TestService } from '../support/service';
 import type { ShellProcessReady } from '../support/shell-process';

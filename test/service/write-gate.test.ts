@@ -6,7 +6,6 @@
  * and the interleaved reads and writes of answer-cache.test.ts among them.)
  */
 import { Agent, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { ServiceEndpoint } from '../../src-service/server/endpoint';

@@ -306,6 +306,9 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
             pump();
             return;
           }
+          default:
+            // The modes that first let the service answer: below.
+            break;
         }
         const answer = await forward(req, body);
         switch (mode) {

@@ -5,7 +5,7 @@
  * records), or a handler that writes the answer as it likes (a gibibyte streamed, one byte a second).
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { OperationName, ResultOf } from '../../src-shared/catalog';
 import { buildResponse } from '../../src-shared/wire';
 import { operationOf } from './fault-proxy';
@@ -31,7 +31,7 @@ export function crafted<N extends OperationName>(operation: N, result: ResultOf<
 export async function startHostileProxy(target: string): Promise<HostileProxy> {
   const upstream = new URL(target);
   let pick: (operation: string) => HostileAnswer = () => null;
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));

@@ -6,7 +6,7 @@
  * bounded, and the local copy is exactly as it was; the write stays queued (unknown, never refused).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiAccount2, ApiCategory, ApiCarFuel, ApiTransaction2 } from '../../src-shared/catalog';
+import type { ApiAccount2, ApiCategory, ApiTransaction2 } from '../../src-shared/catalog';
 import { dataOnly, dumpLocal, newUser, TEST_SYNC_TUNING, type UserSession } from '../support/client';
 import { englishOf } from '../support/error-words';
 import { crafted, startHostileProxy, type HostileAnswer, type HostileProxy } from '../support/hostile-proxy';

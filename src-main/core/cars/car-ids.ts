@@ -3,8 +3,7 @@
  * The numbers the local copy has refuelings of can be picked; a number typed is checked at once
  * against the service's CarFuelList.
  */
-import type { CarCheck, CarIdSeen } from '../../../src-shared/app-api';
-import type { AppError } from '../../../src-shared/app-api';
+import type { AppError, CarCheck, CarIdSeen } from '../../../src-shared/app-api';
 import type { LocalView } from '../outbox/local-view';
 import type { SoapClient } from '../soap-client';
 import type { Store } from '../store/store';

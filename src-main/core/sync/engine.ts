@@ -13,7 +13,6 @@ import {
   type AppEvent,
   type ErrorArgs,
   type ErrorCode,
-  type ErrorParams,
   type SyncPhase,
   type SyncSummary,
 } from '../../../src-shared/app-api';
@@ -34,7 +33,7 @@ import {
 import { isDamageError } from '../store/local-file';
 import type { Store } from '../store/store';
 import { recordExchange } from './exchanges';
-import { currentHolder, holderAlive, isCurrent, type LockHolder } from './lock-holder';
+import { currentHolder, holderAlive, isCurrent } from './lock-holder';
 import { PushGaveUp, pushOutbox } from './push';
 
 export interface SyncTuning {
@@ -79,12 +78,6 @@ export interface SyncEngineDeps {
   /** Where a failure that is a bug (not the service's, the network's or the user's) is reported for developers. */
   log?: (message: string, error?: unknown) => void;
   tuning?: Partial<SyncTuning>;
-}
-
-/** The setting naming the process that syncs; it belongs to this machine's processes, never to a backup. */
-
-interface SyncLock extends LockHolder {
-  at: number;
 }
 
 type SyncStop = { code: NonNullable<SyncSummary['errorCode']>; error: AppErrorData };

@@ -27,10 +27,10 @@ export class ServerSnapshot {
   private categoriesP: Promise<{ tree: ApiCategoryTree; rows: CategoryRow[] }> | null = null;
   private readonly windows = new Map<number, Promise<TransactionWindow>>();
   private readonly fuel = new Map<number, Promise<ApiCarFuel[]>>();
-  private readonly accountsSlot: Slot<Map<number, ApiAccount2>> = { get: () => this.accountsP, set: (p) => (this.accountsP = p) };
+  private readonly accountsSlot: Slot<Map<number, ApiAccount2>> = { get: () => this.accountsP, set: (p) => void (this.accountsP = p) };
   private readonly categoriesSlot: Slot<{ tree: ApiCategoryTree; rows: CategoryRow[] }> = {
     get: () => this.categoriesP,
-    set: (p) => (this.categoriesP = p),
+    set: (p) => void (this.categoriesP = p),
   };
 
   constructor(
@@ -74,7 +74,8 @@ export class ServerSnapshot {
   /** Lays one of this push's own results over a remembered read (even one still in flight). */
   private amend<T>(slot: Slot<T>, change: (value: T) => T): void {
     const p = slot.get();
-    if (p) this.remember(slot, p.then(change));
+    // remember() handles its rejection: the amended read is awaited by whoever asks next.
+    if (p) void this.remember(slot, p.then(change));
   }
 
   accounts(): Promise<Map<number, ApiAccount2>> {

@@ -3,7 +3,6 @@ import { AppError } from '../../../src-shared/app-api';
 import type { ApiAccount2 } from '../../../src-shared/catalog';
 import { ACCOUNT } from '../../../src-shared/records/account';
 import { pick } from '../../../src-shared/records/fields';
-import type { OutboxEntry } from '../outbox/entries';
 import { DEFAULT_OWNER_PERMISSION } from '../outbox/learned';
 import { changedFields, layEdit } from '../outbox/view-state';
 import { accountFromApi, fromWire } from '../store/rows';

@@ -39,6 +39,10 @@ export function useLocalFields<L extends string, D extends Record<L, string | bo
       for (const k of record.local) if (k in start || values[k] !== record.localDefaults[k]) out[k] = values[k];
       return out;
     },
+    /** The form's field `name` (one of the record's local fields) changed to `value`. */
+    set(name: string, value: string | boolean): void {
+      if ((record.local as readonly string[]).includes(name)) (values as Record<string, string | boolean>)[name] = value;
+    },
     /** Back to the defaults, for the next entry. */
     reset(): void {
       Object.assign(values, record.localDefaults);

@@ -76,7 +76,7 @@ export const useStatusStore = defineStore('status', () => {
    */
   function finished(result: SyncSummary): void {
     if (!status.value) return;
-    const { finishedAt, error, errorCode } = result;
+    const { finishedAt, error } = result;
     // The exchange as the core records it (none for a sync that failed on this side).
     const outcome = summaryOutcome(result);
     status.value = {
