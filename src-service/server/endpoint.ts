@@ -31,6 +31,7 @@ import { runOperation } from '../operations';
 import { loginKey, type ServiceStore, type UserRow } from '../store';
 import { answer, send, write, type Answer } from './answer';
 import { dependenciesOf, isCacheable, touchedBy } from './answer-dependencies';
+import type { TrustedProxies } from './client-address';
 import { helpPage } from './help-page';
 import { BodyBudget } from './body-budget';
 import type { HttpLimits } from './limits';
@@ -52,6 +53,8 @@ export interface EndpointOptions {
   /** How writes of concurrent requests are gathered into one group commit (see write-gate.ts), and the load it looks at. */
   writeGate: WriteGateOptions;
   load: WriteGateLoad;
+  /** The proxies whose X-Forwarded-For names the client a call comes from (its verification's turn is that address's). */
+  trustedProxies: TrustedProxies;
 }
 
 /** A request as the cache of answers keeps it: as read, its password blanked, and the user it was verified for. */
@@ -337,7 +340,8 @@ export class ServiceEndpoint {
     }
     let user: UserRow;
     try {
-      user = await this.auth.authenticate(call.credentials);
+      const from = this.options.trustedProxies.clientOf(res.req.socket.remoteAddress, res.req.headers['x-forwarded-for']);
+      user = await this.auth.authenticate(call.credentials, from);
     } catch (e) {
       if (e instanceof ServiceBusy) {
         return send(res, buildFault(binding, { code: 'Server', message: e.message, status: 503 }), { 'Retry-After': String(e.retryAfterSeconds) });

@@ -79,7 +79,7 @@ describe('a verification in use', () => {
       sleep: async () => void waits.push('verified on the request path'),
       hashParams: TEST_HASH_PARAMS,
     });
-    const as = (login: string) => auth.authenticate({ clientKey: 'key', login, password: `${login}-secret` });
+    const as = (login: string) => auth.authenticate({ clientKey: 'key', login, password: `${login}-secret` }, '127.0.0.1');
     try {
       await Promise.all([as('busy'), as('idle')]);
       expect(waits).toHaveLength(2);
@@ -234,7 +234,8 @@ describeBackends(import.meta.url, (backend) => {
     });
 
     it('a lock holds while other logins flood the throttle past what it tracks', async () => {
-      const auth = { throttle: { slowAfter: 100, lockAfter: 3, lockMs: 60_000, maxTracked: 20 } };
+      // All 40 may wait their turn of verification (by default 16 of one address do, and the rest are told to try again).
+      const auth = { throttle: { slowAfter: 100, lockAfter: 3, lockMs: 60_000, maxTracked: 20 }, verifications: { queuedPerAddress: 40 } };
       const { service } = await startFixtureService({ backend, service: { auth } });
       try {
         for (let i = 0; i < 3; i++) await expect(call(service, 'soap12', 'AccountList2', { ...ANN, password: 'guess' }, {})).rejects.toThrow('Invalid credentials');

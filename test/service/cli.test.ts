@@ -31,7 +31,9 @@ describe('help and arguments', () => {
     expect(all.code).toBe(0);
     for (const c of ['serve', 'demo', 'add-client', 'add-user', 'passwd', 'share', 'add-template', 'migrate']) expect(all.stdout).toContain(`  ${c} `);
     expect(serve.code).toBe(0);
-    for (const o of ['--data', '--store', '--pool-size', '--port', '--host', '--namespace', '--time-zone', '--tls-cert', '--tls-key']) expect(serve.stdout).toContain(o);
+    for (const o of ['--data', '--store', '--pool-size', '--port', '--host', '--namespace', '--time-zone', '--tls-cert', '--tls-key', '--connections-per-address', '--trusted-proxies']) {
+      expect(serve.stdout).toContain(o);
+    }
   });
 
   it('refuses bad arguments with a one-line reason', async () => {
@@ -58,6 +60,8 @@ describe('help and arguments', () => {
       cli(['demo'], { BOOKKEEPING_DATABASE_URL: 'books.sqlite' }),
       cli(['migrate', '--from', file]),
       cli(['migrate', '--from', file, '--to', 'postgresql://jana:secret@db.example/books']),
+      cli(['serve', '--data', file, '--connections-per-address', '0']),
+      cli(['serve', '--data', file, '--trusted-proxies', '127.0.0.1,10.0.0.0/33']),
     ]);
     expectFailure(runs[0]!, 'Unknown command "frobnicate"; see --help.');
     expectFailure(runs[1]!, 'Option --data is required (or --store, or BOOKKEEPING_DATABASE_URL).');
@@ -82,6 +86,8 @@ describe('help and arguments', () => {
     expectFailure(runs[18]!, 'BOOKKEEPING_DATABASE_URL must be a PostgreSQL connection string (postgres://user:password@host:5432/database).');
     expectFailure(runs[19]!, 'Option --to is required (or BOOKKEEPING_DATABASE_URL).');
     expectFailure(runs[20]!, `A password in --to ends up in the shell history and the process list: ${passwordWays}`);
+    expectFailure(runs[21]!, '--connections-per-address must be from 1 to 1024.');
+    expectFailure(runs[22]!, '--trusted-proxies: "10.0.0.0/33" is not an address or a CIDR block (such as 10.0.0.7, 10.0.0.0/8 or fd00::/8).');
   });
 });
 
