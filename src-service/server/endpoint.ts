@@ -343,13 +343,38 @@ export class ServiceEndpoint {
       const from = this.options.trustedProxies.clientOf(res.req.socket.remoteAddress, res.req.headers['x-forwarded-for']);
       user = await this.auth.authenticate(call.credentials, from);
     } catch (e) {
-      if (e instanceof ServiceBusy) {
-        return send(res, buildFault(binding, { code: 'Server', message: e.message, status: 503 }), { 'Retry-After': String(e.retryAfterSeconds) });
-      }
+      if (e instanceof ServiceBusy) return this.busy(res, binding, e);
       return write(res, answer(this.failure(binding, call, e)));
     }
     const known = cacheKey === undefined ? undefined : { call: { ...call, credentials: { ...call.credentials, password: '' } } as AnyCall, user };
     await this.run(res, binding, call, user, cacheKey, known);
+  }
+
+  /**
+   * A crowded call's 503 with Retry-After, held back for `crowdedAnswerDelayMs` first. A client that sends
+   * its next call as soon as one is answered, Retry-After or not, would otherwise be back at once, and a
+   * few dozen such would keep the event loop turning on refusals alone, each turn longer; libuv accepts
+   * one connection per turn (libuv/libuv#3696), so new clients' connections waited seconds in the
+   * kernel's queue. Held back, they cost a timer each.
+   */
+  private busy(res: ServerResponse, binding: Binding, e: ServiceBusy): Promise<void> {
+    const refuse = () =>
+      send(res, buildFault(binding, { code: 'Server', message: e.message, status: 503 }), { 'Retry-After': String(e.retryAfterSeconds) });
+    const delayMs = this.options.limits.crowdedAnswerDelayMs;
+    if (delayMs <= 0) return Promise.resolve(refuse());
+    return new Promise((resolve) => {
+      const gone = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        res.off('close', gone);
+        refuse();
+        resolve();
+      }, delayMs);
+      // The client went away (or the service stops): nobody is left to tell.
+      res.once('close', gone);
+    });
   }
 
   /** A request read and verified before, whose answer a write has dropped since: answered anew from the store. */

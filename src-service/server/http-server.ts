@@ -100,8 +100,8 @@ export function createHttpServer(endpoint: ServiceEndpoint, limits: HttpLimits, 
   server.maxConnections = limits.maxConnections;
   pending.set(server, unanswered);
   connectionCounts.set(server, counts);
-  // The TCP connection, before TLS: one over its address's cap costs no handshake.
-  server.on('connection', (socket: Socket) => counts.slots.accepted(socket));
+  // The TCP connection, before Node's own listener: one over its address's cap costs no HTTP parser or TLS handshake.
+  server.prependListener('connection', (socket: Socket) => counts.slots.accepted(socket));
   return server;
 }
 
@@ -121,11 +121,19 @@ export function activeConnections(server: Server): number {
   return counts === undefined ? 0 : Math.min(counts.slots.open, counts.active.count);
 }
 
+/**
+ * Connections the kernel keeps waiting for their accept (it caps this at net.core.somaxconn, 4096 on
+ * current Linux). Node's 511 overflowed while a client holding connections opened hundreds again at once
+ * (each reset for its address's cap), and the kernel then dropped other clients' connections too, which
+ * tried again only a second or three later.
+ */
+export const LISTEN_BACKLOG = 4096;
+
 export function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
     const onError = (e: Error) => reject(e);
     server.once('error', onError);
-    server.listen(port, host, () => {
+    server.listen({ port, host, backlog: LISTEN_BACKLOG }, () => {
       server.off('error', onError);
       resolve(server.address() as AddressInfo);
     });

@@ -31,6 +31,11 @@ export interface HttpLimits {
    * find a slot. Below maxConnections; default seven eighths of it.
    */
   closeIdleAbove: number;
+  /**
+   * How long the answer to a call told to try again (503, the verifications crowded) is held back, so
+   * that a client ignoring Retry-After is not back at once (endpoint.ts). Default one second, Retry-After's.
+   */
+  crowdedAnswerDelayMs: number;
 }
 
 export const DEFAULT_LIMITS: HttpLimits = {
@@ -45,6 +50,7 @@ export const DEFAULT_LIMITS: HttpLimits = {
   maxConnections: 1024,
   maxConnectionsPerAddress: 256,
   closeIdleAbove: 896,
+  crowdedAnswerDelayMs: 1000,
 };
 
 /** The limits given (an undefined one counts as not given), the rest default; the connection shares follow a given maxConnections. */

@@ -184,8 +184,9 @@ describeBackends(import.meta.url, (backend) => {
       const answered: Awaited<ReturnType<typeof callRaw>>[] = [];
       const calls = Array.from({ length: 4 }, () => callRaw(service, 'soap12', 'AccountList2', ANN, {}).then((r) => (answered.push(r), r)));
       try {
-        // The two beyond the queue (whichever arrive last) are answered at once, while the first is still held.
-        await expect.poll(() => answered.length).toBe(2);
+        // The two beyond the queue (whichever arrive last) are answered (after the second a crowd's answer is
+        // held back), while the first is still held.
+        await expect.poll(() => answered.length, { timeout: 10_000 }).toBe(2);
         for (const r of answered) {
           expect(r.status).toBe(503);
           expect(r.headers.get('retry-after')).toBe('1');

@@ -5,7 +5,8 @@
  * not make another address's first login wait behind it (verification-slots.ts). Other addresses are
  * other loopback addresses (Linux routes all of 127/8 to lo).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 import { Agent as SecureAgent, request as secureRequest } from 'node:https';
 import type { Socket } from 'node:net';
@@ -18,10 +19,12 @@ import { DEFAULT_HASH_PARAMS } from '../../src-service/auth/password';
 import { RENEWAL, VERIFICATIONS_BUSY, VerificationSlots } from '../../src-service/auth/verification-slots';
 import { ServiceBusy } from '../../src-service/errors';
 import { addressKey, TrustedProxies } from '../../src-service/server/client-address';
+import { LISTEN_BACKLOG } from '../../src-service/server/http-server';
 import { limitsOf } from '../../src-service/server/limits';
 import { checkLimits } from '../../src-service/service';
 import { describeBackends } from '../support/backends';
 import { makeCertificate, opensslFor } from '../support/certificates';
+import { needTool } from '../support/external-tools';
 import type { TestService } from '../support/service';
 import { ANN, BOB, startFixtureService } from './fixture';
 
@@ -233,6 +236,32 @@ describe('connections', () => {
   });
 });
 
+/** Whether iproute2's `ss` is here to show a listening socket's backlog (Linux). */
+function ssFound(): boolean {
+  let found = false;
+  try {
+    execFileSync('ss', ['-V'], { stdio: 'ignore' });
+    found = true;
+  } catch {
+    found = false;
+  }
+  return needTool(found, { tool: 'ss (iproute2)', howToGet: 'install iproute2 (Debian/Ubuntu: apt-get install iproute2).' }, import.meta.url);
+}
+
+describe.skipIf(process.platform !== 'linux' || !ssFound())('the listening socket', () => {
+  it('keeps a burst of connections waiting for their accept (Node would keep 511): what the kernel allows, up to 4096', async () => {
+    const { service } = await startFixtureService();
+    try {
+      // For a listening socket, ss shows the backlog as its Send-Q.
+      const line = execFileSync('ss', ['-Hltn', `sport = :${service.port}`], { encoding: 'utf8' }).trim();
+      const somaxconn = existsSync('/proc/sys/net/core/somaxconn') ? Number(readFileSync('/proc/sys/net/core/somaxconn', 'utf8')) : LISTEN_BACKLOG;
+      expect(Number(line.split(/\s+/)[2]), line).toBe(Math.min(LISTEN_BACKLOG, somaxconn));
+    } finally {
+      await service.close();
+    }
+  });
+});
+
 describe('connections with a request in progress', () => {
   const withTls = opensslFor(import.meta.url);
   for (const tls of withTls ? [false, true] : [false]) {
@@ -263,6 +292,32 @@ describe('the connection limits', () => {
     expect(limitsOf({ maxConnections: 8, maxConnectionsPerAddress: undefined })).toMatchObject({ maxConnectionsPerAddress: 2, closeIdleAbove: 7 });
     expect(() => checkLimits({ maxConnections: 8, closeIdleAbove: 8 })).toThrow('Idle connections must be closed below the connections in all (8)');
     expect(() => checkLimits({ maxConnectionsPerAddress: 0 })).toThrow('The connections per address must be a whole number from 1 to the connections in all (1024).');
+  });
+});
+
+describe('a crowd told to try again', () => {
+  it('gets its answer only after a pause, so that a client ignoring Retry-After is not back at once', async () => {
+    // Every verification of ann waits until released; one call may wait its turn behind it, the other is the crowd.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const auth = { throttle: { slowAfter: 0, baseDelayMs: 1, lockAfter: 100, maxQueued: 1 }, sleep: () => held };
+    const pauseMs = 1500;
+    const { service } = await startFixtureService({ service: { auth, limits: { crowdedAnswerDelayMs: pauseMs } } });
+    const sent = performance.now();
+    const answered: { status: number; afterMs: number }[] = [];
+    const calls = [0, 1].map(() => callFrom(service, '127.0.0.1', ANN).then((a) => (answered.push({ status: a.status, afterMs: performance.now() - sent }), a)));
+    try {
+      await expect.poll(() => answered.length, { timeout: 10_000 }).toBe(1);
+      expect(answered[0]!.status).toBe(503);
+      // A lower bound on a deliberate pause: a slow machine only makes it later, never sooner.
+      expect(answered[0]!.afterMs).toBeGreaterThanOrEqual(pauseMs);
+      release();
+      expect((await Promise.all(calls)).map((a) => a.status).sort()).toEqual([200, 503]);
+    } finally {
+      release();
+      await Promise.allSettled(calls);
+      await service.close();
+    }
   });
 });
 
