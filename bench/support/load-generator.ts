@@ -35,6 +35,8 @@ export interface LoadJob {
   forbidden?: string;
   /** The measured server's process id: its CPU time over the measured window is reported (Linux). */
   serverPid?: number;
+  /** The local address the connections come from (another loopback address, say, to be another client). */
+  localAddress?: string;
 }
 
 export interface LoadResult {
@@ -82,7 +84,7 @@ async function runJob(job: LoadJob): Promise<LoadResult> {
       const { path, body, headers } = draw();
       const started = process.hrtime.bigint();
       const req = request(
-        { agent, host: url.hostname, port: url.port, path, method: 'POST', headers },
+        { agent, host: url.hostname, port: url.port, path, method: 'POST', headers, ...(job.localAddress ? { localAddress: job.localAddress } : {}) },
         (res) => {
           let size = 0;
           let bad = false;
@@ -150,6 +152,9 @@ async function runJob(job: LoadJob): Promise<LoadResult> {
     serverCpuUsPerRequest: serverSeconds === null || requests === 0 ? null : (serverSeconds * 1e6) / requests,
   };
 }
+
+// The benchmark gone (failed, interrupted): nobody is left to read the result.
+process.on('disconnect', () => process.exit(1));
 
 process.on('message', (job: LoadJob) => {
   runJob(job).then(
