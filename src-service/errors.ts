@@ -9,14 +9,17 @@ export class RuleError extends Error {
 }
 
 /**
- * The service cannot decide this call now (not a verdict on it: the login's verifications are crowded):
- * answered as a Server fault with HTTP 503 and Retry-After, so that a client tries again rather than taking
- * it for refused credentials.
+ * The service cannot decide this call now (not a verdict on it: the login's verifications, or all
+ * verifications, are crowded): answered as a Server fault with HTTP 503 and Retry-After, so that a client
+ * tries again rather than taking it for refused credentials.
  */
 export class ServiceBusy extends Error {
   override name = 'ServiceBusy';
-  constructor(readonly retryAfterSeconds = 1) {
-    super('The service is busy with other calls of this login; try again shortly.');
+  constructor(
+    message = 'The service is busy with other calls of this login; try again shortly.',
+    readonly retryAfterSeconds = 1,
+  ) {
+    super(message);
   }
 }
 

@@ -7,6 +7,7 @@ import { isValidTimeZone, localTimeZone } from '../src-shared/wire';
 import { Authenticator, type AuthOptions } from './auth/authenticator';
 import { DEFAULT_CACHE_OPTIONS } from './auth/verification-cache';
 import { stderrLogger, type Logger } from './log';
+import { TrustedProxies } from './server/client-address';
 import { ServiceEndpoint, type KnownRequest } from './server/endpoint';
 import {
   activeConnections,
@@ -18,7 +19,7 @@ import {
   type Server,
   type TlsCredentials,
 } from './server/http-server';
-import { DEFAULT_LIMITS, type HttpLimits } from './server/limits';
+import { limitsOf, type HttpLimits } from './server/limits';
 import { DEFAULT_RESPONSE_CACHE, ResponseCache, type ResponseCacheOptions } from './server/response-cache';
 import { warmUp } from './server/warm-up';
 import { DEFAULT_WRITE_GATE, type WriteGateOptions } from './server/write-gate';
@@ -43,6 +44,12 @@ export interface ServiceOptions {
   /** The IANA zone whose wall clock dateTimes are in. Default: the machine's. */
   timeZone?: string;
   limits?: Partial<HttpLimits>;
+  /**
+   * Proxies in front of the service (addresses or CIDR blocks, e.g. 127.0.0.1 or 10.0.0.0/8): their
+   * connections are not capped per address, and their X-Forwarded-For names the client whose turn a
+   * password verification takes (server/client-address.ts). Default: none.
+   */
+  trustedProxies?: readonly string[];
   auth?: AuthOptions;
   /**
    * Answers to repeated identical reads (on by default); false turns it off. A ResponseCache of the
@@ -52,6 +59,8 @@ export interface ServiceOptions {
   logger?: Logger;
   /** The service's clock (ms since the epoch); tests may fix it. */
   now?: () => number;
+  /** How a crowded call's answer is held back (HttpLimits.crowdedAnswerDelayMs); tests hold it themselves. */
+  pause?: (ms: number) => Promise<void>;
   /** Serve HTTPS with this certificate (chain) and its private key, PEM text; plain HTTP without. */
   tls?: TlsCredentials;
   /** How long a write waits for the writes of other requests in flight, to share their commit (server/write-gate.ts). */
@@ -106,6 +115,31 @@ export function checkPort(port: number): number {
   return port;
 }
 
+/** The limits given, checked: the connection shares must leave room for other clients. */
+export function checkLimits(given: Partial<HttpLimits> | undefined): HttpLimits {
+  const limits = limitsOf(given);
+  const { maxConnections, maxConnectionsPerAddress, closeIdleAbove } = limits;
+  if (!Number.isInteger(maxConnectionsPerAddress) || maxConnectionsPerAddress < 1 || maxConnectionsPerAddress > maxConnections) {
+    throw new ServiceOptionError(
+      `The connections per address must be a whole number from 1 to the connections in all (${maxConnections}).`,
+    );
+  }
+  if (!Number.isInteger(closeIdleAbove) || closeIdleAbove < 0 || closeIdleAbove >= maxConnections) {
+    throw new ServiceOptionError(
+      `Idle connections must be closed below the connections in all (${maxConnections}), so that new clients find a slot.`,
+    );
+  }
+  return limits;
+}
+
+export function checkTrustedProxies(entries: readonly string[] = []): TrustedProxies {
+  try {
+    return new TrustedProxies(entries);
+  } catch (e) {
+    throw new ServiceOptionError(`A trusted proxy: ${(e as Error).message}`);
+  }
+}
+
 /** A cached answer lives no longer than the password verification it rests on. */
 function responseCache(opts: ServiceOptions): ResponseCache<KnownRequest> {
   if (opts.responseCache instanceof ResponseCache) return opts.responseCache;
@@ -120,7 +154,8 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   const timeZone = checkTimeZone(opts.timeZone ?? localTimeZone());
   const port = checkPort(opts.port ?? DEFAULT_PORT);
   const host = opts.host ?? DEFAULT_HOST;
-  const limits: HttpLimits = { ...DEFAULT_LIMITS, ...opts.limits };
+  const limits = checkLimits(opts.limits);
+  const trustedProxies = checkTrustedProxies(opts.trustedProxies);
 
   const location = storeLocation(opts);
   const logger = opts.logger ?? stderrLogger;
@@ -147,11 +182,13 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     namespace,
     timeZone,
     limits,
+    trustedProxies,
     logger,
     fallbackOrigin: () => origin,
     // Answers are kept only where every commit is known before the next request is read (ServiceStore.knowsEveryCommit).
     ...(opts.responseCache === false || !store.knowsEveryCommit ? {} : { cache: responseCache(opts) }),
     ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.pause ? { pause: opts.pause } : {}),
   });
   try {
     await warmUp({ namespace, timeZone, store, auth });
@@ -159,7 +196,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     await store.close();
     throw e;
   }
-  server = createHttpServer(endpoint, limits, opts.tls);
+  server = createHttpServer(endpoint, limits, opts.tls, trustedProxies);
   let address;
   try {
     address = await listen(server, port, host);

@@ -35,6 +35,8 @@ export interface LoadJob {
   forbidden?: string;
   /** The measured server's process id: its CPU time over the measured window is reported (Linux). */
   serverPid?: number;
+  /** The local address the connections come from (another loopback address, say, to be another client). */
+  localAddress?: string;
 }
 
 export interface LoadResult {
@@ -81,26 +83,37 @@ async function runJob(job: LoadJob): Promise<LoadResult> {
     new Promise<void>((resolve) => {
       const { path, body, headers } = draw();
       const started = process.hrtime.bigint();
-      const req = request({ agent, host: url.hostname, port: url.port, path, method: 'POST', headers }, (res) => {
-        let size = 0;
-        let bad = false;
-        let head = '';
-        res.on('data', (c: Buffer) => {
-          size += c.length;
-          if (head.length < 600) head += c.toString('utf8', 0, 600);
-          if (forbidden && c.includes(forbidden)) bad = true;
-        });
-        res.on('end', () => {
-          if (measuring) {
-            if (bad || res.statusCode !== job.expectStatus || (job.expectBytes !== null && size !== job.expectBytes)) {
-              errors++;
-              firstError ??= `HTTP ${res.statusCode}, ${size} B: ${head.slice(0, 600)}`;
+      const req = request(
+        {
+          agent,
+          host: url.hostname,
+          port: url.port,
+          path,
+          method: 'POST',
+          headers,
+          ...(job.localAddress ? { localAddress: job.localAddress } : {}),
+        },
+        (res) => {
+          let size = 0;
+          let bad = false;
+          let head = '';
+          res.on('data', (c: Buffer) => {
+            size += c.length;
+            if (head.length < 600) head += c.toString('utf8', 0, 600);
+            if (forbidden && c.includes(forbidden)) bad = true;
+          });
+          res.on('end', () => {
+            if (measuring) {
+              if (bad || res.statusCode !== job.expectStatus || (job.expectBytes !== null && size !== job.expectBytes)) {
+                errors++;
+                firstError ??= `HTTP ${res.statusCode}, ${size} B: ${head.slice(0, 600)}`;
+              }
+              latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
             }
-            latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
-          }
-          resolve();
-        });
-      });
+            resolve();
+          });
+        },
+      );
       req.on('error', (e) => {
         if (measuring) {
           errors++;
@@ -147,6 +160,9 @@ async function runJob(job: LoadJob): Promise<LoadResult> {
     serverCpuUsPerRequest: serverSeconds === null || requests === 0 ? null : (serverSeconds * 1e6) / requests,
   };
 }
+
+// The benchmark gone (failed, interrupted): nobody is left to read the result.
+process.on('disconnect', () => process.exit(1));
 
 process.on('message', (job: LoadJob) => {
   runJob(job).then(

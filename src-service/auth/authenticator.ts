@@ -2,6 +2,8 @@
  * Checking the three credentials of a call: a registered, enabled client key, a login and its password.
  * Every mismatch gives the same RuleError, "Invalid credentials", after the same work (an unknown login or
  * a wrong key still costs a full password verification), so a caller cannot tell which part was wrong.
+ * Verifications take their turn in VerificationSlots, by the address the call comes from; a crowd there is
+ * ServiceBusy (try again), never a verdict.
  */
 import type { Credentials } from '../../src-shared/catalog';
 import { INVALID_CREDENTIALS, RuleError, ServiceBusy } from '../errors';
@@ -11,10 +13,19 @@ import type { ServiceStore } from '../store/seam';
 import { LoginQueues, type LoginGuard, type ThrottleOptions } from './login-throttle';
 import { DEFAULT_HASH_PARAMS, unmatchableHash, verifyPassword, type HashParams } from './password';
 import { DEFAULT_CACHE_OPTIONS, VerificationCache, type VerificationCacheOptions } from './verification-cache';
+import {
+  DEFAULT_VERIFICATION_SLOTS,
+  RENEWAL,
+  VERIFICATIONS_BUSY,
+  VerificationSlots,
+  type VerificationSlotOptions,
+} from './verification-slots';
 
 export interface AuthOptions {
   throttle?: Partial<ThrottleOptions>;
   cache?: Partial<VerificationCacheOptions>;
+  /** How many verifications run at once, and wait per address and in all (verification-slots.ts). */
+  verifications?: Partial<VerificationSlotOptions>;
   /** Told when a login gets locked (for the log); never given a password. */
   onLock?: (login: string, failures: number, ms: number) => void;
   /** The scrypt cost of the users' hashes, spent on unknown logins too (default: the default cost). */
@@ -41,6 +52,8 @@ export class Authenticator {
   /** This process's verifications, one login at a time (on PostgreSQL, the throttle's row orders them across instances). */
   private readonly queues: LoginQueues;
   private readonly cache: VerificationCache;
+  /** Whose verification runs next. */
+  private readonly slots: VerificationSlots;
   private readonly unknownUserHash: string;
   private readonly sleep: (ms: number) => Promise<void>;
   private seen: Lookups = { generation: -1, users: new Map(), clients: new Map() };
@@ -59,6 +72,7 @@ export class Authenticator {
     this.queues = new LoginQueues(this.throttle.options.maxQueued);
     this.sleep = options.sleep ?? realSleep;
     this.cache = new VerificationCache({ ...DEFAULT_CACHE_OPTIONS, ...options.cache }, options.now ?? Date.now);
+    this.slots = new VerificationSlots({ ...DEFAULT_VERIFICATION_SLOTS, ...options.verifications });
     this.unknownUserHash = unmatchableHash(options.hashParams ?? DEFAULT_HASH_PARAMS);
   }
 
@@ -67,8 +81,11 @@ export class Authenticator {
     await verifyPassword('warm-up', this.unknownUserHash);
   }
 
-  /** The user the credentials identify; throws RuleError("Invalid credentials") otherwise. */
-  async authenticate(credentials: Credentials): Promise<UserRow> {
+  /**
+   * The user the credentials identify; throws RuleError("Invalid credentials") otherwise, or ServiceBusy
+   * when the verifications are crowded. `from` is the address the call comes from (client-address.ts).
+   */
+  async authenticate(credentials: Credentials, from: string): Promise<UserRow> {
     const login = loginKey(credentials.login);
     // No stored login or client key is longer, so such a call cannot succeed; refusing it before any
     // lookup keeps strings of any length out of the throttle's and the lookups' maps (a memory bound).
@@ -79,6 +96,8 @@ export class Authenticator {
     const recently = run(this.verifiedRecently(credentials));
     const fast = recently instanceof Promise ? await recently : recently;
     if (fast) return fast;
+    // Refused before the throttle counts it when its address has too many waiting already.
+    if (!this.slots.admits(from)) throw new ServiceBusy(VERIFICATIONS_BUSY);
     const outcome = await this.queues.serialize(login, async () => {
       if (await this.throttle.isLocked(login)) return undefined;
       // Another call of this login may have verified the same password while this one waited.
@@ -92,7 +111,9 @@ export class Authenticator {
         if (attempt.delayMs > 0) await this.sleep(attempt.delayMs);
         const user = await this.store.credentials.byLogin(credentials.login);
         const clientOk = await this.store.credentials.isClientEnabled(credentials.clientKey);
-        const passwordOk = await verifyPassword(credentials.password, user?.password_hash ?? this.unknownUserHash);
+        const passwordOk = await this.slots.run(from, () =>
+          verifyPassword(credentials.password, user?.password_hash ?? this.unknownUserHash),
+        );
         if (!user || !clientOk || !passwordOk) {
           failed = true;
           return undefined;
@@ -135,14 +156,15 @@ export class Authenticator {
    * Verifies credentials whose verification is about to run out again, in the background, so that a
    * client calling all the time never waits for scrypt once verified: without it, every active login
    * paid a full verification on the request path once a minute, all of them in the same second after a
-   * start. One at a time, on libuv's pool, so that the event loop keeps a core. A password changed
-   * meanwhile has a new stored hash and so another key: this can only ever extend what scrypt confirmed.
+   * start. One at a time, on libuv's pool, so that the event loop keeps a core, and before any caller's
+   * verification waiting for a slot. A password changed meanwhile has a new stored hash and so another
+   * key: this can only ever extend what scrypt confirmed.
    */
   private refresh(key: string, user: UserRow, password: string): void {
     if (this.refreshing.has(key) || this.refreshing.size >= LOOKUPS_MAX) return;
     this.refreshing.add(key);
     this.refreshQueue = this.refreshQueue
-      .then(() => verifyPassword(password, user.password_hash))
+      .then(() => this.slots.run(RENEWAL, () => verifyPassword(password, user.password_hash)))
       .then(
         (ok) => {
           if (ok) this.cache.add(key);

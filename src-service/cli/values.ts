@@ -1,6 +1,7 @@
 /** How the service's command line reads its option values (the table's `read`): each refuses a bad one naming the option. */
 import { UsageError, type ValueReader } from '../../src-node/cli';
 import { KNOWN_CURRENCIES, parseDecimal } from '../../src-shared/money';
+import { parseProxyEntry } from '../server/client-address';
 
 /** A whole number within bounds. */
 export function wholeNumber(min: number, max: number): ValueReader<number> {
@@ -43,4 +44,14 @@ export function amountOption(text: string, what: string): number {
     throw new UsageError(`${what} must be a decimal number of at most 15 digits, such as -1520.50.`);
   }
   return Number(text);
+}
+
+/** Addresses and CIDR blocks separated by commas (`127.0.0.1,10.0.0.0/8`). */
+export function addressList(text: string, what: string): string[] {
+  const entries = text.split(',').map((e) => e.trim());
+  const bad = entries.find((e) => parseProxyEntry(e) === null);
+  if (bad !== undefined) {
+    throw new UsageError(`${what}: ${JSON.stringify(bad)} is not an address or a CIDR block (such as 10.0.0.7, 10.0.0.0/8 or fd00::/8).`);
+  }
+  return entries;
 }

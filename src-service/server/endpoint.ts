@@ -32,6 +32,7 @@ import { loginKey, type ServiceStore, type UserRow } from '../store';
 import { answer, send, write, type Answer } from './answer';
 import { dependenciesOf, isCacheable, touchedBy } from './answer-dependencies';
 import { BodyBudget } from './body-budget';
+import type { TrustedProxies } from './client-address';
 import { helpPage } from './help-page';
 import type { HttpLimits } from './limits';
 import { RequestHeads, type RequestHead } from './request-head';
@@ -49,9 +50,13 @@ export interface EndpointOptions {
   /** Answers to repeated identical reads; undefined turns it off. */
   cache?: ResponseCache<KnownRequest>;
   now?: () => number;
+  /** Holds a crowded call's answer back for `ms` (default: a timer). */
+  pause?: (ms: number) => Promise<void>;
   /** How writes of concurrent requests are gathered into one group commit (see write-gate.ts), and the load it looks at. */
   writeGate: WriteGateOptions;
   load: WriteGateLoad;
+  /** The proxies whose X-Forwarded-For names the client a call comes from (its verification's turn is that address's). */
+  trustedProxies: TrustedProxies;
 }
 
 /** A request as the cache of answers keeps it: as read, its password blanked, and the user it was verified for. */
@@ -67,6 +72,8 @@ const SERVICE_PATH_LOWER = SERVICE_PATH.toLowerCase();
 const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const PERCENT_ESCAPES = /(?:%[0-9A-Fa-f]{2})+/g;
+/** A held-back answer's wait; it never keeps a stopping service alive. */
+const timerPause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 class BodyTooLarge extends Error {}
 /** The bodies in flight already hold the budget of all of them. */
@@ -346,17 +353,35 @@ export class ServiceEndpoint {
     }
     let user: UserRow;
     try {
-      user = await this.auth.authenticate(call.credentials);
+      const from = this.options.trustedProxies.clientOf(res.req.socket.remoteAddress, res.req.headers['x-forwarded-for']);
+      user = await this.auth.authenticate(call.credentials, from);
     } catch (e) {
-      if (e instanceof ServiceBusy) {
-        return send(res, buildFault(binding, { code: 'Server', message: e.message, status: 503 }), {
-          'Retry-After': String(e.retryAfterSeconds),
-        });
-      }
+      if (e instanceof ServiceBusy) return this.busy(res, binding, e);
       return write(res, answer(this.failure(binding, call, e)));
     }
     const known = cacheKey === undefined ? undefined : { call: { ...call, credentials: { ...call.credentials, password: '' } }, user };
     await this.run(res, binding, call, user, cacheKey, known);
+  }
+
+  /**
+   * A crowded call's 503 with Retry-After, held back for `crowdedAnswerDelayMs` first. A client that sends
+   * its next call as soon as one is answered, Retry-After or not, would otherwise be back at once, and a
+   * few dozen such would keep the event loop turning on refusals alone, each turn longer; libuv accepts
+   * one connection per turn (libuv/libuv#3696), so new clients' connections waited seconds in the
+   * kernel's queue. Held back, they cost a timer each.
+   */
+  private async busy(res: ServerResponse, binding: Binding, e: ServiceBusy): Promise<void> {
+    const delayMs = this.options.limits.crowdedAnswerDelayMs;
+    if (delayMs > 0) {
+      let gone = false;
+      const left = () => (gone = true);
+      res.once('close', left);
+      await (this.options.pause ?? timerPause)(delayMs);
+      res.off('close', left);
+      // The client went away (or the service stops): nobody is left to tell.
+      if (gone) return;
+    }
+    send(res, buildFault(binding, { code: 'Server', message: e.message, status: 503 }), { 'Retry-After': String(e.retryAfterSeconds) });
   }
 
   /** A request read and verified before, whose answer a write has dropped since: answered anew from the store. */

@@ -1,10 +1,13 @@
 /**
  * The Node HTTP server around the endpoint: keep-alive, timeouts for slow clients, header and connection
- * caps; over TLS (HTTPS) when given a certificate and its key.
+ * caps (in all, per address, idle ones closed first when slots run low: connection-slots.ts); over TLS
+ * (HTTPS) when given a certificate and its key.
  */
 import { createServer, type ServerResponse } from 'node:http';
 import { createServer as createSecureServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
+import { TrustedProxies } from './client-address';
+import { ConnectionSlots } from './connection-slots';
 import type { ServiceEndpoint } from './endpoint';
 import type { HttpLimits } from './limits';
 
@@ -20,7 +23,7 @@ export interface TlsCredentials {
 /** The answers not yet written, per server: at shutdown they are told to close their connection. */
 const pending = new WeakMap<Server, Set<ServerResponse>>();
 /** Connections open, per server, and those in use (the write gate asks). */
-const connectionCounts = new WeakMap<Server, { open: number; active: ActiveConnections }>();
+const connectionCounts = new WeakMap<Server, { slots: ConnectionSlots; active: ActiveConnections }>();
 
 /**
  * How many connections have sent a request lately (within the last one to two spans of `spanMs`), counted
@@ -65,9 +68,15 @@ export class ActiveConnections {
   }
 }
 
-export function createHttpServer(endpoint: ServiceEndpoint, limits: HttpLimits, tls?: TlsCredentials): Server {
+/** The server; `trusted` are the proxies whose connections are not capped per address (client-address.ts). */
+export function createHttpServer(
+  endpoint: ServiceEndpoint,
+  limits: HttpLimits,
+  tls?: TlsCredentials,
+  trusted = new TrustedProxies(),
+): Server {
   const unanswered = new Set<ServerResponse>();
-  const counts = { open: 0, active: new ActiveConnections() };
+  const counts = { slots: new ConnectionSlots(limits, trusted, tls !== undefined), active: new ActiveConnections() };
   const options = {
     maxHeaderSize: limits.maxHeaderBytes,
     headersTimeout: limits.headersTimeoutMs,
@@ -82,7 +91,11 @@ export function createHttpServer(endpoint: ServiceEndpoint, limits: HttpLimits, 
     if (!server.listening) res.shouldKeepAlive = false;
     unanswered.add(res);
     counts.active.seen(req.socket);
-    res.once('close', () => unanswered.delete(res));
+    counts.slots.requestStarted(req.socket);
+    res.once('close', () => {
+      unanswered.delete(res);
+      counts.slots.requestEnded(req.socket);
+    });
     endpoint.handle(req, res);
   };
   // The same handler over TLS: a handshake gets as long as the headers of a request.
@@ -92,10 +105,8 @@ export function createHttpServer(endpoint: ServiceEndpoint, limits: HttpLimits, 
   server.maxConnections = limits.maxConnections;
   pending.set(server, unanswered);
   connectionCounts.set(server, counts);
-  server.on('connection', (socket: Socket) => {
-    counts.open += 1;
-    socket.once('close', () => (counts.open -= 1));
-  });
+  // The TCP connection, before Node's own listener: one over its address's cap costs no HTTP parser or TLS handshake.
+  server.prependListener('connection', (socket: Socket) => counts.slots.accepted(socket));
   return server;
 }
 
@@ -106,20 +117,28 @@ export function requestsInFlight(server: Server): number {
 
 /** Connections of the server open now. */
 export function openConnections(server: Server): number {
-  return connectionCounts.get(server)?.open ?? 0;
+  return connectionCounts.get(server)?.slots.open ?? 0;
 }
 
 /** Connections of the server open now that have sent a request lately (see ActiveConnections). */
 export function activeConnections(server: Server): number {
   const counts = connectionCounts.get(server);
-  return counts === undefined ? 0 : Math.min(counts.open, counts.active.count);
+  return counts === undefined ? 0 : Math.min(counts.slots.open, counts.active.count);
 }
+
+/**
+ * Connections the kernel keeps waiting for their accept (it caps this at net.core.somaxconn, 4096 on
+ * current Linux). Node's 511 overflowed while a client holding connections opened hundreds again at once
+ * (each reset for its address's cap), and the kernel then dropped other clients' connections too, which
+ * tried again only a second or three later.
+ */
+export const LISTEN_BACKLOG = 4096;
 
 export function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
     const onError = (e: Error) => reject(e);
     server.once('error', onError);
-    server.listen(port, host, () => {
+    server.listen({ port, host, backlog: LISTEN_BACKLOG }, () => {
       server.off('error', onError);
       resolve(server.address() as AddressInfo);
     });

@@ -21,6 +21,21 @@ export interface HttpLimits {
   keepAliveTimeoutMs: number;
   /** Most connections at once; more are refused. */
   maxConnections: number;
+  /**
+   * Most connections at once from one address (an IPv4 address, an IPv6 /64); more are reset
+   * (connection-slots.ts). Trusted proxies' connections are not counted. Default: a quarter of maxConnections.
+   */
+  maxConnectionsPerAddress: number;
+  /**
+   * Open connections past which the idle ones are closed, the longest idle first, so that new clients
+   * find a slot. Below maxConnections; default seven eighths of it.
+   */
+  closeIdleAbove: number;
+  /**
+   * How long the answer to a call told to try again (503, the verifications crowded) is held back, so
+   * that a client ignoring Retry-After is not back at once (endpoint.ts). Default one second, Retry-After's.
+   */
+  crowdedAnswerDelayMs: number;
 }
 
 export const DEFAULT_LIMITS: HttpLimits = {
@@ -33,4 +48,19 @@ export const DEFAULT_LIMITS: HttpLimits = {
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 30_000,
   maxConnections: 1024,
+  maxConnectionsPerAddress: 256,
+  closeIdleAbove: 896,
+  crowdedAnswerDelayMs: 1000,
 };
+
+/** The limits given (an undefined one counts as not given), the rest default; the connection shares follow a given maxConnections. */
+export function limitsOf(given: Partial<HttpLimits> = {}): HttpLimits {
+  const set = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as Partial<HttpLimits>;
+  const maxConnections = set.maxConnections ?? DEFAULT_LIMITS.maxConnections;
+  return {
+    ...DEFAULT_LIMITS,
+    maxConnectionsPerAddress: Math.max(1, Math.floor(maxConnections / 4)),
+    closeIdleAbove: Math.floor((maxConnections * 7) / 8),
+    ...set,
+  };
+}

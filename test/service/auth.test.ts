@@ -85,7 +85,7 @@ describe('a verification in use', () => {
       sleep: async () => void waits.push('verified on the request path'),
       hashParams: TEST_HASH_PARAMS,
     });
-    const as = (login: string) => auth.authenticate({ clientKey: 'key', login, password: `${login}-secret` });
+    const as = (login: string) => auth.authenticate({ clientKey: 'key', login, password: `${login}-secret` }, '127.0.0.1');
     try {
       await Promise.all([as('busy'), as('idle')]);
       expect(waits).toHaveLength(2);
@@ -194,8 +194,9 @@ describeBackends(import.meta.url, (backend) => {
       const answered: Awaited<ReturnType<typeof callRaw>>[] = [];
       const calls = Array.from({ length: 4 }, () => callRaw(service, 'soap12', 'AccountList2', ANN, {}).then((r) => (answered.push(r), r)));
       try {
-        // The two beyond the queue (whichever arrive last) are answered at once, while the first is still held.
-        await expect.poll(() => answered.length).toBe(2);
+        // The two beyond the queue (whichever arrive last) are answered (after the second a crowd's answer is
+        // held back), while the first is still held.
+        await expect.poll(() => answered.length, { timeout: 10_000 }).toBe(2);
         for (const r of answered) {
           expect(r.status).toBe(503);
           expect(r.headers.get('retry-after')).toBe('1');
@@ -244,7 +245,8 @@ describeBackends(import.meta.url, (backend) => {
     });
 
     it('a lock holds while other logins flood the throttle past what it tracks', async () => {
-      const auth = { throttle: { slowAfter: 100, lockAfter: 3, lockMs: 60_000, maxTracked: 20 } };
+      // All 40 may wait their turn of verification (by default 16 of one address do, and the rest are told to try again).
+      const auth = { throttle: { slowAfter: 100, lockAfter: 3, lockMs: 60_000, maxTracked: 20 }, verifications: { queuedPerAddress: 40 } };
       const { service } = await startFixtureService({ backend, service: { auth } });
       try {
         for (let i = 0; i < 3; i++) {

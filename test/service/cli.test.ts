@@ -33,7 +33,19 @@ describe('help and arguments', () => {
       expect(all.stdout).toContain(`  ${c} `);
     }
     expect(serve.code).toBe(0);
-    for (const o of ['--data', '--store', '--pool-size', '--port', '--host', '--namespace', '--time-zone', '--tls-cert', '--tls-key']) {
+    for (const o of [
+      '--data',
+      '--store',
+      '--pool-size',
+      '--port',
+      '--host',
+      '--namespace',
+      '--time-zone',
+      '--tls-cert',
+      '--tls-key',
+      '--connections-per-address',
+      '--trusted-proxies',
+    ]) {
       expect(serve.stdout).toContain(o);
     }
   });
@@ -62,6 +74,8 @@ describe('help and arguments', () => {
       cli(['demo'], { BOOKKEEPING_DATABASE_URL: 'books.sqlite' }),
       cli(['migrate', '--from', file]),
       cli(['migrate', '--from', file, '--to', 'postgresql://jana:secret@db.example/books']),
+      cli(['serve', '--data', file, '--connections-per-address', '0']),
+      cli(['serve', '--data', file, '--trusted-proxies', '127.0.0.1,10.0.0.0/33']),
     ]);
     expectFailure(runs[0], 'Unknown command "frobnicate"; see --help.');
     expectFailure(runs[1], 'Option --data is required (or --store, or BOOKKEEPING_DATABASE_URL).');
@@ -89,6 +103,11 @@ describe('help and arguments', () => {
     );
     expectFailure(runs[19], 'Option --to is required (or BOOKKEEPING_DATABASE_URL).');
     expectFailure(runs[20], `A password in --to ends up in the shell history and the process list: ${passwordWays}`);
+    expectFailure(runs[21], '--connections-per-address must be from 1 to 1024.');
+    expectFailure(
+      runs[22],
+      '--trusted-proxies: "10.0.0.0/33" is not an address or a CIDR block (such as 10.0.0.7, 10.0.0.0/8 or fd00::/8).',
+    );
   });
 });
 

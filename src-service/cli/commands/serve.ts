@@ -6,7 +6,7 @@ import { SERVICE_PATH } from '../../../src-shared/wire';
 import { startService, stderrLogger } from '../../index';
 import type { TlsCredentials } from '../../server/http-server';
 import { defineCommand, storeOf, storeOptions } from '../command';
-import { wholeNumber } from '../values';
+import { addressList, wholeNumber } from '../values';
 
 /** The certificate and key of `--tls-cert`/`--tls-key`: both or neither, each a readable PEM file. */
 function tlsCredentials(certFile: string | undefined, keyFile: string | undefined): TlsCredentials | undefined {
@@ -54,6 +54,18 @@ export const serve = defineCommand({
     'time-zone': { type: 'string', value: '<zone>', description: "IANA zone of the dates (default: this machine's)" },
     'tls-cert': { type: 'string', value: '<file.pem>', description: 'serve HTTPS with this certificate (chain), PEM; needs --tls-key' },
     'tls-key': { type: 'string', value: '<file.pem>', description: "the certificate's private key, PEM" },
+    'connections-per-address': {
+      type: 'string',
+      value: '<n>',
+      description: 'most connections from one address (IPv6: one /64) at once, more are reset (default 256 of the 1024)',
+      read: wholeNumber(1, 1024),
+    },
+    'trusted-proxies': {
+      type: 'string',
+      value: '<a,b/n>',
+      description: 'proxies in front (addresses, CIDR blocks): not capped per address, their X-Forwarded-For names the client',
+      read: addressList,
+    },
   },
   async run(o) {
     const store = storeOf(o);
@@ -66,6 +78,8 @@ export const serve = defineCommand({
       host: o.host,
       namespace: o.namespace,
       timeZone: o['time-zone'],
+      limits: { maxConnectionsPerAddress: o['connections-per-address'] },
+      trustedProxies: o['trusted-proxies'],
       logger: stderrLogger,
     });
     console.log(`Bookkeeping service listening on ${service.url}${SERVICE_PATH}`);

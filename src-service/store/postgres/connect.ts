@@ -6,11 +6,16 @@
  *   rather than rounded.
  * - The password comes from the connection string (best from BOOKKEEPING_DATABASE_URL, never argv),
  *   PGPASSWORD, or a password file (~/.pgpass or PGPASSFILE, read by the pgpass module), never a log.
+ *   The string is read here, by pg's own reader (pg-connection-string), and pg is given what it holds:
+ *   given the string itself, pg reads it again and lets its password, '' when it has none, replace the
+ *   password function beside it, and then falls back on its own deprecated reading of the password file,
+ *   which warns on stderr at every command.
  * - The service's own connections say so (`bookkeeping.service`): the tables' notification triggers
  *   leave its writes to the service, which announces them after they commit (see notifier.ts).
  */
 import pg from 'pg';
-import pgpass from 'pgpass';
+import { parseIntoClientConfig } from 'pg-connection-string';
+import pgpass, { type ConnectionInfo } from 'pgpass';
 import { describeLocation } from '../location';
 import { DataFileError } from '../sqlite/database';
 
@@ -28,17 +33,23 @@ const types = {
     oid === INT8_OID && format !== 'binary' ? exactInteger : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
-/** The password for a connection that has none of its own: PGPASSWORD is read by pg itself, a password file here. */
-function passwordFile(config: pg.ClientConfig): (() => Promise<string | undefined>) | undefined {
-  const url = new URL(config.connectionString!);
-  if (url.password !== '' || url.searchParams.has('password') || process.env.PGPASSWORD !== undefined) return undefined;
-  const connection = {
-    host: url.hostname || process.env.PGHOST || 'localhost',
-    port: url.port || process.env.PGPORT || '5432',
-    database: decodeURIComponent(url.pathname.slice(1)) || process.env.PGDATABASE || '',
-    user: decodeURIComponent(url.username) || process.env.PGUSER || process.env.USER || '',
-  };
-  return () => new Promise((resolve) => pgpass(connection, (password) => resolve(password)));
+/**
+ * The password file's entry for a connection, looked up when the server asks for a password, with the
+ * host, port, database and user pg resolved (the string's, else PGHOST and the others, else pg's defaults).
+ * Without one the connection fails saying where a password is looked for, not in pg's SASL words.
+ */
+function fromPasswordFile(connection: ConnectionInfo): Promise<string> {
+  return new Promise((resolve, reject) =>
+    pgpass(connection, (password) =>
+      password !== undefined
+        ? resolve(password)
+        : reject(
+            new Error(
+              'the server asks for a password, and neither the connection string, PGPASSWORD nor the password file (~/.pgpass, or PGPASSFILE) holds one for it',
+            ),
+          ),
+    ),
+  );
 }
 
 export interface ConnectOptions {
@@ -50,7 +61,6 @@ export interface ConnectOptions {
 
 export function clientConfig(url: string, options: ConnectOptions = {}): pg.ClientConfig {
   const config: pg.ClientConfig = {
-    connectionString: url,
     types,
     application_name: options.applicationName ?? 'bookkeeping',
     connectionTimeoutMillis: 10_000,
@@ -58,9 +68,13 @@ export function clientConfig(url: string, options: ConnectOptions = {}): pg.Clie
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
     ...(options.service ? { options: '-c bookkeeping.service=on' } : {}),
+    // What the string says wins over the defaults above, as it does when pg reads the string itself.
+    ...parseIntoClientConfig(url),
   };
-  const password = passwordFile(config);
-  return password ? { ...config, password: password as unknown as string } : config;
+  // A password of the string's own, or PGPASSWORD (read by pg), is used as it is; else the password file's.
+  if (config.password || process.env.PGPASSWORD !== undefined) return config;
+  // pg calls it with the connection's parameters (the types declare no argument).
+  return { ...config, password: fromPasswordFile as () => Promise<string> };
 }
 
 export function createPool(url: string, max: number, options: ConnectOptions = {}): pg.Pool {

@@ -1,8 +1,9 @@
 /** The pgpass module (the one pg itself uses) ships no types: the one function used here. */
 declare module 'pgpass' {
-  interface ConnectionInfo {
+  /** A connection as pg describes it (its ConnectionParameters): the port a number there. */
+  export interface ConnectionInfo {
     host: string;
-    port: string;
+    port: string | number;
     database: string;
     user: string;
   }
