@@ -65,7 +65,13 @@ export interface AppCoreOptions {
   about?: { version: string; runtime: string };
 }
 
-export type AppCore = AppApi & AppEventSource & { close(): Promise<void> };
+export type AppCore = AppApi &
+  AppEventSource & {
+    /** Closes the local copy once the safety copies being written in the background are done. */
+    close(): Promise<void>;
+    /** Resolves once no safety copy is being written in the background (a command about to end, a test). */
+    safetyCopiesWritten(): Promise<void>;
+  };
 
 /** The core's parts and its events; the handlers of every concern are built from it. */
 class Core implements CoreServices {
@@ -78,6 +84,8 @@ class Core implements CoreServices {
   readonly secrets: SecretStore;
   readonly link: ServiceLink;
   private closed = false;
+  /** The daily safety copy's outcome, logged once it is known: closing waits for it. */
+  private readonly dailyCopyLogged: Promise<void>;
   private readonly timeZone: string;
   private readonly log: (message: string, error?: unknown) => void;
 
@@ -85,7 +93,9 @@ class Core implements CoreServices {
     this.timeZone = options.timeZone ?? localTimeZone();
     this.log = coreLog(options);
     this.store = new Store(options.dataFile, options.store);
-    if (this.store.safetyCopyFailure) this.log('The daily safety copy could not be made', this.store.safetyCopyFailure);
+    this.dailyCopyLogged = this.store.dailyCopy.then(() => {
+      if (this.store.safetyCopyFailure) this.log('The daily safety copy could not be made', this.store.safetyCopyFailure);
+    });
     this.outbox = new Outbox(this.store);
     this.view = new LocalView(this.store, this.outbox);
     this.writes = new LocalWrites(this.store, this.outbox, this.view, () => this.now());
@@ -165,6 +175,8 @@ class Core implements CoreServices {
     this.closed = true;
     await this.engine.stop();
     this.link.forget();
+    await this.store.copiesWritten();
+    await this.dailyCopyLogged;
     this.store.close();
     this.listeners.clear();
   }
@@ -226,5 +238,6 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   }
   api.onEvent = (listener: AppEventListener) => core.onEvent(listener);
   api.close = () => core.close();
+  api.safetyCopiesWritten = () => core.store.copiesWritten();
   return api as unknown as AppCore;
 }

@@ -147,6 +147,9 @@ export function openRecoverableCore(options: AppCoreOptions): AppCore {
     listeners.add(listener);
     return () => listeners.delete(listener);
   };
+  api.safetyCopiesWritten = async () => {
+    await inner?.safetyCopiesWritten();
+  };
   api.close = async () => {
     closed = true;
     listeners.clear();
