@@ -109,7 +109,14 @@ describe("status, sync and the core's events", () => {
     expect(badge.value?.kind).toBe('connected');
     s.emit({ type: 'sync-started' });
     expect(badge.value?.kind).toBe('syncing');
-    s.emit({ type: 'sync-waiting', until: Date.parse('2026-11-21T10:00:01Z'), cause: 'network', httpStatus: null, reason: 'refused', attempt: 1 });
+    s.emit({
+      type: 'sync-waiting',
+      until: Date.parse('2026-11-21T10:00:01Z'),
+      cause: 'network',
+      httpStatus: null,
+      reason: 'refused',
+      attempt: 1,
+    });
     expect(badge.value).toMatchObject({ kind: 'unreachable', lastSuccessAt: '2026-11-21T09:00:00Z' });
     // The service refused the credentials: the badge says so at once, before the core's status arrives.
     s.emit({
