@@ -2,9 +2,9 @@
  * The app core: every method of the app API (APP_METHODS) over the local store, the outbox, the sync
  * engine and the SOAP client. The Electron shell, the browser shell, the command line and the screens
  * all sit on this one object. This file is the facade: it opens the parts, puts together the handlers
- * of each concern (connection.ts, record-handlers.ts, outbox-handlers.ts, sync-handlers.ts, status.ts,
- * and the features beyond the service: insights/, register/, files/) and validates each call's input
- * again (defence in depth). Every method throws only AppError and reports changes as AppEvents.
+ * of each concern (connection.ts, preference-handlers.ts, record-handlers.ts, outbox-handlers.ts,
+ * sync-handlers.ts, status.ts, and the features beyond the service: insights/, register/, files/) and
+ * validates each call's input again (defence in depth). Every method throws only AppError and reports changes as AppEvents.
  */
 import {
   APP_METHODS,
@@ -32,10 +32,11 @@ import type { TransportFactory } from '../soap-client';
 import { DamagedCopyError } from '../store/local-file';
 import { Store, type StoreOptions } from '../store/store';
 import { SyncEngine, type SyncTuning } from '../sync/engine';
-import { connectionHandlers, preferences } from './connection';
+import { connectionHandlers } from './connection';
 import type { CoreServices, Handlers } from './core-parts';
 import { toAppError } from './errors';
 import { outboxHandlers } from './outbox-handlers';
+import { preferenceHandlers, preferences } from './preference-handlers';
 import { recordHandlers } from './record-handlers';
 import { ServiceLink } from './service-link';
 import { coreStatus, diagnostics } from './status';
@@ -186,6 +187,7 @@ class Core implements CoreServices {
     const about = this.options.about ?? { version: 'unknown', runtime: `Node ${process.versions.node}` };
     return {
       ...connectionHandlers(this),
+      ...preferenceHandlers(this),
       ...recordHandlers(this),
       ...outboxHandlers(this),
       ...syncHandlers(this),

@@ -1,5 +1,5 @@
 /** New accounts (AddAccount) and account edits (EditAccount). */
-import { AppError } from '../../../src-shared/app-api';
+import { AppError, RECORD_TABLES } from '../../../src-shared/app-api';
 import type { ApiAccount2 } from '../../../src-shared/catalog';
 import { ACCOUNT } from '../../../src-shared/records/account';
 import { pick } from '../../../src-shared/records/fields';
@@ -30,7 +30,7 @@ const readAccount = (account: ApiAccount2): Effect => ({ kind: 'account', accoun
 
 export const addAccount: WriteKind<'addAccount'> = {
   label: 'new account',
-  touches: ['accounts'],
+  touches: RECORD_TABLES.accounts,
   creates: ['account'],
   references: [],
   marks: ACCOUNT,
@@ -92,7 +92,7 @@ const accountEdit: EditSpec<'editAccount'> = {
 
 export const editAccount: WriteKind<'editAccount'> = {
   label: 'account edit',
-  touches: ['accounts'],
+  touches: RECORD_TABLES.accounts,
   creates: [],
   references: [['id', 'account']],
   marks: ACCOUNT,

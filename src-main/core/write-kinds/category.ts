@@ -2,7 +2,7 @@
  * New categories (AddCategory) and renames (EditCategory). Both answer with the whole tree, so the
  * tree is stored from every answer, and category writes go one at a time to keep it current.
  */
-import { AppError } from '../../../src-shared/app-api';
+import { AppError, RECORD_TABLES } from '../../../src-shared/app-api';
 import type { ApiCategoryTree } from '../../../src-shared/catalog';
 import { CATEGORY } from '../../../src-shared/records/category';
 import { pick } from '../../../src-shared/records/fields';
@@ -46,7 +46,7 @@ const treeEffect = (tree: ApiCategoryTree, createdId: number | null): Effect => 
 
 export const addCategory: WriteKind<'addCategory'> = {
   label: 'new category',
-  touches: ['categories'],
+  touches: RECORD_TABLES.categories,
   creates: ['category'],
   references: [['parentId', 'category']],
   marks: CATEGORY,
@@ -113,7 +113,7 @@ const categoryRename: EditSpec<'renameCategory'> = {
 
 export const renameCategory: WriteKind<'renameCategory'> = {
   label: 'category rename',
-  touches: ['categories'],
+  touches: RECORD_TABLES.categories,
   creates: [],
   references: [['id', 'category']],
   marks: CATEGORY,

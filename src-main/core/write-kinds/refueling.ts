@@ -1,5 +1,5 @@
 /** New refuelings and refueling edits: both EditCarFuel (Id_CarFuel 0 creates one). */
-import { AppError, type WriteInputOf } from '../../../src-shared/app-api';
+import { AppError, RECORD_TABLES, type WriteInputOf } from '../../../src-shared/app-api';
 import type { ApiCarFuel, ParamsOf } from '../../../src-shared/catalog';
 import { currencyDigits, currencyLabel, decimalPlaces, parseDecimal } from '../../../src-shared/money';
 import { REFUELING } from '../../../src-shared/records/refueling';
@@ -58,7 +58,7 @@ function storeRefueling(effect: Effect, ctx: ApplyContext): ApiCarFuel | null {
 
 export const addRefueling: WriteKind<'addRefueling'> = {
   label: 'new refueling',
-  touches: ['refuelings', 'cars'],
+  touches: RECORD_TABLES.refuelings,
   creates: ['refueling'],
   references: [],
   marks: REFUELING,
@@ -138,7 +138,7 @@ const refuelingEdit: EditSpec<'editRefueling'> = {
 
 export const editRefueling: WriteKind<'editRefueling'> = {
   label: 'refueling edit',
-  touches: ['refuelings', 'cars'],
+  touches: RECORD_TABLES.refuelings,
   creates: [],
   references: [['id', 'refueling']],
   marks: REFUELING,

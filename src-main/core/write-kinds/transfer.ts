@@ -3,7 +3,7 @@
  * After an unknown outcome the transfer is looked for in both accounts' last-50 lists; a backdated
  * one that neither list can show is decided by the two balances, or left to the user.
  */
-import { AppError, type TransferProblem, type WriteInputOf } from '../../../src-shared/app-api';
+import { AppError, RECORD_TABLES, type TransferProblem, type WriteInputOf } from '../../../src-shared/app-api';
 import type { ApiTransaction2 } from '../../../src-shared/catalog';
 import {
   add,
@@ -159,7 +159,7 @@ export function transferProblems(i: Pick<TransferInput, 'sourceId' | 'targetId' 
 
 export const transfer: WriteKind<'transfer'> = {
   label: 'transfer',
-  touches: ['accounts', 'transactions'],
+  touches: RECORD_TABLES.transactions,
   creates: ['transaction', 'transaction'],
   references: [
     ['sourceId', 'account'],
