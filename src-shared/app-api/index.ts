@@ -5,6 +5,7 @@ export * from './car-views';
 export * from './data-views';
 export * from './methods';
 export * from './errors';
+export * from './import-text';
 export * from './events';
 export * from './bridge-protocol';
 export * from './connection-state';

@@ -6,6 +6,7 @@
  */
 import {
   AppError,
+  importFieldWords,
   WRITE_INPUT_SCHEMAS,
   type ImportProblem,
   type ImportField,
@@ -73,7 +74,7 @@ class RowReader {
   read<T>(field: ImportField, parse: (text: string) => T, fallback?: T): T | undefined {
     const text = this.cell(field);
     if (text === undefined) {
-      if (fallback === undefined) this.add(field, { code: 'importMissing', params: { field } });
+      if (fallback === undefined) this.add(field, { code: 'importMissing', params: { field, words: importFieldWords(field) } });
       return fallback;
     }
     try {
@@ -151,7 +152,7 @@ export function previewImport(parts: CoreParts, input: ImportInput): ImportPrevi
   const mapping = input.mapping ? checkMapping(input.mapping, table.header) : guessMapping(table.header);
   const unmapped = REQUIRED_FIELDS.filter((f) => mapping[f] === undefined).map((f): ImportProblem => ({
     code: 'importNoColumn',
-    params: { field: f },
+    params: { field: f, words: importFieldWords(f) },
     field: f,
     column: null,
   }));
