@@ -4,6 +4,7 @@ export * from './register-views';
 export * from './car-views';
 export * from './data-views';
 export * from './methods';
+export * from './write-kinds';
 export * from './errors';
 export * from './import-text';
 export * from './events';

@@ -12,6 +12,7 @@ import type { TransactionStored, TransferWrite } from '../records/transaction';
 import type { Binding } from '../wire/bindings';
 import type { ConnectionWarning } from './connection-warnings';
 import type { AppErrorData } from './errors';
+import type { OutboxKind, WriteInputOf } from './write-kinds';
 
 export type Id = number;
 
@@ -89,8 +90,6 @@ export type RefuelingView = RefuelingValues & {
   pending: boolean;
 };
 
-export type OutboxKind = 'addAccount' | 'editAccount' | 'transfer' | 'addCategory' | 'renameCategory' | 'addRefueling' | 'editRefueling';
-
 /**
  * pending: waiting to be sent. unknown: sent, but the answer never came; the next sync looks for its
  * effect before sending it again. refused: the service answered a fault (see message). conflict: an
@@ -138,17 +137,6 @@ export type CategoryRenameInput = CategoryEdit & { id: Id };
 /** A refueling as a form writes it: the fields sent to the service, and the marks kept here (unchanged when not given). */
 export type RefuelingInput = RefuelingWrite & Partial<RefuelingLocals>;
 export type RefuelingEditInput = RefuelingInput & { id: Id };
-
-export interface WriteInputs {
-  addAccount: AccountWrite;
-  editAccount: AccountEdit & { id: Id };
-  transfer: TransferInput;
-  addCategory: CategoryAddInput;
-  renameCategory: CategoryRenameInput;
-  addRefueling: RefuelingWrite;
-  editRefueling: RefuelingWrite & { id: Id };
-}
-export type WriteInputOf<K extends OutboxKind> = WriteInputs[K];
 
 export interface WriteResult {
   outboxId: number;

@@ -90,7 +90,8 @@ export const REFUELING = defineRecord('refueling', {
     column: 'rate',
     // An exchange rate to six decimals: what the service keeps.
     input: v.decimal({ positive: true, maxScale: 6 }),
-    csv: { header: 'rate', names: ['rate', 'kurz', 'kurs', 'exchange rate', 'smenny kurz'], fallback: '1', words: 'rate' },
+    optional: { fallback: '1' },
+    csv: { header: 'rate', names: ['rate', 'kurz', 'kurs', 'exchange rate', 'smenny kurz'], words: 'rate' },
   }),
   partial: field({
     type: 'flag',
@@ -100,7 +101,6 @@ export const REFUELING = defineRecord('refueling', {
     csv: {
       header: 'partial',
       names: ['partial', 'castecne', 'castecna', 'partial fill', 'castecne natankovani', 'castecne tankovani'],
-      fallback: false,
       words: 'partial',
     },
   }),
@@ -109,10 +109,10 @@ export const REFUELING = defineRecord('refueling', {
     wire: 'Description',
     column: 'description',
     input: description(),
+    optional: { fallback: '' },
     csv: {
       header: 'description',
       names: ['description', 'popis', 'note', 'notes', 'poznamka', 'poznamky', 'komentar', 'comment'],
-      fallback: '',
       words: 'description',
     },
   }),

@@ -167,10 +167,16 @@ export function map<K extends v.GenericSchema<string, string>, S extends v.Gener
   return v.pipe(v.record(keys, inner, 'notObject' satisfies ErrorCode), v.maxEntries(r.max ?? 1000, 'tooManyEntries' satisfies ErrorCode));
 }
 
-/** An object with exactly these keys: unknown keys are refused, so a typo never passes silently; a list is no object. */
+/**
+ * An object with exactly these keys: unknown keys are refused, so a typo never passes silently; a list is no
+ * object. Its input type is the keys' (an optional one may be left out), as a caller gives it.
+ */
 export const object = <E extends v.ObjectEntries>(entries: E) =>
   v.pipe(
-    v.custom<Record<string, unknown>>((x) => typeof x === 'object' && x !== null && !Array.isArray(x), 'notObject' satisfies ErrorCode),
+    v.custom<v.InferInput<v.StrictObjectSchema<E, undefined>>>(
+      (x) => typeof x === 'object' && x !== null && !Array.isArray(x),
+      'notObject' satisfies ErrorCode,
+    ),
     v.strictObject(entries, 'notObject' satisfies ErrorCode),
   );
 
