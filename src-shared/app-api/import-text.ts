@@ -1,6 +1,6 @@
 /**
  * How the command line's English names an import's fields and words its problems ("The odometer: …",
- * "Column "Km": "12 000x" is not a number."): the refueling field table's `csv.words`. The error texts
+ * "Column "Km": "12 000x" is not a number."): the refueling field table's `words`. The error texts
  * themselves take these words as a parameter where an import raises them (errors.ts imports no table).
  */
 import type { FieldTable } from '../records/fields';
@@ -11,7 +11,7 @@ import { englishWords } from './errors';
 /** The English words of a field an import reads ("odometer"); a name that is none is said as it is. */
 export function importFieldWords(field: string): string {
   const fields: FieldTable = REFUELING.fields;
-  return (Object.hasOwn(fields, field) ? fields[field]!.csv?.words : undefined) ?? field;
+  return (Object.hasOwn(fields, field) ? fields[field]!.words : undefined) ?? field;
 }
 
 /** A problem of an imported row in English words: "Column "Km": "12 000x" is not a number." */

@@ -29,8 +29,6 @@ export interface CsvSpec {
   names?: readonly string[];
   /** An import needs a column for it. */
   required?: boolean;
-  /** How the command line's English names it: "the odometer is missing". */
-  words?: string;
 }
 
 export interface FieldSpec {
@@ -51,6 +49,10 @@ export interface FieldSpec {
    * field. A local field is always optional (its `local.fallback`).
    */
   optional?: { fallback: string | number | boolean };
+  /** How the command line's English names it ("the odometer is missing", `--tachometer <number>  the odometer`); none: its name. */
+  words?: string;
+  /** Its option on the command line (`--car`), where that differs from its name. */
+  option?: string;
   /** The service may leave it out (a transaction listed without ids): null then. */
   nullable?: true;
   /** Written when the record is made, never by an edit (an account's currency, a category's parent). */

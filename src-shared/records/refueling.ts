@@ -15,6 +15,8 @@ export const REFUELING = defineRecord('refueling', {
     param: 'CarId',
     column: 'car_id',
     input: v.whole({ min: 1 }),
+    words: 'car',
+    option: 'car',
     csv: { header: 'car_id' },
   }),
   dateOfPurchase: field({
@@ -22,11 +24,12 @@ export const REFUELING = defineRecord('refueling', {
     wire: 'DateOfPurchase',
     column: 'date_of_purchase',
     input: v.dateTime(),
+    words: 'date',
+    option: 'date',
     csv: {
       header: 'date',
       names: ['date', 'datum', 'date of purchase', 'dateofpurchase', 'purchase date', 'datum nakupu', 'datum tankovani', 'day', 'den'],
       required: true,
-      words: 'date',
     },
   }),
   tachometer: field({
@@ -34,6 +37,7 @@ export const REFUELING = defineRecord('refueling', {
     wire: 'Tachometer',
     column: 'tachometer',
     input: v.whole({ min: 0 }),
+    words: 'odometer',
     csv: {
       header: 'odometer',
       names: [
@@ -49,7 +53,6 @@ export const REFUELING = defineRecord('refueling', {
         'kilometry',
       ],
       required: true,
-      words: 'odometer',
     },
   }),
   liter: field({
@@ -58,11 +61,11 @@ export const REFUELING = defineRecord('refueling', {
     column: 'liter',
     // Litres to the millilitre: what the service keeps (see src-service/README.md).
     input: v.decimal({ positive: true, maxScale: 3 }),
+    words: 'litres',
     csv: {
       header: 'liters',
       names: ['liters', 'litres', 'liter', 'litre', 'litry', 'litru', 'l', 'mnozstvi', 'objem', 'volume'],
       required: true,
-      words: 'litres',
     },
   }),
   price: field({
@@ -70,11 +73,11 @@ export const REFUELING = defineRecord('refueling', {
     wire: 'Price',
     column: 'price',
     input: v.decimal({ nonNegative: true }),
+    words: 'price',
     csv: {
       header: 'price',
       names: ['price', 'cena', 'total', 'total price', 'celkem', 'cena celkem', 'castka', 'amount', 'cost', 'naklady'],
       required: true,
-      words: 'price',
     },
   }),
   currency: field({
@@ -82,7 +85,7 @@ export const REFUELING = defineRecord('refueling', {
     wire: 'Currency',
     column: 'currency',
     input: currency(),
-    csv: { header: 'currency', names: ['currency', 'mena', 'cur', 'ccy'], words: 'currency' },
+    csv: { header: 'currency', names: ['currency', 'mena', 'cur', 'ccy'] },
   }),
   rate: field({
     type: 'decimal',
@@ -91,17 +94,18 @@ export const REFUELING = defineRecord('refueling', {
     // An exchange rate to six decimals: what the service keeps.
     input: v.decimal({ positive: true, maxScale: 6 }),
     optional: { fallback: '1' },
-    csv: { header: 'rate', names: ['rate', 'kurz', 'kurs', 'exchange rate', 'smenny kurz'], words: 'rate' },
+    words: 'exchange rate',
+    csv: { header: 'rate', names: ['rate', 'kurz', 'kurs', 'exchange rate', 'smenny kurz'] },
   }),
   partial: field({
     type: 'flag',
     column: 'partial',
     input: v.flag(),
     local: { fallback: false },
+    words: 'partial fill',
     csv: {
       header: 'partial',
       names: ['partial', 'castecne', 'castecna', 'partial fill', 'castecne natankovani', 'castecne tankovani'],
-      words: 'partial',
     },
   }),
   description: field({
@@ -113,7 +117,6 @@ export const REFUELING = defineRecord('refueling', {
     csv: {
       header: 'description',
       names: ['description', 'popis', 'note', 'notes', 'poznamka', 'poznamky', 'komentar', 'comment'],
-      words: 'description',
     },
   }),
   id: field({ type: 'id', wire: 'Id', param: 'Id_CarFuel', column: 'id', csv: { header: 'id' } }),
