@@ -9,9 +9,9 @@ import { name } from './rules';
 
 export const CATEGORY = defineRecord('category', {
   id: field({ type: 'id', wire: 'Id', param: 'Id_Category', column: 'id' }),
-  name: field({ type: 'text', wire: 'Name', column: 'name', input: name() }),
+  name: field({ type: 'text', wire: 'Name', column: 'name', input: name(), match: true }),
   /** 0 for top level. */
-  parentId: field({ type: 'integer', param: 'Id_ParentCategory', column: 'parent_id', input: v.whole(), once: true }),
+  parentId: field({ type: 'integer', param: 'Id_ParentCategory', column: 'parent_id', input: v.whole(), once: true, match: true }),
   /** Its place among its siblings as the service listed them. */
   position: field({ type: 'integer', column: 'position' }),
 });

@@ -57,6 +57,11 @@ export interface FieldSpec {
   nullable?: true;
   /** Written when the record is made, never by an edit (an account's currency, a category's parent). */
   once?: true;
+  /**
+   * A create's effect, when its answer was lost, is told by this field: a new record the service lists that
+   * holds what the write sent in every such field is the one it made (src-main/core/write-kinds, sameFields).
+   */
+  match?: true;
   csv?: CsvSpec;
 }
 
@@ -99,6 +104,8 @@ export interface RecordSpec<N extends string, T extends FieldTable> {
   sent: SentKey<T>[];
   edited: EditedKey<T>[];
   imported: ImportKey<T>[];
+  /** The fields a create's effect is told by (`match`). */
+  matched: (keyof T & string)[];
   /** The marks of a record that has none set. */
   localDefaults: Pick<ValuesOf<T>, LocalKey<T>>;
 }
@@ -115,6 +122,7 @@ export function defineRecord<const N extends string, const T extends FieldTable>
     sent,
     edited: sent.filter((k) => !fields[k]!.once) as unknown as EditedKey<T>[],
     imported: keysOf(fields, (f) => f.csv?.names !== undefined) as ImportKey<T>[],
+    matched: keysOf(fields, (f) => f.match === true),
     localDefaults: Object.fromEntries(local.map((k) => [k, fields[k]!.local!.fallback])) as Pick<ValuesOf<T>, LocalKey<T>>,
   };
 }

@@ -24,6 +24,7 @@ export const REFUELING = defineRecord('refueling', {
     wire: 'DateOfPurchase',
     column: 'date_of_purchase',
     input: v.dateTime(),
+    match: true,
     words: 'date',
     option: 'date',
     csv: {
@@ -37,6 +38,7 @@ export const REFUELING = defineRecord('refueling', {
     wire: 'Tachometer',
     column: 'tachometer',
     input: v.whole({ min: 0 }),
+    match: true,
     words: 'odometer',
     csv: {
       header: 'odometer',
@@ -61,6 +63,7 @@ export const REFUELING = defineRecord('refueling', {
     column: 'liter',
     // Litres to the millilitre: what the service keeps (see src-service/README.md).
     input: v.decimal({ positive: true, maxScale: 3 }),
+    match: true,
     words: 'litres',
     csv: {
       header: 'liters',
@@ -73,6 +76,7 @@ export const REFUELING = defineRecord('refueling', {
     wire: 'Price',
     column: 'price',
     input: v.decimal({ nonNegative: true }),
+    match: true,
     words: 'price',
     csv: {
       header: 'price',
@@ -85,6 +89,7 @@ export const REFUELING = defineRecord('refueling', {
     wire: 'Currency',
     column: 'currency',
     input: currency(),
+    match: true,
     csv: { header: 'currency', names: ['currency', 'mena', 'cur', 'ccy'] },
   }),
   rate: field({

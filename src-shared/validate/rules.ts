@@ -33,6 +33,8 @@ export interface FieldRules {
   /** Fewest characters (1: must not be empty) and most. */
   minLength?: number;
   maxLength?: number;
+  /** A text kept without surrounding white space (a name). */
+  trim?: boolean;
   /** Smallest and largest whole number. */
   min?: number;
   max?: number;
@@ -63,7 +65,7 @@ export function text(r: TextRules = {}) {
     v.maxLength(max, 'tooLong' satisfies ErrorCode),
     v.check((s: string) => !hasForbiddenXmlChar(s), 'controlCharacters' satisfies ErrorCode),
     v.check((s: string) => !r.pattern || r.pattern.test(s), r.patternCode ?? ('wrongForm' satisfies ErrorCode)),
-    rules<string>({ minLength: min, maxLength: max }),
+    rules<string>({ minLength: min, maxLength: max, ...(trim ? { trim: true } : {}) }),
   );
 }
 
