@@ -5,7 +5,7 @@
  */
 import type { AccountEdit, AccountLocals, AccountStored, AccountWrite } from '../records/account';
 import type { CarStored } from '../records/car';
-import type { CategoryEdit, CategoryStored, CategoryWrite } from '../records/category';
+import type { CategoryEdit, CategoryLocals, CategoryStored, CategoryWrite } from '../records/category';
 import type { RefuelingLocals, RefuelingValues, RefuelingWrite } from '../records/refueling';
 import type { TemplateStored } from '../records/template';
 import type { TransactionStored, TransferWrite } from '../records/transaction';
@@ -63,11 +63,12 @@ export type TemplateView = Omit<TemplateStored, 'userId' | 'userCreatedId'> & {
   categoryName: string | null;
 };
 
-/** A category of the tree (src-shared/records/category.ts; parentId 0 for a top-level one). */
-export type CategoryNode = Omit<CategoryStored, 'position'> & {
-  children: CategoryNode[];
-  pending: boolean;
-};
+/** A category of the tree with every field of its table (src-shared/records/category.ts; parentId 0 for a top-level one), its marks included. */
+export type CategoryNode = Omit<CategoryStored, 'position'> &
+  CategoryLocals & {
+    children: CategoryNode[];
+    pending: boolean;
+  };
 
 export interface CategoryTreeView {
   /** Flat, most used first, as the service ranks them. */

@@ -4,7 +4,7 @@
  * when a category is made (AddCategory's Id_ParentCategory) and never changed by a rename.
  */
 import { v } from '../validate';
-import { defineRecord, field, type Edited, type Sent, type Stored } from './fields';
+import { defineRecord, field, type Edited, type Locals, type Sent, type Stored } from './fields';
 import { name } from './rules';
 
 export const CATEGORY = defineRecord('category', {
@@ -18,5 +18,7 @@ export const CATEGORY = defineRecord('category', {
 
 /** A category as the local copy keeps it. */
 export type CategoryStored = Stored<typeof CATEGORY>;
+/** The marks this app keeps of a category (none yet: a `local` row of the table adds one). */
+export type CategoryLocals = Locals<typeof CATEGORY>;
 export type CategoryWrite = Sent<typeof CATEGORY>;
 export type CategoryEdit = Edited<typeof CATEGORY>;
