@@ -237,7 +237,7 @@ export function outboxView(entries: AnyEntry[], store?: Store): OutboxEntryView[
       message: s.message,
       createdAt: e.createdAt,
       attempts: e.attempts,
-      input: shown as OutboxEntryView['input'],
+      input: shown,
       targetId,
       dependents: deps.get(e.id)!.dependents,
       conflicts: e.conflicts,
