@@ -92,8 +92,9 @@ export function refuelingFieldsGiven(options: Readonly<Record<string, unknown>>)
  */
 export function newRefueling(given: Partial<RefuelingInput>): ArgOf<'addRefueling'> {
   for (const field of REFUELING_FIELDS) {
-    if (given[field] === undefined && fallbackOf(spec(field)) === undefined)
-      {throw new UsageError(`Option --${optionName(field)} is required.`);}
+    if (given[field] === undefined && fallbackOf(spec(field)) === undefined) {
+      throw new UsageError(`Option --${optionName(field)} is required.`);
+    }
   }
   return given as ArgOf<'addRefueling'>;
 }
