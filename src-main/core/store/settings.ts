@@ -48,7 +48,7 @@ const connection = v.object({
 export type StoredConnection = v.InferOutput<typeof connection>;
 
 const labels = v.record(v.string(), v.string());
-/** The preferences the user changed; the others are the defaults (core/app/connection.ts). */
+/** The preferences the user changed; the others are DEFAULT_PREFERENCES (src-shared/app-api/views.ts), laid under them by getPreferences. */
 const preferences = v.partial(
   v.object({
     language: v.picklist(['cs', 'en']),
