@@ -20,6 +20,7 @@ import {
   type RegisterRow,
   type SyncSummary,
 } from '../../src-shared/app-api';
+import { turns } from '../support/until';
 import { account, deferred, refueling, standIn, status } from './stand-in';
 
 const summary = (over: Partial<SyncSummary> = {}): SyncSummary => ({
@@ -97,7 +98,14 @@ describe('status store', () => {
     expect(store.connection?.kind).toBe('connected');
     s.emit({ type: 'sync-started' });
     expect(store.connection?.kind).toBe('syncing');
-    s.emit({ type: 'sync-waiting', until: Date.now() + 1000, cause: 'network', httpStatus: null, reason: 'refused', attempt: 1 });
+    s.emit({
+      type: 'sync-waiting',
+      until: Date.parse('2026-11-21T09:05:00Z'),
+      cause: 'network',
+      httpStatus: null,
+      reason: 'refused',
+      attempt: 1,
+    });
     expect(store.connection).toMatchObject({ kind: 'unreachable', lastSuccessAt: '2026-11-21T09:00:00Z' });
     // The service refused the credentials: the badge says so at once, before the core's status arrives.
     s.emit({
@@ -260,7 +268,7 @@ describe('accounts store', () => {
     let olderDone = false;
     void older.then(() => (olderDone = true));
     answers[0]!.resolve(view([]));
-    await new Promise((r) => setTimeout(r, 0));
+    await turns();
     // The older answer is dropped, and whoever waited for it waits for the newer one.
     expect(olderDone).toBe(false);
     expect(store.view).toBeNull();
