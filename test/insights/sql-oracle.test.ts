@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CategoryReport, SearchResult } from '../../src-shared/app-api';
+import { cents, text, units } from '../support/decimal-oracle';
 import { seededRandom } from '../support/fault-proxy';
 import { testSeed } from '../support/seed';
 import { seededCore, type SeededCore, type TransactionSeed } from './local-data';
-import { cents, text, units } from './oracle';
 
 const CZK = 203;
 const EUR = 978;
