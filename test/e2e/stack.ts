@@ -13,13 +13,14 @@ import { MemorySecretStore } from '../../src-main/core/secrets';
 import { SoapClient } from '../../src-main/core/soap-client';
 import { startWebShell, type WebShell } from '../../src-main/web-shell/server';
 import { currencyLabel } from '../../src-shared/money';
-import { collectPageErrors, launchChromium } from '../support/browser';
+import { collectPageErrors, launchChromium, notAsInCi } from '../support/browser';
+import { inCi, needTool } from '../support/external-tools';
 import { startTestService, TEST_TIME_ZONE, type TestService, type TestServiceOptions } from '../support/service';
+import { APPROVED_SCREENS, differenceFromApproved, SCREENSHOT_DIR, screenshotFile } from './approved';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const RENDERER_DIR = join(ROOT, 'out/renderer');
-/** Where the screenshots of every screen go (gitignored; named in the README). */
-export const SCREENSHOT_DIR = join(ROOT, 'test-output/screenshots');
+export { SCREENSHOT_DIR };
 export const DEMO = { clientKey: 'demo', login: 'demo', password: 'demo' } as const;
 
 export interface Stack {
@@ -97,8 +98,13 @@ export function realErrors(errors: string[]): string[] {
   return errors.filter((e) => !/requestfailed: .*\/api\/events net::ERR_ABORTED/.test(e));
 }
 
-/** A picture of the page (of the window only with `viewport`, e.g. for a dialog over the page). */
-export async function screenshot(page: Page, name: string, viewport = false): Promise<void> {
+/**
+ * A picture of the page (of the window only with `viewport`, e.g. for a dialog over the page), checked:
+ * first for what every screen must show (layoutProblems: a heading, nothing wider than the window, no
+ * amount cut off, no text cut off without an ellipsis) and for `shows` (texts it must show, as the screen
+ * reads); then, for a screen whose content is fixed (approved.ts), against its approved image.
+ */
+export async function screenshot(page: Page, name: string, viewport = false, shows: (string | RegExp)[] = []): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   // The picture shows the screen, not the notices of the moment: close the toasts first.
   await page.locator('.toast button').evaluateAll((buttons) => buttons.forEach((b) => (b as HTMLButtonElement).click()));
@@ -106,7 +112,90 @@ export async function screenshot(page: Page, name: string, viewport = false): Pr
   await page.evaluate(() => document.fonts.ready);
   // A page scrolled down would show its sticky header in the middle of a full-page picture.
   if (!viewport) await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: !viewport, animations: 'disabled' });
+  expect(await layoutProblems(page), `${name}: what no screen may show`).toEqual([]);
+  const text = loose(await page.locator('body').innerText());
+  for (const s of shows) {
+    if (typeof s === 'string') expect(text, `${name} shows`).toContain(s);
+    else expect(text, `${name} shows`).toMatch(s);
+  }
+  await picture(page, name, viewport);
+  if (APPROVED_SCREENS.includes(name)) compareWithApproved(name);
+}
+
+/** The picture alone, unchecked (of a screen a failed test left). */
+export async function picture(page: Page, name: string, viewport = false): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: screenshotFile(name), fullPage: !viewport, animations: 'disabled' });
+}
+
+/** The screenshot against its approved image, where the page rendered as CI renders it (approved.ts). */
+function compareWithApproved(name: string): void {
+  const otherwise = notAsInCi();
+  if (otherwise !== null) {
+    const need = { tool: "Debian's chromium and fonts-dejavu-core (to compare screenshots with approved ones)", howToGet: otherwise };
+    if (inCi()) throw new Error(`${name} is compared with its approved image, made as CI renders it, but ${otherwise}.`);
+    needTool(false, need, expect.getState().testPath ?? name);
+    return;
+  }
+  expect.soft(differenceFromApproved(name), `${name} against its approved image`).toBeNull();
+}
+
+/**
+ * What no screen may show, as the page is laid out now: no heading; a page wider than its window; an
+ * amount (MoneyAmount's .money) cut off by a box that hides what overflows it (an ellipsis on an amount
+ * is a wrong amount); a message key instead of its words; text cut off mid-glyph by such a box without an
+ * ellipsis.
+ */
+export async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const shown = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 1 && r.height > 1 && getComputedStyle(el).visibility !== 'hidden' && !el.closest('[hidden], dialog:not([open])');
+    };
+    const what = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).trim().replace(/\s+/g, '.')}` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+    const heading = [...document.querySelectorAll('h1, dialog[open] h2')].find((h) => shown(h) && h.textContent?.trim());
+    if (!heading) problems.push('no heading shows');
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth + 1)
+      {problems.push(`the page is ${root.scrollWidth - root.clientWidth}px wider than its window`);}
+    /** The horizontal extent of an element's content box. */
+    const contentBox = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      const s = getComputedStyle(el);
+      return {
+        left: r.left + parseFloat(s.borderLeftWidth) + parseFloat(s.paddingLeft),
+        right: r.right - parseFloat(s.borderRightWidth) - parseFloat(s.paddingRight),
+      };
+    };
+    const hides = (el: Element) => ['hidden', 'clip'].includes(getComputedStyle(el).overflowX);
+    for (const money of document.querySelectorAll('.money')) {
+      if (!shown(money)) continue;
+      const r = money.getBoundingClientRect();
+      for (let box = money.parentElement; box; box = box.parentElement) {
+        if (!hides(box)) continue;
+        const c = contentBox(box);
+        if (r.left < c.left - 0.5 || r.right > c.right + 0.5) {
+          problems.push(`the amount ${what(money)} is cut off by ${what(box)}`);
+          break;
+        }
+      }
+    }
+    // A message missing from a language shows as its key ("accounts.title").
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const t = n.textContent?.trim() ?? '';
+      if (/^[a-z][a-zA-Z0-9]*(\.[a-zA-Z0-9]+)+$/.test(t) && n.parentElement && shown(n.parentElement))
+        {problems.push(`a message key shows: "${t}"`);}
+    }
+    for (const el of document.querySelectorAll('body *')) {
+      if (!hides(el) || !shown(el) || getComputedStyle(el).textOverflow === 'ellipsis') continue;
+      const ownText = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim());
+      if (ownText && el.scrollWidth > el.clientWidth + 1) problems.push(`text cut off without an ellipsis: ${what(el)}`);
+    }
+    return problems;
+  });
 }
 
 /**
@@ -138,7 +227,7 @@ export function chainedTests(prefix: string, opened: () => { app?: AppPage; stac
     const { app } = opened();
     if (ctx.task.result?.state === 'fail') {
       broken = true;
-      if (app) await screenshot(app.page, `${prefix}${ctx.task.name.split(':')[0]}`).catch(() => undefined);
+      if (app) await picture(app.page, `${prefix}${ctx.task.name.split(':')[0]}`).catch(() => undefined);
     }
     expect(realErrors(app?.errors ?? [])).toEqual([]);
   });
