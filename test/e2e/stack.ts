@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Frame, Locator, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeEach, expect } from 'vitest';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../../src-main/core/app/app-core';
 import { MemorySecretStore } from '../../src-main/core/secrets';
@@ -109,7 +109,7 @@ export async function screenshot(page: Page, name: string, viewport = false, sho
   // The picture shows the screen, not the notices of the moment: close the toasts first.
   await page.locator('.toast button').evaluateAll((buttons) => buttons.forEach((b) => (b as HTMLButtonElement).click()));
   await page.locator('.toast').first().waitFor({ state: 'detached' });
-  await page.evaluate(() => document.fonts.ready);
+  await settled(page);
   // A page scrolled down would show its sticky header in the middle of a full-page picture.
   if (!viewport) await page.evaluate(() => window.scrollTo(0, 0));
   expect(await layoutProblems(page), `${name}: what no screen may show`).toEqual([]);
@@ -158,8 +158,9 @@ export async function layoutProblems(page: Page): Promise<string[]> {
     const heading = [...document.querySelectorAll('h1, dialog[open] h2')].find((h) => shown(h) && h.textContent?.trim());
     if (!heading) problems.push('no heading shows');
     const root = document.documentElement;
-    if (root.scrollWidth > root.clientWidth + 1)
-      {problems.push(`the page is ${root.scrollWidth - root.clientWidth}px wider than its window`);}
+    if (root.scrollWidth > root.clientWidth + 1) {
+      problems.push(`the page is ${root.scrollWidth - root.clientWidth}px wider than its window`);
+    }
     /** The horizontal extent of an element's content box. */
     const contentBox = (el: Element) => {
       const r = el.getBoundingClientRect();
@@ -186,8 +187,9 @@ export async function layoutProblems(page: Page): Promise<string[]> {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const t = n.textContent?.trim() ?? '';
-      if (/^[a-z][a-zA-Z0-9]*(\.[a-zA-Z0-9]+)+$/.test(t) && n.parentElement && shown(n.parentElement))
-        {problems.push(`a message key shows: "${t}"`);}
+      if (/^[a-z][a-zA-Z0-9]*(\.[a-zA-Z0-9]+)+$/.test(t) && n.parentElement && shown(n.parentElement)) {
+        problems.push(`a message key shows: "${t}"`);
+      }
     }
     for (const el of document.querySelectorAll('body *')) {
       if (!hides(el) || !shown(el) || getComputedStyle(el).textOverflow === 'ellipsis') continue;
@@ -260,6 +262,48 @@ export async function dismissSummary(page: Page): Promise<void> {
   const summary = page.getByTestId('sync-summary');
   if (await summary.isVisible()) await summary.getByRole('button').last().click();
   await summary.waitFor({ state: 'detached' });
+}
+
+/**
+ * Waits until the page is still: its fonts loaded, no animation or transition that ends still running (a
+ * colour on its way between themes would be measured half-way, a panel sliding in pictured mid-way), and
+ * two frames drawn since. Endless ones (a spinner, the progress bar's slide) never end, so they do not
+ * count; a screenshot stops them (animations: 'disabled').
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+/**
+ * Reloads the page, first checking that it reported no errors up to here. After the reload every error
+ * counts but the ones the reload itself causes: the requests the page before it still had on their way
+ * (a list, the status, the event stream) are aborted with it (net::ERR_ABORTED), which says nothing of the
+ * app. A request sent before the reload's new page came (the main frame's navigation committed) is one of
+ * those; a request of the new page, the reload's own, or one failing otherwise stays an error.
+ */
+export async function reload(page: Page, errors: string[]): Promise<void> {
+  expect(realErrors(errors), 'errors before the reload').toEqual([]);
+  const ofNewPage = new Set<Request>();
+  let committed = false;
+  const onNavigated = (frame: Frame) => {
+    if (frame === page.mainFrame()) committed = true;
+  };
+  page.on('framenavigated', onNavigated);
+  page.on('request', (r) => {
+    if (committed) ofNewPage.add(r);
+  });
+  page.on('requestfailed', (r) => {
+    if (ofNewPage.has(r) || r.isNavigationRequest() || r.failure()?.errorText !== 'net::ERR_ABORTED') return;
+    // collectPageErrors, listening since before, has recorded it already.
+    const recorded = errors.lastIndexOf(`requestfailed: ${r.url()} net::ERR_ABORTED`);
+    if (recorded >= 0) errors.splice(recorded, 1);
+  });
+  await page.reload();
+  page.off('framenavigated', onNavigated);
 }
 
 /** Goes to a screen the way a user does, through the address (hash) without reloading the page. */

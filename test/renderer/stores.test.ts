@@ -20,7 +20,7 @@ import {
   type RegisterRow,
   type SyncSummary,
 } from '../../src-shared/app-api';
-import { turns } from '../support/until';
+import { turns, until } from '../support/until';
 import { account, deferred, refueling, standIn, status } from './stand-in';
 
 const summary = (over: Partial<SyncSummary> = {}): SyncSummary => ({
@@ -413,7 +413,7 @@ describe('register store', () => {
     const store = useRegisterStore();
     await store.open({ accountId: 1 });
     const stale = store.jump('2025-12-01');
-    await vi.waitFor(() => expect(calls).toBe(2));
+    await until('the jump to ask for its rows', () => calls === 2);
     // The jump's answer is still on its way when the newest rows are asked for.
     const fresh = store.newest();
     slow.resolve(await r.listRegister({ accountId: 1, at: '2025-12-01', counts: true }));

@@ -13,7 +13,7 @@ import type { ApiAccount2 } from '../../src-shared/catalog';
 import { ServiceFault } from '../../src-shared/wire';
 import { describeBackends, takesEffect } from '../support/backends';
 import { call, callRaw } from '../support/http';
-import { settles } from '../support/until';
+import { settles, until } from '../support/until';
 import { ANN, BOB, startFixtureService } from './fixture';
 
 describe('password hashes', () => {
@@ -196,7 +196,7 @@ describeBackends(import.meta.url, (backend) => {
       const calls = Array.from({ length: 4 }, () => callRaw(service, 'soap12', 'AccountList2', ANN, {}).then((r) => (answered.push(r), r)));
       try {
         // The two beyond the queue (whichever arrive last) are answered at once, while the first is still held.
-        await expect.poll(() => answered.length).toBe(2);
+        await until('the two calls beyond the queue to be answered', () => answered.length === 2);
         for (const r of answered) {
           expect(r.status).toBe(503);
           expect(r.headers.get('retry-after')).toBe('1');

@@ -16,7 +16,9 @@ let service: TestService;
 beforeAll(async () => {
   ({ service } = await startFixtureService({
     namespace: NS,
-    service: { limits: { headersTimeoutMs: 300, requestTimeoutMs: 600, maxBodyBytes: 64 * 1024 } },
+    // Limits far beyond the moment a request of a test takes to arrive, however busy the machine (a request
+    // cut off by them would be a flake); the tests of slow clients wait them out.
+    service: { limits: { headersTimeoutMs: 1000, requestTimeoutMs: 2000, maxBodyBytes: 64 * 1024 } },
   }));
 });
 afterAll(() => service.close());
