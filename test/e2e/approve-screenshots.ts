@@ -3,13 +3,14 @@
  * approved images of their screens (approved.ts), after a change to a screen that is meant. With names,
  * those; without, every approved screen whose screenshot no longer matches its approved image (or has
  * none yet). Only screens in APPROVED_SCREENS, and only on a machine that renders as CI does (Debian's
- * Chromium, fonts-dejavu-core): an image made otherwise would fail there. Look at each image first; the
- * approved images are committed with the change that made them.
+ * Chromium, fonts-dejavu-core): an image made otherwise would fail there. The browser's `chromium --version`
+ * is recorded with them (approved.ts, APPROVED_BY_FILE). Look at each image first; the approved images are
+ * committed with the change that made them.
  */
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { notAsInCi } from '../support/browser';
-import { APPROVED_DIR, APPROVED_SCREENS, approvedFile, differenceFromApproved, screenshotFile } from './approved';
+import { debianChromiumVersion, notAsInCi } from '../support/browser';
+import { APPROVED_BY_FILE, APPROVED_DIR, APPROVED_SCREENS, approvedFile, differenceFromApproved, screenshotFile } from './approved';
 
 function main(names: string[]): number {
   const otherwise = notAsInCi();
@@ -34,6 +35,8 @@ function main(names: string[]): number {
     copyFileSync(screenshotFile(name), approvedFile(name));
     console.log(`Approved ${relative(process.cwd(), approvedFile(name))} (${why.split('. ')[0]}).`);
   }
+  // The screens not chosen match their screenshots of this browser too (or were named away on purpose).
+  writeFileSync(APPROVED_BY_FILE, `${debianChromiumVersion()}\n`);
   if (chosen.length === 0) console.log('Every approved screen matches its screenshot: nothing to approve.');
   if (names.length === 0 && missing.length > 0) console.log(`No screenshot (not approved): ${missing.join(', ')}.`);
   return 0;

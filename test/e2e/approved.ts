@@ -5,7 +5,9 @@
  *
  * An approved image is made as CI makes it: Debian's Chromium with the fonts of fonts-dejavu-core alone
  * (test/support/browser.ts, notAsInCi()); where a browser test runs otherwise, the comparison is skipped
- * outside CI and a failure in CI. A screen that changes on purpose is approved again with
+ * outside CI and a failure in CI. The Chromium that made them is recorded beside them (APPROVED_BY_FILE):
+ * outside CI another one (an update, another Debian release) skips the comparison too, as it may smooth
+ * text otherwise; CI compares whatever its Chromium, and a failure there names both. A screen that changes on purpose is approved again with
  * `npm run approve-screenshots -- <name>...` after a run of its test (test/e2e/approve-screenshots.ts);
  * look at the image first, and at `<name>.diff.png` beside it when the comparison failed.
  *
@@ -40,6 +42,14 @@ export const APPROVED_SCREENS: readonly string[] = [...everyLook('first-run'), .
 
 export const PIXEL_THRESHOLD = 0.1;
 export const MAX_DIFF_PIXELS = 6;
+
+/** The `chromium --version` of the browser that made the approved images (approve-screenshots.ts writes it). */
+export const APPROVED_BY_FILE = join(APPROVED_DIR, 'chromium-version.txt');
+
+/** The Chromium that made the approved images, or null when none is recorded. */
+export function approvedBy(): string | null {
+  return existsSync(APPROVED_BY_FILE) ? readFileSync(APPROVED_BY_FILE, 'utf8').trim() : null;
+}
 
 export const screenshotFile = (name: string) => join(SCREENSHOT_DIR, `${name}.png`);
 export const approvedFile = (name: string) => join(APPROVED_DIR, `${name}.png`);

@@ -11,6 +11,7 @@
  * one has fonts-dejavu-extra, whose oblique and condensed faces would otherwise be chosen). Screenshots
  * compared with approved ones (test/e2e/approved.ts) rely on it.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,6 +71,17 @@ export function notAsInCi(): string | null {
   }
   if (coreFontsOnly() === null) return `the fonts of fonts-dejavu-core are not in ${DEJAVU}`;
   return null;
+}
+
+let debianVersion: string | undefined;
+
+/**
+ * What Debian's Chromium says it is (`chromium --version`): its version and the Debian release it was built
+ * for, which between them decide how text is drawn (the release brings its FreeType). Asked once a process.
+ */
+export function debianChromiumVersion(): string {
+  debianVersion ??= execFileSync(DEBIAN_CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  return debianVersion;
 }
 
 export async function launchChromium(): Promise<Browser> {
