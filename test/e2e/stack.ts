@@ -145,7 +145,11 @@ function compareWithApproved(name: string): void {
   const madeBy = approvedBy();
   const other = madeBy === here ? '' : `the approved images were made by ${madeBy ?? 'an unrecorded browser'}, this is ${here}`;
   if (other && !inCi()) {
-    needTool(false, { tool: `the Chromium of the approved images (${madeBy})`, howToGet: `${other}: CI compares them` }, testFile);
+    needTool(
+      false,
+      { tool: `the Chromium of the approved images (${madeBy})`, howToGet: `run in CI, which compares them (${other})` },
+      testFile,
+    );
     return;
   }
   expect.soft(differenceFromApproved(name), `${name} against its approved image${other ? ` (${other})` : ''}`).toBeNull();
