@@ -174,6 +174,11 @@ export class Authenticator {
       .finally(() => this.refreshing.delete(key));
   }
 
+  /** Settles once the renewals begun so far have ended (tests, diagnostics). */
+  renewalsDone(): Promise<void> {
+    return this.refreshQueue;
+  }
+
   /**
    * Users and client keys as looked up since the last commit of another process. No operation changes
    * them; a new password or a disabled key comes from the admin command line, whose commit empties

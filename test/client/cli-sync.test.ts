@@ -11,6 +11,7 @@ import { runCliOn } from '../support/cli';
 import { tempDir } from '../support/client';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { TEST_TIME_ZONE, startTestService, type TestService } from '../support/service';
+import { settles } from '../support/until';
 
 let service: TestService;
 let proxy: FaultProxy;
@@ -42,11 +43,14 @@ async function waitingSyncProcess() {
   let stdout = '';
   child.stdout.on('data', (c) => (stdout += c));
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-  await new Promise<void>((resolve) =>
-    child.stderr.on('data', (c) => {
-      stderr += c;
-      if (stderr.includes('Trying again in')) resolve();
-    }),
+  await settles(
+    'the sync to say it waits for the service ("Trying again in")',
+    new Promise<void>((resolve) =>
+      child.stderr.on('data', (c) => {
+        stderr += c;
+        if (stderr.includes('Trying again in')) resolve();
+      }),
+    ),
   );
   return { child, exited, stderr: () => stderr, stdout: () => stdout };
 }
@@ -86,10 +90,9 @@ describe('sync exit codes', () => {
     await queueTransfer('interrupted');
     proxy.choose(() => 'status-503');
     const sync = await waitingSyncProcess();
-    const interruptedAt = Date.now();
     sync.child.kill('SIGINT');
-    expect(await sync.exited).toBe(SYNC_EXIT.cancelled);
-    expect(Date.now() - interruptedAt).toBeLessThan(5000);
+    // Cancelled, not given up on: a sync that let the budget run out would exit with 3 instead.
+    expect(await settles('the interrupted sync to exit', sync.exited)).toBe(SYNC_EXIT.cancelled);
     expect(sync.stderr()).toMatch(/Cancelling the sync/);
     expect(sync.stdout()).toMatch(/1 write still waiting\./);
     proxy.choose(() => 'pass');
@@ -113,10 +116,9 @@ describe('the sync lock', () => {
     child.kill('SIGKILL');
     await exited;
     proxy.choose(() => 'pass');
-    const started = Date.now();
+    // Not refused as busy, and no wait for the dead process's lock to go stale: delivered, nothing said on stderr.
     const next = await cli(['sync']);
     expect(next.err).toBe('');
     expect(next.code).toBe(SYNC_EXIT.delivered);
-    expect(Date.now() - started).toBeLessThan(3000);
   });
 });

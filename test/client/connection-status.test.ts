@@ -116,7 +116,8 @@ describe('exchanges recorded by the core', () => {
   it('sync: every outcome recorded, the time of the last success kept through failures, never a stale "connected"', async () => {
     const dir = tempDir();
     const core = openCore(dir.file('local.sqlite'));
-    const login = `status-${Date.now()}`;
+    // A login of its own, unlike any other test's on this service.
+    const login = 'status-sync-outcomes';
     seedTestUser(service.dataFile, { clientKey: 'demo', login, password: 'first' });
     try {
       await core.connect({ baseUrl: service.url, clientKey: 'demo', login, password: 'first' });

@@ -145,15 +145,16 @@ describe.skipIf(process.platform === 'win32')("files the app makes are its owner
     const dir = tmp.file('wide');
     mkdirSync(dir);
     const data = join(dir, 'wide.sqlite');
-    const store = new Store(data);
+    const day = (date: string) => ({ now: () => new Date(`${date}T10:00:00Z`) });
+    const store = new Store(data, day('2026-03-01'));
     store.keepSafetyCopy('daily');
     store.close();
     chmodSync(data, 0o644);
     chmodSync(safetyCopyDir(data), 0o755);
-    new Store(data).close();
+    new Store(data, day('2026-03-01')).close();
     expect(modeOf(data)).toBe(0o600);
-    // The folder is tightened at the next safety copy made into it.
-    const again = new Store(data, { now: () => new Date(Date.now() + 2 * 86_400_000) });
+    // The folder is tightened at the next safety copy made into it (the next day's, two days on).
+    const again = new Store(data, day('2026-03-03'));
     await again.dailyCopy;
     again.close();
     expect(modeOf(safetyCopyDir(data))).toBe(0o700);

@@ -286,12 +286,12 @@ describe('pull, against the live service', () => {
     const proxy = await startFaultProxy({ target: service.url });
     const client = soapClient(proxy.url, service.namespace, { maxSockets: 16 });
     try {
-      const started = Date.now();
       const data = await fetchAll(client, [1, 2], { concurrency: 3 });
       expect(data.accounts.length).toBeGreaterThan(3);
+      // In parallel (more than one at a time, as the proxy saw them), within the bound. How much faster that
+      // is over a real round trip: `npm run bench -- sync`.
       expect(proxy.maxInFlight()).toBeGreaterThan(1);
       expect(proxy.maxInFlight()).toBeLessThanOrEqual(3);
-      expect(Date.now() - started).toBeLessThan(5000);
     } finally {
       client.close();
       await proxy.close();

@@ -15,6 +15,8 @@ import { listSafetyCopies } from '../../src-main/core/store';
 import { Store } from '../../src-main/core/store/store';
 import { dataOnly, dumpLocal, tempDir } from '../support/client';
 import { seededRandom } from '../support/fault-proxy';
+import { killAfter } from '../support/kill';
+import { testSeed } from '../support/seed';
 
 const tmp = tempDir('bookkeeping-restore-kill-');
 let childScript = '';
@@ -76,10 +78,14 @@ function runChild(file: string, killAfterMs: number | null): Promise<boolean> {
     const child = spawn(process.execPath, [childScript, file, backupFile], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
+    let killing = false;
     child.stderr.on('data', (c) => (err += c));
     child.stdout.on('data', (c) => {
       out += c;
-      if (killAfterMs !== null && out.startsWith('go\n') && !child.killed) setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+      if (killAfterMs !== null && out.startsWith('go\n') && !killing) {
+        killing = true;
+        killAfter(child, killAfterMs);
+      }
     });
     child.on('close', (code, signal) => {
       if (signal === 'SIGKILL') return resolve(out.includes('done'));
@@ -105,7 +111,7 @@ describe('a restore killed half-way', () => {
   it('leaves the old copy or the restored one, never a mix, 24 times at random moments', async () => {
     expect(which(newDump)).toBe('new');
     expect(which(oldDump)).toBe('old');
-    const random = seededRandom(20261125);
+    const random = seededRandom(testSeed('RESTORE_KILL_SEED', 20261125));
     const seen = { old: 0, new: 0, mixed: 0 };
     for (let i = 0; i < 24; i++) {
       const file = tmp.file(`run-${i}.sqlite`);

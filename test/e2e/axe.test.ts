@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setPassword, TEST_HASH_PARAMS } from '../../src-service';
 import { browserFor } from '../support/browser';
-import { type AppPage, DEMO, everyScreen, go, openApp, poll, realErrors, setAppearance, startStack, type Stack } from './stack';
+import { type AppPage, DEMO, everyScreen, go, openApp, poll, realErrors, setAppearance, settled, startStack, type Stack } from './stack';
 
 /** A Chromium-family browser: without one, this file is skipped (named at the end of the run), or fails in CI. */
 const found = browserFor(import.meta.url);
@@ -102,7 +102,7 @@ describe.skipIf(!found)('axe on every screen', () => {
       for (const [name, path, ready] of screens) {
         await go(page, path);
         await page.locator(ready).first().waitFor({ state: 'attached' });
-        await page.waitForTimeout(50);
+        await settled(page);
         await check(`${name} ${lang} ${theme}`);
       }
       // The account dialog, the calendar of a date field, the password dialog, the sync's summary.

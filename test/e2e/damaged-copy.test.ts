@@ -14,7 +14,7 @@ import { MemorySecretStore } from '../../src-main/core/secrets';
 import { startWebShell, type WebShell } from '../../src-main/web-shell/server';
 import { browserFor, collectPageErrors, launchChromium } from '../support/browser';
 import { damagedLocalCopy } from '../support/damaged-copy';
-import { RENDERER_DIR, realErrors, screenshot } from './stack';
+import { poll, RENDERER_DIR, realErrors, screenshot } from './stack';
 
 const found = browserFor(import.meta.url);
 let dir: string;
@@ -55,7 +55,7 @@ describe.skipIf(!found)('a damaged local copy', () => {
       await page.goto(shell.url);
       const screen = page.getByTestId('damaged-copy');
       await screen.waitFor();
-      await expect.poll(() => screen.textContent()).toContain(file);
+      await poll(() => screen.textContent()).toContain(file);
       // Nothing else of the app is offered while the copy cannot be read.
       expect(await page.getByTestId('sync-button').count()).toBe(0);
       // The newest safety copy first, every copy listed, and what a new copy cannot bring back.
@@ -82,7 +82,7 @@ describe.skipIf(!found)('a damaged local copy', () => {
       const page = await context.newPage();
       await page.goto(shell.url);
       await page.getByTestId('damaged-copy').waitFor();
-      await expect.poll(() => page.getByTestId('safety-copies').locator('dd').allTextContents()).toEqual(['před aktualizací aplikace']);
+      await poll(() => page.getByTestId('safety-copies').locator('dd').allTextContents()).toEqual(['před aktualizací aplikace']);
       expect(await page.getByTestId('damaged-copy').textContent()).toMatch(/Obsahuje celou vaši historii/);
       await screenshot(page, 'damaged-copy-cs-light');
     } finally {

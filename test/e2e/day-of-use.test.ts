@@ -5,8 +5,8 @@
  * confirmed with the service's ids and balances.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { add, formatDecimal, negate, parseDecimal } from '../../src-shared/money';
 import { browserFor } from '../support/browser';
+import { text, units } from '../support/decimal-oracle';
 import { type AppPage, connect, go, money, openApp, poll, realErrors, startStack, syncNow, textOf, type Stack } from './stack';
 
 /** A Chromium-family browser: without one, this file is skipped (named at the end of the run), or fails in CI. */
@@ -15,7 +15,7 @@ const found = browserFor(import.meta.url);
 let stack: Stack;
 let app: AppPage;
 
-const plus = (a: number, b: string) => formatDecimal(add(parseDecimal(String(a))!, parseDecimal(b)!));
+const plus = (a: number, b: string) => text(units(String(a)) + units(b));
 
 beforeAll(async () => {
   stack = await startStack();
@@ -167,7 +167,7 @@ describe.skipIf(!found)('a day of use', () => {
     const confirmed = page.locator(`[data-testid=transactions-table] tbody tr[data-transaction-id="${serviceTx.Id}"]`);
     await poll(() => textOf(confirmed)).toContain('Na dovolenou');
     await poll(() => confirmed.getAttribute('class')).not.toMatch(/is-pending/);
-    expect(formatDecimal(negate(parseDecimal(String(serviceTx.Amount))!))).toBe('1234.5');
+    expect(text(-units(String(serviceTx.Amount)))).toBe('1234.5');
 
     await go(page, '/categories');
     const tree = await stack.soap.call('CategoryTree', {});

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openInBrowser, type Opening } from '../../src-main/web-shell/open-browser';
 import { browserFor, collectPageErrors } from '../support/browser';
-import { connect, realErrors, screenshot, startStack, type Stack } from './stack';
+import { connect, poll, realErrors, reload, screenshot, startStack, type Stack } from './stack';
 
 const found = browserFor(import.meta.url);
 let stack: Stack;
@@ -47,18 +47,18 @@ describe.skipIf(!found)('the handover page', () => {
       await connect(page, stack.service);
       await page.waitForURL(/#\/accounts$/);
       await page.getByTestId('sync-summary').filter({ hasText: 'Sync finished' }).waitFor();
-      await page.reload();
+      await reload(page, errors);
       await page.getByTestId('accounts-table').waitFor();
-      expect(realErrors(errors)).toEqual([]);
+      expect(realErrors(errors), 'errors after the reload').toEqual([]);
 
       // The page is gone, and its ticket, given again (another tab, or someone who saw it), opens nothing.
       const again = await context.newPage();
       await expect(again.goto(pageUrl)).rejects.toThrow(/ERR_FILE_NOT_FOUND/);
       const spent = await context.newPage();
       await spent.goto(ticketUrl);
-      await expect
-        .poll(() => spent.locator('[role=alert]').textContent())
-        .toContain('This link has opened the app already, or has waited too long.');
+      await poll(() => spent.locator('[role=alert]').textContent()).toContain(
+        'This link has opened the app already, or has waited too long.',
+      );
       await screenshot(spent, 'handover-spent-en-light');
     } finally {
       await context.close();
@@ -74,7 +74,7 @@ describe.skipIf(!found)('the handover page', () => {
       try {
         const page = await context.newPage();
         await page.goto(`${stack.shell.origin}/`);
-        await expect.poll(() => page.locator('[role=alert]').textContent()).toContain(words);
+        await poll(() => page.locator('[role=alert]').textContent()).toContain(words);
       } finally {
         await context.close();
       }

@@ -189,8 +189,9 @@ describe.skipIf(!found)('screens', () => {
 
   it('account: the whole local history as one register, running balances, transfers named, a row in full, search', async () => {
     const { page } = app;
-    // The service gets 60 more transfers; after a sync the local history holds more than its last 50.
-    const now = Date.now();
+    // The service gets 60 more transfers, in the hour before now (the newest of all); after a sync the local
+    // history holds more than its last 50.
+    const now = new Date().getTime();
     for (let i = 0; i < 60; i++) {
       const at = new Date(now - (60 - i) * 60_000);
       const wall = new Intl.DateTimeFormat('sv', { timeZone: 'Europe/Prague', dateStyle: 'short', timeStyle: 'medium' })

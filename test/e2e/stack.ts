@@ -6,20 +6,21 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Frame, Locator, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeEach, expect } from 'vitest';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../../src-main/core/app/app-core';
 import { MemorySecretStore } from '../../src-main/core/secrets';
 import { SoapClient } from '../../src-main/core/soap-client';
 import { startWebShell, type WebShell } from '../../src-main/web-shell/server';
 import { currencyLabel } from '../../src-shared/money';
-import { collectPageErrors, launchChromium } from '../support/browser';
+import { collectPageErrors, debianChromiumVersion, launchChromium, notAsInCi } from '../support/browser';
+import { inCi, needTool } from '../support/external-tools';
 import { startTestService, TEST_TIME_ZONE, type TestService, type TestServiceOptions } from '../support/service';
+import { APPROVED_SCREENS, approvedBy, differenceFromApproved, SCREENSHOT_DIR, screenshotFile } from './approved';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const RENDERER_DIR = join(ROOT, 'out/renderer');
-/** Where the screenshots of every screen go (gitignored; named in the README). */
-export const SCREENSHOT_DIR = join(ROOT, 'test-output/screenshots');
+export { SCREENSHOT_DIR };
 export const DEMO = { clientKey: 'demo', login: 'demo', password: 'demo' } as const;
 
 export interface Stack {
@@ -97,16 +98,121 @@ export function realErrors(errors: string[]): string[] {
   return errors.filter((e) => !/requestfailed: .*\/api\/events net::ERR_ABORTED/.test(e));
 }
 
-/** A picture of the page (of the window only with `viewport`, e.g. for a dialog over the page). */
-export async function screenshot(page: Page, name: string, viewport = false): Promise<void> {
+/**
+ * A picture of the page (of the window only with `viewport`, e.g. for a dialog over the page), checked:
+ * first for what every screen must show (layoutProblems: a heading, nothing wider than the window, no
+ * amount cut off, no text cut off without an ellipsis) and for `shows` (texts it must show, as the screen
+ * reads); then, for a screen whose content is fixed (approved.ts), against its approved image.
+ */
+export async function screenshot(page: Page, name: string, viewport = false, shows: (string | RegExp)[] = []): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   // The picture shows the screen, not the notices of the moment: close the toasts first.
   await page.locator('.toast button').evaluateAll((buttons) => buttons.forEach((b) => (b as HTMLButtonElement).click()));
   await page.locator('.toast').first().waitFor({ state: 'detached' });
-  await page.evaluate(() => document.fonts.ready);
+  await settled(page);
   // A page scrolled down would show its sticky header in the middle of a full-page picture.
   if (!viewport) await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: !viewport, animations: 'disabled' });
+  expect(await layoutProblems(page), `${name}: what no screen may show`).toEqual([]);
+  const text = loose(await page.locator('body').innerText());
+  for (const s of shows) {
+    if (typeof s === 'string') expect(text, `${name} shows`).toContain(s);
+    else expect(text, `${name} shows`).toMatch(s);
+  }
+  await picture(page, name, viewport);
+  if (APPROVED_SCREENS.includes(name)) compareWithApproved(name);
+}
+
+/** The picture alone, unchecked (of a screen a failed test left). */
+export async function picture(page: Page, name: string, viewport = false): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: screenshotFile(name), fullPage: !viewport, animations: 'disabled' });
+}
+
+/**
+ * The screenshot against its approved image, where the page rendered as CI renders it (approved.ts): in CI
+ * always, where another browser or other fonts fail it; elsewhere only with the Chromium that made them.
+ */
+function compareWithApproved(name: string): void {
+  const otherwise = notAsInCi();
+  const testFile = expect.getState().testPath ?? name;
+  if (otherwise !== null) {
+    const need = { tool: "Debian's chromium and fonts-dejavu-core (to compare screenshots with approved ones)", howToGet: otherwise };
+    if (inCi()) throw new Error(`${name} is compared with its approved image, made as CI renders it, but ${otherwise}.`);
+    needTool(false, need, testFile);
+    return;
+  }
+  const here = debianChromiumVersion();
+  const madeBy = approvedBy();
+  const other = madeBy === here ? '' : `the approved images were made by ${madeBy ?? 'an unrecorded browser'}, this is ${here}`;
+  if (other && !inCi()) {
+    needTool(
+      false,
+      { tool: `the Chromium of the approved images (${madeBy})`, howToGet: `run in CI, which compares them (${other})` },
+      testFile,
+    );
+    return;
+  }
+  expect.soft(differenceFromApproved(name), `${name} against its approved image${other ? ` (${other})` : ''}`).toBeNull();
+}
+
+/**
+ * What no screen may show, as the page is laid out now: no heading; a page wider than its window; an
+ * amount (MoneyAmount's .money) cut off by a box that hides what overflows it (an ellipsis on an amount
+ * is a wrong amount); a message key instead of its words; text cut off mid-glyph by such a box without an
+ * ellipsis.
+ */
+export async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const shown = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 1 && r.height > 1 && getComputedStyle(el).visibility !== 'hidden' && !el.closest('[hidden], dialog:not([open])');
+    };
+    const what = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).trim().replace(/\s+/g, '.')}` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+    const heading = [...document.querySelectorAll('h1, dialog[open] h2')].find((h) => shown(h) && h.textContent?.trim());
+    if (!heading) problems.push('no heading shows');
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth + 1) {
+      problems.push(`the page is ${root.scrollWidth - root.clientWidth}px wider than its window`);
+    }
+    /** The horizontal extent of an element's content box. */
+    const contentBox = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      const s = getComputedStyle(el);
+      return {
+        left: r.left + parseFloat(s.borderLeftWidth) + parseFloat(s.paddingLeft),
+        right: r.right - parseFloat(s.borderRightWidth) - parseFloat(s.paddingRight),
+      };
+    };
+    const hides = (el: Element) => ['hidden', 'clip'].includes(getComputedStyle(el).overflowX);
+    for (const money of document.querySelectorAll('.money')) {
+      if (!shown(money)) continue;
+      const r = money.getBoundingClientRect();
+      for (let box = money.parentElement; box; box = box.parentElement) {
+        if (!hides(box)) continue;
+        const c = contentBox(box);
+        if (r.left < c.left - 0.5 || r.right > c.right + 0.5) {
+          problems.push(`the amount ${what(money)} is cut off by ${what(box)}`);
+          break;
+        }
+      }
+    }
+    // A message missing from a language shows as its key ("accounts.title").
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const t = n.textContent?.trim() ?? '';
+      if (/^[a-z][a-zA-Z0-9]*(\.[a-zA-Z0-9]+)+$/.test(t) && n.parentElement && shown(n.parentElement)) {
+        problems.push(`a message key shows: "${t}"`);
+      }
+    }
+    for (const el of document.querySelectorAll('body *')) {
+      if (!hides(el) || !shown(el) || getComputedStyle(el).textOverflow === 'ellipsis') continue;
+      const ownText = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim());
+      if (ownText && el.scrollWidth > el.clientWidth + 1) problems.push(`text cut off without an ellipsis: ${what(el)}`);
+    }
+    return problems;
+  });
 }
 
 /**
@@ -138,7 +244,7 @@ export function chainedTests(prefix: string, opened: () => { app?: AppPage; stac
     const { app } = opened();
     if (ctx.task.result?.state === 'fail') {
       broken = true;
-      if (app) await screenshot(app.page, `${prefix}${ctx.task.name.split(':')[0]}`).catch(() => undefined);
+      if (app) await picture(app.page, `${prefix}${ctx.task.name.split(':')[0]}`).catch(() => undefined);
     }
     expect(realErrors(app?.errors ?? [])).toEqual([]);
   });
@@ -171,6 +277,48 @@ export async function dismissSummary(page: Page): Promise<void> {
   const summary = page.getByTestId('sync-summary');
   if (await summary.isVisible()) await summary.getByRole('button').last().click();
   await summary.waitFor({ state: 'detached' });
+}
+
+/**
+ * Waits until the page is still: its fonts loaded, no animation or transition that ends still running (a
+ * colour on its way between themes would be measured half-way, a panel sliding in pictured mid-way), and
+ * two frames drawn since. Endless ones (a spinner, the progress bar's slide) never end, so they do not
+ * count; a screenshot stops them (animations: 'disabled').
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+/**
+ * Reloads the page, first checking that it reported no errors up to here. After the reload every error
+ * counts but the ones the reload itself causes: the requests the page before it still had on their way
+ * (a list, the status, the event stream) are aborted with it (net::ERR_ABORTED), which says nothing of the
+ * app. A request sent before the reload's new page came (the main frame's navigation committed) is one of
+ * those; a request of the new page, the reload's own, or one failing otherwise stays an error.
+ */
+export async function reload(page: Page, errors: string[]): Promise<void> {
+  expect(realErrors(errors), 'errors before the reload').toEqual([]);
+  const ofNewPage = new Set<Request>();
+  let committed = false;
+  const onNavigated = (frame: Frame) => {
+    if (frame === page.mainFrame()) committed = true;
+  };
+  page.on('framenavigated', onNavigated);
+  page.on('request', (r) => {
+    if (committed) ofNewPage.add(r);
+  });
+  page.on('requestfailed', (r) => {
+    if (ofNewPage.has(r) || r.isNavigationRequest() || r.failure()?.errorText !== 'net::ERR_ABORTED') return;
+    // collectPageErrors, listening since before, has recorded it already.
+    const recorded = errors.lastIndexOf(`requestfailed: ${r.url()} net::ERR_ABORTED`);
+    if (recorded >= 0) errors.splice(recorded, 1);
+  });
+  await page.reload();
+  page.off('framenavigated', onNavigated);
 }
 
 /** Goes to a screen the way a user does, through the address (hash) without reloading the page. */

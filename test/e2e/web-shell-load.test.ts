@@ -8,6 +8,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newLocalDataFile } from '../support/app';
 import { browserFor, collectPageErrors, launchChromium } from '../support/browser';
+import { poll, realErrors, reload } from './stack';
 
 /** A Chromium-family browser: without one, this file is skipped (named at the end of the run), or fails in CI. */
 const found = browserFor(import.meta.url);
@@ -52,16 +53,16 @@ it.skipIf(!found)('serves the app, which loads in Chromium with no console error
   await page.locator('#app > *').first().waitFor();
   await page.getByRole('heading').first().waitFor();
   expect(await page.title()).toMatch(/Bookkeeping|Účetnictví|Evidence/i);
-  expect(errors).toEqual([]);
   // The key came in the address's fragment and is out of it now; a reload finds it in the tab.
   expect(page.url()).not.toContain('key=');
-  await page.reload();
+  await reload(page, errors);
   await page.getByRole('heading').first().waitFor();
   expect(await page.locator('[role=alert]').count()).toBe(0);
+  expect(realErrors(errors), 'errors after the reload').toEqual([]);
   // An address with another key (a guess, or an earlier run's) opens nothing.
   const stranger = await browser.newPage();
   await stranger.goto(url.replace(/key=.*/, 'key=guess'));
-  await expect
-    .poll(() => stranger.locator('[role=alert]').textContent())
-    .toContain('This address holds the key of an earlier run of “npm run web”.');
+  await poll(() => stranger.locator('[role=alert]').textContent()).toContain(
+    'This address holds the key of an earlier run of “npm run web”.',
+  );
 });

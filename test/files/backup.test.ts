@@ -397,8 +397,8 @@ describe('backup and restore', () => {
     const s = await withHistory();
     try {
       const backup = await s.core.createBackup();
-      // The command line syncing the same file: its lock row names a live process (our parent) on this host.
-      onFile(s.file, (store) => store.settings.set('syncLock', { pid: process.ppid, host: hostname(), at: Date.now() }));
+      // The command line syncing the same file: its lock row names a live process (our parent) on this host, fresh.
+      onFile(s.file, (store) => store.settings.set('syncLock', { pid: process.ppid, host: hostname(), at: new Date().getTime() }));
       await expectRefused(s.core.restoreBackup({ data: bytesOf(backup) }), /sync is running/, 'busy');
       onFile(s.file, (store) => store.settings.set('syncLock', null));
       expect((await s.core.restoreBackup({ data: bytesOf(backup) })).counts.accounts).toBe(2);

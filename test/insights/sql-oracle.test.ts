@@ -6,13 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CategoryReport, SearchResult } from '../../src-shared/app-api';
+import { cents, text, units } from '../support/decimal-oracle';
 import { seededRandom } from '../support/fault-proxy';
+import { testSeed } from '../support/seed';
 import { seededCore, type SeededCore, type TransactionSeed } from './local-data';
-import { cents, text, units } from './oracle';
 
 const CZK = 203;
 const EUR = 978;
-const random = seededRandom(1918);
+const random = seededRandom(testSeed('SQL_ORACLE_SEED', 1918));
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 const between = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
 

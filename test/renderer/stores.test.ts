@@ -1,4 +1,3 @@
-import { flushPromises } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useConnectionBadge } from '../../src-renderer/src/composables/connection-badge';
@@ -27,6 +26,7 @@ import {
   type RegisterRow,
   type SyncSummary,
 } from '../../src-shared/app-api';
+import { turns, until } from '../support/until';
 import { account, deferred, refueling, standIn, status } from './stand-in';
 
 const summary = (over: Partial<SyncSummary> = {}): SyncSummary => ({
@@ -300,7 +300,7 @@ describe('accounts store', () => {
     let olderDone = false;
     void older.then(() => (olderDone = true));
     answers[0]!.resolve(view([]));
-    await flushPromises();
+    await turns();
     // The older answer is dropped, and whoever waited for it waits for the newer one.
     expect(olderDone).toBe(false);
     expect(store.view).toBeNull();
@@ -446,7 +446,7 @@ describe('register store', () => {
     const store = useRegisterStore();
     await store.open({ accountId: 1 });
     const stale = store.jump('2025-12-01');
-    await vi.waitFor(() => expect(calls).toBe(2));
+    await until('the jump to ask for its rows', () => calls === 2);
     // The jump's answer is still on its way when the newest rows are asked for.
     const fresh = store.newest();
     slow.resolve(await r.listRegister({ accountId: 1, at: '2025-12-01', counts: true }));

@@ -13,6 +13,7 @@ import type { ApiAccount2 } from '../../src-shared/catalog';
 import { ServiceFault } from '../../src-shared/wire';
 import { describeBackends, takesEffect } from '../support/backends';
 import { call, callRaw } from '../support/http';
+import { settles, until } from '../support/until';
 import { ANN, BOB, startFixtureService } from './fixture';
 
 describe('password hashes', () => {
@@ -92,8 +93,8 @@ describe('a verification in use', () => {
       now += 50_000;
       await as('busy');
       expect(waits).toHaveLength(2);
-      // The renewal runs on libuv's pool; give it its moment.
-      await new Promise((r) => setTimeout(r, 300));
+      // The renewal runs on libuv's pool: once it has ended...
+      await settles('the renewal of the busy login', auth.renewalsDone());
       now += 20_000;
       await as('busy');
       expect(waits, 'the busy login was renewed in time').toHaveLength(2);
@@ -196,7 +197,7 @@ describeBackends(import.meta.url, (backend) => {
       try {
         // The two beyond the queue (whichever arrive last) are answered (after the second a crowd's answer is
         // held back), while the first is still held.
-        await expect.poll(() => answered.length, { timeout: 10_000 }).toBe(2);
+        await until('the two calls beyond the queue to be answered', () => answered.length === 2);
         for (const r of answered) {
           expect(r.status).toBe(503);
           expect(r.headers.get('retry-after')).toBe('1');

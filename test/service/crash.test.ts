@@ -1,10 +1,11 @@
 /**
  * kill -9 of the service under a write load, with group commit: the service runs as its own process
  * (`serve`, as an operator runs it), many clients write at once (transfers, new accounts, refuelings,
- * each marked with a text of its own), and the process is killed (SIGKILL) at a random moment. After
- * each kill the data file holds every write that was answered, exactly once and as answered; a write
- * that was not answered is there whole or not at all (never half a transfer, never twice); every balance
- * is the exact sum of its account's transactions; and the service starts again on the file.
+ * each marked with a text of its own), and the process is killed (SIGKILL) once a number of writes drawn
+ * from the seed has been answered, with others in flight. After each kill the data file holds every write
+ * that was answered, exactly once and as answered; a write that was not answered is there whole or not at
+ * all (never half a transfer, never twice); every balance is the exact sum of its account's transactions;
+ * and the service starts again on the file.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,11 +16,13 @@ import { TEST_HASH_PARAMS, addAccount, addClient, addUser } from '../../src-serv
 import { seededRandom } from '../../src-service/admin/seeded-random';
 import type { Credentials } from '../../src-shared/catalog';
 import { call } from '../support/http';
+import { testSeed } from '../support/seed';
 import { serveProcess, type Serving } from '../support/service-cli';
+import { settles } from '../support/until';
 import { WRITE_KINDS, checkWrites, writeOne, type Sent } from '../support/write-load';
 
 const KILLS = Number(process.env.SERVICE_CRASH_KILLS ?? 4);
-const SEED = Number(process.env.SERVICE_CRASH_SEED ?? Date.now() % 1_000_000);
+const SEED = testSeed('SERVICE_CRASH_SEED', 604417);
 const CLIENTS = 24;
 const USER: Credentials = { clientKey: 'crash-key', login: 'crash', password: 'crash-password' };
 
@@ -37,19 +40,26 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** `serve` on the file, once it says where it listens. */
 const serve = () => serveProcess(['--data', file]);
 
-/** Writes from CLIENTS clients at once until the service is gone; SIGKILL at a random moment after the first answer. */
+/**
+ * Writes from CLIENTS clients at once until the service is gone: SIGKILL once a number of writes drawn
+ * from the seed has been answered, with the other clients' writes in flight. (Counted in answers, not in
+ * time, the kill falls at the same point of the load however busy the machine is.)
+ */
 async function loadAndKill(serving: Serving, round: number, random: () => number): Promise<Sent[]> {
   const sent: Sent[] = [];
+  const killAt = 40 + Math.floor(random() * 400);
+  let answered = 0;
   let alive = true;
-  let firstAnswer: () => void = () => {};
-  const answered = new Promise<void>((resolve) => (firstAnswer = resolve));
   const client = async (c: number) => {
     for (let i = 0; alive; i++) {
       const entry: Sent = { kind: WRITE_KINDS[Math.floor(random() * WRITE_KINDS.length)]!, marker: `k${round}-c${c}-w${i}` };
       sent.push(entry);
       try {
         await writeOne(serving.target, USER, accounts, random, entry);
-        firstAnswer();
+        if (++answered === killAt) {
+          alive = false;
+          serving.child.kill('SIGKILL');
+        }
       } catch {
         // Refused connections and cut answers after the kill: this write's fate is unknown.
         if (!alive) return;
@@ -57,11 +67,7 @@ async function loadAndKill(serving: Serving, round: number, random: () => number
     }
   };
   const clients = Array.from({ length: CLIENTS }, (_, c) => client(c));
-  await answered;
-  await new Promise((r) => setTimeout(r, 100 + Math.floor(random() * 700)));
-  serving.child.kill('SIGKILL');
-  await serving.exited;
-  alive = false;
+  await settles(`the service to be killed after ${killAt} answered writes`, serving.exited, { deadlineMs: 25_000 });
   await Promise.all(clients);
   return sent;
 }

@@ -498,15 +498,22 @@ describeBackends(import.meta.url, (backend) => {
       const { connect } = await import('node:net');
       logged.length = 0;
       await new Promise<void>((resolve) => {
+        // Headers asking for a "100 Continue": once it comes, the service has the request and waits for its
+        // body. Part of the body, and the client is gone.
         const socket = connect(service.port, '127.0.0.1', () => {
-          socket.write('POST /API/APIservice.asmx HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml\r\nContent-Length: 500\r\n\r\n<soap:Env');
-          setTimeout(() => socket.destroy(), 50);
+          socket.write(
+            'POST /API/APIservice.asmx HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml\r\nContent-Length: 500\r\nExpect: 100-continue\r\n\r\n',
+          );
+        });
+        socket.once('data', (d: Buffer) => {
+          expect(d.toString('latin1')).toMatch(/^HTTP\/1\.1 100 Continue/);
+          socket.write('<soap:Env', () => socket.destroy());
         });
         socket.on('close', () => resolve());
       });
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(logged).toEqual([]);
+      // Another client answered since: the service has been through the first one's going away.
       expect((await callRaw(service, 'soap12', 'AccountList2', ANN, {})).status).toBe(200);
+      expect(logged).toEqual([]);
     });
   });
 

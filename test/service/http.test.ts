@@ -8,6 +8,7 @@ import { BINDINGS, childrenNamed, parseXml, type XmlElement } from '../../src-sh
 import { describeBackends } from '../support/backends';
 import { callRaw } from '../support/http';
 import type { TestService } from '../support/service';
+import { settles } from '../support/until';
 import { ANN, startFixtureService } from './fixture';
 
 const NS = 'urn:bookkeeping:test';
@@ -15,7 +16,9 @@ let service: TestService;
 beforeAll(async () => {
   ({ service } = await startFixtureService({
     namespace: NS,
-    service: { limits: { headersTimeoutMs: 300, requestTimeoutMs: 600, maxBodyBytes: 64 * 1024 } },
+    // Limits far beyond the moment a request of a test takes to arrive, however busy the machine (a request
+    // cut off by them would be a flake); the tests of slow clients wait them out.
+    service: { limits: { headersTimeoutMs: 1000, requestTimeoutMs: 2000, maxBodyBytes: 64 * 1024 } },
   }));
 });
 afterAll(() => service.close());
@@ -164,15 +167,15 @@ describe('connections', () => {
 
   /** Opens a raw connection, writes `text`, and returns what the server sent before closing it. */
   function rawExchange(text: string): Promise<string> {
-    return new Promise((resolve, reject) => {
+    const exchange = new Promise<string>((resolve, reject) => {
       const socket = connect(service.port, '127.0.0.1', () => socket.write(text));
       let got = '';
       socket.setEncoding('utf8');
       socket.on('data', (c: string) => (got += c));
       socket.on('close', () => resolve(got));
       socket.on('error', reject);
-      setTimeout(() => reject(new Error('the server kept a slow connection open')), 5000).unref();
     });
+    return settles('the server to close a connection too slow with its request', exchange);
   }
 
   it('drops a client that is too slow with its headers (408)', async () => {
@@ -310,17 +313,19 @@ describeBackends(import.meta.url, (backend) => {
           { operation: 'AccountList2', credentials: ANN, params: {} },
           running.namespace,
         );
-        let connected!: () => void;
-        const isConnected = new Promise<void>((resolve) => (connected = resolve));
+        let continued!: () => void;
+        const isContinued = new Promise<void>((resolve) => (continued = resolve));
+        let r!: ReturnType<typeof httpRequest>;
         const answer = new Promise<{ status: number; connection: string | undefined; body: string }>((resolve, reject) => {
-          const r = httpRequest(
+          r = httpRequest(
             {
               agent,
               host: '127.0.0.1',
               port: running.port,
               path: req.path,
               method: 'POST',
-              headers: { ...req.headers, 'Content-Length': Buffer.byteLength(req.body) },
+              // The service's "100 Continue" says it has the request and waits for its body.
+              headers: { ...req.headers, 'Content-Length': Buffer.byteLength(req.body), Expect: '100-continue' },
             },
             (res) => {
               let body = '';
@@ -329,24 +334,19 @@ describeBackends(import.meta.url, (backend) => {
             },
           );
           r.on('error', reject);
-          r.on('socket', (socket) => socket.on('connect', connected));
-          // Half the body now, the rest once the service has begun to stop.
-          r.write(req.body.slice(0, 100));
-          setTimeout(() => r.end(req.body.slice(100)), 300);
+          // Half the body once the service has the request, the rest once it has begun to stop.
+          r.on('continue', () => r.write(req.body.slice(0, 100), () => continued()));
+          r.flushHeaders();
         });
-        await isConnected;
-        // Let the service read the headers before it stops.
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await settles('the service to take the request (100 Continue)', isContinued);
         // A grace far longer than the test may take: the keep-alive connection must not hold the stop up.
         const closed = running.close({ graceMs: 60_000 });
+        r.end(req.body.slice(100));
         const res = await answer;
         expect(res.status).toBe(200);
         expect(res.body).toContain('<AccountList2Result>');
         expect(res.connection).toBe('close');
-        await Promise.race([
-          closed,
-          new Promise((_, reject) => setTimeout(() => reject(new Error('close waited for the grace period')), 5000)),
-        ]);
+        await settles('the stop to end once the answer is out (not after the grace of a minute)', closed);
         await expect(fetch(`${running.url}/API/APIservice.asmx`)).rejects.toThrow();
       } finally {
         agent.destroy();

@@ -11,8 +11,11 @@ import type { Attempt, NoAttempt } from '../../src-service/auth/login-throttle';
 import { SharedLoginThrottle } from '../../src-service/store/postgres/login-attempts';
 import { migratePostgres } from '../../src-service/store/postgres/migrations';
 import { freshDatabase, needPostgres } from '../support/backends';
+import { turns, until } from '../support/until';
 
 const found = needPostgres(import.meta.url);
+/** The throttles' clock, standing still. */
+const NOW = Date.parse('2026-06-01T12:00:00Z');
 
 describe.skipIf(!found)('the shared login throttle', () => {
   let pool: pg.Pool;
@@ -33,14 +36,19 @@ describe.skipIf(!found)('the shared login throttle', () => {
     await pool?.end();
   });
 
-  /** One instance's throttle: lock at the third failure, no delay (so that only the crowd makes anyone wait). */
-  function instance(): SharedLoginThrottle {
+  /**
+   * One instance's throttle: lock at the third failure, no delay (so that only the crowd makes anyone wait).
+   * Its clock stands still (no lock here runs out); `wait` takes its waits for a crowd (by default they are
+   * real).
+   */
+  function instance(wait?: (ms: number) => Promise<unknown>): SharedLoginThrottle {
     const t = new SharedLoginThrottle(
       pool,
       () => true,
       { lockAfter: 3, slowAfter: 100, maxDelayMs: 300 },
-      Date.now,
+      () => NOW,
       (login) => void locks.push(login),
+      wait,
     );
     throttles.push(t);
     return t;
@@ -49,18 +57,23 @@ describe.skipIf(!found)('the shared login throttle', () => {
     expect(typeof a).toBe('object');
     return a as Attempt;
   };
-  /** Whether the promise has settled within `ms`. */
-  const settledWithin = (p: Promise<unknown>, ms: number) =>
-    Promise.race([p.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
-
   it('a right password waits for a verification running on the other instance, then runs (never refused for the crowd)', async () => {
-    const [a, b] = [instance(), instance()];
+    // b's waits for the crowd are held until the test lets them end: it looks again only then.
+    const looks: number[] = [];
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const [a, b] = [instance(), instance((ms) => (looks.push(ms), released))];
     for (let i = 0; i < 2; i++) await ran(await a.attempt('carl')).end(true);
     // carl's own app verifies on a: with it running, two failures and one running could reach the lock.
     const running = ran(await a.attempt('carl'));
-    const waiting = b.attempt('carl');
-    expect(await settledWithin(waiting, 150)).toBe(false);
+    let settled = false;
+    const waiting = b.attempt('carl').finally(() => (settled = true));
+    // b has found the crowd and waits for it to clear, without a verdict.
+    await until('b to wait for the verification running on a', () => looks.length > 0);
+    await turns();
+    expect(settled).toBe(false);
     await running.end(false);
+    release();
     const next = ran(await waiting);
     await next.end(false);
     expect(locks).not.toContain('carl');
@@ -82,7 +95,7 @@ describe.skipIf(!found)('the shared login throttle', () => {
     const listener = {
       query: async (text: string, values: unknown[]) => {
         const rows = await pool.query(text, values);
-        t.noteLock('fay', Date.now() + 60_000);
+        t.noteLock('fay', NOW + 60_000);
         return rows;
       },
     };
@@ -91,13 +104,15 @@ describe.skipIf(!found)('the shared login throttle', () => {
   });
 
   it('a crowd that does not clear within the longest a verification takes is "busy": try again, no verdict', async () => {
-    const [a, b] = [instance(), instance()];
+    // b's waits for the crowd are counted, not taken.
+    const waits: number[] = [];
+    const [a, b] = [instance(), instance(async (ms) => void waits.push(ms))];
     for (let i = 0; i < 2; i++) await ran(await a.attempt('emil')).end(true);
     const stuck = ran(await a.attempt('emil'));
-    const started = Date.now();
     expect(await b.attempt('emil')).toBe('busy');
-    // Waited for the longest delay and the grace, no longer than about that.
-    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    // It looked again and again, waiting in all at least the longest delay (and the grace), before saying so.
+    expect(waits.length).toBeGreaterThan(1);
+    expect(waits.reduce((sum, ms) => sum + ms, 0)).toBeGreaterThanOrEqual(300);
     await stuck.end(false);
     await ran(await b.attempt('emil')).end(false);
     expect(locks).not.toContain('emil');

@@ -17,6 +17,7 @@ import { OPERATION_NAMES, OPERATIONS, type Credentials, type OperationName, type
 import { BINDINGS, type Binding } from '../../src-shared/wire';
 import { freshDatabase, needPostgres } from '../support/backends';
 import { callRaw, type Target } from '../support/http';
+import { testSeed } from '../support/seed';
 import { serviceCli } from '../support/service-cli';
 
 const TIME_ZONE = 'Europe/Prague';
@@ -30,7 +31,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** The demo data set and 10,000 more transactions on demo's open accounts: a tenth transfers, the rest bookings. */
 function makeFile(file: string): DemoSummary {
   const demo = createDemoData(file, { hashParams: TEST_HASH_PARAMS, timeZone: TIME_ZONE, now: NOW });
-  const random = seededRandom(20261120);
+  const random = seededRandom(testSeed('MIGRATE_SEED', 20261120));
   const open = [demo.accounts.cash, demo.accounts.bank, demo.accounts.savings, demo.accounts.card];
   onFile(file, function* (store) {
     const ctx = { ...(yield* contextOf(store, 'demo', TIME_ZONE)), now: () => NOW };

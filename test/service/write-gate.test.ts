@@ -6,8 +6,7 @@
  * and the interleaved reads and writes of answer-cache.test.ts among them.)
  */
 import { Agent, request } from 'node:http';
-import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServiceEndpoint } from '../../src-service/server/endpoint';
 import {
   ActiveConnections,
@@ -19,6 +18,7 @@ import {
 } from '../../src-service/server/http-server';
 import { DEFAULT_LIMITS } from '../../src-service/server/limits';
 import { WriteGate } from '../../src-service/server/write-gate';
+import { turns } from '../support/until';
 
 function gate(windowMs: number, load: { inFlight: number; connections: number }, maxBatch = 64): WriteGate {
   return new WriteGate({ windowMs, maxBatch }, { requestsInFlight: () => load.inFlight, connections: () => load.connections });
@@ -34,6 +34,10 @@ function enter(g: WriteGate, log: string[], name: string): Promise<void> {
   return waiting.then(() => void log.push(name));
 }
 
+// The gate's window and the connections' spans run on clocks faked here (vitest's fake timers), moved on by
+// the test: a window of 40 ms is over exactly when 40 ms have been advanced, however busy the machine.
+afterEach(() => void vi.useRealTimers());
+
 describe('the write gate', () => {
   it('lets a write through at once when no other request is in flight, or when the window is 0', () => {
     expect(gate(50, { inFlight: 1, connections: 5 }).enter()).toBeUndefined();
@@ -41,39 +45,49 @@ describe('the write gate', () => {
   });
 
   it('holds writes for the window while others are in flight, then lets them all through in one turn', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const load = { inFlight: 10, connections: 32 };
     const g = gate(40, load);
     const log: string[] = [];
-    const started = performance.now();
     const writes = ['a', 'b', 'c'].map((name) => enter(g, log, name));
     expect(g.size).toBe(3);
-    await nextTurn();
+    await turns();
     expect(log).toEqual([]);
     // Once one waits, the next waits with it even if it is alone in flight by now.
     load.inFlight = 1;
     writes.push(enter(g, log, 'd'));
-    // All four resolve before the turn after the timer's is reached.
+    // Held a millisecond before the window ends...
+    await vi.advanceTimersByTimeAsync(39);
+    expect(log).toEqual([]);
+    expect(g.size).toBe(4);
+    // ...and all four let through as it ends, before the turn after the timer's is reached.
     let turnAfter = false;
-    await Promise.race(writes).then(() => setImmediate(() => (turnAfter = true)));
+    const first = Promise.race(writes).then(() => setImmediate(() => (turnAfter = true)));
+    vi.advanceTimersByTime(1);
+    expect(g.size, 'the gate opened as the window ended').toBe(0);
+    await first;
     expect(log).toEqual(['a', 'b', 'c', 'd']);
     expect(turnAfter).toBe(false);
     await Promise.all(writes);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(35);
     expect(g.size).toBe(0);
   });
 
   it('opens early when enough writes wait, or when every connection in use waits', async () => {
+    // The window's timer never fires here (the fake clock is not moved): only an early opening lets them through.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const log: string[] = [];
     const full = gate(10_000, { inFlight: 10, connections: 32 }, 3);
-    await Promise.all(['a', 'b', 'c'].map((name) => enter(full, log, name)));
+    const batch = ['a', 'b', 'c'].map((name) => enter(full, log, name));
+    await turns();
     expect(log).toEqual(['a', 'b', 'c']);
+    await Promise.all(batch);
 
     const load = { inFlight: 3, connections: 3 };
     const everyone = gate(10_000, load);
-    const started = performance.now();
-    await Promise.all(['x', 'y', 'z'].map((name) => enter(everyone, log, name)));
+    const all = ['x', 'y', 'z'].map((name) => enter(everyone, log, name));
+    await turns();
     expect(log.slice(3)).toEqual(['x', 'y', 'z']);
-    expect(performance.now() - started).toBeLessThan(1000);
+    await Promise.all(all);
   });
 });
 
@@ -102,6 +116,8 @@ describe('the connections in use, which the write gate waits for', () => {
   });
 
   it('leaves idle keep-alive connections of a running server out, while they stay open', async () => {
+    // The server's count of connections in use reads performance.now(), faked from before it is made.
+    vi.useFakeTimers({ toFake: ['performance'] });
     const endpoint = { handle: (_req: unknown, res: { end: (body: string) => void }) => res.end('ok') } as unknown as ServiceEndpoint;
     const server = createHttpServer(endpoint, DEFAULT_LIMITS);
     const { port } = await listen(server, 0, '127.0.0.1');
@@ -116,8 +132,8 @@ describe('the connections in use, which the write gate waits for', () => {
       await Promise.all([get(), get(), get()]);
       expect(openConnections(server)).toBe(3);
       expect(activeConnections(server)).toBe(3);
-      // Two spans (100 ms each) without a request: open, but not in use.
-      await sleep(350);
+      // Two spans (100 ms each) and more without a request: open, but not in use.
+      vi.advanceTimersByTime(350);
       expect(openConnections(server)).toBe(3);
       expect(activeConnections(server)).toBe(0);
       await get();

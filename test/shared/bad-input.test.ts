@@ -57,9 +57,9 @@ describe('XML that must be refused', () => {
       '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">' +
       Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ''};`.repeat(10)}">`).join('') +
       ']><lolz>&lol9;</lolz>';
-    const started = performance.now();
+    // Refused at the DOCTYPE: read any further, the reference would expand to three billion characters, and
+    // the test would run out of memory or time instead of passing.
     expect(wireError(() => parseXml(bomb)).code).toBe('doctype-forbidden');
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('an external entity (XXE) in a request', () => {

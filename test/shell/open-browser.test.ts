@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privateBase } from '../../src-main/web-shell/handover';
 import { openerCommand, openInBrowser, type Opener } from '../../src-main/web-shell/open-browser';
 import { startTestApp, type TestApp } from '../support/app';
+import { until, untilPasses } from '../support/until';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const POSIX = process.platform !== 'win32';
@@ -220,8 +221,9 @@ describe.skipIf(process.platform !== 'linux')('npm run web -- --open', () => {
       child.stdout.on('data', (c) => (out += c));
       child.stderr.on('data', (c) => (out += c));
       const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-      await expect.poll(() => existsSync(record), { timeout: 20_000, interval: 50 }).toBe(true);
-      await expect.poll(() => readFileSync(record, 'utf8').endsWith('}'), { timeout: 5_000 }).toBe(true);
+      await until('the opener to write its record whole', () => existsSync(record) && readFileSync(record, 'utf8').endsWith('}'), {
+        deadlineMs: 20_000,
+      });
       const { args, env } = JSON.parse(readFileSync(record, 'utf8')) as { args: string[]; env: Record<string, string> };
       expect(args).toHaveLength(1);
       const page = fileURLToPath(args[0]!);
@@ -230,7 +232,9 @@ describe.skipIf(process.platform !== 'linux')('npm run web -- --open', () => {
       for (const name of Object.keys(SECRETS)) expect(env[name], name).toBeUndefined();
       const ticket = ticketOf(page);
       const origin = /url=(http:\/\/127\.0\.0\.1:\d+)\//.exec(readFileSync(page, 'utf8'))![1]!;
-      await expect.poll(() => out).toContain(`Bookkeeping is opening in your browser (${origin}).`);
+      await untilPasses('the shell to say it opens the browser', () =>
+        expect(out).toContain(`Bookkeeping is opening in your browser (${origin}).`),
+      );
       const token = (await (
         await fetch(`${origin}/handover`, {
           method: 'POST',

@@ -7,6 +7,7 @@ import { APP_METHOD_NAMES, HTTP_TOKEN_HEADER, bytesInput, errorKind, isAppMethod
 import { RENDERER_DIR, startTestApp, type TestApp } from '../support/app';
 import { tourEveryMethod } from '../support/app-api-tour';
 import { startTestService, type TestService } from '../support/service';
+import { until } from '../support/until';
 
 let service: TestService;
 let app: TestApp;
@@ -155,7 +156,7 @@ describe('browser shell', () => {
     const expiring = app.shell.handoverUrl(1, (how) => ends.push(how));
     const revoked = app.shell.handoverUrl(60_000, (how) => ends.push(how));
     revoked.revoke();
-    await expect.poll(() => ends.length).toBe(2);
+    await until('the expired ticket and the revoked one to end', () => ends.length === 2);
     expect(ends.sort()).toEqual(['expired', 'revoked']);
     for (const { url } of [expiring, revoked]) {
       const ticket = /#ticket=([\w-]+)$/.exec(url)![1]!;

@@ -26,7 +26,7 @@ export type FaultMode =
   | 'garbage'
   /** The service handles the request; the client gets garbage instead of its answer. */
   | 'garbage-after'
-  /** The service handles the request; its answer is held back for `slowMs`. */
+  /** The service handles the request; its answer is held back for `slowMs` (by default until the client gives up). */
   | 'slow'
   /** The service handles the request; only half of its answer is sent, then the connection closes. */
   | 'truncate'
@@ -107,8 +107,18 @@ export interface ProxyRequest {
   body: string;
 }
 
+export interface ProxyLogEntry {
+  operation: string;
+  mode: FaultMode;
+  at: number;
+}
+
 export interface FaultProxyOptions {
   target: string;
+  /**
+   * How long 'slow' holds an answer back (default 60 s: longer than any call time limit of a test, so that
+   * the client's limit decides, however busy the machine; a shorter hold races the limit).
+   */
   slowMs?: number;
   hugeBytes?: number;
   /** Retry-After of the *-retry-after modes, in seconds (default 1). */
@@ -124,10 +134,12 @@ export interface FaultProxy {
   choose(picker: (req: ProxyRequest) => FaultMode): void;
   /** What happened, by mode. */
   counts: Map<FaultMode, number>;
-  /** Every request with the mode it got. */
-  log: { operation: string; mode: FaultMode }[];
+  /** Every request with the mode it got and when its body had arrived (performance.now(), ms). */
+  log: ProxyLogEntry[];
   /** TCP connections accepted (keep-alive reuses them). */
   connections(): number;
+  /** Bytes of filler the 'huge' answers have handed to their sockets so far (a client that stops reading early stops it). */
+  hugeBytesSent(): number;
   /** The most requests that were being handled at one time (since the last resetMaxInFlight). */
   maxInFlight(): number;
   resetMaxInFlight(): void;
@@ -158,8 +170,8 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
   const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
   let picker: (req: ProxyRequest) => FaultMode = () => 'pass';
   const counts = new Map<FaultMode, number>();
-  const log: { operation: string; mode: FaultMode }[] = [];
-  const slowMs = options.slowMs ?? 1500;
+  const log: ProxyLogEntry[] = [];
+  const slowMs = options.slowMs ?? 60_000;
   const hugeBytes = options.hugeBytes ?? 100 * 1024 * 1024;
   const retryAfterSeconds = options.retryAfterSeconds ?? 1;
   const dripMs = options.dripMs ?? 200;
@@ -210,6 +222,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
   };
 
   let connections = 0;
+  let hugeSent = 0;
   let inFlight = 0;
   let maxInFlight = 0;
   const server = http.createServer((req, res) => {
@@ -234,7 +247,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
       };
       const mode = picker(info);
       counts.set(mode, (counts.get(mode) ?? 0) + 1);
-      log.push({ operation: info.operation, mode });
+      log.push({ operation: info.operation, mode, at: performance.now() });
       const fail = () => res.socket?.destroy();
       void (async () => {
         switch (mode) {
@@ -298,6 +311,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
             const pump = () => {
               while (sent < hugeBytes && !res.destroyed) {
                 sent += chunk.length;
+                hugeSent += chunk.length;
                 if (!res.write(chunk)) return void res.once('drain', pump);
               }
               if (!res.destroyed) res.end();
@@ -390,6 +404,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     counts,
     log,
     connections: () => connections,
+    hugeBytesSent: () => hugeSent,
     maxInFlight: () => maxInFlight,
     resetMaxInFlight: () => (maxInFlight = inFlight),
     choose(p) {

@@ -28,6 +28,15 @@ export function crafted<N extends OperationName>(operation: N, result: ResultOf<
   };
 }
 
+/** An answer that never ends: its headers, then one space every `everyMs`, until the client hangs up. */
+export function dripped(everyMs: number): HostileAnswer {
+  return (res) => {
+    res.writeHead(200, { 'content-type': 'application/soap+xml; charset=utf-8' });
+    const timer = setInterval(() => (res.destroyed ? clearInterval(timer) : res.write(' ')), everyMs);
+    res.on('close', () => clearInterval(timer));
+  };
+}
+
 export async function startHostileProxy(target: string): Promise<HostileProxy> {
   const upstream = new URL(target);
   let pick: (operation: string) => HostileAnswer = () => null;

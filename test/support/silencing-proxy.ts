@@ -11,6 +11,8 @@ export interface SilencingProxy {
   url: string;
   /** Silences the open connections whose startup message names `applicationName`; how many. */
   silence(applicationName: string): number;
+  /** The open connections, not silenced, whose startup message names `applicationName`. */
+  working(applicationName: string): number;
   close(): Promise<void>;
 }
 
@@ -43,16 +45,18 @@ export async function startSilencingProxy(url: string): Promise<SilencingProxy> 
       s.on('close', drop);
     }
   });
+  const named = (link: { startup: Buffer }, applicationName: string) => link.startup.includes(`application_name\0${applicationName}\0`);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const proxied = new URL(url);
   proxied.port = String((server.address() as { port: number }).port);
   return {
     url: proxied.toString(),
     silence(applicationName) {
-      const marked = open.filter((l) => !l.silent && l.startup.includes(`application_name\0${applicationName}\0`));
+      const marked = open.filter((l) => !l.silent && named(l, applicationName));
       for (const l of marked) l.silent = true;
       return marked.length;
     },
+    working: (applicationName) => open.filter((l) => !l.silent && named(l, applicationName)).length,
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();

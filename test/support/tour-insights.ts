@@ -9,10 +9,10 @@ import type {
   SearchResult,
   TransactionDetail,
 } from '../../src-shared/app-api';
-import { add, formatDecimal, parseDecimal, ZERO } from '../../src-shared/money';
 import type { TourCall } from './app-api-tour';
+import { text, units } from './decimal-oracle';
 
-const exactSum = (values: string[]) => formatDecimal(values.reduce((total, v) => add(total, parseDecimal(v)!), ZERO));
+const exactSum = (values: string[]) => text(values.reduce((total, v) => total + units(v), 0n));
 
 export async function tourInsights(ok: TourCall, at: { carId: number; refuelingId: number; accountId: number }): Promise<void> {
   // The car was named after the tour's first sync: its only refueling is the tour's pending one (41 l for 1620.5).

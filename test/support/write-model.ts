@@ -3,26 +3,20 @@
  * through an app core (transfers, new and edited accounts, new and renamed categories, new and edited
  * refuelings, with temporary-id chains and deliberate look-alike duplicates), keeps the intended end
  * state, and compares it exactly with what the service holds: nothing lost, nothing twice.
+ *
+ * Its money is its own (test/support/decimal-oracle.ts: decimal text as a BigInt of fixed scale), never the
+ * app's (src-shared/money): a bug in the app's arithmetic or formatting cannot hide in the expected figures.
  */
 import { expect } from 'vitest';
 import type { SoapClient } from '../../src-main/core/soap-client';
 import type { AccountInput, AppApi, RefuelingEditInput, RefuelingInput } from '../../src-shared/app-api';
 import type { ApiCategory } from '../../src-shared/catalog';
-import {
-  add,
-  compare,
-  decimalFromNumber,
-  formatDecimal,
-  negate,
-  normalize,
-  parseDecimal,
-  ZERO,
-  type Decimal,
-} from '../../src-shared/money';
+import { cents, text, units } from './decimal-oracle';
 
 interface ModelAccount extends AccountInput {
   id: number;
-  balance: Decimal;
+  /** In the oracle's units (decimal-oracle.ts). */
+  balance: bigint;
   transactions: string[];
 }
 
@@ -63,9 +57,9 @@ export class WriteModel {
   private int(min: number, max: number): number {
     return min + Math.floor(this.random() * (max - min + 1));
   }
-  /** Canonical decimal text with up to two places, as the app API returns it. */
+  /** An amount of 0.01 to max/100, as canonical decimal text (no trailing zeros: as the app API returns it). */
   private money(max = 99999): string {
-    return formatDecimal(normalize({ units: BigInt(this.int(1, max)), scale: 2 }));
+    return cents(this.int(1, max));
   }
   private date(): string {
     return `2026-${String(this.int(1, 12)).padStart(2, '0')}-${String(this.int(1, 28)).padStart(2, '0')}T${String(this.int(0, 23)).padStart(2, '0')}:${String(this.int(0, 59)).padStart(2, '0')}:00`;
@@ -77,7 +71,7 @@ export class WriteModel {
   /** Takes the accounts and categories the user has on the service (as the app core lists them after a sync). */
   async adopt(core: AppApi): Promise<void> {
     for (const a of (await core.listAccounts({ includeHidden: true, includeInactive: true })).accounts) {
-      this.accounts.set(a.id, { ...a, balance: parseDecimal(a.balance)!, transactions: [] });
+      this.accounts.set(a.id, { ...a, balance: units(a.balance), transactions: [] });
       const page = await core.listTransactions({ accountId: a.id, limit: 500 });
       this.accounts.get(a.id)!.transactions = page.items.map((t) =>
         this.transactionKey(t.amount, t.paymentDate, t.description, t.categoryId),
@@ -102,9 +96,9 @@ export class WriteModel {
     return parts.join(' / ');
   }
 
-  /** Transactions are compared by content; their category by its path (the names at the end of the run). */
+  /** Transactions are compared by content (the amount as the oracle writes it); their category by its path (the names at the end of the run). */
   private transactionKey(amount: string, date: string, description: string, categoryId: number): string {
-    return JSON.stringify([amount, date, description, categoryId]);
+    return JSON.stringify([canonical(amount), date, description, categoryId]);
   }
 
   /** Makes `count` random valid writes through the core, recording what each is meant to do. */
@@ -157,13 +151,13 @@ export class WriteModel {
     }
     await core.transfer(input);
     this.lastTransfer = input;
-    const amount = parseDecimal(input.amount)!;
+    const amount = units(input.amount);
     const source = this.accounts.get(input.sourceId)!;
     const target = this.accounts.get(input.targetId)!;
-    source.balance = add(source.balance, negate(amount));
-    target.balance = add(target.balance, amount);
-    source.transactions.push(this.transactionKey(formatDecimal(negate(amount)), input.paymentDate, input.description, input.categoryId));
-    target.transactions.push(this.transactionKey(formatDecimal(amount), input.paymentDate, input.description, input.categoryId));
+    source.balance -= amount;
+    target.balance += amount;
+    source.transactions.push(this.transactionKey(text(-amount), input.paymentDate, input.description, input.categoryId));
+    target.transactions.push(this.transactionKey(text(amount), input.paymentDate, input.description, input.categoryId));
     return this.count('transfer');
   }
 
@@ -179,7 +173,7 @@ export class WriteModel {
       ord: this.int(0, 20),
     };
     const { id } = await core.addAccount(input);
-    this.accounts.set(id, { ...input, id, balance: ZERO, transactions: [] });
+    this.accounts.set(id, { ...input, id, balance: 0n, transactions: [] });
     return this.count('addAccount');
   }
 
@@ -280,7 +274,7 @@ export class WriteModel {
         isHidden: a.isHidden,
         locked: a.locked,
         ord: a.ord,
-        balance: formatDecimal(a.balance),
+        balance: text(a.balance),
         transactions: a.transactions.map((k) => this.resolveKey(k)).sort(),
       };
     }
@@ -297,11 +291,27 @@ export class WriteModel {
   }
 }
 
+/** Decimal text as the oracle writes it: the same number always the same text, whoever wrote it. */
+const canonical = (decimal: string) => text(units(decimal));
+
 function refuelingKey(r: Omit<ModelRefueling, 'id'>): string {
-  return JSON.stringify([r.dateOfPurchase, r.tachometer, r.liter, r.price, r.currency, r.rate, r.description]);
+  return JSON.stringify([
+    r.dateOfPurchase,
+    r.tachometer,
+    canonical(r.liter),
+    canonical(r.price),
+    r.currency,
+    canonical(r.rate),
+    r.description,
+  ]);
 }
 
-const dec = (n: number) => formatDecimal(decimalFromNumber(n));
+/**
+ * A number the service answered (the client reads its decimal text into a number), as decimal text:
+ * JavaScript writes a number back as the shortest text that reads as it, which is the service's text for
+ * the amounts here (cents under 10^15). One that is not plain decimal (1e-7) fails in the oracle, loudly.
+ */
+const dec = (n: number) => canonical(String(n));
 
 /** What the service holds for the client's user, in the Intended form (read directly, no local copy). */
 export async function actualOnService(client: SoapClient, carIds: readonly number[]): Promise<Intended> {
@@ -372,7 +382,7 @@ export function expectSameData(actual: Intended, intended: Intended): void {
   for (const [name, want] of Object.entries(intended.accounts)) {
     const got = actual.accounts[name]!;
     expect(got, name).toEqual(want);
-    expect(compare(parseDecimal(got.balance)!, parseDecimal(want.balance)!), name).toBe(0);
+    expect(units(got.balance), name).toBe(units(want.balance));
   }
   expect(actual.categories).toEqual(intended.categories);
   expect(actual.refuelings).toEqual(intended.refuelings);

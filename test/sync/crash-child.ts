@@ -12,7 +12,8 @@ async function main(): Promise<void> {
     dataFile,
     secrets: new MemorySecretStore({ password: process.env.CHILD_PASSWORD!, clientKey: process.env.CHILD_CLIENT_KEY! }),
     timeZone: 'Europe/Prague',
-    timeoutMs: 500,
+    // A second, as GIVE_UP_MS in test/support/client.ts: held answers are given up on soon, passing ones are not.
+    timeoutMs: 1000,
     // Quick tries: the test's proxy faults a fifth of all requests, and rounds must stay short.
     sync: { retry: { attempts: 8, backoffMs: 5, maxBackoffMs: 60 }, unavailableMs: 5000 },
     log: () => undefined,

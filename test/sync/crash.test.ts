@@ -15,11 +15,13 @@ import { MemorySecretStore } from '../../src-main/core/secrets';
 import { addAccount } from '../../src-service';
 import { openCore, soapClient, tempDir } from '../support/client';
 import { NETWORK_FAULT_MODES, randomFaults, seededRandom, startFaultProxy, type FaultProxy } from '../support/fault-proxy';
+import { killAfter } from '../support/kill';
+import { testSeed } from '../support/seed';
 import { seedTestUser, startTestService, type TestService } from '../support/service';
 import { WriteModel, actualOnService, expectSameData } from '../support/write-model';
 
 const KILLS = Number(process.env.CRASH_KILLS ?? 50);
-const SEED = Number(process.env.CRASH_SEED ?? Date.now() % 1_000_000);
+const SEED = testSeed('CRASH_SEED', 730214);
 const WRITES_PER_ROUND = 10;
 const CARS = [1, 2, 3];
 const USER = { clientKey: 'crash-key', login: 'crash', password: 'crash-password' };
@@ -30,7 +32,7 @@ let childScript: string;
 
 beforeAll(async () => {
   service = await startTestService();
-  proxy = await startFaultProxy({ target: service.url, slowMs: 800, dripMs: 100 });
+  proxy = await startFaultProxy({ target: service.url, dripMs: 100 });
   seedTestUser(service.dataFile, USER);
   for (let i = 0; i < 8; i++) addAccount(service.dataFile, USER.login, { name: `Start ${i}`, currency: i < 6 ? 203 : 978, ord: i });
   const out = join(import.meta.dirname, '../../test-output');
@@ -67,8 +69,8 @@ interface ChildRun {
   phase: string;
 }
 
-/** Runs the child's sync and kills it after `killAfter` progress lines (plus a random sub-millisecond wait). */
-function runChild(dataFile: string, killAfter: number, random: () => number): Promise<ChildRun> {
+/** Runs the child's sync and kills it after `killAfterLines` progress lines (plus a random wait of a few milliseconds). */
+function runChild(dataFile: string, killAfterLines: number, random: () => number): Promise<ChildRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [childScript, dataFile], {
       env: {
@@ -94,18 +96,17 @@ function runChild(dataFile: string, killAfter: number, random: () => number): Pr
         if (line === 'go' || line.startsWith('done')) continue;
         lines++;
         if (!killed) phase = line.split(' ')[0]!;
-        if (!killed && lines >= killAfter) {
+        if (!killed && lines >= killAfterLines) {
           killed = true;
           const wait = random();
           // Sometimes at once, sometimes a moment later, so that kills land inside requests and transactions too.
-          if (wait < 0.4) child.kill('SIGKILL');
-          else setTimeout(() => child.kill('SIGKILL'), Math.floor(wait * 6));
+          killAfter(child, wait < 0.4 ? 0 : Math.floor(wait * 6));
         }
       }
     });
-    if (killAfter === 0) {
+    if (killAfterLines === 0) {
       killed = true;
-      setTimeout(() => child.kill('SIGKILL'), Math.floor(random() * 40));
+      killAfter(child, Math.floor(random() * 40));
     }
     child.on('error', reject);
     child.on('exit', (code, signal) => {

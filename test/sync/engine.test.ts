@@ -10,6 +10,7 @@ import type { AppError, AppEvent } from '../../src-shared/app-api';
 import { newUser, TEST_SYNC_TUNING } from '../support/client';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { startTestService, type TestService } from '../support/service';
+import { settles } from '../support/until';
 
 let service: TestService;
 let proxy: FaultProxy;
@@ -90,19 +91,21 @@ describe('one sync at a time', () => {
     try {
       const { hostname } = await import('node:os');
       await s.core.close();
-      writeLock(s.file, { pid: process.ppid, host: hostname(), at: Date.now() });
+      // Locks as fresh as can be (at the moment they are written), but for the last, an hour old.
+      const now = () => new Date().getTime();
+      writeLock(s.file, { pid: process.ppid, host: hostname(), at: now() });
       let core = await s.reopen();
       expect(await core.sync().catch((e: AppError) => e)).toMatchObject({
         kind: 'busy',
         message: expect.stringMatching(/another window or command/),
       });
       await core.close();
-      writeLock(s.file, { pid: await deadPid(), host: hostname(), at: Date.now() });
+      writeLock(s.file, { pid: await deadPid(), host: hostname(), at: now() });
       core = await s.reopen();
       expect((await core.sync()).error).toBeNull();
       // A lock left by a process on another machine is taken over once it is stale.
       await core.close();
-      writeLock(s.file, { pid: 1, host: 'elsewhere', at: Date.now() - 60 * 60_000 });
+      writeLock(s.file, { pid: 1, host: 'elsewhere', at: now() - 60 * 60_000 });
       core = await s.reopen();
       expect((await core.sync()).error).toBeNull();
     } finally {
@@ -275,12 +278,14 @@ describe('events, order and parallelism', () => {
     const s = await newUser(service, { baseUrl: proxy.url, sync: { pushConcurrency: 1 } });
     try {
       for (let i = 0; i < 30; i++) await s.core.addAccount(account(`Closing ${i}`));
-      let pushed = 0;
-      s.core.onEvent((e) => {
-        if (e.type === 'sync-progress' && e.phase === 'push') pushed = e.done;
-      });
+      // Closed as soon as the third write is told pushed (the rest of the push still to come).
+      const thirdPushed = new Promise<void>((resolve) =>
+        s.core.onEvent((e) => {
+          if (e.type === 'sync-progress' && e.phase === 'push' && e.done >= 3) resolve();
+        }),
+      );
       const running = s.core.sync();
-      while (pushed < 3) await new Promise((r) => setTimeout(r, 1));
+      await settles('three writes to be pushed', thirdPushed);
       await s.core.close();
       const summary = await running;
       expect(summary.pushed).toBeLessThan(30);

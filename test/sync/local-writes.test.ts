@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src-main/core/app/app-core';
 import { MemorySecretStore } from '../../src-main/core/secrets';
 import type { AppError, TransactionView } from '../../src-shared/app-api';
-import { add, formatDecimal, negate, parseDecimal } from '../../src-shared/money';
 import { connectDemo, openCore, tempDir } from '../support/client';
+import { text, units } from '../support/decimal-oracle';
 import { startTestService, type TestService } from '../support/service';
 
 let service: TestService;
@@ -280,5 +280,5 @@ async function countStored(core: AppCore, accountId: number): Promise<number> {
 }
 
 function decimalMinus(a: string, b: string): string {
-  return formatDecimal(add(parseDecimal(a)!, negate(parseDecimal(b)!)));
+  return text(units(a) - units(b));
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contextOf, onFile, refuelingFor } from '../../src-service';
 import { bookTransaction } from '../../src-service/operations/transactions';
 import type { AppApi, AppError } from '../../src-shared/app-api';
-import { newUser, type UserSession } from '../support/client';
+import { GIVE_UP_MS, newUser, type UserSession } from '../support/client';
 import { startFaultProxy, type FaultMode, type FaultProxy } from '../support/fault-proxy';
 import { TEST_TIME_ZONE, startTestService, type TestService } from '../support/service';
 
@@ -15,7 +15,7 @@ let service: TestService;
 let proxy: FaultProxy;
 beforeAll(async () => {
   service = await startTestService();
-  proxy = await startFaultProxy({ target: service.url, slowMs: 600 });
+  proxy = await startFaultProxy({ target: service.url });
 });
 afterAll(async () => {
   await proxy.close();
@@ -105,7 +105,7 @@ const CASES: Case[] = [
 /** A user with two accounts, a category and a refueling, synced through the proxy. */
 async function setUp(): Promise<{ s: UserSession; ids: { a: number; b: number; category: number; refueling: number } }> {
   proxy.choose(() => 'pass');
-  const s = await newUser(service, { baseUrl: proxy.url, timeoutMs: 300 });
+  const s = await newUser(service, { baseUrl: proxy.url });
   for (const name of ['A', 'B']) {
     await s.core.addAccount({ name, description: '', currency: 203, type: 1, isActive: true, isHidden: false, locked: false, ord: 0 });
   }
@@ -156,6 +156,8 @@ describe('unknown outcomes are decided by looking for the effect', () => {
           await c.write(s.core, ids);
           const before = sent(c.operation);
           faultFirst(c.operation, mode);
+          // The sync under the fault gives up on a held answer ('slow') after a second.
+          await s.reopen({ timeoutMs: GIVE_UP_MS });
           const summary = await s.core.sync();
           expect(summary, JSON.stringify(summary)).toMatchObject({ pushed: 1, refused: 0, unknown: 0, error: null });
           expect(sent(c.operation) - before).toBe(sends);
@@ -202,7 +204,7 @@ describe('unknown outcomes are decided by looking for the effect', () => {
         .catch((e: AppError) => e);
       expect(err).toMatchObject({ kind: 'rule' });
       // An app restart in between changes nothing.
-      await s.reopen({ timeoutMs: 300 });
+      await s.reopen();
       proxy.choose(() => 'pass');
       const sends = sent('AddTranferToOtherAccount');
       expect(await s.core.sync()).toMatchObject({ pushed: 1, unknown: 0, error: null });
