@@ -320,7 +320,7 @@ describe('every way an older copy comes back, in the app core', () => {
         description: 'never sent',
       });
       const store = new Store(s.file);
-      store.setPartial(fuel.id, true);
+      store.refuelings.setPartial(fuel.id, true);
       store.keepSafetyCopy('daily');
       store.close();
       await s.core.discardOutbox({ id: unsent.outboxId });

@@ -217,7 +217,7 @@ export function connectionHandlers(
     if (!sameData && previous) {
       const queued = core.outbox.count();
       if (queued > 0) throw new AppError('outboxHoldsWrites', { count: queued, login: previous.login, address: previous.baseUrl });
-      store.clearServerCopy();
+      store.serverCopy.clear();
     }
     await secrets.unlock?.(input.password);
     if (connection.rememberPassword) await secrets.set('password', input.password);

@@ -11,7 +11,6 @@
 import type { Store } from '../store/store';
 import { kindOf, type Probe, type UnknownBeforeProbe } from '../write-kinds';
 import type { AnyEntry } from './entries';
-import type { Outbox } from './outbox';
 
 export interface Revival {
   /** Why the writes are uncertain, said to the user with each ("Restored from a backup made ..."). */
@@ -38,13 +37,12 @@ function revivedProbe(entry: AnyEntry, store: Store, message: string): Probe {
  * Marks every write of the copy that is not already unknown (pending, refused, in conflict) as unknown with its
  * revived probe; runs inside the caller's transaction. Returns how many became unknown.
  */
-export function reviveOutbox(store: Store, outbox: Outbox, revival: Revival): number {
+export function reviveOutbox(store: Store, revival: Revival): number {
   const message = `${revival.cause}: this write may have reached the service since; the next sync looks for it there before sending it again.`;
-  const mark = store.sql("UPDATE outbox SET status = 'unknown', message = ?, probe = ?, conflicts = NULL WHERE id = ?");
   let revived = 0;
-  for (const entry of outbox.all()) {
+  for (const entry of store.outbox.all()) {
     if (entry.status === 'unknown' || revival.settle?.(entry)) continue;
-    mark.run(message, JSON.stringify(revivedProbe(entry, store, revival.cause)), entry.id);
+    store.outbox.revive(entry.id, 'unknown', message, revivedProbe(entry, store, revival.cause));
     revived++;
   }
   return revived;

@@ -16,7 +16,6 @@ import {
   type SyncPhase,
   type SyncSummary,
 } from '../../../src-shared/app-api';
-import type { Outbox } from '../outbox/outbox';
 import { pull } from '../pull';
 import {
   CallError,
@@ -31,6 +30,7 @@ import {
   type SoapClient,
 } from '../soap-client';
 import { isDamageError } from '../store/local-file';
+import type { Outbox } from '../store/outbox';
 import type { Store } from '../store/store';
 import { recordExchange } from './exchanges';
 import { currentHolder, holderAlive, isCurrent } from './lock-holder';
@@ -196,7 +196,7 @@ export class SyncEngine {
 
   private releaseLock(): void {
     const { store } = this.deps;
-    if (!store.db.open) return;
+    if (!store.isOpen) return;
     const held = store.settings.get('syncLock');
     if (held && isCurrent(held)) store.settings.set('syncLock', null);
   }
@@ -272,7 +272,7 @@ export class SyncEngine {
     } catch (e) {
       // A local copy damaged on disk is no outcome of the exchange: the core names it and offers recovery.
       if (isDamageError(e)) throw e;
-      const waiting = store.db.open ? outbox.all().filter((x) => x.status === 'pending' || x.status === 'unknown').length : 0;
+      const waiting = store.isOpen ? outbox.all().filter((x) => x.status === 'pending' || x.status === 'unknown').length : 0;
       const { code, error } = pastDeadline
         ? stop('unavailable', 'syncPastDeadline', { seconds: Math.round(this.tuning.deadlineMs / 100) / 10, waiting })
         : classify(e, waiting);
@@ -283,18 +283,18 @@ export class SyncEngine {
       clearInterval(heartbeat);
       clearTimeout(deadline);
     }
-    if (store.db.open) {
+    if (store.isOpen) {
       const left = outbox.all();
       summary.unknown = left.filter((e) => e.status === 'unknown').length;
       summary.waiting = left.filter((e) => e.status === 'pending' || e.status === 'unknown').length;
     }
     summary.finishedAt = now();
-    if (store.db.open) {
+    if (store.isOpen) {
       store.settings.set('lastSync', summary);
       const outcome = summaryOutcome(summary);
       if (outcome) recordExchange(store, { outcome, at: summary.finishedAt, via: 'sync', error: summary.error });
     }
-    if (store.db.open && changedSomething(summary)) this.keepSafetyCopy();
+    if (store.isOpen && changedSomething(summary)) this.keepSafetyCopy();
     emit({ type: 'sync-finished', summary });
     return summary;
   }

@@ -20,9 +20,9 @@
 import type { OutboxKind } from '../../../src-shared/app-api';
 import { analyzeDependencies, effectiveStatuses } from '../outbox/dependencies';
 import type { AnyEntry } from '../outbox/entries';
-import { EntryChanged, type Outbox } from '../outbox/outbox';
 import { CallError, causeParams, FaultError, InvalidCredentialsError, type RetryBudget, type SoapClient } from '../soap-client';
 import { CommitBatcher } from '../store/commit-batcher';
+import { EntryChanged, type Outbox } from '../store/outbox';
 import type { Store } from '../store/store';
 import { createAdaptiveLimiter, isTransientFailure } from '../util/adaptive-limiter';
 import { EffectUndecidable, WRITE_KINDS, kindOf, type Effect, type Probe } from '../write-kinds';
@@ -70,7 +70,7 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
     isOverload: isTransientFailure,
   });
   const snapshot = new ServerSnapshot(client, options.budget, limit);
-  const pusher = new WritePusher(client, store, outbox, snapshot, limit);
+  const pusher = new WritePusher(client, store, snapshot, limit);
   const result: PushResult = { pushed: 0, refused: 0, conflicts: 0, error: null };
   const sends = new Map<number, number>();
   let done = 0;

@@ -5,7 +5,6 @@
  */
 import type { AnyEntry } from '../outbox/entries';
 import { learnedFacts } from '../outbox/learned';
-import type { Outbox } from '../outbox/outbox';
 import type { SoapClient } from '../soap-client';
 import type { Store } from '../store/store';
 import {
@@ -18,6 +17,7 @@ import {
   type Probe,
   type PushContext,
 } from '../write-kinds';
+import { outboxPort } from '../write-kinds/outbox-port';
 import type { ServerSnapshot } from './snapshot';
 
 export class WritePusher {
@@ -26,12 +26,11 @@ export class WritePusher {
   constructor(
     client: SoapClient,
     private readonly store: Store,
-    private readonly outbox: Outbox,
     private readonly snapshot: ServerSnapshot,
     /** Bounds the requests in flight, shared with the snapshot's reads. */
     private readonly limit: <T>(request: () => Promise<T>) => Promise<T> = (r) => r(),
   ) {
-    this.ctx = { client, store, outbox, snapshot };
+    this.ctx = { client, store, outbox: outboxPort(store), snapshot };
   }
 
   /** Decides what to do with a pending entry: the request to send (and its probe), a conflict, or nothing. */
@@ -77,7 +76,7 @@ export class WritePusher {
     this.storeEffect(entry, effect);
     // An edit found done without a request was never marked sent, so the user may have changed it
     // meanwhile: the changed write stays queued. A sent write cannot change (it is 'unknown' until now).
-    if (effect.kind !== 'nothing' || this.outbox.holds(entry.id, entry.input)) this.outbox.remove(entry.id);
+    if (effect.kind !== 'nothing' || this.store.outbox.holds(entry.id, entry.input)) this.store.outbox.remove(entry.id);
   }
 
   /** Stores an effect without settling the entry (what an undecided answer did show). */

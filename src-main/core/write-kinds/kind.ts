@@ -9,7 +9,6 @@ import type { ApiAccount2, ApiCarFuel, ApiCategoryTree, ApiTransaction2, Operati
 import type { MarkedRecord } from '../../../src-shared/records/fields';
 import type { OutboxEntry, RecordKind } from '../outbox/entries';
 import type { LearnedFacts } from '../outbox/learned';
-import type { Outbox } from '../outbox/outbox';
 import type { ViewState } from '../outbox/view-state';
 import type { SoapClient } from '../soap-client';
 import type { Store } from '../store/store';
@@ -83,11 +82,27 @@ export interface Checked<K extends OutboxKind> {
   targetId?: number;
 }
 
+/**
+ * What a kind needs of the outbox: a port the write kinds own (outbox-port.ts puts it over the local copy),
+ * so that a kind never names the outbox's tables, and the outbox never the kinds.
+ */
+export interface OutboxPort {
+  /** Records of this kind this app created on the service: an unknown outcome is never matched to one of them. */
+  ownIds(kind: RecordKind): Set<number>;
+  /** Remembers a record this app created on the service. */
+  markOwn(kind: RecordKind, id: number): void;
+  /**
+   * A create succeeded: the service's id replaces the temporary one everywhere (the queued writes that refer
+   * to it, the record's marks), and the pair is remembered so that an id a screen still holds keeps working.
+   */
+  replaceTempId(kind: RecordKind, tempId: number, realId: number): void;
+}
+
 /** What the push side of a kind works with. */
 export interface PushContext {
   client: SoapClient;
   store: Store;
-  outbox: Outbox;
+  outbox: OutboxPort;
   /** The service's lists as this push sees them (read once, kept current with its own answers). */
   snapshot: ServerSnapshot;
 }
