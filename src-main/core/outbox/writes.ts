@@ -61,9 +61,9 @@ export class LocalWrites {
     this.store.transaction(() => {
       const entry = this.outbox.get(entryId);
       if (!entry) throw new AppError('entryMissing', { id: entryId });
-      if (entry.status === 'unknown') {
-        throw new AppError('entryUnknown');
-      }
+      // It may be on the service already: changed, it could be booked twice.
+      if (entry.status === 'unknown') throw new AppError('entryUnknown');
+      if (entry.status === 'undecidable') throw new AppError('entryUndecidable');
       const { marks } = WRITE_KINDS[entry.kind];
       const { sent, locals } = marks ? splitLocals(marks, raw) : { sent: raw, locals: {} };
       const checked = this.check(entry.kind, sent as never, this.view.stateWithout(entryId), entry);

@@ -247,7 +247,7 @@ export class BackupFiles {
 
   /** The copy's writes just before its rows are replaced, and the attached backup's name. */
   private writesBefore(): ReplacedCopy {
-    const unsent = this.sql("SELECT id, kind, created_at FROM main.outbox WHERE status <> 'unknown'").all() as {
+    const unsent = this.sql("SELECT id, kind, created_at FROM main.outbox WHERE status NOT IN ('unknown', 'undecidable')").all() as {
       id: number;
       kind: string;
       created_at: string;

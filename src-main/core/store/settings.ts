@@ -86,7 +86,12 @@ const summary = v.pipe(
       typeof (x as SyncSummary).finishedAt === 'string' &&
       typeof (x as SyncSummary).startedAt === 'string',
   ),
-  v.transform((x): SyncSummary => ({ ...x, error: keptError(x.error) })),
+  // A summary kept before undecidable writes were counted apart counted them among the unknown.
+  v.transform((x): SyncSummary => ({
+    ...x,
+    undecidable: typeof x.undecidable === 'number' ? x.undecidable : 0,
+    error: keptError(x.error),
+  })),
 );
 const exchange = v.pipe(
   v.custom<LastExchange>(

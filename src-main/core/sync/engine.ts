@@ -16,6 +16,7 @@ import {
   type SyncPhase,
   type SyncSummary,
 } from '../../../src-shared/app-api';
+import { isSentUnanswered, type AnyEntry } from '../outbox/entries';
 import { pull } from '../pull';
 import {
   CallError,
@@ -216,6 +217,7 @@ export class SyncEngine {
       refused: 0,
       conflicts: 0,
       unknown: 0,
+      undecidable: 0,
       waiting: 0,
       pulled: null,
       received: null,
@@ -242,7 +244,7 @@ export class SyncEngine {
     });
     try {
       const client = (await this.deps.client()).withSignal(signal);
-      if (outbox.all().some((e) => e.status === 'pending' || e.status === 'unknown')) {
+      if (outbox.all().some(isWaiting)) {
         const pushed = await pushOutbox(client, store, outbox, {
           concurrency: this.tuning.pushConcurrency,
           initialConcurrency: this.tuning.initialConcurrency,
@@ -272,7 +274,7 @@ export class SyncEngine {
     } catch (e) {
       // A local copy damaged on disk is no outcome of the exchange: the core names it and offers recovery.
       if (isDamageError(e)) throw e;
-      const waiting = store.isOpen ? outbox.all().filter((x) => x.status === 'pending' || x.status === 'unknown').length : 0;
+      const waiting = store.isOpen ? outbox.all().filter(isWaiting).length : 0;
       const { code, error } = pastDeadline
         ? stop('unavailable', 'syncPastDeadline', { seconds: Math.round(this.tuning.deadlineMs / 100) / 10, waiting })
         : classify(e, waiting);
@@ -286,7 +288,8 @@ export class SyncEngine {
     if (store.isOpen) {
       const left = outbox.all();
       summary.unknown = left.filter((e) => e.status === 'unknown').length;
-      summary.waiting = left.filter((e) => e.status === 'pending' || e.status === 'unknown').length;
+      summary.undecidable = left.filter((e) => e.status === 'undecidable').length;
+      summary.waiting = left.filter(isWaiting).length;
     }
     summary.finishedAt = now();
     if (store.isOpen) {
@@ -312,6 +315,9 @@ export class SyncEngine {
     }
   }
 }
+
+/** A write still to be sent or decided: pending, or sent without an answer (unknown or undecidable). */
+const isWaiting = (e: AnyEntry): boolean => e.status === 'pending' || isSentUnanswered(e.status);
 
 /** Whether a sync changed the local copy: it delivered writes, or the pull brought something new. */
 function changedSomething(s: SyncSummary): boolean {

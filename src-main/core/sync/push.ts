@@ -19,7 +19,7 @@
  */
 import type { OutboxKind } from '../../../src-shared/app-api';
 import { analyzeDependencies, effectiveStatuses } from '../outbox/dependencies';
-import type { AnyEntry } from '../outbox/entries';
+import { isSentUnanswered, type AnyEntry } from '../outbox/entries';
 import { CallError, causeParams, FaultError, InvalidCredentialsError, type RetryBudget, type SoapClient } from '../soap-client';
 import { CommitBatcher } from '../store/commit-batcher';
 import { EntryChanged, type Outbox } from '../store/outbox';
@@ -111,9 +111,15 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
     counted();
   };
 
-  /** Decides every unknown outcome by looking for the write's effect on a fresh snapshot. */
+  /** Whether an entry is still sent without an answer (the user may have retried or discarded it meanwhile). */
+  const stillUnanswered = (id: number): boolean => {
+    const status = outbox.get(id)?.status;
+    return status !== undefined && isSentUnanswered(status);
+  };
+
+  /** Decides every unknown outcome (undecidable ones again) by looking for the write's effect on a fresh snapshot. */
   const checkRound = async (): Promise<RoundEnd> => {
-    const unknown = outbox.all().filter((e) => e.status === 'unknown');
+    const unknown = outbox.all().filter((e) => isSentUnanswered(e.status));
     if (unknown.length === 0) return { progressed: false, interrupted: null };
     snapshot.invalidate();
     let progressed = false;
@@ -125,7 +131,7 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
           effect = await pusher.findEffect(e);
         } catch (err) {
           // The service refuses to show what the write touched (an account no longer shared...), or its
-          // lists cannot show it: the write stays unknown, never sent blindly, and the writes that do
+          // lists cannot show it: the write is undecidable, never sent blindly, and the writes that do
           // not depend on it go on.
           let message: string;
           if (err instanceof EffectUndecidable) message = err.message;
@@ -134,11 +140,11 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
             if (!refusal) throw err;
             message = `Whether this write reached the service cannot be checked: ${refusal.message}`;
           }
-          store.transaction(() => outbox.get(e.id)?.status === 'unknown' && outbox.setStatus(e.id, 'unknown', message));
+          store.transaction(() => stillUnanswered(e.id) && outbox.setStatus(e.id, 'undecidable', message));
           continue;
         }
         if (effect) finalize(e, effect);
-        else store.transaction(() => outbox.get(e.id)?.status === 'unknown' && outbox.setStatus(e.id, 'pending'));
+        else store.transaction(() => stillUnanswered(e.id) && outbox.setStatus(e.id, 'pending'));
         progressed = true;
       }
       options.onProgress?.('check', unknown.length, unknown.length);
@@ -156,7 +162,7 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
     const queue = entries.filter((e) => statuses.get(e.id)!.status === 'pending');
     const state = new Map<number, 'waiting' | 'running' | 'ok' | 'failed'>(queue.map((e) => [e.id, 'waiting']));
     const keys = new Map(queue.map((e) => [e.id, kindOf(e).keys(e)]));
-    total = done + queue.length + outbox.all().filter((e) => e.status === 'unknown').length;
+    total = done + queue.length + outbox.all().filter((e) => isSentUnanswered(e.status)).length;
     const running = new Map<number, Promise<void>>();
     let progressed = false;
     let interrupted: unknown = null;
@@ -220,7 +226,7 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
           // Accepted, but what it did cannot be told from the answer: kept as sent, for the user to decide.
           store.transaction(() => {
             if (e.partial) pusher.storeEffect(entry, e.partial);
-            outbox.setStatus(id, 'unknown', e.message);
+            outbox.setStatus(id, 'undecidable', e.message);
           });
           if (e.partial) pusher.noteEffect(e.partial);
           state.set(id, 'failed');
@@ -306,7 +312,7 @@ export async function pushOutbox(client: SoapClient, store: Store, outbox: Outbo
    * anyway): refused, they cost the service one failed login, where writes in flight (and the read that
    * tells a refused request from refused credentials) would each cost one more towards its lockout.
    */
-  let credentialsChecked = outbox.all().every((e) => e.status !== 'pending' && e.status !== 'unknown');
+  let credentialsChecked = outbox.all().every((e) => e.status !== 'pending' && !isSentUnanswered(e.status));
   const checkCredentials = async (): Promise<RoundEnd> => {
     if (credentialsChecked) return { progressed: false, interrupted: null };
     try {

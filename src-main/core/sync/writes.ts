@@ -49,9 +49,11 @@ export class WritePusher {
    */
   findEffect(entry: AnyEntry): Promise<Effect | null> {
     const kind = kindOf(entry);
-    const probe = entry.probe as Probe;
-    // A create restored from a backup: what existed before it is not known, so its effect cannot be told.
-    if (!kind.edit && probe && 'undecidable' in probe) return Promise.reject(new EffectUndecidable(String(probe.undecidable)));
+    // A create without a probe (one an older copy brought back that could not say what the service held
+    // before it): its effect cannot be told from what was there already.
+    if (!kind.edit && entry.probe === null) {
+      return Promise.reject(new EffectUndecidable(entry.message ?? 'What the service held before this write is not known.'));
+    }
     // A write an older copy brought back that still refers to a record created offline: that create was not
     // found on the service (the check goes in order), so this write, sent only after it, cannot have happened.
     if (referencesOf(entry).some((r) => r.id < 0)) return Promise.resolve(null);
@@ -79,7 +81,7 @@ export class WritePusher {
     if (effect.kind !== 'nothing' || this.store.outbox.holds(entry.id, entry.input)) this.store.outbox.remove(entry.id);
   }
 
-  /** Stores an effect without settling the entry (what an undecided answer did show). */
+  /** Stores an effect without settling the entry (what an undecidable answer did show). */
   storeEffect(entry: AnyEntry, effect: Effect): void {
     const learned = learnedFacts(this.store);
     kindOf(entry).apply(entry, effect, { ...this.ctx, learned });

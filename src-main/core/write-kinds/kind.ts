@@ -33,25 +33,18 @@ export type Effect =
   | { kind: 'nothing' };
 
 /**
- * What the service held before a write is not known (a write restored from a backup, which may have
- * been sent since): its effect cannot be looked for, and the message says what the user should do.
- */
-export interface UnknownBeforeProbe {
-  undecidable: string;
-}
-
-/**
  * What existed on the service just before a write was sent, so that after an unknown outcome its
- * effect can be told apart from what was there already. Each kind writes and reads its own shape.
+ * effect can be told apart from what was there already. Each kind writes and reads its own shape; an
+ * edit needs none (it is decided by comparing values), a create always has one when it is sent.
  */
-export type Probe = Record<string, unknown> | UnknownBeforeProbe | null;
+export type Probe = Record<string, unknown> | null;
 
 export type Prepared =
   { action: 'send'; call: Call; probe: Probe } | { action: 'conflict'; conflicts: FieldConflict[] } | { action: 'done'; effect: Effect };
 
 /**
- * The service's lists cannot show whether a write whose outcome is unknown happened: the write stays
- * unknown, with this message for the user, and is never sent again without the user's word. `partial`
+ * The service's lists cannot show whether a write whose outcome is unknown happened: the write becomes
+ * undecidable, with this message for the user, and is never sent again without the user's word. `partial`
  * is what the answer did show, stored all the same.
  */
 export class EffectUndecidable extends Error {
