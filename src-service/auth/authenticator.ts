@@ -1,10 +1,10 @@
 /**
  * Checking the three credentials of a call: a registered, enabled client key, a login and its password.
- * Every mismatch gives the same RuleError, "Invalid credentials", after the same work (an unknown login or
+ * Every mismatch gives the same CredentialsRefused ("Invalid credentials"), after the same work (an unknown login or
  * a wrong key still costs a full password verification), so a caller cannot tell which part was wrong.
  */
 import type { Credentials } from '../../src-shared/catalog';
-import { INVALID_CREDENTIALS, RuleError, ServiceBusy } from '../errors';
+import { CredentialsRefused, ServiceBusy } from '../errors';
 import { awaited, run, type Flow } from '../store/flow';
 import { CLIENT_KEY_MAX, LOGIN_MAX, loginKey, type UserRow } from '../store/rows';
 import type { ServiceStore } from '../store/seam';
@@ -34,7 +34,7 @@ const LOOKUPS_MAX = 10_000;
 const REFRESH_SHARE = 0.25;
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-const refused = () => new RuleError(INVALID_CREDENTIALS);
+const refused = () => new CredentialsRefused();
 
 export class Authenticator {
   readonly throttle: LoginGuard;
@@ -67,7 +67,7 @@ export class Authenticator {
     await verifyPassword('warm-up', this.unknownUserHash);
   }
 
-  /** The user the credentials identify; throws RuleError("Invalid credentials") otherwise. */
+  /** The user the credentials identify; throws CredentialsRefused ("Invalid credentials") otherwise. */
   async authenticate(credentials: Credentials): Promise<UserRow> {
     const login = loginKey(credentials.login);
     // No stored login or client key is longer, so such a call cannot succeed; refusing it before any
