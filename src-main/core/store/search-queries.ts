@@ -41,11 +41,12 @@ const ACCOUNTS_IN = 'account_id IN (SELECT value FROM json_each(@accounts))';
 /** The filters beyond the accounts, as SQL (none: the accounts alone). */
 function filters(q: SearchQuery): Condition[] {
   const conditions: Condition[] = [];
-  if (q.categories)
+  if (q.categories) {
     conditions.push({
       sql: 'category_id IN (SELECT value FROM json_each(@categories))',
       params: { categories: JSON.stringify(q.categories) },
     });
+  }
   if (q.from !== null) conditions.push({ sql: 'payment_date >= @from', params: { from: q.from } });
   if (q.before !== null) conditions.push({ sql: 'payment_date < @before', params: { before: q.before } });
   if (q.leaveOut !== null) conditions.push({ sql: 'type <> @leaveOut', params: { leaveOut: q.leaveOut } });

@@ -84,8 +84,9 @@ export class ServerCopy {
     }
     for (const a of data.accounts) {
       const before = accountsBefore.get(a.id);
-      if (!before?.listed || differs(before.row, a, ['balance']) || (before.row.balance !== a.balance && !moved.has(a.id)))
+      if (!before?.listed || differs(before.row, a, ['balance']) || (before.row.balance !== a.balance && !moved.has(a.id))) {
         accountsChanged++;
+      }
     }
     templates.replace(data.templates);
     categories.replace(data.categories);
