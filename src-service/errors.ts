@@ -1,3 +1,5 @@
+import type { FaultSubcode } from '../src-shared/wire';
+
 /**
  * A refusal that is the caller's doing: a broken rule, an unknown or foreign id, a read-only account.
  * Its message is written for the caller (it names the parameter or the rule) and is safe to send: the
@@ -6,6 +8,8 @@
  */
 export class RuleError extends Error {
   override name = 'RuleError';
+  /** The finer code its fault is marked with beside its words (src-shared/wire FAULT_SUBCODES); none for a broken rule. */
+  readonly subcode: FaultSubcode | null = null;
 }
 
 /**
@@ -25,3 +29,16 @@ export class ServiceBusy extends Error {
 
 /** The one answer to every credential mismatch, so that a caller cannot tell which part was wrong. */
 export const INVALID_CREDENTIALS = 'Invalid credentials';
+
+/**
+ * Refused credentials: the client key, the login or the password, or a locked login, all alike. A Client fault
+ * with the decisions' words ("Invalid credentials") and status, marked InvalidCredentials so that a client
+ * tells it from every other refusal by that mark, never by the words.
+ */
+export class CredentialsRefused extends RuleError {
+  override name = 'CredentialsRefused';
+  override readonly subcode = 'InvalidCredentials';
+  constructor() {
+    super(INVALID_CREDENTIALS);
+  }
+}

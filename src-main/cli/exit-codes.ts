@@ -10,7 +10,7 @@ export const SYNC_EXIT = {
   delivered: 0,
   /** Usage errors, refused credentials, a certificate not trusted, data the app cannot accept. */
   failed: 1,
-  /** The sync ran, but the service refused some writes, or some are in conflict or undecided. */
+  /** The sync ran, but the service refused some writes, or some are in conflict or undecidable. */
   refused: 2,
   /** The service was unavailable (or the sync ran out of time): writes still wait for the next sync. */
   unavailable: 3,
@@ -21,7 +21,7 @@ export const SYNC_EXIT = {
 export function syncExitCode(s: SyncSummary): number {
   switch (s.errorCode) {
     case null:
-      return s.refused > 0 || s.conflicts > 0 || s.unknown > 0 ? SYNC_EXIT.refused : SYNC_EXIT.delivered;
+      return s.refused > 0 || s.conflicts > 0 || s.unknown > 0 || s.undecidable > 0 ? SYNC_EXIT.refused : SYNC_EXIT.delivered;
     case 'unavailable':
       return SYNC_EXIT.unavailable;
     case 'cancelled':

@@ -168,7 +168,11 @@ export function summaryText(s: SyncSummary): string {
       : ' (nothing new)'
     : '';
   const waiting = s.waiting > 0 ? ` ${s.waiting} write${s.waiting === 1 ? '' : 's'} still waiting.` : '';
-  return `Pushed ${s.pushed}, refused ${s.refused}, conflicts ${s.conflicts}, unknown ${s.unknown}; ${pulled}${received}.${waiting}`;
+  const decide =
+    s.undecidable > 0
+      ? ` ${s.undecidable} write${s.undecidable === 1 ? '' : 's'} may be on the service: check there, then \`outbox retry <id>\` or \`outbox discard <id>\`.`
+      : '';
+  return `Pushed ${s.pushed}, refused ${s.refused}, conflicts ${s.conflicts}, unknown ${s.unknown}, undecidable ${s.undecidable}; ${pulled}${received}.${waiting}${decide}`;
 }
 
 const countsOf = (c: NonNullable<SyncSummary['received']>): string =>

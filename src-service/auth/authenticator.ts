@@ -1,12 +1,12 @@
 /**
  * Checking the three credentials of a call: a registered, enabled client key, a login and its password.
- * Every mismatch gives the same RuleError, "Invalid credentials", after the same work (an unknown login or
+ * Every mismatch gives the same CredentialsRefused ("Invalid credentials"), after the same work (an unknown login or
  * a wrong key still costs a full password verification), so a caller cannot tell which part was wrong.
  * Verifications take their turn in VerificationSlots, by the address the call comes from; a crowd there is
  * ServiceBusy (try again), never a verdict.
  */
 import type { Credentials } from '../../src-shared/catalog';
-import { INVALID_CREDENTIALS, RuleError, ServiceBusy } from '../errors';
+import { CredentialsRefused, ServiceBusy } from '../errors';
 import { awaited, run, type Flow } from '../store/flow';
 import { CLIENT_KEY_MAX, LOGIN_MAX, loginKey, type UserRow } from '../store/rows';
 import type { ServiceStore } from '../store/seam';
@@ -45,7 +45,7 @@ const LOOKUPS_MAX = 10_000;
 const REFRESH_SHARE = 0.25;
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-const refused = () => new RuleError(INVALID_CREDENTIALS);
+const refused = () => new CredentialsRefused();
 
 export class Authenticator {
   readonly throttle: LoginGuard;
@@ -82,7 +82,7 @@ export class Authenticator {
   }
 
   /**
-   * The user the credentials identify; throws RuleError("Invalid credentials") otherwise, or ServiceBusy
+   * The user the credentials identify; throws CredentialsRefused ("Invalid credentials") otherwise, or ServiceBusy
    * when the verifications are crowded. `from` is the address the call comes from (client-address.ts).
    */
   async authenticate(credentials: Credentials, from: string): Promise<UserRow> {

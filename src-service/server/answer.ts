@@ -1,6 +1,6 @@
 /** Writing answers: the body encoded once, its headers made once, so that a cached answer is written as is. */
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { WireResponse } from '../../src-shared/wire';
+import { faultHeaders, type WireResponse } from '../../src-shared/wire';
 
 const COMMON_HEADERS = { 'Cache-Control': 'private, max-age=0', 'X-Content-Type-Options': 'nosniff' };
 
@@ -15,7 +15,7 @@ export function answer(wire: WireResponse, extra?: Record<string, string>): Answ
   const payload = Buffer.from(wire.body, 'utf8');
   return {
     status: wire.status,
-    headers: { ...COMMON_HEADERS, ...extra, 'Content-Type': wire.contentType, 'Content-Length': payload.length },
+    headers: { ...COMMON_HEADERS, ...faultHeaders(wire), ...extra, 'Content-Type': wire.contentType, 'Content-Length': payload.length },
     payload,
   };
 }

@@ -6,7 +6,8 @@
  *
  * - the codec's request errors: a Client fault with the codec's status (400 unparsable XML, 404 unknown
  *   operation in the path, 413, 415, else 500);
- * - "Invalid credentials" and broken rules: a Client fault, 500;
+ * - "Invalid credentials" and broken rules: a Client fault, 500; refused credentials marked with the
+ *   InvalidCredentials subcode (SOAP 1.2 Subcode, SOAP 1.1 detail element, GET/POST Fault-Subcode header);
  * - anything else: logged here, answered as a Server fault that says nothing about the cause.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -443,9 +444,15 @@ export class ServiceEndpoint {
     write(res, a);
   }
 
-  /** A broken rule or refused credentials as a Client fault; anything else logged, and a Server fault that says nothing of it. */
+  /**
+   * A broken rule or refused credentials as a Client fault (refused credentials marked with their subcode);
+   * anything else logged, and a Server fault that says nothing of it.
+   */
   private failure(binding: Binding, call: AnyCall, e: unknown): WireResponse {
-    if (e instanceof RuleError) return buildFault(binding, { code: 'Client', message: e.message });
+    if (e instanceof RuleError) {
+      const subcode = e.subcode ? { subcode: e.subcode } : {};
+      return buildFault(binding, { code: 'Client', message: e.message, ...subcode }, this.options.namespace);
+    }
     this.options.logger.error(`Operation ${call.operation} failed`, e);
     return buildFault(binding, { code: 'Server', message: SERVER_FAULT_MESSAGE });
   }

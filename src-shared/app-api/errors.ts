@@ -178,6 +178,11 @@ export const ERRORS = {
   // ---- the outbox
   entryMissing: spec<{ id: number }>('not-found', (p) => `Outbox entry ${p.id} does not exist.`),
   entryUnknown: spec('rule', () => 'This write was sent and its outcome is not known yet; sync first, then change it.'),
+  entryUndecidable: spec(
+    'rule',
+    () =>
+      'This write may already be on the service, which cannot tell; check there, then send it again or discard it instead of changing it.',
+  ),
   noConflict: spec<{ id: number }>('rule', (p) => `Outbox entry ${p.id} has no conflict to resolve.`),
   notInConflict: spec<{ field: string }>('invalid-input', (p) => `${p.field} is not a field in conflict.`),
   chooseSides: spec<{ fields: string }>('invalid-input', (p) => `Choose mine or theirs for ${p.fields}.`),

@@ -93,10 +93,13 @@ export type RefuelingView = RefuelingValues & {
 
 /**
  * pending: waiting to be sent. unknown: sent, but the answer never came; the next sync looks for its
- * effect before sending it again. refused: the service answered a fault (see message). conflict: an
- * edit whose field was changed on the service too. blocked: depends on a refused or conflicting entry.
+ * effect before sending it again. undecidable: sent, but whether it reached the service cannot be told (the
+ * service's lists cannot show it, or what the service held before it is not known): it is never sent again
+ * without the user's word (retry), and each sync looks for it once more. refused: the service answered a
+ * fault (see message). conflict: an edit whose field was changed on the service too. blocked: depends on a
+ * refused, conflicting, undecidable or blocked entry.
  */
-export type OutboxStatus = 'pending' | 'unknown' | 'refused' | 'conflict' | 'blocked';
+export type OutboxStatus = 'pending' | 'unknown' | 'undecidable' | 'refused' | 'conflict' | 'blocked';
 
 export interface FieldConflict {
   field: string;
@@ -247,7 +250,9 @@ export interface SyncSummary {
   conflicts: number;
   /** Writes whose outcome stayed unknown (the service could not be reached to check). */
   unknown: number;
-  /** Writes still in the outbox to be sent (pending or unknown), after this sync. */
+  /** Writes whose arrival the sync could not tell: they wait for the user's retry or discard. */
+  undecidable: number;
+  /** Writes still in the outbox to be sent (pending, unknown or undecidable), after this sync. */
   waiting: number;
   pulled: PulledCounts | null;
   /**
@@ -273,7 +278,7 @@ export interface AppStatus {
   /** The user chose to work without a connection for now (first run done). */
   workingOffline: boolean;
   connection: ConnectionSettings | null;
-  outbox: { pending: number; unknown: number; refused: number; conflicts: number; blocked: number };
+  outbox: { pending: number; unknown: number; undecidable: number; refused: number; conflicts: number; blocked: number };
   syncing: boolean;
   lastSyncAt: string | null;
   lastSync: SyncSummary | null;

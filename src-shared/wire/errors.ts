@@ -63,10 +63,28 @@ export class ServiceFault extends Error {
     readonly faultCode: 'Client' | 'Server',
     message: string,
     readonly httpStatus: number,
+    /**
+     * The finer code the service marked the fault with, in the API's namespace (FAULT_SUBCODES): a SOAP 1.2
+     * Subcode, an element of a SOAP 1.1 fault's detail, the GET and POST bindings' Fault-Subcode header.
+     * Null for a fault without one: a refusal of the call like any other, whatever its words.
+     */
+    readonly subcode: FaultSubcode | null = null,
   ) {
     super(message);
   }
 }
+
+/**
+ * The finer codes a fault may carry beside its Client/Server code and its words, which stay as the service
+ * decisions fix them: InvalidCredentials, the client key, login or password refused (or the login locked).
+ */
+export const FAULT_SUBCODES = ['InvalidCredentials'] as const;
+export type FaultSubcode = (typeof FAULT_SUBCODES)[number];
+
+export const isFaultSubcode = (name: string): name is FaultSubcode => (FAULT_SUBCODES as readonly string[]).includes(name);
+
+/** The header in which the HTTP GET and POST bindings, whose errors are plain text, carry a fault's subcode. */
+export const FAULT_SUBCODE_HEADER = 'Fault-Subcode';
 
 /** Shortens input quoted in a message so that an error never carries a large piece of a request. */
 export function quote(value: string, max = 40): string {

@@ -5,16 +5,18 @@
  */
 import { OPERATIONS, soapResponseElement, soapResultElement, type OperationName, type ResultOf } from '../catalog';
 import { CONTENT_TYPE, SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS, envelopeNs, isSoap, mediaType, type Binding } from './bindings';
-import { ServiceFault, WireError } from './errors';
+import { FAULT_SUBCODE_HEADER, isFaultSubcode, ServiceFault, WireError, type FaultSubcode } from './errors';
 import { readResultContent, writeResultContent } from './result-content';
 import type { ReadOptions } from './values';
 import { escapeAttr, escapeText } from './xml-text';
-import { childNamed, parseXml, type XmlElement, type XmlLimits } from './xml-tree';
+import { childNamed, parseXml, resolveQName, type XmlElement, type XmlLimits } from './xml-tree';
 
 export interface WireResponse {
   status: number;
   contentType: string;
   body: string;
+  /** A plain-text fault's subcode: what the GET and POST bindings send in the Fault-Subcode header. */
+  faultSubcode?: string | null;
 }
 
 const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>';
@@ -60,41 +62,57 @@ export interface FaultSpec {
   message: string;
   /** HTTP status; 500 unless the error says otherwise (400 for XML that does not parse). */
   status?: number;
+  /** A finer code, in the API's namespace (given to buildFault): added beside the code and words, which stay as they are. */
+  subcode?: FaultSubcode;
 }
 
-/**
- * A fault in the binding's own form: a SOAP 1.1 or 1.2 Fault, or for GET/POST the plain-text answer
- * ASMX gives.
- */
 /** SOAP 1.2's names of the fault codes SOAP 1.1 calls Client and Server. */
 const SOAP12_FAULT_CODE: Record<FaultSpec['code'], string> = { Client: 'Sender', Server: 'Receiver', MustUnderstand: 'MustUnderstand' };
 
-export function buildFault(binding: Binding, fault: FaultSpec): WireResponse {
+/**
+ * A fault in the binding's own form: a SOAP 1.1 or 1.2 Fault, or for GET/POST the plain-text answer ASMX
+ * gives. A subcode is added where each binding has room for one, the code, words and status unchanged: in
+ * SOAP 1.2 as the Subcode its fault model has (a name in `namespace`, the API's); in SOAP 1.1, which has none,
+ * as an element of the fault's detail in that namespace (where ASMX puts a SoapException's detail); on the
+ * GET and POST bindings, whose errors are plain text, in the Fault-Subcode header.
+ */
+export function buildFault(binding: Binding, fault: FaultSpec, namespace?: string): WireResponse {
   const status = fault.status ?? 500;
   const message = escapeText(fault.message);
+  if (fault.subcode && isSoap(binding) && !namespace) throw new Error('A SOAP fault subcode is a name in the API namespace: give it.');
+  const ns = escapeAttr(namespace ?? '');
   switch (binding) {
-    case 'soap11':
+    case 'soap11': {
+      const detail = fault.subcode ? `<detail><${fault.subcode} xmlns="${ns}" /></detail>` : '<detail />';
       return {
         status,
         contentType: CONTENT_TYPE.soap11,
         body: soapEnvelope(
           binding,
-          `<soap:Fault><faultcode>soap:${fault.code}</faultcode><faultstring>${message}</faultstring><detail /></soap:Fault>`,
+          `<soap:Fault><faultcode>soap:${fault.code}</faultcode><faultstring>${message}</faultstring>${detail}</soap:Fault>`,
         ),
       };
-    case 'soap12':
+    }
+    case 'soap12': {
+      const subcode = fault.subcode ? `<soap:Subcode><soap:Value xmlns:api="${ns}">api:${fault.subcode}</soap:Value></soap:Subcode>` : '';
       return {
         status,
         contentType: CONTENT_TYPE.soap12,
         body: soapEnvelope(
           binding,
-          `<soap:Fault><soap:Code><soap:Value>soap:${SOAP12_FAULT_CODE[fault.code]}</soap:Value></soap:Code>` +
+          `<soap:Fault><soap:Code><soap:Value>soap:${SOAP12_FAULT_CODE[fault.code]}</soap:Value>${subcode}</soap:Code>` +
             `<soap:Reason><soap:Text xml:lang="en">${message}</soap:Text></soap:Reason><soap:Detail /></soap:Fault>`,
         ),
       };
+    }
     default:
-      return { status, contentType: CONTENT_TYPE.text, body: fault.message };
+      return { status, contentType: CONTENT_TYPE.text, body: fault.message, ...(fault.subcode ? { faultSubcode: fault.subcode } : {}) };
   }
+}
+
+/** The HTTP headers of an answer beyond its status, content type and body: a plain-text fault's subcode. */
+export function faultHeaders(wire: WireResponse): Record<string, string> {
+  return wire.faultSubcode ? { [FAULT_SUBCODE_HEADER]: wire.faultSubcode } : {};
 }
 
 /**
@@ -112,6 +130,11 @@ export function faultForWireError(binding: Binding, error: WireError): WireRespo
 export interface ResponseOptions extends ReadOptions {
   limits?: XmlLimits;
   /**
+   * The API's namespace: a fault's subcode counts only in it. Without it, a subcode in any namespace counts
+   * (a reader that does not know the namespace).
+   */
+  namespace?: string;
+  /**
    * The binding the request was sent in. Only the HTTP GET and POST bindings answer errors as plain
    * text; on a SOAP binding a plain-text error is not the service's (a proxy's, a load balancer's).
    * Without it, plain text is read as the GET/POST bindings write it.
@@ -126,15 +149,41 @@ function isEnvelope(el: XmlElement): boolean {
   return el.local === 'Envelope' && (el.ns === SOAP11_ENVELOPE_NS || el.ns === SOAP12_ENVELOPE_NS);
 }
 
-/** Reads a SOAP Fault element of either version into a ServiceFault. */
-function readFault(fault: XmlElement, status: number): ServiceFault {
+/**
+ * A SOAP fault's subcode, as the service marks one: SOAP 1.2's Code/Subcode/Value (a name in a namespace,
+ * resolved where it stands), or an element of the fault's detail (SOAP 1.1's detail, SOAP 1.2's Detail); one
+ * this reader does not know, or in another namespace, is none.
+ */
+function faultSubcode(fault: XmlElement, above: readonly XmlElement[], namespace: string | undefined): FaultSubcode | null {
+  const inApi = (ns: string) => (namespace === undefined ? ns !== '' : ns === namespace);
+  const code = childNamed(fault, 'Code');
+  const subcode = code && childNamed(code, 'Subcode');
+  const value = subcode && childNamed(subcode, 'Value');
+  if (code && subcode && value) {
+    const name = resolveQName(value.text, [value, subcode, code, fault, ...above]);
+    if (name && inApi(name.ns) && isFaultSubcode(name.local)) return name.local;
+  }
+  const detail = childNamed(fault, 'detail') ?? childNamed(fault, 'Detail');
+  const marked = detail?.children.find((el) => inApi(el.ns) && isFaultSubcode(el.local));
+  return marked ? (marked.local as FaultSubcode) : null;
+}
+
+/** Reads a SOAP Fault element of either version into a ServiceFault; `above`: its ancestors, innermost first. */
+function readFault(fault: XmlElement, above: readonly XmlElement[], status: number, namespace: string | undefined): ServiceFault {
   // SOAP 1.1: faultcode + faultstring. SOAP 1.2: Code/Value + Reason/Text.
   const code11 = childNamed(fault, 'faultcode')?.text.trim();
   const code12 = childNamed(childNamed(fault, 'Code') ?? fault, 'Value')?.text.trim();
   const code = (code11 ?? code12 ?? '').replace(/^.*:/, '');
   const message = childNamed(fault, 'faultstring')?.text ?? childNamed(childNamed(fault, 'Reason') ?? fault, 'Text')?.text ?? '';
   const client = code === 'Client' || code === 'Sender' || code.startsWith('Client.');
-  return new ServiceFault(client ? 'Client' : 'Server', message.trim() || 'The service answered a fault without a message.', status);
+  const text = message.trim() || 'The service answered a fault without a message.';
+  return new ServiceFault(client ? 'Client' : 'Server', text, status, faultSubcode(fault, above, namespace));
+}
+
+/** A plain-text fault's subcode, from its header: one this reader knows, or none. */
+function plainSubcode(res: WireResponse): FaultSubcode | null {
+  const given = res.faultSubcode?.trim() ?? '';
+  return isFaultSubcode(given) ? given : null;
 }
 
 /**
@@ -150,7 +199,7 @@ export function parseResponse<N extends OperationName>(operation: N, res: WireRe
     const text = res.body.trim().slice(0, 500);
     const plainTextFaults = options.binding === undefined || !isSoap(options.binding);
     if (type === 'text/plain' && text !== '' && plainTextFaults && PLAIN_TEXT_FAULT_STATUSES.has(res.status)) {
-      throw new ServiceFault(res.status < 500 ? 'Client' : 'Server', text, res.status);
+      throw new ServiceFault(res.status < 500 ? 'Client' : 'Server', text, res.status, plainSubcode(res));
     }
     throw new WireError('unexpected-response', `The service answered HTTP ${res.status} without a fault.`);
   }
@@ -169,7 +218,7 @@ export function parseResponse<N extends OperationName>(operation: N, res: WireRe
     const body = childNamed(root, 'Body');
     const first = body?.children[0];
     if (!first) throw new WireError('unexpected-response', 'The SOAP response has an empty Body.');
-    if (first.local === 'Fault') throw readFault(first, res.status);
+    if (first.local === 'Fault') throw readFault(first, [body, root], res.status, options.namespace);
     if (first.local !== soapResponseElement(operation)) {
       throw new WireError('unexpected-response', `Expected ${soapResponseElement(operation)}, got ${first.local}.`);
     }

@@ -28,6 +28,8 @@ export interface XmlElement {
   readonly children: readonly XmlElement[];
   /** Decoded character data directly inside the element (text and CDATA, concatenated). */
   readonly text: string;
+  /** The namespaces this element declares, by prefix ('' the default one); absent when it declares none. */
+  readonly declares?: Readonly<Record<string, string>>;
 }
 
 export interface XmlLimits {
@@ -48,6 +50,7 @@ interface Building {
   attrs: readonly XmlAttribute[];
   children: XmlElement[];
   text: string;
+  declares?: Record<string, string>;
 }
 
 /** A saxes message reads "line:column: what"; the fault says it in words. */
@@ -82,13 +85,19 @@ class Reader {
         throw new WireError('too-deep', `The XML document nests deeper than ${r.maxDepth} elements.`);
       }
       let attrs = NO_ATTRS;
+      let declares: Record<string, string> | undefined;
       for (const name in tag.attributes) {
         const a = tag.attributes[name]!;
-        if (a.uri === XMLNS_NS) continue;
+        if (a.uri === XMLNS_NS) {
+          // Kept for the few values that are names in a namespace (a SOAP 1.2 fault's Subcode).
+          (declares ??= {})[a.prefix === '' ? '' : a.local] = a.value;
+          continue;
+        }
         if (attrs === NO_ATTRS) attrs = [];
         (attrs as XmlAttribute[]).push({ local: a.local, ns: a.uri, value: a.value });
       }
       const el: Building = { local: tag.local, ns: tag.uri, attrs, children: [], text: '' };
+      if (declares) el.declares = declares;
       const parent = r.open[r.open.length - 1];
       if (parent) parent.children.push(el);
       else r.root = el;
@@ -147,6 +156,24 @@ export function childNamed(el: XmlElement, local: string): XmlElement | undefine
 
 export function childrenNamed(el: XmlElement, local: string): XmlElement[] {
   return el.children.filter((c) => c.local === local);
+}
+
+const XML_NS = 'http://www.w3.org/XML/1998/namespace';
+
+/**
+ * A value that is a name in a namespace (xs:QName, "prefix:local"), resolved where it stands: `path` is the
+ * element that holds it and its ancestors, innermost first. Null when its prefix is declared nowhere there.
+ */
+export function resolveQName(value: string, path: readonly XmlElement[]): { ns: string; local: string } | null {
+  const text = value.trim();
+  const colon = text.indexOf(':');
+  const [prefix, local] = colon < 0 ? ['', text] : [text.slice(0, colon), text.slice(colon + 1)];
+  if (prefix === 'xml') return { ns: XML_NS, local };
+  for (const el of path) {
+    const ns = el.declares?.[prefix];
+    if (ns !== undefined) return { ns, local };
+  }
+  return prefix === '' ? { ns: '', local } : null;
 }
 
 /** `xsi:nil="true"` (or "1"); the prefix may be any bound to the XSI namespace. */

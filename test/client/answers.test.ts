@@ -21,7 +21,7 @@ import {
   type HttpAnswer,
   type RetryWait,
 } from '../../src-main/core/soap-client';
-import { buildFault, buildResponse, type Binding } from '../../src-shared/wire';
+import { FAULT_SUBCODE_HEADER, buildFault, buildResponse, faultHeaders, type Binding, type FaultSpec } from '../../src-shared/wire';
 import { caught } from '../support/caught';
 import { settles } from '../support/until';
 
@@ -51,11 +51,51 @@ describe('which answers are the service’s verdict', () => {
     }
   });
 
-  it('a fault about the credentials is InvalidCredentialsError', () => {
+  /** A fault as the service sends it in `binding`, its subcode (GET, POST) in the header the transports read. */
+  const sent = (binding: Binding, fault: FaultSpec): HttpAnswer => {
+    const wire = buildFault(binding, fault, NS);
+    return { ...wire, retryAfter: null, faultSubcode: faultHeaders(wire)[FAULT_SUBCODE_HEADER] ?? null };
+  };
+  const read12 = (a: HttpAnswer, namespace: string) =>
+    caught(() => readAnswer('CategoryTree', a, { binding: 'soap12', timeZone: 'Europe/Prague', maxChars: 1 << 20, namespace }), CallError);
+
+  it('a fault marked InvalidCredentials is InvalidCredentialsError in every binding, whatever its words', () => {
     for (const binding of BINDINGS) {
-      const wire = buildFault(binding, { code: 'Client', message: 'Invalid credentials.' });
-      expect(failure(binding, { ...wire, retryAfter: null }), binding).toBeInstanceOf(InvalidCredentialsError);
+      for (const message of ['Invalid credentials', 'Přihlášení se nezdařilo.', 'Zugang verweigert']) {
+        const e = failure(binding, sent(binding, { code: 'Client', message, subcode: 'InvalidCredentials' }));
+        expect(e, `${binding}: ${message}`).toBeInstanceOf(InvalidCredentialsError);
+        expect(e.kind).toBe('auth');
+        expect(e.message).toBe(message);
+      }
     }
+  });
+
+  it('a fault whose words speak of a password but that is not marked is the service refusing the call', () => {
+    for (const binding of BINDINGS) {
+      for (const message of ['Wrong password length: a password is 8 to 128 characters.', 'Unauthorized: account 7 is read-only.']) {
+        const e = failure(binding, sent(binding, { code: 'Client', message }));
+        expect(e, `${binding}: ${message}`).toBeInstanceOf(FaultError);
+        expect(e, `${binding}: ${message}`).not.toBeInstanceOf(InvalidCredentialsError);
+      }
+    }
+  });
+
+  it('an older service of ours, which marks nothing: exactly its credentials fault is refused credentials', () => {
+    for (const binding of BINDINGS) {
+      const older = (message: string): HttpAnswer => ({ ...buildFault(binding, { code: 'Client', message }), retryAfter: null });
+      expect(failure(binding, older('Invalid credentials')), binding).toBeInstanceOf(InvalidCredentialsError);
+      expect(failure(binding, older('Invalid credentials: client key unknown')), binding).not.toBeInstanceOf(InvalidCredentialsError);
+    }
+  });
+
+  it('a subcode counts only in the API namespace, and an unknown one marks nothing', () => {
+    const marked = sent('soap12', { code: 'Client', message: 'Refused.', subcode: 'InvalidCredentials' });
+    expect(read12(marked, NS)).toBeInstanceOf(InvalidCredentialsError);
+    expect(read12(marked, 'urn:other')).not.toBeInstanceOf(InvalidCredentialsError);
+    const unknown = { ...marked, body: marked.body.replace('api:InvalidCredentials', 'api:AccountLocked') };
+    expect(read12(unknown, NS)).not.toBeInstanceOf(InvalidCredentialsError);
+    const plain = { ...sent('httpGet', { code: 'Client', message: 'Refused.' }), faultSubcode: 'Something' };
+    expect(failure('httpGet', plain)).not.toBeInstanceOf(InvalidCredentialsError);
   });
 
   it('a good answer is read in every binding', () => {

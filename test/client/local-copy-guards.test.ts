@@ -305,7 +305,7 @@ describe.skipIf(!canSwitchUser)('another local user', () => {
     chmodSync(dir, 0o755);
     const data = join(dir, 'L.sqlite');
     const store = new Store(data);
-    store.upsertAccount({
+    store.accounts.upsert({
       id: 1,
       name: 'Private',
       description: '',

@@ -36,7 +36,7 @@ describe('queuing writes', () => {
       }
       expect(view.refuelings(1)).toHaveLength(3);
       expect(build).toHaveBeenCalledTimes(1);
-      const marks = store.locals(REFUELING);
+      const marks = store.marks.of(REFUELING);
       expect(ids.map((id) => marks.get(id)?.partial)).toEqual([false, true, false]);
 
       store.transaction(() => writes.queue('addRefueling', { ...fill, tachometer: 9 }));

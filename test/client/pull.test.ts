@@ -26,12 +26,12 @@ const LATER = readRecording(join(RECORDING_DIR, 'later'));
 /** The local copy's records, each list in the order the store reads it. */
 function copyOf(store: Store) {
   return {
-    accounts: store.accounts(),
-    transactions: Object.fromEntries(store.accounts().map((a) => [a.id, store.allTransactions(a.id)])),
-    templates: store.templates(),
-    categories: store.categories(),
-    favorites: store.favorites(),
-    refuelings: Object.fromEntries(PULL_CARS.map((carId) => [carId, store.refuelings(carId)])),
+    accounts: store.accounts.list(),
+    transactions: Object.fromEntries(store.accounts.list().map((a) => [a.id, store.transactions.all(a.id)])),
+    templates: store.templates.list(),
+    categories: store.categories.list(),
+    favorites: store.categories.favorites(),
+    refuelings: Object.fromEntries(PULL_CARS.map((carId) => [carId, store.refuelings.ofCar(carId)])),
   };
 }
 
@@ -138,7 +138,7 @@ afterAll(() => service.close());
 describe('pull, from recorded answers of the service', () => {
   it('maps a first pull into an empty local copy to exactly these rows', async () => {
     await withStore(async (store) => {
-      for (const carId of PULL_CARS) store.saveCar({ carId, name: `Car ${carId}` }, '2026-01-01T00:00:00');
+      for (const carId of PULL_CARS) store.cars.save({ carId, name: `Car ${carId}` }, '2026-01-01T00:00:00');
       const listed = { accounts: 8, transactions: 7, templates: 1, categories: 3, refuelings: 2 };
       // Into an empty copy, everything listed is new.
       expect(await pullRecorded(FIRST, store)).toEqual({ listed, changed: listed });
@@ -151,7 +151,7 @@ describe('pull, from recorded answers of the service', () => {
 
   it('maps the next pull over it: edited records replaced, new ones added, the others as they were', async () => {
     await withStore(async (store) => {
-      for (const carId of PULL_CARS) store.saveCar({ carId, name: `Car ${carId}` }, '2026-01-01T00:00:00');
+      for (const carId of PULL_CARS) store.cars.save({ carId, name: `Car ${carId}` }, '2026-01-01T00:00:00');
       await pullRecorded(FIRST, store);
       expect(await pullRecorded(LATER, store)).toEqual({
         listed: { accounts: 9, transactions: 9, templates: 2, categories: 4, refuelings: 3 },
@@ -224,8 +224,8 @@ describe('pull, against the live service', () => {
     const client = soapClient(service.url, service.namespace);
     try {
       await pull(client, store);
-      const wallet = store.accounts().find((a) => a.name === 'Peněženka')!;
-      const before = store.allTransactions(wallet.id);
+      const wallet = store.accounts.list().find((a) => a.name === 'Peněženka')!;
+      const before = store.transactions.all(wallet.id);
       const added: number[] = [];
       const received = [];
       // 60 new transactions on the wallet in two batches, each pulled: more than the service lists.
@@ -249,7 +249,7 @@ describe('pull, against the live service', () => {
         { ...NOTHING, transactions: 30 },
       ]);
       expect((await client.listTransactions(wallet.id)).items).toHaveLength(50);
-      const history = store.allTransactions(wallet.id);
+      const history = store.transactions.all(wallet.id);
       expect(history).toHaveLength(before.length + 60);
       const ids = new Set(history.map((t) => t.id));
       for (const t of before) expect(ids.has(t.id)).toBe(true);
@@ -267,11 +267,11 @@ describe('pull, against the live service', () => {
         userId: 1,
         userCreatedId: 1,
       });
-      expect(store.countTransactions(wallet.id)).toBe(before.length + 60);
+      expect(store.transactions.count(wallet.id)).toBe(before.length + 60);
       const paged = [
-        ...store.transactions(wallet.id, 0, 40),
-        ...store.transactions(wallet.id, 40, 40),
-        ...store.transactions(wallet.id, 80, 40),
+        ...store.transactions.page(wallet.id, 0, 40),
+        ...store.transactions.page(wallet.id, 40, 40),
+        ...store.transactions.page(wallet.id, 80, 40),
       ];
       expect(paged.map((t) => t.key)).toEqual(history.map((t) => t.key));
       expect(paged[0]!.paymentDate >= paged.at(-1)!.paymentDate).toBe(true);

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemorySecretStore } from '../../src-main/core/secrets';
 import { FaultError, InvalidCredentialsError, SoapClient, connect } from '../../src-main/core/soap-client';
+import { fetchTransportFactory } from '../../src-main/core/soap-client/transports/fetch';
 import { dumpLocal, openCore, tempDir } from '../support/client';
 import { englishOf } from '../support/error-words';
 
@@ -18,6 +19,7 @@ const XSI = 'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"';
 interface Recorded {
   status?: number;
   contentType?: string;
+  headers?: Record<string, string>;
   body: string;
 }
 
@@ -49,7 +51,7 @@ beforeAll(async () => {
           `<soap:Fault><faultcode>soap:Client</faultcode><faultstring>Server did not recognize the value of HTTP Header SOAPAction: ${NS}${op}.</faultstring><detail /></soap:Fault>`,
         ),
       };
-      res.writeHead(a.status ?? 200, { 'content-type': a.contentType ?? 'application/soap+xml; charset=utf-8' });
+      res.writeHead(a.status ?? 200, { ...a.headers, 'content-type': a.contentType ?? 'application/soap+xml; charset=utf-8' });
       res.end(a.body);
     });
   });
@@ -218,6 +220,56 @@ describe('answers of other shapes', () => {
     const e3 = await c2.call('EditCategory', { Id_Category: 1, Name: 'x' }).catch((e) => e);
     expect(e3).toBeInstanceOf(FaultError);
     expect(e3.message).toBe('Missing parameter: Name.');
+  });
+});
+
+describe('credential faults told by their subcode, not their words', () => {
+  const TRANSPORTS = { undici: undefined, fetch: fetchTransportFactory({ fetch: (u, init) => fetch(u, init) }) };
+  const words = 'Přístup odepřen.';
+  const plain = (subcode?: string): Recorded => ({
+    status: 500,
+    contentType: 'text/plain; charset=utf-8',
+    headers: subcode ? { 'Fault-Subcode': subcode } : {},
+    body: words,
+  });
+
+  it.each(Object.keys(TRANSPORTS) as (keyof typeof TRANSPORTS)[])('in each binding, through the %s transport', async (name) => {
+    const transport = TRANSPORTS[name] ? { transport: TRANSPORTS[name] } : {};
+    const marked: Record<string, Recorded> = {
+      soap12: {
+        status: 500,
+        body: soap12(
+          `<soap12:Fault><soap12:Code><soap12:Value>soap12:Sender</soap12:Value><soap12:Subcode><soap12:Value xmlns:b="${NS}">b:InvalidCredentials</soap12:Value></soap12:Subcode></soap12:Code>` +
+            `<soap12:Reason><soap12:Text xml:lang="en">${words}</soap12:Text></soap12:Reason></soap12:Fault>`,
+        ),
+      },
+      soap11: {
+        status: 500,
+        contentType: 'text/xml; charset=utf-8',
+        body: soap11(
+          `<soap:Fault><faultcode>soap:Client</faultcode><faultstring>${words}</faultstring><detail><InvalidCredentials xmlns="${NS}" /></detail></soap:Fault>`,
+        ),
+      },
+      httpGet: plain('InvalidCredentials'),
+      httpPost: plain('InvalidCredentials'),
+    };
+    for (const binding of ['soap12', 'soap11', 'httpGet', 'httpPost'] as const) {
+      answers = { CategoryTree: marked[binding]! };
+      const e = await client({ binding, ...transport })
+        .call('CategoryTree', {})
+        .catch((x: unknown) => x);
+      expect(e, binding).toBeInstanceOf(InvalidCredentialsError);
+      expect((e as Error).message).toBe(words);
+    }
+    // The same words without the mark, or with a password in them: the service refusing the call.
+    for (const answer of [plain(), { ...plain(), body: 'Wrong password format.' }]) {
+      answers = { CategoryTree: answer };
+      const e = await client({ binding: 'httpGet', ...transport })
+        .call('CategoryTree', {})
+        .catch((x: unknown) => x);
+      expect(e).toBeInstanceOf(FaultError);
+      expect(e).not.toBeInstanceOf(InvalidCredentialsError);
+    }
   });
 });
 

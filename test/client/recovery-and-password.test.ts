@@ -111,7 +111,7 @@ describe('a damaged local copy in the windowed shells', () => {
     }
     const store = new Store(file);
     expect(store.settings.secret('clientKey')).toBe('sealed-bytes');
-    expect(store.accounts()).toEqual([]);
+    expect(store.accounts.list()).toEqual([]);
     store.close();
   });
 

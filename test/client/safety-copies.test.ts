@@ -80,8 +80,8 @@ describe('safety copies', () => {
     const file = tmp.file('background.sqlite');
     fillLargeCopy(file, { transactions: 5_000, accounts: 4, years: 2, firstYear: 2024 });
     const store = new Store(file, { noSafetyCopies: true });
-    const [account] = store.accounts();
-    const before = store.countTransactions(account!.id);
+    const [account] = store.accounts.list();
+    const before = store.transactions.count(account!.id);
     // Turns of the event loop while the copy is written: none could run if the copy held the process.
     let turns = 0;
     let counting = true;

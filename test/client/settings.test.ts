@@ -60,7 +60,8 @@ describe('settings', () => {
           message: 'The service is unavailable.',
         }),
       );
-      expect(store.settings.get('lastSync')).toEqual({ ...older, error: null, errorCode: 'unavailable' });
+      // Undecidable writes were counted among the unknown then: none apart.
+      expect(store.settings.get('lastSync')).toEqual({ ...older, undecidable: 0, error: null, errorCode: 'unavailable' });
       expect(store.settings.get('lastExchange')).toEqual({
         outcome: 'unreachable',
         at: '2026-11-01T10:00:05',
@@ -70,7 +71,7 @@ describe('settings', () => {
       });
       // Those written now keep their error as data.
       const error = { code: 'serviceUnavailable' as const, params: { waiting: 1, detail: 'HTTP 503' } };
-      store.settings.set('lastSync', { ...older, error, errorCode: 'unavailable' });
+      store.settings.set('lastSync', { ...older, undecidable: 0, error, errorCode: 'unavailable' });
       expect(store.settings.get('lastSync')?.error).toEqual(error);
     });
   });
@@ -84,6 +85,7 @@ describe('settings', () => {
         refused: 0,
         conflicts: 0,
         unknown: 0,
+        undecidable: 0,
         waiting: 1,
         pulled: null,
         received: null,

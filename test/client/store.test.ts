@@ -104,30 +104,30 @@ describe('schema', () => {
 describe('queries and pulls', () => {
   it('lists accounts by Ord then the service order, pages and searches transactions literally, folded for case and accents', async () => {
     await withStore(async (store) => {
-      store.applyPull(pulled());
-      expect(store.accounts().map((a) => a.id)).toEqual([3, 2, 1]);
-      expect(store.transactions(1, 0, 1).map((t) => t.id)).toEqual([11]);
-      expect(store.transactions(1, 1, 5).map((t) => t.id)).toEqual([10]);
+      store.serverCopy.apply(pulled());
+      expect(store.accounts.list().map((a) => a.id)).toEqual([3, 2, 1]);
+      expect(store.transactions.page(1, 0, 1).map((t) => t.id)).toEqual([11]);
+      expect(store.transactions.page(1, 1, 5).map((t) => t.id)).toEqual([10]);
       // The register's search (store/text-search.ts): literal, folded for case and accents, categories by name.
       const text = (s: string) =>
         textQuery(
           s,
-          store.categories().map((c): [number, string] => [c.id, c.name]),
+          store.categories.list().map((c): [number, string] => [c.id, c.name]),
         );
-      expect(store.countTransactions(1, text('%'))).toBe(1);
-      expect(store.transactions(1, 0, 5, text('_')).map((t) => t.id)).toEqual([11]);
-      expect(store.transactions(1, 0, 5, text('fruit')).map((t) => t.id)).toEqual([]);
-      expect(store.transactions(1, 0, 5, text('food')).map((t) => t.id)).toEqual([11]);
-      expect(store.transactions(1, 0, 5, text('FÓÓD')).map((t) => t.id)).toEqual([11]);
-      expect(store.transactions(1, 0, 5, text('Ŭnder_Šcore')).map((t) => t.id)).toEqual([11]);
-      expect(store.countTransactions(1, text('sure'))).toBe(1);
-      store.addToBalance(1, '0.3');
-      expect(store.account(1)!.balance).toBe('0.2');
+      expect(store.transactions.count(1, text('%'))).toBe(1);
+      expect(store.transactions.page(1, 0, 5, text('_')).map((t) => t.id)).toEqual([11]);
+      expect(store.transactions.page(1, 0, 5, text('fruit')).map((t) => t.id)).toEqual([]);
+      expect(store.transactions.page(1, 0, 5, text('food')).map((t) => t.id)).toEqual([11]);
+      expect(store.transactions.page(1, 0, 5, text('FÓÓD')).map((t) => t.id)).toEqual([11]);
+      expect(store.transactions.page(1, 0, 5, text('Ŭnder_Šcore')).map((t) => t.id)).toEqual([11]);
+      expect(store.transactions.count(1, text('sure'))).toBe(1);
+      store.accounts.addToBalance(1, '0.3');
+      expect(store.accounts.get(1)!.balance).toBe('0.2');
       // An account the service no longer lists is hidden, its history kept.
-      store.applyPull(pulled({ accounts: [account(2, 1)] }));
-      expect(store.accounts().map((a) => a.id)).toEqual([2]);
-      expect(store.account(1)).toBeNull();
-      expect(store.countTransactions(1)).toBe(2);
+      store.serverCopy.apply(pulled({ accounts: [account(2, 1)] }));
+      expect(store.accounts.list().map((a) => a.id)).toEqual([2]);
+      expect(store.accounts.get(1)).toBeNull();
+      expect(store.transactions.count(1)).toBe(2);
     });
   });
 
@@ -145,8 +145,8 @@ describe('queries and pulls', () => {
         Description: 'fee',
         Id_Category: 0,
       };
-      store.applyPull(pulled({ transactions: new Map([1, 2].map((id) => [id, transactionsFromApi(id, [item])])) }));
-      expect([store.countTransactions(1), store.countTransactions(2)]).toEqual([1, 1]);
+      store.serverCopy.apply(pulled({ transactions: new Map([1, 2].map((id) => [id, transactionsFromApi(id, [item])])) }));
+      expect([store.transactions.count(1), store.transactions.count(2)]).toEqual([1, 1]);
     });
   });
 
@@ -167,13 +167,13 @@ describe('queries and pulls', () => {
       userCreatedId: 1,
     };
     try {
-      store.saveCar({ carId: 1, name: 'Car' }, '2026-01-01T00:00:00');
+      store.cars.save({ carId: 1, name: 'Car' }, '2026-01-01T00:00:00');
       const base = pulled({ refuelings: new Map([[1, [refueling]]]) });
-      expect(store.applyPull(base)).toEqual({ accounts: 3, transactions: 2, templates: 1, categories: 2, refuelings: 1 });
-      expect(store.applyPull(base)).toEqual(none);
+      expect(store.serverCopy.apply(base)).toEqual({ accounts: 3, transactions: 2, templates: 1, categories: 2, refuelings: 1 });
+      expect(store.serverCopy.apply(base)).toEqual(none);
       // The order of the service's lists is no change: accounts and categories listed in another order.
       expect(
-        store.applyPull({
+        store.serverCopy.apply({
           ...base,
           accounts: [...base.accounts].reverse(),
           categories: { ...base.categories, all: [{ ...base.categories.all[0]!, position: 3 }, base.categories.all[1]!] },
@@ -193,9 +193,11 @@ describe('queries and pulls', () => {
         categories: { all: [{ ...base.categories.all[0]!, name: 'Meals' }, base.categories.all[1]!], favorites: [] },
         refuelings: new Map([[1, [{ ...refueling, liter: '41' }]]]),
       };
-      expect(store.applyPull(changed)).toEqual({ accounts: 2, transactions: 2, templates: 1, categories: 1, refuelings: 1 });
+      expect(store.serverCopy.apply(changed)).toEqual({ accounts: 2, transactions: 2, templates: 1, categories: 1, refuelings: 1 });
       // A balance that moved with no transaction to show why is a change of its own; a listed account again too.
-      expect(store.applyPull({ ...changed, accounts: [{ ...a2, name: 'Renamed', balance: '1' }, { ...a1, balance: '99' }, a3] })).toEqual({
+      expect(
+        store.serverCopy.apply({ ...changed, accounts: [{ ...a2, name: 'Renamed', balance: '1' }, { ...a1, balance: '99' }, a3] }),
+      ).toEqual({
         ...none,
         accounts: 2,
       });
@@ -210,11 +212,11 @@ describe('queries and pulls', () => {
     const file = tmp.file('a.sqlite');
     const store = new Store(file);
     try {
-      store.applyPull(pulled());
+      store.serverCopy.apply(pulled());
       const before = dumpLocal(file);
       const template = pulled().templates[0]!;
       // Two templates with one id: the write fails half way and nothing of it stays.
-      expect(() => store.applyPull(pulled({ accounts: [account(9, 0)], templates: [template, template] }))).toThrow();
+      expect(() => store.serverCopy.apply(pulled({ accounts: [account(9, 0)], templates: [template, template] }))).toThrow();
       expect(dumpLocal(file)).toEqual(before);
     } finally {
       store.close();

@@ -109,18 +109,15 @@ describe('dependencies between queued writes', () => {
   });
 
   it('blocks behind a write whose outcome only the user can decide, not behind one the next sync checks', () => {
-    const undecided = {
-      ...entry(1, 'addRefueling', {}, [-1], 'unknown'),
+    const undecidable = {
+      ...entry(1, 'addRefueling', {}, [-1], 'undecidable'),
       message: 'Whether this refueling reached the service cannot be told...',
     } as AnyEntry;
-    const entries = [
-      undecided,
-      entry(2, 'editRefueling', { id: -1 }),
-      entry(3, 'addRefueling', {}, [-2], 'unknown'),
-      entry(4, 'editRefueling', { id: -2 }),
-    ];
+    // Unknown with a note (a restore brought it back): the next sync checks it, whatever its message says.
+    const revived = { ...entry(3, 'addRefueling', {}, [-2], 'unknown'), message: 'Restored from a backup: ...' } as AnyEntry;
+    const entries = [undecidable, entry(2, 'editRefueling', { id: -1 }), revived, entry(4, 'editRefueling', { id: -2 })];
     const statuses = effectiveStatuses(entries);
-    expect([...statuses.values()].map((s) => s.status)).toEqual(['unknown', 'blocked', 'unknown', 'pending']);
+    expect([...statuses.values()].map((s) => s.status)).toEqual(['undecidable', 'blocked', 'unknown', 'pending']);
     expect(statuses.get(2)!.message).toMatch(/#1 .*outcome/);
   });
 });

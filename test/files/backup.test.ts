@@ -9,7 +9,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Outbox } from '../../src-main/core/outbox';
+import { type Outbox } from '../../src-main/core/outbox';
 import { PromptSecretStore } from '../../src-main/core/secrets';
 import { Store } from '../../src-main/core/store';
 import { MIGRATIONS } from '../../src-main/core/store/migrations';
@@ -73,7 +73,7 @@ async function withHistory(): Promise<UserSession & { main: number; savings: num
 function onFile<T>(file: string, fn: (store: Store, outbox: Outbox) => T): T {
   const store = new Store(file);
   try {
-    return store.transaction(() => fn(store, new Outbox(store)));
+    return store.transaction(() => fn(store, store.outbox));
   } finally {
     store.close();
   }
@@ -118,8 +118,8 @@ describe('backup and restore', () => {
       await s.core.setPreferences({ language: 'en', theme: 'dark' });
       const stored = (await s.core.listRefuelings({ carId: 7 })).find((r) => r.tachometer === 1000)!;
       onFile(s.file, (store, outbox) => {
-        store.setPartial(partial.id, true);
-        store.setPartial(stored.id, true);
+        store.refuelings.setPartial(partial.id, true);
+        store.refuelings.setPartial(stored.id, true);
         outbox.setStatus(category.outboxId, 'refused', 'The service said no.');
       });
       const before = dumpLocal(s.file);
@@ -144,7 +144,7 @@ describe('backup and restore', () => {
       const later = await s.core.addCategory({ name: 'After the backup', parentId: 0 });
       await s.core.setPreferences({ theme: 'light' });
       await s.core.saveCar({ carId: 8, name: 'Spare' });
-      onFile(s.file, (store) => store.setPartial(partial.id, false));
+      onFile(s.file, (store) => store.refuelings.setPartial(partial.id, false));
 
       const restored = await s.core.restoreBackup({ data: bytesOf(backup) });
       // The two writes discarded since may have reached the service as far as the copy can tell.
@@ -225,7 +225,7 @@ describe('backup and restore', () => {
       const { currency: _currency, ...renamed } = account('Savings renamed');
       void _currency;
       await s.core.editAccount({ id: s.savings, ...renamed });
-      onFile(s.file, (store) => store.setPartial(fuel.id, true));
+      onFile(s.file, (store) => store.refuelings.setPartial(fuel.id, true));
       const backup = await s.core.createBackup();
       expect(backup.counts.pendingWrites).toBe(3);
       expect((await s.core.sync()).error).toBeNull();
@@ -357,7 +357,7 @@ describe('backup and restore', () => {
     const tmp = tempDir();
     const old = tmp.file('old.sqlite');
     const oldStore = new Store(old, { migrations: MIGRATIONS.filter((m) => m.version === 1) });
-    oldStore.saveCar({ carId: 5, name: 'Old car' }, '2026-01-01T00:00:00');
+    oldStore.cars.save({ carId: 5, name: 'Old car' }, '2026-01-01T00:00:00');
     oldStore.close();
     const core = openCore(tmp.file('local.sqlite'));
     try {
@@ -368,7 +368,7 @@ describe('backup and restore', () => {
       // The app's own data file, copied off the disk while in WAL mode.
       const plain = tmp.file('plain.sqlite');
       const copy = new Store(plain);
-      copy.saveCar({ carId: 6, name: 'Plain car' }, '2026-01-01T00:00:00');
+      copy.cars.save({ carId: 6, name: 'Plain car' }, '2026-01-01T00:00:00');
       expect(copy.db.pragma('journal_mode', { simple: true })).toBe('wal');
       copy.db.pragma('wal_checkpoint(TRUNCATE)');
       const bytes = readFileSync(plain);
@@ -422,7 +422,7 @@ describe('backup and restore', () => {
     shell.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
     try {
       onFile(source, (store) => {
-        store.upsertAccount({
+        store.accounts.upsert({
           id: 1,
           name: 'Big',
           description: '',
@@ -447,7 +447,7 @@ describe('backup and restore', () => {
           userId: 1,
           userCreatedId: 1,
         }));
-        store.upsertTransactions(rows);
+        store.transactions.upsert(rows);
       });
       const core = openCore(source);
       const backup = new Uint8Array(bytesOf(await core.createBackup()));

@@ -65,8 +65,8 @@ describe('the text index', () => {
   it('folds case and diacritics, finds any part of a word, of the description or the amount', () => {
     const { store } = freshStore();
     store.transaction(() => {
-      store.upsertAccount(account(1), 0);
-      store.upsertTransactions([tx(1, 'Benzín Shell Praha'), tx(2, 'ŠKODA servis', '-120.5'), tx(3, 'Čerpací stanice "OMV"', '42')]);
+      store.accounts.upsert(account(1), 0);
+      store.transactions.upsert([tx(1, 'Benzín Shell Praha'), tx(2, 'ŠKODA servis', '-120.5'), tx(3, 'Čerpací stanice "OMV"', '42')]);
     });
     expect(found(store, 'benzin')).toEqual(['id:1']);
     expect(found(store, 'BENZÍN')).toEqual(['id:1']);
@@ -85,13 +85,13 @@ describe('the text index', () => {
   it('follows rows a pull changes, adds and leaves alone, and a cleared copy', () => {
     const { store } = freshStore();
     store.transaction(() => {
-      store.upsertAccount(account(1), 0);
-      store.upsertTransactions([tx(1, 'Benzín'), tx(2, 'Nájem')]);
+      store.accounts.upsert(account(1), 0);
+      store.transactions.upsert([tx(1, 'Benzín'), tx(2, 'Nájem')]);
     });
     const changedAt = (key: string) => store.db.prepare('SELECT changed_at FROM transactions WHERE key = ?').pluck().get(key) as string;
     const before = changedAt('id:2');
     const pull = (rows: TransactionRow[]) =>
-      store.applyPull({
+      store.serverCopy.apply({
         accounts: [account(1)],
         transactions: new Map([[1, rows]]),
         templates: [],
@@ -119,7 +119,7 @@ describe('the text index', () => {
     });
     // The month cannot disagree with the date.
     expect(() => store.db.prepare("UPDATE transactions SET month = '2020-01' WHERE key = 'id:1'").run()).toThrow(/CHECK constraint/);
-    store.clearServerCopy();
+    store.serverCopy.clear();
     expect(found(store, 'nafta')).toEqual([]);
     expect(store.db.prepare('SELECT COUNT(*) FROM transactions_text').pluck().get()).toBe(0);
   });
@@ -130,7 +130,7 @@ describe('the text index', () => {
     const file = tmp.file('local.sqlite');
     const older = new Store(file, { migrations: MIGRATIONS.filter((m) => m.version < 3), noSafetyCopies: true });
     older.transaction(() => {
-      older.upsertAccount(account(1), 0);
+      older.accounts.upsert(account(1), 0);
       // The version before wrote only these columns.
       const insert = older.db.prepare(
         'INSERT INTO transactions (key, id, account_id, payment_date, type, amount, description, category_id, user_id, user_created_id) VALUES (?, ?, 1, ?, 2, ?, ?, 0, 1, 1)',
@@ -159,8 +159,8 @@ describe('the text index', () => {
     const file = tmp.file('local.sqlite');
     const store = new Store(file);
     store.transaction(() => {
-      store.upsertAccount(account(1), 0);
-      store.upsertTransactions([tx(1, 'Benzín', '-10'), tx(2, 'Nájem', '-20')]);
+      store.accounts.upsert(account(1), 0);
+      store.transactions.upsert([tx(1, 'Benzín', '-10'), tx(2, 'Nájem', '-20')]);
     });
     store.close();
     const core = openCore(file);
@@ -174,7 +174,7 @@ describe('the text index', () => {
       db.prepare("UPDATE transactions SET amount_units = 5 WHERE key = 'id:1'").run();
       db.close();
       const onFile = new Store(file);
-      onFile.transaction(() => onFile.upsertTransactions([tx(1, 'Nafta', '-10'), tx(3, 'Benzín 3')]));
+      onFile.transaction(() => onFile.transactions.upsert([tx(1, 'Nafta', '-10'), tx(3, 'Benzín 3')]));
       onFile.close();
       expect((await core.searchTransactions({ text: 'benzin' })).items.map((i) => i.id)).toEqual([3]);
 
@@ -235,7 +235,7 @@ describe('the monthly totals', () => {
     const { store } = freshStore();
     const random = seededRandom(testSeed('DERIVED_DATA_SEED', 77));
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
-    store.transaction(() => [1, 2, 3].forEach((id) => store.upsertAccount(account(id), id)));
+    store.transaction(() => [1, 2, 3].forEach((id) => store.accounts.upsert(account(id), id)));
     for (let round = 0; round < 30; round++) {
       const rows: TransactionRow[] = [];
       for (let n = 0; n < 40; n++) {
@@ -249,10 +249,10 @@ describe('the monthly totals', () => {
           amount: pick(['-1.5', '2', '0', '0.00001', '-12345.6789', '1000']),
         });
       }
-      store.transaction(() => store.upsertTransactions(rows));
+      store.transaction(() => store.transactions.upsert(rows));
       same(store);
     }
-    store.clearServerCopy();
+    store.serverCopy.clear();
     expect(stored(store)).toEqual([]);
   });
 
@@ -264,8 +264,8 @@ describe('the monthly totals', () => {
     // Eleven amounts of 9 * 10^13 (units 9 * 10^17 each): their sum leaves 64 bits in one month's total.
     const big = Array.from({ length: 11 }, (_, n) => tx(n + 1, 'big', '90000000000000', `2026-01-0${1 + (n % 9)}T10:00:00`));
     store.transaction(() => {
-      store.upsertAccount({ ...account(1), balance: '990000000000000.5' }, 0);
-      store.upsertTransactions([...big, tx(20, 'small', '0.5', '2026-02-01T10:00:00')]);
+      store.accounts.upsert({ ...account(1), balance: '990000000000000.5' }, 0);
+      store.transactions.upsert([...big, tx(20, 'small', '0.5', '2026-02-01T10:00:00')]);
     });
     expect(stored(store)).toEqual(['2026-01 0 2 1 null 0 11', '2026-02 0 2 1 5000 0 1']);
     same(store);

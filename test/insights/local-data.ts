@@ -46,11 +46,11 @@ export function seedLocal(file: string, seed: LocalSeed): void {
   const store = new Store(file);
   try {
     store.transaction(() => {
-      seed.accounts?.forEach((a, position) => store.upsertAccount(account(a), position));
-      if (seed.categories) store.replaceCategories({ all: seed.categories.map((c, position) => ({ ...c, position })), favorites: [] });
-      store.upsertTransactions((seed.transactions ?? []).map(transaction));
-      for (const c of seed.cars ?? []) store.saveCar(c, '2026-01-01T00:00:00');
-      store.upsertRefuelings((seed.refuelings ?? []).map(refueling));
+      seed.accounts?.forEach((a, position) => store.accounts.upsert(account(a), position));
+      if (seed.categories) store.categories.replace({ all: seed.categories.map((c, position) => ({ ...c, position })), favorites: [] });
+      store.transactions.upsert((seed.transactions ?? []).map(transaction));
+      for (const c of seed.cars ?? []) store.cars.save(c, '2026-01-01T00:00:00');
+      store.refuelings.upsert((seed.refuelings ?? []).map(refueling));
     });
   } finally {
     store.close();

@@ -167,7 +167,7 @@ describe('outbox', () => {
         configured: true,
         workingOffline: false,
         connection: null,
-        outbox: { pending: 2, unknown: 1, refused: 1, conflicts: 1, blocked: 1 },
+        outbox: { pending: 2, unknown: 1, undecidable: 1, refused: 1, conflicts: 1, blocked: 1 },
         syncing: false,
         lastSyncAt: null,
         lastSync: null,
@@ -175,16 +175,18 @@ describe('outbox', () => {
         exchange: null,
         damaged: null,
       }),
-    ).toBe(6);
+    ).toBe(7);
     expect(dependentsOf([entry(1, 'refused', [3]), entry(2, 'pending'), entry(3, 'blocked')], 1).map((e) => e.id)).toEqual([3]);
   });
 
-  it('puts an unknown write the sync could not decide (it carries a message) with those that need the user', () => {
-    const undecided = { ...entry(6, 'unknown', [7]), message: 'The service lists cannot show it.' };
-    const { attention, waiting } = splitOutbox([entry(4, 'unknown'), undecided, entry(7, 'blocked')]);
+  it('puts an undecidable write (the sync could not tell whether it arrived) with those that need the user, by its status', () => {
+    const undecidable = { ...entry(6, 'undecidable', [7]), message: 'The service lists cannot show it.' };
+    // An unknown write with a note (one a restore brought back) is still the next sync's to check.
+    const revived = { ...entry(5, 'unknown'), message: 'Restored from a backup: the next sync looks for it there.' };
+    const { attention, waiting } = splitOutbox([entry(4, 'unknown'), revived, undecidable, entry(7, 'blocked')]);
     expect(attention.map((e) => e.id)).toEqual([6, 7]);
-    expect(waiting.map((e) => e.id)).toEqual([4]);
-    expect(blockerOf([undecided, entry(7, 'blocked')], 7)?.id).toBe(6);
+    expect(waiting.map((e) => e.id)).toEqual([4, 5]);
+    expect(blockerOf([undecidable, entry(7, 'blocked')], 7)?.id).toBe(6);
   });
 
   it('names the entry that holds a blocked one up, through a chain too', () => {

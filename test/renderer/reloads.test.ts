@@ -32,6 +32,7 @@ const summary = (received: Partial<typeof none>): SyncSummary => ({
   refused: 0,
   conflicts: 0,
   unknown: 0,
+  undecidable: 0,
   waiting: 0,
   pulled: { ...none, ...received },
   received: { ...none, ...received },

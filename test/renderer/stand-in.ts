@@ -47,7 +47,7 @@ export function status(over: Partial<AppStatus> = {}): AppStatus {
       hasSecrets: true,
       rememberPassword: true,
     },
-    outbox: { pending: 0, unknown: 0, refused: 0, conflicts: 0, blocked: 0 },
+    outbox: { pending: 0, unknown: 0, undecidable: 0, refused: 0, conflicts: 0, blocked: 0 },
     syncing: false,
     lastSyncAt: null,
     lastSync: null,

@@ -37,6 +37,7 @@ const summary = (over: Partial<SyncSummary> = {}): SyncSummary => ({
   waiting: 0,
   conflicts: 0,
   unknown: 0,
+  undecidable: 0,
   pulled: { accounts: 3, transactions: 10, templates: 1, categories: 4, refuelings: 2 },
   received: { accounts: 0, transactions: 3, templates: 0, categories: 0, refuelings: 0 },
   error: null,
@@ -73,7 +74,10 @@ describe("status, sync and the core's events", () => {
 
     s.emit({
       type: 'data-changed',
-      status: status({ lastSyncAt: '2026-11-21T10:00:05Z', outbox: { pending: 2, unknown: 0, refused: 1, conflicts: 1, blocked: 0 } }),
+      status: status({
+        lastSyncAt: '2026-11-21T10:00:05Z',
+        outbox: { pending: 2, unknown: 0, undecidable: 0, refused: 1, conflicts: 1, blocked: 0 },
+      }),
       tables: ['refuelings', 'outbox'],
     });
     // Only the tables the change touched move: screens showing others do not read again.

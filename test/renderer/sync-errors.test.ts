@@ -54,6 +54,7 @@ const summary: SyncSummary = {
   refused: 0,
   conflicts: 0,
   unknown: 0,
+  undecidable: 0,
   waiting: 2,
   pulled: null,
   received: null,
@@ -77,6 +78,17 @@ describe('a stopped sync and a failed test, in the user’s language', () => {
     expect(w.text()).toContain('The service is unavailable: HTTP 503');
     // Not the core's English sentence (the command line's).
     expect(w.text()).not.toContain(englishText(unavailable.code, unavailable.params));
+  });
+
+  it('a sync that leaves writes it could not decide says so in both languages, as a problem the outbox shows', async () => {
+    const left: SyncSummary = { ...summary, pushed: 1, undecidable: 2, waiting: 2, error: null, errorCode: null };
+    i18n.global.locale.value = 'cs';
+    const w = banner(left);
+    expect(w.text()).toContain('2 změny už možná ve službě jsou: ověřte to tam a pak je pošlete znovu, nebo zahoďte');
+    expect(w.text()).toContain('některé změny ale vyžadují váš zásah');
+    i18n.global.locale.value = 'en';
+    await w.vm.$nextTick();
+    expect(w.text()).toContain('2 changes may be on the service: check there, then send them again or discard them');
   });
 
   it('a sync stopped at a changed certificate says so in Czech, with both fingerprints and where to trust the new one', async () => {

@@ -10,7 +10,7 @@ import { hashPassword, unmatchableHash, verifyPassword } from '../../src-service
 import { VerificationCache } from '../../src-service/auth/verification-cache';
 import { SqliteServiceStore } from '../../src-service/store/sqlite/serving';
 import type { ApiAccount2 } from '../../src-shared/catalog';
-import { ServiceFault } from '../../src-shared/wire';
+import { BINDINGS, ServiceFault } from '../../src-shared/wire';
 import { describeBackends, takesEffect } from '../support/backends';
 import { call, callRaw } from '../support/http';
 import { settles, until } from '../support/until';
@@ -228,8 +228,11 @@ describeBackends(import.meta.url, (backend) => {
         const wrong = { ...ANN, password: 'guess' };
         for (let i = 0; i < 4; i++) await expect(call(service, 'soap12', 'AccountList2', wrong, {})).rejects.toThrow('Invalid credentials');
         expect(waited).toEqual([100, 200]);
-        await expect(call(service, 'soap12', 'AccountList2', ANN, {})).rejects.toThrow(/^Invalid credentials$/);
-        await expect(call(service, 'httpGet', 'AccountList2', ANN, {})).rejects.toThrow(/^Invalid credentials$/);
+        // Locked: refused as wrong credentials are, marked as they are.
+        for (const binding of BINDINGS) {
+          const locked = { name: 'ServiceFault', message: 'Invalid credentials', subcode: 'InvalidCredentials' };
+          await expect(call(service, binding, 'AccountList2', ANN, {}), binding).rejects.toMatchObject(locked);
+        }
         // Another login is not affected.
         expect(await call(service, 'soap12', 'AccountList2', BOB, {})).toHaveLength(3);
         now += 60_001;
@@ -380,12 +383,24 @@ describeBackends(import.meta.url, (backend) => {
         await takesEffect(backend, () => expect(call(service, 'soap12', 'AccountList2', ANN, {})).rejects.toThrow('Invalid credentials'));
         // SOAP 1.2: a Sender fault, "Invalid credentials" and nothing more; HTTP GET: the same words as plain text.
         expect(await refusal('soap12', 'AccountList2', ANN)).toEqual({
-          fault: { name: 'ServiceFault', faultCode: 'Client', message: 'Invalid credentials', httpStatus: 500 },
+          fault: {
+            name: 'ServiceFault',
+            faultCode: 'Client',
+            message: 'Invalid credentials',
+            httpStatus: 500,
+            subcode: 'InvalidCredentials',
+          },
           status: 500,
           contentType: 'application/soap+xml; charset=utf-8',
         });
         expect(await refusal('httpGet', 'CategoryTree', ANN)).toEqual({
-          fault: { name: 'ServiceFault', faultCode: 'Server', message: 'Invalid credentials', httpStatus: 500 },
+          fault: {
+            name: 'ServiceFault',
+            faultCode: 'Server',
+            message: 'Invalid credentials',
+            httpStatus: 500,
+            subcode: 'InvalidCredentials',
+          },
           status: 500,
           contentType: 'text/plain; charset=utf-8',
         });

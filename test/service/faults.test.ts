@@ -10,7 +10,7 @@ import { describeBackends, takesEffect } from '../support/backends';
 import { callRaw, send } from '../support/http';
 import type { TestService } from '../support/service';
 import { ANN, CLIENT_KEY, startFixtureService, type Fixture } from './fixture';
-import { CLIENT_CODE, SERVER_CODE, faultOf } from './wire-shape';
+import { CLIENT_CODE, SERVER_CODE, faultOf, subcodeOf } from './wire-shape';
 
 describeBackends(import.meta.url, (backend) => {
   const NS = 'http://bookkeeping.example/api/';
@@ -35,6 +35,8 @@ describeBackends(import.meta.url, (backend) => {
   ) {
     const fault = faultOf(binding, res);
     expect(fault).toEqual({ code, message, status });
+    // Only refused credentials are marked, with the same words and status as any other Client fault.
+    expect(subcodeOf(binding, res, NS)).toBe(message === 'Invalid credentials' ? 'InvalidCredentials' : null);
   }
 
   function request<N extends OperationName>(

@@ -136,6 +136,35 @@ export function faultOf(binding: Binding, res: RawResponse): { code: string; mes
   return { code: fault.children[0]!.children[0]!.text, message: text.text, status: res.status };
 }
 
+/**
+ * The subcode a fault is marked with, read by hand from the raw answer: SOAP 1.2's Code/Subcode/Value (a name
+ * whose prefix must be bound to the API namespace `ns`), the element in `ns` in a SOAP 1.1 fault's detail, the
+ * GET and POST bindings' Fault-Subcode header. Null when the fault carries none; the fault's frame is checked
+ * by faultOf.
+ */
+export function subcodeOf(binding: Binding, res: RawResponse, ns: string): string | null {
+  if (binding === 'httpGet' || binding === 'httpPost') return res.headers.get('Fault-Subcode');
+  const fault = parseXml(res.body).children[0]!.children[0]!;
+  if (binding === 'soap11') {
+    const marks = fault.children[2]!.children;
+    expect(marks.length).toBeLessThanOrEqual(1);
+    if (marks.length === 0) return null;
+    expect([marks[0]!.ns, marks[0]!.children.length, marks[0]!.text]).toEqual([ns, 0, '']);
+    return marks[0]!.local;
+  }
+  const code = fault.children[0]!;
+  if (code.children.length === 1) return null;
+  expect(code.children.map((c) => [c.local, c.ns])).toEqual([
+    ['Value', SOAP12_NS],
+    ['Subcode', SOAP12_NS],
+  ]);
+  const value = code.children[1]!.children[0]!;
+  expect([value.local, value.ns]).toEqual(['Value', SOAP12_NS]);
+  const [prefix, local] = value.text.split(':');
+  expect(value.declares?.[prefix!], `the prefix of ${value.text}`).toBe(ns);
+  return local!;
+}
+
 /** What a Client fault's code reads as in each binding. */
 export const CLIENT_CODE: Record<Binding, string> = { soap11: 'soap:Client', soap12: 'soap:Sender', httpGet: 'text', httpPost: 'text' };
 export const SERVER_CODE: Record<Binding, string> = { soap11: 'soap:Server', soap12: 'soap:Receiver', httpGet: 'text', httpPost: 'text' };

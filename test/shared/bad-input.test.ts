@@ -94,6 +94,8 @@ describe('the XML reader after a refused document', () => {
     attrs: [{ local: 'a', ns: '', value: '1' }],
     children: [{ local: 'c', ns: 'urn:x', attrs: [], children: [], text: 'text' }],
     text: '',
+    // Only its own declaration: none of the refused document's prefixes.
+    declares: { '': 'urn:x' },
   };
   it('reads the next document whole and alone', () => {
     const good = '<r xmlns="urn:x" a="1"><c>text</c></r>';

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { OPERATION_NAMES, OPERATIONS } from '../../src-shared/catalog';
 import {
   BINDINGS,
+  FAULT_SUBCODE_HEADER,
   ServiceFault,
+  faultHeaders,
   buildFault,
   buildRequest,
   buildResponse,
@@ -11,6 +13,7 @@ import {
   parseRequest,
   parseResponse,
 } from '../../src-shared/wire';
+import { caught } from '../support/caught';
 import { SAMPLE_CREDENTIALS, sampleParams, sampleResult } from '../support/samples';
 import { toIncoming } from '../support/wire';
 
@@ -55,7 +58,21 @@ describe.each(BINDINGS)('binding %s', (binding) => {
       expect(fault.httpStatus).toBe(500);
       // The plain-text answer of GET/POST carries no code; a 5xx reads as the server's.
       expect(fault.faultCode).toBe(binding === 'httpGet' || binding === 'httpPost' ? 'Server' : code);
+      expect(fault.subcode).toBeNull();
     }
+  });
+
+  it('a fault marked with a subcode round-trips with it, its code, words and status unchanged', () => {
+    const wire = buildFault(binding, { code: 'Client', message: 'Invalid credentials', subcode: 'InvalidCredentials' }, NS);
+    expect(wire.status).toBe(500);
+    // The GET and POST bindings carry it in a header, which the reader is handed as the transports do.
+    const answer = { ...wire, faultSubcode: faultHeaders(wire)[FAULT_SUBCODE_HEADER] ?? null };
+    const fault = caught(() => parseResponse('AccountList2', answer, opts), ServiceFault);
+    expect([fault.message, fault.httpStatus, fault.subcode]).toEqual(['Invalid credentials', 500, 'InvalidCredentials']);
+    expect(fault.faultCode).toBe(binding === 'httpGet' || binding === 'httpPost' ? 'Server' : 'Client');
+    expect(buildFault(binding, { code: 'Client', message: 'Invalid credentials' }, NS).body).toBe(
+      wire.body.replace(/<detail>.*<\/detail>/, '<detail />').replace(/<soap:Subcode>.*<\/soap:Subcode>/, ''),
+    );
   });
 });
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../../src-main/core/app/app-core';
-import { LocalView, LocalWrites, Outbox } from '../../src-main/core/outbox';
+import { LocalView, LocalWrites, type Outbox } from '../../src-main/core/outbox';
 import { MemorySecretStore } from '../../src-main/core/secrets';
 import { SoapClient, type SoapClientOptions } from '../../src-main/core/soap-client';
 import { Store } from '../../src-main/core/store';
@@ -171,9 +171,9 @@ export async function newUser(
 /** A local copy's store with its outbox, view and writes, without a core, car 1 named; close the store when done. */
 export function localWrites(file: string): { store: Store; outbox: Outbox; view: LocalView; writes: LocalWrites } {
   const store = new Store(file);
-  const outbox = new Outbox(store);
+  const outbox = store.outbox;
   const view = new LocalView(store, outbox);
   const writes = new LocalWrites(store, outbox, view, () => '2026-01-01T00:00:00');
-  store.saveCar({ carId: 1, name: 'Car' }, '2026-01-01T00:00:00');
+  store.cars.save({ carId: 1, name: 'Car' }, '2026-01-01T00:00:00');
   return { store, outbox, view, writes };
 }

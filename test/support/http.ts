@@ -4,7 +4,7 @@
  * by the codec into typed results.
  */
 import type { Credentials, OperationName, ParamsOf, ResultOf } from '../../src-shared/catalog';
-import { buildRequest, parseResponse, type Binding, type WireRequest } from '../../src-shared/wire';
+import { FAULT_SUBCODE_HEADER, buildRequest, parseResponse, type Binding, type WireRequest } from '../../src-shared/wire';
 
 export interface RawResponse {
   status: number;
@@ -38,7 +38,7 @@ export function callRaw<N extends OperationName>(
   return send(target.url, buildRequest(binding, { operation, credentials, params }, target.namespace));
 }
 
-/** One call read by the codec; throws the ServiceFault the service answered, if any. */
+/** One call read by the codec; throws the ServiceFault the service answered (with its subcode), if any. */
 export async function call<N extends OperationName>(
   target: Target,
   binding: Binding,
@@ -48,5 +48,9 @@ export async function call<N extends OperationName>(
   timeZone = 'Europe/Prague',
 ): Promise<ResultOf<N>> {
   const res = await callRaw(target, binding, operation, credentials, params);
-  return parseResponse(operation, res, { timeZone });
+  return parseResponse(
+    operation,
+    { ...res, faultSubcode: res.headers.get(FAULT_SUBCODE_HEADER) },
+    { timeZone, namespace: target.namespace },
+  );
 }

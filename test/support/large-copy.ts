@@ -26,7 +26,7 @@ export function fillLargeCopy(file: string, c: LargeCopy): void {
   const store = new Store(file);
   try {
     const account = (a: number, balance: string) =>
-      store.upsertAccount(
+      store.accounts.upsert(
         {
           id: a,
           name: `Account ${a}`,
@@ -56,12 +56,12 @@ export function fillLargeCopy(file: string, c: LargeCopy): void {
           all.push({ id: top * 100 + child, name: `Category ${top}.${child}`, parentId: top * 100, position: child });
         }
       }
-      store.replaceCategories({ all, favorites: [] });
+      store.categories.replace({ all, favorites: [] });
     });
     const days = c.years * 365;
     let rows: TransactionRow[] = [];
     const flush = () => {
-      store.transaction(() => store.upsertTransactions(rows));
+      store.transaction(() => store.transactions.upsert(rows));
       for (const r of rows) balances.set(r.accountId, balances.get(r.accountId)! + toMinorUnits(parseDecimal(r.amount)!, 2)!);
       rows = [];
     };

@@ -135,11 +135,11 @@ describe('a copy damaged a day after its last sync', () => {
       // core, as a test's instrument: no safety copy of its own).
       const store = new Store(s.file, { now: time.now, noSafetyCopies: true });
       store.transaction(() => {
-        store.upsertTransactions(decade(main, 900_000_000));
-        store.upsertTransactions(decade(savings, 910_000_000));
+        store.transactions.upsert(decade(main, 900_000_000));
+        store.transactions.upsert(decade(savings, 910_000_000));
       });
-      const [refueling] = store.refuelings(7);
-      store.setPartial(refueling!.id, true);
+      const [refueling] = store.refuelings.ofCar(7);
+      store.refuelings.setPartial(refueling!.id, true);
       store.close();
       void first;
       // The last sync: it delivers a transfer, and leaves a safety copy behind.
@@ -165,7 +165,7 @@ describe('a copy damaged a day after its last sync', () => {
       });
       const evening = await s.core.addRefueling(fuel(1400, '2026-11-02T19:00'));
       const marks = new Store(s.file, { now: time.now, noSafetyCopies: true });
-      marks.setPartial(evening.id, true);
+      marks.refuelings.setPartial(evening.id, true);
       marks.close();
       // The next day the app opens (a daily safety copy), and then the disk damages the copy.
       time.advance(DAY + 3_600_000);
@@ -198,13 +198,13 @@ describe('a copy damaged a day after its last sync', () => {
       await shell.close();
       shell = null;
       const back = new Store(s.file);
-      expect(back.countTransactions(main)).toBeGreaterThanOrEqual(1200 + 2);
-      expect(back.countTransactions(savings)).toBeGreaterThanOrEqual(1200 + 2);
-      expect(back.cars().map((c) => c.name)).toEqual(['Fabia']);
-      const partial = back.partialRefuelings();
+      expect(back.transactions.count(main)).toBeGreaterThanOrEqual(1200 + 2);
+      expect(back.transactions.count(savings)).toBeGreaterThanOrEqual(1200 + 2);
+      expect(back.cars.list().map((c) => c.name)).toEqual(['Fabia']);
+      const partial = back.refuelings.partialIds();
       expect(
-        back
-          .refuelings(7)
+        back.refuelings
+          .ofCar(7)
           .filter((r) => partial.has(r.id))
           .map((r) => r.tachometer)
           .sort(),
@@ -219,8 +219,8 @@ describe('a copy damaged a day after its last sync', () => {
         await core.close();
       }
       const newCopy = new Store(fresh.file('fresh.sqlite'));
-      expect(newCopy.countTransactions(main)).toBeLessThanOrEqual(50);
-      expect(newCopy.cars()).toEqual([]);
+      expect(newCopy.transactions.count(main)).toBeLessThanOrEqual(50);
+      expect(newCopy.cars.list()).toEqual([]);
       newCopy.close();
     } finally {
       await shell?.close();

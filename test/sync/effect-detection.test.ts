@@ -5,7 +5,7 @@
  * hand (a snapshot stand-in); the decision logic is the real one.
  */
 import { describe, expect, it } from 'vitest';
-import { Outbox, type AnyEntry } from '../../src-main/core/outbox';
+import { type Outbox, type AnyEntry } from '../../src-main/core/outbox';
 import { RetryBudget, type ListedTransaction, type SoapClient } from '../../src-main/core/soap-client';
 import { Store } from '../../src-main/core/store';
 import { ServerSnapshot, WritePusher, type TransactionWindow } from '../../src-main/core/sync';
@@ -79,8 +79,8 @@ function withPusher(
 ) {
   const tmp = tempDir();
   const store = new Store(tmp.file('a.sqlite'));
-  const outbox = new Outbox(store);
-  return fn(new WritePusher(null as unknown as SoapClient, store, outbox, new GivenSnapshot(windows, balances)), outbox).finally(() => {
+  const outbox = store.outbox;
+  return fn(new WritePusher(null as unknown as SoapClient, store, new GivenSnapshot(windows, balances)), outbox).finally(() => {
     store.close();
     tmp.remove();
   });

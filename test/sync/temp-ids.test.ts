@@ -4,7 +4,6 @@
  * that depend on it, while independent writes go through; fixing it lets the chain through.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Outbox } from '../../src-main/core/outbox';
 import { Store } from '../../src-main/core/store';
 import { addCategory as adminAddCategory } from '../../src-service';
 import { newUser } from '../support/client';
@@ -97,7 +96,7 @@ describe('temporary id chains', () => {
       expect(page.items.map((x) => [x.amount, x.pending])).toEqual([['250.5', false]]);
       const store = new Store(s.file);
       try {
-        const outboxRepo = new Outbox(store);
+        const outboxRepo = store.outbox;
         expect(outboxRepo.resolve(created.id)).toBe(holiday[0]!.Id);
         // The transfer's id is its source side's.
         const sourceSide = (await s.truth.call('TransactionListLast50_2', { AccountId: s.mainId })).find(

@@ -217,7 +217,7 @@ describe('unknown outcomes are decided by looking for the effect', () => {
     }
   });
 
-  it('a write whose target the service refuses to show is refused; one whose check is refused stays unknown; others go on', async () => {
+  it('a write whose target the service refuses to show is refused; one whose check is refused is undecidable until it can be made; others go on', async () => {
     const { s, ids } = await setUp();
     try {
       await s.core.transfer({
@@ -235,7 +235,7 @@ describe('unknown outcomes are decided by looking for the effect', () => {
       const [refused] = await s.core.listOutbox();
       expect(refused).toMatchObject({ kind: 'transfer', status: 'refused', message: 'AccountId: account does not exist.' });
 
-      // Sent, answer lost, and then the check is refused: it stays unknown, the rest goes on.
+      // Sent, answer lost, and then the check is refused: it is undecidable (never sent blindly), the rest goes on.
       await s.core.retryOutbox({ id: refused!.id });
       let sentOnce = false;
       proxy.choose((req) => {
@@ -247,14 +247,14 @@ describe('unknown outcomes are decided by looking for the effect', () => {
       });
       await s.core.addCategory({ name: 'Also independent', parentId: 0 });
       const second = await s.core.sync();
-      expect(second.unknown).toBe(1);
+      expect(second).toMatchObject({ unknown: 0, undecidable: 1 });
       const left = await s.core.listOutbox();
-      expect(left.map((e) => [e.kind, e.status])).toEqual([['transfer', 'unknown']]);
+      expect(left.map((e) => [e.kind, e.status])).toEqual([['transfer', 'undecidable']]);
       expect(left[0]!.message).toMatch(/cannot be checked: AccountId/);
       expect((await s.truth.call('CategoryTree', {})).AllCategories.map((c) => c.Name)).toContain('Also independent');
       // Once the service shows the accounts again, the check finds the transfer: not sent twice.
       proxy.choose(() => 'pass');
-      expect(await s.core.sync()).toMatchObject({ pushed: 1, unknown: 0, error: null });
+      expect(await s.core.sync()).toMatchObject({ pushed: 1, unknown: 0, undecidable: 0, error: null });
       expect(
         (await s.truth.call('TransactionListLast50_2', { AccountId: ids.b })).filter((t) => t.Description === 'cannot read'),
       ).toHaveLength(1);
@@ -344,7 +344,7 @@ describe('writes dated before the last 50 records the service lists', () => {
     });
   }
 
-  it('a backdated refueling whose answer was lost stays unknown, never sent blindly; the user decides', async () => {
+  it('a backdated refueling whose answer was lost is undecidable, never sent blindly; the user decides', async () => {
     const { s, ids } = await setUp();
     try {
       crowd(s, ids);
@@ -361,20 +361,26 @@ describe('writes dated before the last 50 records the service lists', () => {
       const { outboxId } = await s.core.addRefueling(old);
       const before = sent('EditCarFuel');
       faultFirst('EditCarFuel', 'drop-after');
-      expect(await s.core.sync()).toMatchObject({ pushed: 0, unknown: 1 });
-      expect(await s.core.sync()).toMatchObject({ pushed: 0, unknown: 1 });
+      expect(await s.core.sync()).toMatchObject({ pushed: 0, unknown: 0, undecidable: 1 });
+      expect(await s.core.sync()).toMatchObject({ pushed: 0, unknown: 0, undecidable: 1 });
       expect(sent('EditCarFuel') - before).toBe(1);
       const [entry] = await s.core.listOutbox();
-      expect(entry).toMatchObject({ id: outboxId, status: 'unknown', message: expect.stringMatching(/last 50 refuelings/) });
+      expect(entry).toMatchObject({ id: outboxId, status: 'undecidable', message: expect.stringMatching(/last 50 refuelings/) });
+      // The status counts it apart, as one the user must decide.
+      expect((await s.core.getStatus()).outbox).toMatchObject({ unknown: 0, undecidable: 1 });
       // It arrived (the user looks on the service): discarding it keeps the one there.
       await s.core.discardOutbox({ id: outboxId });
 
       // One that never arrived: the user sends it again, and it is sent once more.
       const second = await s.core.addRefueling({ ...old, tachometer: 4343 });
       faultFirst('EditCarFuel', 'drop-before');
-      expect(await s.core.sync()).toMatchObject({ unknown: 1 });
+      expect(await s.core.sync()).toMatchObject({ undecidable: 1 });
+      // Changing it is refused: it may be on the service already.
+      await expect(s.core.updateOutbox({ id: second.outboxId, input: { ...old, tachometer: 4444 } })).rejects.toMatchObject({
+        code: 'entryUndecidable',
+      });
       await s.core.retryOutbox({ id: second.outboxId });
-      expect(await s.core.sync()).toMatchObject({ pushed: 1, unknown: 0, error: null });
+      expect(await s.core.sync()).toMatchObject({ pushed: 1, unknown: 0, undecidable: 0, error: null });
       expect(sent('EditCarFuel') - before).toBe(3);
       expect(await s.core.listOutbox()).toEqual([]);
     } finally {

@@ -16,7 +16,7 @@ export const outbox = defineGroup('outbox', 'Lists the queued writes with status
   }),
   defineCommand({
     name: 'outbox retry',
-    summary: 'Sends a refused, conflicting or undecided write again with the next sync.',
+    summary: 'Sends a refused, conflicting or undecidable write again with the next sync.',
     positionals: [entryId],
     async run(ctx) {
       const [id] = ctx.positionals;

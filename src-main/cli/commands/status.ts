@@ -14,7 +14,7 @@ export const status = defineCommand({
       s,
       [
         c ? `Connected to ${c.baseUrl} as ${c.login} over ${c.binding}.` : 'Not connected.',
-        `Outbox: ${o.pending} pending, ${o.unknown} unknown, ${o.refused} refused, ${o.conflicts} in conflict, ${o.blocked} blocked.`,
+        `Outbox: ${o.pending} pending, ${o.unknown} unknown, ${o.undecidable} undecidable, ${o.refused} refused, ${o.conflicts} in conflict, ${o.blocked} blocked.`,
         s.lastSync
           ? `Last sync ${s.lastSync.finishedAt}: ${fmt.summaryText(s.lastSync)}${s.lastSync.error ? ` Error: ${AppError.fromData(s.lastSync.error).message}` : ''}`
           : 'Never synced.',

@@ -24,12 +24,12 @@ import { fileHandlers } from '../files';
 import { insightHandlers } from '../insights';
 import type { AppLog } from '../log/app-log';
 import { LocalView } from '../outbox/local-view';
-import { Outbox } from '../outbox/outbox';
 import { LocalWrites } from '../outbox/writes';
 import { registerHandlers } from '../register';
 import type { SecretPersistence, SecretStore, SecretStoreSource } from '../secrets';
 import type { TransportFactory } from '../soap-client';
 import { DamagedCopyError } from '../store/local-file';
+import type { Outbox } from '../store/outbox';
 import { Store, type StoreOptions } from '../store/store';
 import { SyncEngine, type SyncTuning } from '../sync/engine';
 import { connectionHandlers } from './connection';
@@ -97,7 +97,7 @@ class Core implements CoreServices {
     this.dailyCopyLogged = this.store.dailyCopy.then(() => {
       if (this.store.safetyCopyFailure) this.log('The daily safety copy could not be made', this.store.safetyCopyFailure);
     });
-    this.outbox = new Outbox(this.store);
+    this.outbox = this.store.outbox;
     this.view = new LocalView(this.store, this.outbox);
     this.writes = new LocalWrites(this.store, this.outbox, this.view, () => this.now());
     const persistence: SecretPersistence = {

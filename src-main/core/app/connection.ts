@@ -263,7 +263,7 @@ function leavePreviousData(core: CoreServices, next: StoredConnection): void {
   if (!previous || (previous.baseUrl === next.baseUrl && previous.login === next.login)) return;
   const queued = core.outbox.count();
   if (queued > 0) throw new AppError('outboxHoldsWrites', { count: queued, login: previous.login, address: previous.baseUrl });
-  core.store.clearServerCopy();
+  core.store.serverCopy.clear();
 }
 
 /** The password kept (or forgotten, when it is to be asked at each sync) and the client key. */

@@ -5,9 +5,9 @@
  */
 import type { AppError, AppMethod, AppStatus, DataTable, InputOf, OutputOf, Preferences } from '../../../src-shared/app-api';
 import type { LocalView } from '../outbox/local-view';
-import type { Outbox } from '../outbox/outbox';
 import type { LocalWrites } from '../outbox/writes';
 import type { SecretStore } from '../secrets';
+import type { Outbox } from '../store/outbox';
 import type { Store } from '../store/store';
 import type { SyncEngine } from '../sync/engine';
 import type { ServiceLink } from './service-link';

@@ -36,9 +36,9 @@ export function outboxHandlers(core: CoreServices): Handlers<OutboxKind | Outbox
     listOutbox: async () => entries(),
     async retryOutbox({ id }) {
       const e = entry(id);
-      // An unknown write with a message is one whose effect the sync could not look for: the user's
-      // retry is the word to send it again (a plain unknown one is still to be checked by the next sync).
-      if (e.status === 'refused' || e.status === 'conflict' || (e.status === 'unknown' && e.message !== null)) {
+      // An undecidable write is one whose arrival the sync could not tell: the user's retry is the word to
+      // send it again (an unknown one is still to be checked by the next sync).
+      if (e.status === 'refused' || e.status === 'conflict' || e.status === 'undecidable') {
         store.transaction(() => outbox.setStatus(id, 'pending'));
         await core.changed(['outbox']);
       }

@@ -46,7 +46,7 @@ export function accountView(a: ViewAccount, locals: ReadonlyMap<number, AccountL
 }
 
 export function accountsView(store: Store, view: LocalView, options: { includeHidden?: boolean; includeInactive?: boolean }): AccountsView {
-  const locals = store.locals(ACCOUNT);
+  const locals = store.marks.of(ACCOUNT);
   const accounts = view
     .accounts()
     .filter((a) => (options.includeHidden || !a.isHidden) && (options.includeInactive || a.isActive))
@@ -99,11 +99,11 @@ export function transactionPage(store: Store, view: LocalView, q: TransactionQue
     .filter((t) => !text || text.matches(t))
     .map((t) => ({ ...t, pendingEntry: t.entryId }))
     .sort(newestFirst);
-  const storedTotal = store.countTransactions(q.accountId, text);
+  const storedTotal = store.transactions.count(q.accountId, text);
   const total = storedTotal + pending.length;
 
   const s0 = Math.min(Math.max(0, q.offset - pending.length), storedTotal);
-  const stored: Listed[] = store.transactions(q.accountId, s0, q.limit + pending.length, text);
+  const stored: Listed[] = store.transactions.page(q.accountId, s0, q.limit + pending.length, text);
   let merged: Listed[];
   let start: number;
   if (s0 === 0) {
@@ -133,7 +133,7 @@ const TEMPLATE_SHOWN = TEMPLATE.stored.filter(
 export function templatesView(store: Store, view: LocalView): TemplateView[] {
   const accounts = new Map(view.accounts().map((a) => [a.id, a.name]));
   const names = new Map(view.categories().map((c) => [c.id, c.name]));
-  return store.templates().map((t) => ({
+  return store.templates.list().map((t) => ({
     ...pick(t, TEMPLATE_SHOWN),
     accountName: accounts.get(t.accountId) ?? null,
     categoryName: names.get(t.categoryId) ?? null,
@@ -150,7 +150,7 @@ const categoryNode = (c: Pick<CategoryRow, (typeof CATEGORY_SHOWN)[number]>, pen
 });
 
 export function categoryTreeView(store: Store, view: LocalView): CategoryTreeView {
-  const marks = store.locals(CATEGORY);
+  const marks = store.marks.of(CATEGORY);
   const localsOf = (id: number): CategoryLocals => marks.get(id) ?? CATEGORY.localDefaults;
   const categories = view
     .categories()
@@ -164,7 +164,7 @@ export function categoryTreeView(store: Store, view: LocalView): CategoryTreeVie
     else all.push(node);
   }
   // A favourite the tree does not hold (yet) is shown as the service named it, at the top level.
-  const favorites = store.favorites().map((f): CategoryNode => {
+  const favorites = store.categories.favorites().map((f): CategoryNode => {
     const c = categories.find((x) => x.id === f.id);
     return c ? categoryNode(c, c.pending, localsOf(c.id)) : categoryNode({ ...f, parentId: 0 }, false, localsOf(f.id));
   });
@@ -173,7 +173,7 @@ export function categoryTreeView(store: Store, view: LocalView): CategoryTreeVie
 
 export function carsView(store: Store, view: LocalView): CarView[] {
   const pendingCars = view.pendingCars();
-  return store.cars().map((car) => {
+  return store.cars.list().map((car) => {
     const list = view.refuelings(car.carId);
     const last = list[0];
     return {
@@ -196,7 +196,7 @@ export function pricePerLiter(price: string, liter: string): string | null {
 
 /** A car's refuelings as the screens list them, pending ones and the local marks included. */
 export function carRefuelingsView(store: Store, view: LocalView, carId: number): RefuelingView[] {
-  const locals = store.locals(REFUELING);
+  const locals = store.marks.of(REFUELING);
   return view.refuelings(carId).map((r) => refuelingView(r, locals));
 }
 
@@ -227,7 +227,7 @@ export function outboxView(entries: AnyEntry[], store?: Store): OutboxEntryView[
     const marks = WRITE_KINDS[e.kind].marks;
     let shown: object = e.input;
     if (marks && store && targetId !== null) {
-      if (!marksOf.has(marks)) marksOf.set(marks, store.locals(marks));
+      if (!marksOf.has(marks)) marksOf.set(marks, store.marks.of(marks));
       shown = { ...e.input, ...(marksOf.get(marks)!.get(targetId) ?? marks.localDefaults) };
     }
     return {

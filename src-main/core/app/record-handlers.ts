@@ -33,13 +33,13 @@ export function recordHandlers(core: CoreServices): Handlers<RecordMethod> {
     getCategoryTree: async () => categoryTreeView(store, view),
     listCars: async () => carsView(store, view),
     saveCar: async (i) => {
-      store.saveCar(i, core.now());
+      store.cars.save(i, core.now());
       await core.changed(['cars']);
       return carsView(store, view);
     },
     removeCar: async (i) => {
       if (view.pendingCars().has(i.carId)) throw new AppError('carHasPending', { carId: i.carId }, 'carId');
-      if (!store.removeCar(i.carId)) throw new AppError('carNotInList', { carId: i.carId }, 'carId');
+      if (!store.cars.remove(i.carId)) throw new AppError('carNotInList', { carId: i.carId }, 'carId');
       await core.changed(['cars']);
       return carsView(store, view);
     },

@@ -39,7 +39,7 @@ function damagedStatus(copy: DamagedCopy): AppStatus {
     configured: false,
     workingOffline: false,
     connection: null,
-    outbox: { pending: 0, unknown: 0, refused: 0, conflicts: 0, blocked: 0 },
+    outbox: { pending: 0, unknown: 0, undecidable: 0, refused: 0, conflicts: 0, blocked: 0 },
     syncing: false,
     lastSyncAt: null,
     lastSync: null,

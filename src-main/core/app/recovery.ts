@@ -12,16 +12,14 @@
  */
 import { accessSync, constants, existsSync, linkSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
 import { AppError } from '../../../src-shared/app-api';
 import { removeSqliteFile } from '../files/sqlite-file';
-import { Outbox } from '../outbox/outbox';
 import { reviveOutbox } from '../outbox/revive';
 import { type DamagedCopyError, inspectLocalFile, isDamageError } from '../store/local-file';
 import { copyOwnerOnly } from '../store/owner-only';
 import { isSoundCopy, listSafetyCopies, moveAside, safetyCopyDir, type SafetyCopy } from '../store/safety-copies';
-import { SECRET_PREFIX } from '../store/settings';
-import { damaged, openReadOnly, Store, type StoreOptions } from '../store/store';
+import { keptSettingsOf, type SettingRow } from '../store/settings';
+import { damaged, passesQuickCheck, Store, type StoreOptions } from '../store/store';
 
 export interface Recovered {
   restored: SafetyCopy;
@@ -40,16 +38,13 @@ export function isDamaged(dataFile: string, options: StoreOptions = {}): boolean
   if (inspectLocalFile(dataFile, options) === 'new') return false;
   // A read-only look still makes the -wal and -shm a WAL database needs; those it made (empty) go again after.
   const made = ['-wal', '-shm'].filter((suffix) => !existsSync(dataFile + suffix));
-  let db: Database.Database | null = null;
   try {
     // As a read-only copy is read (from an image in memory where the folder cannot be written).
-    db = openReadOnly(dataFile, options);
-    return db.pragma('quick_check', { simple: true }) !== 'ok';
+    return !passesQuickCheck(dataFile, options);
   } catch (e) {
     if (isDamageError(e)) return true;
     throw e;
   } finally {
-    db?.close();
     if (made.includes('-wal') && sizeOf(dataFile + '-wal') === 0) for (const suffix of made) rmSync(dataFile + suffix, { force: true });
   }
 }
@@ -81,11 +76,10 @@ function assertFolderWritable(dataFile: string): void {
 function prepare(file: string, copy: SafetyCopy, options: StoreOptions): number {
   const store = new Store(file, { ...options, noSafetyCopies: true });
   try {
-    const outbox = new Outbox(store);
     const cause = `Recovered from the safety copy of ${copy.at.replace('T', ' ').slice(0, 19)} UTC`;
-    const revived = store.transaction(() => reviveOutbox(store, outbox, { cause }));
+    const revived = store.transaction(() => reviveOutbox(store, { cause }));
     // One file, no -wal beside it, before it is renamed into place.
-    store.db.pragma('journal_mode = DELETE');
+    store.asSingleFile();
     return revived;
   } finally {
     store.close();
@@ -142,35 +136,19 @@ export function startFreshCopy(dataFile: string, options: StoreOptions = {}, now
   return moveAside(dataFile, now);
 }
 
-/** A settings row as the settings table keeps it. */
-interface SettingRow {
-  key: string;
-  value: string;
-}
-
-/** What a new copy keeps of the damaged one: the connection (address, login, namespace...), the preferences, and the sealed secrets. */
-const KEPT_SETTINGS = `key IN ('connection', 'preferredBinding', 'preferences') OR substr(key, 1, ${SECRET_PREFIX.length}) = '${SECRET_PREFIX}'`;
-
 /**
- * The settings a new copy keeps, read from the damaged copy where they still read, else from the newest safety
- * copy that has them; null when none does. The secrets travel sealed as they are: the secret store opens them
- * again as it can (the system's keychain, or the password they were sealed under).
+ * The settings a new copy keeps (the connection, the preferences, the sealed secrets), read from the damaged
+ * copy where they still read, else from the newest safety copy that has them; null when none does. The secrets
+ * travel sealed as they are: the secret store opens them again as it can (the system's keychain, or the
+ * password they were sealed under).
  */
 export function keptConnection(dataFile: string, options: StoreOptions = {}): SettingRow[] | null {
   for (const file of [dataFile, ...listSafetyCopies(dataFile).map((c) => c.file)]) {
-    let db: Database.Database | null = null;
     try {
-      db = new Database(file, {
-        readonly: true,
-        fileMustExist: true,
-        ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
-      });
-      const rows = db.prepare(`SELECT key, value FROM settings WHERE ${KEPT_SETTINGS}`).all() as SettingRow[];
+      const rows = keptSettingsOf(file, options.nativeBinding);
       if (rows.some((r) => r.key === 'connection' && r.value !== 'null')) return rows;
     } catch {
       // Damaged where the settings are: the next source.
-    } finally {
-      db?.close();
     }
   }
   return null;
@@ -180,8 +158,7 @@ export function keptConnection(dataFile: string, options: StoreOptions = {}): Se
 export function carryConnection(dataFile: string, options: StoreOptions, rows: readonly SettingRow[]): void {
   const store = new Store(dataFile, options);
   try {
-    const put = store.db.prepare('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)');
-    store.transaction(() => rows.forEach((r) => put.run(r.key, r.value)));
+    store.transaction(() => store.settings.putRows(rows));
   } finally {
     store.close();
   }

@@ -15,7 +15,7 @@ export async function coreStatus(core: Omit<CoreServices, 'status'>): Promise<Ap
   const { store } = core;
   const c = core.link.connection();
   const entries = core.outbox.all();
-  const counts = { pending: 0, unknown: 0, refused: 0, conflicts: 0, blocked: 0 };
+  const counts = { pending: 0, unknown: 0, undecidable: 0, refused: 0, conflicts: 0, blocked: 0 };
   for (const s of effectiveStatuses(entries, analyzeDependencies(entries)).values()) {
     if (s.status === 'conflict') counts.conflicts++;
     else counts[s.status]++;

@@ -13,8 +13,10 @@ const LISTED_AT_MOST = 50;
 
 /** Every car number with refuelings here, named or not, and every named car, by number. */
 export function carIdsSeen(store: Store, view: LocalView): CarIdSeen[] {
-  const names = new Map(store.cars().map((c) => [c.carId, c.name]));
-  const seen = new Map<number, CarIdSeen>(store.refuelingCarSummaries().map((s) => [s.carId, { ...s, name: names.get(s.carId) ?? null }]));
+  const names = new Map(store.cars.list().map((c) => [c.carId, c.name]));
+  const seen = new Map<number, CarIdSeen>(
+    store.refuelings.carSummaries().map((s) => [s.carId, { ...s, name: names.get(s.carId) ?? null }]),
+  );
   // Pending refuelings count too (a car's first ones entered offline).
   for (const carId of view.pendingCars()) {
     if (seen.has(carId)) continue;
@@ -40,7 +42,7 @@ export async function checkCarId(
   client: () => Promise<SoapClient>,
   toAppError: (e: unknown) => AppError,
 ): Promise<CarCheck> {
-  const name = store.cars().find((c) => c.carId === carId)?.name ?? null;
+  const name = store.cars.list().find((c) => c.carId === carId)?.name ?? null;
   try {
     const list = await (await client()).call('CarFuelList', { CarId: carId });
     const last = [...list].sort((a, b) =>

@@ -70,17 +70,17 @@ export function exportHandlers(parts: CoreParts): Handlers<'exportTransactionsCs
       return { fileName: `transactions-${today()}.csv`, content: writeCsv(transactionColumns(categories), items), rows: items.length };
     },
     exportRefuelingsCsv: async ({ carId }): Promise<CsvFile> => {
-      const named = parts.store.cars();
+      const named = parts.store.cars.list();
       const names = new Map(named.map((c) => [c.carId, c.name]));
       // Named cars in the car list's order, then any car id that has refuelings without a name.
       const carIds = [
         ...new Set([
           ...named.map((c) => c.carId),
-          ...parts.store.refuelingCarIds(),
+          ...parts.store.refuelings.carIds(),
           ...[...parts.view.pendingCars()].sort((a, b) => a - b),
         ]),
       ];
-      const locals = parts.store.locals(REFUELING);
+      const locals = parts.store.marks.of(REFUELING);
       const rows: ExportedRefueling[] = [];
       for (const id of carId === undefined ? carIds : [carId]) {
         const list = parts.view.refuelings(id).sort(oldestFirst);

@@ -148,14 +148,14 @@ function readRow(
     }
   }
   // Fields the schema refused now hold passing values: the rules speak of the others.
-  for (const p of refuelingProblems(candidate, parts.store.cars())) row.add(p.field, p.error);
+  for (const p of refuelingProblems(candidate, parts.store.cars.list())) row.add(p.field, p.error);
   const ready =
     row.problems.length > 0 || !refueling ? null : ({ ...REFUELING.localDefaults, ...refueling } as RefuelingWrite & RefuelingLocals);
   return { refueling: ready, problems: row.problems };
 }
 
 export function previewImport(parts: CoreParts, input: ImportInput): ImportPreview {
-  if (!parts.store.cars().some((c) => c.carId === input.carId)) {
+  if (!parts.store.cars.list().some((c) => c.carId === input.carId)) {
     throw new AppError('carNotListed', { carId: input.carId }, 'carId');
   }
   let table;

@@ -18,7 +18,7 @@ export function insightHandlers(parts: CoreParts): Handlers<InsightMethod> {
         carId: i.carId,
         includeFlagged: i.includeFlagged ?? false,
         refuelings: parts.view.refuelings(i.carId),
-        partial: parts.store.partialRefuelings(),
+        partial: parts.store.refuelings.partialIds(),
         from: i.from,
         to: i.to,
         fallbackCurrency: parts.preferences().lastCurrency ?? DEFAULT_CURRENCY,
@@ -28,7 +28,7 @@ export function insightHandlers(parts: CoreParts): Handlers<InsightMethod> {
       const carId = parts.store.transaction(() => {
         const refueling = parts.view.refueling(i.id);
         if (!refueling) throw new AppError('refuelingMissing', { id: i.id }, 'id');
-        parts.store.setPartial(refueling.id, i.partial);
+        parts.store.refuelings.setPartial(refueling.id, i.partial);
         return refueling.carId;
       });
       await parts.changed(['refuelings']);

@@ -14,11 +14,10 @@
  *   end), worked backwards from the account's balance now (pending writes included) by taking away
  *   every later transaction, transfers included.
  *
- * Every sum is exact. SQLite groups and sums, never handing the rows themselves over: whole months of
- * the period from the totals kept per month, category, type and account (store/month-totals.ts); the
- * days of a short period and the parts of months at its ends from the rows, over the indexes by date
- * (integers summed: exact; see store/transaction-sums.ts); the rows after the period's end (for the
- * balances) as one sum per account.
+ * Every sum is exact. SQLite groups and sums, never handing the rows themselves over (the store's
+ * report queries, store/report-queries.ts): whole months of the period from the totals kept per month,
+ * the days of a short period and the parts of months at its ends from the rows, the rows after the
+ * period's end (for the balances) as one sum per account.
  */
 import {
   AppError,
@@ -29,12 +28,11 @@ import {
   type InputOf,
 } from '../../../src-shared/app-api';
 import { addMonths, daysBetween, daysFrom, endOfDay, monthEnd, monthsFrom } from '../../../src-shared/calendar';
-import { add, compare, DecimalSum, formatDecimal, parseDecimal, subtract, ZERO, type Decimal } from '../../../src-shared/money';
+import { compare, DecimalSum, formatDecimal, parseDecimal, subtract, ZERO, type Decimal } from '../../../src-shared/money';
 import type { CoreParts } from '../app/core-parts';
 import { transferTypeOf } from '../outbox/learned';
 import type { ViewAccount, ViewCategory } from '../outbox/view-state';
-import { monthGroups } from '../store/month-totals';
-import { groupedSums } from '../store/transaction-sums';
+import type { PeriodPart } from '../store/report-queries';
 import { ancestry } from './category-tree';
 import { mostCommonCurrency } from './currency';
 
@@ -110,33 +108,21 @@ function chosenAccounts(
   return [...chosen.values()];
 }
 
-/** A part of a report's period: whole months (read from the monthly totals), or a range of dates as SQL and the bucket (day or month) each row falls in. */
-interface PeriodPart {
-  months?: { first: string; last: string };
-  where: string;
-  params: Record<string, unknown>;
-  bucket: string;
-}
-
 /**
- * The period split for SQL. A daily report (a short period) reads its days by date. A monthly one reads
- * its whole months by month (the index that groups without sorting) and the parts of months at either
- * end by date.
+ * The period split for the store's sums (store/report-queries.ts). A daily report (a short period) reads its
+ * days by date. A monthly one reads its whole months by month (the index that groups without sorting) and
+ * the parts of months at either end by date.
  */
 function periodParts(from: string, to: string, daily: boolean): PeriodPart[] {
-  const dates = (start: string, end: string, bucket: 'day' | 'month', name: string): PeriodPart => ({
-    where: `payment_date >= @${name}Start AND payment_date < @${name}End`,
-    params: { [`${name}Start`]: start, [`${name}End`]: end },
-    bucket: bucket === 'day' ? 'substr(payment_date, 1, 10)' : 'month',
-  });
-  if (daily) return [dates(from, endOfDay(to), 'day', 'days')];
+  const dates = (start: string, end: string, bucket: 'day' | 'month'): PeriodPart => ({ dates: { start, end }, bucket });
+  if (daily) return [dates(from, endOfDay(to), 'day')];
   const first = from.endsWith('-01') ? from.slice(0, 7) : addMonths(from.slice(0, 7), 1);
   const last = to === monthEnd(to.slice(0, 7)) ? to.slice(0, 7) : addMonths(to.slice(0, 7), -1);
-  if (first > last) return [dates(from, endOfDay(to), 'month', 'all')];
-  const parts: PeriodPart[] = [{ months: { first, last }, where: '', params: {}, bucket: 'month' }];
-  if (`${first}-01` > from) parts.push(dates(from, `${first}-01`, 'month', 'head'));
+  if (first > last) return [dates(from, endOfDay(to), 'month')];
+  const parts: PeriodPart[] = [{ months: { first, last } }];
+  if (`${first}-01` > from) parts.push(dates(from, `${first}-01`, 'month'));
   const after = `${addMonths(last, 1)}-01`;
-  if (after <= to) parts.push(dates(after, endOfDay(to), 'month', 'tail'));
+  if (after <= to) parts.push(dates(after, endOfDay(to), 'month'));
   return parts;
 }
 
@@ -266,42 +252,13 @@ class Tally {
 
 /** The stored rows' sums, grouped by SQLite: the period's parts, then what came after it per account. */
 function addStored(parts: CoreParts, tally: Tally, ids: number[], i: InputOf<'getReport'>, daily: boolean): void {
-  const sums = (q: Parameters<typeof groupedSums>[1]) => groupedSums((sql) => parts.store.sql(sql), q);
-  const accountIds = { accounts: JSON.stringify(ids) };
   // The flows across accounts filter the rows by account, unless every stored row is of these accounts.
-  const onlyThese = parts.store.hasAccountsBeyond(ids);
-  const ofAccounts = onlyThese ? '+account_id IN (SELECT value FROM json_each(@accounts)) AND ' : '';
+  const stored = { ids, othersStored: parts.store.accounts.hasOthersThan(ids) };
   for (const part of periodParts(i.from, i.to, daily)) {
-    if (part.months) {
-      // Whole months: the totals kept per month (store/month-totals.ts), not the rows.
-      const q = { accounts: onlyThese ? ids : null, ...part.months };
-      for (const g of monthGroups((sql) => parts.store.sql(sql), q, 'flows')) {
-        tally.flow(g.key[0] as string, g.key[1] as number, g.key[2] as number, g.income, g.expense, g.count);
-      }
-      for (const g of monthGroups((sql) => parts.store.sql(sql), q, 'balances')) {
-        tally.move(g.key[0] as number, g.key[1] as string, add(g.income, g.expense));
-      }
-      continue;
-    }
-    const params = { ...accountIds, ...part.params };
-    for (const g of sums({ keys: [part.bucket, 'category_id', 'type'], where: `${ofAccounts}${part.where}`, params })) {
-      tally.flow(g.key[0] as string, g.key[1] as number, g.key[2] as number, g.income, g.expense, g.count);
-    }
-    for (const g of sums({
-      keys: ['account_id', part.bucket],
-      where: `account_id IN (SELECT value FROM json_each(@accounts)) AND ${part.where}`,
-      params,
-    })) {
-      tally.move(g.key[0] as number, g.key[1] as string, add(g.income, g.expense));
-    }
+    for (const g of parts.store.reports.flows(part, stored)) tally.flow(g.bucket, g.categoryId, g.type, g.income, g.expense, g.count);
+    for (const m of parts.store.reports.moves(part, stored)) tally.move(m.accountId, m.bucket, m.net);
   }
-  for (const g of sums({
-    keys: ['account_id'],
-    where: 'account_id IN (SELECT value FROM json_each(@accounts)) AND payment_date >= @after',
-    params: { ...accountIds, after: endOfDay(i.to) },
-  })) {
-    tally.later(g.key[0] as number, add(g.income, g.expense));
-  }
+  for (const [accountId, net] of parts.store.reports.netAfter(stored, endOfDay(i.to))) tally.later(accountId, net);
 }
 
 /** The pending transactions of the report's accounts, one by one: in the period, or after it. */

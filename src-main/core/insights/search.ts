@@ -1,9 +1,8 @@
 /**
  * Search across the whole local history: the stored transactions of every account in the view, and
- * the pending ones laid over them. Every filter is SQL over indexed columns (the text through the
- * folded trigram index, see store/text-search.ts), so that the count, the exact sums (integers summed
- * by SQLite, see store/transaction-sums.ts) and a page are each one query, whatever the history's size;
- * the pending rows are checked here by the same rules.
+ * the pending ones laid over them. Every filter is SQL over indexed columns, in the store's search
+ * queries (store/search-queries.ts), so that the count, the exact sums and a page are each one query,
+ * whatever the history's size; the pending rows are checked here by the same rules.
  *
  * - text: a part of the description, of the category's name or of the amount's text ("120,5" reads as
  *   "120.5"), folded for case and diacritics ("skoda" finds "ŠKODA");
@@ -24,11 +23,10 @@ import { compare, DecimalSum, formatDecimal, parseDecimal, ZERO, type Decimal } 
 import type { CoreParts } from '../app/core-parts';
 import { transferTypeOf } from '../outbox/learned';
 import type { PendingTransaction, ViewAccount, ViewCategory } from '../outbox/view-state';
-import { amountCondition, amountWithin, type AmountBounds } from '../store/amount-units';
-import { monthGroups } from '../store/month-totals';
+import { amountWithin, type AmountBounds } from '../store/amount-units';
 import type { TransactionRow } from '../store/rows';
+import type { SearchQuery } from '../store/search-queries';
 import { textQuery, type TextQuery } from '../store/text-search';
-import { groupedSums } from '../store/transaction-sums';
 import { mergeSorted } from '../util/merge-sorted';
 import { withDescendants } from './category-tree';
 
@@ -40,24 +38,15 @@ export interface Match extends TransactionRow {
   account: ViewAccount;
 }
 
-/** A search made ready: the stored rows' condition, the pending rows that match, and the names to show. */
+/** A search made ready: what the stored rows must match (the store's query), the pending rows that match, and the names to show. */
 interface Prepared {
-  /** No filter but the accounts: their sums are those kept per month. */
-  accountsOnly: number[] | null;
-  /** For sums: the accounts through an index of theirs. */
-  where: string;
-  /** For rows in order: the accounts only filtered (the unary plus), so that the date index gives the order without a sort. */
-  ordered: string;
-  params: Record<string, unknown>;
+  stored: SearchQuery;
   pending: PendingTransaction[];
   accounts: Map<number, ViewAccount>;
   categories: Map<number, ViewCategory>;
 }
 
 export const DEFAULT_SEARCH_LIMIT = 50;
-
-/** SQL's order of the stored rows (the date index read backwards). */
-const ORDER = 'payment_date DESC, id DESC, key DESC';
 
 /** The same order, pending rows (negative temporary ids) after the stored ones of their date. */
 function newestFirst(a: TransactionRow, b: TransactionRow): number {
@@ -81,15 +70,11 @@ function prepare(parts: CoreParts, f: SearchFilters): Prepared {
       [...categories.values()].map((c): [number, string] => [c.id, c.name]),
     ),
     bounds,
-    amounts: bounds.min !== null || bounds.max !== null || bounds.direction !== null ? amountCondition(bounds) : null,
+    amounts: bounds.min !== null || bounds.max !== null || bounds.direction !== null ? bounds : null,
   };
-  const { conditions, params } = storedConditions(rules);
-  const accountsIn = 'account_id IN (SELECT value FROM json_each(@accounts))';
+  const { accountIds, categoryIds, from, before, leaveOut, text, amounts } = rules;
   return {
-    accountsOnly: conditions.length === 0 ? rules.accountIds : null,
-    where: [accountsIn, ...conditions].join(' AND '),
-    ordered: [`+${accountsIn}`, ...conditions].join(' AND '),
-    params,
+    stored: { accounts: accountIds, categories: categoryIds, from, before, leaveOut, text, amounts },
     pending: pendingMatches(parts, rules),
     accounts,
     categories,
@@ -108,7 +93,8 @@ interface Rules {
   leaveOut: number | null;
   text: TextQuery | null;
   bounds: AmountBounds;
-  amounts: { sql: string; params: Record<string, unknown> } | null;
+  /** The bounds, when any is given. */
+  amounts: AmountBounds | null;
 }
 
 function amountBounds(f: SearchFilters): AmountBounds {
@@ -140,34 +126,6 @@ function searchedAccounts(parts: CoreParts, f: SearchFilters, all: number[]): nu
   return accountIds;
 }
 
-/** The rules as SQL over the stored rows, besides the accounts. */
-function storedConditions(rules: Rules): { conditions: string[]; params: Record<string, unknown> } {
-  const conditions: string[] = [];
-  const params: Record<string, unknown> = { accounts: JSON.stringify(rules.accountIds) };
-  if (rules.categoryIds) {
-    conditions.push('category_id IN (SELECT value FROM json_each(@categories))');
-    params.categories = JSON.stringify(rules.categoryIds);
-  }
-  if (rules.from !== null) {
-    conditions.push('payment_date >= @from');
-    params.from = rules.from;
-  }
-  if (rules.before !== null) {
-    conditions.push('payment_date < @before');
-    params.before = rules.before;
-  }
-  if (rules.leaveOut !== null) {
-    conditions.push('type <> @leaveOut');
-    params.leaveOut = rules.leaveOut;
-  }
-  for (const c of [rules.text, rules.amounts]) {
-    if (!c) continue;
-    conditions.push(c.sql);
-    Object.assign(params, c.params);
-  }
-  return { conditions, params };
-}
-
 /** The pending transactions the rules keep, newest first. */
 function pendingMatches(parts: CoreParts, rules: Rules): PendingTransaction[] {
   const { from, before, leaveOut, text, amounts } = rules;
@@ -196,7 +154,7 @@ const matchOf = (p: Prepared, row: TransactionRow, pending: boolean): Match => (
 /** Every transaction of the local history that matches, newest first (the export). */
 export function searchMatches(parts: CoreParts, f: SearchFilters): { matches: Match[]; categories: Map<number, ViewCategory> } {
   const p = prepare(parts, f);
-  const stored = parts.store.transactionsWhere('', p.ordered, ORDER, -1, p.params);
+  const stored = parts.store.search.rows(p.stored, 0, -1);
   const matches = mergeSorted(
     stored.map((r) => matchOf(p, r, false)),
     p.pending.map((r) => matchOf(p, r, true)),
@@ -239,20 +197,15 @@ export function searchPage(parts: CoreParts, input: InputOf<'searchTransactions'
     s.count += count;
   };
   let storedTotal = 0;
-  const statement = (sql: string) => parts.store.sql(sql);
-  // Without filters beyond the accounts the totals kept per month give the sums; else the matching rows do.
-  const groups = p.accountsOnly
-    ? monthGroups(statement, { accounts: p.accountsOnly, first: '0000-01', last: '9999-12' }, 'balances')
-    : groupedSums(statement, { keys: ['account_id'], where: p.where, params: p.params });
-  for (const g of groups) {
-    add(p.accounts.get(g.key[0] as number)!.currency, [g.income, g.expense], g.count);
+  for (const g of parts.store.search.sumsByAccount(p.stored)) {
+    add(p.accounts.get(g.accountId)!.currency, [g.income, g.expense], g.count);
     storedTotal += g.count;
   }
   for (const t of p.pending) add(p.accounts.get(t.accountId)!.currency, [parseDecimal(t.amount) ?? ZERO], 1);
 
   const pending = p.pending.map((r) => matchOf(p, r, true));
   const s0 = Math.min(Math.max(0, offset - pending.length), storedTotal);
-  const stored = parts.store.transactionsWhere('', p.ordered, ORDER, limit + pending.length, p.params, s0).map((r) => matchOf(p, r, false));
+  const stored = parts.store.search.rows(p.stored, s0, limit + pending.length).map((r) => matchOf(p, r, false));
   let start = s0;
   let merged: Match[];
   if (s0 === 0) merged = mergeSorted(stored, pending, newestFirst);

@@ -49,7 +49,7 @@ export interface EffectiveStatus {
 
 /**
  * The status each entry shows: its stored status, or 'blocked' (with the reason) when it waits for a
- * refused, conflicting, blocked or undecided entry, or refers to a record whose create was discarded.
+ * refused, conflicting, blocked or undecidable entry, or refers to a record whose create was discarded.
  */
 export function effectiveStatuses(entries: readonly AnyEntry[], deps = analyzeDependencies(entries)): Map<number, EffectiveStatus> {
   const byId = new Map(entries.map((e) => [e.id, e]));
@@ -67,15 +67,13 @@ export function effectiveStatuses(entries: readonly AnyEntry[], deps = analyzeDe
       } else {
         for (const w of d.waitsFor) {
           const s = out.get(w);
-          // An unknown write with a message is one the sync could not decide: it waits for the user too.
-          const undecided = s?.status === 'unknown' && s.message !== null;
-          if (s && (s.status === 'refused' || s.status === 'conflict' || s.status === 'blocked' || undecided)) {
+          if (s && (s.status === 'refused' || s.status === 'conflict' || s.status === 'blocked' || s.status === 'undecidable')) {
             const why =
               s.status === 'refused'
                 ? 'which the service refused'
                 : s.status === 'conflict'
                   ? 'which has a conflict to resolve'
-                  : undecided
+                  : s.status === 'undecidable'
                     ? 'whose outcome you need to decide'
                     : 'which is blocked';
             status = { status: 'blocked', message: `Waits for write #${w} (${WRITE_KINDS[byId.get(w)!.kind].label}), ${why}.` };

@@ -1,5 +1,5 @@
 export * from './entries';
-export * from './outbox';
+export { EntryChanged, Outbox } from '../store/outbox';
 export * from './dependencies';
 export * from './learned';
 export * from './view-state';

@@ -5,11 +5,11 @@
  * leave a stale local change behind. The state is cached and recomputed when the local copy changed
  * (in this process or another).
  */
+import type { Outbox } from '../store/outbox';
 import type { Store } from '../store/store';
 import { kindOf } from '../write-kinds';
 import type { AnyEntry, OutboxEntry } from './entries';
 import { learnedFacts, type LearnedFacts } from './learned';
-import type { Outbox } from './outbox';
 import { refuelingIn, ViewState, type PendingTransaction, type ViewAccount, type ViewCategory, type ViewRefueling } from './view-state';
 
 /** Lays one queued write over the view. Writes that refer to a record the view lacks change nothing of it. */
@@ -85,7 +85,7 @@ export class LocalView {
     const state = this.state();
     const out: ViewRefueling[] = [];
     const seen = new Set<number>();
-    for (const r of this.store.refuelings(carId)) {
+    for (const r of this.store.refuelings.ofCar(carId)) {
       seen.add(r.id);
       const edit = state.refuelingEdits.get(r.id);
       const row: ViewRefueling = { ...r, ...edit, pending: edit !== undefined, local: false };
@@ -94,7 +94,7 @@ export class LocalView {
     // An edit may have moved a refueling here from another car.
     for (const [id, edit] of state.refuelingEdits) {
       if (edit.carId !== carId || seen.has(id)) continue;
-      const r = this.store.refueling(id);
+      const r = this.store.refuelings.get(id);
       if (r) out.push({ ...r, ...edit, pending: true, local: false });
     }
     for (const r of state.refuelingCreates.values()) if (r.carId === carId) out.push({ ...r });
@@ -111,7 +111,7 @@ export class LocalView {
   }
 
   private build(skip?: number): ViewState {
-    const state = new ViewState({ accounts: this.store.accounts(), categories: this.store.categories() }, this.learned());
+    const state = new ViewState({ accounts: this.store.accounts.list(), categories: this.store.categories.list() }, this.learned());
     for (const e of this.outbox.all()) if (e.id !== skip) layEntry(state, e);
     return state;
   }

@@ -5,13 +5,13 @@
  * lost is, with a probe read from the copy's own record of the service (what the service held as this copy
  * last saw it): the next sync's check round looks for its effect on a fresh read before anything is sent,
  * and sends it only when the service does not have it. An edit is decided by comparing values; a create the
- * service's lists cannot show (backdated past the last 50), or whose probe the copy cannot give, waits for the
- * user's retry or discard. Nothing an older copy brings back is ever sent twice.
+ * service's lists cannot show (backdated past the last 50) becomes undecidable at that check, one whose probe
+ * the copy cannot give at once: it waits for the user's retry or discard. Nothing an older copy brings back is
+ * ever sent twice.
  */
 import type { Store } from '../store/store';
-import { kindOf, type Probe, type UnknownBeforeProbe } from '../write-kinds';
-import type { AnyEntry } from './entries';
-import type { Outbox } from './outbox';
+import { kindOf } from '../write-kinds';
+import { isSentUnanswered, type AnyEntry } from './entries';
 
 export interface Revival {
   /** Why the writes are uncertain, said to the user with each ("Restored from a backup made ..."). */
@@ -23,28 +23,23 @@ export interface Revival {
   settle?: (entry: AnyEntry) => boolean;
 }
 
-/** The probe of a revived write: the kind's, from the copy; for a create the copy cannot describe, the user decides. */
-function revivedProbe(entry: AnyEntry, store: Store, message: string): Probe {
-  const kind = kindOf(entry);
-  const probe = kind.probeFromCopy(entry, store);
-  if (probe !== null || kind.edit) return probe;
-  const undecidable: UnknownBeforeProbe = {
-    undecidable: `${message} What the service held before it cannot be told from this copy: check the service, then send it again or discard it.`,
-  };
-  return undecidable;
-}
-
 /**
- * Marks every write of the copy that is not already unknown (pending, refused, in conflict) as unknown with its
- * revived probe; runs inside the caller's transaction. Returns how many became unknown.
+ * Marks every write of the copy that is not already sent without an answer (pending, refused, in conflict) as
+ * unknown with its probe from the copy, or, for a create the copy cannot describe, as undecidable; runs inside
+ * the caller's transaction. Returns how many became uncertain.
  */
-export function reviveOutbox(store: Store, outbox: Outbox, revival: Revival): number {
+export function reviveOutbox(store: Store, revival: Revival): number {
   const message = `${revival.cause}: this write may have reached the service since; the next sync looks for it there before sending it again.`;
-  const mark = store.sql("UPDATE outbox SET status = 'unknown', message = ?, probe = ?, conflicts = NULL WHERE id = ?");
   let revived = 0;
-  for (const entry of outbox.all()) {
-    if (entry.status === 'unknown' || revival.settle?.(entry)) continue;
-    mark.run(message, JSON.stringify(revivedProbe(entry, store, revival.cause)), entry.id);
+  for (const entry of store.outbox.all()) {
+    if (isSentUnanswered(entry.status) || revival.settle?.(entry)) continue;
+    const kind = kindOf(entry);
+    const probe = kind.probeFromCopy(entry, store);
+    if (probe === null && !kind.edit) {
+      // What the service held before it cannot be told from this copy: no effect can be looked for.
+      const why = `${revival.cause}: this write may have reached the service since, and what the service held before it cannot be told from this copy. Check the service, then send it again or discard it.`;
+      store.outbox.revive(entry.id, 'undecidable', why, null);
+    } else store.outbox.revive(entry.id, 'unknown', message, probe);
     revived++;
   }
   return revived;

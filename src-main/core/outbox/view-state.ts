@@ -85,7 +85,7 @@ export function changedFields(
 export function refuelingIn(state: ViewState, store: Store, id: number): ViewRefueling | null {
   const created = state.refuelingCreates.get(id);
   if (created) return { ...created };
-  const r = store.refueling(id);
+  const r = store.refuelings.get(id);
   if (!r) return null;
   const edit = state.refuelingEdits.get(id);
   return { ...r, ...edit, pending: edit !== undefined, local: false };

@@ -6,11 +6,11 @@
  */
 import { AppError, type OutboxKind, type TransferCheck, type WriteInputOf, type WriteResult } from '../../../src-shared/app-api';
 import { splitLocals } from '../../../src-shared/records/fields';
+import type { Outbox } from '../store/outbox';
 import type { Store } from '../store/store';
 import { WRITE_KINDS, transferProblems, type CheckContext, type Checked, type WriteKind } from '../write-kinds';
 import type { AnyEntry } from './entries';
 import type { LocalView } from './local-view';
-import type { Outbox } from './outbox';
 import type { ViewState } from './view-state';
 
 export class LocalWrites {
@@ -45,7 +45,7 @@ export class LocalWrites {
       const id = this.outbox.append(kind, checked.input, this.now(), checked.base, createdIds);
       entry = this.outbox.get(id)!;
       const queued = { outboxId: id, id: createdIds[0] ?? checked.targetId ?? 0 };
-      if (marks) this.store.setLocals(marks, queued.id, creates.length > 0 ? { ...marks.localDefaults, ...locals } : locals);
+      if (marks) this.store.marks.set(marks, queued.id, creates.length > 0 ? { ...marks.localDefaults, ...locals } : locals);
       return queued;
     });
     // The allocation wrote a setting inside the same transaction, which is all that changed besides the entry.
@@ -61,15 +61,15 @@ export class LocalWrites {
     this.store.transaction(() => {
       const entry = this.outbox.get(entryId);
       if (!entry) throw new AppError('entryMissing', { id: entryId });
-      if (entry.status === 'unknown') {
-        throw new AppError('entryUnknown');
-      }
+      // It may be on the service already: changed, it could be booked twice.
+      if (entry.status === 'unknown') throw new AppError('entryUnknown');
+      if (entry.status === 'undecidable') throw new AppError('entryUndecidable');
       const { marks } = WRITE_KINDS[entry.kind];
       const { sent, locals } = marks ? splitLocals(marks, raw) : { sent: raw, locals: {} };
       const checked = this.check(entry.kind, sent as never, this.view.stateWithout(entryId), entry);
       this.outbox.replaceInput(entryId, checked.input, checked.base);
       const target = entry.createdIds[0] ?? (sent as { id?: number }).id;
-      if (marks && target !== undefined) this.store.setLocals(marks, target, locals);
+      if (marks && target !== undefined) this.store.marks.set(marks, target, locals);
     });
   }
 

@@ -117,9 +117,9 @@ export async function pull(
 ): Promise<{ listed: PulledCounts; changed: PulledCounts }> {
   const data = await fetchAll(
     client,
-    store.cars().map((c) => c.carId),
+    store.cars.list().map((c) => c.carId),
     options,
   );
-  const changed = store.applyPull(data);
+  const changed = store.serverCopy.apply(data);
   return { listed: countsOf(data), changed };
 }

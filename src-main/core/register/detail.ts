@@ -18,7 +18,7 @@ export function transactionDetail(parts: CoreParts, key: string): TransactionDet
     if (t) entry = { paymentDate: t.paymentDate, key: t.key, id: t.id, outboxId: t.entryId, row: t, pending: t };
   }
   if (!entry) {
-    const stored = parts.store.transactionByKey(key);
+    const stored = parts.store.transactions.byKey(key);
     if (stored) {
       const { changedAt: at, ...row } = stored;
       changedAt = at;

@@ -13,18 +13,16 @@
  * - A text filter narrows the rows shown; their balances stay those of the whole register.
  */
 import { AppError, type Counterpart, type InputOf, type RegisterPage, type RegisterRow } from '../../../src-shared/app-api';
-import { addMonths } from '../../../src-shared/calendar';
 import { DecimalSum, formatDecimal, negate, parseDecimal, subtract, ZERO, type Decimal } from '../../../src-shared/money';
 import type { CoreParts } from '../app/core-parts';
 import { mostCommonCurrency } from '../insights/currency';
 import { transferTypeOf } from '../outbox/learned';
 import type { PendingTransaction, ViewAccount } from '../outbox/view-state';
-import { monthGroups } from '../store/month-totals';
+import type { RegisterScope } from '../store/register-queries';
 import type { TransactionRow } from '../store/rows';
-import { textQuery, type TextQuery } from '../store/text-search';
-import { netSum } from '../store/transaction-sums';
+import { textQuery } from '../store/text-search';
 import { mergeSorted } from '../util/merge-sorted';
-import { dayBound, isNewer, isOlder, newestFirst, storedSide, type Boundary, type Condition, type SortKey } from './keyset';
+import { dayBound, isNewer, isOlder, newestFirst, type Boundary, type SortKey } from './keyset';
 
 export const DEFAULT_REGISTER_LIMIT = 100;
 const FALLBACK_CURRENCY = 203;
@@ -41,11 +39,8 @@ export interface Scope {
   currency: number;
   /** The balance now of all of them together, pending writes included. */
   balance: Decimal;
-  /** SQL selecting their stored rows, and the index that serves it in the register's order. */
-  where: Condition;
-  index: string;
-  /** Their ids, for the monthly totals; null when every stored row is theirs. */
-  filter: number[] | null;
+  /** Their stored rows, as the store reads them (store/register-queries.ts). */
+  stored: RegisterScope;
 }
 
 export function registerScope(parts: CoreParts, accountId: number | undefined, currency: number | undefined): Scope {
@@ -61,23 +56,11 @@ export function registerScope(parts: CoreParts, accountId: number | undefined, c
   }
   const balance = new DecimalSum();
   for (const a of accounts) balance.add(parseDecimal(a.balance) ?? ZERO);
-  const single = accounts.length === 1;
-  const ids = accounts.map((a) => a.id);
-  const filter = single || parts.store.hasAccountsBeyond(ids) ? ids : null;
   return {
     accounts,
     currency: accounts[0]?.currency ?? currency ?? FALLBACK_CURRENCY,
     balance: balance.value,
-    // One account: its own index. Several: the date index in order, the accounts only filtered (the unary
-    // plus keeps the planner from reading them by account and sorting), or not at all when every stored
-    // row is theirs.
-    where: single
-      ? { sql: 'account_id = @account', params: { account: ids[0] } }
-      : filter
-        ? { sql: '+account_id IN (SELECT value FROM json_each(@accounts))', params: { accounts: JSON.stringify(ids) } }
-        : { sql: '1', params: {} },
-    index: single ? 'transactions_register' : 'transactions_by_date',
-    filter,
+    stored: parts.store.register.scope(accounts.map((a) => a.id)),
   };
 }
 
@@ -103,70 +86,10 @@ function pendingEntries(parts: CoreParts, scope: Scope): Entry[] {
   return scope.accounts.flatMap((a) => parts.view.pendingTransactions(a.id).map(entryOfPending)).sort(newestFirst);
 }
 
-function and(...conditions: (Condition | null)[]): Condition {
-  const present = conditions.filter((c): c is Condition => c !== null && c.sql !== '1');
-  return { sql: present.map((c) => `(${c.sql})`).join(' AND ') || '1', params: Object.assign({}, ...present.map((c) => c.params)) };
-}
-
-/** Stored rows of the scope beyond the boundary, newest first ('older') or oldest first ('newer'), at most `limit`. */
-function storedRows(
-  parts: CoreParts,
-  scope: Scope,
-  at: Boundary,
-  side: 'older' | 'newer',
-  limit: number,
-  text: TextQuery | null,
-): TransactionRow[] {
-  const c = and(scope.where, storedSide(at, side), text);
-  const order = side === 'older' ? 'DESC' : 'ASC';
-  return parts.store.transactionsWhere(
-    `INDEXED BY ${scope.index}`,
-    c.sql,
-    `payment_date ${order}, id ${order}, key ${order}`,
-    limit,
-    c.params,
-  );
-}
-
-/**
- * The exact sum and the count of the scope's stored rows newer than `row`: the totals kept per month
- * for the months after its own (store/month-totals.ts), and the rows of its own month that come before it.
- */
-function storedNewer(parts: CoreParts, scope: Scope, row: SortKey): { net: Decimal; count: number } {
-  const prepare = (sql: string) => parts.store.sql(sql);
-  const month = row.paymentDate.slice(0, 7);
-  const net = new DecimalSum();
-  let count = 0;
-  for (const g of monthGroups(prepare, { accounts: scope.filter, first: addMonths(month, 1), last: '9999-12' }, 'all')) {
-    net.add(g.income);
-    net.add(g.expense);
-    count += g.count;
-  }
-  const c = and(scope.where, storedSide({ row }, 'newer'), {
-    sql: 'payment_date < @monthAfter',
-    params: { monthAfter: `${addMonths(month, 1)}-01` },
-  });
-  const within = netSum(prepare, { where: c.sql, params: c.params, indexedBy: scope.index });
-  net.add(within.net);
-  return { net: net.value, count: count + within.count };
-}
-
-function countStored(parts: CoreParts, scope: Scope, at: Boundary, text: TextQuery | null): number {
-  if (at === null && !text) {
-    // The whole register: the monthly totals' counts.
-    return monthGroups((sql) => parts.store.sql(sql), { accounts: scope.filter, first: '0000-01', last: '9999-12' }, 'all').reduce(
-      (n, g) => n + g.count,
-      0,
-    );
-  }
-  const c = and(scope.where, storedSide(at, 'newer'), text);
-  return parts.store.countTransactionsWhere(`INDEXED BY ${scope.index}`, c.sql, c.params);
-}
-
 /** The balance right after `first`, the newest row of a page. */
 export function balanceAfter(parts: CoreParts, scope: Scope, first: Entry, pending: readonly Entry[]): Decimal {
   const newer = new DecimalSum();
-  newer.add(storedNewer(parts, scope, first).net);
+  newer.add(parts.store.register.newer(scope.stored, first).net);
   for (const p of pending) if (newestFirst(p, first) < 0) newer.add(parseDecimal(p.row.amount) ?? ZERO);
   return subtract(scope.balance, newer.value);
 }
@@ -174,7 +97,7 @@ export function balanceAfter(parts: CoreParts, scope: Scope, first: Entry, pendi
 /** The other sides of the page's transfers. */
 function counterparts(parts: CoreParts, entries: readonly Entry[], transferType: number): Map<string, Counterpart> {
   const out = new Map<string, Counterpart>();
-  const name = (id: number) => parts.view.account(id)?.name ?? parts.store.accountName(id);
+  const name = (id: number) => parts.view.account(id)?.name ?? parts.store.accounts.name(id);
   const pendingByEntry = new Map<number, PendingTransaction[]>();
   for (const list of parts.view.state().pendingTransactions.values()) {
     for (const t of list) pendingByEntry.set(t.entryId, [...(pendingByEntry.get(t.entryId) ?? []), t]);
@@ -196,7 +119,7 @@ function counterparts(parts: CoreParts, entries: readonly Entry[], transferType:
     }
     const amount = parseDecimal(e.row.amount);
     if (!amount) continue;
-    const other = parts.store.transferCounterpart(e.row, formatDecimal(negate(amount)));
+    const other = parts.store.transactions.counterpart(e.row, formatDecimal(negate(amount)));
     if (other) {
       out.set(e.key, {
         accountId: other.accountId,
@@ -237,7 +160,7 @@ export function registerRows(
       key: e.key,
       id: t.id,
       accountId: t.accountId,
-      accountName: parts.view.account(t.accountId)?.name ?? parts.store.accountName(t.accountId) ?? '',
+      accountName: parts.view.account(t.accountId)?.name ?? parts.store.accounts.name(t.accountId) ?? '',
       paymentDate: t.paymentDate,
       type: t.type,
       amount: t.amount,
@@ -255,17 +178,9 @@ export function registerRows(
 
 /** The sum of the rows newer than `row` up to and including `upTo` (a newer row). */
 function between(parts: CoreParts, scope: Scope, pending: readonly Entry[], row: Entry, upTo: Entry): Decimal {
-  const upper = storedSide({ row: upTo }, 'older', 'b');
-  // The plain range on both ends keeps the read between the two rows (the OR alone would not bound it).
-  const c = and(
-    scope.where,
-    storedSide({ row }, 'newer', 'a'),
-    { sql: 'payment_date <= @bcap', params: { bcap: upTo.paymentDate } },
-    { sql: `(${upper.sql}) OR key = @bkey`, params: { ...upper.params, bkey: upTo.key } },
-  );
   const sum = new DecimalSum();
-  // upTo itself is stored (counted by the SQL) or pending (counted with the pending ones below).
-  sum.add(netSum((sql) => parts.store.sql(sql), { where: c.sql, params: c.params, indexedBy: scope.index }).net);
+  // upTo itself is stored (counted by the store's sum) or pending (counted with the pending ones below).
+  sum.add(parts.store.register.between(scope.stored, row, upTo));
   for (const p of pending) if (newestFirst(p, row) < 0 && newestFirst(p, upTo) >= 0) sum.add(parseDecimal(p.row.amount) ?? ZERO);
   return sum.value;
 }
@@ -283,7 +198,7 @@ export function registerPage(parts: CoreParts, input: InputOf<'listRegister'>): 
   let entries: Entry[];
   let more: boolean;
   if (direction === 'older') {
-    const stored = storedRows(parts, scope, at, 'older', limit + 1, text).map(entryOfStored);
+    const stored = parts.store.register.rows(scope.stored, at, 'older', limit + 1, text).map(entryOfStored);
     const merged = mergeSorted(
       stored,
       pending.filter((p) => isOlder(p, at)),
@@ -292,7 +207,7 @@ export function registerPage(parts: CoreParts, input: InputOf<'listRegister'>): 
     entries = merged.slice(0, limit);
     more = merged.length > limit;
   } else {
-    const stored = storedRows(parts, scope, at, 'newer', limit + 1, text).map(entryOfStored);
+    const stored = parts.store.register.rows(scope.stored, at, 'newer', limit + 1, text).map(entryOfStored);
     const oldestFirst = (a: Entry, b: Entry) => newestFirst(b, a);
     const merged = mergeSorted(stored, pending.filter((p) => isNewer(p, at)).reverse(), oldestFirst);
     entries = merged.slice(0, limit).reverse();
@@ -306,11 +221,15 @@ export function registerPage(parts: CoreParts, input: InputOf<'listRegister'>): 
   let total: number | null = null;
   let position: number | null = null;
   if (input.counts) {
-    total = countStored(parts, scope, null, text) + pending.length;
+    total = parts.store.register.count(scope.stored, null, text) + pending.length;
     const top: Boundary = first ? { row: first } : at;
     // Rows newer than the page's first one: from the monthly totals, unless a text narrows them.
     const storedAbove =
-      top === null ? 0 : 'row' in top && !text ? storedNewer(parts, scope, top.row).count : countStored(parts, scope, top, text);
+      top === null
+        ? 0
+        : 'row' in top && !text
+          ? parts.store.register.newer(scope.stored, top.row).count
+          : parts.store.register.count(scope.stored, top, text);
     position = top === null ? (direction === 'older' ? 0 : total) : storedAbove + pending.filter((p) => isNewer(p, top)).length;
   }
   return {

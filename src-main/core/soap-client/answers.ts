@@ -27,6 +27,8 @@ export interface AnswerOptions {
   timeZone: string;
   /** Largest answer parsed, in characters. */
   maxChars: number;
+  /** The API's namespace: a fault's subcode counts only in it (without it, in any namespace). */
+  namespace?: string;
 }
 
 /** Whether the answer is a web page rather than any answer of the bindings. */
@@ -60,6 +62,7 @@ export function readAnswer<N extends OperationName>(operation: N, answer: HttpAn
       binding: options.binding,
       timeZone: options.timeZone,
       limits: { maxChars: options.maxChars, maxDepth: 64 },
+      ...(options.namespace === undefined ? {} : { namespace: options.namespace }),
     });
   } catch (e) {
     if (e instanceof ServiceFault) {

@@ -159,7 +159,12 @@ export class SoapClient {
     );
     // A list too long for the app is refused before its records are parsed.
     if (answer.status === 200) countBeforeParsing(operation, answer.body);
-    const result = readAnswer(operation, answer, { binding: this.binding, timeZone: this.timeZone, maxChars: this.maxResponseBytes });
+    const result = readAnswer(operation, answer, {
+      binding: this.binding,
+      timeZone: this.timeZone,
+      maxChars: this.maxResponseBytes,
+      namespace: this.namespace,
+    });
     return checkAnswer(operation, result, params);
   }
 

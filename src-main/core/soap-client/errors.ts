@@ -326,12 +326,26 @@ export function formatSeconds(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;
 }
 
-const CREDENTIAL_FAULT =
-  /invalid credentials|credentials? (are |is )?(invalid|wrong|incorrect|refused)|(wrong|incorrect|invalid|unknown) (password|login|user|client key|api ?client ?key)|authenticat|unauthori[sz]ed|access denied|not authori[sz]ed|too many failed/i;
+/**
+ * The words our services before the subcode sent for every refusal of the credentials, and for nothing else
+ * (service-decisions.md fixes them). Their code cannot tell it: on the GET and POST bindings a fault is plain
+ * text, whose code follows only from its status.
+ */
+const UNMARKED_CREDENTIAL_FAULT = 'Invalid credentials';
 
-/** Whether a fault reports refused credentials (the interface does not say how; these are the usual wordings). */
+/**
+ * Whether a fault reports refused credentials (client key, login or password, or a locked login): the service
+ * marks it with the InvalidCredentials subcode, whatever its words. A fault without a subcode comes from a
+ * service that marks none (an older one of ours): it is a credential fault only when its words are exactly those
+ * such a service sends for them, or when HTTP itself says so (401, 403). Anything else is the service refusing
+ * the call, whatever its words say (a rule about a password, say): shown in its words, never taken for a
+ * password to ask for again. Taking the older service's refusal for an ordinary one would be wrong: a write it
+ * refused for its credentials would be marked refused by the service instead of sent again.
+ */
 export function isCredentialFault(fault: ServiceFault): boolean {
-  return fault.httpStatus === 401 || fault.httpStatus === 403 || CREDENTIAL_FAULT.test(fault.message);
+  if (fault.subcode !== null) return fault.subcode === 'InvalidCredentials';
+  if (fault.httpStatus === 401 || fault.httpStatus === 403) return true;
+  return fault.message.trim().replace(/\.$/, '') === UNMARKED_CREDENTIAL_FAULT;
 }
 
 const MISSING_OPERATION =

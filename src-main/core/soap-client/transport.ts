@@ -28,6 +28,8 @@ export interface HttpAnswer {
   body: string;
   /** The Retry-After header as sent, if any. */
   retryAfter: string | null;
+  /** The Fault-Subcode header as sent (a GET or POST fault's subcode), if any. */
+  faultSubcode?: string | null;
 }
 
 export interface ExchangeOptions {

@@ -231,6 +231,48 @@ export const MIGRATIONS: readonly Migration[] = [
       fillMonthTotals(db);
     },
   },
+  {
+    version: 4,
+    description: 'an outbox status of its own for writes whose arrival cannot be told',
+    up(db) {
+      // Outbox ids are never handed out twice: the rebuilt table keeps the old one's high-water mark.
+      const seq = db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'outbox'").pluck().get() as number | undefined;
+      db.exec(`
+        -- The table again with 'undecidable' among the statuses (SQLite cannot change a CHECK in place).
+        -- Until now such a write was 'unknown' with a message, or with a probe that said so (a create an older
+        -- copy brought back without what the service held before it): both become 'undecidable', the probe's
+        -- words their message. The sync still looks for their effect; only the user's word sends them again.
+        CREATE TABLE outbox_v4 (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          kind TEXT NOT NULL,
+          input TEXT NOT NULL,
+          base TEXT,
+          created_ids TEXT NOT NULL DEFAULT '[]',
+          status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'unknown', 'undecidable', 'refused', 'conflict')),
+          message TEXT,
+          conflicts TEXT,
+          attempts INTEGER NOT NULL DEFAULT 0,
+          created_at TEXT NOT NULL,
+          sent_at TEXT,
+          probe TEXT
+        ) STRICT;
+        INSERT INTO outbox_v4 (id, kind, input, base, created_ids, status, message, conflicts, attempts, created_at, sent_at, probe)
+          SELECT id, kind, input, base, created_ids,
+                 CASE WHEN status = 'unknown' AND (message IS NOT NULL OR json_type(probe, '$.undecidable') = 'text')
+                      THEN 'undecidable' ELSE status END,
+                 CASE WHEN json_type(probe, '$.undecidable') = 'text' THEN json_extract(probe, '$.undecidable') ELSE message END,
+                 conflicts, attempts, created_at, sent_at,
+                 CASE WHEN json_type(probe, '$.undecidable') = 'text' THEN 'null' ELSE probe END
+          FROM outbox;
+        DROP TABLE outbox;
+        ALTER TABLE outbox_v4 RENAME TO outbox;
+      `);
+      if (seq !== undefined) {
+        const raised = db.prepare("UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'outbox'").run(seq);
+        if (raised.changes === 0) db.prepare("INSERT INTO sqlite_sequence (name, seq) VALUES ('outbox', ?)").run(seq);
+      }
+    },
+  },
 ];
 
 /** The local copy was written by a newer version of the app: this one cannot read it. */

@@ -4,9 +4,14 @@
  * parameters (flags as 0/1: SQLite has no booleans), and the pieces of an upsert. The store composes
  * its statements from these, adding the columns it keeps beside a record for its own sake.
  */
+import type Database from 'better-sqlite3';
 import type { AnyRecord } from '../../../src-shared/records/fields';
 
-type Row = Record<string, unknown>;
+/** A row as better-sqlite3 gives it. */
+export type Row = Record<string, unknown>;
+
+/** A prepared statement for a SQL text, from the store's cache (one per text and connection). */
+export type Prepare = (text: string) => Database.Statement;
 
 export const bool = (v: unknown): boolean => v === 1 || v === 1n;
 export const int = (b: boolean): number => (b ? 1 : 0);

@@ -7,6 +7,7 @@
  *
  * The sealed secrets (`secret.<name>`) are a family of keys with one schema: the secret store names them.
  */
+import Database from 'better-sqlite3';
 import * as v from 'valibot';
 import { isAppErrorData, type AppErrorData, type LastExchange, type Preferences, type SyncSummary } from '../../../src-shared/app-api';
 import type { OperationName } from '../../../src-shared/catalog';
@@ -85,7 +86,12 @@ const summary = v.pipe(
       typeof (x as SyncSummary).finishedAt === 'string' &&
       typeof (x as SyncSummary).startedAt === 'string',
   ),
-  v.transform((x): SyncSummary => ({ ...x, error: keptError(x.error) })),
+  // A summary kept before undecidable writes were counted apart counted them among the unknown.
+  v.transform((x): SyncSummary => ({
+    ...x,
+    undecidable: typeof x.undecidable === 'number' ? x.undecidable : 0,
+    error: keptError(x.error),
+  })),
 );
 const exchange = v.pipe(
   v.custom<LastExchange>(
@@ -141,6 +147,28 @@ interface Sql {
   sql(text: string): { get(...params: unknown[]): unknown; run(...params: unknown[]): unknown };
 }
 
+/** A settings row as the table keeps it: the value as JSON text. */
+export interface SettingRow {
+  key: string;
+  value: string;
+}
+
+/** What a new copy keeps of a damaged one: the connection (address, login, namespace...), the preferences, and the sealed secrets. */
+const KEPT_SETTINGS = `key IN ('connection', 'preferredBinding', 'preferences') OR substr(key, 1, ${SECRET_PREFIX.length}) = '${SECRET_PREFIX}'`;
+
+/**
+ * The settings a new copy keeps, read as they are from another file (a damaged copy, a safety copy), opened
+ * read-only; throws where that file cannot be read there.
+ */
+export function keptSettingsOf(file: string, nativeBinding?: string): SettingRow[] {
+  const db = new Database(file, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
+  try {
+    return db.prepare(`SELECT key, value FROM settings WHERE ${KEPT_SETTINGS}`).all() as SettingRow[];
+  } finally {
+    db.close();
+  }
+}
+
 /** The typed settings of one local copy. */
 export class Settings {
   constructor(private readonly db: Sql) {}
@@ -186,5 +214,11 @@ export class Settings {
 
   setSecret(name: string, value: string | null): void {
     this.write(SECRET_PREFIX + name, value);
+  }
+
+  /** Writes rows as they are (settings carried over from another copy); each is checked against its schema when read. */
+  putRows(rows: readonly SettingRow[]): void {
+    const put = this.db.sql('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)');
+    for (const r of rows) put.run(r.key, r.value);
   }
 }

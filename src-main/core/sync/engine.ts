@@ -16,7 +16,7 @@ import {
   type SyncPhase,
   type SyncSummary,
 } from '../../../src-shared/app-api';
-import type { Outbox } from '../outbox/outbox';
+import { isSentUnanswered, type AnyEntry } from '../outbox/entries';
 import { pull } from '../pull';
 import {
   CallError,
@@ -31,6 +31,7 @@ import {
   type SoapClient,
 } from '../soap-client';
 import { isDamageError } from '../store/local-file';
+import type { Outbox } from '../store/outbox';
 import type { Store } from '../store/store';
 import { recordExchange } from './exchanges';
 import { currentHolder, holderAlive, isCurrent } from './lock-holder';
@@ -196,7 +197,7 @@ export class SyncEngine {
 
   private releaseLock(): void {
     const { store } = this.deps;
-    if (!store.db.open) return;
+    if (!store.isOpen) return;
     const held = store.settings.get('syncLock');
     if (held && isCurrent(held)) store.settings.set('syncLock', null);
   }
@@ -207,96 +208,115 @@ export class SyncEngine {
     this.deps.emit({ type: 'sync-progress', phase, done, total });
   }
 
+  /** One sync: the exchange with the service within its clocks, what went wrong said as data, and the end recorded. */
   private async run(): Promise<SyncSummary> {
-    const { store, outbox, now, emit } = this.deps;
-    const summary: SyncSummary = {
-      startedAt: now(),
-      finishedAt: '',
-      pushed: 0,
-      refused: 0,
-      conflicts: 0,
-      unknown: 0,
-      waiting: 0,
-      pulled: null,
-      received: null,
-      error: null,
-      errorCode: null,
-    };
-    emit({ type: 'sync-started' });
+    const summary = emptySummary(this.deps.now());
+    this.deps.emit({ type: 'sync-started' });
+    const clock = this.startClock();
+    try {
+      await this.exchange(summary, clock.budget, this.abort!.signal);
+    } catch (e) {
+      // A local copy damaged on disk is no outcome of the exchange: the core names it and offers recovery.
+      if (isDamageError(e)) throw e;
+      this.stopped(summary, e, clock.pastDeadline());
+    } finally {
+      clock.stop();
+    }
+    this.finish(summary);
+    return summary;
+  }
+
+  /**
+   * The sync's clocks: the lock's heartbeat, and the deadline, at which every request in flight is abandoned,
+   * as on Cancel, and the sync says why; the retry budget the push and the pull share ends there too.
+   */
+  private startClock(): { budget: RetryBudget; pastDeadline: () => boolean; stop: () => void } {
     const heartbeat = setInterval(() => this.refreshLock(), Math.max(1000, Math.floor(this.tuning.lockStaleMs / 4)));
     heartbeat.unref();
-    const signal = this.abort!.signal;
-    // At the deadline every request in flight is abandoned, as on Cancel, and the sync says why.
     let pastDeadline = false;
     const deadline = setTimeout(() => {
       pastDeadline = true;
       this.abort?.abort();
     }, this.tuning.deadlineMs);
     deadline.unref();
-    /** A bug of ours is no outcome of an exchange with the service. */
     const budget = new RetryBudget(this.tuning.retry, {
       unavailableMs: this.tuning.unavailableMs,
       deadline: Date.now() + this.tuning.deadlineMs,
-      signal,
-      onWait: (wait) => emit({ type: 'sync-waiting', ...wait }),
+      signal: this.abort!.signal,
+      onWait: (wait) => this.deps.emit({ type: 'sync-waiting', ...wait }),
     });
-    try {
-      const client = (await this.deps.client()).withSignal(signal);
-      if (outbox.all().some((e) => e.status === 'pending' || e.status === 'unknown')) {
-        const pushed = await pushOutbox(client, store, outbox, {
-          concurrency: this.tuning.pushConcurrency,
-          initialConcurrency: this.tuning.initialConcurrency,
-          maxSendsPerEntry: this.tuning.maxSendsPerEntry,
-          budget,
-          now,
-          onProgress: (phase, done, total) => this.progress(phase, done, total),
-          shouldStop: () => this.stopRequested,
-        });
-        summary.pushed = pushed.pushed;
-        summary.refused = pushed.refused;
-        summary.conflicts = pushed.conflicts;
-        if (pushed.error) throw pushed.error;
-      }
-      budget.throwIfCancelled();
-      const pulled = await pull(client, store, {
-        concurrency: this.tuning.pullConcurrency,
+    return {
+      budget,
+      pastDeadline: () => pastDeadline,
+      stop: () => {
+        clearInterval(heartbeat);
+        clearTimeout(deadline);
+      },
+    };
+  }
+
+  /** Push the outbox (when something waits), then pull everything; throws what stopped it. */
+  private async exchange(summary: SyncSummary, budget: RetryBudget, signal: AbortSignal): Promise<void> {
+    const { store, outbox, now } = this.deps;
+    const client = (await this.deps.client()).withSignal(signal);
+    if (outbox.all().some(isWaiting)) {
+      const pushed = await pushOutbox(client, store, {
+        concurrency: this.tuning.pushConcurrency,
         initialConcurrency: this.tuning.initialConcurrency,
+        maxSendsPerEntry: this.tuning.maxSendsPerEntry,
         budget,
-        onProgress: (done, total) => this.progress('pull', done, total),
+        now,
+        onProgress: (phase, done, total) => this.progress(phase, done, total),
+        shouldStop: () => this.stopRequested,
       });
-      summary.pulled = pulled.listed;
-      summary.received = pulled.changed;
-      // The view is a function of the server copy and the outbox: it is recomputed on the next read.
-      this.progress('rebuild', 1, 1);
-      store.settings.set('lastSyncAt', now());
-    } catch (e) {
-      // A local copy damaged on disk is no outcome of the exchange: the core names it and offers recovery.
-      if (isDamageError(e)) throw e;
-      const waiting = store.db.open ? outbox.all().filter((x) => x.status === 'pending' || x.status === 'unknown').length : 0;
-      const { code, error } = pastDeadline
-        ? stop('unavailable', 'syncPastDeadline', { seconds: Math.round(this.tuning.deadlineMs / 100) / 10, waiting })
-        : classify(e, waiting);
-      if (error.code === 'syncUnexpected') this.deps.log?.('Unexpected error during a sync', e);
-      summary.error = error;
-      summary.errorCode = code;
-    } finally {
-      clearInterval(heartbeat);
-      clearTimeout(deadline);
+      summary.pushed = pushed.pushed;
+      summary.refused = pushed.refused;
+      summary.conflicts = pushed.conflicts;
+      if (pushed.error) throw pushed.error;
     }
-    if (store.db.open) {
+    budget.throwIfCancelled();
+    const pulled = await pull(client, store, {
+      concurrency: this.tuning.pullConcurrency,
+      initialConcurrency: this.tuning.initialConcurrency,
+      budget,
+      onProgress: (done, total) => this.progress('pull', done, total),
+    });
+    summary.pulled = pulled.listed;
+    summary.received = pulled.changed;
+    // The view is a function of the server copy and the outbox: it is recomputed on the next read.
+    this.progress('rebuild', 1, 1);
+    store.settings.set('lastSyncAt', now());
+  }
+
+  /** Why the sync stopped, as data, with the writes still waiting; a bug of ours is logged for developers. */
+  private stopped(summary: SyncSummary, e: unknown, pastDeadline: boolean): void {
+    const { store, outbox } = this.deps;
+    const waiting = store.isOpen ? outbox.all().filter(isWaiting).length : 0;
+    const { code, error } = pastDeadline
+      ? stop('unavailable', 'syncPastDeadline', { seconds: Math.round(this.tuning.deadlineMs / 100) / 10, waiting })
+      : classify(e, waiting);
+    if (error.code === 'syncUnexpected') this.deps.log?.('Unexpected error during a sync', e);
+    summary.error = error;
+    summary.errorCode = code;
+  }
+
+  /** What the outbox holds now, the summary and the exchange recorded, a safety copy when something changed, and the end told. */
+  private finish(summary: SyncSummary): void {
+    const { store, outbox, now, emit } = this.deps;
+    if (store.isOpen) {
       const left = outbox.all();
       summary.unknown = left.filter((e) => e.status === 'unknown').length;
-      summary.waiting = left.filter((e) => e.status === 'pending' || e.status === 'unknown').length;
+      summary.undecidable = left.filter((e) => e.status === 'undecidable').length;
+      summary.waiting = left.filter(isWaiting).length;
     }
     summary.finishedAt = now();
-    if (store.db.open) {
+    if (store.isOpen) {
       store.settings.set('lastSync', summary);
       const outcome = summaryOutcome(summary);
       if (outcome) recordExchange(store, { outcome, at: summary.finishedAt, via: 'sync', error: summary.error });
     }
-    if (store.db.open && changedSomething(summary)) this.keepSafetyCopy();
+    if (store.isOpen && changedSomething(summary)) this.keepSafetyCopy();
     emit({ type: 'sync-finished', summary });
-    return summary;
   }
 
   /**
@@ -309,6 +329,25 @@ export class SyncEngine {
     this.deps.store.inBackground('after-sync').catch((e: unknown) => this.deps.log?.('The safety copy after a sync could not be made', e));
   }
 }
+
+/** A summary before anything happened. */
+const emptySummary = (startedAt: string): SyncSummary => ({
+  startedAt,
+  finishedAt: '',
+  pushed: 0,
+  refused: 0,
+  conflicts: 0,
+  unknown: 0,
+  undecidable: 0,
+  waiting: 0,
+  pulled: null,
+  received: null,
+  error: null,
+  errorCode: null,
+});
+
+/** A write still to be sent or decided: pending, or sent without an answer (unknown or undecidable). */
+const isWaiting = (e: AnyEntry): boolean => e.status === 'pending' || isSentUnanswered(e.status);
 
 /** Whether a sync changed the local copy: it delivered writes, or the pull brought something new. */
 function changedSomething(s: SyncSummary): boolean {

@@ -5,7 +5,6 @@
  */
 import type { AnyEntry } from '../outbox/entries';
 import { learnedFacts } from '../outbox/learned';
-import type { Outbox } from '../outbox/outbox';
 import type { SoapClient } from '../soap-client';
 import type { Store } from '../store/store';
 import {
@@ -18,6 +17,7 @@ import {
   type Probe,
   type PushContext,
 } from '../write-kinds';
+import { outboxPort } from '../write-kinds/outbox-port';
 import type { ServerSnapshot } from './snapshot';
 
 export class WritePusher {
@@ -26,12 +26,11 @@ export class WritePusher {
   constructor(
     client: SoapClient,
     private readonly store: Store,
-    private readonly outbox: Outbox,
     private readonly snapshot: ServerSnapshot,
     /** Bounds the requests in flight, shared with the snapshot's reads. */
     private readonly limit: <T>(request: () => Promise<T>) => Promise<T> = (r) => r(),
   ) {
-    this.ctx = { client, store, outbox, snapshot };
+    this.ctx = { client, store, outbox: outboxPort(store), snapshot };
   }
 
   /** Decides what to do with a pending entry: the request to send (and its probe), a conflict, or nothing. */
@@ -50,9 +49,11 @@ export class WritePusher {
    */
   findEffect(entry: AnyEntry): Promise<Effect | null> {
     const kind = kindOf(entry);
-    const probe = entry.probe as Probe;
-    // A create restored from a backup: what existed before it is not known, so its effect cannot be told.
-    if (!kind.edit && probe && 'undecidable' in probe) return Promise.reject(new EffectUndecidable(String(probe.undecidable)));
+    // A create without a probe (one an older copy brought back that could not say what the service held
+    // before it): its effect cannot be told from what was there already.
+    if (!kind.edit && entry.probe === null) {
+      return Promise.reject(new EffectUndecidable(entry.message ?? 'What the service held before this write is not known.'));
+    }
     // A write an older copy brought back that still refers to a record created offline: that create was not
     // found on the service (the check goes in order), so this write, sent only after it, cannot have happened.
     if (referencesOf(entry).some((r) => r.id < 0)) return Promise.resolve(null);
@@ -77,10 +78,10 @@ export class WritePusher {
     this.storeEffect(entry, effect);
     // An edit found done without a request was never marked sent, so the user may have changed it
     // meanwhile: the changed write stays queued. A sent write cannot change (it is 'unknown' until now).
-    if (effect.kind !== 'nothing' || this.outbox.holds(entry.id, entry.input)) this.outbox.remove(entry.id);
+    if (effect.kind !== 'nothing' || this.store.outbox.holds(entry.id, entry.input)) this.store.outbox.remove(entry.id);
   }
 
-  /** Stores an effect without settling the entry (what an undecided answer did show). */
+  /** Stores an effect without settling the entry (what an undecidable answer did show). */
   storeEffect(entry: AnyEntry, effect: Effect): void {
     const learned = learnedFacts(this.store);
     kindOf(entry).apply(entry, effect, { ...this.ctx, learned });

@@ -22,7 +22,7 @@ export function accountFields(a: ApiAccount2): Fields {
 /** Stores an account the service answered with. */
 function storeAccount(effect: Effect, ctx: ApplyContext): ApiAccount2 | null {
   if (effect.kind !== 'account') return null;
-  ctx.store.upsertAccount(accountFromApi(effect.account));
+  ctx.store.accounts.upsert(accountFromApi(effect.account));
   return effect.account;
 }
 
@@ -58,7 +58,7 @@ export const addAccount: WriteKind<'addAccount'> = {
     return { action: 'send', call: { operation: 'AddAccount', params: paramsOf(ACCOUNT, ACCOUNT.sent, entry.input) }, probe: { ids } };
   },
   send: async (_entry, call, _probe, ctx) => readAccount(await ctx.client.call('AddAccount', call.params as never)),
-  probeFromCopy: (_entry, store) => revivedProbe(store.accountIds()),
+  probeFromCopy: (_entry, store) => revivedProbe(store.accounts.ids()),
   async findEffect(entry, ctx) {
     const before = idsBefore(entry.probe);
     const own = ctx.outbox.ownIds('account');

@@ -43,7 +43,7 @@ function createdCategory(rows: CategoryRow[], entry: OutboxEntry<'addCategory'>,
 }
 
 function storeTree(effect: Effect, ctx: ApplyContext): void {
-  if (effect.kind === 'categories') ctx.store.replaceCategories(categoriesFromApi(effect.tree));
+  if (effect.kind === 'categories') ctx.store.categories.replace(categoriesFromApi(effect.tree));
 }
 
 const treeEffect = (tree: ApiCategoryTree, createdId: number | null): Effect => ({ kind: 'categories', tree, createdId });
@@ -86,7 +86,7 @@ export const addCategory: WriteKind<'addCategory'> = {
     }
     return treeEffect(tree, createdId);
   },
-  probeFromCopy: (_entry, store) => revivedProbe(store.categories().map((c) => c.id)),
+  probeFromCopy: (_entry, store) => revivedProbe(store.categories.list().map((c) => c.id)),
   async findEffect(entry, ctx) {
     const { tree, rows } = await ctx.snapshot.categories();
     const createdId = createdCategory(rows, entry, entry.probe as Probe, ctx);

@@ -9,7 +9,6 @@ import type { ApiAccount2, ApiCarFuel, ApiCategoryTree, ApiTransaction2, Operati
 import type { MarkedRecord } from '../../../src-shared/records/fields';
 import type { OutboxEntry, RecordKind } from '../outbox/entries';
 import type { LearnedFacts } from '../outbox/learned';
-import type { Outbox } from '../outbox/outbox';
 import type { ViewState } from '../outbox/view-state';
 import type { SoapClient } from '../soap-client';
 import type { Store } from '../store/store';
@@ -34,25 +33,18 @@ export type Effect =
   | { kind: 'nothing' };
 
 /**
- * What the service held before a write is not known (a write restored from a backup, which may have
- * been sent since): its effect cannot be looked for, and the message says what the user should do.
- */
-export interface UnknownBeforeProbe {
-  undecidable: string;
-}
-
-/**
  * What existed on the service just before a write was sent, so that after an unknown outcome its
- * effect can be told apart from what was there already. Each kind writes and reads its own shape.
+ * effect can be told apart from what was there already. Each kind writes and reads its own shape; an
+ * edit needs none (it is decided by comparing values), a create always has one when it is sent.
  */
-export type Probe = Record<string, unknown> | UnknownBeforeProbe | null;
+export type Probe = Record<string, unknown> | null;
 
 export type Prepared =
   { action: 'send'; call: Call; probe: Probe } | { action: 'conflict'; conflicts: FieldConflict[] } | { action: 'done'; effect: Effect };
 
 /**
- * The service's lists cannot show whether a write whose outcome is unknown happened: the write stays
- * unknown, with this message for the user, and is never sent again without the user's word. `partial`
+ * The service's lists cannot show whether a write whose outcome is unknown happened: the write becomes
+ * undecidable, with this message for the user, and is never sent again without the user's word. `partial`
  * is what the answer did show, stored all the same.
  */
 export class EffectUndecidable extends Error {
@@ -83,11 +75,27 @@ export interface Checked<K extends OutboxKind> {
   targetId?: number;
 }
 
+/**
+ * What a kind needs of the outbox: a port the write kinds own (outbox-port.ts puts it over the local copy),
+ * so that a kind never names the outbox's tables, and the outbox never the kinds.
+ */
+export interface OutboxPort {
+  /** Records of this kind this app created on the service: an unknown outcome is never matched to one of them. */
+  ownIds(kind: RecordKind): Set<number>;
+  /** Remembers a record this app created on the service. */
+  markOwn(kind: RecordKind, id: number): void;
+  /**
+   * A create succeeded: the service's id replaces the temporary one everywhere (the queued writes that refer
+   * to it, the record's marks), and the pair is remembered so that an id a screen still holds keeps working.
+   */
+  replaceTempId(kind: RecordKind, tempId: number, realId: number): void;
+}
+
 /** What the push side of a kind works with. */
 export interface PushContext {
   client: SoapClient;
   store: Store;
-  outbox: Outbox;
+  outbox: OutboxPort;
   /** The service's lists as this push sees them (read once, kept current with its own answers). */
   snapshot: ServerSnapshot;
 }

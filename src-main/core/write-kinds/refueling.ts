@@ -44,7 +44,7 @@ export function refuelingProblems(i: RefuelingInput, cars: readonly CarRow[]): R
 }
 
 function checkRefueling(i: RefuelingInput, ctx: CheckContext): void {
-  const p = refuelingProblems(i, ctx.store.cars())[0];
+  const p = refuelingProblems(i, ctx.store.cars.list())[0];
   if (p) throw p.error;
 }
 
@@ -56,7 +56,7 @@ export const refuelingMatches = (r: ApiCarFuel, i: RefuelingInput): boolean =>
 
 function storeRefueling(effect: Effect, ctx: ApplyContext): ApiCarFuel | null {
   if (effect.kind !== 'refueling') return null;
-  ctx.store.upsertRefuelings([refuelingFromApi(effect.refueling)]);
+  ctx.store.refuelings.upsert([refuelingFromApi(effect.refueling)]);
   return effect.refueling;
 }
 
@@ -82,7 +82,7 @@ export const addRefueling: WriteKind<'addRefueling'> = {
     return { action: 'send', call: { operation: 'EditCarFuel', params: refuelingParams(entry.input, 0) }, probe: { ids } };
   },
   send: async (_entry, call, _probe, ctx) => readRefueling(await ctx.client.call('EditCarFuel', call.params as never)),
-  probeFromCopy: (entry, store) => revivedProbe(store.refuelingIds(entry.input.carId)),
+  probeFromCopy: (entry, store) => revivedProbe(store.refuelings.ids(entry.input.carId)),
   async findEffect(entry, ctx) {
     const before = idsBefore(entry.probe);
     const own = ctx.outbox.ownIds('refueling');
@@ -125,7 +125,7 @@ const refuelingEdit: EditSpec<'editRefueling'> = {
     const carId = entry.base && typeof entry.base.carId === 'number' ? entry.base.carId : entry.input.carId;
     const listed = (await ctx.snapshot.refuelings(carId)).find((r) => r.Id === id);
     if (listed) return refuelingFields(listed);
-    const stored = ctx.store.refueling(id);
+    const stored = ctx.store.refuelings.get(id);
     return stored ? { ...stored } : null;
   },
   call: (id, values) => ({ operation: 'EditCarFuel', params: refuelingParams(values, id) }),

@@ -234,7 +234,7 @@ export const transfer: WriteKind<'transfer'> = {
   },
   probeFromCopy(entry, store) {
     // Without ids (a service that lists none) the copy's history cannot say which transactions are new.
-    const [source, target] = [store.transactionIds(entry.input.sourceId), store.transactionIds(entry.input.targetId)];
+    const [source, target] = [store.transactions.ids(entry.input.sourceId), store.transactions.ids(entry.input.targetId)];
     if (!source || !target) return null;
     const probe: TransferProbe = { source: { ids: source, matching: 0 }, target: { ids: target, matching: 0 } };
     return probe as unknown as Record<string, unknown>;
@@ -261,10 +261,10 @@ export const transfer: WriteKind<'transfer'> = {
     const listedWithIds = !ctx.client.lacks('TransactionListLast50_2');
     for (const t of effect.transactions) {
       ctx.outbox.markOwn('transaction', t.Id);
-      if (listedWithIds) ctx.store.upsertTransactions([transactionRow(t.Id_Account, t)]);
+      if (listedWithIds) ctx.store.transactions.upsert([transactionRow(t.Id_Account, t)]);
     }
-    if (effect.balances) ctx.store.setBalances(effect.balances.map(accountFromApi));
-    else for (const t of effect.transactions) ctx.store.addToBalance(t.Id_Account, amountOf(t, 'transaction'));
+    if (effect.balances) ctx.store.accounts.setBalances(effect.balances.map(accountFromApi));
+    else for (const t of effect.transactions) ctx.store.accounts.addToBalance(t.Id_Account, amountOf(t, 'transaction'));
     const input = entry.input;
     for (const t of effect.transactions) {
       const side = t.Id_Account === input.sourceId ? 0 : t.Id_Account === input.targetId ? 1 : -1;

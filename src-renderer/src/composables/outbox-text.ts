@@ -3,7 +3,7 @@ import { useI18n } from 'vue-i18n';
 import { writeRecord, type OutboxEntryView, type RecordWriteInput, type WriteRecord } from '../../../src-shared/app-api';
 import { currencySymbol, formatMoney, formatQuantity } from '../format/amount';
 import { formatWall } from '../format/datetime';
-import { blockerOf, isUndecided } from '../logic/outbox';
+import { blockerOf } from '../logic/outbox';
 import { useAccountsStore } from '../stores/accounts';
 import { useCarsStore } from '../stores/cars';
 import { useCategoriesStore } from '../stores/categories';
@@ -58,7 +58,6 @@ export function useOutboxText() {
    */
   function state(entry: OutboxEntryView, entries: readonly OutboxEntryView[]): string {
     if (entry.status === 'refused') return entry.message ?? t('outbox.statusHint.refused');
-    if (isUndecided(entry)) return t('outbox.statusHint.undecided');
     if (entry.status !== 'blocked') return t(`outbox.statusHint.${entry.status}`);
     const blocker = blockerOf(entries, entry.id);
     return blocker ? t('outbox.blockedBy', { what: `${title(blocker)}: ${describe(blocker)}` }) : t('outbox.blockedMissing');

@@ -253,6 +253,8 @@ const cs: Messages = {
     conflicts: '{n} konflikt | {n} konflikty | {n} konfliktů',
     unknown:
       '{n} změna zatím bez odpovědi (ověří se při příští synchronizaci) | {n} změny zatím bez odpovědi (ověří se při příští synchronizaci) | {n} změn zatím bez odpovědi (ověří se při příští synchronizaci)',
+    undecidable:
+      '{n} změna už možná ve službě je: ověřte to tam a pak ji pošlete znovu, nebo zahoďte | {n} změny už možná ve službě jsou: ověřte to tam a pak je pošlete znovu, nebo zahoďte | {n} změn už možná ve službě je: ověřte to tam a pak je pošlete znovu, nebo zahoďte',
     openOutbox: 'Otevřít K odeslání',
     enterPassword: 'Zadat heslo',
     passwordAgain: 'Zadat heslo znovu',
@@ -871,6 +873,7 @@ const cs: Messages = {
     status: {
       pending: 'Čeká',
       unknown: 'Bez odpovědi',
+      undecidable: 'Nerozhodnuto',
       refused: 'Odmítnuto',
       conflict: 'Konflikt',
       blocked: 'Blokováno',
@@ -880,8 +883,8 @@ const cs: Messages = {
       unknown: 'Bylo odesláno, ale odpověď nepřišla. Příští synchronizace ověří, zda dorazilo, než to pošle znovu.',
       refused: 'Služba změnu odmítla. Opravte ji a zkuste znovu, nebo ji zahoďte.',
       conflict: 'Stejná pole se změnila i ve službě. Vyberte, které hodnoty zachovat.',
-      undecided:
-        'Bylo odesláno, ale odpověď nepřišla, a ze seznamů služby nelze poznat, zda dorazilo (obsahují jen nejnovější záznamy). Ověřte to ve službě: pošlete to znovu jen tehdy, když tam není, jinak to zahoďte.',
+      undecidable:
+        'Možná to do služby dorazilo, ale aplikace to nedokáže poznat: seznamy služby obsahují jen nejnovější záznamy, nebo není známo, co v ní bylo předtím. Ověřte to ve službě: pošlete to znovu jen tehdy, když tam není, jinak to zahoďte.',
     },
     blockedBy: 'Čeká na dřívější změnu, která vyžaduje vaši pozornost: {what}.',
     blockedMissing: 'Odkazuje na nový záznam, jehož založení bylo zahozeno. Upravte ji, nebo ji zahoďte.',

@@ -252,6 +252,8 @@ const en = {
     refused: '{n} refused by the service | {n} refused by the service',
     conflicts: '{n} conflict | {n} conflicts',
     unknown: '{n} change with no answer yet (checked at the next sync) | {n} changes with no answer yet (checked at the next sync)',
+    undecidable:
+      '{n} change may be on the service: check there, then send it again or discard it | {n} changes may be on the service: check there, then send them again or discard them',
     openOutbox: 'Open outbox',
     enterPassword: 'Enter password',
     passwordAgain: 'Enter the password again',
@@ -867,6 +869,7 @@ const en = {
     status: {
       pending: 'Waiting',
       unknown: 'No answer yet',
+      undecidable: 'Undecided',
       refused: 'Refused',
       conflict: 'Conflict',
       blocked: 'Blocked',
@@ -876,8 +879,8 @@ const en = {
       unknown: 'It was sent but the answer never came. The next sync checks whether it arrived before sending it again.',
       refused: 'The service refused it. Fix it and retry, or discard it.',
       conflict: 'The same fields were changed on the service. Choose which values to keep.',
-      undecided:
-        "It was sent but the answer never came, and the service's lists cannot show whether it arrived (they hold only the latest records). Check on the service: send it again only if it is not there, otherwise discard it.",
+      undecidable:
+        "It may have reached the service, but the app cannot tell whether it did: the service's lists hold only the latest records, or what was there before it is not known. Check on the service: send it again only if it is not there, otherwise discard it.",
     },
     blockedBy: 'Waits for an earlier change that needs your attention: {what}.',
     blockedMissing: 'It refers to a new record whose creation was discarded. Edit it or discard it.',

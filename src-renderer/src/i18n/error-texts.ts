@@ -68,6 +68,8 @@ export const en = {
 
   entryMissing: 'That change is no longer in the outbox.',
   entryUnknown: 'This change was sent and its outcome is not known yet; sync first, then change it.',
+  entryUndecidable:
+    'This change may already be on your service, which cannot tell. Check there, then send it again or discard it instead of changing it.',
   noConflict: 'This change has no conflict to resolve.',
   notInConflict: '{field} is not a field in conflict.',
   chooseSides: 'Choose yours or the service’s value for: {fields}.',
@@ -234,6 +236,8 @@ export const cs = {
 
   entryMissing: 'Tato změna už ve frontě není.',
   entryUnknown: 'Tato změna byla odeslána a její výsledek zatím není znám; nejdřív synchronizujte, pak ji změňte.',
+  entryUndecidable:
+    'Tato změna už možná ve službě je a služba to neumí říct. Ověřte to tam a pak ji pošlete znovu, nebo ji zahoďte, místo abyste ji měnili.',
   noConflict: 'Tato změna nemá žádný konflikt k vyřešení.',
   notInConflict: '{field} není pole v konfliktu.',
   chooseSides: 'Zvolte svou hodnotu, nebo hodnotu služby pro: {fields}.',

@@ -1,18 +1,15 @@
 /** How the outbox screen orders and counts entries. */
 import type { AppStatus, OutboxEntryView, OutboxStatus } from '../../../src-shared/app-api';
 
-/** Entries that need the user: the service refused them, they conflict, or they wait on one that does. */
-export const ATTENTION: readonly OutboxStatus[] = ['refused', 'conflict', 'blocked'];
-
 /**
- * A write sent without an answer whose arrival the sync could not check (the service's lists cannot show
- * it, e.g. a backdated refueling): the core marks it with a message and sends it again only on the
- * user's word, since it may already be on the service.
+ * Entries that need the user: the service refused them, they conflict, the sync could not tell whether they
+ * arrived (undecidable: sent again only on the user's word, since they may already be on the service), or
+ * they wait on one that does.
  */
-export const isUndecided = (entry: OutboxEntryView): boolean => entry.status === 'unknown' && entry.message !== null;
+export const ATTENTION: readonly OutboxStatus[] = ['refused', 'conflict', 'undecidable', 'blocked'];
 
 /** Whether the entry waits for the user rather than for the next sync. */
-export const needsAttention = (e: OutboxEntryView): boolean => ATTENTION.includes(e.status) || isUndecided(e);
+export const needsAttention = (e: OutboxEntryView): boolean => ATTENTION.includes(e.status);
 
 export function splitOutbox(entries: readonly OutboxEntryView[]): { attention: OutboxEntryView[]; waiting: OutboxEntryView[] } {
   return {
@@ -25,11 +22,12 @@ export function splitOutbox(entries: readonly OutboxEntryView[]): { attention: O
 export function queuedCount(status: AppStatus | null): number {
   if (!status) return 0;
   const o = status.outbox;
-  return o.pending + o.unknown + o.refused + o.conflicts + o.blocked;
+  return o.pending + o.unknown + o.undecidable + o.refused + o.conflicts + o.blocked;
 }
 
+/** Writes the user must act on themselves (blocked ones follow from these). */
 export function attentionCount(status: AppStatus | null): number {
-  return status ? status.outbox.refused + status.outbox.conflicts : 0;
+  return status ? status.outbox.refused + status.outbox.conflicts + status.outbox.undecidable : 0;
 }
 
 /** Entries that would be left without the record an entry creates if it were discarded. */

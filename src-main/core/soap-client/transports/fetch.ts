@@ -12,6 +12,7 @@
  * no such host, no route, proxy or TLS failures) is NetworkError: nothing left this machine. Any other
  * failure before the whole answer was read may have reached the service: OutcomeUnknownError.
  */
+import { FAULT_SUBCODE_HEADER } from '../../../../src-shared/wire';
 import { certificateReason, certificateRefusal, pinnedFingerprint } from '../certificates';
 import {
   CallError,
@@ -149,6 +150,7 @@ export class FetchTransport implements Transport {
         contentType: response.headers.get('content-type') ?? '',
         body: decodeText(operation, response.status, bytes),
         retryAfter: response.headers.get('retry-after'),
+        faultSubcode: response.headers.get(FAULT_SUBCODE_HEADER),
       };
     } catch (e) {
       if (e instanceof CallError) throw e;

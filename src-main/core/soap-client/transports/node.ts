@@ -13,6 +13,7 @@ import { isIP } from 'node:net';
 import { TLSSocket } from 'node:tls';
 import zlib from 'node:zlib';
 import { EnvHttpProxyAgent, Pool, buildConnector, type Dispatcher } from 'undici';
+import { FAULT_SUBCODE_HEADER } from '../../../../src-shared/wire';
 import { certificateInfo, certificateReason, certificateRefusal, pinnedFingerprint, type CertificateReason } from '../certificates';
 import {
   CallError,
@@ -124,9 +125,18 @@ function unreachable(code: string | undefined): string {
   return `the connection failed${code ? ` (${code})` : ''}`;
 }
 
+/** undici gives header names in lower case. */
+const SUBCODE_HEADER = FAULT_SUBCODE_HEADER.toLowerCase();
+
 function header(headers: Record<string, string | string[] | undefined>, name: string): string | null {
   const v = headers[name];
   return Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
+}
+
+/** A whole answer as the client reads it: its status, body and the headers it looks at. */
+function answerOf(status: number, headers: Record<string, string | string[] | undefined>, body: string): HttpAnswer {
+  const contentType = header(headers, 'content-type') ?? '';
+  return { status, contentType, body, retryAfter: header(headers, 'retry-after'), faultSubcode: header(headers, SUBCODE_HEADER) };
 }
 
 /** An inflating stream for a Content-Encoding; null for none; undefined for one this transport cannot read. */
@@ -431,7 +441,7 @@ class Exchange {
       return this.finish(e as CallError);
     }
     const { status, headers } = this;
-    this.finish(null, { status, contentType: header(headers, 'content-type') ?? '', body, retryAfter: header(headers, 'retry-after') });
+    this.finish(null, answerOf(status, headers, body));
   }
 
   /** A failure undici reports: cut off after the status line, the service may have done the work and the answer is lost. */
