@@ -71,10 +71,11 @@ const SOAP12_FAULT_CODE: Record<FaultSpec['code'], string> = { Client: 'Sender',
 
 /**
  * A fault in the binding's own form: a SOAP 1.1 or 1.2 Fault, or for GET/POST the plain-text answer ASMX
- * gives. A subcode is added where each binding has room for one, the code, words and status unchanged: in
- * SOAP 1.2 as the Subcode its fault model has (a name in `namespace`, the API's); in SOAP 1.1, which has none,
- * as an element of the fault's detail in that namespace (where ASMX puts a SoapException's detail); on the
- * GET and POST bindings, whose errors are plain text, in the Fault-Subcode header.
+ * gives. A subcode is added where the binding has room for one, the code, words and status unchanged: in
+ * SOAP 1.2 as the Subcode its fault model has (a name in `namespace`, the API's); on the GET and POST
+ * bindings, whose errors are plain text, in the Fault-Subcode header. SOAP 1.1 has no subcode, and the
+ * service decisions fix its fault's detail as empty (as ASMX sends it): there a credential fault is told by
+ * its words alone, which readFault still reads from a detail element another service may send.
  */
 export function buildFault(binding: Binding, fault: FaultSpec, namespace?: string): WireResponse {
   const status = fault.status ?? 500;
@@ -83,13 +84,12 @@ export function buildFault(binding: Binding, fault: FaultSpec, namespace?: strin
   const ns = escapeAttr(namespace ?? '');
   switch (binding) {
     case 'soap11': {
-      const detail = fault.subcode ? `<detail><${fault.subcode} xmlns="${ns}" /></detail>` : '<detail />';
       return {
         status,
         contentType: CONTENT_TYPE.soap11,
         body: soapEnvelope(
           binding,
-          `<soap:Fault><faultcode>soap:${fault.code}</faultcode><faultstring>${message}</faultstring>${detail}</soap:Fault>`,
+          `<soap:Fault><faultcode>soap:${fault.code}</faultcode><faultstring>${message}</faultstring><detail /></soap:Fault>`,
         ),
       };
     }

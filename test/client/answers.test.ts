@@ -51,10 +51,18 @@ describe('which answers are the service’s verdict', () => {
     }
   });
 
-  /** A fault as the service sends it in `binding`, its subcode (GET, POST) in the header the transports read. */
+  /**
+   * A fault as a service sends it in `binding`, its subcode (GET, POST) in the header the transports read. Ours
+   * leaves a SOAP 1.1 fault's detail empty, as the service decisions fix it; a service that marks one there
+   * (an element in the API's namespace) is read the same way.
+   */
   const sent = (binding: Binding, fault: FaultSpec): HttpAnswer => {
     const wire = buildFault(binding, fault, NS);
-    return { ...wire, retryAfter: null, faultSubcode: faultHeaders(wire)[FAULT_SUBCODE_HEADER] ?? null };
+    const body =
+      binding === 'soap11' && fault.subcode
+        ? wire.body.replace('<detail />', `<detail><${fault.subcode} xmlns="${NS}" /></detail>`)
+        : wire.body;
+    return { ...wire, body, retryAfter: null, faultSubcode: faultHeaders(wire)[FAULT_SUBCODE_HEADER] ?? null };
   };
   const read12 = (a: HttpAnswer, namespace: string) =>
     caught(() => readAnswer('CategoryTree', a, { binding: 'soap12', timeZone: 'Europe/Prague', maxChars: 1 << 20, namespace }), CallError);
