@@ -132,6 +132,9 @@ describe.skipIf(!found)('one key to the pump', () => {
     await page.keyboard.press('Alt+P');
     await poll(() => focusedName(page)).toBe('tachometer');
     expect(page.url()).toMatch(/#\/pump$/);
+    // The screen names its keys, from the same table.
+    expect(await textOf(page.getByTestId('pump-shortcut-hint'))).toBe('From any screen: P or Alt+P. All keyboard shortcuts: ?');
+    await screenshot(page, 'pump-shortcut-hint', true);
     await page.locator('main h1').focus();
     await page.keyboard.press('p');
     await poll(() => focusedName(page)).toBe('tachometer');
