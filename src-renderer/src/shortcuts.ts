@@ -1,41 +1,8 @@
 /**
- * The app's keyboard shortcuts, written once: the key handler (composables/shortcuts.ts), the list behind `?`
- * (ShortcutsDialog), the controls' aria-keyshortcuts and the hints that name a key all read this table.
- *
- * The keys, and why these: a single letter (`p`, `?`) outside text fields, as Gmail and GitHub do, since no
- * browser and no system binds a bare letter; a chord that also works while typing in a field. The chords
- * avoid what browsers and systems keep for themselves: Ctrl/Cmd+Shift+P is the system print dialog in
- * Chrome and a private window in Firefox and Edge, Ctrl+Alt+letter is AltGr on Windows (Czech letters and
- * symbols are typed with it), Alt+Shift switches the keyboard layout on Windows. Alt+P (Option+P on a Mac)
- * is none of these: no browser's menu has a P, and this app's own menu (&File, &Edit, &View, &Window) has
- * no P either. Ctrl+Shift+S is the desktop menu's Sync Now (src-main/electron/menu.ts), kept here so that
- * it works in the browser shell too.
+ * The shortcut table (src-shared/shortcuts.ts) in the browser: which event is which shortcut (the window's
+ * handler is composables/shortcuts.ts), and the keys' names as a user and assistive technology read them.
  */
-
-/**
- * A key to press: `key` as KeyboardEvent.key gives it without modifiers ('p', '?'); `alt` and `mod` (Ctrl,
- * or ⌘ on a Mac) must be held. A chord with neither types a character, so it works only outside fields.
- */
-export interface Chord {
-  key: string;
-  mod?: true;
-  shift?: true;
-  alt?: true;
-}
-
-export interface Shortcut {
-  /** Its description's message key is `shortcuts.<id>`. */
-  id: ShortcutId;
-  chords: readonly Chord[];
-}
-
-export type ShortcutId = 'pump' | 'sync' | 'help';
-
-export const SHORTCUTS: readonly Shortcut[] = [
-  { id: 'pump', chords: [{ key: 'p' }, { key: 'p', alt: true }] },
-  { id: 'sync', chords: [{ key: 's', mod: true, shift: true }] },
-  { id: 'help', chords: [{ key: '?' }] },
-];
+import { chordsOf, SHORTCUTS, type Chord, type ShortcutId } from '../../src-shared/shortcuts';
 
 const LETTER = /^[a-z]$/;
 
@@ -85,9 +52,6 @@ export function shortcutFor(event: KeyboardEvent, doc: Document): ShortcutId | n
   }
   return null;
 }
-
-/** The chords of a shortcut. */
-export const chordsOf = (id: ShortcutId): readonly Chord[] => SHORTCUTS.find((s) => s.id === id)!.chords;
 
 /** Whether this is a Mac, where `mod` is ⌘ and Alt is called Option (⌥). */
 export function isMac(nav: Pick<Navigator, 'platform' | 'userAgent'> | undefined = globalThis.navigator): boolean {

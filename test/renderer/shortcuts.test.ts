@@ -12,7 +12,8 @@ import { useShortcuts } from '../../src-renderer/src/composables/shortcuts';
 import { i18n } from '../../src-renderer/src/i18n';
 import cs from '../../src-renderer/src/i18n/cs';
 import en from '../../src-renderer/src/i18n/en';
-import { ariaKeyShortcuts, chordText, isMac, matchesChord, SHORTCUTS, type ShortcutId } from '../../src-renderer/src/shortcuts';
+import { ariaKeyShortcuts, chordText, isMac, matchesChord } from '../../src-renderer/src/shortcuts';
+import { accelerator, SHORTCUTS, type ShortcutId } from '../../src-shared/shortcuts';
 
 enableAutoUnmount(afterEach);
 afterEach(() => {
@@ -133,6 +134,8 @@ describe('the shortcut table', () => {
     const sync = SHORTCUTS.find((s) => s.id === 'sync')!.chords[0]!;
     expect(chordText(sync, false)).toBe('Ctrl+Shift+S');
     expect(chordText(sync, true)).toBe('⇧⌘S');
+    // The desktop menu's Sync Now takes its accelerator from the same table.
+    expect(accelerator(sync)).toBe('CmdOrCtrl+Shift+S');
     expect(chordText({ key: 'p', alt: true }, true)).toBe('⌥P');
     expect(ariaKeyShortcuts('pump', false)).toBe('P Alt+P');
     expect(ariaKeyShortcuts('sync', true)).toBe('Meta+Shift+S');

@@ -5,8 +5,8 @@
 import { computed, ref } from 'vue';
 import { useI18n } from 'vue-i18n';
 import { useRoute } from 'vue-router';
+import type { ShortcutId } from '../../../src-shared/shortcuts';
 import type { IconName } from '../components/icons';
-import type { ShortcutId } from '../shortcuts';
 import { useStatusStore } from '../stores/status';
 
 export interface NavItem {

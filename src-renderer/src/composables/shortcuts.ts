@@ -1,6 +1,7 @@
 /** The window's key handler for the shortcut table (../shortcuts.ts): each shortcut's action, given by the app. */
 import { onBeforeUnmount, onMounted } from 'vue';
-import { shortcutFor, type ShortcutId } from '../shortcuts';
+import type { ShortcutId } from '../../../src-shared/shortcuts';
+import { shortcutFor } from '../shortcuts';
 
 /** Listens while the calling component is mounted; the record must name an action for every shortcut. */
 export function useShortcuts(actions: Record<ShortcutId, () => void>): void {
