@@ -112,7 +112,7 @@ export default tseslint.config(
       ['electron', 'vue', 'pinia', 'vue-router', 'vue-i18n'],
       'The core is plain TypeScript, run by the desktop app, the browser shell and the command line alike.',
     ),
-    folder('electron|web-shell|app-bridge|cli', 'The core knows no edge: the edges call it.'),
+    { regex: String.raw`^\.\.?/(.*/)?(electron|web-shell|app-bridge|cli)(/|$)`, message: 'The core knows no edge: the edges call it.' },
     folder('src-(service|renderer|preload)', 'src-main and src-service never import each other.'),
   ),
   layer(

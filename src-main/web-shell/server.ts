@@ -4,7 +4,7 @@
  * cannot. It must not become a hole (see security.ts).
  */
 import { readFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import {
@@ -156,87 +156,30 @@ async function readInput(req: IncomingMessage, res: ServerResponse, method: stri
 const isPage = (req: IncomingMessage, path: string) =>
   (req.method === 'GET' || req.method === 'HEAD') && (path === '/' || path === '/index.html');
 
+/** What the shell's requests are answered from. */
+interface Shell {
+  options: WebShellOptions;
+  rendererDir: string;
+  /** The page: it holds no secret, it finds the token in its address (src-renderer/src/api/shell-key.ts). */
+  page: Buffer;
+  token: string;
+  tickets: Tickets;
+  streams: EventStreams;
+  /** The port listened on, once it is. */
+  port: number;
+}
+
 export async function startWebShell(options: WebShellOptions): Promise<WebShell> {
   const host = options.host ?? '127.0.0.1';
   if (!isListenHost(host)) throw new Error(`The browser shell listens on loopback only, not on ${host}.`);
   const token = newToken();
   const tickets = new Tickets();
   const rendererDir = normalize(options.rendererDir);
-  // The page holds no secret: it finds the token in its address (src-renderer/src/api/shell-key.ts).
   const page = await readFile(join(rendererDir, 'index.html'));
-  const streams = new Set<ServerResponse>();
-  let port = 0;
-
-  const unsubscribe = options.core.onEvent((event: AppEvent) => {
-    const line = `${JSON.stringify(event)}\n`;
-    for (const s of streams) s.write(line);
-  });
-
-  async function serveStatic(res: ServerResponse, pathname: string): Promise<void> {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(pathname);
-    } catch {
-      return send(res, 400, 'text/plain; charset=utf-8', 'Bad path.');
-    }
-    const file = normalize(join(rendererDir, decoded));
-    if (!file.startsWith(rendererDir + sep) || decoded.includes('\0')) return send(res, 404, 'text/plain; charset=utf-8', 'Not found.');
-    const type = MIME[extname(file).toLowerCase()];
-    if (!type) return send(res, 404, 'text/plain; charset=utf-8', 'Not found.');
-    try {
-      send(res, 200, type, await readFile(file), 'public, max-age=31536000, immutable');
-    } catch {
-      send(res, 404, 'text/plain; charset=utf-8', 'Not found.');
-    }
-  }
-
-  /** Trades a live ticket for the token, once. */
-  async function handOver(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.method !== 'POST' || !isJson(req)) return forbidden(res, 'the handover takes a JSON POST');
-    const input = await readJson(req, res, HANDOVER_BYTES);
-    if (input === undefined) return;
-    const ticket = typeof input === 'object' && input !== null ? (input as { ticket?: unknown }).ticket : undefined;
-    if (!tickets.redeem(ticket)) return sendJson(res, 403, { ok: false, error: new AppError('handoverSpent').toData() });
-    sendJson(res, 200, { ok: true, value: { token } });
-  }
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
-    const path = url.pathname;
-    const why = refusal(req.headers, port, isPage(req, path));
-    if (why) return forbidden(res, why);
-    if (path === HTTP_HANDOVER_PATH) return handOver(req, res);
-
-    if (path.startsWith(HTTP_API_PREFIX)) {
-      if (!tokenMatches(token, req.headers[HTTP_TOKEN_HEADER] as string | undefined)) {
-        return forbidden(res, 'this call does not carry the token of this run');
-      }
-      if (path === HTTP_EVENTS_PATH && req.method === 'GET') {
-        res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store' });
-        res.write('\n');
-        streams.add(res);
-        const beat = setInterval(() => res.write('\n'), HEARTBEAT_MS);
-        res.on('close', () => {
-          clearInterval(beat);
-          streams.delete(res);
-        });
-        return;
-      }
-      if (req.method !== 'POST') return forbidden(res, 'the app API takes POST');
-      const method = path.slice(HTTP_API_PREFIX.length);
-      const input = await readInput(req, res, method);
-      if (input === undefined) return;
-      const outcome = await dispatch(options.core, method, input, options.log);
-      return sendJson(res, 200, outcome);
-    }
-
-    if (req.method !== 'GET' && req.method !== 'HEAD') return forbidden(res, '');
-    if (isPage(req, path)) return send(res, 200, 'text/html; charset=utf-8', page);
-    return serveStatic(res, path);
-  }
+  const shell: Shell = { options, rendererDir, page, token, tickets, streams: new EventStreams(options.core), port: 0 };
 
   const server = createServer((req, res) => {
-    handle(req, res).catch((e: unknown) => {
+    handle(shell, req, res).catch((e: unknown) => {
       (options.log ?? console.error)('browser shell request failed', e);
       if (!res.headersSent) sendJson(res, 500, { ok: false, error: new AppError('requestFailed').toData() });
       else res.destroy();
@@ -244,13 +187,8 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   });
   server.headersTimeout = 10_000;
   server.requestTimeout = 60_000;
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
-  port = (server.address() as AddressInfo).port;
-  const origin = `http://${host === '::1' ? '[::1]' : host}:${port}`;
+  shell.port = await listen(server, options.port ?? 0, host);
+  const origin = `http://${host === '::1' ? '[::1]' : host}:${shell.port}`;
 
   return {
     url: `${origin}/#${SHELL_KEY_PARAM}=${token}`,
@@ -262,10 +200,102 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     },
     async close() {
       tickets.close();
-      unsubscribe();
-      for (const s of streams) s.end();
+      shell.streams.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Listens on the port (0: a free one) and says which it is. */
+async function listen(server: Server, port: number, host: string): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  return (server.address() as AddressInfo).port;
+}
+
+async function handle(shell: Shell, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', `http://127.0.0.1:${shell.port}`);
+  const path = url.pathname;
+  const why = refusal(req.headers, shell.port, isPage(req, path));
+  if (why) return forbidden(res, why);
+  if (path === HTTP_HANDOVER_PATH) return handOver(shell, req, res);
+  if (path.startsWith(HTTP_API_PREFIX)) return callApi(shell, req, res, path);
+  if (req.method !== 'GET' && req.method !== 'HEAD') return forbidden(res, '');
+  if (isPage(req, path)) return send(res, 200, 'text/html; charset=utf-8', shell.page);
+  return serveStatic(shell.rendererDir, res, path);
+}
+
+/** The app API: a call (POST) or the stream of the core's events (GET), each with this run's token. */
+async function callApi(shell: Shell, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+  if (!tokenMatches(shell.token, req.headers[HTTP_TOKEN_HEADER] as string | undefined)) {
+    return forbidden(res, 'this call does not carry the token of this run');
+  }
+  if (path === HTTP_EVENTS_PATH && req.method === 'GET') return shell.streams.open(res);
+  if (req.method !== 'POST') return forbidden(res, 'the app API takes POST');
+  const method = path.slice(HTTP_API_PREFIX.length);
+  const input = await readInput(req, res, method);
+  if (input === undefined) return;
+  const outcome = await dispatch(shell.options.core, method, input, shell.options.log);
+  return sendJson(res, 200, outcome);
+}
+
+/** Trades a live ticket for the token, once. */
+async function handOver(shell: Shell, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (req.method !== 'POST' || !isJson(req)) return forbidden(res, 'the handover takes a JSON POST');
+  const input = await readJson(req, res, HANDOVER_BYTES);
+  if (input === undefined) return;
+  const ticket = typeof input === 'object' && input !== null ? (input as { ticket?: unknown }).ticket : undefined;
+  if (!shell.tickets.redeem(ticket)) return sendJson(res, 403, { ok: false, error: new AppError('handoverSpent').toData() });
+  sendJson(res, 200, { ok: true, value: { token: shell.token } });
+}
+
+/** A file of the built renderer, never one outside its folder. */
+async function serveStatic(rendererDir: string, res: ServerResponse, pathname: string): Promise<void> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return send(res, 400, 'text/plain; charset=utf-8', 'Bad path.');
+  }
+  const file = normalize(join(rendererDir, decoded));
+  if (!file.startsWith(rendererDir + sep) || decoded.includes('\0')) return send(res, 404, 'text/plain; charset=utf-8', 'Not found.');
+  const type = MIME[extname(file).toLowerCase()];
+  if (!type) return send(res, 404, 'text/plain; charset=utf-8', 'Not found.');
+  try {
+    send(res, 200, type, await readFile(file), 'public, max-age=31536000, immutable');
+  } catch {
+    send(res, 404, 'text/plain; charset=utf-8', 'Not found.');
+  }
+}
+
+/** The open streams of the core's events, one JSON line per event, kept alive by empty lines. */
+class EventStreams {
+  private readonly streams = new Set<ServerResponse>();
+  private readonly unsubscribe: () => void;
+
+  constructor(core: AppEventSource) {
+    this.unsubscribe = core.onEvent((event: AppEvent) => {
+      const line = `${JSON.stringify(event)}\n`;
+      for (const s of this.streams) s.write(line);
+    });
+  }
+
+  open(res: ServerResponse): void {
+    res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.write('\n');
+    this.streams.add(res);
+    const beat = setInterval(() => res.write('\n'), HEARTBEAT_MS);
+    res.on('close', () => {
+      clearInterval(beat);
+      this.streams.delete(res);
+    });
+  }
+
+  close(): void {
+    this.unsubscribe();
+    for (const s of this.streams) s.end();
+  }
 }

@@ -5,8 +5,8 @@ import { detectApi } from './api/bridge';
 import App from './App.vue';
 import { i18n } from './i18n';
 import { createAppRouter } from './router';
+import { useCoreEventsStore } from './stores/core-events';
 import { usePreferencesStore } from './stores/preferences';
-import { useStatusStore } from './stores/status';
 import FatalView from './views/FatalView.vue';
 import './styles/base.css';
 
@@ -23,7 +23,7 @@ async function start(): Promise<void> {
   }
   const app = createApp(App).use(pinia).use(i18n);
   // Status and preferences decide the first screen, its language and theme: read them before showing anything.
-  await Promise.all([useStatusStore(pinia).init(), usePreferencesStore(pinia).load()]);
+  await Promise.all([useCoreEventsStore(pinia).start(), usePreferencesStore(pinia).load()]);
   app.use(createAppRouter());
   app.mount('#app');
 }

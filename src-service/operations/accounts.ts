@@ -1,9 +1,10 @@
 /** AccountList2, AccountListWithAmount2, AccountListWithAmount, AddAccount, EditAccount. */
 import type { ApiAccount2, ParamsOf, ResultOf } from '../../src-shared/catalog';
+import { ACCOUNT } from '../../src-shared/records/account';
 import { RuleError } from '../errors';
 import { PERMISSION, awaited, type AccountFields, type EditableAccountFields, type Flow } from '../store';
 import type { CallContext } from './context';
-import { apiAccount } from './records';
+import { apiAccount, HOLDS, rowFromParams, type EditRules, type SentRules } from './records';
 import * as rule from './rules';
 
 /**
@@ -15,22 +16,26 @@ export function* listAccounts(ctx: CallContext): Flow<ApiAccount2[]> {
   return (yield* awaited(ctx.store.accounts.listFor(ctx.user.id))).map(apiAccount);
 }
 
-/** The fields AddAccount and EditAccount share, checked (the name trimmed), as the store keeps them. */
-function checked(p: Omit<ParamsOf<'AddAccount'>, 'Currency'>): EditableAccountFields {
-  return {
-    name: rule.name(p.Name, 'Name'),
-    description: rule.description(p.Description, 'Description'),
-    type: rule.accountType(p.Type, 'Type'),
-    is_active: +p.IsActive,
-    is_hidden: +p.IsHidden,
-    locked: +p.Locked,
-    ord: p.Ord,
-  };
-}
+/**
+ * The service's rule of each field EditAccount sends (the name trimmed, the flags as 0/1), and AddAccount's,
+ * which gives the currency too; the parameters become the row's columns by the account's table.
+ */
+const EDIT_RULES = {
+  name: (value: string, param) => rule.name(value, param),
+  description: (value: string, param) => rule.description(value, param),
+  type: (code: number, param) => rule.accountType(code, param),
+  isActive: (flag: boolean) => +flag,
+  isHidden: (flag: boolean) => +flag,
+  locked: (flag: boolean) => +flag,
+  ord: (value: number) => value,
+} satisfies EditRules<typeof ACCOUNT.fields>;
+const ADD_RULES = { ...EDIT_RULES, currency: (code: number, param) => rule.currency(code, param) } satisfies SentRules<
+  typeof ACCOUNT.fields
+>;
 
 /** Creates an account owned by the caller (permission 3); returns its id. */
 export function* createAccount(ctx: CallContext, p: ParamsOf<'AddAccount'>): Flow<number> {
-  const fields: AccountFields = { ...checked(p), currency: rule.currency(p.Currency, 'Currency') };
+  const fields: AccountFields = rowFromParams(ACCOUNT, HOLDS.account, ADD_RULES, p);
   return yield* awaited(ctx.store.accounts.insert(ctx.user.id, fields));
 }
 
@@ -46,6 +51,7 @@ export function* editAccount(ctx: CallContext, p: ParamsOf<'EditAccount'>): Flow
   if (account.permission < PERMISSION.write) {
     throw new RuleError(`Id_Account: account ${p.Id_Account} is read-only for you; editing it needs permission 2 or 3.`);
   }
-  yield* awaited(store.accounts.update(account.id, checked(p)));
+  const fields: EditableAccountFields = rowFromParams(ACCOUNT, HOLDS.account, EDIT_RULES, p);
+  yield* awaited(store.accounts.update(account.id, fields));
   return apiAccount((yield* awaited(store.accounts.getFor(account.id, user.id)))!);
 }

@@ -1,10 +1,11 @@
 /** CarFuelList and EditCarFuel. A car is any positive CarId of the user; it needs no registration. */
 import type { ParamsOf, ResultOf } from '../../src-shared/catalog';
 import { currencyLabel } from '../../src-shared/money';
+import { REFUELING } from '../../src-shared/records/refueling';
 import { RuleError } from '../errors';
 import { amountToMinor, awaited, type Flow, type RefuelingFields } from '../store';
 import type { CallContext } from './context';
-import { apiCarFuel } from './records';
+import { apiCarFuel, HOLDS, rowFromParams, type SentRules } from './records';
 import * as rule from './rules';
 
 function carId(value: number): number {
@@ -17,23 +18,30 @@ export function* listRefuelings(ctx: CallContext, p: ParamsOf<'CarFuelList'>): F
   return (yield* awaited(ctx.store.refuelings.last(ctx.user.id, carId(p.CarId)))).map(apiCarFuel);
 }
 
+/**
+ * The service's rule of each field EditCarFuel sends, in the order they are checked (the currency before the
+ * price it counts the minor units of); the parameters become the row's columns by the refueling's table.
+ */
+const REFUELING_RULES = {
+  currency: (code: number, param) => rule.currency(code, param),
+  rate: (value: number, param) => rule.measurement(value, param, rule.RATE_PLACES),
+  carId: (value: number) => carId(value),
+  dateOfPurchase: (value: string) => value,
+  tachometer: (value: number, param) => rule.nonNegative(value, param),
+  liter: (value: number, param) => rule.measurement(value, param, rule.LITER_PLACES),
+  price: (value: number, param, p) => {
+    if (!Number.isFinite(value)) throw new RuleError(`${param} must be a finite number.`);
+    return amountToMinor(rule.nonNegative(value, param), p.Currency as number, param);
+  },
+  description: (value: string, param) => rule.description(value, param),
+} satisfies SentRules<typeof REFUELING.fields>;
+
 function refuelingFields(ctx: CallContext, p: ParamsOf<'EditCarFuel'>): RefuelingFields {
-  const currency = rule.currency(p.Currency, 'Currency');
-  const rate = rule.measurement(p.Rate, 'Rate', rule.RATE_PLACES);
-  if (currency === ctx.user.currency && rate !== 1) {
-    throw new RuleError(`Rate must be 1 for a refueling in your own currency (${currencyLabel(currency)}).`);
+  const fields = rowFromParams(REFUELING, HOLDS.refueling, REFUELING_RULES, p);
+  if (fields.currency === ctx.user.currency && fields.rate !== 1) {
+    throw new RuleError(`Rate must be 1 for a refueling in your own currency (${currencyLabel(fields.currency)}).`);
   }
-  if (!Number.isFinite(p.Price)) throw new RuleError('Price must be a finite number.');
-  return {
-    car_id: carId(p.CarId),
-    date_of_purchase: p.DateOfPurchase,
-    tachometer: rule.nonNegative(p.Tachometer, 'Tachometer'),
-    liter: rule.measurement(p.Liter, 'Liter', rule.LITER_PLACES),
-    price_minor: amountToMinor(rule.nonNegative(p.Price, 'Price'), currency, 'Price'),
-    description: rule.description(p.Description, 'Description'),
-    currency,
-    rate,
-  };
+  return fields;
 }
 
 /**

@@ -4,6 +4,7 @@ import { formatWall, instantToWall, quote } from '../../src-shared/wire';
 import { RuleError } from '../errors';
 import { awaited, type CategoryRow, type Flow } from '../store';
 import type { CallContext } from './context';
+import { apiCategory } from './records';
 import * as rule from './rules';
 
 const FAVORITES_MAX = 10;
@@ -23,17 +24,13 @@ export function* categoryTree(ctx: CallContext): Flow<ApiCategoryTree> {
     else children.set(key, [row]);
   }
   const build = (parentId: number): ApiCategory[] =>
-    (children.get(parentId) ?? []).map((c) => ({
-      Id: c.id,
-      Name: c.name,
-      ChildCategories: children.has(c.id) ? build(c.id) : null,
-    }));
+    (children.get(parentId) ?? []).map((c) => apiCategory(c, children.has(c.id) ? build(c.id) : null));
   const now = ctx.now();
   const from = formatWall(instantToWall(now - FAVORITES_DAYS * 86_400_000, timeZone));
   const to = formatWall(instantToWall(now, timeZone));
   const favorites = yield* awaited(store.categories.favorites(user.id, from, to, FAVORITES_MAX));
   return {
-    FavoritCategories: favorites.map((c) => ({ Id: c.id, Name: c.name, ChildCategories: null })),
+    FavoritCategories: favorites.map((c) => apiCategory(c, null)),
     AllCategories: build(0),
   };
 }

@@ -4,17 +4,19 @@
  * the one list of which column holds which field; the compiler asks for a column for every field the
  * table gives a wire name). How a value is turned follows from the field's type and the column's
  * (schema.ts): minor units back to doubles, 0/1 to booleans, a null reference to 0. The field tables and
- * the catalog's records are the same fields (src-shared/records/wire-coverage.ts).
+ * the catalog's records are the same fields (src-shared/records/wire-coverage.ts). The other way, a write's
+ * parameters become the columns that keep them by the same tables (rowFromParams), each checked by its rule.
  */
-import type { ApiAccount2, ApiCarFuel, ApiDefineTransaction2, ApiTransaction2 } from '../../src-shared/catalog';
+import type { ApiAccount2, ApiCarFuel, ApiCategory, ApiDefineTransaction2, ApiTransaction2 } from '../../src-shared/catalog';
 import { ACCOUNT } from '../../src-shared/records/account';
-import type { FieldSpec, FieldTable, WireKey } from '../../src-shared/records/fields';
+import { CATEGORY } from '../../src-shared/records/category';
+import type { AnyRecord, EditedKey, FieldSpec, FieldTable, SentKey, WireKey } from '../../src-shared/records/fields';
 import { REFUELING } from '../../src-shared/records/refueling';
 import { TEMPLATE } from '../../src-shared/records/template';
 import { TRANSACTION } from '../../src-shared/records/transaction';
 import type { WireShape } from '../../src-shared/records/wire-coverage';
 import { unchanging } from '../../src-shared/wire';
-import { ROWS, minorToAmount, type AccountRow, type RefuelingRow, type TemplateRow, type TransactionRow } from '../store';
+import { ROWS, minorToAmount, type AccountRow, type CategoryRow, type RefuelingRow, type TemplateRow, type TransactionRow } from '../store';
 import { identifier, literalFunction } from '../store/object-literal';
 import { TABLES, type Column, type Selected, type Selection } from '../store/schema';
 
@@ -89,6 +91,10 @@ export const HOLDS = {
     userId: 'user_id',
     userCreatedId: 'created_by',
   },
+  category: {
+    id: 'id',
+    name: 'name',
+  },
   refueling: {
     id: 'id',
     carId: 'car_id',
@@ -105,6 +111,7 @@ export const HOLDS = {
   account: Holds<typeof ACCOUNT.fields, AccountRow>;
   transaction: Holds<typeof TRANSACTION.fields, TransactionRow>;
   template: Holds<typeof TEMPLATE.fields, TemplateRow>;
+  category: Holds<typeof CATEGORY.fields, CategoryRow>;
   refueling: Holds<typeof REFUELING.fields, RefuelingRow>;
 };
 
@@ -112,6 +119,7 @@ const accountRecord = recordOf(ACCOUNT, ROWS.account, HOLDS.account);
 const transactionRecord = recordOf(TRANSACTION, ROWS.transaction, HOLDS.transaction);
 const templateRecord = recordOf(TEMPLATE, ROWS.template, HOLDS.template);
 const refuelingRecord = recordOf(REFUELING, ROWS.refueling, HOLDS.refueling);
+const categoryRecord = recordOf(CATEGORY, ROWS.category, HOLDS.category);
 
 export function apiAccount(row: AccountRow): ApiAccount2 {
   return accountRecord(row, row.currency);
@@ -142,4 +150,44 @@ export function apiDefineTransaction(row: TemplateRow): ApiDefineTransaction2 {
 
 export function apiCarFuel(row: RefuelingRow): ApiCarFuel {
   return refuelingRecord(row, row.currency);
+}
+
+/** A category of the tree with its children (null for a leaf: the interface's nil). */
+export function apiCategory(row: CategoryRow, children: ApiCategory[] | null): ApiCategory {
+  return { ...categoryRecord(row, 0), ChildCategories: children };
+}
+
+/**
+ * The service's rule of one field a write sends: the parameter's value (named `param` in a refusal) as its
+ * column keeps it; `params`, the write's parameters, for a rule across fields (a price in its currency's units).
+ */
+export type ParamRule = (value: never, param: string, params: Readonly<Record<string, unknown>>) => unknown;
+/** A rule for every field a write of the record sends: a table of rules `satisfies` it, so a field added needs one. */
+export type SentRules<T extends FieldTable> = { readonly [K in SentKey<T>]: ParamRule };
+/** A rule for every field an edit of the record sends. */
+export type EditRules<T extends FieldTable> = { readonly [K in EditedKey<T>]: ParamRule };
+
+type RowOfRules<H, Rules> = {
+  -readonly [F in keyof Rules & keyof H as H[F] & string]: Rules[F] extends (...args: never[]) => infer V ? V : never;
+};
+
+/**
+ * A write's parameters as the columns of the row that keeps them, by the record's field table: each field the
+ * rules name (in the rules' order: a rule may rely on one before it), read from its parameter (`param`, else its
+ * wire name) and checked by its rule, into the column `holds` names (HOLDS, the same as the records' way back).
+ */
+export function rowFromParams<H extends Readonly<Record<string, string>>, Rules extends { readonly [F in keyof H]?: ParamRule }>(
+  record: AnyRecord,
+  holds: H,
+  rules: Rules,
+  params: object,
+): RowOfRules<H, Rules> {
+  const given = params as Readonly<Record<string, unknown>>;
+  const row: Record<string, unknown> = {};
+  for (const [key, rule] of Object.entries(rules) as [keyof H & string, ParamRule][]) {
+    const f = record.fields[key]!;
+    const param = f.param ?? f.wire!;
+    row[holds[key]!] = rule(given[param] as never, param, given);
+  }
+  return row as RowOfRules<H, Rules>;
 }

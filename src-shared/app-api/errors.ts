@@ -8,19 +8,11 @@
  * the headline, a retry, asking for the password...) and its English text, whose argument is the
  * code's parameters: their type is the code's, checked by the compiler where an error is made and
  * where a catalog words it.
+ *
+ * A leaf: it imports nothing, so that every module may import it (the rules of src-shared/validate, the
+ * views, the records) without a cycle. A text that names a record's field takes the field's English words
+ * as a parameter, given where the error is raised (an import's `words`: the refueling table's).
  */
-import { REFUELING } from '../records/refueling';
-import type { ImportProblem } from './data-views';
-
-/**
- * How an import's English messages name a field ("The odometer: …", "No column is chosen for the date."):
- * the refueling field table's words, looked up by name (the texts' parameters are plain strings).
- */
-const IMPORT_FIELD_WORDS: Readonly<Record<string, string>> = Object.fromEntries(
-  REFUELING.imported.map((f) => [f, REFUELING.fields[f].csv.words ?? f]),
-);
-const fieldWords = (field: string): string => IMPORT_FIELD_WORDS[field] ?? field;
-
 const writesWaiting = (n: number): string => `${n} write${n === 1 ? '' : 's'} still waiting`;
 /** " 3 writes still waiting." after a sentence; nothing when none wait. */
 const stillWaiting = (n: number): string => (n > 0 ? ` ${writesWaiting(n)}.` : '');
@@ -295,13 +287,14 @@ export const ERRORS = {
   ),
   csvQuoteOpen: spec<{ line: number }>('invalid-input', (p) => `Line ${p.line}: a quoted field is not closed.`),
   csvAfterQuote: spec<{ line: number }>('invalid-input', (p) => `Line ${p.line}: text follows the closing quote of a field.`),
-  mappingBeyondFile: spec<{ field: string; column: number; columns: number }>(
+  /** `field` the refueling field, `words` how the English names it ("odometer"); `first`, `second` likewise. */
+  mappingBeyondFile: spec<{ field: string; words: string; column: number; columns: number }>(
     'invalid-input',
-    (p) => `The ${fieldWords(p.field)} is mapped to column ${p.column}, but the file has ${p.columns} columns.`,
+    (p) => `The ${p.words} is mapped to column ${p.column}, but the file has ${p.columns} columns.`,
   ),
-  mappingTwice: spec<{ column: number; first: string; second: string }>(
+  mappingTwice: spec<{ column: number; first: string; firstWords: string; second: string; secondWords: string }>(
     'invalid-input',
-    (p) => `Column ${p.column} is mapped to both the ${fieldWords(p.first)} and the ${fieldWords(p.second)}.`,
+    (p) => `Column ${p.column} is mapped to both the ${p.firstWords} and the ${p.secondWords}.`,
   ),
   importNotDate: spec<{ value: string }>('invalid-input', (p) => `${p.value} is not a date such as 2026-11-21 14:05 or 21.11.2026 14:05.`),
   importNotRealDate: spec<{ value: string }>('invalid-input', (p) => `${p.value} is not a real date and time.`),
@@ -312,8 +305,8 @@ export const ERRORS = {
     (p) => `${p.value} is not a currency the app knows (use a code such as CZK, EUR or 203).`,
   ),
   importNotYesNo: spec<{ value: string }>('invalid-input', (p) => `${p.value} is neither yes nor no.`),
-  importMissing: spec<{ field: string }>('invalid-input', (p) => `the ${fieldWords(p.field)} is missing.`),
-  importNoColumn: spec<{ field: string }>('invalid-input', (p) => `No column is chosen for the ${fieldWords(p.field)}.`),
+  importMissing: spec<{ field: string; words: string }>('invalid-input', (p) => `the ${p.words} is missing.`),
+  importNoColumn: spec<{ field: string; words: string }>('invalid-input', (p) => `No column is chosen for the ${p.words}.`),
   nothingToImport: spec<{ rows: number; problems: number; duplicates: number }>(
     'rule',
     (p) => `Nothing to import: of ${p.rows} row(s), ${p.problems} have problems and ${p.duplicates} are already there.`,
@@ -438,13 +431,10 @@ export function englishText(code: ErrorCode, params: Record<string, ParamValue>,
   return field ? `${field} ${text}` : `The input ${text}`;
 }
 
-/** A problem of an imported row in English words: "Column "Km": "12 000x" is not a number." */
-export function importProblemText(p: ImportProblem): string {
-  const entry = ERRORS[p.code] as ErrorSpec<Params>;
-  const words = entry.en(p.params) + (entry.predicate ? '.' : '');
-  if (p.column) return `${p.column.name ? `Column "${p.column.name}"` : `Column ${p.column.index + 1}`}: ${words}`;
-  if (p.field && p.code !== 'importNoColumn') return `The ${fieldWords(p.field)}: ${words}`;
-  return words;
+/** An error's English words said after what it is about ("Column 3: …"): a validator's as a sentence ("must not be empty."). */
+export function englishWords(code: ErrorCode, params: Record<string, ParamValue>): string {
+  const entry = ERRORS[code] as ErrorSpec<Params>;
+  return entry.en(params) + (entry.predicate ? '.' : '');
 }
 
 /** An error as it travels (IPC and HTTP keep no class identity); the renderer's adapter makes it an AppError again. */

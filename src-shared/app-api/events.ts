@@ -1,5 +1,5 @@
 /** Events the core pushes to the screens (sync progress, data changed by a sync or a write). */
-import type { AppStatus, SyncSummary } from './views';
+import type { AppStatus, PulledCounts, SyncSummary } from './views';
 
 export type SyncPhase = 'push' | 'check' | 'pull' | 'rebuild';
 
@@ -10,6 +10,19 @@ export type SyncPhase = 'push' | 'check' | 'pull' | 'rebuild';
  */
 export const DATA_TABLES = ['accounts', 'transactions', 'templates', 'categories', 'cars', 'refuelings', 'outbox', 'preferences'] as const;
 export type DataTable = (typeof DATA_TABLES)[number];
+
+/**
+ * The tables a change of each kind of record the service keeps moves, as the screens show them: a
+ * transaction moves its account's balance, a refueling its car's line. A sync's data-changed names these
+ * for the records it brought; a queued write's kind touches those of its record.
+ */
+export const RECORD_TABLES = {
+  accounts: ['accounts'],
+  transactions: ['transactions', 'accounts'],
+  templates: ['templates'],
+  categories: ['categories'],
+  refuelings: ['refuelings', 'cars'],
+} as const satisfies Record<keyof PulledCounts, readonly DataTable[]>;
 
 export type AppEvent =
   | { type: 'sync-started' }

@@ -3,14 +3,12 @@
  * handlers, the browser shell's HTTP routes and the renderer's adapter are all generated from this
  * table; each method's input is validated with its schema before it reaches the core.
  */
+import type { InferInput } from 'valibot';
 import { FINGERPRINT_INPUT_PATTERN } from '../certificate';
-import { ACCOUNT } from '../records/account';
 import { CAR } from '../records/car';
-import { CATEGORY } from '../records/category';
 import { inputEntries } from '../records/fields';
 import { REFUELING } from '../records/refueling';
 import { currency } from '../records/rules';
-import { TRANSFER } from '../records/transaction';
 import { v, type Infer } from '../validate';
 import type { CarCheck, CarIdSeen } from './car-views';
 import type { BackupFile, CsvFile, ImportField, ImportPreview, ImportResult, RestoreResult } from './data-views';
@@ -32,32 +30,15 @@ import type {
   TransferCheck,
   WriteResult,
 } from './views';
+import { OUTBOX_KINDS, WRITES, type OutboxKind } from './write-kinds';
 
 const password = () => v.text({ min: 1, max: 500 });
 /** A certificate's SHA-256 fingerprint in any usual spelling (the core keeps the canonical one). */
 const fingerprint = v.text({ max: 200, pattern: FINGERPRINT_INPUT_PATTERN, patternCode: 'notFingerprint' });
 
-// The writes' fields and their rules: the records' field tables (src-shared/records).
-const accountInput = v.object(inputEntries(ACCOUNT, ACCOUNT.sent));
-const accountEditInput = v.object({ ...inputEntries(ACCOUNT, ACCOUNT.edited), id: v.id() });
-
-const transferInput = v.object(inputEntries(TRANSFER, TRANSFER.sent));
-
-const refuelingFields = inputEntries(REFUELING, REFUELING.sent);
-const refuelingInput = v.object(refuelingFields);
-const refuelingEditInput = v.object({ ...refuelingFields, id: v.id() });
-
-const categoryAddInput = v.object(inputEntries(CATEGORY, CATEGORY.sent));
-const categoryRenameInput = v.object({ id: v.id(), ...inputEntries(CATEGORY, CATEGORY.edited) });
-
-const writeInput = {
-  addAccount: accountInput,
-  editAccount: accountEditInput,
-  transfer: transferInput,
-  addCategory: categoryAddInput,
-  renameCategory: categoryRenameInput,
-  addRefueling: refuelingInput,
-  editRefueling: refuelingEditInput,
+/** A method per kind of write (write-kinds.ts: its input from its record's field table): applied locally at once and queued in the outbox. */
+const writeMethods = Object.fromEntries(OUTBOX_KINDS.map((k) => [k, { input: WRITES[k].input, output: {} as WriteResult }])) as {
+  readonly [K in OutboxKind]: { readonly input: (typeof WRITES)[K]['input']; readonly output: WriteResult };
 };
 
 /** Largest call an edge accepts, unless a method names its own limit. */
@@ -255,14 +236,8 @@ export const APP_METHODS = {
   recoverLocalCopy: { input: v.object({ from: v.oneOf('safety-copy', 'empty') }), output: {} as AppStatus },
 
   // --- writes: applied locally at once and queued in the outbox
-  addAccount: { input: writeInput.addAccount, output: {} as WriteResult },
-  editAccount: { input: writeInput.editAccount, output: {} as WriteResult },
-  checkTransfer: { input: transferInput, output: {} as TransferCheck },
-  transfer: { input: writeInput.transfer, output: {} as WriteResult },
-  addCategory: { input: writeInput.addCategory, output: {} as WriteResult },
-  renameCategory: { input: writeInput.renameCategory, output: {} as WriteResult },
-  addRefueling: { input: writeInput.addRefueling, output: {} as WriteResult },
-  editRefueling: { input: writeInput.editRefueling, output: {} as WriteResult },
+  ...writeMethods,
+  checkTransfer: { input: WRITES.transfer.input, output: {} as TransferCheck },
 
   // --- outbox and sync
   listOutbox: { input: v.none(), output: [] as OutboxEntryView[] },
@@ -305,15 +280,15 @@ export function bytesInput(method: AppMethod): string | null {
   return 'bytesInput' in entry ? entry.bytesInput : null;
 }
 
+/** A method's input as its handler gets it: validated, the fallbacks of what the caller left out filled in. */
 export type InputOf<M extends AppMethod> = Infer<(typeof APP_METHODS)[M]['input']>;
+/** A method's input as a caller gives it: what its schema takes (an optional field of a create may be left out). */
+export type ArgOf<M extends AppMethod> = InferInput<(typeof APP_METHODS)[M]['input']>;
 export type OutputOf<M extends AppMethod> = (typeof APP_METHODS)[M]['output'];
 
-/** The app API as the renderer calls it and the core implements it. */
+/** The app API as the renderer calls it and the core implements it (validating each input with its schema first). */
 export type AppApi = {
-  [M in AppMethod]: undefined extends InputOf<M>
-    ? (input?: Exclude<InputOf<M>, void | undefined>) => Promise<OutputOf<M>>
-    : (input: InputOf<M>) => Promise<OutputOf<M>>;
+  [M in AppMethod]: undefined extends ArgOf<M>
+    ? (input?: Exclude<ArgOf<M>, void | undefined>) => Promise<OutputOf<M>>
+    : (input: ArgOf<M>) => Promise<OutputOf<M>>;
 };
-
-/** Validators of each write kind's input, for entries edited in the outbox. */
-export const WRITE_INPUT_SCHEMAS = writeInput;

@@ -5,13 +5,14 @@
  */
 import type { AccountEdit, AccountLocals, AccountStored, AccountWrite } from '../records/account';
 import type { CarStored } from '../records/car';
-import type { CategoryEdit, CategoryStored, CategoryWrite } from '../records/category';
+import type { CategoryEdit, CategoryLocals, CategoryStored, CategoryWrite } from '../records/category';
 import type { RefuelingLocals, RefuelingValues, RefuelingWrite } from '../records/refueling';
 import type { TemplateStored } from '../records/template';
 import type { TransactionStored, TransferWrite } from '../records/transaction';
 import type { Binding } from '../wire/bindings';
 import type { ConnectionWarning } from './connection-warnings';
 import type { AppErrorData } from './errors';
+import type { OutboxKind, WriteInputOf } from './write-kinds';
 
 export type Id = number;
 
@@ -62,11 +63,12 @@ export type TemplateView = Omit<TemplateStored, 'userId' | 'userCreatedId'> & {
   categoryName: string | null;
 };
 
-/** A category of the tree (src-shared/records/category.ts; parentId 0 for a top-level one). */
-export type CategoryNode = Omit<CategoryStored, 'position'> & {
-  children: CategoryNode[];
-  pending: boolean;
-};
+/** A category of the tree with every field of its table (src-shared/records/category.ts; parentId 0 for a top-level one), its marks included. */
+export type CategoryNode = Omit<CategoryStored, 'position'> &
+  CategoryLocals & {
+    children: CategoryNode[];
+    pending: boolean;
+  };
 
 export interface CategoryTreeView {
   /** Flat, most used first, as the service ranks them. */
@@ -88,8 +90,6 @@ export type RefuelingView = RefuelingValues & {
   pricePerLiter: string | null;
   pending: boolean;
 };
-
-export type OutboxKind = 'addAccount' | 'editAccount' | 'transfer' | 'addCategory' | 'renameCategory' | 'addRefueling' | 'editRefueling';
 
 /**
  * pending: waiting to be sent. unknown: sent, but the answer never came; the next sync looks for its
@@ -138,17 +138,6 @@ export type CategoryRenameInput = CategoryEdit & { id: Id };
 /** A refueling as a form writes it: the fields sent to the service, and the marks kept here (unchanged when not given). */
 export type RefuelingInput = RefuelingWrite & Partial<RefuelingLocals>;
 export type RefuelingEditInput = RefuelingInput & { id: Id };
-
-export interface WriteInputs {
-  addAccount: AccountWrite;
-  editAccount: AccountEdit & { id: Id };
-  transfer: TransferInput;
-  addCategory: CategoryAddInput;
-  renameCategory: CategoryRenameInput;
-  addRefueling: RefuelingWrite;
-  editRefueling: RefuelingWrite & { id: Id };
-}
-export type WriteInputOf<K extends OutboxKind> = WriteInputs[K];
 
 export interface WriteResult {
   outboxId: number;

@@ -11,15 +11,15 @@ import { code, currency, description, name } from './rules';
 
 export const ACCOUNT = defineRecord('account', {
   id: field({ type: 'id', wire: 'Id', param: 'Id_Account', column: 'id' }),
-  name: field({ type: 'text', wire: 'Name', column: 'name', input: name() }),
-  description: field({ type: 'text', wire: 'Description', column: 'description', input: description() }),
-  type: field({ type: 'integer', wire: 'Type', column: 'type', input: code() }),
+  name: field({ type: 'text', wire: 'Name', column: 'name', input: name(), match: true }),
+  description: field({ type: 'text', wire: 'Description', column: 'description', input: description(), match: true }),
+  type: field({ type: 'integer', wire: 'Type', column: 'type', input: code(), match: true }),
   isActive: field({ type: 'flag', wire: 'IsActive', column: 'is_active', input: v.flag() }),
   isHidden: field({ type: 'flag', wire: 'IsHidden', column: 'is_hidden', input: v.flag() }),
   locked: field({ type: 'flag', wire: 'Locked', column: 'locked', input: v.flag() }),
   // The service's Ord is a long: the whole range a double holds exactly, not only 32 bits.
   ord: field({ type: 'integer', wire: 'Ord', column: 'ord', input: v.whole() }),
-  currency: field({ type: 'currency', wire: 'Currency', column: 'currency', input: currency(), once: true }),
+  currency: field({ type: 'currency', wire: 'Currency', column: 'currency', input: currency(), once: true, match: true }),
   /** The user's permission code on the account; 1 means read only. */
   permission: field({ type: 'integer', wire: 'UserAccountPermission', column: 'permission' }),
   /** The balance the service reported. */

@@ -6,7 +6,7 @@
  * the wire mapping, the app API's types and input schemas, the CSV columns and the forms are derived from
  * the tables (src-shared/records/<record>.ts, each made by `defineRecord`).
  */
-import type { GenericSchema } from 'valibot';
+import type { GenericSchema, OptionalSchema } from 'valibot';
 import { v } from '../validate';
 
 export type FieldType = 'id' | 'integer' | 'currency' | 'decimal' | 'dateTime' | 'text' | 'flag';
@@ -29,10 +29,6 @@ export interface CsvSpec {
   names?: readonly string[];
   /** An import needs a column for it. */
   required?: boolean;
-  /** The value of a row whose column is missing or empty (none: the value is missing). */
-  fallback?: string | boolean;
-  /** How the command line's English names it: "the odometer is missing". */
-  words?: string;
 }
 
 export interface FieldSpec {
@@ -47,10 +43,25 @@ export interface FieldSpec {
   input?: GenericSchema;
   /** Kept in this app only (never sent): in the record's marks table, with this value until set. */
   local?: { fallback: string | boolean };
+  /**
+   * The user may leave it out of a new record, which then holds `fallback` (an empty text, a rate of 1): a
+   * create's input schema, a row of an import without it and the command line give it; an edit states every
+   * field. A local field is always optional (its `local.fallback`).
+   */
+  optional?: { fallback: string | number | boolean };
+  /** How the command line's English names it ("the odometer is missing", `--tachometer <number>  the odometer`); none: its name. */
+  words?: string;
+  /** Its option on the command line (`--car`), where that differs from its name. */
+  option?: string;
   /** The service may leave it out (a transaction listed without ids): null then. */
   nullable?: true;
   /** Written when the record is made, never by an edit (an account's currency, a category's parent). */
   once?: true;
+  /**
+   * A create's effect, when its answer was lost, is told by this field: a new record the service lists that
+   * holds what the write sent in every such field is the one it made (src-main/core/write-kinds, sameFields).
+   */
+  match?: true;
   csv?: CsvSpec;
 }
 
@@ -76,6 +87,9 @@ export type ImportKey<T extends FieldTable> = KeysWhere<T, { csv: { names: reado
 
 export const field = <const F extends FieldSpec>(spec: F): F => spec;
 
+/** The value of a field a new record was given none of; undefined: the field must be given. */
+export const fallbackOf = (spec: FieldSpec): string | number | boolean | undefined => spec.optional?.fallback ?? spec.local?.fallback;
+
 export const keysOf = <T extends FieldTable>(table: T, test: (f: FieldSpec) => boolean): (keyof T & string)[] =>
   Object.keys(table).filter((k) => test(table[k]!));
 
@@ -90,6 +104,8 @@ export interface RecordSpec<N extends string, T extends FieldTable> {
   sent: SentKey<T>[];
   edited: EditedKey<T>[];
   imported: ImportKey<T>[];
+  /** The fields a create's effect is told by (`match`). */
+  matched: (keyof T & string)[];
   /** The marks of a record that has none set. */
   localDefaults: Pick<ValuesOf<T>, LocalKey<T>>;
 }
@@ -106,6 +122,7 @@ export function defineRecord<const N extends string, const T extends FieldTable>
     sent,
     edited: sent.filter((k) => !fields[k]!.once) as unknown as EditedKey<T>[],
     imported: keysOf(fields, (f) => f.csv?.names !== undefined) as ImportKey<T>[],
+    matched: keysOf(fields, (f) => f.match === true),
     localDefaults: Object.fromEntries(local.map((k) => [k, fields[k]!.local!.fallback])) as Pick<ValuesOf<T>, LocalKey<T>>,
   };
 }
@@ -147,10 +164,16 @@ export function pick<T extends object, K extends keyof T>(record: T, keys: reado
 type SchemaOf<F> = F extends { input: infer S extends GenericSchema } ? S : never;
 type Entries<T extends FieldTable, K extends keyof T> = { [P in K]: SchemaOf<T[P]> };
 type LocalEntries<T extends FieldTable> = { [P in LocalKey<T>]: ReturnType<typeof v.optional<SchemaOf<T[P]>>> };
+/** A create's entry: an optional field given its fallback when left out. */
+type CreateEntry<F> = F extends { optional: { fallback: infer D extends string | number | boolean } }
+  ? OptionalSchema<SchemaOf<F>, D>
+  : SchemaOf<F>;
+type CreateEntries<T extends FieldTable, K extends keyof T> = { [P in K]: CreateEntry<T[P]> };
 
 /**
  * The input schema entries of a write of the record: these fields (those sent), and the marks as optional
- * fields (a write sets those given on its record in the same transaction, and never sends them).
+ * fields (a write sets those given on its record in the same transaction, and never sends them). Every field
+ * is required: an edit states the whole record.
  */
 export function inputEntries<N extends string, T extends FieldTable, K extends SentKey<T>>(
   record: RecordSpec<N, T>,
@@ -160,6 +183,19 @@ export function inputEntries<N extends string, T extends FieldTable, K extends S
   for (const k of keys) entries[k] = record.fields[k]!.input;
   for (const k of record.local) entries[k] = v.optional(record.fields[k]!.input!);
   return entries as Entries<T, K> & LocalEntries<T>;
+}
+
+/** The input schema entries of a new record: as inputEntries, but an optional field left out holds its fallback. */
+export function createEntries<N extends string, T extends FieldTable, K extends SentKey<T>>(
+  record: RecordSpec<N, T>,
+  keys: readonly K[],
+): CreateEntries<T, K> & LocalEntries<T> {
+  const entries: Record<string, unknown> = inputEntries(record, keys);
+  for (const k of keys) {
+    const f = record.fields[k]!;
+    if (f.optional) entries[k] = v.optional(f.input!, f.optional.fallback);
+  }
+  return entries as CreateEntries<T, K> & LocalEntries<T>;
 }
 
 /** A write's marks apart from what it sends. */

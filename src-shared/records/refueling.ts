@@ -15,6 +15,8 @@ export const REFUELING = defineRecord('refueling', {
     param: 'CarId',
     column: 'car_id',
     input: v.whole({ min: 1 }),
+    words: 'car',
+    option: 'car',
     csv: { header: 'car_id' },
   }),
   dateOfPurchase: field({
@@ -22,11 +24,13 @@ export const REFUELING = defineRecord('refueling', {
     wire: 'DateOfPurchase',
     column: 'date_of_purchase',
     input: v.dateTime(),
+    match: true,
+    words: 'date',
+    option: 'date',
     csv: {
       header: 'date',
       names: ['date', 'datum', 'date of purchase', 'dateofpurchase', 'purchase date', 'datum nakupu', 'datum tankovani', 'day', 'den'],
       required: true,
-      words: 'date',
     },
   }),
   tachometer: field({
@@ -34,6 +38,8 @@ export const REFUELING = defineRecord('refueling', {
     wire: 'Tachometer',
     column: 'tachometer',
     input: v.whole({ min: 0 }),
+    match: true,
+    words: 'odometer',
     csv: {
       header: 'odometer',
       names: [
@@ -49,7 +55,6 @@ export const REFUELING = defineRecord('refueling', {
         'kilometry',
       ],
       required: true,
-      words: 'odometer',
     },
   }),
   liter: field({
@@ -58,11 +63,12 @@ export const REFUELING = defineRecord('refueling', {
     column: 'liter',
     // Litres to the millilitre: what the service keeps (see src-service/README.md).
     input: v.decimal({ positive: true, maxScale: 3 }),
+    match: true,
+    words: 'litres',
     csv: {
       header: 'liters',
       names: ['liters', 'litres', 'liter', 'litre', 'litry', 'litru', 'l', 'mnozstvi', 'objem', 'volume'],
       required: true,
-      words: 'litres',
     },
   }),
   price: field({
@@ -70,11 +76,12 @@ export const REFUELING = defineRecord('refueling', {
     wire: 'Price',
     column: 'price',
     input: v.decimal({ nonNegative: true }),
+    match: true,
+    words: 'price',
     csv: {
       header: 'price',
       names: ['price', 'cena', 'total', 'total price', 'celkem', 'cena celkem', 'castka', 'amount', 'cost', 'naklady'],
       required: true,
-      words: 'price',
     },
   }),
   currency: field({
@@ -82,7 +89,8 @@ export const REFUELING = defineRecord('refueling', {
     wire: 'Currency',
     column: 'currency',
     input: currency(),
-    csv: { header: 'currency', names: ['currency', 'mena', 'cur', 'ccy'], words: 'currency' },
+    match: true,
+    csv: { header: 'currency', names: ['currency', 'mena', 'cur', 'ccy'] },
   }),
   rate: field({
     type: 'decimal',
@@ -90,18 +98,19 @@ export const REFUELING = defineRecord('refueling', {
     column: 'rate',
     // An exchange rate to six decimals: what the service keeps.
     input: v.decimal({ positive: true, maxScale: 6 }),
-    csv: { header: 'rate', names: ['rate', 'kurz', 'kurs', 'exchange rate', 'smenny kurz'], fallback: '1', words: 'rate' },
+    optional: { fallback: '1' },
+    words: 'exchange rate',
+    csv: { header: 'rate', names: ['rate', 'kurz', 'kurs', 'exchange rate', 'smenny kurz'] },
   }),
   partial: field({
     type: 'flag',
     column: 'partial',
     input: v.flag(),
     local: { fallback: false },
+    words: 'partial fill',
     csv: {
       header: 'partial',
       names: ['partial', 'castecne', 'castecna', 'partial fill', 'castecne natankovani', 'castecne tankovani'],
-      fallback: false,
-      words: 'partial',
     },
   }),
   description: field({
@@ -109,11 +118,10 @@ export const REFUELING = defineRecord('refueling', {
     wire: 'Description',
     column: 'description',
     input: description(),
+    optional: { fallback: '' },
     csv: {
       header: 'description',
       names: ['description', 'popis', 'note', 'notes', 'poznamka', 'poznamky', 'komentar', 'comment'],
-      fallback: '',
-      words: 'description',
     },
   }),
   id: field({ type: 'id', wire: 'Id', param: 'Id_CarFuel', column: 'id', csv: { header: 'id' } }),

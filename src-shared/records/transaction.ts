@@ -31,14 +31,17 @@ export type TransactionStored = Stored<typeof TRANSACTION>;
 
 const T = TRANSACTION.fields;
 
-/** A transfer: from one account to another of the same currency, a positive amount. */
+/**
+ * A transfer: from one account to another of the same currency, a positive amount. Its transactions are told
+ * (after a lost answer) by the fields it shares with them, the amount without its sign.
+ */
 export const TRANSFER = defineRecord('transfer', {
   sourceId: field({ type: 'integer', param: 'Id_SourceAccount', input: v.id() }),
   targetId: field({ type: 'integer', param: 'Id_TargetAccount', input: v.id() }),
-  amount: field({ ...T.amount, input: v.decimal({ positive: true }) }),
-  paymentDate: T.paymentDate,
-  categoryId: T.categoryId,
-  description: T.description,
+  amount: field({ ...T.amount, input: v.decimal({ positive: true }), match: true }),
+  paymentDate: field({ ...T.paymentDate, match: true }),
+  categoryId: field({ ...T.categoryId, match: true }),
+  description: field({ ...T.description, match: true }),
 });
 
 export type TransferWrite = Sent<typeof TRANSFER>;

@@ -33,6 +33,8 @@ export interface FieldRules {
   /** Fewest characters (1: must not be empty) and most. */
   minLength?: number;
   maxLength?: number;
+  /** A text kept without surrounding white space (a name). */
+  trim?: boolean;
   /** Smallest and largest whole number. */
   min?: number;
   max?: number;
@@ -63,7 +65,7 @@ export function text(r: TextRules = {}) {
     v.maxLength(max, 'tooLong' satisfies ErrorCode),
     v.check((s: string) => !hasForbiddenXmlChar(s), 'controlCharacters' satisfies ErrorCode),
     v.check((s: string) => !r.pattern || r.pattern.test(s), r.patternCode ?? ('wrongForm' satisfies ErrorCode)),
-    rules<string>({ minLength: min, maxLength: max }),
+    rules<string>({ minLength: min, maxLength: max, ...(trim ? { trim: true } : {}) }),
   );
 }
 
@@ -167,10 +169,16 @@ export function map<K extends v.GenericSchema<string, string>, S extends v.Gener
   return v.pipe(v.record(keys, inner, 'notObject' satisfies ErrorCode), v.maxEntries(r.max ?? 1000, 'tooManyEntries' satisfies ErrorCode));
 }
 
-/** An object with exactly these keys: unknown keys are refused, so a typo never passes silently; a list is no object. */
+/**
+ * An object with exactly these keys: unknown keys are refused, so a typo never passes silently; a list is no
+ * object. Its input type is the keys' (an optional one may be left out), as a caller gives it.
+ */
 export const object = <E extends v.ObjectEntries>(entries: E) =>
   v.pipe(
-    v.custom<Record<string, unknown>>((x) => typeof x === 'object' && x !== null && !Array.isArray(x), 'notObject' satisfies ErrorCode),
+    v.custom<v.InferInput<v.StrictObjectSchema<E, undefined>>>(
+      (x) => typeof x === 'object' && x !== null && !Array.isArray(x),
+      'notObject' satisfies ErrorCode,
+    ),
     v.strictObject(entries, 'notObject' satisfies ErrorCode),
   );
 

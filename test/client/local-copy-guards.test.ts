@@ -141,7 +141,7 @@ describe.skipIf(process.platform === 'win32')("files the app makes are its owner
     expect(readdirSync(dir).filter((f) => f.includes('backup-'))).toEqual([]);
   });
 
-  it("an existing copy with wider modes, and its safety copies' folder, are tightened when opened", () => {
+  it("an existing copy with wider modes, and its safety copies' folder, are tightened when opened", async () => {
     const dir = tmp.file('wide');
     mkdirSync(dir);
     const data = join(dir, 'wide.sqlite');
@@ -154,6 +154,7 @@ describe.skipIf(process.platform === 'win32')("files the app makes are its owner
     expect(modeOf(data)).toBe(0o600);
     // The folder is tightened at the next safety copy made into it.
     const again = new Store(data, { now: () => new Date(Date.now() + 2 * 86_400_000) });
+    await again.dailyCopy;
     again.close();
     expect(modeOf(safetyCopyDir(data))).toBe(0o700);
     expect(listSafetyCopies(data).map((c) => c.reason)).toEqual(['daily', 'daily']);
@@ -356,6 +357,7 @@ describe('safety copies that cannot be made', () => {
       mkdirSync(safetyCopyDir(data), { mode: 0o777 });
       chownSync(safetyCopyDir(data), 4242, 4242);
       const store = new Store(data);
+      await store.dailyCopy;
       expect(store.safetyCopyFailure).toMatchObject({ name: 'NotOwnFolder' });
       store.close();
       expect(readdirSync(safetyCopyDir(data))).toEqual([]);

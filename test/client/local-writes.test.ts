@@ -5,7 +5,8 @@
  * writes cost O(n²)).
  */
 import { describe, expect, it, vi } from 'vitest';
-import { REFUELING, type RefuelingLocals, type RefuelingWrite } from '../../src-shared/records/refueling';
+import type { RefuelingInput } from '../../src-shared/app-api';
+import { REFUELING } from '../../src-shared/records/refueling';
 import { localWrites, tempDir } from '../support/client';
 
 const fill = {
@@ -30,7 +31,7 @@ describe('queuing writes', () => {
       const ids: number[] = [];
       for (let i = 0; i < 3; i++) {
         // A refueling as the screens give it: the fields sent and the marks kept here.
-        const refueling: RefuelingWrite & RefuelingLocals = { ...fill, tachometer: 5 + i, partial: i === 1 };
+        const refueling: RefuelingInput = { ...fill, tachometer: 5 + i, partial: i === 1 };
         ids.push(writes.queue('addRefueling', refueling).id);
       }
       expect(view.refuelings(1)).toHaveLength(3);

@@ -3,15 +3,16 @@
  * local copy; a local copy damaged on disk opens to a clear message, and `recover` puts the newest
  * safety copy in its place, keeping the damaged file aside.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAppCore } from '../../src-main/core/app/app-core';
 import { MemorySecretStore } from '../../src-main/core/secrets';
-import { KEEP_SAFETY_COPIES, listSafetyCopies, MIGRATIONS, Store } from '../../src-main/core/store';
+import { KEEP_SAFETY_COPIES, listSafetyCopies, MIGRATIONS, safetyCopyDir, Store } from '../../src-main/core/store';
 import { expectCliFailure, runCliOn } from '../support/cli';
 import { tempDir } from '../support/client';
 import { damagedLocalCopy } from '../support/damaged-copy';
+import { fillLargeCopy } from '../support/large-copy';
 
 const tmp = tempDir('bookkeeping-safety-');
 afterAll(() => tmp.remove());
@@ -73,5 +74,46 @@ describe('safety copies', () => {
 
     const never = damagedLocalCopy(tmp.file('never-copied.sqlite'), { safetyCopy: false });
     expectCliFailure(await runCliOn(never, ['recover']), /There is no sound safety copy of/);
+  });
+
+  it('after a sync and daily, a copy is written off the event loop: the app goes on answering and writing, and the copy holds what was committed', async () => {
+    const file = tmp.file('background.sqlite');
+    fillLargeCopy(file, { transactions: 5_000, accounts: 4, years: 2, firstYear: 2024 });
+    const store = new Store(file, { noSafetyCopies: true });
+    const [account] = store.accounts();
+    const before = store.countTransactions(account!.id);
+    // Turns of the event loop while the copy is written: none could run if the copy held the process.
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      turns++;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    const copy = store.inBackground('after-sync');
+    // A write while the copy is under way is not held up.
+    await new Promise((turn) => setImmediate(turn));
+    store.settings.set('copyId', 'written meanwhile');
+    const written = await copy;
+    counting = false;
+    expect(turns).toBeGreaterThan(1);
+    expect(listSafetyCopies(file).map((c) => c.file)).toEqual([written]);
+    const db = new Database(written, { readonly: true });
+    expect(db.pragma('quick_check', { simple: true })).toBe('ok');
+    expect(db.prepare('SELECT count(*) FROM transactions WHERE account_id = ?').pluck().get(account!.id)).toBe(before);
+    db.close();
+    expect(store.settings.get('copyId')).toBe('written meanwhile');
+    store.close();
+  });
+
+  it('a background copy that cannot be made rejects, keeps nothing and leaves no partial file', async () => {
+    const file = tmp.file('vanishing.sqlite');
+    new Store(file).close();
+    const store = new Store(file, { noSafetyCopies: true });
+    rmSync(file);
+    await expect(store.inBackground('after-sync')).rejects.toThrow(/could not be written/);
+    expect(listSafetyCopies(file)).toEqual([]);
+    expect(readdirSync(safetyCopyDir(file))).toEqual([]);
+    store.close();
   });
 });

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importProblemText, type ImportPreview, type ImportRow } from '../../src-shared/app-api';
+import { REFUELING } from '../../src-shared/records/refueling';
 import { localWrites, newUser, openCore, tempDir, type UserSession } from '../support/client';
 import { startTestService, type TestService } from '../support/service';
 import { refusal } from './refusal';
@@ -55,8 +56,10 @@ describe('refueling import preview', () => {
         mapping: { dateOfPurchase: 2, tachometer: 3, liter: 4, price: 5, currency: 6, rate: 7, partial: 9, description: 10 },
       });
       expect(p.counts).toEqual({ rows: 3, ready: 3, problems: 0, duplicates: 0 });
+      // Every field of the refueling's table: the file's, and the marks it has no column of at their defaults.
       expect(p.rows.map((r) => r.refueling)).toEqual([
         {
+          ...REFUELING.localDefaults,
           carId: 4,
           dateOfPurchase: '2026-01-20T07:45:00',
           tachometer: 10650,
@@ -68,6 +71,7 @@ describe('refueling import preview', () => {
           partial: false,
         },
         {
+          ...REFUELING.localDefaults,
           carId: 4,
           dateOfPurchase: '2026-02-02T18:10:00',
           tachometer: 11200,
@@ -79,6 +83,7 @@ describe('refueling import preview', () => {
           partial: true,
         },
         {
+          ...REFUELING.localDefaults,
           carId: 4,
           dateOfPurchase: '2026-02-15T09:00:00',
           tachometer: 11700,
@@ -146,6 +151,7 @@ describe('refueling import preview', () => {
           {
             line: 2,
             refueling: {
+              ...REFUELING.localDefaults,
               carId: 4,
               dateOfPurchase: '2026-03-01T10:00:00',
               tachometer: 12000,

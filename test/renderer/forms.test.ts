@@ -10,11 +10,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createI18n } from 'vue-i18n';
 import AccountForm from '../../src-renderer/src/components/AccountForm.vue';
 import CategoryForm from '../../src-renderer/src/components/CategoryForm.vue';
-import LocalFields from '../../src-renderer/src/components/LocalFields.vue';
 import RefuelingForm from '../../src-renderer/src/components/RefuelingForm.vue';
+import TableFields from '../../src-renderer/src/components/TableFields.vue';
 import { i18n } from '../../src-renderer/src/i18n';
 import { useCarsStore } from '../../src-renderer/src/stores/cars';
 import { AppError, APP_METHODS } from '../../src-shared/app-api';
+import { fallbackOf } from '../../src-shared/records/fields';
+import { REFUELING } from '../../src-shared/records/refueling';
 import { fieldRules } from '../../src-shared/validate';
 import { standIn } from './stand-in';
 
@@ -87,6 +89,29 @@ describe('the refueling form', () => {
     expect(errorOf(w, 'price')).toBe('Nejvýše 2 desetinná místa.');
   });
 
+  it('draws every field of the refueling table, required where the field has no fallback, and sends each', async () => {
+    const sent: Record<string, unknown>[] = [];
+    const w = refuelingForm(async (input) => void sent.push(input as Record<string, unknown>));
+    for (const field of [...REFUELING.sent, ...REFUELING.local]) {
+      const control = w.find(`[name="${field}"]`);
+      expect(control.exists(), field).toBe(true);
+      if (control.attributes('type') === 'checkbox') continue;
+      const required = fallbackOf(REFUELING.fields[field]) === undefined;
+      expect(
+        control.attributes('aria-required') === 'true' || control.element.closest('.field')?.querySelector('.field-required') !== null,
+        field,
+      ).toBe(required);
+    }
+    await w.find('input[name="tachometer"]').setValue('120500');
+    await w.find('input[name="liter"]').setValue('41.27');
+    await w.find('input[name="price"]').setValue('1650.80');
+    await w.find('input[name="description"]').setValue('Shell');
+    await w.find('form').trigger('submit');
+    await flushPromises();
+    expect(Object.keys(sent[0]!).sort()).toEqual([...REFUELING.sent].sort());
+    expect(sent[0]!.description).toBe('Shell');
+  });
+
   it('meets the keyboard in the order of the receipt: car, odometer, litres, price, currency, date, note, partial', () => {
     const w = refuelingForm(async () => undefined, true);
     const order = w
@@ -139,12 +164,12 @@ describe('the fields a record keeps here only', () => {
         },
       },
     });
-    const w = mount(LocalFields, {
+    const w = mount(TableFields, {
       props: {
         record: 'trip',
         fields: [
-          { name: 'partial', type: 'flag' },
-          { name: 'station', type: 'text' },
+          { name: 'partial', type: 'flag', local: true, required: false },
+          { name: 'station', type: 'text', local: true, required: false },
         ],
         values: { partial: false, station: '' },
         errors: {},

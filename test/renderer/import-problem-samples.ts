@@ -31,7 +31,7 @@ export const PROBLEMS: readonly (readonly ImportProblem[])[] = [
     { code: 'importUnknownCurrency', params: { value: '"ABC"' }, field: 'currency', column: column(4, 'currency') },
     { code: 'importNotYesNo', params: { value: '"maybe"' }, field: 'partial', column: column(6, 'partial') },
   ],
-  [{ code: 'importMissing', params: { field: 'tachometer' }, field: 'tachometer', column: ODOMETER }],
+  [{ code: 'importMissing', params: { field: 'tachometer', words: 'odometer' }, field: 'tachometer', column: ODOMETER }],
   [{ code: 'tooSmall', params: { min: 0 }, field: 'tachometer', column: ODOMETER }],
   [
     { code: 'tooManyDecimals', params: { max: 3 }, field: 'liter', column: LITERS },
@@ -61,9 +61,15 @@ export const PROBLEM_WORDS: readonly (readonly string[])[] = [
 
 /** A file without the required columns: the problems every row gets. */
 export const UNMAPPED_CSV = 'when,km\n2026-01-01,5';
-export const UNMAPPED_PROBLEMS: readonly ImportProblem[] = (['dateOfPurchase', 'liter', 'price'] as const).map((field) => ({
+export const UNMAPPED_PROBLEMS: readonly ImportProblem[] = (
+  [
+    ['dateOfPurchase', 'date'],
+    ['liter', 'litres'],
+    ['price', 'price'],
+  ] as const
+).map(([field, words]) => ({
   code: 'importNoColumn',
-  params: { field },
+  params: { field, words },
   field,
   column: null,
 }));

@@ -35,7 +35,12 @@ describe('import problems', () => {
 
   it('name a field with no column in the user language, and a column by its number without a name', () => {
     i18n.global.locale.value = 'cs';
-    const missing: ImportProblem = { code: 'importMissing', params: { field: 'dateOfPurchase' }, field: 'dateOfPurchase', column: null };
+    const missing: ImportProblem = {
+      code: 'importMissing',
+      params: { field: 'dateOfPurchase', words: 'date' },
+      field: 'dateOfPurchase',
+      column: null,
+    };
     expect(importProblemText(missing, t)).toBe('Datum: hodnota chybí.');
     const unnamed: ImportProblem = { code: 'importNotNumber', params: { value: '"x"' }, field: 'liter', column: { index: 2, name: null } };
     expect(importProblemText(unnamed, t)).toBe('Sloupec 3: "x" není číslo.');

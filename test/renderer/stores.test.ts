@@ -1,12 +1,19 @@
+import { flushPromises } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useConnectionBadge } from '../../src-renderer/src/composables/connection-badge';
 import { useAccountsStore } from '../../src-renderer/src/stores/accounts';
 import { useCarsStore } from '../../src-renderer/src/stores/cars';
 import { useCategoriesStore } from '../../src-renderer/src/stores/categories';
+import { useConnectionStore } from '../../src-renderer/src/stores/connection';
+import { useCoreEventsStore } from '../../src-renderer/src/stores/core-events';
+import { useDataVersionsStore } from '../../src-renderer/src/stores/data-versions';
 import { useOutboxStore } from '../../src-renderer/src/stores/outbox';
+import { usePasswordPromptStore } from '../../src-renderer/src/stores/password-prompt';
 import { usePreferencesStore, systemLanguage } from '../../src-renderer/src/stores/preferences';
 import { MAX_ROWS, PAGE_SIZE, useRegisterStore } from '../../src-renderer/src/stores/register';
 import { useStatusStore } from '../../src-renderer/src/stores/status';
+import { useSyncStore } from '../../src-renderer/src/stores/sync';
 import { TOAST_MS, useToastsStore } from '../../src-renderer/src/stores/toasts';
 import {
   AppError,
@@ -42,32 +49,35 @@ const prefs = (over: Partial<Preferences> = {}): Preferences => ({ ...DEFAULT_PR
 beforeEach(() => setActivePinia(createPinia()));
 afterEach(() => vi.useRealTimers());
 
-describe('status store', () => {
-  it('reads the status, follows sync events and counts data changes', async () => {
+describe("status, sync and the core's events", () => {
+  it('reads the status, follows sync events and moves the versions of the tables a change names', async () => {
     const s = standIn({ getStatus: async () => status() });
+    const events = useCoreEventsStore();
     const store = useStatusStore();
-    await store.init();
-    await store.init();
+    const sync = useSyncStore();
+    const data = useDataVersionsStore();
+    await events.start();
+    await events.start();
     expect(s.listeners.size).toBe(1);
     expect(store.status?.configured).toBe(true);
-    expect(store.syncing).toBe(false);
+    expect(sync.syncing).toBe(false);
 
     s.emit({ type: 'sync-started' });
-    expect(store.syncing).toBe(true);
+    expect(sync.syncing).toBe(true);
     s.emit({ type: 'sync-progress', phase: 'pull', done: 2, total: 5 });
-    expect(store.progress).toEqual({ phase: 'pull', done: 2, total: 5 });
+    expect(sync.progress).toEqual({ phase: 'pull', done: 2, total: 5 });
     s.emit({ type: 'sync-finished', summary: summary() });
-    expect(store.syncing).toBe(false);
-    expect(store.summary?.pushed).toBe(2);
+    expect(sync.syncing).toBe(false);
+    expect(sync.summary?.pushed).toBe(2);
     expect(store.status?.lastSyncAt).toBe('2026-11-21T10:00:05Z');
 
     s.emit({
       type: 'data-changed',
-      status: status({ outbox: { pending: 2, unknown: 0, refused: 1, conflicts: 1, blocked: 0 } }),
+      status: status({ lastSyncAt: '2026-11-21T10:00:05Z', outbox: { pending: 2, unknown: 0, refused: 1, conflicts: 1, blocked: 0 } }),
       tables: ['refuelings', 'outbox'],
     });
     // Only the tables the change touched move: screens showing others do not read again.
-    expect(store.versions).toEqual({
+    expect(data.versions).toEqual({
       accounts: 0,
       transactions: 0,
       templates: 0,
@@ -77,9 +87,10 @@ describe('status store', () => {
       outbox: 1,
       preferences: 0,
     });
+    expect(data.reportedSync).toBe('2026-11-21T10:00:05Z');
     expect(store.queued).toBe(4);
     expect(store.attention).toBe(2);
-    store.dispose();
+    events.stop();
     expect(s.listeners.size).toBe(0);
   });
 
@@ -92,19 +103,27 @@ describe('status store', () => {
       error: null,
     };
     const s = standIn({ getStatus: async () => status({ lastSyncAt: '2026-11-21T09:00:00Z', exchange: connected }) });
+    await useCoreEventsStore().start();
     const store = useStatusStore();
-    await store.init();
-    expect(store.connection?.kind).toBe('connected');
+    const badge = useConnectionBadge();
+    expect(badge.value?.kind).toBe('connected');
     s.emit({ type: 'sync-started' });
-    expect(store.connection?.kind).toBe('syncing');
-    s.emit({ type: 'sync-waiting', until: Date.now() + 1000, cause: 'network', httpStatus: null, reason: 'refused', attempt: 1 });
-    expect(store.connection).toMatchObject({ kind: 'unreachable', lastSuccessAt: '2026-11-21T09:00:00Z' });
+    expect(badge.value?.kind).toBe('syncing');
+    s.emit({
+      type: 'sync-waiting',
+      until: Date.parse('2026-11-21T10:00:01Z'),
+      cause: 'network',
+      httpStatus: null,
+      reason: 'refused',
+      attempt: 1,
+    });
+    expect(badge.value).toMatchObject({ kind: 'unreachable', lastSuccessAt: '2026-11-21T09:00:00Z' });
     // The service refused the credentials: the badge says so at once, before the core's status arrives.
     s.emit({
       type: 'sync-finished',
       summary: summary({ pushed: 0, received: null, pulled: null, error: { code: 'credentialsRefused', params: {} }, errorCode: 'auth' }),
     });
-    expect(store.connection).toMatchObject({
+    expect(badge.value).toMatchObject({
       kind: 'credentials-refused',
       at: '2026-11-21T10:00:05Z',
       lastSuccessAt: '2026-11-21T09:00:00Z',
@@ -116,20 +135,20 @@ describe('status store', () => {
       type: 'sync-finished',
       summary: summary({ error: { code: 'syncCancelled', params: { waiting: 0 } }, errorCode: 'cancelled' }),
     });
-    expect(store.connection?.kind).toBe('credentials-refused');
+    expect(badge.value?.kind).toBe('credentials-refused');
     // Nor did a sync that failed on this side (a bug): the core records no exchange for it either.
     s.emit({ type: 'sync-finished', summary: summary({ error: { code: 'syncUnexpected', params: {} }, errorCode: 'service' }) });
-    expect(store.connection?.kind).toBe('credentials-refused');
+    expect(badge.value?.kind).toBe('credentials-refused');
     s.emit({ type: 'sync-finished', summary: summary() });
-    expect(store.connection).toMatchObject({ kind: 'connected', lastSuccessAt: '2026-11-21T10:00:05Z' });
-    expect(store.firstSync).toBe(false);
+    expect(badge.value).toMatchObject({ kind: 'connected', lastSuccessAt: '2026-11-21T10:00:05Z' });
   });
 
-  it('runs one sync at a time, keeps its summary and re-reads everything after it', async () => {
+  it("runs one sync at a time and keeps its summary; what it changed moves only with the core's change", async () => {
     const running = deferred<SyncSummary>();
     const s = standIn({ getStatus: async () => status(), sync: () => running.promise });
-    const store = useStatusStore();
-    await store.init();
+    await useCoreEventsStore().start();
+    const store = useSyncStore();
+    const data = useDataVersionsStore();
     const first = store.sync();
     expect(store.syncing).toBe(true);
     expect(await store.sync()).toBeNull();
@@ -138,8 +157,10 @@ describe('status store', () => {
     expect(s.api.sync).toHaveBeenCalledTimes(1);
     expect(s.api.getStatus).toHaveBeenCalledTimes(2);
     expect(store.syncing).toBe(false);
-    // A sync may have changed anything: every table moves, also without the event stream.
-    expect(Object.values(store.versions)).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
+    // The answer moves no table: the core's data-changed names those the sync changed.
+    expect(Object.values(data.versions)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    s.emit({ type: 'data-changed', status: status(), tables: ['transactions', 'accounts'] });
+    expect(data.versions).toMatchObject({ transactions: 1, accounts: 1, refuelings: 0, cars: 0 });
     store.dismissSummary();
     expect(store.summary).toBeNull();
   });
@@ -147,14 +168,33 @@ describe('status store', () => {
   it('keeps the reason a sync could not run, but not a sync already running elsewhere', async () => {
     let refusal: AppError = new AppError('syncRunning');
     standIn({ getStatus: async () => status(), sync: async () => Promise.reject(refusal) });
-    const store = useStatusStore();
-    await store.init();
+    await useCoreEventsStore().start();
+    const store = useSyncStore();
     expect(await store.sync()).toBeNull();
     expect(store.syncError).toBeNull();
     refusal = new AppError('notConnected');
     expect(await store.sync()).toBeNull();
     expect(store.syncError?.kind).toBe('not-connected');
     expect(store.syncing).toBe(false);
+  });
+
+  it('asks for the password where none is kept, and its answer syncs with it', async () => {
+    const kept = status();
+    const s = standIn({
+      getStatus: async () => ({ ...kept, connection: { ...kept.connection!, rememberPassword: false } }),
+      sync: async () => summary(),
+    });
+    await useCoreEventsStore().start();
+    const store = useSyncStore();
+    const prompt = usePasswordPromptStore();
+    expect(await store.sync()).toBeNull();
+    expect(prompt.reason).toBe('needed');
+    expect(s.api.sync).not.toHaveBeenCalled();
+    await store.answerPassword('secret');
+    expect(prompt.reason).toBeNull();
+    expect(s.api.sync).toHaveBeenCalledWith({ password: 'secret' });
+    await store.answerPassword(null);
+    expect(s.api.sync).toHaveBeenCalledTimes(1);
   });
 
   it('asks for setup only until the user connects or chooses to work offline', async () => {
@@ -164,16 +204,17 @@ describe('status store', () => {
     });
     const store = useStatusStore();
     expect(store.needsSetup).toBe(false);
-    await store.init();
+    await useCoreEventsStore().start();
     expect(store.needsSetup).toBe(true);
-    await store.workOffline();
+    await useConnectionStore().workOffline();
     expect(store.needsSetup).toBe(false);
   });
 
   it('hands a refused connect back as an AppError with its field', async () => {
     standIn({ connect: async () => Promise.reject({ code: 'required', params: {}, field: 'baseUrl' }) });
-    const store = useStatusStore();
-    const error = await store.connect({ baseUrl: ' ', clientKey: 'k', login: 'l', password: 'p' }).catch((e: unknown) => e);
+    const error = await useConnectionStore()
+      .connect({ baseUrl: ' ', clientKey: 'k', login: 'l', password: 'p' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).field).toBe('baseUrl');
     expect((error as AppError).kind).toBe('invalid-input');
@@ -187,8 +228,7 @@ describe('preferences store', () => {
       getPreferences: async () => prefs({ language: 'en' }),
       setPreferences: async (p: Partial<Preferences>) => prefs(p),
     });
-    const st = useStatusStore();
-    await st.init();
+    await useCoreEventsStore().start();
     const store = usePreferencesStore();
     await store.load();
     expect(store.language).toBe(systemLanguage([]));
@@ -205,7 +245,7 @@ describe('preferences store', () => {
       getPreferences: async () => prefs({ language: 'en', theme: 'dark' }),
       setPreferences: async () => prefs({ language: 'cs' }),
     });
-    await useStatusStore().init();
+    await useCoreEventsStore().start();
     const store = usePreferencesStore();
     await store.load();
     expect(store.language).toBe('en');
@@ -260,7 +300,7 @@ describe('accounts store', () => {
     let olderDone = false;
     void older.then(() => (olderDone = true));
     answers[0]!.resolve(view([]));
-    await new Promise((r) => setTimeout(r, 0));
+    await flushPromises();
     // The older answer is dropped, and whoever waited for it waits for the newer one.
     expect(olderDone).toBe(false);
     expect(store.view).toBeNull();
@@ -270,7 +310,7 @@ describe('accounts store', () => {
     await newer;
   });
 
-  it('reloads after a write and hands failures back as AppError', async () => {
+  it("leaves reading again after a write to the screens (on the core's change) and hands failures back as AppError", async () => {
     let added = false;
     const s = standIn({
       listAccounts: async () => view(added ? [account({ id: -1, local: true, pending: true })] : []),
@@ -285,11 +325,12 @@ describe('accounts store', () => {
     expect(
       await store.add({ name: 'New', description: '', currency: 203, type: 1, isActive: true, isHidden: false, locked: false, ord: 1 }),
     ).toEqual({ outboxId: 1, id: -1 });
-    expect(store.all.map((a) => a.id)).toEqual([-1]);
     await expect(
       store.edit({ id: 9, name: 'x', description: '', type: 1, isActive: true, isHidden: false, locked: false, ord: 0 }),
     ).rejects.toMatchObject({ kind: 'not-found' });
-    expect(s.api.listAccounts).toHaveBeenCalledTimes(4);
+    // The one load (the list shown, and every account): the screens showing accounts read again on the core's change.
+    expect(s.api.listAccounts).toHaveBeenCalledTimes(2);
+    expect(store.all).toEqual([]);
   });
 
   it('keeps the error of a failed load for the screen', async () => {
@@ -427,7 +468,7 @@ describe('register store', () => {
 });
 
 describe('categories, cars and outbox stores', () => {
-  it('names categories by path and reloads the tree after adding one', async () => {
+  it('names categories by path, the tree read again by the screens after adding one', async () => {
     let tree = {
       favorites: [],
       all: [
@@ -452,6 +493,9 @@ describe('categories, cars and outbox stores', () => {
     expect(store.label(0, 'ignored')).toBe('');
     await store.add('Home', 0);
     expect(s.api.addCategory).toHaveBeenCalledWith({ name: 'Home', parentId: 0 });
+    expect(s.api.getCategoryTree).toHaveBeenCalledTimes(1);
+    // What a screen showing categories does on the core's change.
+    await store.load();
     expect(store.pathOf(-5)).toBe('Home');
   });
 
@@ -479,7 +523,7 @@ describe('categories, cars and outbox stores', () => {
     expect([accounts.nameOf(4), accounts.nameOf(21)]).toEqual(['Wallet', 'Unknown account']);
   });
 
-  it('checks odometers against the car’s refuelings and refreshes them after a new one', async () => {
+  it('checks odometers against the car’s refuelings, and against the new one once the screens read again', async () => {
     const r = (id: number, tachometer: number, date: string) => refueling(id, tachometer, { dateOfPurchase: date });
     let list = [r(1, 1000, '2026-11-01T10:00:00')];
     standIn({
@@ -516,6 +560,9 @@ describe('categories, cars and outbox stores', () => {
       rate: '1',
       description: '',
     });
+    // What the car screens do on the core's change: the car list again, the refuelings when next wanted.
+    await store.load();
+    await store.ensureRefuelings(7);
     expect(store.refuelings[7]?.map((x) => x.id)).toEqual([-1, 1]);
     expect(store.byId.get(7)?.lastTachometer).toBe(1500);
     expect(store.checkOdometer(7, 1400, '2026-11-22T10:00')).toEqual({ kind: 'not-increasing', previous: 1500 });
@@ -564,6 +611,7 @@ describe('categories, cars and outbox stores', () => {
     };
     await store.addRefueling({ ...input, partial: true });
     expect(s.api.addRefueling).toHaveBeenCalledWith({ ...input, partial: true });
+    await store.ensureRefuelings(7);
     expect(store.refuelings[7]?.map((r) => [r.id, r.partial])).toEqual([
       [-1, true],
       [1, false],

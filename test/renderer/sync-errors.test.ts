@@ -30,7 +30,7 @@ import ConnectionReportAlert from '../../src-renderer/src/components/ConnectionR
 import SyncSummaryBanner from '../../src-renderer/src/components/SyncSummaryBanner.vue';
 import { codeText, type Translate } from '../../src-renderer/src/composables/errors';
 import { i18n } from '../../src-renderer/src/i18n';
-import { useStatusStore } from '../../src-renderer/src/stores/status';
+import { useSyncStore } from '../../src-renderer/src/stores/sync';
 import { AppError, englishText, type ConnectionReport, type SyncSummary } from '../../src-shared/app-api';
 import type { ApiAccount2 } from '../../src-shared/catalog';
 import { caught, rejection } from '../support/caught';
@@ -63,7 +63,7 @@ const summary: SyncSummary = {
 
 /** The banner showing a sync's summary (by default the unavailable one above). */
 function banner(shown: SyncSummary = summary) {
-  useStatusStore().summary = shown;
+  useSyncStore().summary = shown;
   return mount(SyncSummaryBanner, { global: { plugins: [pinia, i18n], stubs: { RouterLink: true } } });
 }
 

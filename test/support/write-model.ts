@@ -6,7 +6,7 @@
  */
 import { expect } from 'vitest';
 import type { SoapClient } from '../../src-main/core/soap-client';
-import type { AccountInput, AppApi, RefuelingEditInput } from '../../src-shared/app-api';
+import type { AccountInput, AppApi, RefuelingEditInput, RefuelingInput } from '../../src-shared/app-api';
 import type { ApiCategory } from '../../src-shared/catalog';
 import {
   add,
@@ -49,7 +49,7 @@ export class WriteModel {
   readonly refuelings = new Map<number, ModelRefueling>();
   private serial = 0;
   private lastTransfer: Parameters<AppApi['transfer']>[0] | null = null;
-  private lastRefueling: Parameters<AppApi['addRefueling']>[0] | null = null;
+  private lastRefueling: RefuelingInput | null = null;
   readonly counts: Record<string, number> = {};
 
   constructor(

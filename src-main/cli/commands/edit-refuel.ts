@@ -1,8 +1,10 @@
 /** `edit-refuel`: queues a change of a refueling; what is not given keeps its value. */
 import { AppError, type AppApi } from '../../../src-shared/app-api';
-import { defineCommand, fieldsGiven, written } from '../command';
+import { pick } from '../../../src-shared/records/fields';
+import { REFUELING } from '../../../src-shared/records/refueling';
+import { defineCommand, written } from '../command';
 import { integerArg } from '../values';
-import { REFUELING_FIELD_OF, REFUELING_OPTIONS } from './refueling-options';
+import { REFUELING_OPTIONS, refuelingFieldsGiven } from './refueling-options';
 
 async function findRefueling(core: AppApi, id: number) {
   for (const car of await core.listCars()) {
@@ -20,14 +22,8 @@ export const editRefuel = defineCommand({
   async run(ctx) {
     const [id] = ctx.positionals;
     const r = await findRefueling(ctx.core, id);
-    const { carId, liter, price, tachometer, currency, rate, dateOfPurchase, description } = {
-      ...r,
-      ...fieldsGiven(ctx.options, REFUELING_FIELD_OF),
-    };
-    written(
-      ctx,
-      await ctx.core.editRefueling({ id, carId, liter, price, tachometer, currency, rate, dateOfPurchase, description }),
-      'Refueling change queued',
-    );
+    // Every field an edit sends, as the refueling has it, with those given over it (a mark not given stays as it is).
+    const input = { ...pick(r, REFUELING.edited), ...refuelingFieldsGiven(ctx.options), id };
+    written(ctx, await ctx.core.editRefueling(input), 'Refueling change queued');
   },
 });

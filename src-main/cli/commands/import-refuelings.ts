@@ -3,8 +3,7 @@ import { UsageError } from '../../../src-node/cli';
 import { defineCommand } from '../command';
 import { readUtf8 } from '../files';
 import * as fmt from '../format';
-import { integerArg, MAX_IMPORT_FILE_BYTES } from '../values';
-import { REFUELING_OPTIONS } from './refueling-options';
+import { currencyArg, integerArg, MAX_IMPORT_FILE_BYTES } from '../values';
 
 export const importRefuelings = defineCommand({
   name: 'import-refuelings',
@@ -14,8 +13,10 @@ export const importRefuelings = defineCommand({
     car: { type: 'string', value: '<carId>', description: 'the car the refuelings are of', required: true, read: integerArg },
     file: { type: 'string', value: '<csv>', description: 'the CSV file', required: true },
     currency: {
-      ...REFUELING_OPTIONS.currency,
+      type: 'string',
+      value: '<CZK|203>',
       description: "the currency of rows without one, as its code (CZK) or number (203) (default: the car's last)",
+      read: currencyArg,
     },
     'dry-run': { type: 'boolean', description: 'only show what would be imported' },
   },

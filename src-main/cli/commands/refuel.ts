@@ -2,35 +2,19 @@
 import { UsageError } from '../../../src-node/cli';
 import { defineCommand, written } from '../command';
 import { nowMinute } from '../values';
-import { REFUELING_OPTIONS as R, requiredOption } from './refueling-options';
+import { newRefueling, newRefuelingOptions, refuelingFieldsGiven } from './refueling-options';
 
 export const refuel = defineCommand({
   name: 'refuel',
-  summary: "Queues a refueling (currency defaults to the car's last one, rate to 1).",
-  options: {
-    car: requiredOption(R.car),
-    liter: requiredOption(R.liter),
-    price: requiredOption(R.price),
-    tachometer: requiredOption(R.tachometer),
-    currency: { ...R.currency, description: `${R.currency.description} (default: the car's last)` },
-    rate: { ...R.rate, description: `${R.rate.description} (default 1)` },
-    date: { ...R.date, description: `${R.date.description} (default now)` },
-    description: { ...R.description, description: `${R.description.description} (default none)` },
-  },
+  summary: "Queues a refueling (currency defaults to the car's last one; a field that has a default may be left out).",
+  // Besides the fallbacks of the refueling's table, the command fills in the date and the currency.
+  options: newRefuelingOptions({ dateOfPurchase: 'now', currency: "the car's last" }),
   async run(ctx) {
-    const o = ctx.options;
-    const currency = o.currency ?? (await ctx.core.listCars()).find((c) => c.carId === o.car)?.lastCurrency ?? undefined;
+    const given = refuelingFieldsGiven(ctx.options);
+    const car = (await ctx.core.listCars()).find((c) => c.carId === given.carId);
+    const currency = given.currency ?? car?.lastCurrency ?? undefined;
     if (currency === undefined) throw new UsageError('--currency is required (the car has no earlier refueling to take it from).');
-    const result = await ctx.core.addRefueling({
-      carId: o.car,
-      liter: o.liter,
-      price: o.price,
-      tachometer: o.tachometer,
-      currency,
-      rate: o.rate ?? '1',
-      dateOfPurchase: o.date ?? nowMinute(),
-      description: o.description ?? '',
-    });
+    const result = await ctx.core.addRefueling(newRefueling({ ...given, currency, dateOfPurchase: given.dateOfPurchase ?? nowMinute() }));
     written(ctx, result, 'Refueling queued');
   },
 });

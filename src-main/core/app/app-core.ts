@@ -2,9 +2,9 @@
  * The app core: every method of the app API (APP_METHODS) over the local store, the outbox, the sync
  * engine and the SOAP client. The Electron shell, the browser shell, the command line and the screens
  * all sit on this one object. This file is the facade: it opens the parts, puts together the handlers
- * of each concern (connection.ts, record-handlers.ts, outbox-handlers.ts, sync-handlers.ts, status.ts,
- * and the features beyond the service: insights/, register/, files/) and validates each call's input
- * again (defence in depth). Every method throws only AppError and reports changes as AppEvents.
+ * of each concern (connection.ts, preference-handlers.ts, record-handlers.ts, outbox-handlers.ts,
+ * sync-handlers.ts, status.ts, and the features beyond the service: insights/, register/, files/) and
+ * validates each call's input again (defence in depth). Every method throws only AppError and reports changes as AppEvents.
  */
 import {
   APP_METHODS,
@@ -32,10 +32,11 @@ import type { TransportFactory } from '../soap-client';
 import { DamagedCopyError } from '../store/local-file';
 import { Store, type StoreOptions } from '../store/store';
 import { SyncEngine, type SyncTuning } from '../sync/engine';
-import { connectionHandlers, preferences } from './connection';
+import { connectionHandlers } from './connection';
 import type { CoreServices, Handlers } from './core-parts';
 import { toAppError } from './errors';
 import { outboxHandlers } from './outbox-handlers';
+import { preferenceHandlers, preferences } from './preference-handlers';
 import { recordHandlers } from './record-handlers';
 import { ServiceLink } from './service-link';
 import { coreStatus, diagnostics } from './status';
@@ -65,7 +66,13 @@ export interface AppCoreOptions {
   about?: { version: string; runtime: string };
 }
 
-export type AppCore = AppApi & AppEventSource & { close(): Promise<void> };
+export type AppCore = AppApi &
+  AppEventSource & {
+    /** Closes the local copy once the safety copies being written in the background are done. */
+    close(): Promise<void>;
+    /** Resolves once no safety copy is being written in the background (a command about to end, a test). */
+    safetyCopiesWritten(): Promise<void>;
+  };
 
 /** The core's parts and its events; the handlers of every concern are built from it. */
 class Core implements CoreServices {
@@ -78,6 +85,8 @@ class Core implements CoreServices {
   readonly secrets: SecretStore;
   readonly link: ServiceLink;
   private closed = false;
+  /** The daily safety copy's outcome, logged once it is known: closing waits for it. */
+  private readonly dailyCopyLogged: Promise<void>;
   private readonly timeZone: string;
   private readonly log: (message: string, error?: unknown) => void;
 
@@ -85,7 +94,9 @@ class Core implements CoreServices {
     this.timeZone = options.timeZone ?? localTimeZone();
     this.log = coreLog(options);
     this.store = new Store(options.dataFile, options.store);
-    if (this.store.safetyCopyFailure) this.log('The daily safety copy could not be made', this.store.safetyCopyFailure);
+    this.dailyCopyLogged = this.store.dailyCopy.then(() => {
+      if (this.store.safetyCopyFailure) this.log('The daily safety copy could not be made', this.store.safetyCopyFailure);
+    });
     this.outbox = new Outbox(this.store);
     this.view = new LocalView(this.store, this.outbox);
     this.writes = new LocalWrites(this.store, this.outbox, this.view, () => this.now());
@@ -165,6 +176,8 @@ class Core implements CoreServices {
     this.closed = true;
     await this.engine.stop();
     this.link.forget();
+    await this.store.copiesWritten();
+    await this.dailyCopyLogged;
     this.store.close();
     this.listeners.clear();
   }
@@ -174,6 +187,7 @@ class Core implements CoreServices {
     const about = this.options.about ?? { version: 'unknown', runtime: `Node ${process.versions.node}` };
     return {
       ...connectionHandlers(this),
+      ...preferenceHandlers(this),
       ...recordHandlers(this),
       ...outboxHandlers(this),
       ...syncHandlers(this),
@@ -226,5 +240,6 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   }
   api.onEvent = (listener: AppEventListener) => core.onEvent(listener);
   api.close = () => core.close();
+  api.safetyCopiesWritten = () => core.store.copiesWritten();
   return api as unknown as AppCore;
 }

@@ -1,14 +1,13 @@
 /** The app's writes (checked, queued in the outbox with the local copy's change) and what the user does with queued ones. */
-import { AppError, WRITE_INPUT_SCHEMAS, type OutboxKind, type WriteInputOf } from '../../../src-shared/app-api';
+import { AppError, OUTBOX_KINDS, WRITE_INPUT_SCHEMAS, type OutboxKind, type WriteInputOf } from '../../../src-shared/app-api';
 import { parse } from '../../../src-shared/validate';
 import { resolveChoices, touchedBy } from '../write-kinds';
 import type { CoreServices, Handlers } from './core-parts';
 import { outboxView } from './read-views';
 
-type WriteMethod = 'addAccount' | 'editAccount' | 'transfer' | 'addCategory' | 'renameCategory' | 'addRefueling' | 'editRefueling';
 type OutboxMethod = 'checkTransfer' | 'listOutbox' | 'retryOutbox' | 'discardOutbox' | 'updateOutbox' | 'resolveConflict';
 
-export function outboxHandlers(core: CoreServices): Handlers<WriteMethod | OutboxMethod> {
+export function outboxHandlers(core: CoreServices): Handlers<OutboxKind | OutboxMethod> {
   const { store, outbox } = core;
 
   /** A write, queued with the marks it carries (LocalWrites.queue). */
@@ -17,6 +16,11 @@ export function outboxHandlers(core: CoreServices): Handlers<WriteMethod | Outbo
     await core.changed(touchedBy(kind));
     return result;
   }
+
+  /** A method per kind of write (the app API names each write method by its kind; each takes that kind's input). */
+  const writeMethods = Object.fromEntries(
+    OUTBOX_KINDS.map((kind) => [kind, (i: WriteInputOf<OutboxKind>) => write(kind, i)]),
+  ) as unknown as Handlers<OutboxKind>;
 
   const entries = () => outboxView(outbox.all(), store);
 
@@ -27,13 +31,7 @@ export function outboxHandlers(core: CoreServices): Handlers<WriteMethod | Outbo
   }
 
   return {
-    addAccount: (i) => write('addAccount', i),
-    editAccount: (i) => write('editAccount', i),
-    transfer: (i) => write('transfer', i),
-    addCategory: (i) => write('addCategory', i),
-    renameCategory: (i) => write('renameCategory', i),
-    addRefueling: (i) => write('addRefueling', i),
-    editRefueling: (i) => write('editRefueling', i),
+    ...writeMethods,
     checkTransfer: async (i) => core.writes.checkTransfer(i),
     listOutbox: async () => entries(),
     async retryOutbox({ id }) {

@@ -18,6 +18,7 @@ import type {
 } from '../../../src-shared/app-api';
 import { add, divideRounded, formatDecimal, normalize, parseDecimal, ZERO, type Decimal } from '../../../src-shared/money';
 import { ACCOUNT, type AccountLocals } from '../../../src-shared/records/account';
+import { CATEGORY, type CategoryLocals } from '../../../src-shared/records/category';
 import { pick, type MarkedRecord } from '../../../src-shared/records/fields';
 import { REFUELING, type RefuelingLocals } from '../../../src-shared/records/refueling';
 import { TEMPLATE } from '../../../src-shared/records/template';
@@ -26,7 +27,7 @@ import { analyzeDependencies, effectiveStatuses } from '../outbox/dependencies';
 import type { AnyEntry } from '../outbox/entries';
 import type { LocalView } from '../outbox/local-view';
 import type { PendingTransaction, ViewAccount, ViewRefueling } from '../outbox/view-state';
-import type { TransactionRow } from '../store/rows';
+import type { CategoryRow, TransactionRow } from '../store/rows';
 import type { Store } from '../store/store';
 import { textQuery } from '../store/text-search';
 import { mergeSorted } from '../util/merge-sorted';
@@ -139,13 +140,22 @@ export function templatesView(store: Store, view: LocalView): TemplateView[] {
   }));
 }
 
+/** A category's fields the tree shows (its place among its siblings is the tree's order), by its table. */
+const CATEGORY_SHOWN = CATEGORY.stored.filter((k): k is Exclude<typeof k, 'position'> => k !== 'position');
+const categoryNode = (c: Pick<CategoryRow, (typeof CATEGORY_SHOWN)[number]>, pending: boolean, locals: CategoryLocals): CategoryNode => ({
+  ...pick(c, CATEGORY_SHOWN),
+  ...locals,
+  children: [],
+  pending,
+});
+
 export function categoryTreeView(store: Store, view: LocalView): CategoryTreeView {
+  const marks = store.locals(CATEGORY);
+  const localsOf = (id: number): CategoryLocals => marks.get(id) ?? CATEGORY.localDefaults;
   const categories = view
     .categories()
     .sort((a, b) => Number(a.local) - Number(b.local) || a.position - b.position || Math.abs(a.id) - Math.abs(b.id));
-  const nodes = new Map<number, CategoryNode>(
-    categories.map((c) => [c.id, { id: c.id, name: c.name, parentId: c.parentId, children: [], pending: c.pending }]),
-  );
+  const nodes = new Map<number, CategoryNode>(categories.map((c) => [c.id, categoryNode(c, c.pending, localsOf(c.id))]));
   const all: CategoryNode[] = [];
   for (const c of categories) {
     const node = nodes.get(c.id)!;
@@ -153,9 +163,10 @@ export function categoryTreeView(store: Store, view: LocalView): CategoryTreeVie
     if (parent) parent.children.push(node);
     else all.push(node);
   }
+  // A favourite the tree does not hold (yet) is shown as the service named it, at the top level.
   const favorites = store.favorites().map((f): CategoryNode => {
-    const c = nodes.get(f.id);
-    return { id: f.id, name: c?.name ?? f.name, parentId: c?.parentId ?? 0, children: [], pending: c?.pending ?? false };
+    const c = categories.find((x) => x.id === f.id);
+    return c ? categoryNode(c, c.pending, localsOf(c.id)) : categoryNode({ ...f, parentId: 0 }, false, localsOf(f.id));
   });
   return { favorites, all };
 }
@@ -226,7 +237,7 @@ export function outboxView(entries: AnyEntry[], store?: Store): OutboxEntryView[
       message: s.message,
       createdAt: e.createdAt,
       attempts: e.attempts,
-      input: shown as OutboxEntryView['input'],
+      input: shown,
       targetId,
       dependents: deps.get(e.id)!.dependents,
       conflicts: e.conflicts,

@@ -24,39 +24,136 @@ import { createAppCore, openingError, type AppCore, type AppCoreOptions } from '
 import { carryConnection, keptConnection, recoverFromSafetyCopy, startFreshCopy } from './recovery';
 
 export function openRecoverableCore(options: AppCoreOptions): AppCore {
-  const { dataFile } = options;
-  const listeners = new Set<AppEventListener>();
-  let inner: AppCore | null = null;
-  let detach: (() => void) | null = null;
-  let damage: { copy: DamagedCopy; error: AppError } | null = null;
-  let closed = false;
+  const core = new RecoverableCore(options);
+  const api: Record<string, unknown> = {};
+  for (const method of APP_METHOD_NAMES) api[method] = (input?: unknown) => core.call(method, input);
+  api.onEvent = (listener: AppEventListener) => core.onEvent(listener);
+  api.close = () => core.close();
+  api.safetyCopiesWritten = () => core.safetyCopiesWritten();
+  return api as unknown as AppCore;
+}
 
-  const emit = (status: AppStatus) => {
-    for (const listener of listeners) listener({ type: 'data-changed', status, tables: [...DATA_TABLES] });
+/** What the screens read of a copy that will not open: nothing but the damage. */
+function damagedStatus(copy: DamagedCopy): AppStatus {
+  return {
+    configured: false,
+    workingOffline: false,
+    connection: null,
+    outbox: { pending: 0, unknown: 0, refused: 0, conflicts: 0, blocked: 0 },
+    syncing: false,
+    lastSyncAt: null,
+    lastSync: null,
+    offline: false,
+    exchange: null,
+    damaged: copy,
   };
+}
 
-  /** Opens the core; a damaged copy leaves the recoverable state instead of an error. */
-  function open(): void {
+/** The damaged file put right: the newest sound safety copy in its place, or a new copy keeping the connection. */
+function repairFile(options: AppCoreOptions, from: InputOf<'recoverLocalCopy'>['from']): void {
+  const { dataFile } = options;
+  const store = options.store ?? {};
+  if (from === 'safety-copy') {
+    const done = recoverFromSafetyCopy(dataFile, store);
+    options.appLog?.info('The local copy was damaged and was recovered from a safety copy', {
+      file: dataFile,
+      safetyCopy: done.restored.file,
+      movedAside: done.movedAside,
+      uncertainWrites: done.uncertainWrites,
+    });
+    return;
+  }
+  const connection = keptConnection(dataFile, store);
+  const movedAside = startFreshCopy(dataFile, store);
+  if (connection) carryConnection(dataFile, store, connection);
+  options.appLog?.info('The local copy was damaged; a new empty copy was started', {
+    file: dataFile,
+    movedAside,
+    connectionKept: connection !== null,
+  });
+}
+
+/** The core over a copy that opened, or the damage of one that did not; the screens' listeners outlive either. */
+class RecoverableCore {
+  private readonly listeners = new Set<AppEventListener>();
+  private inner: AppCore | null = null;
+  private detach: (() => void) | null = null;
+  private damage: { copy: DamagedCopy; error: AppError } | null = null;
+  private closed = false;
+
+  constructor(private readonly options: AppCoreOptions) {
+    this.open();
+  }
+
+  onEvent(listener: AppEventListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Resolves once the open core writes no safety copy in the background. */
+  async safetyCopiesWritten(): Promise<void> {
+    await this.inner?.safetyCopiesWritten();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.listeners.clear();
+    await this.closeInner();
+  }
+
+  /** A method of the app API: the inner core's, or while the copy is damaged, what the recovery screen needs. */
+  async call(method: AppMethod, input: unknown): Promise<unknown> {
+    if (this.closed) throw new AppError('coreClosed');
+    if (method === 'recoverLocalCopy') {
+      try {
+        return await this.recover(parse(APP_METHODS.recoverLocalCopy.input, input, 'input'));
+      } catch (e) {
+        throw openingError(e, this.options);
+      }
+    }
+    if (!this.inner) {
+      // What the screens read to draw the recovery screen; everything else waits for the recovery.
+      if (method === 'getStatus') return damagedStatus(this.damage!.copy);
+      if (method === 'getPreferences') return { ...DEFAULT_PREFERENCES };
+      throw this.damage!.error;
+    }
+    const call = this.inner[method] as (input?: unknown) => Promise<unknown>;
     try {
-      inner = createAppCore(options);
-      detach = inner.onEvent((event) => listeners.forEach((listener) => listener(event)));
-      damage = null;
+      return await call(input);
     } catch (e) {
-      if (!(e instanceof AppError && e.kind === 'damaged')) throw e;
-      inner = null;
-      damage = describeDamage(e);
+      if (e instanceof AppError && e.kind === 'damaged') await this.becameDamaged(e);
+      throw e;
     }
   }
 
-  function describeDamage(error: AppError): { copy: DamagedCopy; error: AppError } {
+  /** Every screen reads again: the copy, or the lack of one, is another. */
+  private emit(status: AppStatus): void {
+    for (const listener of this.listeners) listener({ type: 'data-changed', status, tables: [...DATA_TABLES] });
+  }
+
+  /** Opens the core; a damaged copy leaves the recoverable state instead of an error. */
+  private open(): void {
+    try {
+      this.inner = createAppCore(this.options);
+      this.detach = this.inner.onEvent((event) => this.listeners.forEach((listener) => listener(event)));
+      this.damage = null;
+    } catch (e) {
+      if (!(e instanceof AppError && e.kind === 'damaged')) throw e;
+      this.inner = null;
+      this.damage = this.describeDamage(e);
+    }
+  }
+
+  private describeDamage(error: AppError): { copy: DamagedCopy; error: AppError } {
+    const { dataFile } = this.options;
     return { copy: { file: dataFile, safetyCopies: listSafetyCopies(dataFile).map(({ at, reason }) => ({ at, reason })) }, error };
   }
 
-  async function closeInner(): Promise<void> {
-    detach?.();
-    detach = null;
-    const closing = inner;
-    inner = null;
+  private async closeInner(): Promise<void> {
+    this.detach?.();
+    this.detach = null;
+    const closing = this.inner;
+    this.inner = null;
     try {
       await closing?.close();
     } catch {
@@ -64,45 +161,12 @@ export function openRecoverableCore(options: AppCoreOptions): AppCore {
     }
   }
 
-  function damagedStatus(copy: DamagedCopy): AppStatus {
-    return {
-      configured: false,
-      workingOffline: false,
-      connection: null,
-      outbox: { pending: 0, unknown: 0, refused: 0, conflicts: 0, blocked: 0 },
-      syncing: false,
-      lastSyncAt: null,
-      lastSync: null,
-      offline: false,
-      exchange: null,
-      damaged: copy,
-    };
-  }
-
-  async function recover(input: InputOf<'recoverLocalCopy'>): Promise<AppStatus> {
-    if (inner) return inner.recoverLocalCopy(input);
-    const store = options.store ?? {};
-    if (input.from === 'safety-copy') {
-      const done = recoverFromSafetyCopy(dataFile, store);
-      options.appLog?.info('The local copy was damaged and was recovered from a safety copy', {
-        file: dataFile,
-        safetyCopy: done.restored.file,
-        movedAside: done.movedAside,
-        uncertainWrites: done.uncertainWrites,
-      });
-    } else {
-      const connection = keptConnection(dataFile, store);
-      const movedAside = startFreshCopy(dataFile, store);
-      if (connection) carryConnection(dataFile, store, connection);
-      options.appLog?.info('The local copy was damaged; a new empty copy was started', {
-        file: dataFile,
-        movedAside,
-        connectionKept: connection !== null,
-      });
-    }
-    open();
-    const status = inner ? await (inner as AppCore).getStatus() : damagedStatus(damage!.copy);
-    emit(status);
+  private async recover(input: InputOf<'recoverLocalCopy'>): Promise<AppStatus> {
+    if (this.inner) return this.inner.recoverLocalCopy(input);
+    repairFile(this.options, input.from);
+    this.open();
+    const status = this.inner ? await (this.inner as AppCore).getStatus() : damagedStatus(this.damage!.copy);
+    this.emit(status);
     return status;
   }
 
@@ -110,47 +174,9 @@ export function openRecoverableCore(options: AppCoreOptions): AppCore {
    * The core found the copy damaged while running (a page it read): it is closed and the app shows the
    * recovery screen, although the file might still open (the damage is past the pages read at opening).
    */
-  async function becameDamaged(error: AppError): Promise<void> {
-    await closeInner();
-    damage = describeDamage(error);
-    emit(damagedStatus(damage.copy));
+  private async becameDamaged(error: AppError): Promise<void> {
+    await this.closeInner();
+    this.damage = this.describeDamage(error);
+    this.emit(damagedStatus(this.damage.copy));
   }
-
-  open();
-  const api: Record<string, unknown> = {};
-  for (const method of APP_METHOD_NAMES) {
-    api[method] = async (input?: unknown) => {
-      if (closed) throw new AppError('coreClosed');
-      if (method === 'recoverLocalCopy') {
-        try {
-          return await recover(parse(APP_METHODS.recoverLocalCopy.input, input, 'input'));
-        } catch (e) {
-          throw openingError(e, options);
-        }
-      }
-      if (!inner) {
-        // What the screens read to draw the recovery screen; everything else waits for the recovery.
-        if (method === 'getStatus') return damagedStatus(damage!.copy);
-        if (method === 'getPreferences') return { ...DEFAULT_PREFERENCES };
-        throw damage!.error;
-      }
-      const call = inner[method as AppMethod] as (input?: unknown) => Promise<unknown>;
-      try {
-        return await call(input);
-      } catch (e) {
-        if (e instanceof AppError && e.kind === 'damaged') await becameDamaged(e);
-        throw e;
-      }
-    };
-  }
-  api.onEvent = (listener: AppEventListener) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  };
-  api.close = async () => {
-    closed = true;
-    listeners.clear();
-    await closeInner();
-  };
-  return api as unknown as AppCore;
 }

@@ -54,94 +54,107 @@ export function detectDelimiter(text: string): CsvDelimiter {
 export function readCsv(input: string, limits: CsvLimits = DEFAULT_CSV_LIMITS): CsvTable {
   const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
   const delimiter = detectDelimiter(text);
-  const records: CsvRecord[] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let line = 1;
-  let recordLine = 1;
-  /** Whether the current record has anything (a cell, a delimiter or a quote) beyond an empty line. */
-  let started = false;
-  let i = 0;
-
-  const endCell = () => {
-    cells.push(unprotectText(cell));
-    cell = '';
-    if (cells.length > limits.maxColumns) throw new CsvError('csvTooManyColumns', { line: recordLine, columns: limits.maxColumns });
-  };
-  const endRecord = () => {
-    if (started) {
-      endCell();
-      records.push({ line: recordLine, cells });
-      if (records.length > limits.maxRows + 1) {
-        throw new CsvError('csvTooManyRows', { rows: limits.maxRows });
-      }
-    }
-    cells = [];
-    cell = '';
-    started = false;
-  };
-  /** Consumes a line end at i (CR, LF or CRLF); returns whether there was one. */
-  const lineEnd = (): boolean => {
-    const ch = text[i];
-    if (ch === '\r') {
-      i += text[i + 1] === '\n' ? 2 : 1;
-    } else if (ch === '\n') i++;
-    else return false;
-    line++;
-    return true;
-  };
-
-  while (i < text.length) {
-    if (!started) recordLine = line;
-    const ch = text[i]!;
-    if (ch === '"' && cell === '') {
-      started = true;
-      const opened = line;
-      i++;
-      for (;;) {
-        if (i >= text.length) throw new CsvError('csvQuoteOpen', { line: opened });
-        const q = text[i]!;
-        if (q === '"') {
-          if (text[i + 1] === '"') {
-            cell += '"';
-            i += 2;
-            continue;
-          }
-          i++;
-          break;
-        }
-        if (q === '\r' || q === '\n') {
-          const start = i;
-          lineEnd();
-          cell += text.slice(start, i);
-          continue;
-        }
-        cell += q;
-        i++;
-      }
-      const next = text[i];
-      if (next !== undefined && next !== delimiter && next !== '\r' && next !== '\n') {
-        throw new CsvError('csvAfterQuote', { line });
-      }
-      continue;
-    }
-    if (ch === delimiter) {
-      started = true;
-      endCell();
-      i++;
-      continue;
-    }
-    if (lineEnd()) {
-      endRecord();
-      continue;
-    }
-    started = true;
-    cell += ch;
-    i++;
-  }
-  endRecord();
-
-  const [header, ...rows] = records;
+  const [header, ...rows] = new CsvScanner(text, delimiter, limits).records();
   if (!header) throw new CsvError('csvEmpty');
   return { delimiter, header: header.cells.map((h) => h.trim()), rows };
+}
+
+/** One pass over the text, a character at a time: the records, each with the line it starts on. */
+class CsvScanner {
+  private readonly found: CsvRecord[] = [];
+  private cells: string[] = [];
+  private cell = '';
+  private line = 1;
+  private recordLine = 1;
+  /** Whether the current record has anything (a cell, a delimiter or a quote) beyond an empty line. */
+  private started = false;
+  private i = 0;
+
+  constructor(
+    private readonly text: string,
+    private readonly delimiter: CsvDelimiter,
+    private readonly limits: CsvLimits,
+  ) {}
+
+  records(): CsvRecord[] {
+    const { text, delimiter } = this;
+    while (this.i < text.length) {
+      if (!this.started) this.recordLine = this.line;
+      const ch = text[this.i]!;
+      if (ch === '"' && this.cell === '') {
+        this.quoted();
+      } else if (ch === delimiter) {
+        this.started = true;
+        this.endCell();
+        this.i++;
+      } else if (this.lineEnd()) {
+        this.endRecord();
+      } else {
+        this.started = true;
+        this.cell += ch;
+        this.i++;
+      }
+    }
+    this.endRecord();
+    return this.found;
+  }
+
+  /** A quoted cell from its opening quote: doubled quotes are one, line breaks are kept; a delimiter or line end must follow. */
+  private quoted(): void {
+    const { text } = this;
+    this.started = true;
+    const opened = this.line;
+    this.i++;
+    for (;;) {
+      if (this.i >= text.length) throw new CsvError('csvQuoteOpen', { line: opened });
+      const q = text[this.i]!;
+      if (q === '"') {
+        if (text[this.i + 1] !== '"') break;
+        this.cell += '"';
+        this.i += 2;
+      } else if (q === '\r' || q === '\n') {
+        const start = this.i;
+        this.lineEnd();
+        this.cell += text.slice(start, this.i);
+      } else {
+        this.cell += q;
+        this.i++;
+      }
+    }
+    this.i++;
+    const next = text[this.i];
+    if (next !== undefined && next !== this.delimiter && next !== '\r' && next !== '\n') {
+      throw new CsvError('csvAfterQuote', { line: this.line });
+    }
+  }
+
+  /** Consumes a line end at i (CR, LF or CRLF); returns whether there was one. */
+  private lineEnd(): boolean {
+    const ch = this.text[this.i];
+    if (ch === '\r') {
+      this.i += this.text[this.i + 1] === '\n' ? 2 : 1;
+    } else if (ch === '\n') this.i++;
+    else return false;
+    this.line++;
+    return true;
+  }
+
+  private endCell(): void {
+    this.cells.push(unprotectText(this.cell));
+    this.cell = '';
+    if (this.cells.length > this.limits.maxColumns) {
+      throw new CsvError('csvTooManyColumns', { line: this.recordLine, columns: this.limits.maxColumns });
+    }
+  }
+
+  private endRecord(): void {
+    if (this.started) {
+      this.endCell();
+      this.found.push({ line: this.recordLine, cells: this.cells });
+      if (this.found.length > this.limits.maxRows + 1) throw new CsvError('csvTooManyRows', { rows: this.limits.maxRows });
+    }
+    this.cells = [];
+    this.cell = '';
+    this.started = false;
+  }
 }

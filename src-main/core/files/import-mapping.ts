@@ -2,7 +2,7 @@
  * Which CSV column holds which refueling field: guessed from the header's names in English and Czech
  * (our own export's lowercase English headers among them), or given by the user and checked.
  */
-import { AppError, type ImportField, type ImportMapping } from '../../../src-shared/app-api';
+import { AppError, importFieldWords, type ImportField, type ImportMapping } from '../../../src-shared/app-api';
 import type { CsvSpec } from '../../../src-shared/records/fields';
 import { REFUELING } from '../../../src-shared/records/refueling';
 import { plainText } from './import-values';
@@ -49,11 +49,13 @@ export function checkMapping(mapping: ImportMapping, header: readonly string[]):
     const column = mapping[field];
     if (column === undefined) continue;
     if (column >= header.length) {
-      throw new AppError('mappingBeyondFile', { field, column: column + 1, columns: header.length }, 'mapping');
+      const words = importFieldWords(field);
+      throw new AppError('mappingBeyondFile', { field, words, column: column + 1, columns: header.length }, 'mapping');
     }
     const other = byColumn.get(column);
     if (other) {
-      throw new AppError('mappingTwice', { column: column + 1, first: other, second: field }, 'mapping');
+      const [firstWords, secondWords] = [importFieldWords(other), importFieldWords(field)];
+      throw new AppError('mappingTwice', { column: column + 1, first: other, firstWords, second: field, secondWords }, 'mapping');
     }
     byColumn.set(column, field);
     out[field] = column;

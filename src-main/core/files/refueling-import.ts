@@ -6,6 +6,7 @@
  */
 import {
   AppError,
+  importFieldWords,
   WRITE_INPUT_SCHEMAS,
   type ImportProblem,
   type ImportField,
@@ -16,9 +17,9 @@ import {
   type InputOf,
   type RefuelingInput,
 } from '../../../src-shared/app-api';
-import type { FieldSpec, FieldType } from '../../../src-shared/records/fields';
+import { fallbackOf, type FieldSpec, type FieldType } from '../../../src-shared/records/fields';
 import { REFUELING, type RefuelingLocals, type RefuelingWrite } from '../../../src-shared/records/refueling';
-import { parse, ValidationError } from '../../../src-shared/validate';
+import { fieldRules, parse, ValidationError } from '../../../src-shared/validate';
 import type { CoreParts, Handlers } from '../app/core-parts';
 import { refuelingProblems, touchedBy } from '../write-kinds';
 import { CsvError, readCsv, type CsvRecord } from './csv-reader';
@@ -27,18 +28,34 @@ import { readCurrency, readDate, readFlag, readNumber, readWholeNumber, ValuePro
 
 type ImportInput = InputOf<'previewRefuelingImport'>;
 
-/** Values that pass the schema, put in place of a field it refused so that the next problem shows too. */
-const PASSING = {
-  carId: 1,
-  dateOfPurchase: '2000-01-01T00:00:00',
-  tachometer: 0,
-  liter: '1',
-  price: '0',
-  currency: 203,
-  rate: '1',
-  description: '',
-  ...REFUELING.localDefaults,
-} satisfies Required<RefuelingInput>;
+/** The fields a refueling is written with (those sent and the marks): the schema checks each of them. */
+const WRITTEN: readonly (keyof RefuelingInput)[] = [...REFUELING.sent, ...REFUELING.local];
+
+/**
+ * A value that passes a field's rule, put in place of one the schema refused so that the next problem shows
+ * too: the field's fallback, else the least its limits allow (a zero clamped into them, an empty text, the
+ * import's currency). test/files checks that each passes.
+ */
+export function passingValue(spec: FieldSpec, currency: number): unknown {
+  const fallback = fallbackOf(spec);
+  if (fallback !== undefined) return fallback;
+  const rules = spec.input ? fieldRules(spec.input) : {};
+  switch (spec.type) {
+    case 'flag':
+      return false;
+    case 'text':
+      return 'x'.repeat(rules.minLength ?? 0);
+    case 'dateTime':
+      return '2000-01-01T00:00:00';
+    case 'decimal':
+      return rules.positive ? '1' : '0';
+    case 'currency':
+      return currency;
+    case 'id':
+    case 'integer':
+      return Math.min(Math.max(0, rules.min ?? 0), rules.max ?? 0);
+  }
+}
 
 /** The same refueling as far as the user can tell: the same minute, odometer and litres. */
 const sameFillKey = (r: { dateOfPurchase: string; tachometer: number; liter: string }) =>
@@ -73,7 +90,7 @@ class RowReader {
   read<T>(field: ImportField, parse: (text: string) => T, fallback?: T): T | undefined {
     const text = this.cell(field);
     if (text === undefined) {
-      if (fallback === undefined) this.add(field, { code: 'importMissing', params: { field } });
+      if (fallback === undefined) this.add(field, { code: 'importMissing', params: { field, words: importFieldWords(field) } });
       return fallback;
     }
     try {
@@ -112,22 +129,22 @@ function readRow(
   const fields: Record<string, unknown> = { carId: input.carId };
   for (const k of IMPORT_FIELDS) {
     const spec: FieldSpec = REFUELING.fields[k];
-    // Rows without a currency column are in the currency the import was given.
-    const fallback = k === 'currency' ? input.currency : spec.csv?.fallback;
+    // Rows without a currency column are in the currency the import was given; an optional field's cell may be empty.
+    const fallback = k === 'currency' ? input.currency : fallbackOf(spec);
     fields[k] = row.read(k, READERS[spec.type](row), fallback);
   }
   if (row.problems.length > 0) return { refueling: null, problems: row.problems };
 
   let candidate = fields as unknown as RefuelingInput;
   let refueling: RefuelingInput | null = null;
-  for (let guard = 0; guard < Object.keys(PASSING).length && refueling === null; guard++) {
+  for (let guard = 0; guard < WRITTEN.length && refueling === null; guard++) {
     try {
       refueling = parse(WRITE_INPUT_SCHEMAS.addRefueling, candidate, 'row');
     } catch (e) {
       if (!(e instanceof ValidationError)) throw e;
       const field = e.path.slice('row.'.length) as keyof RefuelingInput;
       row.add(field, e);
-      candidate = { ...candidate, [field]: PASSING[field] };
+      candidate = { ...candidate, [field]: passingValue(REFUELING.fields[field], input.currency) };
     }
   }
   // Fields the schema refused now hold passing values: the rules speak of the others.
@@ -151,7 +168,7 @@ export function previewImport(parts: CoreParts, input: ImportInput): ImportPrevi
   const mapping = input.mapping ? checkMapping(input.mapping, table.header) : guessMapping(table.header);
   const unmapped = REQUIRED_FIELDS.filter((f) => mapping[f] === undefined).map((f): ImportProblem => ({
     code: 'importNoColumn',
-    params: { field: f },
+    params: { field: f, words: importFieldWords(f) },
     field: f,
     column: null,
   }));

@@ -174,70 +174,8 @@ export function fuelStats(input: FuelStatsInput): FuelStats {
   const ordered = [...input.refuelings].sort(oldestFirst);
   const currency = statisticsCurrency(ordered, input.fallbackCurrency);
   const digits = currencyDigits(currency);
-
   const include = input.includeFlagged ?? false;
-  const odometers = implausibleOdometers(ordered);
-  const computed: Computed[] = [];
-  let previous: number | null = null;
-  // Odometer where the open chain started; null while waiting for a full tank to start one.
-  let start: number | null = null;
-  let open = { liters: ZERO, cost: ZERO };
-  ordered.forEach((r, index) => {
-    const flagged = odometers.has(index);
-    const skipped = flagged && !include;
-    const partial = input.partial.has(r.id);
-    const liters = decimal(r.liter);
-    const cost = r.currency === currency ? decimal(r.price) : roundTo(multiply(decimal(r.price), decimal(r.rate)), digits);
-    let note: FuelFill['note'] = null;
-    let distance: number | null = null;
-    let chain: Chain | null = null;
-    if (skipped) {
-      // Passed over like a partial fill: the fuel went into the tank; its reading is not used.
-      if (previous !== null && r.tachometer <= previous) note = 'odometer-not-increasing';
-      if (start !== null) open = { liters: add(open.liters, liters), cost: add(open.cost, cost) };
-    } else if (previous === null || r.tachometer <= previous) {
-      note = previous === null ? 'first' : 'odometer-not-increasing';
-      start = partial ? null : r.tachometer;
-      open = { liters: ZERO, cost: ZERO };
-    } else {
-      distance = r.tachometer - previous;
-      if (start === null) {
-        if (!partial) start = r.tachometer;
-      } else {
-        open = { liters: add(open.liters, liters), cost: add(open.cost, cost) };
-        if (!partial) {
-          chain = { ...open, km: r.tachometer - start };
-          start = r.tachometer;
-          open = { liters: ZERO, cost: ZERO };
-        }
-      }
-    }
-    if (!skipped) previous = r.tachometer;
-    computed.push({
-      liters,
-      cost,
-      chain,
-      fill: {
-        id: r.id,
-        dateOfPurchase: r.dateOfPurchase,
-        tachometer: r.tachometer,
-        liter: r.liter,
-        price: r.price,
-        currency: r.currency,
-        rate: r.rate,
-        cost: text(cost),
-        pricePerLiter: ratio(cost, liters, 3),
-        partial,
-        pending: r.pending,
-        distance,
-        consumption: chain ? per100Km(chain.liters, chain.km, 2) : null,
-        costPer100Km: chain ? per100Km(chain.cost, chain.km, digits) : null,
-        note,
-        flag: flagged ? 'odometer' : null,
-        counted: !skipped,
-      },
-    });
-  });
+  const computed = followChains(ordered, { currency, digits, include, partial: input.partial });
   for (const c of implausibleChains(computed)) {
     c.fill.flag = 'consumption';
     c.fill.counted = include;
@@ -259,6 +197,90 @@ export function fuelStats(input: FuelStatsInput): FuelStats {
     summary: summaryOf(kept, digits),
     fills: kept.map((c) => c.fill),
     months: monthsOf(kept),
+  };
+}
+
+/** How the refuelings are read: the statistics' currency and its digits, the flagged readings counted or not, the partial fills. */
+interface Reading {
+  currency: number;
+  digits: number;
+  include: boolean;
+  partial: ReadonlySet<number>;
+}
+
+/** What one refueling measured as the chains are followed. */
+interface Step {
+  liters: Decimal;
+  cost: Decimal;
+  partial: boolean;
+  flagged: boolean;
+  skipped: boolean;
+  distance: number | null;
+  chain: Chain | null;
+  note: FuelFill['note'];
+}
+
+/** Every refueling, oldest first, with its distance and the chain it closes (see the module's rules). */
+function followChains(ordered: readonly FuelRecord[], reading: Reading): Computed[] {
+  const odometers = implausibleOdometers(ordered);
+  let previous: number | null = null;
+  // Odometer where the open chain started; null while waiting for a full tank to start one.
+  let start: number | null = null;
+  let open = { liters: ZERO, cost: ZERO };
+  return ordered.map((r, index) => {
+    const flagged = odometers.has(index);
+    const skipped = flagged && !reading.include;
+    const partial = reading.partial.has(r.id);
+    const liters = decimal(r.liter);
+    const cost = r.currency === reading.currency ? decimal(r.price) : roundTo(multiply(decimal(r.price), decimal(r.rate)), reading.digits);
+    const step: Step = { liters, cost, partial, flagged, skipped, distance: null, chain: null, note: null };
+    if (skipped) {
+      // Passed over like a partial fill: the fuel went into the tank; its reading is not used.
+      if (previous !== null && r.tachometer <= previous) step.note = 'odometer-not-increasing';
+      if (start !== null) open = { liters: add(open.liters, liters), cost: add(open.cost, cost) };
+    } else if (previous === null || r.tachometer <= previous) {
+      step.note = previous === null ? 'first' : 'odometer-not-increasing';
+      start = partial ? null : r.tachometer;
+      open = { liters: ZERO, cost: ZERO };
+    } else {
+      step.distance = r.tachometer - previous;
+      if (start === null) {
+        if (!partial) start = r.tachometer;
+      } else {
+        open = { liters: add(open.liters, liters), cost: add(open.cost, cost) };
+        if (!partial) {
+          step.chain = { ...open, km: r.tachometer - start };
+          start = r.tachometer;
+          open = { liters: ZERO, cost: ZERO };
+        }
+      }
+    }
+    if (!skipped) previous = r.tachometer;
+    return { liters, cost, chain: step.chain, fill: fillOf(r, step, reading.digits) };
+  });
+}
+
+/** A refueling as the statistics list it. */
+function fillOf(r: FuelRecord, step: Step, digits: number): FuelFill {
+  const { chain } = step;
+  return {
+    id: r.id,
+    dateOfPurchase: r.dateOfPurchase,
+    tachometer: r.tachometer,
+    liter: r.liter,
+    price: r.price,
+    currency: r.currency,
+    rate: r.rate,
+    cost: text(step.cost),
+    pricePerLiter: ratio(step.cost, step.liters, 3),
+    partial: step.partial,
+    pending: r.pending,
+    distance: step.distance,
+    consumption: chain ? per100Km(chain.liters, chain.km, 2) : null,
+    costPer100Km: chain ? per100Km(chain.cost, chain.km, digits) : null,
+    note: step.note,
+    flag: step.flagged ? 'odometer' : null,
+    counted: !step.skipped,
   };
 }
 

@@ -142,45 +142,130 @@ function periodParts(from: string, to: string, daily: boolean): PeriodPart[] {
 
 export function categoryReport(parts: CoreParts, i: InputOf<'getReport'>): CategoryReport {
   if (i.from > i.to) throw new AppError('periodReversed', {}, 'to');
-  const months = monthsFrom(i.from, i.to);
-  if (months.length > MAX_MONTHS) throw new AppError('reportTooLong', { years: MAX_MONTHS / 12 }, 'to');
-
+  const grid = reportGrid(i.from, i.to);
   const all = parts.view.accounts();
   const currency = i.currency ?? mostCommonCurrency(all) ?? parts.preferences().lastCurrency ?? FALLBACK_CURRENCY;
   const accounts = chosenAccounts(parts, all, currency, i.accountIds);
   const includeTransfers = i.includeTransfers ?? false;
-  const transferType = transferTypeOf(parts.view.learned());
-
-  const daily = daysBetween(i.from, i.to) < DAILY_UP_TO;
-  const points = daily ? daysFrom(i.from, i.to) : months.map((m) => (monthEnd(m) < i.to ? monthEnd(m) : i.to));
-  const pointOf = new Map((daily ? points : months).map((key, index) => [key, index]));
-  const pointKey = daily ? 10 : 7;
-  const monthOf = new Map(months.map((m, index) => [m, index]));
 
   const categories = new Map(parts.view.categories().map((c) => [c.id, c]));
-  const top = topLevel(categories);
-  const total = new MonthlyFlow(months.length);
-  const byCategory = new Map<number, MonthlyFlow>();
-  const flows = new Map(accounts.map((a) => [a.id, { later: new DecimalSum(), points: points.map(() => new DecimalSum()) }]));
-
-  const row = (categoryId: number): MonthlyFlow => {
-    const categoryTop = top(categoryId);
-    let flow = byCategory.get(categoryTop);
-    if (!flow) byCategory.set(categoryTop, (flow = new MonthlyFlow(months.length)));
-    return flow;
-  };
-  /** Rows of a bucket (a day or month of the period), category and type, over the report's accounts. */
-  const flow = (bucket: string, categoryId: number, type: number, income: Decimal, expense: Decimal, n: number) => {
-    if (type === transferType && !includeTransfers) return;
-    const month = monthOf.get(bucket.slice(0, 7))!;
-    total.addGroup(month, income, expense, n);
-    row(categoryId).addGroup(month, income, expense, n);
-  };
-  /** The net of one account's rows in a bucket, for its balances. */
-  const move = (accountId: number, bucket: string, net: Decimal) =>
-    flows.get(accountId)!.points[pointOf.get(bucket.slice(0, pointKey))!]!.add(net);
-
+  const leftOut = includeTransfers ? null : transferTypeOf(parts.view.learned());
+  const tally = new Tally(grid, accounts, topLevel(categories), leftOut);
   const ids = accounts.map((a) => a.id);
+  addStored(parts, tally, ids, i, grid.daily);
+  addPending(parts, tally, ids, i);
+
+  return {
+    currency,
+    from: i.from,
+    to: i.to,
+    months: grid.months,
+    accountIds: ids,
+    includeTransfers,
+    total: tally.total.total.view(),
+    byMonth: tally.total.months.map((m) => m.view()),
+    categories: tally.categoryRows(categories),
+    balances: tally.balances(accounts),
+    currencies: [...new Set(all.map((a) => a.currency))].sort((a, b) => a - b),
+  };
+}
+
+/** The months of a report's period, and the points of its balances: each day of a short period, else each month's end. */
+interface Grid {
+  months: string[];
+  daily: boolean;
+  points: string[];
+}
+
+function reportGrid(from: string, to: string): Grid {
+  const months = monthsFrom(from, to);
+  if (months.length > MAX_MONTHS) throw new AppError('reportTooLong', { years: MAX_MONTHS / 12 }, 'to');
+  const daily = daysBetween(from, to) < DAILY_UP_TO;
+  const points = daily ? daysFrom(from, to) : months.map((m) => (monthEnd(m) < to ? monthEnd(m) : to));
+  return { months, daily, points };
+}
+
+/**
+ * A report's sums as they are gathered: income and expense by month, in total and per top-level
+ * category, and each account's net moves per balance point and after the period.
+ */
+class Tally {
+  readonly total: MonthlyFlow;
+  private readonly byCategory = new Map<number, MonthlyFlow>();
+  private readonly moves: Map<number, { later: DecimalSum; points: DecimalSum[] }>;
+  private readonly monthOf: Map<string, number>;
+  private readonly pointOf: Map<string, number>;
+  /** The length of a bucket's key that names its point: a day's, or a month's. */
+  private readonly pointKey: number;
+
+  constructor(
+    private readonly grid: Grid,
+    accounts: readonly ViewAccount[],
+    private readonly top: (categoryId: number) => number,
+    /** The type of the transfers left out; null when they count. */
+    private readonly leftOut: number | null,
+  ) {
+    this.total = new MonthlyFlow(grid.months.length);
+    this.monthOf = new Map(grid.months.map((m, index) => [m, index]));
+    this.pointOf = new Map((grid.daily ? grid.points : grid.months).map((key, index) => [key, index]));
+    this.pointKey = grid.daily ? 10 : 7;
+    this.moves = new Map(accounts.map((a) => [a.id, { later: new DecimalSum(), points: grid.points.map(() => new DecimalSum()) }]));
+  }
+
+  /** Rows of a bucket (a day or month of the period), category and type, over the report's accounts. */
+  flow(bucket: string, categoryId: number, type: number, income: Decimal, expense: Decimal, n: number): void {
+    if (type === this.leftOut) return;
+    const month = this.monthOf.get(bucket.slice(0, 7))!;
+    this.total.addGroup(month, income, expense, n);
+    const categoryTop = this.top(categoryId);
+    let flow = this.byCategory.get(categoryTop);
+    if (!flow) this.byCategory.set(categoryTop, (flow = new MonthlyFlow(this.grid.months.length)));
+    flow.addGroup(month, income, expense, n);
+  }
+
+  /** The net of one account's rows in a bucket, for its balances. */
+  move(accountId: number, bucket: string, net: Decimal): void {
+    this.moves.get(accountId)!.points[this.pointOf.get(bucket.slice(0, this.pointKey))!]!.add(net);
+  }
+
+  /** The net of one account's rows after the period. */
+  later(accountId: number, net: Decimal): void {
+    this.moves.get(accountId)!.later.add(net);
+  }
+
+  /** One row per top-level category, the largest expense first. */
+  categoryRows(categories: Map<number, ViewCategory>): CategoryRow[] {
+    const rows: CategoryRow[] = [...this.byCategory].map(([categoryId, flow]) => ({
+      categoryId,
+      name: categoryId === 0 ? null : (categories.get(categoryId)?.name ?? null),
+      ...flow.total.view(),
+      byMonth: flow.months.map((m) => m.view()),
+    }));
+    return rows.sort(
+      (a, b) => compareDecimalText(b.expense, a.expense) || compareDecimalText(b.income, a.income) || a.categoryId - b.categoryId,
+    );
+  }
+
+  /** Each account's balance at each point: its balance now, less what came later, worked backwards. */
+  balances(accounts: readonly ViewAccount[]): BalanceSeries[] {
+    const { points } = this.grid;
+    return accounts.map((a) => {
+      const moves = this.moves.get(a.id)!;
+      const running = new DecimalSum();
+      running.add(parseDecimal(a.balance) ?? ZERO);
+      running.subtract(moves.later.value);
+      const values: string[] = new Array<string>(points.length);
+      for (let k = points.length - 1; k >= 0; k--) {
+        values[k] = formatDecimal(running.value);
+        running.subtract(moves.points[k]!.value);
+      }
+      return { accountId: a.id, name: a.name, points: points.map((date, k) => ({ date, balance: values[k]! })) };
+    });
+  }
+}
+
+/** The stored rows' sums, grouped by SQLite: the period's parts, then what came after it per account. */
+function addStored(parts: CoreParts, tally: Tally, ids: number[], i: InputOf<'getReport'>, daily: boolean): void {
   const sums = (q: Parameters<typeof groupedSums>[1]) => groupedSums((sql) => parts.store.sql(sql), q);
   const accountIds = { accounts: JSON.stringify(ids) };
   // The flows across accounts filter the rows by account, unless every stored row is of these accounts.
@@ -191,23 +276,23 @@ export function categoryReport(parts: CoreParts, i: InputOf<'getReport'>): Categ
       // Whole months: the totals kept per month (store/month-totals.ts), not the rows.
       const q = { accounts: onlyThese ? ids : null, ...part.months };
       for (const g of monthGroups((sql) => parts.store.sql(sql), q, 'flows')) {
-        flow(g.key[0] as string, g.key[1] as number, g.key[2] as number, g.income, g.expense, g.count);
+        tally.flow(g.key[0] as string, g.key[1] as number, g.key[2] as number, g.income, g.expense, g.count);
       }
       for (const g of monthGroups((sql) => parts.store.sql(sql), q, 'balances')) {
-        move(g.key[0] as number, g.key[1] as string, add(g.income, g.expense));
+        tally.move(g.key[0] as number, g.key[1] as string, add(g.income, g.expense));
       }
       continue;
     }
     const params = { ...accountIds, ...part.params };
     for (const g of sums({ keys: [part.bucket, 'category_id', 'type'], where: `${ofAccounts}${part.where}`, params })) {
-      flow(g.key[0] as string, g.key[1] as number, g.key[2] as number, g.income, g.expense, g.count);
+      tally.flow(g.key[0] as string, g.key[1] as number, g.key[2] as number, g.income, g.expense, g.count);
     }
     for (const g of sums({
       keys: ['account_id', part.bucket],
       where: `account_id IN (SELECT value FROM json_each(@accounts)) AND ${part.where}`,
       params,
     })) {
-      move(g.key[0] as number, g.key[1] as string, add(g.income, g.expense));
+      tally.move(g.key[0] as number, g.key[1] as string, add(g.income, g.expense));
     }
   }
   for (const g of sums({
@@ -215,56 +300,25 @@ export function categoryReport(parts: CoreParts, i: InputOf<'getReport'>): Categ
     where: 'account_id IN (SELECT value FROM json_each(@accounts)) AND payment_date >= @after',
     params: { ...accountIds, after: endOfDay(i.to) },
   })) {
-    flows.get(g.key[0] as number)!.later.add(add(g.income, g.expense));
+    tally.later(g.key[0] as number, add(g.income, g.expense));
   }
+}
+
+/** The pending transactions of the report's accounts, one by one: in the period, or after it. */
+function addPending(parts: CoreParts, tally: Tally, ids: number[], i: InputOf<'getReport'>): void {
   for (const id of ids) {
     for (const t of parts.view.pendingTransactions(id)) {
       if (t.paymentDate < i.from) continue;
       const amount = parseDecimal(t.amount) ?? ZERO;
       const day = t.paymentDate.slice(0, 10);
       if (day > i.to) {
-        flows.get(id)!.later.add(amount);
+        tally.later(id, amount);
         continue;
       }
-      move(id, day, amount);
-      flow(day, t.categoryId, t.type, amount.units > 0n ? amount : ZERO, amount.units < 0n ? amount : ZERO, 1);
+      tally.move(id, day, amount);
+      tally.flow(day, t.categoryId, t.type, amount.units > 0n ? amount : ZERO, amount.units < 0n ? amount : ZERO, 1);
     }
   }
-
-  const rows: CategoryRow[] = [...byCategory].map(([categoryId, flow]) => ({
-    categoryId,
-    name: categoryId === 0 ? null : (categories.get(categoryId)?.name ?? null),
-    ...flow.total.view(),
-    byMonth: flow.months.map((m) => m.view()),
-  }));
-  rows.sort((a, b) => compareDecimalText(b.expense, a.expense) || compareDecimalText(b.income, a.income) || a.categoryId - b.categoryId);
-
-  const balances: BalanceSeries[] = accounts.map((a) => {
-    const flow = flows.get(a.id)!;
-    const running = new DecimalSum();
-    running.add(parseDecimal(a.balance) ?? ZERO);
-    running.subtract(flow.later.value);
-    const values: string[] = new Array<string>(points.length);
-    for (let k = points.length - 1; k >= 0; k--) {
-      values[k] = formatDecimal(running.value);
-      running.subtract(flow.points[k]!.value);
-    }
-    return { accountId: a.id, name: a.name, points: points.map((date, k) => ({ date, balance: values[k]! })) };
-  });
-
-  return {
-    currency,
-    from: i.from,
-    to: i.to,
-    months,
-    accountIds: ids,
-    includeTransfers,
-    total: total.total.view(),
-    byMonth: total.months.map((m) => m.view()),
-    categories: rows,
-    balances,
-    currencies: [...new Set(all.map((a) => a.currency))].sort((a, b) => a - b),
-  };
 }
 
 const compareDecimalText = (a: string, b: string): number => compare(parseDecimal(a)!, parseDecimal(b)!);

@@ -27,7 +27,7 @@ import type { PendingTransaction, ViewAccount, ViewCategory } from '../outbox/vi
 import { amountCondition, amountWithin, type AmountBounds } from '../store/amount-units';
 import { monthGroups } from '../store/month-totals';
 import type { TransactionRow } from '../store/rows';
-import { textQuery } from '../store/text-search';
+import { textQuery, type TextQuery } from '../store/text-search';
 import { groupedSums } from '../store/transaction-sums';
 import { mergeSorted } from '../util/merge-sorted';
 import { withDescendants } from './category-tree';
@@ -67,6 +67,51 @@ function newestFirst(a: TransactionRow, b: TransactionRow): number {
 
 function prepare(parts: CoreParts, f: SearchFilters): Prepared {
   if (f.from && f.to && f.from > f.to) throw new AppError('periodReversed', {}, 'to');
+  const bounds = amountBounds(f);
+  const accounts = new Map(parts.view.accounts().map((a) => [a.id, a]));
+  const categories = new Map(parts.view.categories().map((c) => [c.id, c]));
+  const rules: Rules = {
+    accountIds: searchedAccounts(parts, f, [...accounts.keys()]),
+    categoryIds: f.categoryId === undefined ? null : withDescendants(categories.values(), parts.outbox.resolve(f.categoryId)),
+    from: f.from ?? null,
+    before: f.to ? endOfDay(f.to) : null,
+    leaveOut: f.excludeTransfers ? transferTypeOf(parts.view.learned()) : null,
+    text: textQuery(
+      f.text,
+      [...categories.values()].map((c): [number, string] => [c.id, c.name]),
+    ),
+    bounds,
+    amounts: bounds.min !== null || bounds.max !== null || bounds.direction !== null ? amountCondition(bounds) : null,
+  };
+  const { conditions, params } = storedConditions(rules);
+  const accountsIn = 'account_id IN (SELECT value FROM json_each(@accounts))';
+  return {
+    accountsOnly: conditions.length === 0 ? rules.accountIds : null,
+    where: [accountsIn, ...conditions].join(' AND '),
+    ordered: [`+${accountsIn}`, ...conditions].join(' AND '),
+    params,
+    pending: pendingMatches(parts, rules),
+    accounts,
+    categories,
+  };
+}
+
+/** A search's filters, read and checked: what both the stored rows and the pending ones are held to. */
+interface Rules {
+  accountIds: number[];
+  /** The category and its descendants; null for any. */
+  categoryIds: number[] | null;
+  from: string | null;
+  /** The moment after the last day. */
+  before: string | null;
+  /** The type of the transfers left out. */
+  leaveOut: number | null;
+  text: TextQuery | null;
+  bounds: AmountBounds;
+  amounts: { sql: string; params: Record<string, unknown> } | null;
+}
+
+function amountBounds(f: SearchFilters): AmountBounds {
   const bounds: AmountBounds = {
     min: f.minAmount === undefined ? null : parseDecimal(f.minAmount)!,
     max: f.maxAmount === undefined ? null : parseDecimal(f.maxAmount)!,
@@ -75,8 +120,12 @@ function prepare(parts: CoreParts, f: SearchFilters): Prepared {
   if (bounds.min && bounds.max && compare(bounds.min, bounds.max) > 0) {
     throw new AppError('amountBoundsReversed', {}, 'maxAmount');
   }
-  const accounts = new Map(parts.view.accounts().map((a) => [a.id, a]));
-  let accountIds = [...accounts.keys()];
+  return bounds;
+}
+
+/** The accounts of the view that the filters keep (an account named must be in the view). */
+function searchedAccounts(parts: CoreParts, f: SearchFilters, all: number[]): number[] {
+  let accountIds = all;
   const only = (ids: readonly number[], field: string) => {
     const wanted = new Set<number>();
     for (const id of ids) {
@@ -88,64 +137,54 @@ function prepare(parts: CoreParts, f: SearchFilters): Prepared {
   };
   if (f.accountId !== undefined) only([f.accountId], 'accountId');
   if (f.accountIds !== undefined) only(f.accountIds, 'accountIds');
-  const leaveOut = f.excludeTransfers ? transferTypeOf(parts.view.learned()) : null;
-  const categories = new Map(parts.view.categories().map((c) => [c.id, c]));
-  const categoryIds = f.categoryId === undefined ? null : withDescendants(categories.values(), parts.outbox.resolve(f.categoryId));
-  const from = f.from ?? null;
-  const before = f.to ? endOfDay(f.to) : null;
-  const text = textQuery(
-    f.text,
-    [...categories.values()].map((c): [number, string] => [c.id, c.name]),
-  );
-  const amounts = bounds.min !== null || bounds.max !== null || bounds.direction !== null ? amountCondition(bounds) : null;
+  return accountIds;
+}
 
+/** The rules as SQL over the stored rows, besides the accounts. */
+function storedConditions(rules: Rules): { conditions: string[]; params: Record<string, unknown> } {
   const conditions: string[] = [];
-  const params: Record<string, unknown> = { accounts: JSON.stringify(accountIds) };
-  if (categoryIds) {
+  const params: Record<string, unknown> = { accounts: JSON.stringify(rules.accountIds) };
+  if (rules.categoryIds) {
     conditions.push('category_id IN (SELECT value FROM json_each(@categories))');
-    params.categories = JSON.stringify(categoryIds);
+    params.categories = JSON.stringify(rules.categoryIds);
   }
-  if (from !== null) {
+  if (rules.from !== null) {
     conditions.push('payment_date >= @from');
-    params.from = from;
+    params.from = rules.from;
   }
-  if (before !== null) {
+  if (rules.before !== null) {
     conditions.push('payment_date < @before');
-    params.before = before;
+    params.before = rules.before;
   }
-  if (leaveOut !== null) {
+  if (rules.leaveOut !== null) {
     conditions.push('type <> @leaveOut');
-    params.leaveOut = leaveOut;
+    params.leaveOut = rules.leaveOut;
   }
-  for (const c of [text, amounts]) {
+  for (const c of [rules.text, rules.amounts]) {
     if (!c) continue;
     conditions.push(c.sql);
     Object.assign(params, c.params);
   }
+  return { conditions, params };
+}
 
-  const inCategory = categoryIds && new Set(categoryIds);
+/** The pending transactions the rules keep, newest first. */
+function pendingMatches(parts: CoreParts, rules: Rules): PendingTransaction[] {
+  const { from, before, leaveOut, text, amounts } = rules;
+  const inCategory = rules.categoryIds && new Set(rules.categoryIds);
   const pending: PendingTransaction[] = [];
-  for (const accountId of accountIds) {
+  for (const accountId of rules.accountIds) {
     for (const t of parts.view.pendingTransactions(accountId)) {
       if (from !== null && t.paymentDate < from) continue;
       if (before !== null && t.paymentDate >= before) continue;
       if (inCategory && !inCategory.has(t.categoryId)) continue;
       if (t.type === leaveOut) continue;
       if (text && !text.matches(t)) continue;
-      if (amounts && !amountWithin(t.amount, bounds)) continue;
+      if (amounts && !amountWithin(t.amount, rules.bounds)) continue;
       pending.push(t);
     }
   }
-  const accountsIn = 'account_id IN (SELECT value FROM json_each(@accounts))';
-  return {
-    accountsOnly: conditions.length === 0 ? accountIds : null,
-    where: [accountsIn, ...conditions].join(' AND '),
-    ordered: [`+${accountsIn}`, ...conditions].join(' AND '),
-    params,
-    pending: pending.sort(newestFirst),
-    accounts,
-    categories,
-  };
+  return pending.sort(newestFirst);
 }
 
 const matchOf = (p: Prepared, row: TransactionRow, pending: boolean): Match => ({

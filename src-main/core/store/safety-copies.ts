@@ -7,7 +7,9 @@
  * open any more (damaged on disk) is recovered from the newest sound one (core/app/recovery.ts).
  */
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { createOwnFile, ownerOnlyDir, tighten, OWNER_FILE_MODE } from './owner-only';
 
@@ -69,47 +71,145 @@ export class SafetyCopyUnsound extends Error {
   override name = 'SafetyCopyUnsound';
 }
 
+/** Where a copy is written (a name no listing takes) and the name it gets once checked. */
+interface CopyPlan {
+  partial: string;
+  file: string;
+}
+
 /**
- * Writes a consistent copy of the open database (VACUUM INTO: one file, no -wal needed), owner-only, checks
- * it, and keeps only the newest of its reason (KEEP_SAFETY_COPIES). Returns the copy's path.
+ * Names a new copy by its time and readies the file it is written to: written under a name no listing takes,
+ * then renamed, so that a copy cut short (the app killed) is never mistaken for a safety copy; made empty and
+ * owner-only first, because VACUUM INTO writes into it as it is.
  */
-export function keepSafetyCopy(db: Database.Database, dataFile: string, reason: SafetyCopyReason, options: SafetyCopyOptions = {}): string {
-  const now = options.now ?? new Date();
+function planCopy(dataFile: string, reason: SafetyCopyReason, now: Date): CopyPlan {
   const dir = safetyCopyDir(dataFile);
   ownerOnlyDir(dir);
+  removeAbandonedPartials(dir);
   const nameAt = (t: number) => join(dir, `${new Date(t).toISOString().replace(/:/g, '-').replace('.', '-')}_${reason}.sqlite`);
   // Two copies within one millisecond (restores in a row) get distinct times: the names stay in order.
   let t = now.getTime();
-  while (existsSync(nameAt(t))) t++;
+  while (existsSync(nameAt(t)) || inProgress.has(nameAt(t))) t++;
   const file = nameAt(t);
-  // Written under a name no listing takes, then renamed: a copy cut short (the app killed) is never
-  // mistaken for a safety copy. Made empty and owner-only first: VACUUM INTO writes into it as it is.
   const partial = join(dir, `.partial-${process.pid}-${t}.sqlite`);
   rmSync(partial, { force: true });
   createOwnFile(partial);
-  try {
-    db.prepare('VACUUM INTO ?').run(partial);
-    tighten(partial, OWNER_FILE_MODE);
-    if (!isSoundCopy(partial, options.nativeBinding)) {
-      throw new SafetyCopyUnsound(`The safety copy written to ${partial} failed SQLite's quick check.`);
-    }
-    renameSync(partial, file);
-  } finally {
-    rmSync(partial, { force: true });
-  }
+  return { partial, file };
+}
+
+/** Gives a checked copy its name and keeps only the newest of its reason (KEEP_SAFETY_COPIES). */
+function settleCopy(dataFile: string, reason: SafetyCopyReason, plan: CopyPlan): string {
+  renameSync(plan.partial, plan.file);
   for (const old of listSafetyCopies(dataFile)
     .filter((c) => c.reason === reason)
     .slice(keptFor(reason))) {
     rmSync(old.file, { force: true });
   }
-  return file;
+  return plan.file;
 }
 
-/** A daily safety copy, unless the newest safety copy (of any reason) is less than a day old; the path, or null. */
-export function keepDailySafetyCopy(db: Database.Database, dataFile: string, options: SafetyCopyOptions = {}): string | null {
+/** The copies this process is writing in the background, by their final name. */
+const inProgress = new Set<string>();
+
+/** Removes what a copy killed half-way left (its process is gone); another running app's partials stay. */
+function removeAbandonedPartials(dir: string): void {
+  for (const name of readdirSync(dir)) {
+    const pid = /^\.partial-(\d+)-\d+\.sqlite$/.exec(name)?.[1];
+    if (pid !== undefined && Number(pid) !== process.pid && !processRuns(Number(pid))) rmSync(join(dir, name), { force: true });
+  }
+}
+
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: it runs, as another user.
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+const unsound = (partial: string) => new SafetyCopyUnsound(`The safety copy written to ${partial} failed SQLite's quick check.`);
+
+/**
+ * Writes a consistent copy of the open database (VACUUM INTO: one file, no -wal needed), owner-only, checks
+ * it, and keeps only the newest of its reason (KEEP_SAFETY_COPIES). Returns the copy's path. It holds the
+ * process for as long as that takes (about a second at 100,000 transactions): for the copies that must exist
+ * before what follows (before a migration, before a restore); the others are made in the background.
+ */
+export function keepSafetyCopy(db: Database.Database, dataFile: string, reason: SafetyCopyReason, options: SafetyCopyOptions = {}): string {
+  const plan = planCopy(dataFile, reason, options.now ?? new Date());
+  try {
+    db.prepare('VACUUM INTO ?').run(plan.partial);
+    tighten(plan.partial, OWNER_FILE_MODE);
+    if (!isSoundCopy(plan.partial, options.nativeBinding)) throw unsound(plan.partial);
+    return settleCopy(dataFile, reason, plan);
+  } finally {
+    rmSync(plan.partial, { force: true });
+  }
+}
+
+/**
+ * Plain JavaScript run in a worker thread (as the service's checkpointer): VACUUM INTO from a read-only
+ * connection of its own, which in WAL mode reads the last committed state while the app's connection goes on
+ * writing, then the copy's quick check. The driver's path and native module come in workerData.
+ */
+const COPY_WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const options = { readonly: true, fileMustExist: true, ...(workerData.nativeBinding ? { nativeBinding: workerData.nativeBinding } : {}) };
+let db = null;
+try {
+  db = new Database(workerData.file, options);
+  db.pragma('busy_timeout = 5000');
+  db.prepare('VACUUM INTO ?').run(workerData.partial);
+  db.close();
+  db = new Database(workerData.partial, options);
+  parentPort.postMessage({ sound: db.pragma('quick_check', { simple: true }) === 'ok' });
+} catch (e) {
+  parentPort.postMessage({ failed: String((e && e.message) || e) });
+} finally {
+  if (db && db.open) db.close();
+}
+`;
+
+/**
+ * The same safety copy made off the event loop, from the committed state of the data file: the app goes on
+ * answering while it is written and checked (seconds at a million transactions). Resolves to the copy's
+ * path; rejects (nothing kept) when it could not be made or failed its check.
+ */
+export async function keepSafetyCopyInBackground(
+  dataFile: string,
+  reason: SafetyCopyReason,
+  options: SafetyCopyOptions = {},
+): Promise<string> {
+  const plan = planCopy(dataFile, reason, options.now ?? new Date());
+  inProgress.add(plan.file);
+  try {
+    const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+    const worker = new Worker(COPY_WORKER_SOURCE, {
+      eval: true,
+      workerData: { driver, file: dataFile, partial: plan.partial, nativeBinding: options.nativeBinding },
+    });
+    const answer = await new Promise<{ sound?: boolean; failed?: string }>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`The safety copy's worker ended (${code}) before it answered.`)));
+    });
+    if (answer.failed !== undefined) throw new Error(`The safety copy could not be written: ${answer.failed}`);
+    if (!answer.sound) throw unsound(plan.partial);
+    tighten(plan.partial, OWNER_FILE_MODE);
+    return settleCopy(dataFile, reason, plan);
+  } finally {
+    inProgress.delete(plan.file);
+    rmSync(plan.partial, { force: true });
+  }
+}
+
+/** Whether a daily safety copy is due: the newest safety copy (of any reason) is a day old or older, or there is none. */
+export function dailyCopyDue(dataFile: string, options: SafetyCopyOptions = {}): boolean {
   const newest = listSafetyCopies(dataFile)[0];
-  if (newest && (options.now ?? new Date()).getTime() - Date.parse(newest.at) < DAY_MS) return null;
-  return keepSafetyCopy(db, dataFile, 'daily', options);
+  return !newest || (options.now ?? new Date()).getTime() - Date.parse(newest.at) >= DAY_MS;
 }
 
 /**

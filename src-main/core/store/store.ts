@@ -31,7 +31,14 @@ import { migrate, type Migration, MIGRATIONS } from './migrations';
 import { createOwnerOnly, tightenDatabase } from './owner-only';
 import { bool, changedCondition, columnList, columnsOf, int, paramList, rowParams, rowReader, updateList } from './record-sql';
 import type { AccountRow, CarRow, CategoryForest, CategoryRow, FavoriteRow, RefuelingRow, TemplateRow, TransactionRow } from './rows';
-import { keepDailySafetyCopy, keepSafetyCopy, listSafetyCopies, type SafetyCopyOptions, type SafetyCopyReason } from './safety-copies';
+import {
+  dailyCopyDue,
+  keepSafetyCopy,
+  keepSafetyCopyInBackground,
+  listSafetyCopies,
+  type SafetyCopyOptions,
+  type SafetyCopyReason,
+} from './safety-copies';
 import { Settings } from './settings';
 import { registerTextFunctions, type TextQuery } from './text-search';
 
@@ -193,6 +200,13 @@ export class Store {
   readonly readOnly: boolean;
   /** Why the daily safety copy could not be made at opening, if it could not (for the core's log). */
   safetyCopyFailure: unknown = null;
+  /**
+   * The daily safety copy made at opening, in the background: resolves (never rejects) once it is made, was
+   * not needed, or failed (safetyCopyFailure says why).
+   */
+  readonly dailyCopy: Promise<void> = Promise.resolve();
+  /** The safety copies being written in the background: closing the core waits for them. */
+  private readonly copying = new Set<Promise<unknown>>();
 
   /** `options` are kept so that a copy of the file (a backup being checked) can be opened the same way. */
   constructor(
@@ -235,12 +249,15 @@ export class Store {
       migrate(this.db, migrations);
       // At most a day between safety copies, whatever else makes them (syncs that changed something). One that
       // cannot be made (a full disk, a folder not ours) never keeps the copy from opening: the core logs it.
-      if (kind === 'ours' && keep) {
-        try {
-          keepDailySafetyCopy(this.db, file, this.safetyCopyOptions());
-        } catch (e) {
-          this.safetyCopyFailure = e;
-        }
+      // Made in the background: a decade of transactions takes seconds to copy and check, and the accounts are
+      // shown meanwhile.
+      if (kind === 'ours' && keep && dailyCopyDue(file, this.safetyCopyOptions())) {
+        this.dailyCopy = this.inBackground('daily').then(
+          () => undefined,
+          (e: unknown) => {
+            this.safetyCopyFailure = e;
+          },
+        );
       }
     } catch (e) {
       this.db.close();
@@ -254,9 +271,25 @@ export class Store {
     return { now: this.options.now?.() ?? new Date(), nativeBinding: this.options.nativeBinding };
   }
 
-  /** A safety copy of the data as it is now (after a sync, before a restore). */
+  /** A safety copy of the data as it is now, before what follows goes on (before a restore). */
   keepSafetyCopy(reason: SafetyCopyReason): string {
     return keepSafetyCopy(this.db, this.file, reason, this.safetyCopyOptions());
+  }
+
+  /** A safety copy of the committed data, written and checked off the event loop (after a sync, daily). */
+  inBackground(reason: SafetyCopyReason): Promise<string> {
+    const copy = keepSafetyCopyInBackground(this.file, reason, this.safetyCopyOptions());
+    const tracked: Promise<unknown> = copy.then(
+      () => this.copying.delete(tracked),
+      () => this.copying.delete(tracked),
+    );
+    this.copying.add(tracked);
+    return copy;
+  }
+
+  /** Resolves once no safety copy is being written in the background. */
+  async copiesWritten(): Promise<void> {
+    while (this.copying.size > 0) await Promise.all(this.copying);
   }
 
   /** Refuses a change of a read-only copy before anything is written (a restore's temporary file, an import). */

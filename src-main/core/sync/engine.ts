@@ -301,15 +301,12 @@ export class SyncEngine {
 
   /**
    * A safety copy after a sync that changed the local copy: what the service brought, and the outbox as the
-   * sync left it. A copy that fails is logged; the sync's own outcome stands.
+   * sync left it. Written in the background (the sync is over for the user); one that fails is logged, and the
+   * sync's own outcome stands.
    */
   private keepSafetyCopy(): void {
     if (this.deps.store.options.noSafetyCopies) return;
-    try {
-      this.deps.store.keepSafetyCopy('after-sync');
-    } catch (e) {
-      this.deps.log?.('The safety copy after a sync could not be made', e);
-    }
+    this.deps.store.inBackground('after-sync').catch((e: unknown) => this.deps.log?.('The safety copy after a sync could not be made', e));
   }
 }
 

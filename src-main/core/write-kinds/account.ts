@@ -1,14 +1,14 @@
 /** New accounts (AddAccount) and account edits (EditAccount). */
-import { AppError } from '../../../src-shared/app-api';
+import { AppError, RECORD_TABLES } from '../../../src-shared/app-api';
 import type { ApiAccount2 } from '../../../src-shared/catalog';
-import { ACCOUNT } from '../../../src-shared/records/account';
+import { ACCOUNT, type AccountWrite } from '../../../src-shared/records/account';
 import { pick } from '../../../src-shared/records/fields';
 import { DEFAULT_OWNER_PERMISSION } from '../outbox/learned';
 import { changedFields, layEdit } from '../outbox/view-state';
 import { accountFromApi, fromWire } from '../store/rows';
 import { baseFor, findEditEffect, prepareEdit } from './edits';
 import type { ApplyContext, EditSpec, Effect, Fields, WriteKind } from './kind';
-import { assertNothingUnexplained, idsBefore, revivedProbe, trimEq } from './listing';
+import { assertNothingUnexplained, idsBefore, revivedProbe, sameFields } from './listing';
 import { idParam, paramsOf } from './params';
 
 /** The user may book on or edit an account with this permission code (1 is read only). */
@@ -28,9 +28,12 @@ function storeAccount(effect: Effect, ctx: ApplyContext): ApiAccount2 | null {
 
 const readAccount = (account: ApiAccount2): Effect => ({ kind: 'account', account });
 
+/** Whether a listed account holds what a new account sent, in the fields an account is told by. */
+export const accountMatches = (a: ApiAccount2, i: AccountWrite): boolean => sameFields(ACCOUNT, fromWire(ACCOUNT, ACCOUNT.matched, a), i);
+
 export const addAccount: WriteKind<'addAccount'> = {
   label: 'new account',
-  touches: ['accounts'],
+  touches: RECORD_TABLES.accounts,
   creates: ['account'],
   references: [],
   marks: ACCOUNT,
@@ -63,9 +66,7 @@ export const addAccount: WriteKind<'addAccount'> = {
     let unexplained = 0;
     for (const a of (await ctx.snapshot.accounts()).values()) {
       if (before.has(a.Id) || own.has(a.Id)) continue;
-      if (trimEq(a.Name, i.name) && a.Currency === i.currency && a.Type === i.type && a.Description === i.description) {
-        return readAccount(a);
-      }
+      if (accountMatches(a, i)) return readAccount(a);
       unexplained++;
     }
     assertNothingUnexplained(entry.probe, unexplained);
@@ -92,7 +93,7 @@ const accountEdit: EditSpec<'editAccount'> = {
 
 export const editAccount: WriteKind<'editAccount'> = {
   label: 'account edit',
-  touches: ['accounts'],
+  touches: RECORD_TABLES.accounts,
   creates: [],
   references: [['id', 'account']],
   marks: ACCOUNT,

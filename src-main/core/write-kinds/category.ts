@@ -2,16 +2,16 @@
  * New categories (AddCategory) and renames (EditCategory). Both answer with the whole tree, so the
  * tree is stored from every answer, and category writes go one at a time to keep it current.
  */
-import { AppError } from '../../../src-shared/app-api';
+import { AppError, RECORD_TABLES } from '../../../src-shared/app-api';
 import type { ApiCategoryTree } from '../../../src-shared/catalog';
-import { CATEGORY } from '../../../src-shared/records/category';
+import { CATEGORY, type CategoryWrite } from '../../../src-shared/records/category';
 import { pick } from '../../../src-shared/records/fields';
 import type { OutboxEntry } from '../outbox/entries';
 import { changedFields, layEdit, type ViewState } from '../outbox/view-state';
 import { categoriesFromApi, type CategoryRow } from '../store/rows';
 import { baseFor, findEditEffect, prepareEdit } from './edits';
 import { EffectUndecidable, type ApplyContext, type EditSpec, type Effect, type Probe, type PushContext, type WriteKind } from './kind';
-import { assertNothingUnexplained, idsBefore, revivedProbe, trimEq } from './listing';
+import { assertNothingUnexplained, idsBefore, revivedProbe, sameFields } from './listing';
 import { idParam, paramsOf } from './params';
 
 /** Sibling categories may not share a name, compared without regard to case. */
@@ -28,13 +28,17 @@ function checkSiblingName(state: ViewState, parentId: number, name: string, self
 /** Every category write goes in this one line: each answers with the whole tree. */
 const TREE_KEY = 'categories';
 
-/** The category a create made: new since the probe, not one of ours already, with its name and parent. */
+/** Whether a category holds what a new category sent, in the fields a category is told by (`caseless`: its name in any case). */
+export const categoryMatches = (c: CategoryRow, i: CategoryWrite, caseless = false): boolean => sameFields(CATEGORY, c, i, { caseless });
+
+/** The category a create made: new since the probe, not one of ours already, with the fields it is told by (its name and parent). */
 function createdCategory(rows: CategoryRow[], entry: OutboxEntry<'addCategory'>, probe: Probe, ctx: PushContext): number | null {
   const before = idsBefore(probe);
   const own = ctx.outbox.ownIds('category');
-  const candidates = rows.filter((c) => !before.has(c.id) && !own.has(c.id) && c.parentId === entry.input.parentId);
-  const exact = candidates.find((c) => trimEq(c.name, entry.input.name));
-  const loose = candidates.find((c) => c.name.trim().toLowerCase() === entry.input.name.trim().toLowerCase());
+  const candidates = rows.filter((c) => !before.has(c.id) && !own.has(c.id));
+  // Its name as sent, else as a service that changed its case has it.
+  const exact = candidates.find((c) => categoryMatches(c, entry.input));
+  const loose = candidates.find((c) => categoryMatches(c, entry.input, true));
   return (exact ?? loose)?.id ?? null;
 }
 
@@ -46,7 +50,7 @@ const treeEffect = (tree: ApiCategoryTree, createdId: number | null): Effect => 
 
 export const addCategory: WriteKind<'addCategory'> = {
   label: 'new category',
-  touches: ['categories'],
+  touches: RECORD_TABLES.categories,
   creates: ['category'],
   references: [['parentId', 'category']],
   marks: CATEGORY,
@@ -113,7 +117,7 @@ const categoryRename: EditSpec<'renameCategory'> = {
 
 export const renameCategory: WriteKind<'renameCategory'> = {
   label: 'category rename',
-  touches: ['categories'],
+  touches: RECORD_TABLES.categories,
   creates: [],
   references: [['id', 'category']],
   marks: CATEGORY,

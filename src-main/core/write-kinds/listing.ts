@@ -1,3 +1,6 @@
+import { compare, parseDecimal } from '../../../src-shared/money';
+import type { AnyRecord } from '../../../src-shared/records/fields';
+import { fieldRules } from '../../../src-shared/validate';
 import { EffectUndecidable } from './kind';
 
 /**
@@ -35,6 +38,31 @@ export function mayBeUnlisted(dates: readonly string[], date: string): boolean {
 
 /** Texts compared as the service may store them (without surrounding spaces). */
 export const trimEq = (a: string, b: string): boolean => a.trim() === b.trim();
+
+/**
+ * Whether a record the service lists holds what a write sent, in every field its table marks `match` (the
+ * record's `matched`): a date the same moment (sameMoment), a decimal the same number, a text the same (without
+ * surrounding spaces where its rule trims them; `caseless`: in any case), anything else the same value.
+ * `listed` is the listed record in the write's terms (fromWire).
+ */
+export function sameFields(
+  record: AnyRecord & { matched: readonly string[] },
+  listed: object,
+  sent: object,
+  options: { caseless?: boolean } = {},
+): boolean {
+  const [mine, theirs] = [sent as Record<string, unknown>, listed as Record<string, unknown>];
+  return record.matched.every((k) => {
+    const f = record.fields[k]!;
+    const [a, b] = [theirs[k], mine[k]];
+    if (f.type === 'dateTime') return sameMoment(String(a), String(b));
+    if (f.type === 'decimal') return compare(parseDecimal(String(a))!, parseDecimal(String(b))!) === 0;
+    if (f.type !== 'text') return a === b;
+    const trim = f.input !== undefined && fieldRules(f.input).trim === true;
+    const text = (s: unknown) => (options.caseless ? String(s).toLowerCase() : String(s));
+    return trim ? trimEq(text(a), text(b)) : text(a) === text(b);
+  });
+}
 
 /** A create's probe read from an older copy that came back (outbox/revive.ts), not from the service before a send. */
 export const revivedProbe = (ids: number[]) => ({ ids, revived: true });

@@ -1,5 +1,5 @@
 /** New refuelings and refueling edits: both EditCarFuel (Id_CarFuel 0 creates one). */
-import { AppError, type WriteInputOf } from '../../../src-shared/app-api';
+import { AppError, RECORD_TABLES, type WriteInputOf } from '../../../src-shared/app-api';
 import type { ApiCarFuel, ParamsOf } from '../../../src-shared/catalog';
 import { currencyDigits, currencyLabel, decimalPlaces, parseDecimal } from '../../../src-shared/money';
 import { REFUELING } from '../../../src-shared/records/refueling';
@@ -7,7 +7,7 @@ import { changedFields, refuelingIn, type RefuelingFields } from '../outbox/view
 import { fromWire, refuelingFromApi, type CarRow } from '../store/rows';
 import { baseFor, findEditEffect, prepareEdit } from './edits';
 import { EffectUndecidable, type ApplyContext, type CheckContext, type EditSpec, type Effect, type Fields, type WriteKind } from './kind';
-import { assertNothingUnexplained, idsBefore, mayBeUnlisted, revivedProbe, sameMoment } from './listing';
+import { assertNothingUnexplained, idsBefore, mayBeUnlisted, revivedProbe, sameFields } from './listing';
 import { idParam, paramsOf } from './params';
 
 type RefuelingInput = WriteInputOf<'addRefueling'>;
@@ -50,6 +50,10 @@ function checkRefueling(i: RefuelingInput, ctx: CheckContext): void {
 
 const readRefueling = (refueling: ApiCarFuel): Effect => ({ kind: 'refueling', refueling });
 
+/** Whether a listed refueling holds what a new one sent, in the fields a refueling is told by. */
+export const refuelingMatches = (r: ApiCarFuel, i: RefuelingInput): boolean =>
+  sameFields(REFUELING, fromWire(REFUELING, REFUELING.matched, r), i);
+
 function storeRefueling(effect: Effect, ctx: ApplyContext): ApiCarFuel | null {
   if (effect.kind !== 'refueling') return null;
   ctx.store.upsertRefuelings([refuelingFromApi(effect.refueling)]);
@@ -58,7 +62,7 @@ function storeRefueling(effect: Effect, ctx: ApplyContext): ApiCarFuel | null {
 
 export const addRefueling: WriteKind<'addRefueling'> = {
   label: 'new refueling',
-  touches: ['refuelings', 'cars'],
+  touches: RECORD_TABLES.refuelings,
   creates: ['refueling'],
   references: [],
   marks: REFUELING,
@@ -87,16 +91,7 @@ export const addRefueling: WriteKind<'addRefueling'> = {
     let unexplained = 0;
     for (const r of listed) {
       if (before.has(r.Id) || own.has(r.Id)) continue;
-      const f = refuelingFields(r);
-      if (
-        sameMoment(r.DateOfPurchase, i.dateOfPurchase) &&
-        f.tachometer === i.tachometer &&
-        f.liter === i.liter &&
-        f.price === i.price &&
-        f.currency === i.currency
-      ) {
-        return readRefueling(r);
-      }
+      if (refuelingMatches(r, i)) return readRefueling(r);
       unexplained++;
     }
     if (
@@ -138,7 +133,7 @@ const refuelingEdit: EditSpec<'editRefueling'> = {
 
 export const editRefueling: WriteKind<'editRefueling'> = {
   label: 'refueling edit',
-  touches: ['refuelings', 'cars'],
+  touches: RECORD_TABLES.refuelings,
   creates: [],
   references: [['id', 'refueling']],
   marks: REFUELING,

@@ -3,7 +3,7 @@
  * After an unknown outcome the transfer is looked for in both accounts' last-50 lists; a backdated
  * one that neither list can show is decided by the two balances, or left to the user.
  */
-import { AppError, type TransferProblem, type WriteInputOf } from '../../../src-shared/app-api';
+import { AppError, RECORD_TABLES, type TransferProblem, type WriteInputOf } from '../../../src-shared/app-api';
 import type { ApiTransaction2 } from '../../../src-shared/catalog';
 import {
   add,
@@ -16,15 +16,15 @@ import {
   parseDecimal,
   type Decimal,
 } from '../../../src-shared/money';
-import { TRANSFER } from '../../../src-shared/records/transaction';
+import { TRANSACTION, TRANSFER } from '../../../src-shared/records/transaction';
 import { transferTypeOf } from '../outbox/learned';
 import type { ViewAccount, ViewState } from '../outbox/view-state';
 import type { ListedTransaction } from '../soap-client';
-import { accountFromApi, decimalText, transactionRow } from '../store/rows';
+import { accountFromApi, decimalText, fromWire, transactionRow } from '../store/rows';
 import type { TransactionWindow } from '../sync/snapshot';
 import { canWrite } from './account';
 import { EffectUndecidable, type Effect, type PushContext, type WriteKind } from './kind';
-import { mayBeUnlisted, sameMoment } from './listing';
+import { mayBeUnlisted, sameFields } from './listing';
 import { paramsOf } from './params';
 
 type TransferInput = WriteInputOf<'transfer'>;
@@ -55,14 +55,14 @@ const abs = (d: Decimal): Decimal => (d.units < 0n ? negate(d) : d);
 const amountOf = (r: { Id: number | null; Amount: number }, record: 'transaction' | 'account'): string =>
   decimalText(r.Amount, record, r.Id, 'Amount');
 
-/** Whether a listed transaction looks like one side of the transfer. */
-function matchesTransfer(t: ListedTransaction, input: TransferInput): boolean {
-  return (
-    compare(abs(parseDecimal(amountOf(t, 'transaction'))!), parseDecimal(input.amount)!) === 0 &&
-    sameMoment(t.PaymentDate, input.paymentDate) &&
-    t.Description === input.description &&
-    t.Id_Category === input.categoryId
-  );
+/** The fields a transfer is told by, as its transactions hold them (the transfer's fields are the transaction's). */
+const TOLD_BY = TRANSFER.matched as readonly (keyof typeof TRANSACTION.fields & string)[];
+
+/** Whether a listed transaction looks like one side of the transfer: the fields the transfer is told by, the amount without its sign. */
+export function matchesTransfer(t: ListedTransaction, input: TransferInput): boolean {
+  const listed: Record<string, unknown> = fromWire(TRANSACTION, TOLD_BY, t);
+  if (typeof listed.amount === 'string') listed.amount = formatDecimal(abs(parseDecimal(listed.amount)!));
+  return sameFields(TRANSFER, listed, input);
 }
 
 function windowProbe(w: TransactionWindow, input: TransferInput): WindowProbe {
@@ -159,7 +159,7 @@ export function transferProblems(i: Pick<TransferInput, 'sourceId' | 'targetId' 
 
 export const transfer: WriteKind<'transfer'> = {
   label: 'transfer',
-  touches: ['accounts', 'transactions'],
+  touches: RECORD_TABLES.transactions,
   creates: ['transaction', 'transaction'],
   references: [
     ['sourceId', 'account'],

@@ -5,6 +5,7 @@
 import {
   APP_METHOD_NAMES,
   AppError,
+  DATA_TABLES,
   HTTP_API_PREFIX,
   HTTP_EVENTS_PATH,
   HTTP_TOKEN_HEADER,
@@ -16,6 +17,7 @@ import {
   type AppEvent,
   type AppEventListener,
   type AppEventSource,
+  type AppStatus,
   type CallOutcome,
   type PreloadBridge,
 } from '../../../src-shared/app-api';
@@ -82,16 +84,35 @@ function postCall(url: string, method: string, input: unknown, headers: Record<s
   );
 }
 
-/** The browser shell: calls over fetch with the per-run token, events over a streamed response. */
+/**
+ * The browser shell: calls over fetch with the per-run token, events over a streamed response. A stream
+ * that broke is opened again; what the core said meanwhile is lost, so once it is back every table counts
+ * as changed (a data-changed event with the status as it is then), and every screen reads again.
+ */
 export function httpTransport(token: string, base = ''): Transport {
   const listeners = new Set<AppEventListener>();
+  const headers = { [HTTP_TOKEN_HEADER]: token };
+  const call = (method: string, input: unknown) => postCall(base + HTTP_API_PREFIX + method, method, input, headers);
+  const deliver = (event: AppEvent) => listeners.forEach((l) => l(event));
   let stream: AbortController | null = null;
 
+  async function resumed(): Promise<void> {
+    try {
+      const status = unwrap(await call('getStatus', undefined)) as AppStatus;
+      deliver({ type: 'data-changed', status, tables: [...DATA_TABLES] });
+    } catch {
+      // The shell is gone again: the stream's next return says so once more.
+    }
+  }
+
   async function listen(): Promise<void> {
+    let opened = false;
     while (stream && !stream.signal.aborted) {
       try {
-        const res = await fetch(base + HTTP_EVENTS_PATH, { headers: { [HTTP_TOKEN_HEADER]: token }, signal: stream.signal });
+        const res = await fetch(base + HTTP_EVENTS_PATH, { headers, signal: stream.signal });
         if (!res.ok || !res.body) throw new Error(`events: HTTP ${res.status}`);
+        if (opened) void resumed();
+        opened = true;
         const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
         let buffered = '';
         for (;;) {
@@ -102,7 +123,7 @@ export function httpTransport(token: string, base = ''): Transport {
           while ((nl = buffered.indexOf('\n')) >= 0) {
             const line = buffered.slice(0, nl).trim();
             buffered = buffered.slice(nl + 1);
-            if (line) for (const l of listeners) l(JSON.parse(line) as AppEvent);
+            if (line) deliver(JSON.parse(line) as AppEvent);
           }
         }
       } catch {
@@ -114,7 +135,7 @@ export function httpTransport(token: string, base = ''): Transport {
   }
 
   return {
-    call: (method, input) => postCall(base + HTTP_API_PREFIX + method, method, input, { [HTTP_TOKEN_HEADER]: token }),
+    call,
     onEvent(listener) {
       listeners.add(listener);
       if (!stream) {

@@ -1,12 +1,13 @@
 /** Outbox entries in words: what the write does, with names instead of ids. */
 import { useI18n } from 'vue-i18n';
-import type { OutboxEntryView, OutboxKind, WriteInputs } from '../../../src-shared/app-api';
+import { writeRecord, type OutboxEntryView, type RecordWriteInput, type WriteRecord } from '../../../src-shared/app-api';
 import { currencySymbol, formatMoney, formatQuantity } from '../format/amount';
 import { formatWall } from '../format/datetime';
 import { blockerOf, isUndecided } from '../logic/outbox';
 import { useAccountsStore } from '../stores/accounts';
 import { useCarsStore } from '../stores/cars';
 import { useCategoriesStore } from '../stores/categories';
+import { useFieldText, type FieldValue } from './field-text';
 import { useLabels } from './labels';
 import { useLocale } from './locale';
 
@@ -17,45 +18,37 @@ export function useOutboxText() {
   const accounts = useAccountsStore();
   const categories = useCategoriesStore();
   const cars = useCarsStore();
-
-  const accountName = (id: number) => accounts.nameOf(id);
-  const categoryName = (id: number) => categories.label(id);
+  const fieldText = useFieldText();
   const money = (amount: string, currency: number) => formatMoney(amount, locale.value, currency);
 
-  function refueling(i: WriteInputs['addRefueling']): string {
-    return [
-      cars.carName(i.carId),
-      formatWall(i.dateOfPurchase, locale.value),
-      `${i.tachometer.toLocaleString(locale.value)} km`,
-      `${formatQuantity(i.liter, locale.value, 2, 3)} l`,
-      money(i.price, i.currency),
-    ].join(' · ');
-  }
-
-  /** Each kind of write in words: one entry per kind, checked by the compiler. */
-  const describers: { [K in OutboxKind]: (i: WriteInputs[K]) => string } = {
-    addAccount: (i) => `${i.name} · ${labels.accountType(i.type)} · ${currencySymbol(i.currency, locale.value)}`,
-    editAccount: (i) => `${i.name} · ${labels.accountType(i.type)}`,
+  /** The writes of each record in words, a create's or an edit's (the write-kind table's records, checked by the compiler). */
+  const describers: { [R in WriteRecord]: (i: RecordWriteInput<R>) => string } = {
+    account: (i) =>
+      [i.name, labels.accountType(i.type), ...('currency' in i ? [currencySymbol(i.currency, locale.value)] : [])].join(' · '),
     transfer(i) {
       const currency = accounts.byId.get(i.sourceId)?.currency ?? null;
       const amount = currency === null ? i.amount : money(i.amount, currency);
-      const parts = [
-        t('outbox.transferText', { amount, from: accountName(i.sourceId), to: accountName(i.targetId) }),
-        formatWall(i.paymentDate, locale.value),
-      ];
-      if (i.description) parts.push(i.description);
-      return parts.join(' · ');
+      const from = accounts.nameOf(i.sourceId);
+      const parts = [t('outbox.transferText', { amount, from, to: accounts.nameOf(i.targetId) }), formatWall(i.paymentDate, locale.value)];
+      return [...parts, ...(i.description ? [i.description] : [])].join(' · ');
     },
-    addCategory: (i) =>
-      i.parentId === 0
-        ? t('outbox.categoryTopText', { name: i.name })
-        : t('outbox.categoryText', { name: i.name, parent: categoryName(i.parentId) }),
-    renameCategory: (i) => t('outbox.renameText', { name: i.name }),
-    addRefueling: refueling,
-    editRefueling: refueling,
+    category: (i) => {
+      if ('id' in i) return t('outbox.renameText', { name: i.name });
+      if (i.parentId === 0) return t('outbox.categoryTopText', { name: i.name });
+      return t('outbox.categoryText', { name: i.name, parent: categories.label(i.parentId) });
+    },
+    refueling: (i) =>
+      [
+        cars.carName(i.carId),
+        formatWall(i.dateOfPurchase, locale.value),
+        `${i.tachometer.toLocaleString(locale.value)} km`,
+        `${formatQuantity(i.liter, locale.value, 2, 3)} l`,
+        money(i.price, i.currency),
+      ].join(' · '),
   };
 
-  const describe = (entry: OutboxEntryView): string => (describers[entry.kind] as (i: WriteInputs[OutboxKind]) => string)(entry.input);
+  const describe = (entry: OutboxEntryView): string =>
+    (describers[writeRecord(entry.kind)] as (i: OutboxEntryView['input']) => string)(entry.input);
 
   const title = (entry: OutboxEntryView) => t(`outbox.kinds.${entry.kind}`);
 
@@ -72,31 +65,8 @@ export function useOutboxText() {
   }
 
   /** A value of a conflicting field as the screens show it (labels, money, dates), not as stored. */
-  function fieldValue(entry: OutboxEntryView, field: string, value: string | number | boolean): string {
-    if (typeof value === 'boolean') return value ? t('common.yes') : t('common.no');
-    if (value === '') return '—';
-    const refueling = entry.input as WriteInputs['addRefueling'];
-    switch (`${entry.kind}.${field}`) {
-      case 'editAccount.type':
-        return labels.accountType(Number(value));
-      case 'editRefueling.carId':
-        return cars.carName(Number(value));
-      case 'editRefueling.dateOfPurchase':
-        return formatWall(String(value), locale.value);
-      case 'editRefueling.tachometer':
-        return `${Number(value).toLocaleString(locale.value)} km`;
-      case 'editRefueling.liter':
-        return `${formatQuantity(String(value), locale.value, 2, 3)} l`;
-      case 'editRefueling.price':
-        return money(String(value), refueling.currency);
-      case 'editRefueling.currency':
-        return currencySymbol(Number(value), locale.value);
-      case 'editRefueling.rate':
-        return formatQuantity(String(value), locale.value, 0, 6);
-      default:
-        return String(value);
-    }
-  }
+  const fieldValue = (entry: OutboxEntryView, field: string, value: FieldValue): string =>
+    fieldText(writeRecord(entry.kind), field, value, entry.input);
 
   return { describe, title, state, fieldValue };
 }

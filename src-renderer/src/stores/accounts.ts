@@ -37,24 +37,12 @@ export const useAccountsStore = defineStore('accounts', () => {
     await loader.load();
   }
 
-  async function add(input: AccountInput): Promise<WriteResult> {
-    const result = await write(() => api().addAccount(input));
-    await loader.load();
-    return result;
-  }
-
-  async function edit(input: AccountEditInput): Promise<WriteResult> {
-    const result = await write(() => api().editAccount(input));
-    await loader.load();
-    return result;
-  }
-
+  // A write changes the accounts table (a transfer the transactions too): the screens showing them read
+  // again on the core's data-changed event, this store's list with them.
+  const add = (input: AccountInput): Promise<WriteResult> => write(() => api().addAccount(input));
+  const edit = (input: AccountEditInput): Promise<WriteResult> => write(() => api().editAccount(input));
   /** Queues a transfer; both accounts' balances change at once (marked pending). */
-  async function transfer(input: TransferInput): Promise<WriteResult> {
-    const result = await write(() => api().transfer(input));
-    await loader.load();
-    return result;
-  }
+  const transfer = (input: TransferInput): Promise<WriteResult> => write(() => api().transfer(input));
 
   /** An account's name; one not in the local copy is named as unknown, never by its number. */
   function nameOf(id: number): string {

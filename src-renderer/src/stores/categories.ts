@@ -31,17 +31,9 @@ export const useCategoriesStore = defineStore('categories', () => {
     return id === 0 ? '' : (pathOf(id) ?? name ?? i18n.global.t('names.unknownCategory'));
   }
 
-  async function add(name: string, parentId: number): Promise<WriteResult> {
-    const result = await write(() => api().addCategory({ name, parentId }));
-    await loader.load();
-    return result;
-  }
-
-  async function rename(id: number, name: string): Promise<WriteResult> {
-    const result = await write(() => api().renameCategory({ id, name }));
-    await loader.load();
-    return result;
-  }
+  // A write changes the categories table: the screens showing it read again on the core's data-changed event.
+  const add = (name: string, parentId: number): Promise<WriteResult> => write(() => api().addCategory({ name, parentId }));
+  const rename = (id: number, name: string): Promise<WriteResult> => write(() => api().renameCategory({ id, name }));
 
   return {
     tree,

@@ -130,7 +130,7 @@ function header(headers: Record<string, string | string[] | undefined>, name: st
 }
 
 /** An inflating stream for a Content-Encoding; null for none; undefined for one this transport cannot read. */
-function decoderFor(encoding: string): zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | null | undefined {
+function decoderFor(encoding: string): Decoder | null | undefined {
   switch (encoding) {
     case '':
     case 'identity':
@@ -240,151 +240,8 @@ export class NodeTransport implements Transport {
     if (!this.dispatcher) return Promise.reject(new NetworkError(operation, this.problem ?? 'No request can be made.', 'EPROXYCONFIG'));
     const dispatcher = this.dispatcher;
     return new Promise<HttpAnswer>((resolve, reject) => {
-      // Set once undici hands the request to a connected socket: from then on it may have left.
-      let connected = false;
-      let controller: Dispatcher.DispatchController | null = null;
-      let settled = false;
-      let status = 0;
-      let headers: Record<string, string | string[] | undefined> = {};
-      let decoder: zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | null = null;
-      const chunks: Buffer[] = [];
-      let size = 0;
-      let received = 0;
-
-      const finish = (error: CallError | null, answer?: HttpAnswer) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        limits.signal?.removeEventListener('abort', onAbort);
-        if (error) {
-          // Drops the connection: what is still on its way must not be read as the next answer.
-          controller?.abort(error);
-          decoder?.destroy();
-          reject(error);
-        } else resolve(answer!);
-      };
-      const tooLarge = (what?: string) => finish(new ResponseTooLargeError(operation, limits.maxResponseBytes, status, what));
-      const complete = () => {
-        if (settled) return;
-        let body: string;
-        try {
-          body = decodeText(operation, status, Buffer.concat(chunks, size));
-        } catch (e) {
-          finish(e as CallError);
-          return;
-        }
-        finish(null, { status, contentType: header(headers, 'content-type') ?? '', body, retryAfter: header(headers, 'retry-after') });
-      };
-      const keep = (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > limits.maxResponseBytes) {
-          tooLarge(
-            decoder ? `The answer to ${operation} inflates to more than the limit of ${formatBytes(limits.maxResponseBytes)}.` : undefined,
-          );
-          return;
-        }
-        chunks.push(chunk);
-      };
-      const onAbort = () => finish(new CancelledError(operation, connected));
-      limits.signal?.addEventListener('abort', onAbort, { once: true });
-      const timer = setTimeout(() => {
-        finish(
-          connected
-            ? new TimeoutError(operation, limits.timeoutMs)
-            : new NetworkError(operation, `Could not connect to the service within ${formatSeconds(limits.timeoutMs)}.`, 'ETIMEDOUT'),
-        );
-      }, limits.timeoutMs);
-
-      const handler: Dispatcher.DispatchHandler = {
-        onRequestStart: (c) => {
-          controller = c;
-          // Given up on while it waited for a connection: abandoned before a byte is written.
-          if (settled) c.abort(new Error('The exchange was abandoned.'));
-          else connected = true;
-        },
-        onResponseStart: (c, statusCode, responseHeaders) => {
-          if (settled || statusCode < 200) return;
-          status = statusCode;
-          headers = responseHeaders;
-          const encoding = (header(headers, 'content-encoding') ?? '').trim().toLowerCase();
-          const made = decoderFor(encoding);
-          if (made === undefined) {
-            finish(
-              new MalformedResponseError(
-                operation,
-                `The answer uses a content encoding the app cannot read (${encoding.slice(0, 40)}).`,
-                status,
-              ),
-            );
-            return;
-          }
-          const declared = Number(header(headers, 'content-length'));
-          if (Number.isFinite(declared) && declared > limits.maxResponseBytes) {
-            tooLarge();
-            return;
-          }
-          if (made) {
-            decoder = made;
-            made.on('data', keep);
-            made.on('error', () =>
-              finish(
-                new MalformedResponseError(
-                  operation,
-                  `The answer to ${operation} was compressed, but the compressed answer could not be inflated.`,
-                  status,
-                ),
-              ),
-            );
-            made.on('end', complete);
-            // The inflater keeps pace with the network: reading pauses while it has a backlog.
-            made.on('drain', () => c.resume());
-          }
-        },
-        onResponseData: (c, chunk) => {
-          if (settled) return;
-          received += chunk.length;
-          if (received > limits.maxResponseBytes) {
-            tooLarge();
-            return;
-          }
-          if (decoder) {
-            if (!decoder.write(chunk)) c.pause();
-          } else keep(chunk);
-        },
-        onResponseEnd: () => {
-          if (settled) return;
-          // An empty body (HEAD, 204) has nothing to inflate, whatever its Content-Encoding says.
-          if (decoder && received > 0) decoder.end();
-          else complete();
-        },
-        onResponseError: (_c, err) =>
-          finish(
-            // Cut off after the status line: the service may have done the work; the answer is lost.
-            status > 0 && !(err instanceof CallError)
-              ? new OutcomeUnknownError(
-                  operation,
-                  'The answer ended before it was complete: the connection was lost while it was being received.',
-                  (err as NodeJS.ErrnoException).code ?? 'ECONNRESET',
-                )
-              : this.failure(operation, err, connected, req.url, limits.timeoutMs),
-          ),
-      };
-
-      const body = req.method === 'POST' ? Buffer.from(req.body, 'utf8') : null;
-      try {
-        dispatcher.dispatch(
-          {
-            origin: req.url.origin,
-            path: req.url.pathname + req.url.search,
-            method: req.method,
-            headers: { ...req.headers, accept: ACCEPT, 'accept-encoding': ACCEPT_ENCODING },
-            body,
-          },
-          handler,
-        );
-      } catch (e) {
-        finish(new NetworkError(operation, `The request could not be made: ${(e as Error).message}`));
-      }
+      const failure = (error: Error, connected: boolean) => this.failure(operation, error, connected, req.url, limits.timeoutMs);
+      new Exchange(operation, limits, failure, { resolve, reject }).send(dispatcher, req);
     });
   }
 
@@ -439,6 +296,175 @@ export class NodeTransport implements Transport {
       );
     }
     return new NetworkError(operation, describeFailure(err.code), err.code);
+  }
+}
+
+type Decoder = zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress;
+
+/**
+ * One exchange, from its dispatch to its answer or its failure: what undici reports (the handler), the
+ * answer's body kept (inflated when compressed) under the size cap, the time limit and the cancellation.
+ * It settles once; whatever undici reports after that is dropped.
+ */
+class Exchange {
+  /** Set once undici hands the request to a connected socket: from then on it may have left. */
+  private connected = false;
+  private controller: Dispatcher.DispatchController | null = null;
+  private settled = false;
+  private status = 0;
+  private headers: Record<string, string | string[] | undefined> = {};
+  private decoder: Decoder | null = null;
+  private readonly chunks: Buffer[] = [];
+  /** Bytes of the answer kept (inflated), and bytes received (as sent). */
+  private size = 0;
+  private received = 0;
+  private readonly timer: NodeJS.Timeout;
+  private readonly onAbort = () => this.finish(new CancelledError(this.operation, this.connected));
+
+  constructor(
+    private readonly operation: string,
+    private readonly limits: ExchangeOptions,
+    /** What a failure undici reports means for the call (NodeTransport.failure). */
+    private readonly failure: (error: Error, connected: boolean) => CallError,
+    private readonly settle: { resolve: (answer: HttpAnswer) => void; reject: (error: CallError) => void },
+  ) {
+    limits.signal?.addEventListener('abort', this.onAbort, { once: true });
+    this.timer = setTimeout(() => this.timedOut(), limits.timeoutMs);
+  }
+
+  send(dispatcher: Dispatcher, req: HttpRequest): void {
+    const body = req.method === 'POST' ? Buffer.from(req.body, 'utf8') : null;
+    try {
+      dispatcher.dispatch(
+        {
+          origin: req.url.origin,
+          path: req.url.pathname + req.url.search,
+          method: req.method,
+          headers: { ...req.headers, accept: ACCEPT, 'accept-encoding': ACCEPT_ENCODING },
+          body,
+        },
+        this.handler(),
+      );
+    } catch (e) {
+      this.finish(new NetworkError(this.operation, `The request could not be made: ${(e as Error).message}`));
+    }
+  }
+
+  /** What undici calls as the exchange goes on; nothing once it has settled. */
+  private handler(): Dispatcher.DispatchHandler {
+    return {
+      onRequestStart: (c) => {
+        this.controller = c;
+        // Given up on while it waited for a connection: abandoned before a byte is written.
+        if (this.settled) c.abort(new Error('The exchange was abandoned.'));
+        else this.connected = true;
+      },
+      onResponseStart: (c, statusCode, headers) => {
+        if (!this.settled && statusCode >= 200) this.responseStart(c, statusCode, headers);
+      },
+      onResponseData: (c, chunk) => {
+        if (!this.settled) this.data(c, chunk);
+      },
+      onResponseEnd: () => {
+        if (this.settled) return;
+        // An empty body (HEAD, 204) has nothing to inflate, whatever its Content-Encoding says.
+        if (this.decoder && this.received > 0) this.decoder.end();
+        else this.complete();
+      },
+      onResponseError: (_c, err) => this.finish(this.lost(err)),
+    };
+  }
+
+  /** The status line and headers: refused at once when the body cannot be read or is declared too large. */
+  private responseStart(c: Dispatcher.DispatchController, status: number, headers: Record<string, string | string[] | undefined>): void {
+    this.status = status;
+    this.headers = headers;
+    const encoding = (header(headers, 'content-encoding') ?? '').trim().toLowerCase();
+    const made = decoderFor(encoding);
+    if (made === undefined) {
+      const words = `The answer uses a content encoding the app cannot read (${encoding.slice(0, 40)}).`;
+      return this.finish(new MalformedResponseError(this.operation, words, status));
+    }
+    const declared = Number(header(headers, 'content-length'));
+    if (Number.isFinite(declared) && declared > this.limits.maxResponseBytes) return this.tooLarge();
+    if (made) this.inflate(made, c);
+  }
+
+  /** A compressed answer goes through its inflater, which keeps pace with the network. */
+  private inflate(decoder: Decoder, c: Dispatcher.DispatchController): void {
+    this.decoder = decoder;
+    decoder.on('data', (chunk: Buffer) => this.keep(chunk));
+    decoder.on('error', () => {
+      const words = `The answer to ${this.operation} was compressed, but the compressed answer could not be inflated.`;
+      this.finish(new MalformedResponseError(this.operation, words, this.status));
+    });
+    decoder.on('end', () => this.complete());
+    // Reading pauses while the inflater has a backlog.
+    decoder.on('drain', () => c.resume());
+  }
+
+  private data(c: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.received += chunk.length;
+    if (this.received > this.limits.maxResponseBytes) return this.tooLarge();
+    if (!this.decoder) this.keep(chunk);
+    else if (!this.decoder.write(chunk)) c.pause();
+  }
+
+  /** A piece of the answer's body (inflated), under the size cap. */
+  private keep(chunk: Buffer): void {
+    this.size += chunk.length;
+    if (this.size > this.limits.maxResponseBytes) {
+      const { operation, limits } = this;
+      return this.tooLarge(
+        this.decoder ? `The answer to ${operation} inflates to more than the limit of ${formatBytes(limits.maxResponseBytes)}.` : undefined,
+      );
+    }
+    this.chunks.push(chunk);
+  }
+
+  private complete(): void {
+    if (this.settled) return;
+    let body: string;
+    try {
+      body = decodeText(this.operation, this.status, Buffer.concat(this.chunks, this.size));
+    } catch (e) {
+      return this.finish(e as CallError);
+    }
+    const { status, headers } = this;
+    this.finish(null, { status, contentType: header(headers, 'content-type') ?? '', body, retryAfter: header(headers, 'retry-after') });
+  }
+
+  /** A failure undici reports: cut off after the status line, the service may have done the work and the answer is lost. */
+  private lost(err: Error): CallError {
+    if (this.status === 0 || err instanceof CallError) return this.failure(err, this.connected);
+    const why = 'The answer ended before it was complete: the connection was lost while it was being received.';
+    return new OutcomeUnknownError(this.operation, why, (err as NodeJS.ErrnoException).code ?? 'ECONNRESET');
+  }
+
+  private timedOut(): void {
+    const { operation, limits } = this;
+    this.finish(
+      this.connected
+        ? new TimeoutError(operation, limits.timeoutMs)
+        : new NetworkError(operation, `Could not connect to the service within ${formatSeconds(limits.timeoutMs)}.`, 'ETIMEDOUT'),
+    );
+  }
+
+  private tooLarge(what?: string): void {
+    this.finish(new ResponseTooLargeError(this.operation, this.limits.maxResponseBytes, this.status, what));
+  }
+
+  private finish(error: CallError | null, answer?: HttpAnswer): void {
+    if (this.settled) return;
+    this.settled = true;
+    clearTimeout(this.timer);
+    this.limits.signal?.removeEventListener('abort', this.onAbort);
+    if (error) {
+      // Drops the connection: what is still on its way must not be read as the next answer.
+      this.controller?.abort(error);
+      this.decoder?.destroy();
+      this.settle.reject(error);
+    } else this.settle.resolve(answer!);
   }
 }
 
