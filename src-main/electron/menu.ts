@@ -3,8 +3,10 @@
  * app menu on macOS). Built as data so that a test can check it without Electron.
  */
 import type { MenuItemConstructorOptions } from 'electron';
+import { accelerator, chordsOf } from '../../src-shared/shortcuts';
 
-export const SYNC_ACCELERATOR = 'CmdOrCtrl+Shift+S';
+/** Sync Now's key, from the shortcut table the renderer's handler and its list of shortcuts read too. */
+export const SYNC_ACCELERATOR = accelerator(chordsOf('sync')[0]!);
 
 export function menuTemplate(opts: { isMac: boolean; isDev: boolean; onSync: () => void }): MenuItemConstructorOptions[] {
   const view: MenuItemConstructorOptions[] = [

@@ -1,6 +1,6 @@
 /**
  * axe-core (its own source, put into the page by the test: nothing is fetched) on every screen, its
- * dialogs and open menus, in both themes and both languages, in Chromium through the browser shell:
+ * dialogs (the keyboard shortcuts behind ? among them) and open menus, in both themes and both languages, in Chromium through the browser shell:
  * no serious or critical violation of WCAG 2.x A/AA, axe's best practices or its experimental rules
  * (label-content-name-mismatch among them).
  */
@@ -110,6 +110,12 @@ describe.skipIf(!found)('axe on every screen', () => {
       await page.getByTestId('add-account').click();
       await page.locator('dialog[open]').waitFor();
       await check(`account dialog ${lang} ${theme}`);
+      await page.keyboard.press('Escape');
+      // The keyboard shortcuts behind ? (the focus is back on the button that opened the account dialog).
+      await page.locator('dialog[open]').waitFor({ state: 'detached' });
+      await page.keyboard.press('?');
+      await page.getByTestId('shortcuts-dialog').locator('h2').waitFor();
+      await check(`shortcuts dialog ${lang} ${theme}`);
       await page.keyboard.press('Escape');
       // A car added by its name (the number picked or checked with the service), and a register row in full.
       await go(page, '/cars');

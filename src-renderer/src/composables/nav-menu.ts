@@ -5,6 +5,7 @@
 import { computed, ref } from 'vue';
 import { useI18n } from 'vue-i18n';
 import { useRoute } from 'vue-router';
+import type { ShortcutId } from '../../../src-shared/shortcuts';
 import type { IconName } from '../components/icons';
 import { useStatusStore } from '../stores/status';
 
@@ -16,6 +17,8 @@ export interface NavItem {
   danger?: boolean;
   /** Other screens that belong to this item. */
   also?: string[];
+  /** The keyboard shortcut that opens its screen, named to assistive technology. */
+  shortcut?: ShortcutId;
 }
 
 /** Open as a menu (narrow windows only; the sidebar ignores it). One for the whole app. */
@@ -39,7 +42,7 @@ export function useNavMenu() {
     ],
     [
       { to: '/cars', icon: 'car', label: t('nav.cars') },
-      { to: '/pump', icon: 'fuel', label: t('nav.pump') },
+      { to: '/pump', icon: 'fuel', label: t('nav.pump'), shortcut: 'pump' },
     ],
     [
       { to: '/outbox', icon: 'outbox', label: t('nav.outbox'), count: status.queued, danger: status.attention > 0 },
