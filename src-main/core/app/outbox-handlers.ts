@@ -2,11 +2,13 @@
 import { AppError, WRITE_INPUT_SCHEMAS, type OutboxKind, type WriteInputOf } from '../../../src-shared/app-api';
 import { parse } from '../../../src-shared/validate';
 import { resolveChoices, touchedBy } from '../write-kinds';
+import { fieldsShown } from '../write-kinds/shown';
 import type { CoreServices, Handlers } from './core-parts';
 import { outboxView } from './read-views';
 
 type WriteMethod = 'addAccount' | 'editAccount' | 'transfer' | 'addCategory' | 'renameCategory' | 'addRefueling' | 'editRefueling';
-type OutboxMethod = 'checkTransfer' | 'listOutbox' | 'retryOutbox' | 'discardOutbox' | 'updateOutbox' | 'resolveConflict';
+type OutboxMethod =
+  'checkTransfer' | 'listOutbox' | 'getOutboxEntry' | 'retryOutbox' | 'discardOutbox' | 'updateOutbox' | 'resolveConflict';
 
 export function outboxHandlers(core: CoreServices): Handlers<WriteMethod | OutboxMethod> {
   const { store, outbox } = core;
@@ -36,6 +38,10 @@ export function outboxHandlers(core: CoreServices): Handlers<WriteMethod | Outbo
     editRefueling: (i) => write('editRefueling', i),
     checkTransfer: async (i) => core.writes.checkTransfer(i),
     listOutbox: async () => entries(),
+    async getOutboxEntry({ id }) {
+      const e = entry(id);
+      return { entry: entries().find((v) => v.id === id)!, fields: fieldsShown(e, store) };
+    },
     async retryOutbox({ id }) {
       const e = entry(id);
       // An undecidable write is one whose arrival the sync could not tell: the user's retry is the word to
@@ -63,7 +69,7 @@ export function outboxHandlers(core: CoreServices): Handlers<WriteMethod | Outbo
       if (e.status !== 'conflict') throw new AppError('noConflict', { id }, 'id');
       const fields = new Set(e.conflicts.map((c) => c.field));
       for (const key of Object.keys(choices)) {
-        if (!fields.has(key)) throw new AppError('notInConflict', { field: key }, 'choices');
+        if (!fields.has(key)) throw new AppError('notInConflict', { field: key, fields: [...fields].join(', ') }, 'choices');
       }
       const open = [...fields].filter((f) => !choices[f]);
       if (open.length) throw new AppError('chooseSides', { fields: open.join(', ') }, 'choices');
