@@ -51,7 +51,11 @@ function columns(rows: [string, string][]): string[] {
 }
 
 function optionRows(table: OptionTable | undefined): [string, string][] {
-  return visible(table).map(([name, o]) => [flag(name, o), o.required ? `${o.description} (required)` : o.description]);
+  const notes = (o: OptionSpec) => [o.required ? 'required' : '', o.multiple ? 'may be given more than once' : ''].filter(Boolean);
+  return visible(table).map(([name, o]) => {
+    const said = notes(o);
+    return [flag(name, o), said.length ? `${o.description} (${said.join('; ')})` : o.description];
+  });
 }
 
 function section(title: string, rows: [string, string][]): string[] {

@@ -24,9 +24,12 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-/** Options as given (a switch as `true`) and positionals, checked against the table's names and types only. */
+/**
+ * Options as given (a switch as `true`, an option given more than once as its texts in order) and
+ * positionals, checked against the table's names and types only.
+ */
 export interface RawArgs {
-  readonly options: ReadonlyMap<string, string | true>;
+  readonly options: ReadonlyMap<string, string | true | readonly string[]>;
   readonly positionals: readonly string[];
 }
 
@@ -46,7 +49,7 @@ export function readArgs(args: readonly string[], table: OptionTable): RawArgs {
     Object.entries(table).map(([name, o]) => [name, o.short ? { type: o.type, short: o.short } : { type: o.type }]),
   );
   const { tokens } = parseArgs({ args: [...args], options: config, strict: false, allowPositionals: true, tokens: true });
-  const options = new Map<string, string | true>();
+  const options = new Map<string, string | true | string[]>();
   const positionals: string[] = [];
   const numbersSeen = new Set<number>();
   for (const token of tokens) {
@@ -72,6 +75,10 @@ export function readArgs(args: readonly string[], table: OptionTable): RawArgs {
     // Without "=", a value that looks like an option means the value was forgotten (`--name --all`).
     if (token.value === undefined || (!token.inlineValue && token.value.startsWith('--'))) {
       throw new UsageError(`Option ${flag} needs a value.`);
+    }
+    if (spec.multiple) {
+      options.set(token.name, [...((options.get(token.name) as string[] | undefined) ?? []), token.value]);
+      continue;
     }
     if (options.has(token.name)) throw new UsageError(`Option ${flag} is given more than once.`);
     options.set(token.name, token.value);
@@ -110,10 +117,11 @@ export function readValues(
     }
     if (given === undefined) {
       if (spec.required) throw new UsageError(`Option --${name} is required.`);
-      options[name] = undefined;
+      options[name] = spec.multiple ? [] : undefined;
       continue;
     }
-    options[name] = spec.read ? spec.read(given as string, `--${name}`) : given;
+    const read = (text: string) => (spec.read ? spec.read(text, `--${name}`) : text);
+    options[name] = Array.isArray(given) ? given.map(read) : read(given as string);
   }
   return { options, positionals };
 }

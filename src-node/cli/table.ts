@@ -23,6 +23,8 @@ export interface OptionSpec {
   readonly inUsage?: boolean;
   /** Turns the text into the value the command works with, refusing what it cannot be. */
   readonly read?: ValueReader;
+  /** A string option that may be given more than once (`--field a=mine --field b=theirs`): its values in order. */
+  readonly multiple?: true;
 }
 
 export type OptionTable = { readonly [name: string]: OptionSpec };
@@ -69,9 +71,11 @@ type ReadValue<S> = S extends { read: ValueReader<infer T> } ? T : string;
 export type OptionValues<O extends OptionTable> = {
   readonly [K in keyof O]: O[K] extends { type: 'boolean' }
     ? boolean
-    : O[K] extends { required: true }
-      ? ReadValue<O[K]>
-      : ReadValue<O[K]> | undefined;
+    : O[K] extends { multiple: true }
+      ? readonly ReadValue<O[K]>[]
+      : O[K] extends { required: true }
+        ? ReadValue<O[K]>
+        : ReadValue<O[K]> | undefined;
 };
 
 /** The values of a command's positionals, in order. */

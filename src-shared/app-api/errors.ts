@@ -184,7 +184,10 @@ export const ERRORS = {
       'This write may already be on the service, which cannot tell; check there, then send it again or discard it instead of changing it.',
   ),
   noConflict: spec<{ id: number }>('rule', (p) => `Outbox entry ${p.id} has no conflict to resolve.`),
-  notInConflict: spec<{ field: string }>('invalid-input', (p) => `${p.field} is not a field in conflict.`),
+  notInConflict: spec<{ field: string; fields: string }>(
+    'invalid-input',
+    (p) => `${p.field} is not a field in conflict; the fields in conflict are ${p.fields}.`,
+  ),
   chooseSides: spec<{ fields: string }>('invalid-input', (p) => `Choose mine or theirs for ${p.fields}.`),
 
   // ---- connection and sync

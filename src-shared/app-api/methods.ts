@@ -20,6 +20,7 @@ import type {
   CarView,
   CategoryTreeView,
   ConnectionReport,
+  OutboxEntryDetail,
   OutboxEntryView,
   Preferences,
   RefuelingView,
@@ -241,6 +242,8 @@ export const APP_METHODS = {
 
   // --- outbox and sync
   listOutbox: { input: v.none(), output: [] as OutboxEntryView[] },
+  /** One queued write, field by field: its base, its values and the service's, the conflicting fields marked. */
+  getOutboxEntry: { input: v.object({ id: v.whole({ min: 1 }) }), output: {} as OutboxEntryDetail },
   retryOutbox: { input: v.object({ id: v.whole({ min: 1 }) }), output: [] as OutboxEntryView[] },
   discardOutbox: { input: v.object({ id: v.whole({ min: 1 }) }), output: [] as OutboxEntryView[] },
   /** Replaces the write of a refused or pending entry (same kind), e.g. to fix what the service refused. */

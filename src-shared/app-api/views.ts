@@ -127,6 +127,26 @@ export interface OutboxEntryView {
   conflicts: FieldConflict[];
 }
 
+/** One field of a queued write, side by side (`outbox show`): null where a side has no value (a create has no base). */
+export interface OutboxFieldView {
+  /** The field's name in the record's field table (src-shared/records), as a resolve choice names it. */
+  field: string;
+  /** An edit's value when the edit began. */
+  base: string | number | boolean | null;
+  /** The value this write gives the field. */
+  mine: string | number | boolean | null;
+  /** An edit's value on the service: as the conflict found it, else as the last sync left the local copy. */
+  theirs: string | number | boolean | null;
+  /** The service changed this field to something else meanwhile: the user chooses mine or theirs. */
+  conflict: boolean;
+}
+
+/** A queued write with its fields side by side. */
+export interface OutboxEntryDetail {
+  entry: OutboxEntryView;
+  fields: OutboxFieldView[];
+}
+
 /** An account as a form writes it: the fields sent to the service, and the marks kept here (unchanged when not given). */
 export type AccountInput = AccountWrite & Partial<AccountLocals>;
 export type AccountEditInput = AccountEdit & Partial<AccountLocals> & { id: Id };

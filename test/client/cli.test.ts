@@ -7,6 +7,8 @@ import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src-main/cli/cli';
+import { WRITE_KINDS } from '../../src-main/core/write-kinds';
+import type { OutboxEntryDetail, OutboxEntryView } from '../../src-shared/app-api';
 import { expectCliFailure, runCliOn } from '../support/cli';
 import { tempDir } from '../support/client';
 import { TEST_TIME_ZONE, startTestService, type TestService } from '../support/service';
@@ -129,6 +131,25 @@ describe('command line', () => {
       'editRefueling',
     ]);
     expect((await cli(['outbox'])).out).toMatch(/addAccount\s+pending/);
+    // `outbox show` of every kind of write: an edit's fields (its kind's, from the record's table) with a base, a create's values.
+    for (const e of outbox as OutboxEntryView[]) {
+      const shown = (await ok(['outbox', 'show', String(e.id)])) as OutboxEntryDetail;
+      expect(shown.entry).toEqual(e);
+      const edit = WRITE_KINDS[e.kind].edit;
+      const input = e.input as unknown as Record<string, unknown>;
+      if (edit) expect(shown.fields.map((f) => f.field)).toEqual(edit.fields);
+      else expect(shown.fields.map((f) => f.field).length).toBeGreaterThan(0);
+      for (const f of shown.fields) {
+        expect(f.mine).toEqual(input[f.field]);
+        expect(f.conflict).toBe(false);
+        if (!edit) expect([f.base, f.theirs]).toEqual([null, null]);
+      }
+      if (edit) expect(shown.fields.every((f) => f.base !== null)).toBe(true);
+      const text = await cli(['outbox', 'show', String(e.id)]);
+      expect(text.out).toMatch(new RegExp(`^Outbox entry ${e.id}: ${e.kind}[ ,].*pending`));
+      expect(text.out).toMatch(/^FIELD +BASE +MINE +THEIRS$/m);
+      expect(text.out).toMatch(edit ? /^BASE is the value when the edit began/m : /^A new record: it has no base/m);
+    }
     const extra = await ok(['add-category', 'To discard']);
     expect((await cli(['outbox', 'discard', String(extra.outboxId)])).out).toMatch(/discarded/);
     expect((await cli(['outbox', 'retry', String(outbox[0].id)])).code).toBe(0);

@@ -76,6 +76,25 @@ describe('reading arguments', () => {
     expect(readArgs(['--name', '-'], spec).options.get('name')).toBe('-');
   });
 
+  it('collects an option marked multiple in order, each value read by its reader; none given is an empty list', () => {
+    const table = {
+      pick: { type: 'string', description: 'a pick', multiple: true, read: integerArg },
+      name: { type: 'string', description: 'n' },
+    } as const satisfies OptionTable;
+    expect(readValues(readArgs(['--pick', '3', '--name', 'a', '--pick=-1'], table), table)).toEqual({
+      options: { pick: [3, -1], name: 'a' },
+      positionals: [],
+    });
+    expect(readValues(readArgs([], table), table).options).toEqual({ pick: [], name: undefined });
+    expect(refusal(() => readValues(readArgs(['--pick', '1', '--pick', 'x'], table), table))).toBe(
+      '--pick must be a whole number, not "x".',
+    );
+    expect(refusal(() => readArgs(['--name', 'a', '--pick', '1', '--name', 'b'], table))).toBe('Option --name is given more than once.');
+    expect(commandHelp({ invocation: 'x', globalOptions: {} }, { name: 'c', summary: 's', options: table })).toMatch(
+      /--pick <value> +a pick \(may be given more than once\)/,
+    );
+  });
+
   it('reads values by the table: required, positionals in order, each by its reader', () => {
     const table = {
       car: { type: 'string', description: 'the car', required: true, read: integerArg },

@@ -14,6 +14,7 @@ import type {
   CarView,
   CategoryTreeView,
   ConnectionReport,
+  OutboxEntryDetail,
   OutboxEntryView,
   Preferences,
   RefuelingView,
@@ -148,6 +149,9 @@ export async function tourEveryMethod(call: EdgeCall, service: TestService): Pro
   const outbox = await ok<OutboxEntryView[]>('listOutbox');
   expect(outbox.length).toBeGreaterThanOrEqual(4);
   const transferEntry = outbox.find((e) => e.kind === 'transfer')!;
+  const detail = await ok<OutboxEntryDetail>('getOutboxEntry', { id: transferEntry.id });
+  expect(detail.entry.id).toBe(transferEntry.id);
+  expect(detail.fields).toContainEqual({ field: 'amount', base: null, mine: transfer.amount, theirs: null, conflict: false });
   await ok<OutboxEntryView[]>('updateOutbox', { id: transferEntry.id, input: { ...transfer, amount: '0.4' } });
   await ok<OutboxEntryView[]>('retryOutbox', { id: transferEntry.id });
   const afterDiscard = await ok<OutboxEntryView[]>('discardOutbox', { id: transferEntry.id });

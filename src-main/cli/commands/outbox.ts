@@ -1,11 +1,11 @@
-/** `outbox`, `outbox retry` and `outbox discard`: the queued writes, and settling one the user must decide. */
+/** `outbox` and its actions: the queued writes, one field by field, and settling one the user must decide. */
 import { defineCommand, defineGroup } from '../command';
 import * as fmt from '../format';
-import { integerArg } from '../values';
+import { entryId } from './outbox-args';
+import { outboxResolve } from './outbox-resolve';
+import { outboxShow } from './outbox-show';
 
-const entryId = { value: '<id>', description: 'the outbox entry id', read: integerArg } as const;
-
-export const outbox = defineGroup('outbox', 'Lists the queued writes with status and message, or retries or discards one.', [
+export const outbox = defineGroup('outbox', 'Lists the queued writes; shows, retries, discards or resolves one.', [
   defineCommand({
     name: 'outbox',
     summary: 'Lists the queued writes with their status and message.',
@@ -14,6 +14,7 @@ export const outbox = defineGroup('outbox', 'Lists the queued writes with status
       ctx.out(list, fmt.outboxText(list));
     },
   }),
+  outboxShow,
   defineCommand({
     name: 'outbox retry',
     summary: 'Sends a refused, conflicting or undecidable write again with the next sync.',
@@ -34,4 +35,5 @@ export const outbox = defineGroup('outbox', 'Lists the queued writes with status
       ctx.out(list, `Entry ${id} discarded.\n${fmt.outboxText(list)}`);
     },
   }),
+  outboxResolve,
 ]);

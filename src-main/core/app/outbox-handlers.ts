@@ -2,10 +2,12 @@
 import { AppError, OUTBOX_KINDS, WRITE_INPUT_SCHEMAS, type OutboxKind, type WriteInputOf } from '../../../src-shared/app-api';
 import { parse } from '../../../src-shared/validate';
 import { resolveChoices, touchedBy } from '../write-kinds';
+import { fieldsShown } from '../write-kinds/shown';
 import type { CoreServices, Handlers } from './core-parts';
 import { outboxView } from './read-views';
 
-type OutboxMethod = 'checkTransfer' | 'listOutbox' | 'retryOutbox' | 'discardOutbox' | 'updateOutbox' | 'resolveConflict';
+type OutboxMethod =
+  'checkTransfer' | 'listOutbox' | 'getOutboxEntry' | 'retryOutbox' | 'discardOutbox' | 'updateOutbox' | 'resolveConflict';
 
 export function outboxHandlers(core: CoreServices): Handlers<OutboxKind | OutboxMethod> {
   const { store, outbox } = core;
@@ -34,6 +36,10 @@ export function outboxHandlers(core: CoreServices): Handlers<OutboxKind | Outbox
     ...writeMethods,
     checkTransfer: async (i) => core.writes.checkTransfer(i),
     listOutbox: async () => entries(),
+    async getOutboxEntry({ id }) {
+      const e = entry(id);
+      return { entry: entries().find((v) => v.id === id)!, fields: fieldsShown(e, store) };
+    },
     async retryOutbox({ id }) {
       const e = entry(id);
       // An undecidable write is one whose arrival the sync could not tell: the user's retry is the word to
@@ -61,7 +67,7 @@ export function outboxHandlers(core: CoreServices): Handlers<OutboxKind | Outbox
       if (e.status !== 'conflict') throw new AppError('noConflict', { id }, 'id');
       const fields = new Set(e.conflicts.map((c) => c.field));
       for (const key of Object.keys(choices)) {
-        if (!fields.has(key)) throw new AppError('notInConflict', { field: key }, 'choices');
+        if (!fields.has(key)) throw new AppError('notInConflict', { field: key, fields: [...fields].join(', ') }, 'choices');
       }
       const open = [...fields].filter((f) => !choices[f]);
       if (open.length) throw new AppError('chooseSides', { fields: open.join(', ') }, 'choices');

@@ -89,6 +89,10 @@ const accountEdit: EditSpec<'editAccount'> = {
     return a ? accountFields(a) : null;
   },
   call: (id, v) => ({ operation: 'EditAccount', params: { ...idParam(ACCOUNT, id), ...paramsOf(ACCOUNT, ACCOUNT.edited, v) } }),
+  stored(id, store) {
+    const a = store.accounts.get(id);
+    return a ? pick(a, ACCOUNT.edited) : null;
+  },
 };
 
 export const editAccount: WriteKind<'editAccount'> = {

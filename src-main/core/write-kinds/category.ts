@@ -113,6 +113,10 @@ const categoryRename: EditSpec<'renameCategory'> = {
     return c ? pick(c, CATEGORY.edited) : null;
   },
   call: (id, v) => ({ operation: 'EditCategory', params: { ...idParam(CATEGORY, id), ...paramsOf(CATEGORY, CATEGORY.edited, v) } }),
+  stored(id, store) {
+    const c = store.categories.list().find((r) => r.id === id);
+    return c ? pick(c, CATEGORY.edited) : null;
+  },
 };
 
 export const renameCategory: WriteKind<'renameCategory'> = {

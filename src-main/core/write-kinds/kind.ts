@@ -113,6 +113,8 @@ export interface EditSpec<K extends OutboxKind> {
   theirs(entry: OutboxEntry<K>, ctx: PushContext): Promise<Fields | null>;
   /** The request that sends these values. */
   call(id: number, values: Fields): Call;
+  /** The record as the last sync left it in the local copy, in the edit input's terms; null when the copy has none. */
+  stored(id: number, store: Store): Fields | null;
 }
 
 export interface WriteKind<K extends OutboxKind> {

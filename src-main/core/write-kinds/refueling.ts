@@ -2,6 +2,7 @@
 import { AppError, RECORD_TABLES, type WriteInputOf } from '../../../src-shared/app-api';
 import type { ApiCarFuel, ParamsOf } from '../../../src-shared/catalog';
 import { currencyDigits, currencyLabel, decimalPlaces, parseDecimal } from '../../../src-shared/money';
+import { pick } from '../../../src-shared/records/fields';
 import { REFUELING } from '../../../src-shared/records/refueling';
 import { changedFields, refuelingIn, type RefuelingFields } from '../outbox/view-state';
 import { fromWire, refuelingFromApi, type CarRow } from '../store/rows';
@@ -129,6 +130,10 @@ const refuelingEdit: EditSpec<'editRefueling'> = {
     return stored ? { ...stored } : null;
   },
   call: (id, values) => ({ operation: 'EditCarFuel', params: refuelingParams(values, id) }),
+  stored(id, store) {
+    const r = store.refuelings.get(id);
+    return r ? pick(r, REFUELING.edited) : null;
+  },
 };
 
 export const editRefueling: WriteKind<'editRefueling'> = {

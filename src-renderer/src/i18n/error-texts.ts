@@ -71,7 +71,7 @@ export const en = {
   entryUndecidable:
     'This change may already be on your service, which cannot tell. Check there, then send it again or discard it instead of changing it.',
   noConflict: 'This change has no conflict to resolve.',
-  notInConflict: '{field} is not a field in conflict.',
+  notInConflict: '{field} is not a field in conflict; the fields in conflict are {fields}.',
   chooseSides: 'Choose yours or the service’s value for: {fields}.',
 
   notConnected: 'Connect to your service first.',
@@ -239,7 +239,7 @@ export const cs = {
   entryUndecidable:
     'Tato změna už možná ve službě je a služba to neumí říct. Ověřte to tam a pak ji pošlete znovu, nebo ji zahoďte, místo abyste ji měnili.',
   noConflict: 'Tato změna nemá žádný konflikt k vyřešení.',
-  notInConflict: '{field} není pole v konfliktu.',
+  notInConflict: '{field} není pole v konfliktu; v konfliktu jsou pole {fields}.',
   chooseSides: 'Zvolte svou hodnotu, nebo hodnotu služby pro: {fields}.',
 
   notConnected: 'Nejprve se připojte ke službě.',
