@@ -241,7 +241,7 @@ async function measure(
       expectStatus: 200,
       expectBytes: null,
       forbidden: 'Fault>',
-      serverPid: served.pid,
+      serverPids: [served.pid],
       localAddress: CLIENT,
     });
     const times = await firstLogins(served.url, logins, seconds * 1000, started);

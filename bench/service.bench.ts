@@ -22,17 +22,27 @@
  * The identical-request figure of earlier versions (one account list asked over and over) is kept as
  * "cached best case": a response cache answers nearly all of it.
  *
- * Options: --seconds=<n> per measurement (default 3), --rounds=<n> (default 3), --connections=<n> (default 32),
- * --only=mix|transfers|cached; --baseline=<checkout> also measures ours as served by another checkout of
- * the project (its `src-service/cli.ts`, e.g. the commit before a change; give it a node_modules) as
- * "ours baseline", in the same rounds, and prints its ratio to ours; --first-minute instead measures the mix on a service just started, in six
- * windows of 10 s from its first request on. For profiling: --cpu-prof=<dir> writes V8 CPU profiles of
- * every server process into <dir>/<server> when it stops; --server-flags=<flag>,<flag> gives every server process
- * these Node flags (e.g. --perf-basic-prof for `perf record -p <pid>`; the pids are printed).
- * The best round of each server counts: other work on the machine only ever slows a round down.
+ * The load comes from outside the servers: wrk (a generator in C, bench/support/wrk.ts) where it is
+ * installed, else the Node generator (bench/support/load-generator.ts), each a fresh process per
+ * measurement. A round whose generator used nearly all the CPU it could is marked GENERATOR-BOUND and not
+ * counted: the server was not the limit (a Node generator is, at a bare server's rate). Beside every rate
+ * stands the server's CPU per request (its process, all threads, over the window): the headline of ours vs
+ * bare, since unlike a rate it hardly depends on who gets which core of a shared machine.
+ *
+ * Options: --seconds=<n> per measurement (default 3, whole seconds with wrk), --rounds=<n> (default 3),
+ * --connections=<n> (default 32), --only=mix|transfers|cached, --generator=wrk|node; --baseline=<checkout>
+ * also measures ours as served by another checkout of the project (its `src-service/cli.ts`, e.g. the
+ * commit before a change; give it a node_modules) as "ours baseline", in the same rounds, and prints its
+ * ratio to ours; --first-minute instead measures the mix on a service just started, in six windows of 10 s
+ * from its first request on. For profiling: --cpu-prof=<dir> writes V8 CPU profiles of every server
+ * process into <dir>/<server> when it stops; --server-flags=<flag>,<flag> gives every server process these
+ * Node flags (e.g. --perf-basic-prof for `perf record -p <pid>`; the pids are printed). Of the counted
+ * rounds of each server, the best rate and the least CPU per request count: other work on the machine only
+ * ever slows a round down.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { addClient, addUser, createDemoData } from '../src-service';
@@ -42,7 +52,8 @@ import { seededRandom } from '../src-service/admin/seeded-random';
 import { bookTransaction } from '../src-service/operations/transactions';
 import { type OperationName } from '../src-shared/catalog';
 import { SERVICE_PATH, buildRequest, type WireRequest } from '../src-shared/wire';
-import type { LoadJob, LoadRequest, LoadResult } from './support/load-generator';
+import { counted, cpuText, generatorNote, generatorOf, generatorText, load, type Generator } from './support/load';
+import type { LoadRequest, LoadResult } from './support/load-generator';
 import { processCpuSeconds } from './support/process-cpu';
 import type { ServerJob } from './support/server-process';
 
@@ -54,6 +65,7 @@ const TRANSFERS_PER_USER = 8;
 const CLIENT_KEY = 'bench';
 const PASSWORD = 'bench-password';
 const CLI = join(import.meta.dirname, '..', 'src-service', 'cli.ts');
+const NAMESPACE = 'http://tempuri.org/';
 
 /** `--name=value` (the runner takes every bare word for a benchmark name). */
 export function option(args: string[], name: string, fallback: number): number {
@@ -67,24 +79,41 @@ export function textOption(args: string[], name: string): string | undefined {
   return args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 }
 
-export function load(job: LoadJob): Promise<LoadResult> {
-  const child = fork(join(import.meta.dirname, 'support', 'load-generator.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+/**
+ * Sends the request once on a connection of its own, from `localAddress` when given (a loopback address
+ * of its own: users who log in at once come from addresses of their own, whose verifications take turns
+ * with each other, not behind each other), and returns the answer's status, size and text.
+ */
+export function probe(base: string, req: WireRequest, localAddress?: string): Promise<{ status: number; bytes: number; body: string }> {
+  const url = new URL(base);
   return new Promise((resolve, reject) => {
-    child.once('message', (m) => resolve(m as LoadResult));
-    child.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`load generator exited with ${code}`))));
-    child.send(job);
+    const sent = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: req.path,
+        method: req.method,
+        headers: req.headers,
+        agent: false,
+        ...(localAddress === undefined ? {} : { localAddress }),
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const bytes = Buffer.concat(chunks);
+          resolve({ status: res.statusCode!, bytes: bytes.length, body: bytes.toString('utf8') });
+        });
+        res.on('error', reject);
+      },
+    );
+    sent.on('error', reject);
+    sent.end(req.body);
   });
 }
 
-/** Sends the request once and returns the answer's status, size and text. */
-async function probe(base: string, req: WireRequest): Promise<{ status: number; bytes: number; body: string }> {
-  const res = await fetch(base + req.path, { method: req.method, headers: req.headers, body: req.body });
-  const body = await res.text();
-  return { status: res.status, bytes: Buffer.byteLength(body), body };
-}
+/** The loopback address user `u` of the mix calls from when the users come at once (see probe). */
+export const userAddress = (u: number) => `127.0.0.${10 + u}`;
 
 /** A measured server: a process of its own, stopped with SIGTERM (it then exits 0 and writes any profile). */
 interface ServerProcess {
@@ -160,7 +189,7 @@ function startServer(job: ServerJob, flags: ServerFlags, name: string): Promise<
   });
 }
 
-interface MixData {
+export interface MixData {
   requests: { operation: OperationName; req: WireRequest; weight: number }[];
   /** One call per user that is never answered from a cache (CategoryTree): each verifies its user's credentials. */
   touches: WireRequest[];
@@ -271,7 +300,7 @@ interface Workload {
  * 45 s, spread out); the windows leave that out, as they leave out any moment of other work.
  */
 export async function settle(url: string, pid: number, users: WireRequest[]): Promise<void> {
-  await Promise.all(users.map((req) => probe(url, req)));
+  await Promise.all(users.map((req, u) => probe(url, req, userAddress(u))));
   const started = performance.now();
   let before = processCpuSeconds(pid);
   while (performance.now() - started < 5000) {
@@ -282,43 +311,48 @@ export async function settle(url: string, pid: number, users: WireRequest[]): Pr
   }
 }
 
-/** The server's CPU over the measured window: its share of one core, and microseconds per request. */
-function serverCpuText(r: LoadResult): string {
-  if (r.serverCpu === null || r.serverCpuUsPerRequest === null) return 'server cpu n/a';
-  return `server cpu ${(r.serverCpu * 100).toFixed(0).padStart(3)}% ${r.serverCpuUsPerRequest.toFixed(0).padStart(4)} us/req`;
-}
-
 const asLoad = (req: WireRequest, weight: number): LoadRequest => ({ path: req.path, headers: req.headers, body: req.body, weight });
+
+/** One measurement's line: rate, latency, the server's CPU per request, the generator's CPU. */
+function resultLine(r: LoadResult): string {
+  return (
+    `${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50Ms.toFixed(2).padStart(6)} ms  p99 ${r.p99Ms.toFixed(2).padStart(6)} ms  ` +
+    `${cpuText(r)}  ${generatorText(r)}` +
+    (r.errors ? `  ${r.errors} ERRORS, the first: ${r.firstError}` : '')
+  );
+}
 
 /**
  * `--first-minute`: the mix on a service just started, nothing asked before, measured from the first
  * request on in six windows of 10 s (each login's first call costs one scrypt, inside the first window).
  */
-async function firstMinute(dataFile: string, mix: MixData, connections: number, flags: ServerFlags): Promise<void> {
+async function firstMinute(dataFile: string, mix: MixData, connections: number, flags: ServerFlags, generator: Generator): Promise<void> {
   const service = await serveOurs(dataFile, flags, 'ours first minute');
   console.log(
-    `First minute after start: the mix, ${connections} connections, from the first request on (no warm-up window); ours in process ${service.pid}.`,
+    `First minute after start: the mix, ${connections} connections, from the first request on (no warm-up window); ours in process ${service.pid}; ${generatorNote(generator)}.`,
   );
   try {
     const requests = mix.requests.map((r) => asLoad(r.req, r.weight));
     const all: number[] = [];
     for (let window = 0; window < 6; window++) {
-      const r = await load({
-        origin: service.url,
-        requests,
-        seed: 2000 + window,
-        connections,
-        warmupMs: 0,
-        durationMs: 10_000,
-        expectStatus: 200,
-        expectBytes: null,
-        forbidden: 'Fault>',
-        serverPid: service.pid,
-      });
+      const r = await load(
+        {
+          origin: service.url,
+          requests,
+          seed: 2000 + window,
+          connections,
+          warmupMs: 0,
+          durationMs: 10_000,
+          expectStatus: 200,
+          expectBytes: null,
+          forbidden: 'Fault>',
+          serverPids: [service.pid],
+        },
+        generator,
+      );
       all.push(r.p99Ms);
       console.log(
-        `  ${String(window * 10).padStart(2)}-${window * 10 + 10} s  ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms  max window p99 so far ${Math.max(...all).toFixed(2)} ms` +
-          (r.errors ? `  ${r.errors} ERRORS, the first: ${r.firstError}` : ''),
+        `  ${String(window * 10).padStart(2)}-${window * 10 + 10} s ${resultLine(r)}  max window p99 so far ${Math.max(...all).toFixed(2)} ms`,
       );
     }
   } finally {
@@ -326,16 +360,195 @@ async function firstMinute(dataFile: string, mix: MixData, connections: number, 
   }
 }
 
+/** The counted rounds of a server on a workload: the best rate, and the least CPU per request (the least disturbed). */
+interface Summary {
+  best: LoadResult;
+  cpuUs: number | null;
+  counted: number;
+  rounds: number;
+}
+
+function summarize(rows: Row[], workload: string, server: string): Summary | undefined {
+  const all = rows.filter((r) => r.workload === workload && r.server === server).map((r) => r.result);
+  const usable = all.filter(counted);
+  if (usable.length === 0) return undefined;
+  const cpus = usable.map((r) => r.serverCpuUsPerRequest).filter((v): v is number => v !== null);
+  return {
+    best: usable.reduce((a, b) => (b.rps > a.rps ? b : a)),
+    cpuUs: cpus.length === 0 ? null : Math.min(...cpus),
+    counted: usable.length,
+    rounds: all.length,
+  };
+}
+
+const verdict = (ok: boolean, goal: boolean) => (goal ? (ok ? ' ok' : ' MISSED') : '');
+
+/** The headline of a workload: ours against bare node (server CPU per request first), the soap package, the baseline. */
+function printRatios(rows: Row[], workload: string): void {
+  const of = (server: string) => summarize(rows, workload, server);
+  const [ours, raw, bare, soapPkg, base] = [of('ours'), of('ours uncached'), of('bare node'), of('soap package'), of(BASELINE)];
+  const goals = workload === 'mix';
+  if (!ours || !bare) {
+    console.log(`  ${workload.padEnd(17)} no counted round of ${ours ? 'bare node' : 'ours'}: no ratio`);
+    return;
+  }
+  const cpuRatio = ours.cpuUs !== null && bare.cpuUs !== null ? ours.cpuUs / bare.cpuUs : NaN;
+  const toBare = ours.best.rps / bare.best.rps;
+  console.log(
+    `  ${workload.padEnd(17)} server CPU per request: ours ${ours.cpuUs?.toFixed(0)} us, bare ${bare.cpuUs?.toFixed(0)} us: ` +
+      `${cpuRatio.toFixed(2)}x${verdict(cpuRatio <= 2, goals)}` +
+      (raw?.cpuUs ? `; uncached ${raw.cpuUs.toFixed(0)} us (${(raw.cpuUs / bare.cpuUs!).toFixed(2)}x)` : ''),
+  );
+  console.log(
+    `  ${''.padEnd(17)} req/s ours/bare ${toBare.toFixed(2)}${verdict(toBare >= 0.5, goals)}, ` +
+      `p99 ours ${ours.best.p99Ms.toFixed(2)} ms${verdict(ours.best.p99Ms < 10, goals)}, bare ${bare.best.p99Ms.toFixed(2)} ms` +
+      (soapPkg
+        ? `; ours/soap package ${(ours.best.rps / soapPkg.best.rps).toFixed(1)}x${verdict(ours.best.rps >= 3 * soapPkg.best.rps, goals)}`
+        : '') +
+      (raw ? `; uncached ours/bare ${(raw.best.rps / bare.best.rps).toFixed(2)}, p99 ${raw.best.p99Ms.toFixed(2)} ms` : ''),
+  );
+  if (base) {
+    // Side by side in the same rounds; the CPU per request is the steadier figure on a shared machine.
+    const cpu =
+      ours.cpuUs !== null && base.cpuUs ? ` server CPU per request ${(ours.cpuUs / base.cpuUs).toFixed(2)} of the baseline's,` : '';
+    console.log(
+      `  ${''.padEnd(17)} ours/baseline:${cpu} req/s ${(ours.best.rps / base.best.rps).toFixed(2)}, p99 ${ours.best.p99Ms.toFixed(2)} ms vs ${base.best.p99Ms.toFixed(2)} ms`,
+    );
+  }
+}
+
+function printSummary(rows: Row[], rounds: number): void {
+  console.log(`\nCounted rounds (generator not the limit) of ${rounds}: the best req/s, and the least server CPU per request:`);
+  const servers = new Set(rows.map((r) => r.server));
+  for (const workload of new Set(rows.map((r) => r.workload))) {
+    for (const server of servers) {
+      const s = summarize(rows, workload, server);
+      if (!s) {
+        console.log(`  ${workload.padEnd(17)} ${server.padEnd(14)} no round counted: the generator was the limit in every one`);
+        continue;
+      }
+      const r = s.best;
+      console.log(
+        `  ${workload.padEnd(17)} ${server.padEnd(14)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms  ` +
+          `server ${s.cpuUs?.toFixed(0) ?? 'n/a'} us/req  (${s.counted} of ${s.rounds} rounds counted)`,
+      );
+    }
+  }
+  console.log(
+    '\nOurs vs bare node (goals on the mix: server CPU per request <= 2x bare, req/s >= 0.5 of bare, p99 < 10 ms, >= 3x the soap package):',
+  );
+  for (const workload of new Set(rows.map((r) => r.workload))) printRatios(rows, workload);
+  console.log(
+    '  (This machine is shared: rates and latencies move with what else runs; the CPU per request hardly does, and is the figure to compare.)',
+  );
+}
+
+/** The servers started, the answers checked, and the workloads with the address of each server. */
+async function prepare(o: {
+  dataFile: string;
+  mix: MixData;
+  flags: ServerFlags;
+  baselineDir: string | undefined;
+  started: (p: Promise<ServerProcess>) => Promise<ServerProcess>;
+}): Promise<{ workloads: (Workload & { urls: Record<(typeof SERVERS)[number], string> })[]; baseline: ServerProcess | undefined }> {
+  const { dataFile, mix, flags, started } = o;
+  const service = await started(serveOurs(dataFile, flags, 'ours'));
+  const uncached = await started(startServer({ kind: 'ours-uncached', dataFile, timeZone: TIME_ZONE }, flags, 'ours uncached'));
+  const wsdl = (await probe(service.url, { method: 'GET', path: `${SERVICE_PATH}?WSDL`, headers: {}, body: '' })).body;
+  const pkg = await started(startServer({ kind: 'soap', dataFile, timeZone: TIME_ZONE, wsdl }, flags, 'soap package'));
+  const baseline =
+    o.baselineDir === undefined
+      ? undefined
+      : await started(serveOurs(dataFile, flags, BASELINE, join(resolve(o.baselineDir), 'src-service', 'cli.ts')));
+
+  // A cold start: every user's first call at once on the service just started (each login's first
+  // verification is one scrypt, by design; the warm-up cannot know passwords), each user from an address of its own.
+  const firstCalls = mix.requests.filter((r) => r.operation === 'AccountListWithAmount2');
+  const coldStarted = performance.now();
+  const coldTimes = await Promise.all(
+    firstCalls.map(async (r, u) => {
+      const answer = await probe(uncached.url, r.req, userAddress(u));
+      if (answer.status !== 200) throw new Error(`a first call answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+      return performance.now() - coldStarted;
+    }),
+  );
+  console.log(
+    `  cold start (ours uncached, just started): the first calls of ${firstCalls.length} users at once, answered within ${Math.max(...coldTimes).toFixed(0)} ms ` +
+      `(median ${coldTimes.sort((a, b) => a - b)[Math.floor(coldTimes.length / 2)]!.toFixed(0)} ms; one scrypt per login).`,
+  );
+
+  // Every read of the mix once, on ours (both), to check that they answer alike and to size the bare answer.
+  const sizes: { bytes: number; body: string; weight: number }[] = [];
+  for (const { operation, req, weight } of mix.requests) {
+    if (operation === 'AddTranferToOtherAccount') continue;
+    const ours = await probe(service.url, req);
+    if (ours.status !== 200) throw new Error(`${operation} answered ${ours.status}: ${ours.body.slice(0, 200)}`);
+    const raw = await probe(uncached.url, req);
+    if (raw.body !== ours.body) throw new Error(`${operation}: ours and ours uncached answer differently`);
+    sizes.push({ bytes: ours.bytes, body: ours.body, weight });
+  }
+  const readWeight = sizes.reduce((a, b) => a + b.weight, 0);
+  const weighted = sizes.reduce((sum, x) => sum + (x.bytes * x.weight) / readWeight, 0);
+  const recorded = sizes.reduce((a, b) => (Math.abs(b.bytes - weighted) < Math.abs(a.bytes - weighted) ? b : a)).body;
+  const sample = mix.requests.find((r) => r.operation === 'AddTranferToOtherAccount')!;
+  for (const target of [pkg.url, service.url]) {
+    const answer = await probe(target, sample.req);
+    if (answer.status !== 200 || answer.body.includes('Fault>')) {
+      throw new Error(`a transfer answered ${answer.status}: ${answer.body.slice(0, 300)}`);
+    }
+  }
+  const contentType = 'application/soap+xml; charset=utf-8';
+  const bareMix = await started(startServer({ kind: 'bare', body: recorded, contentType }, flags, 'bare node'));
+
+  // The cached best case: demo's account list, the same request over and over.
+  const demo = { clientKey: 'demo', login: 'demo', password: 'demo' };
+  const cachedReq = buildRequest('soap12', { operation: 'AccountListWithAmount2', credentials: demo, params: {} }, NAMESPACE);
+  const cachedOurs = await probe(service.url, cachedReq);
+  const cachedTheirs = await probe(pkg.url, cachedReq);
+  const bareCached = await started(startServer({ kind: 'bare', body: cachedOurs.body, contentType }, flags, 'bare node cached'));
+  console.log(
+    `  processes: ours ${service.pid} (serve), ours uncached ${uncached.pid}, soap package ${pkg.pid}, bare node ${bareMix.pid} (mix) and ${bareCached.pid} (cached best case)` +
+      `${baseline ? `, ours baseline ${baseline.pid} (serve of ${o.baselineDir})` : ''}.`,
+  );
+  console.log(
+    `  mix: ${mix.requests.length} distinct requests; the bare server answers a recorded ${Buffer.byteLength(recorded)} B answer (the reads' weighted mean is ${weighted.toFixed(0)} B).`,
+  );
+  const urls = { ours: service.url, 'ours uncached': uncached.url, 'bare node': bareMix.url, 'soap package': pkg.url };
+  const varying = { ours: null, 'ours uncached': null, 'bare node': Buffer.byteLength(recorded), 'soap package': null };
+  const workloads = [
+    { name: 'mix', requests: mix.requests.map((r) => asLoad(r.req, r.weight)), bytes: varying, urls },
+    {
+      // Writes alone: every request a transfer of the mix's users (a bare server has no writes to compare).
+      name: 'transfers',
+      requests: mix.requests.filter((r) => r.operation === 'AddTranferToOtherAccount').map((r) => asLoad(r.req, 1)),
+      bytes: varying,
+      urls,
+    },
+    {
+      name: 'cached best case',
+      requests: [asLoad(cachedReq, 1)],
+      bytes: {
+        ours: cachedOurs.bytes,
+        'ours uncached': cachedOurs.bytes,
+        'bare node': cachedOurs.bytes,
+        'soap package': cachedTheirs.bytes,
+      },
+      urls: { ...urls, 'bare node': bareCached.url },
+    },
+  ];
+  return { workloads, baseline };
+}
+
 export async function run(args: string[]): Promise<void> {
   const seconds = option(args, 'seconds', 3);
   const connections = option(args, 'connections', 32);
   const rounds = option(args, 'rounds', 3);
   const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+  const generator = generatorOf(args);
   const dir = mkdtempSync(join(tmpdir(), 'bookkeeping-bench-'));
   const dataFile = join(dir, 'bench.sqlite');
-  const demo = createDemoData(dataFile, { timeZone: TIME_ZONE });
-  const namespace = 'http://tempuri.org/';
-  const mix = seedMix(dataFile, namespace);
+  createDemoData(dataFile, { timeZone: TIME_ZONE });
+  const mix = seedMix(dataFile, NAMESPACE);
   const profileDir = textOption(args, 'cpu-prof');
   if (profileDir) mkdirSync(profileDir, { recursive: true });
   const flags: ServerFlags = {
@@ -347,7 +560,7 @@ export async function run(args: string[]): Promise<void> {
   };
   if (args.includes('--first-minute')) {
     try {
-      await firstMinute(dataFile, mix, connections, flags);
+      await firstMinute(dataFile, mix, connections, flags, generator);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -363,141 +576,38 @@ export async function run(args: string[]): Promise<void> {
   const rows: Row[] = [];
   console.log(
     `Service benchmark: SOAP 1.2, keep-alive, ${connections} connections, ${rounds} rounds of ${seconds} s per server and workload; ` +
-      `the mix: ${USERS} users x ${ACCOUNTS_PER_USER} accounts x ${TRANSACTIONS_PER_ACCOUNT} transactions, 45% account lists, 45% transaction lists, 10% transfers.`,
+      `the mix: ${USERS} users x ${ACCOUNTS_PER_USER} accounts x ${TRANSACTIONS_PER_ACCOUNT} transactions, 45% account lists, 45% transaction lists, 10% transfers; ` +
+      `${generatorNote(generator)}.`,
   );
-
   try {
-    const service = await started(serveOurs(dataFile, flags, 'ours'));
-    const uncached = await started(startServer({ kind: 'ours-uncached', dataFile, timeZone: TIME_ZONE }, flags, 'ours uncached'));
-    const wsdl = await (await fetch(`${service.url}${SERVICE_PATH}?WSDL`)).text();
-    const pkg = await started(startServer({ kind: 'soap', dataFile, timeZone: TIME_ZONE, wsdl }, flags, 'soap package'));
     const baselineDir = textOption(args, 'baseline');
-    const baseline =
-      baselineDir === undefined
-        ? undefined
-        : await started(serveOurs(dataFile, flags, BASELINE, join(resolve(baselineDir), 'src-service', 'cli.ts')));
+    const prepared = await prepare({ dataFile, mix, flags, baselineDir, started });
+    const baseline = prepared.baseline;
+    const workloads = prepared.workloads.filter((w) => !only || w.name.startsWith(only));
     const measured: ServerName[] = baseline ? [...SERVERS, BASELINE] : [...SERVERS];
-
-    // A cold start: every user's first call at once on the service just started (each login's first
-    // verification is one scrypt, by design; the warm-up cannot know passwords).
-    const firstCalls = mix.requests.filter((r) => r.operation === 'AccountListWithAmount2');
-    const coldStarted = performance.now();
-    const coldTimes = await Promise.all(
-      firstCalls.map(async (r) => {
-        const answer = await probe(uncached.url, r.req);
-        if (answer.status !== 200) throw new Error(`a first call answered ${answer.status}: ${answer.body.slice(0, 200)}`);
-        return performance.now() - coldStarted;
-      }),
-    );
-    console.log(
-      `  cold start (ours uncached, just started): the first calls of ${firstCalls.length} users at once, answered within ${Math.max(...coldTimes).toFixed(0)} ms ` +
-        `(median ${coldTimes.sort((a, b) => a - b)[Math.floor(coldTimes.length / 2)]!.toFixed(0)} ms; one scrypt per login).`,
-    );
-
-    // Every request of the mix once, on ours (both) and on the soap package, to check that they answer and to size the bare answer.
-    let weighted = 0;
-    let recorded = '';
-    let nearest = Infinity;
-    const sizes: { bytes: number; body: string; weight: number }[] = [];
-    for (const { operation, req, weight } of mix.requests) {
-      if (operation === 'AddTranferToOtherAccount') continue;
-      const ours = await probe(service.url, req);
-      if (ours.status !== 200) throw new Error(`${operation} answered ${ours.status}: ${ours.body.slice(0, 200)}`);
-      const raw = await probe(uncached.url, req);
-      if (raw.body !== ours.body) throw new Error(`${operation}: ours and ours uncached answer differently`);
-      sizes.push({ bytes: ours.bytes, body: ours.body, weight });
-    }
-    const readWeight = sizes.reduce((a, b) => a + b.weight, 0);
-    for (const x of sizes) weighted += (x.bytes * x.weight) / readWeight;
-    for (const x of sizes) {
-      if (Math.abs(x.bytes - weighted) < nearest) {
-        nearest = Math.abs(x.bytes - weighted);
-        recorded = x.body;
-      }
-    }
-    const sample = mix.requests.find((r) => r.operation === 'AddTranferToOtherAccount')!;
-    for (const target of [pkg.url, service.url]) {
-      const answer = await probe(target, sample.req);
-      if (answer.status !== 200 || answer.body.includes('Fault>')) {
-        throw new Error(`a transfer answered ${answer.status}: ${answer.body.slice(0, 300)}`);
-      }
-    }
-    const bareMix = await started(
-      startServer({ kind: 'bare', body: recorded, contentType: 'application/soap+xml; charset=utf-8' }, flags, 'bare node'),
-    );
-
-    // The cached best case: demo's account list, the same request over and over.
-    const cachedReq = buildRequest(
-      'soap12',
-      { operation: 'AccountListWithAmount2', credentials: { clientKey: 'demo', login: 'demo', password: 'demo' }, params: {} },
-      namespace,
-    );
-    const cachedOurs = await probe(service.url, cachedReq);
-    const cachedTheirs = await probe(pkg.url, cachedReq);
-    const bareCached = await started(
-      startServer({ kind: 'bare', body: cachedOurs.body, contentType: 'application/soap+xml; charset=utf-8' }, flags, 'bare node cached'),
-    );
-    console.log(
-      `  processes: ours ${service.pid} (serve), ours uncached ${uncached.pid}, soap package ${pkg.pid}, bare node ${bareMix.pid} (mix) and ${bareCached.pid} (cached best case); ` +
-        `${baseline ? `ours baseline ${baseline.pid} (serve of ${baselineDir}), ` : ''}the load generator a fresh one per measurement.`,
-    );
-    void demo;
-
     const pids = new Map<string, number>(servers.map((server) => [server.url, server.pid]));
-    const workloads: (Workload & { urls: Record<(typeof SERVERS)[number], string> })[] = [
-      {
-        name: 'mix',
-        requests: mix.requests.map((r) => asLoad(r.req, r.weight)),
-        bytes: { ours: null, 'ours uncached': null, 'bare node': Buffer.byteLength(recorded), 'soap package': null },
-        urls: { ours: service.url, 'ours uncached': uncached.url, 'bare node': bareMix.url, 'soap package': pkg.url },
-      },
-      {
-        // Writes alone: every request a transfer of the mix's users (a bare server has no writes to compare).
-        name: 'transfers',
-        requests: mix.requests.filter((r) => r.operation === 'AddTranferToOtherAccount').map((r) => asLoad(r.req, 1)),
-        bytes: { ours: null, 'ours uncached': null, 'bare node': Buffer.byteLength(recorded), 'soap package': null },
-        urls: { ours: service.url, 'ours uncached': uncached.url, 'bare node': bareMix.url, 'soap package': pkg.url },
-      },
-      {
-        name: 'cached best case',
-        requests: [asLoad(cachedReq, 1)],
-        bytes: {
-          ours: cachedOurs.bytes,
-          'ours uncached': cachedOurs.bytes,
-          'bare node': cachedOurs.bytes,
-          'soap package': cachedTheirs.bytes,
-        },
-        urls: { ours: service.url, 'ours uncached': uncached.url, 'bare node': bareCached.url, 'soap package': pkg.url },
-      },
-    ].filter((w) => !only || w.name.startsWith(only));
-    console.log(
-      `  mix: ${mix.requests.length} distinct requests; the bare server answers a recorded ${Buffer.byteLength(recorded)} B answer (the reads' weighted mean is ${weighted.toFixed(0)} B).`,
-    );
-
     for (let round = 1; round <= rounds; round++) {
       for (const w of workloads) {
-        for (const server of measured) {
+        // Every other round backwards: no server always follows the same neighbour.
+        for (const server of round % 2 === 0 ? [...measured].reverse() : measured) {
           // The baseline is another ours: the same answers, served from its own process.
           const url = server === BASELINE ? baseline!.url : w.urls[server];
           await settle(url, pids.get(url)!, mix.touches);
-          const result = await load({
+          const job = {
             origin: url,
             requests: w.requests,
             seed: 1000 + round,
             connections,
-            warmupMs: 500,
+            warmupMs: 1000,
             durationMs: seconds * 1000,
             expectStatus: 200,
             expectBytes: w.bytes[server === BASELINE ? 'ours' : server],
             forbidden: 'Fault>',
-            serverPid: pids.get(url),
-          });
+            serverPids: [pids.get(url)!],
+          };
+          const result = await load(job, generator);
           rows.push({ workload: w.name, server, round, result });
-          console.log(
-            `  round ${round}  ${w.name.padEnd(17)} ${server.padEnd(14)} ${result.rps.toFixed(0).padStart(7)} req/s  ` +
-              `p50 ${result.p50Ms.toFixed(2).padStart(6)} ms  p99 ${result.p99Ms.toFixed(2).padStart(6)} ms  ${serverCpuText(result)}  generator cpu ${(result.generatorCpu * 100).toFixed(0)}%` +
-              (result.errors ? `  ${result.errors} ERRORS, the first: ${result.firstError}` : ''),
-          );
+          console.log(`  round ${round}  ${w.name.padEnd(17)} ${server.padEnd(14)} ${resultLine(result)}`);
         }
       }
     }
@@ -505,46 +615,7 @@ export async function run(args: string[]): Promise<void> {
     await Promise.all(servers.map((server) => server.stop()));
     rmSync(dir, { recursive: true, force: true });
   }
-
-  const best = (workload: string, server: string) =>
-    rows.filter((r) => r.workload === workload && r.server === server).reduce((a, b) => (b.result.rps > a.result.rps ? b : a)).result;
-  console.log(`\nBest of ${rounds} rounds:`);
-  const measured = new Set(rows.map((r) => r.server));
-  for (const workload of new Set(rows.map((r) => r.workload))) {
-    for (const server of measured) {
-      const r = best(workload, server);
-      console.log(
-        `  ${workload.padEnd(17)} ${server.padEnd(14)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50Ms.toFixed(2)} ms  p99 ${r.p99Ms.toFixed(2)} ms  ${serverCpuText(r)}`,
-      );
-    }
-  }
-  console.log('\nRatios (goals on the mix: ours >= 0.5 of bare node, p99 < 10 ms, ours >= 3x the soap package):');
-  for (const workload of new Set(rows.map((r) => r.workload))) {
-    const ours = best(workload, 'ours');
-    const raw = best(workload, 'ours uncached');
-    const bare = best(workload, 'bare node');
-    const soapPkg = best(workload, 'soap package');
-    const toBare = ours.rps / bare.rps;
-    const toSoap = ours.rps / soapPkg.rps;
-    const goals = workload === 'mix';
-    console.log(
-      `  ${workload.padEnd(17)} ours/bare ${toBare.toFixed(2)}${goals ? (toBare >= 0.5 ? ' ok' : ' BELOW GOAL') : ''}   ` +
-        `ours/soap ${toSoap.toFixed(1)}x${goals ? (toSoap >= 3 ? ' ok' : ' BELOW GOAL') : ''}   ` +
-        `p99 ours ${ours.p99Ms.toFixed(2)} ms${goals ? (ours.p99Ms < 10 ? ' ok' : ' ABOVE GOAL') : ''}, bare ${bare.p99Ms.toFixed(2)} ms, soap ${soapPkg.p99Ms.toFixed(2)} ms`,
-    );
-    console.log(
-      `  ${''.padEnd(17)} uncached (no answer reused): ours/bare ${(raw.rps / bare.rps).toFixed(2)}, ours/soap ${(raw.rps / soapPkg.rps).toFixed(1)}x, p99 ${raw.p99Ms.toFixed(2)} ms`,
-    );
-    if (measured.has(BASELINE)) {
-      // Side by side in the same rounds; the CPU per request is the steadier figure on a shared machine.
-      const base = best(workload, BASELINE);
-      const cpu = (r: LoadResult) => r.serverCpuUsPerRequest;
-      const cpuRatio = cpu(ours) !== null && cpu(base) ? ` cpu per request ${(cpu(ours)! / cpu(base)!).toFixed(2)} of the baseline's` : '';
-      console.log(
-        `  ${''.padEnd(17)} ours/baseline ${(ours.rps / base.rps).toFixed(2)} req/s,${cpuRatio}, p99 ${ours.p99Ms.toFixed(2)} ms vs ${base.p99Ms.toFixed(2)} ms`,
-      );
-    }
-  }
+  printSummary(rows, rounds);
   if (rows.some((r) => r.result.errors > 0)) {
     console.log('Some requests failed: the figures above are not valid.');
     process.exitCode = 1;

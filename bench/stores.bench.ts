@@ -1,29 +1,35 @@
 /**
  * The service on its two stores, side by side in one run: SQLite (one `serve --data` process), and
  * PostgreSQL with one and with two instances (`serve --store` processes on one database). With two, the
- * load generator spreads its keep-alive connections round-robin over both (connection k to instance
- * k mod 2: half each), as a load balancer that keeps connections open (nginx's `keepalive`) would. The
- * data is the service benchmark's mix (20 users x 10 accounts x 60 transactions; 45% account lists, 45%
- * transaction lists, 10% transfers: see service.bench.ts), made once in a SQLite file and moved into
- * PostgreSQL with `migrate`'s copy, so that both hold the very same records and ids. Workloads: the mix
- * (the headline), and transfers alone. After the run, every balance on both stores must still be the exact
- * sum of its transactions (two instances booked on the same accounts at once).
+ * load is spread over both as a load balancer keeping its connections open would (wrk: one thread per
+ * instance, half the connections each; the Node generator: connection k to instance k mod 2). The data is
+ * the service benchmark's mix (20 users x 10 accounts x 60 transactions; 45% account lists, 45% transaction
+ * lists, 10% transfers: see service.bench.ts), made once in a SQLite file and moved into PostgreSQL with
+ * `migrate`'s copy, so that both hold the very same records and ids. Workloads: the mix (the headline), and
+ * transfers alone. After the run, every balance on both stores must still be the exact sum of its
+ * transactions (two instances booked on the same accounts at once).
+ *
+ * Beside every rate: the CPU per request of the servers (all instances together) and of PostgreSQL (its
+ * postmaster and every process under it: the backends, the WAL writer, the checkpointer). Those two are
+ * what a scale-out model is made of (printed at the end; the README's section on PostgreSQL explains it):
+ * this machine has two cores shared by the generator, the instances and PostgreSQL, so what one, two or
+ * eight instances on cores of their own would serve is computed from them, not measured.
  *
  * PostgreSQL is a throwaway cluster (test/support/postgres.ts) with fsync off and synchronous_commit on:
  * a commit is written to the WAL before it is answered but not flushed to the disk, which is what SQLite's
  * WAL with synchronous=NORMAL does; both survive a crash of the service (and PostgreSQL's of its server),
- * neither a power cut. Everything runs on this machine: the servers, PostgreSQL and the load generator
- * share its cores, which a real deployment would not.
+ * neither a power cut.
  *
  * Options: --seconds=<n> per measurement (default 3), --rounds=<n> (default 4), --connections=<n> (default 32),
- * --only=mix|transfers; --baseline=<checkout> also serves each store from another checkout of the project
- * (its `src-service/cli.ts`, e.g. the commit before a change; give it a node_modules), on a copy of the same
+ * --only=mix|transfers, --generator=wrk|node (see service.bench.ts); --pool-sizes=<n>,<n> also measures one
+ * PostgreSQL instance with each of these pool sizes (`serve --pool-size`), to size the pool by measurement;
+ * --baseline=<checkout> also serves each store from another checkout of the project (its
+ * `src-service/cli.ts`, e.g. the commit before a change; give it a node_modules), on a copy of the same
  * data (a copy of the file, a second database made by the same copy), in the same rounds, and prints the
- * ratio of each server to its baseline. Rounds interleave the servers; the best round of each counts (other
- * work on the machine only ever slows a round down). About two minutes with the defaults, twice that with a
- * baseline.
+ * ratio of each server to its baseline. Rounds interleave the servers, every other round backwards; of the
+ * rounds whose generator was not the limit, the best rate and the least CPU per request of each count.
  */
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
@@ -32,95 +38,159 @@ import { copyToPostgres } from '../src-service/store/copy';
 import type { WireRequest } from '../src-shared/wire';
 import { findPostgres, HOW_TO_GET_POSTGRES, startPostgres } from '../test/support/postgres';
 import { serveProcess, stopServing, type Serving } from '../test/support/service-cli';
-import { load, option, seedMix, settle, textOption } from './service.bench';
+import { option, probe, seedMix, settle, textOption, userAddress } from './service.bench';
+import { counted, cpuText, generatorNote, generatorOf, generatorText, load, type Generator } from './support/load';
 import type { LoadRequest, LoadResult } from './support/load-generator';
 
 const TIME_ZONE = 'Europe/Prague';
 const NAMESPACE = 'http://tempuri.org/';
 
-const STORES = ['SQLite', 'PostgreSQL x1', 'PostgreSQL x2'] as const;
-type Store = (typeof STORES)[number];
-/** A store as this checkout serves it, or as the baseline's does. */
-type ServerName = Store | `${Store} baseline`;
-const baselineOf = (store: Store): ServerName => `${store} baseline`;
-/** A latency; none when no request was answered in the window (its NaN crosses the process boundary as null). */
-const ms = (value: number | null) => (value === null || Number.isNaN(value) ? 'n/a' : value.toFixed(2));
-
-/** Where a server is: its instances' addresses and processes. */
+/** Where a server is: its instances' addresses and processes, and PostgreSQL's postmaster for a server on PostgreSQL. */
 interface Served {
   urls: string[];
   pids: number[];
+  databasePid?: number;
 }
 
-/** One SQLite server and three PostgreSQL instances (one, and two together) of one checkout's `serve`. */
-async function serveStores(
-  dataFile: string,
-  url: string,
-  cli: string | undefined,
-  names: (store: Store) => ServerName,
-): Promise<{ instances: Serving[]; origins: Partial<Record<ServerName, Served>> }> {
-  const sqlite = await serveProcess(['--data', dataFile], TIME_ZONE, cli);
-  const postgres = await Promise.all([0, 1, 2].map(() => serveProcess(['--store', url], TIME_ZONE, cli)));
-  const origins: Partial<Record<ServerName, Served>> = {
-    [names('SQLite')]: { urls: [sqlite.target.url], pids: [sqlite.child.pid!] },
-    [names('PostgreSQL x1')]: { urls: [postgres[0]!.target.url], pids: [postgres[0]!.child.pid!] },
-    [names('PostgreSQL x2')]: {
-      urls: [postgres[1]!.target.url, postgres[2]!.target.url],
-      pids: [postgres[1]!.child.pid!, postgres[2]!.child.pid!],
-    },
+/** A latency; none when no request was answered in the window (its NaN crosses the process boundary as null). */
+const ms = (value: number | null) => (value === null || Number.isNaN(value) ? 'n/a' : value.toFixed(2));
+
+/** PostgreSQL's postmaster: the parent of a backend (field 4 of /proc/<pid>/stat). */
+async function postmasterPid(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const backend = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+    const stat = readFileSync(`/proc/${backend}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The servers of one checkout: SQLite, PostgreSQL with one instance and with two, and one instance per pool size asked. */
+async function serveStores(o: {
+  dataFile: string;
+  url: string;
+  cli: string | undefined;
+  suffix: string;
+  poolSizes: number[];
+  instances: Serving[];
+}): Promise<Map<string, Served>> {
+  const start = async (args: string[]) => {
+    const serving = await serveProcess(args, TIME_ZONE, o.cli);
+    o.instances.push(serving);
+    return serving;
   };
-  return { instances: [sqlite, ...postgres], origins };
+  const databasePid = await postmasterPid(o.url);
+  const served = new Map<string, Served>();
+  const sqlite = await start(['--data', o.dataFile]);
+  served.set(`SQLite${o.suffix}`, { urls: [sqlite.target.url], pids: [sqlite.child.pid!] });
+  const one = await start(['--store', o.url]);
+  served.set(`PostgreSQL x1${o.suffix}`, { urls: [one.target.url], pids: [one.child.pid!], databasePid });
+  const two = await Promise.all([0, 1].map(() => start(['--store', o.url])));
+  served.set(`PostgreSQL x2${o.suffix}`, { urls: two.map((s) => s.target.url), pids: two.map((s) => s.child.pid!), databasePid });
+  for (const size of o.poolSizes) {
+    const instance = await start(['--store', o.url, '--pool-size', String(size)]);
+    served.set(`PostgreSQL x1 pool ${size}${o.suffix}`, { urls: [instance.target.url], pids: [instance.child.pid!], databasePid });
+  }
+  return served;
 }
-
-/** The server's CPU per request (of a server of one instance; PostgreSQL's own is not in it). */
-const cpuPerRequest = (r: LoadResult) => (r.serverCpuUsPerRequest === null ? 'n/a' : `${r.serverCpuUsPerRequest.toFixed(0)} us`);
 
 interface Measured {
   workload: string;
-  server: ServerName;
+  server: string;
   result: LoadResult;
 }
 
-/**
- * The best round of each server (the most requests a second), and with a baseline each server's ratio to
- * its baseline's: requests a second, and CPU per request (the least of the rounds: of the two, the figure
- * that depends least on what else the machine runs).
- */
-function printBest(rows: Measured[], servers: ServerName[], rounds: number, withBaseline: boolean): void {
-  const of = (workload: string, server: ServerName) =>
-    rows.filter((r) => r.workload === workload && r.server === server).map((r) => r.result);
-  const best = (workload: string, server: ServerName) => of(workload, server).reduce((a, b) => (b.rps > a.rps ? b : a));
-  const leastCpu = (workload: string, server: ServerName) => Math.min(...of(workload, server).map((r) => r.serverCpuUsPerRequest ?? NaN));
-  console.log(`\nBest of ${rounds} rounds:`);
+/** The counted rounds of a server: the best rate and the least CPU per request (the least disturbed) of servers and PostgreSQL. */
+interface Summary {
+  best: LoadResult;
+  serverUs: number;
+  databaseUs: number | null;
+}
+
+function summarize(rows: Measured[], workload: string, server: string): Summary | undefined {
+  const usable = rows.filter((r) => r.workload === workload && r.server === server && counted(r.result)).map((r) => r.result);
+  if (usable.length === 0) return undefined;
+  const least = (values: (number | null)[]) => {
+    const known = values.filter((v): v is number => v !== null);
+    return known.length === 0 ? null : Math.min(...known);
+  };
+  return {
+    best: usable.reduce((a, b) => (b.rps > a.rps ? b : a)),
+    serverUs: least(usable.map((r) => r.serverCpuUsPerRequest)) ?? NaN,
+    databaseUs: least(usable.map((r) => r.databaseCpuUsPerRequest)),
+  };
+}
+
+const verdict = (ok: boolean) => (ok ? ' ok' : ' MISSED');
+
+function printSummary(rows: Measured[], servers: string[], withBaseline: boolean): void {
+  console.log('\nCounted rounds (the generator not the limit): the best req/s; the least CPU per request of the servers and of PostgreSQL');
   console.log(
-    `  ${'workload'.padEnd(10)} ${'server'.padEnd(23)} ${'req/s'.padStart(7)}  ${'p50'.padStart(8)}  ${'p99'.padStart(8)}  ` +
-      `${'cpu/req'.padStart(7)}  vs SQLite` +
-      (withBaseline ? '  vs baseline' : ''),
+    `  ${'workload'.padEnd(10)} ${'server'.padEnd(32)} ${'req/s'.padStart(7)}  ${'p50'.padStart(8)}  ${'p99'.padStart(8)}  ` +
+      `${'server/req'.padStart(10)}  ${'pg/req'.padStart(7)}  vs SQLite${withBaseline ? '  vs baseline' : ''}`,
   );
   for (const workload of new Set(rows.map((r) => r.workload))) {
-    const sqlite = best(workload, 'SQLite').rps;
+    const sqlite = summarize(rows, workload, 'SQLite');
     for (const server of servers) {
-      const r = best(workload, server);
-      const store = STORES.find((s) => s === server);
-      const ratio =
-        withBaseline && store !== undefined ? `  ${(r.rps / best(workload, baselineOf(store)).rps).toFixed(2).padStart(11)}` : '';
+      const s = summarize(rows, workload, server);
+      if (!s) {
+        console.log(`  ${workload.padEnd(10)} ${server.padEnd(32)} no round counted: the generator was the limit in every one`);
+        continue;
+      }
+      const base = withBaseline && !server.endsWith(' baseline') ? summarize(rows, workload, `${server} baseline`) : undefined;
+      const r = s.best;
       console.log(
-        `  ${workload.padEnd(10)} ${server.padEnd(23)} ${r.rps.toFixed(0).padStart(7)}  ` +
-          `${ms(r.p50Ms).padStart(5)} ms  ${ms(r.p99Ms).padStart(5)} ms  ` +
-          `${cpuPerRequest(r).padStart(7)}  ${(r.rps / sqlite).toFixed(2).padStart(9)}${ratio}`,
+        `  ${workload.padEnd(10)} ${server.padEnd(32)} ${r.rps.toFixed(0).padStart(7)}  ${ms(r.p50Ms).padStart(5)} ms  ${ms(r.p99Ms).padStart(5)} ms  ` +
+          `${`${s.serverUs.toFixed(0)} us`.padStart(10)}  ${(s.databaseUs === null ? '' : `${s.databaseUs.toFixed(0)} us`).padStart(7)}  ` +
+          `${sqlite ? (r.rps / sqlite.best.rps).toFixed(2).padStart(9) : 'n/a'.padStart(9)}` +
+          (base ? `  ${(r.rps / base.best.rps).toFixed(2).padStart(6)} req/s, ${(s.serverUs / base.serverUs).toFixed(2)} cpu/req` : ''),
       );
     }
+  }
+  printGoals(rows);
+}
+
+/** The goals of issue 27 on what this run measured. */
+function printGoals(rows: Measured[]): void {
+  console.log('\nGoals: PostgreSQL x1 >= 0.6 of SQLite on the mix, >= 0.5 on transfers, p99 < 20 ms; two instances no worse than one:');
+  for (const [workload, share] of [
+    ['mix', 0.6],
+    ['transfers', 0.5],
+  ] as const) {
+    const [sqlite, one, two] = ['SQLite', 'PostgreSQL x1', 'PostgreSQL x2'].map((server) => summarize(rows, workload, server));
+    if (!sqlite || !one || !two) continue;
+    const ratio = one.best.rps / sqlite.best.rps;
     console.log(
-      `  ${''.padEnd(10)} two instances / one: ${(best(workload, 'PostgreSQL x2').rps / best(workload, 'PostgreSQL x1').rps).toFixed(2)}`,
+      `  ${workload.padEnd(10)} PostgreSQL x1 / SQLite ${ratio.toFixed(2)}${verdict(ratio >= share)}, p99 ${ms(one.best.p99Ms)} ms${verdict(one.best.p99Ms < 20)}; ` +
+        `x2 / x1 ${(two.best.rps / one.best.rps).toFixed(2)}${verdict(two.best.rps >= one.best.rps * 0.97)} (within 3%), p99 x2 ${ms(two.best.p99Ms)} ms`,
     );
-    if (!withBaseline) continue;
-    for (const store of ['SQLite', 'PostgreSQL x1'] as const) {
-      const [ours, base] = [leastCpu(workload, store), leastCpu(workload, baselineOf(store))];
-      const ratio = (ours / base).toFixed(2);
-      console.log(
-        `  ${''.padEnd(10)} ${store}: server CPU per request ${ours.toFixed(0)} us, baseline ${base.toFixed(0)} us: ${ratio} of the baseline's`,
-      );
-    }
+  }
+}
+
+/**
+ * What one, two and eight instances would serve on one PostgreSQL, computed from the CPU per request
+ * measured on the mix (one instance): each instance on a core of its own serves 1 / (its CPU per request);
+ * PostgreSQL on `cores` cores serves cores / (its CPU per request); the smaller of the two is the limit.
+ */
+function printModel(rows: Measured[]): void {
+  const one = summarize(rows, 'mix', 'PostgreSQL x1');
+  if (!one || one.databaseUs === null) return;
+  const perInstance = 1e6 / one.serverUs;
+  const perDatabaseCore = 1e6 / one.databaseUs;
+  console.log(
+    `\nScale-out model from the mix on one instance (measured: instance ${one.serverUs.toFixed(0)} us, PostgreSQL ${one.databaseUs.toFixed(0)} us of CPU per request; ` +
+      'computed: each instance on a core of its own, PostgreSQL on the cores given):',
+  );
+  for (const instances of [1, 2, 8]) {
+    const cells = [1, 2, 4, 8].map((cores) => {
+      const served = Math.min(instances * perInstance, cores * perDatabaseCore);
+      const limit = instances * perInstance <= cores * perDatabaseCore ? 'instances' : 'postgres';
+      return `PostgreSQL on ${cores} core${cores > 1 ? 's' : ''}: ${served.toFixed(0).padStart(6)} (${limit})`;
+    });
+    console.log(`  ${String(instances).padStart(2)} instance${instances > 1 ? 's' : ' '}  ${cells.join('  ')}`);
   }
 }
 
@@ -128,11 +198,12 @@ function printBest(rows: Measured[], servers: ServerName[], rounds: number, with
 async function measureRounds(o: {
   rounds: number;
   workloads: { name: string; requests: LoadRequest[] }[];
-  servers: ServerName[];
-  origins: Partial<Record<ServerName, Served>>;
+  servers: string[];
+  origins: Map<string, Served>;
   touches: WireRequest[];
   connections: number;
   seconds: number;
+  generator: Generator;
 }): Promise<Measured[]> {
   const rows: Measured[] = [];
   for (let round = 1; round <= o.rounds; round++) {
@@ -141,28 +212,28 @@ async function measureRounds(o: {
       // still vacuuming, the disk still writing) is not always the same one.
       for (const server of round % 2 === 0 ? [...o.servers].reverse() : o.servers) {
         // Every user's credentials verified, renewals due done and the processes idle before the window
-        // (see service.bench.ts): with six servers a round outlasts a verification's renewal.
-        const { urls, pids } = o.origins[server]!;
+        // (see service.bench.ts): with several servers a round outlasts a verification's renewal.
+        const { urls, pids, databasePid } = o.origins.get(server)!;
         for (const [i, url] of urls.entries()) await settle(url, pids[i]!, o.touches);
-        const result = await load({
+        const job = {
           origin: urls[0]!,
           origins: urls,
-          // The CPU of a server of one instance (PostgreSQL's own is not in it).
-          ...(pids.length === 1 ? { serverPid: pids[0]! } : {}),
+          serverPids: pids,
+          ...(databasePid === undefined ? {} : { databasePid }),
           requests: w.requests,
           seed: 1000 + round,
           connections: o.connections,
-          warmupMs: 500,
+          warmupMs: 1000,
           durationMs: o.seconds * 1000,
           expectStatus: 200,
           expectBytes: null,
           forbidden: 'Fault>',
-        });
+        };
+        const result = await load(job, o.generator);
         rows.push({ workload: w.name, server, result });
         console.log(
-          `  round ${round}  ${w.name.padEnd(10)} ${server.padEnd(23)} ${result.rps.toFixed(0).padStart(7)} req/s  ` +
-            `p50 ${ms(result.p50Ms).padStart(6)} ms  p99 ${ms(result.p99Ms).padStart(6)} ms  server ${cpuPerRequest(result)}/req  ` +
-            `generator cpu ${(result.generatorCpu * 100).toFixed(0)}%` +
+          `  round ${round}  ${w.name.padEnd(10)} ${server.padEnd(32)} ${result.rps.toFixed(0).padStart(7)} req/s  ` +
+            `p50 ${ms(result.p50Ms).padStart(6)} ms  p99 ${ms(result.p99Ms).padStart(6)} ms  ${cpuText(result)}  ${generatorText(result)}` +
             (result.errors ? `  ${result.errors} ERRORS, the first: ${result.firstError}` : ''),
         );
       }
@@ -171,18 +242,36 @@ async function measureRounds(o: {
   return rows;
 }
 
+/** Each login's first call costs one scrypt (by design): every instance verifies every user before anything is measured. */
+async function verifyEveryone(origins: Map<string, Served>, firstCalls: WireRequest[]): Promise<void> {
+  for (const origin of [...origins.values()].flatMap((o) => o.urls)) {
+    await Promise.all(
+      firstCalls.map(async (req, u) => {
+        const answer = await probe(origin, req, userAddress(u));
+        if (answer.status !== 200) throw new Error(`${origin}: a first call answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+      }),
+    );
+  }
+}
+
 export async function run(args: string[]): Promise<void> {
   const seconds = option(args, 'seconds', 3);
   const connections = option(args, 'connections', 32);
   const rounds = option(args, 'rounds', 4);
   const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+  const poolSizes = (textOption(args, 'pool-sizes') ?? '')
+    .split(',')
+    .filter((s) => s !== '')
+    .map(Number);
+  if (poolSizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--pool-sizes must be whole numbers from 1');
+  const generator = generatorOf(args);
   const bin = findPostgres();
   if (!bin) throw new Error(`This benchmark needs PostgreSQL: ${HOW_TO_GET_POSTGRES}`);
 
   const dir = mkdtempSync(join(tmpdir(), 'bookkeeping-bench-stores-'));
   const dataFile = join(dir, 'bench.sqlite');
   const mix = seedMix(dataFile, NAMESPACE);
-  const cluster = await startPostgres({ bin, settings: ['synchronous_commit=on', 'max_connections=200'] });
+  const cluster = await startPostgres({ bin, settings: ['synchronous_commit=on', 'max_connections=300'] });
   const instances: Serving[] = [];
   const baselineDir = textOption(args, 'baseline');
   // The baseline's own copy of the same data, made before anything is served: no server sees another's writes.
@@ -191,18 +280,16 @@ export async function run(args: string[]): Promise<void> {
   try {
     const url = await cluster.createDatabase('bench');
     const copied = await copyToPostgres(dataFile, url);
-    const ours = await serveStores(dataFile, url, undefined, (store) => store);
-    instances.push(...ours.instances);
-    let origins = ours.origins;
+    const origins = await serveStores({ dataFile, url, cli: undefined, suffix: '', poolSizes, instances });
     let baselineUrl: string | undefined;
     if (baselineDir !== undefined) {
       baselineUrl = await cluster.createDatabase('bench_baseline');
       await copyToPostgres(baselineFile, baselineUrl);
-      const baseline = await serveStores(baselineFile, baselineUrl, join(resolve(baselineDir), 'src-service', 'cli.ts'), baselineOf);
-      instances.push(...baseline.instances);
-      origins = { ...origins, ...baseline.origins };
+      const cli = join(resolve(baselineDir), 'src-service', 'cli.ts');
+      const base = await serveStores({ dataFile: baselineFile, url: baselineUrl, cli, suffix: ' baseline', poolSizes: [], instances });
+      for (const [name, served] of base) origins.set(name, served);
     }
-    const servers = STORES.flatMap((store): ServerName[] => (baselineDir === undefined ? [store] : [store, baselineOf(store)]));
+    const servers = [...origins.keys()];
     const asLoad = (r: (typeof mix.requests)[number], weight = r.weight): LoadRequest => ({
       path: r.req.path,
       headers: r.req.headers,
@@ -216,24 +303,17 @@ export async function run(args: string[]): Promise<void> {
     console.log(
       `Stores benchmark: SOAP 1.2, keep-alive, ${connections} connections, ${rounds} rounds of ${seconds} s; the service benchmark's mix ` +
         `(${mix.requests.length} distinct requests; ${copied.rows.transactions} transactions moved into PostgreSQL and checked). ` +
-        `Each server is its own serve process; PostgreSQL x2 is two instances on one database, ${Math.ceil(connections / 2)} + ${Math.floor(connections / 2)} connections ` +
-        '(round-robin by connection, as a load balancer keeping connections open). The load generator, the servers and PostgreSQL share this machine.' +
+        `Each server is its own serve process; PostgreSQL x2 is two instances on one database, half the connections each ` +
+        `(as a load balancer keeping connections open); ${generatorNote(generator)}. The generator, the servers and PostgreSQL share this machine's cores.` +
         (baselineDir === undefined ? '' : ` Each "baseline" is the serve of ${baselineDir}, on its own copy of the data.`),
     );
-    // Each login's first call on an instance costs one scrypt (by design); every instance has verified
-    // every user before anything is measured, as after its first minute of serving.
-    const firstCalls = mix.requests.filter((r) => r.operation === 'AccountListWithAmount2');
-    for (const origin of Object.values(origins).flatMap((o) => o.urls)) {
-      await Promise.all(
-        firstCalls.map(async (r) => {
-          const res = await fetch(origin + r.req.path, { method: r.req.method, headers: r.req.headers, body: r.req.body });
-          const body = await res.text();
-          if (res.status !== 200) throw new Error(`${origin}: a first call answered ${res.status}: ${body.slice(0, 200)}`);
-        }),
-      );
-    }
-    const rows = await measureRounds({ rounds, workloads, servers, origins, touches: mix.touches, connections, seconds });
-    printBest(rows, servers, rounds, baselineDir !== undefined);
+    await verifyEveryone(
+      origins,
+      mix.requests.filter((r) => r.operation === 'AccountListWithAmount2').map((r) => r.req),
+    );
+    const rows = await measureRounds({ rounds, workloads, servers, origins, touches: mix.touches, connections, seconds, generator });
+    printSummary(rows, servers, baselineDir !== undefined);
+    printModel(rows);
     const wrong = {
       SQLite: wrongBalancesInFile(dataFile) + (baselineDir === undefined ? 0 : wrongBalancesInFile(baselineFile)),
       PostgreSQL: (await wrongBalancesInDatabase(url)) + (baselineUrl === undefined ? 0 : await wrongBalancesInDatabase(baselineUrl)),

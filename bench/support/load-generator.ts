@@ -1,12 +1,16 @@
 /**
- * The load generator of the service benchmark, run as a child process so that it never shares an event
- * loop with the server it measures. It keeps `connections` keep-alive connections busy for a warm-up and
- * then `durationMs`, with one request over and over, or with a seeded random mix of requests drawn by
+ * The Node load generator of the service benchmarks, run as a child process so that it never shares an
+ * event loop with the server it measures. It keeps `connections` keep-alive connections busy for a warm-up
+ * and then `durationMs`, with one request over and over, or with a seeded random mix of requests drawn by
  * weight; it checks every answer and reports the requests per second and latency percentiles over IPC.
+ *
+ * It is the fallback where `wrk` (a load generator in C, wrk.ts) is not installed: one Node process needs
+ * about as much CPU per request as a bare Node server, so at a bare server's rate it is the limit itself,
+ * and such a round is reported as bound by its generator (`generatorLimited`) and not counted.
  */
 import { Agent, request } from 'node:http';
 import { seededRandom } from '../../src-service/admin/seeded-random';
-import { processCpuSeconds } from './process-cpu';
+import { CpuWindow, type CpuTaken } from './cpu-window';
 
 export interface LoadRequest {
   /** Path and query, e.g. /API/APIservice.asmx. */
@@ -33,27 +37,32 @@ export interface LoadJob {
   expectBytes: number | null;
   /** A text no answer may contain (a fault element): counted as an error. */
   forbidden?: string;
-  /** The measured server's process id: its CPU time over the measured window is reported (Linux). */
-  serverPid?: number;
+  /** The measured server's processes (one per instance): their CPU time over the measured window is reported (Linux). */
+  serverPids?: number[];
+  /** PostgreSQL's postmaster: the CPU of it and its backends over the window is reported as the database's. */
+  databasePid?: number;
   /** The local address the connections come from (another loopback address, say, to be another client). */
   localAddress?: string;
 }
 
-export interface LoadResult {
+export interface LoadResult extends CpuTaken {
+  /** Which generator made the load: wrk (C) or this Node one. */
+  generator: 'wrk' | 'node';
+  /** The generator used nearly all the CPU it could (see GENERATOR_LIMIT): the server's rate was not the measure. */
+  generatorLimited: boolean;
   requests: number;
   errors: number;
-  seconds: number;
   rps: number;
   p50Ms: number;
   p99Ms: number;
-  /** CPU time the generator itself used, as a share of the measured wall time (near 1: it was the limit). */
+  /** CPU time the generator itself used, in cores over the measured wall time (near its threads: it was the limit). */
   generatorCpu: number;
   /** The first failed answer (status and its beginning), to say why. */
   firstError: string | null;
-  /** CPU time of the server's process (all its threads) over the measured wall time, and per request in microseconds; null where unknown. */
-  serverCpu: number | null;
-  serverCpuUsPerRequest: number | null;
 }
+
+/** A generator that used this share of the cores it can use (its threads) was the limit of its round. */
+export const GENERATOR_LIMIT = 0.9;
 
 async function runJob(job: LoadJob): Promise<LoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: job.connections });
@@ -132,44 +141,44 @@ async function runJob(job: LoadJob): Promise<LoadResult> {
   await new Promise((r) => setTimeout(r, job.warmupMs));
   measuring = true;
   const cpu0 = process.cpuUsage();
-  const serverCpu0 = processCpuSeconds(job.serverPid);
-  const t0 = process.hrtime.bigint();
+  const window = new CpuWindow(job.serverPids ?? [], job.databasePid);
   await new Promise((r) => setTimeout(r, job.durationMs));
   measuring = false;
-  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   const cpu = process.cpuUsage(cpu0);
-  const serverCpu1 = processCpuSeconds(job.serverPid);
-  const serverSeconds = serverCpu0 === null || serverCpu1 === null ? null : serverCpu1 - serverCpu0;
-  const generatorCpu = (cpu.user + cpu.system) / 1e6 / seconds;
   const requests = latencies.length;
+  const taken = window.end(requests);
+  const seconds = taken.seconds;
+  const generatorCpu = (cpu.user + cpu.system) / 1e6 / seconds;
   stop = true;
   await Promise.all(loops);
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))] ?? NaN;
   return {
+    ...taken,
+    generator: 'node',
+    generatorLimited: generatorCpu >= GENERATOR_LIMIT,
     requests,
     errors,
-    seconds,
     rps: requests / seconds,
     p50Ms: pct(50),
     p99Ms: pct(99),
     generatorCpu,
     firstError,
-    serverCpu: serverSeconds === null ? null : serverSeconds / seconds,
-    serverCpuUsPerRequest: serverSeconds === null || requests === 0 ? null : (serverSeconds * 1e6) / requests,
   };
 }
 
-// The benchmark gone (failed, interrupted): nobody is left to read the result.
-process.on('disconnect', () => process.exit(1));
-
-process.on('message', (job: LoadJob) => {
-  runJob(job).then(
-    (result) => process.send!(result, () => process.exit(0)),
-    (e: unknown) => {
-      console.error(e);
-      process.exit(1);
-    },
-  );
-});
+// Run as a child process (the benchmarks fork it): the job comes over IPC, the result goes back.
+if (process.send !== undefined) {
+  // The benchmark gone (failed, interrupted): nobody is left to read the result.
+  process.on('disconnect', () => process.exit(1));
+  process.on('message', (job: LoadJob) => {
+    runJob(job).then(
+      (result) => process.send!(result, () => process.exit(0)),
+      (e: unknown) => {
+        console.error(e);
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -30,7 +30,7 @@ import { RuleError, ServiceBusy } from '../errors';
 import type { Logger } from '../log';
 import { runOperation } from '../operations';
 import { loginKey, type ServiceStore, type UserRow } from '../store';
-import { answer, send, write, type Answer } from './answer';
+import { answer, send, write } from './answer';
 import { dependenciesOf, isCacheable, touchedBy } from './answer-dependencies';
 import { BodyBudget } from './body-budget';
 import type { TrustedProxies } from './client-address';
@@ -87,42 +87,53 @@ function sendText(res: ServerResponse, status: number, text: string, extra?: Rec
 }
 
 /**
- * The request body, refused beyond `limit` bytes (by Content-Length before reading, else while reading)
- * and when the bodies of all requests in flight would pass the shared budget. What it took from the
- * budget is given back when the body is whole (its bytes then live only as long as the request's
- * synchronous handling) or refused.
+ * Reads the request body, refused beyond `limit` bytes (by Content-Length before reading, else while
+ * reading) and when the bodies of all requests in flight would pass the shared budget; `done` is called
+ * once, with the body or the error. What it took from the budget is given back when the body is whole
+ * (its bytes then live only as long as the request's synchronous handling) or refused. A callback, not a
+ * promise: a request answered from the cache of answers is then answered in the turn its body arrives,
+ * without a promise or a named closure made for it (tsx names every one, at a property definition's cost).
  */
-function readBody(req: IncomingMessage, limit: number, budget: BodyBudget): Promise<Buffer> {
+function readBody(req: IncomingMessage, limit: number, budget: BodyBudget, done: (error: Error | null, body: Buffer) => void): void {
   const declared = Number(req.headers['content-length']);
-  if (declared > limit) return Promise.reject(new BodyTooLarge());
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let done = false;
-    const settle = (error: Error | null) => {
-      done = true;
-      budget.give(budget.counted(0, size));
-      if (error) {
-        chunks.length = 0;
-        reject(error);
-      } else resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
-    };
-    req.on('data', (chunk: Buffer) => {
-      if (done) return;
-      if (size + chunk.length > limit) return settle(new BodyTooLarge());
-      if (!budget.take(budget.counted(size, size + chunk.length))) return settle(new BudgetExhausted());
-      size += chunk.length;
-      chunks.push(chunk);
-    });
-    req.on('end', () => {
-      if (!done) settle(null);
-    });
-    const gone = () => {
-      if (!done) settle(new ClientGone());
-    };
-    req.on('error', gone);
-    req.on('close', gone);
+  if (declared > limit) return done(new BodyTooLarge(), EMPTY);
+  const reading = { chunks: [] as Buffer[], size: 0, done: false };
+  const settle = settleBody.bind(undefined, reading, budget, done);
+  req.on('data', (chunk: Buffer) => {
+    if (reading.done) return;
+    if (reading.size + chunk.length > limit) return settle(new BodyTooLarge());
+    if (!budget.take(budget.counted(reading.size, reading.size + chunk.length))) return settle(new BudgetExhausted());
+    reading.size += chunk.length;
+    reading.chunks.push(chunk);
   });
+  req.on('end', () => {
+    if (!reading.done) settle(null);
+  });
+  const gone = settleIfOpen.bind(undefined, reading, settle);
+  req.on('error', gone);
+  req.on('close', gone);
+}
+
+const EMPTY = Buffer.alloc(0);
+
+function settleBody(
+  reading: { chunks: Buffer[]; size: number; done: boolean },
+  budget: BodyBudget,
+  done: (error: Error | null, body: Buffer) => void,
+  error: Error | null,
+): void {
+  reading.done = true;
+  budget.give(budget.counted(0, reading.size));
+  const { chunks } = reading;
+  if (error) {
+    chunks.length = 0;
+    done(error, EMPTY);
+  } else done(null, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, reading.size));
+}
+
+/** The client went away (or its connection failed) before the body was whole: no one is left to answer. */
+function settleIfOpen(reading: { done: boolean }, settle: (error: Error | null) => void): void {
+  if (!reading.done) settle(new ClientGone());
 }
 
 export class ServiceEndpoint {
@@ -154,14 +165,28 @@ export class ServiceEndpoint {
 
   /** Answers one HTTP request; never throws and never leaves a request unanswered. */
   handle(req: IncomingMessage, res: ServerResponse): void {
-    this.route(req, res).catch((e: unknown) => {
-      this.options.logger.error(`Unhandled failure of ${req.method} ${SERVICE_PATH}`, e);
-      if (!res.headersSent) sendText(res, 500, SERVER_FAULT_MESSAGE);
-      else res.destroy();
-    });
+    this.settled(req, res, () => this.route(req, res));
   }
 
-  private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /**
+   * Runs a step of answering `req`, at once or to a promise; a failure it did not turn into a fault is
+   * logged and answered as a Server fault (or the connection dropped, when the answer had begun).
+   */
+  private settled(req: IncomingMessage, res: ServerResponse, step: () => Promise<void> | void): void {
+    try {
+      step()?.catch((e: unknown) => this.unhandled(req, res, e));
+    } catch (e) {
+      this.unhandled(req, res, e);
+    }
+  }
+
+  private unhandled(req: IncomingMessage, res: ServerResponse, e: unknown): void {
+    this.options.logger.error(`Unhandled failure of ${req.method} ${SERVICE_PATH}`, e);
+    if (!res.headersSent) sendText(res, 500, SERVER_FAULT_MESSAGE);
+    else res.destroy();
+  }
+
+  private route(req: IncomingMessage, res: ServerResponse): Promise<void> | void {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
@@ -201,7 +226,7 @@ export class ServiceEndpoint {
   }
 
   /** A POST to the bare address: SOAP 1.1 or 1.2 by the media type. */
-  private async soap(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  private soap(req: IncomingMessage, res: ServerResponse): void {
     const contentType = req.headers['content-type'];
     const soapActionHeader = req.headers.soapaction;
     const soapAction = Array.isArray(soapActionHeader) ? soapActionHeader[0] : soapActionHeader;
@@ -209,52 +234,58 @@ export class ServiceEndpoint {
     const binding = head.binding;
     if (binding === undefined) return sendText(res, head.refusal!.httpStatus, head.refusal!.message);
     if (head.charsetRefused) return this.refuseCharset(res, binding);
-    const bytes = await this.bytes(req, res, binding);
-    if (bytes === undefined) return;
-    const { key, answered } = this.lookUp(res, binding, head, bytes);
-    if (answered) return answered;
-    const body = this.text(res, binding, bytes);
-    if (body === undefined) return;
-    await this.call(res, binding, { method: 'POST', contentType, soapAction, body }, key);
+    readBody(req, this.options.limits.maxBodyBytes, this.budget, (error, bytes) =>
+      this.settled(req, res, () => {
+        if (error) return this.bodyRefused(req, res, binding, error);
+        const { key, answered, pending } = this.lookUp(res, binding, head, bytes);
+        if (answered) return pending;
+        const body = this.text(res, binding, bytes);
+        if (body === undefined) return;
+        return this.call(res, binding, { method: 'POST', contentType, soapAction, body }, key);
+      }),
+    );
   }
 
   /** `.../APIservice.asmx/<Operation>` by GET (query string) or POST (form). */
-  private async form(req: IncomingMessage, res: ServerResponse, method: 'GET' | 'POST', operation: string, query: string) {
+  private form(req: IncomingMessage, res: ServerResponse, method: 'GET' | 'POST', operation: string, query: string): Promise<void> | void {
     const contentType = req.headers['content-type'];
     const head = this.heads.of(method, operation, contentType, undefined);
     const binding = head.binding;
     if (binding === undefined) return sendText(res, head.refusal!.httpStatus, head.refusal!.message);
     if (binding === 'httpGet') {
       if (!this.escapesAreUtf8(res, binding, query)) return;
-      const { key, answered } = this.lookUp(res, binding, head, query);
-      if (answered) return answered;
+      const { key, answered, pending } = this.lookUp(res, binding, head, query);
+      if (answered) return pending;
       return this.call(res, binding, { method, pathOperation: operation, query }, key);
     }
     if (head.charsetRefused) return this.refuseCharset(res, binding);
-    const bytes = await this.bytes(req, res, binding);
-    if (bytes === undefined) return;
-    const { key, answered } = this.lookUp(res, binding, head, bytes);
-    if (answered) return answered;
-    const body = this.text(res, binding, bytes);
-    if (body === undefined || !this.escapesAreUtf8(res, binding, body)) return;
-    await this.call(res, binding, { method, pathOperation: operation, contentType, body }, key);
+    readBody(req, this.options.limits.maxBodyBytes, this.budget, (error, bytes) =>
+      this.settled(req, res, () => {
+        if (error) return this.bodyRefused(req, res, binding, error);
+        const { key, answered, pending } = this.lookUp(res, binding, head, bytes);
+        if (answered) return pending;
+        const body = this.text(res, binding, bytes);
+        if (body === undefined || !this.escapesAreUtf8(res, binding, body)) return;
+        return this.call(res, binding, { method, pathOperation: operation, contentType, body }, key);
+      }),
+    );
   }
 
   /**
-   * The request's key in the cache of answers (undefined: its answers are never kept) and, when the
-   * cache has answered it (a hit, or a request seen before answered anew), that answer's promise.
+   * The request's key in the cache of answers (undefined: its answers are never kept), and whether the
+   * cache has answered it: a hit at once, a request seen before answered anew by `pending`.
    */
   private lookUp(
     res: ServerResponse,
     binding: Binding,
     head: RequestHead,
     body: string | Buffer,
-  ): { key: string | undefined; answered?: Promise<void> } {
+  ): { key: string | undefined; answered: boolean; pending?: Promise<void> } {
     const key = head.cacheable ? this.options.cache?.keyOf(head.keyHead, body) : undefined;
     const known = this.fromCache(res, key);
-    if (known === true) return { key, answered: Promise.resolve() };
-    if (known !== undefined) return { key, answered: this.answerKnown(res, binding, known, key!) };
-    return { key };
+    if (known === true) return { key, answered: true };
+    if (known !== undefined) return { key, answered: true, pending: this.answerKnown(res, binding, known, key!) };
+    return { key, answered: false };
   }
 
   /**
@@ -273,38 +304,33 @@ export class ServiceEndpoint {
     return true;
   }
 
-  /** The body's bytes, or undefined when a fault has been answered instead (or no one is left to answer). */
-  private async bytes(req: IncomingMessage, res: ServerResponse, binding: Binding): Promise<Buffer | undefined> {
-    try {
-      return await readBody(req, this.options.limits.maxBodyBytes, this.budget);
-    } catch (e) {
-      if (e instanceof ClientGone) {
-        res.destroy();
-        return undefined;
-      }
-      if (e instanceof BudgetExhausted) {
-        // Busy with the bodies of many others: try again in a moment; the rest of this one is not read.
-        req.pause();
-        send(
-          res,
-          buildFault(binding, { code: 'Server', message: 'The service is busy receiving other requests; try again shortly.', status: 503 }),
-          {
-            'Retry-After': '1',
-            Connection: 'close',
-          },
-        );
-        res.once('finish', () => req.destroy());
-        return undefined;
-      }
-      if (!(e instanceof BodyTooLarge)) throw e;
-      const limit = this.options.limits.maxBodyBytes;
-      // Stop reading; the connection closes once the answer is out.
-      req.resume();
-      send(res, buildFault(binding, { code: 'Client', message: `The request is larger than ${limit} bytes.`, status: 413 }), {
-        Connection: 'close',
-      });
-      return undefined;
+  /** A body that could not be read whole: the fault that says why (or nothing, when no one is left to answer). */
+  private bodyRefused(req: IncomingMessage, res: ServerResponse, binding: Binding, e: Error): void {
+    if (e instanceof ClientGone) {
+      res.destroy();
+      return;
     }
+    if (e instanceof BudgetExhausted) {
+      // Busy with the bodies of many others: try again in a moment; the rest of this one is not read.
+      req.pause();
+      send(
+        res,
+        buildFault(binding, { code: 'Server', message: 'The service is busy receiving other requests; try again shortly.', status: 503 }),
+        {
+          'Retry-After': '1',
+          Connection: 'close',
+        },
+      );
+      res.once('finish', () => req.destroy());
+      return;
+    }
+    if (!(e instanceof BodyTooLarge)) throw e;
+    const limit = this.options.limits.maxBodyBytes;
+    // Stop reading; the connection closes once the answer is out.
+    req.resume();
+    send(res, buildFault(binding, { code: 'Client', message: `The request is larger than ${limit} bytes.`, status: 413 }), {
+      Connection: 'close',
+    });
   }
 
   /** The fault for a request that declares a charset other than UTF-8, the only one read. */
@@ -400,7 +426,8 @@ export class ServiceEndpoint {
     known: KnownRequest | undefined,
   ): Promise<void> {
     let wire: WireResponse;
-    let keep: ((a: Answer) => void) | undefined;
+    /** A read's answer is kept under the generation it began in, with what it shows. */
+    let keep: { generation: number; dependsOn: string[] } | undefined;
     const cache = this.options.cache;
     try {
       const context = { user, timeZone: this.options.timeZone, now: this.now };
@@ -417,9 +444,7 @@ export class ServiceEndpoint {
         });
         result = read instanceof Promise ? await read : read;
         if (cache && cacheKey !== undefined && known !== undefined && isCacheable(call.operation)) {
-          const login = loginKey(call.credentials.login);
-          const dependsOn = dependenciesOf(call, user, result);
-          keep = (a) => cache.set(cacheKey, generation, login, a, dependsOn, known);
+          keep = { generation, dependsOn: dependenciesOf(call, user, result) };
         }
       } else {
         // A write waits for the writes of other requests in flight (write-gate.ts) and is answered once
@@ -440,7 +465,7 @@ export class ServiceEndpoint {
       wire = this.failure(binding, call, e);
     }
     const a = answer(wire);
-    keep?.(a);
+    if (keep) cache!.set(cacheKey!, keep.generation, loginKey(call.credentials.login), a, keep.dependsOn, known!);
     write(res, a);
   }
 

@@ -3,10 +3,12 @@
  * as long as nothing they show has changed, the same request gets the same bytes, so the answer is kept
  * and the XML parse, the password check, the queries and the XML writing are skipped.
  *
- * - The key is an HMAC (under a key that lives only in this process) of everything that shapes the
+ * - The key is a SHA-256 of a salt that lives only in this process and everything that shapes the
  *   request: binding, operation in the path, SOAPAction, content type and the body's bytes or the query
  *   string. The credentials are part of it, so a different password is a different key; no request text
- *   is kept. An answer is kept encoded, ready to write.
+ *   is kept. (An HMAC object made for every request cost twice the hash: the key is only ever compared
+ *   with keys this process made, never shown, so the salted hash serves as well.) An answer is kept
+ *   encoded, ready to write.
  * - Every answer names what it shows (its dependencies, see answer-dependencies.ts: a user's set of
  *   accounts, an account's row, an account's transactions, a car's refuelings, a user's templates), and
  *   a write this service commits drops exactly the answers that show something it touched
@@ -31,7 +33,7 @@
  *   notice when keeping pays again. Many misses alone (a cold start, the first round of a sync) are no
  *   reason: until kept answers are seen going unused, every answer is kept.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Answer } from './answer';
 
 export interface ResponseCacheOptions {
@@ -81,8 +83,14 @@ const HITS_WORTH_KEEPING = 0.1;
 /** While not worth it, one answer in this many is still kept, so that a quieter time is noticed. */
 const KEEP_ONE_IN = 16;
 
+/** The salt's bytes, at the start of every key's input. */
+const SALT_BYTES = 32;
+/** Bodies up to this size are hashed in the scratch buffer; larger ones (rare: a request is at most 1 MiB) in one made for them. */
+const SCRATCH_BYTES = 16 * 1024;
+
 export class ResponseCache<R = unknown> {
-  private readonly secret = randomBytes(32);
+  /** The salt, followed by the input of the key being made. */
+  private readonly scratch = Buffer.allocUnsafe(SCRATCH_BYTES);
   private readonly entries = new Map<string, Entry<R>>();
   /** The keys of the entries that depend on each thing. */
   private readonly dependents = new Map<string, Set<string>>();
@@ -101,7 +109,9 @@ export class ResponseCache<R = unknown> {
   constructor(
     private readonly options: ResponseCacheOptions = DEFAULT_RESPONSE_CACHE,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    randomBytes(SALT_BYTES).copy(this.scratch);
+  }
 
   /** The key of a request, from the pieces that decide how it parses (the last one its body). */
   key(parts: readonly (string | Buffer | undefined)[]): string {
@@ -116,10 +126,16 @@ export class ResponseCache<R = unknown> {
 
   /** The key of a request whose other parts are `head` (see RequestHeads) and whose body is `body`. */
   keyOf(head: string, body: string | Buffer | undefined): string {
-    return createHmac('sha256', this.secret)
-      .update(head)
-      .update(body ?? '\u0000')
-      .digest('base64');
+    const rest = body ?? '\u0000';
+    const scratch = this.scratch;
+    const size = SALT_BYTES + Buffer.byteLength(head) + (typeof rest === 'string' ? Buffer.byteLength(rest) : rest.length);
+    if (size > SCRATCH_BYTES) {
+      return hash('sha256', Buffer.concat([scratch.subarray(0, SALT_BYTES), Buffer.from(head), Buffer.from(rest)]), 'base64');
+    }
+    const at = SALT_BYTES + scratch.write(head, SALT_BYTES, 'utf8');
+    if (typeof rest === 'string') scratch.write(rest, at, 'utf8');
+    else rest.copy(scratch, at);
+    return hash('sha256', scratch.subarray(0, size), 'base64');
   }
 
   /**

@@ -1,7 +1,8 @@
 /**
  * Group commit: the writes of one turn of the event loop share one transaction, each in a savepoint of
  * its own; each settles only once the group is committed; a failing write fails alone; a failing commit
- * fails every write of its group; reads never see what is not committed.
+ * fails every write of its group; reads never see what is not committed, and those of one turn share one
+ * snapshot.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -76,6 +77,30 @@ describe('group commit', () => {
     // The next turn starts a new group that commits as usual.
     await store.write((s) => s.accounts.insert(userId, fields('after')));
     expect(names(other)).toEqual(['after']);
+    await store.close();
+    other.close();
+  });
+
+  it('reads of one turn share a snapshot: on the writer between groups, on the reader while one is open', async () => {
+    const { file, store, userId, other } = setup();
+    await store.write((s) => s.accounts.insert(userId, fields('before')));
+    const seen = () => store.read((s) => s.accounts.listFor(userId).map((a) => a.name));
+    // A read between groups (on the writer's connection), then a write in the same turn: the write's
+    // group begins all the same, and the reads after it in the turn see only what is committed.
+    expect(seen()).toEqual(['before']);
+    const written = store.write((s) => s.accounts.insert(userId, fields('pending')));
+    expect(seen()).toEqual(['before']);
+    await written;
+    expect(seen()).toEqual(['before', 'pending']);
+    // A commit of another process within the turn is not in the turn's snapshot; from the next turn on it is.
+    expect(seen()).toEqual(['before', 'pending']);
+    const admin = new Database(file);
+    admin.prepare("UPDATE accounts SET name = 'renamed' WHERE name = 'before'").run();
+    admin.close();
+    expect(seen()).toEqual(['before', 'pending']);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(seen()).toEqual(['renamed', 'pending']);
+    expect(names(other)).toEqual(['renamed', 'pending']);
     await store.close();
     other.close();
   });

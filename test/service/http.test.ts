@@ -239,7 +239,7 @@ describe('connections', () => {
 describe('the cache of answers', () => {
   const answer = (body: string) => ({ status: 200, headers: {}, payload: Buffer.from(body) });
 
-  it('keys by HMAC, keeps an answer for its generation and time, and is bounded', () => {
+  it('keys by a salted hash, keeps an answer for its generation and time, and is bounded', () => {
     let now = 0;
     const cache = new ResponseCache({ ttlMs: 100, maxEntries: 2, maxBytes: 1000 }, () => now);
     const k1 = cache.key(['soap12', undefined, 'secret password']);

@@ -1,8 +1,13 @@
 /**
  * The store as the running service uses it: two connections to one data file and group commit.
  *
- * - Reads run on a connection of their own, each in one snapshot of committed data: a read never sees
- *   a write that is not yet committed, so no answer ever shows what a crash could still take back.
+ * - Reads run in one snapshot of committed data: a read never sees a write that is not yet committed, so
+ *   no answer ever shows what a crash could still take back. While no group of writes is open, the
+ *   writer's connection holds nothing but committed data, and reads run there; while one is open, on the
+ *   reader, a connection of their own. SQLite empties a connection's page cache whenever another has
+ *   committed since its last transaction, so the reader reread every page it needed after every group
+ *   commit (a read after a commit cost two to three times one before it); the writer's cache stays, its
+ *   own commits being the only ones.
  * - Writes run on the writer connection. The writes of every request handled in one turn of the event
  *   loop share one SQLite transaction (BEGIN IMMEDIATE when the first of them comes, COMMIT at the end
  *   of the turn), each inside a savepoint of its own: a write that fails is rolled back to its savepoint
@@ -13,8 +18,14 @@
  *
  * What changes is the cost: one COMMIT, one set of WAL frames for the pages many writes touched, instead
  * of one per write.
+ *
+ * The reads of one turn of the event loop share one snapshot the same way: a read transaction begins at
+ * the turn's first read and ends at the turn's end, when a group begins (see `write`) and when it
+ * commits, so that a read after a write's answer always sees it (each read began and ended its own
+ * transaction before: two statements and a lock of the WAL's read mark per request).
  */
 import { setImmediate } from 'node:timers';
+import type { Statement } from 'better-sqlite3';
 import { LoginThrottle, type LoginGuard, type ThrottleOptions } from '../../auth/login-throttle';
 import { runNow } from '../flow';
 import type { ServiceStore, StoreFlow } from '../seam';
@@ -31,10 +42,15 @@ export class ServingStore {
   /** The reader: sees committed data only. */
   readonly reads: Store;
   private readonly writes: Store;
+  /** The writer's connection as a reader, with the reader's kept rows: used while no group is open. */
+  private readonly warm: Store;
   private readonly begin;
   private readonly commitStmt;
   private readonly rollbackStmt;
   private readonly dataVersion;
+  /** The connection (the reader, or the writer between groups) whose snapshot this turn's reads share. */
+  private snapshot: Store | undefined;
+  private readonly snapshotStatements = new Map<Store, { begin: Statement; end: Statement }>();
   /** The writes of the open group, answered when it commits. */
   private group: Member[] = [];
   private commitScheduled = false;
@@ -54,6 +70,10 @@ export class ServingStore {
     // Every row this process adds is handed to it once committed (so its kept last lists stay current
     // without asking the index); a commit of another process empties its keep (lookOutside).
     this.reads = new Store(openDatabase(file), { keepRows: true });
+    this.warm = new Store(this.writes.db, { kept: this.reads.kept! });
+    for (const store of [this.reads, this.warm]) {
+      this.snapshotStatements.set(store, { begin: store.db.prepare('BEGIN DEFERRED'), end: store.db.prepare('COMMIT') });
+    }
     const db = this.writes.db;
     db.pragma('wal_autocheckpoint = 0');
     // Each write's savepoint journals the pages it changes; in memory, not in a temporary file (the
@@ -83,10 +103,25 @@ export class ServingStore {
     return this.reads.users;
   }
 
-  /** Runs `fn`, which only reads, in one snapshot of the committed data. */
+  /** Runs `fn`, which only reads, in one snapshot of the committed data: this turn's (see above). */
   read<T>(fn: (store: Store) => T): T {
+    if (this.closed) throw new Error('The data file is closed.');
     this.lookOutside();
-    return this.reads.read(() => fn(this.reads));
+    let store = this.snapshot;
+    if (store === undefined) {
+      store = this.writes.db.inTransaction ? this.reads : this.warm;
+      this.snapshotStatements.get(store)!.begin.run();
+      this.snapshot = store;
+    }
+    return fn(store);
+  }
+
+  /** Ends this turn's snapshot: the next read begins one on the data committed by then. */
+  private endSnapshot(): void {
+    const store = this.snapshot;
+    if (store === undefined) return;
+    this.snapshot = undefined;
+    if (store.db.inTransaction) this.snapshotStatements.get(store)!.end.run();
   }
 
   /**
@@ -97,6 +132,10 @@ export class ServingStore {
   write<T>(fn: (store: Store) => T): Promise<T> {
     if (this.closed) return Promise.reject(new Error('The data file is closed.'));
     const db = this.writes.db;
+    // A snapshot on the writer's connection ends before its group begins; one on the reader's too: a
+    // checkpoint restarting the WAL waits for every reader to be on the newest data, and the writer for
+    // it (the reader would wait for the writer's thread).
+    if (this.snapshot === this.warm || !db.inTransaction) this.endSnapshot();
     if (!db.inTransaction) {
       try {
         // Waits up to the busy timeout when another process (the admin command line) is writing.
@@ -149,7 +188,9 @@ export class ServingStore {
       for (const m of group) m.fail(error);
       return;
     }
-    // Before any write is answered: a read that follows an answer sees its rows in the kept lists.
+    // Before any write is answered: a read that follows an answer sees its rows in the kept lists, and
+    // its commit (the snapshot of reads begun before is over).
+    this.endSnapshot();
     this.reads.transactions.booked(booked);
     this.generationCount += 1;
     this.commitCount += 1;
@@ -194,7 +235,10 @@ export class ServingStore {
     // the data it was built from.
     if (this.versionFresh) return;
     this.versionFresh = true;
-    setImmediate(() => (this.versionFresh = false));
+    setImmediate(() => {
+      this.versionFresh = false;
+      this.endSnapshot();
+    });
     const version = this.dataVersion.get()!;
     if (version === this.lastVersion) return;
     this.lastVersion = version;
@@ -211,6 +255,7 @@ export class ServingStore {
     if (this.closed) return;
     this.closed = true;
     this.commit();
+    this.endSnapshot();
     await this.checkpointer.close();
     this.reads.close();
     this.writes.close();

@@ -22,20 +22,24 @@ export class Store implements DataAccess {
 
   private readonly inTransaction;
   private writing = false;
+  /** The rows kept (`keepRows` or `kept`), if any. */
+  readonly kept: KeptTransactions | undefined;
 
   /**
    * `keepRows`: keep transaction rows once read (see KeptTransactions), for a connection that only ever
    * reads committed data and is told of every commit that adds rows (`transactions.booked`);
-   * `forgetRows` when another process has changed the file. `recordInserts`: the inserted rows are
-   * recorded, to be taken once committed (`transactions.takeInserted`).
+   * `forgetRows` when another process has changed the file. `kept`: keep them in this keep, another
+   * connection's too. `recordInserts`: the inserted rows are recorded, to be taken once committed
+   * (`transactions.takeInserted`).
    */
   constructor(
     readonly db: Db,
-    options: { keepRows?: boolean; recordInserts?: boolean } = {},
+    options: { keepRows?: boolean; kept?: KeptTransactions; recordInserts?: boolean } = {},
   ) {
+    const kept = options.kept ?? (options.keepRows ? new KeptTransactions(true) : undefined);
     const data = new StoreData(new SqliteConnection(db), {
       // Every commit that adds rows is this process's (a commit of another empties the keep): told of them all.
-      ...(options.keepRows ? { kept: new KeptTransactions(true) } : {}),
+      ...(kept ? { kept } : {}),
       ...(options.recordInserts ? { recordInserts: true } : {}),
     });
     this.users = data.users as AtOnce<Users>;
@@ -45,6 +49,7 @@ export class Store implements DataAccess {
     this.categories = data.categories as AtOnce<Categories>;
     this.refuelings = data.refuelings as AtOnce<Refuelings>;
     this.inTransaction = db.transaction(<T>(fn: () => T): T => fn());
+    this.kept = kept;
   }
 
   static open(file: string): Store {
