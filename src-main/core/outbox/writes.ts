@@ -66,7 +66,7 @@ export class LocalWrites {
       if (entry.status === 'undecidable') throw new AppError('entryUndecidable');
       const { marks } = WRITE_KINDS[entry.kind];
       const { sent, locals } = marks ? splitLocals(marks, raw) : { sent: raw, locals: {} };
-      const checked = this.check(entry.kind, sent as never, this.view.stateWithout(entryId), entry);
+      const checked = this.check(entry.kind, sent, this.view.stateWithout(entryId), entry);
       this.outbox.replaceInput(entryId, checked.input, checked.base);
       const target = entry.createdIds[0] ?? (sent as { id?: number }).id;
       if (marks && target !== undefined) this.store.marks.set(marks, target, locals);
