@@ -7,6 +7,7 @@ import { i18n } from './i18n';
 import { createAppRouter } from './router';
 import { useCoreEventsStore } from './stores/core-events';
 import { usePreferencesStore } from './stores/preferences';
+import { useReachabilityStore } from './stores/reachability';
 import FatalView from './views/FatalView.vue';
 import './styles/base.css';
 
@@ -26,6 +27,8 @@ async function start(): Promise<void> {
   await Promise.all([useCoreEventsStore(pinia).start(), usePreferencesStore(pinia).load()]);
   app.use(createAppRouter());
   app.mount('#app');
+  // The badge asks whether the service answers when the window gains focus, the network changes, or it says unreachable.
+  useReachabilityStore(pinia).start();
 }
 
 void start();

@@ -27,3 +27,12 @@ export interface CarCheck {
   /** Why the service could not be asked: not connected, unreachable, credentials refused... */
   problem: AppErrorData | null;
 }
+
+/** A car's refuelings read from the service at once (fetchCarRefuelings). */
+export interface CarFetch {
+  carId: number;
+  /** Refuelings the service listed, now in the local copy; null when it could not be asked (see problem). */
+  refuelings: number | null;
+  /** Why not: not connected, working offline, unreachable...: they come with the next sync that goes through. */
+  problem: AppErrorData | null;
+}

@@ -10,7 +10,7 @@ import { inputEntries } from '../records/fields';
 import { REFUELING } from '../records/refueling';
 import { currency } from '../records/rules';
 import { v, type Infer } from '../validate';
-import type { CarCheck, CarIdSeen } from './car-views';
+import type { CarCheck, CarFetch, CarIdSeen } from './car-views';
 import type { BackupFile, CsvFile, ImportField, ImportPreview, ImportResult, RestoreResult } from './data-views';
 import type { CategoryReport, FuelStats, SearchResult } from './insight-views';
 import type { RegisterPage, TransactionDetail } from './register-views';
@@ -23,6 +23,7 @@ import type {
   OutboxEntryDetail,
   OutboxEntryView,
   Preferences,
+  ReachabilityCheck,
   RefuelingView,
   SafetyCopyInfo,
   SyncSummary,
@@ -119,6 +120,11 @@ export const APP_METHODS = {
     output: {} as AppStatus,
   },
   workOffline: { input: v.none(), output: {} as AppStatus },
+  /**
+   * Whether the stored service answers at all (one GET of its WSDL, no credentials, never a sync), at most
+   * once a minute: for the badge, when the window gains focus, the system goes on or off line, or it says unreachable.
+   */
+  checkReachability: { input: v.none(), output: {} as ReachabilityCheck },
   getPreferences: { input: v.none(), output: {} as Preferences },
   setPreferences: {
     input: v.object({
@@ -157,6 +163,8 @@ export const APP_METHODS = {
   listCarIdsSeen: { input: v.none(), output: [] as CarIdSeen[] },
   /** Asks the service (CarFuelList) what it has of a car number, as a user types it. */
   checkCarId: { input: v.object({ carId: v.whole({ min: 1 }) }), output: {} as CarCheck },
+  /** Reads a car's refuelings from the service (CarFuelList) into the local copy now, as the next sync would: a car just added. */
+  fetchCarRefuelings: { input: v.object({ carId: v.whole({ min: 1 }) }), output: {} as CarFetch },
 
   // --- beyond the service: statistics, reports and search over the whole local history
   /** includeFlagged: count readings that cannot be right (left out by default) in the figures too. */

@@ -197,16 +197,28 @@ export interface ConnectionSettings {
  */
 export type ExchangeOutcome = 'connected' | 'unreachable' | 'credentials-refused' | 'certificate-refused' | 'service-error';
 
-/** The last real exchange with the stored service (a sync, a test of the stored connection, connecting). */
+/**
+ * The last real exchange with the stored service (a sync, a test of the stored connection, connecting, or
+ * a check that it answers at all: no credentials, so it only tells reached from unreachable).
+ */
 export interface LastExchange {
   outcome: ExchangeOutcome;
   /** When it ended (local wall clock, as lastSyncAt). */
   at: string;
-  via: 'sync' | 'test' | 'connect';
+  via: 'sync' | 'test' | 'connect' | 'check';
   /** When an exchange last went through ('connected'), this one or an earlier one; null: never. */
   lastSuccessAt: string | null;
   /** Why it failed, as data (its code words it in the user's language); null when it did not. */
   error: AppErrorData | null;
+}
+
+/** A check of whether the stored service answers (checkReachability). */
+export interface ReachabilityCheck {
+  /** False: not asked now (no connection, working offline, a sync running, or asked less than a minute ago). */
+  checked: boolean;
+  /** What it found: 'connected' (it answers), 'unreachable' or 'certificate-refused'; null when not checked. */
+  outcome: ExchangeOutcome | null;
+  status: AppStatus;
 }
 
 export interface ConnectionReport {

@@ -70,4 +70,59 @@ describe('car numbers', () => {
       tmp.remove();
     }
   });
+
+  it('a car added by its number fetches its refuelings at once; offline, says they come with the next sync', async () => {
+    const tmp = tempDir();
+    const core = openCore(tmp.file('local.sqlite'));
+    const soap = soapClient(service.url, service.namespace);
+    try {
+      // Not connected: nothing fetched, and why.
+      expect(await core.fetchCarRefuelings({ carId: 1 })).toEqual({
+        carId: 1,
+        refuelings: null,
+        problem: expect.objectContaining({ code: 'notConnected' }),
+      });
+      await connectDemo(core, service.url);
+      expect((await core.sync()).error).toBeNull();
+      const synced = (await core.getStatus()).lastSyncAt;
+      const onService = await soap.call('CarFuelList', { CarId: 1 });
+      expect(onService.length).toBeGreaterThan(0);
+      // Added after the sync: the sync brought none of its refuelings.
+      await core.saveCar({ carId: 1, name: 'Octavia' });
+      expect(await core.listRefuelings({ carId: 1 })).toEqual([]);
+      const changed: string[][] = [];
+      core.onEvent((e) => {
+        if (e.type === 'data-changed') changed.push(e.tables);
+      });
+
+      expect(await core.fetchCarRefuelings({ carId: 1 })).toEqual({ carId: 1, refuelings: onService.length, problem: null });
+      // The screens showing refuelings and cars hear of it, and show them: the service's, exactly.
+      expect(changed).toEqual([['refuelings', 'cars']]);
+      const local = await core.listRefuelings({ carId: 1 });
+      expect(local.map((r) => r.id).sort((a, b) => a - b)).toEqual(onService.map((r) => r.Id).sort((a, b) => a - b));
+      expect((await core.listCars())[0]).toMatchObject({ carId: 1, refuelings: onService.length });
+      // No sync was made of it: the last sync as it was.
+      expect((await core.getStatus()).lastSyncAt).toBe(synced);
+
+      // Again: nothing new, nothing said.
+      expect((await core.fetchCarRefuelings({ carId: 1 })).refuelings).toBe(onService.length);
+      expect(changed).toHaveLength(1);
+
+      // The service gone: the car is kept, and the screen can say its refuelings come with the next sync.
+      await core.saveCar({ carId: 2, name: 'Fabia' });
+      await service.stop();
+      const offline = await core.fetchCarRefuelings({ carId: 2 });
+      expect(offline).toMatchObject({ carId: 2, refuelings: null, problem: { code: 'unreachable' } });
+      expect((await core.listCars()).map((c) => c.carId).sort()).toEqual([1, 2]);
+      await service.start();
+      expect((await core.sync()).error).toBeNull();
+      const fabia = await soap.call('CarFuelList', { CarId: 2 });
+      expect((await core.listCars()).find((c) => c.carId === 2)?.refuelings).toBe(fabia.length);
+    } finally {
+      await service.start();
+      soap.close();
+      await core.close();
+      tmp.remove();
+    }
+  });
 });

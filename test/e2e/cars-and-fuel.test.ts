@@ -71,10 +71,29 @@ describe.skipIf(!found)('cars and fuel', () => {
     await poll(() => dialog().count()).toBe(0);
     const car = page.locator('[data-car-id="1"]');
     await poll(() => textOf(car)).toContain('Octavia');
-    // Its refuelings come with the next sync.
+    // Its refuelings come at once, without a sync, and the screen says so.
+    await poll(() => textOf(page.locator('.toast'))).toContain(
+      `Car “Octavia” added, with the ${onService.length} refuelings the service has of it.`,
+    );
+    await poll(() => textOf(car)).toContain(`Refuelings ${onService.length}`);
+
+    // The service gone: a car added by its number is kept, and its refuelings are said to come with the next sync.
+    await stack.service.stop();
+    try {
+      await page.getByTestId('add-car').click();
+      await dialog().locator('input[name=carName]').fill('Fabia');
+      await dialog().locator('input[name=carId]').fill('5');
+      await dialog().locator('input[name=carId]').press('Enter');
+      await poll(() => dialog().count()).toBe(0);
+      await poll(() => textOf(page.locator('.toast'))).toContain('Car “Fabia” added. The service could not be asked for its refuelings');
+      await poll(() => textOf(page.locator('[data-car-id="5"]'))).toContain('Its refuelings on the service come with the next sync.');
+    } finally {
+      await stack.service.start();
+    }
     await syncNow(page);
     await dismissSummary(page);
-    await poll(() => textOf(car)).toContain(String(onService.length));
+    await poll(() => page.locator('[data-car-id="5"] [data-testid=car-awaiting-sync]').count()).toBe(0);
+    await stack.core.removeCar({ carId: 5 });
 
     // Off the list and back: its number is offered from the refuelings kept here.
     await car.getByRole('button', { name: 'Remove Octavia' }).click();

@@ -37,6 +37,15 @@ afterAll(async () => {
   await stack?.close();
 });
 
+/** Beyond the small windows, those where the registers lost Description before (1024) and the usual one (1280). */
+const REGISTER_WINDOWS = [
+  { name: '1024x768', width: 1024, height: 768, scale: 1 },
+  { name: '1280x800', width: 1280, height: 800, scale: 1 },
+] as const;
+
+/** The narrowest a register's Description may be: some 20 characters of a payee. */
+const REGISTER_DESCRIPTION_MIN = 160;
+
 /** Every screen, with what shows it has loaded. */
 const screens = () => everyScreen(bank);
 
@@ -128,6 +137,56 @@ async function navigation(page: Page): Promise<{
   });
 }
 
+/**
+ * How a register lays out: each header's width, whether its text is cut (wider than its cell) or lies
+ * beyond the scroller's right edge (to be scrolled to), and how many rows show wholly below the header.
+ */
+async function registerLayout(page: Page): Promise<{
+  headers: { text: string; width: number; cut: boolean; hidden: boolean }[];
+  description: number;
+  rows: number;
+  cutCells: string[];
+  fits: boolean;
+}> {
+  return page.evaluate(() => {
+    const scroller = document.querySelector<HTMLElement>('[data-testid=register-scroll]')!;
+    const box = scroller.getBoundingClientRect();
+    const heads = [...scroller.querySelectorAll<HTMLElement>('thead th')];
+    // Cut: a box whose text needs more room than it gives (an ellipsis, or clipped), or a name wrapped inside.
+    const cut = (el: HTMLElement): boolean =>
+      [el, ...el.querySelectorAll<HTMLElement>('*')].some((e) => e.scrollWidth > e.clientWidth + 1) ||
+      [...el.querySelectorAll('*'), el].some((e) =>
+        [...e.childNodes].some((n) => {
+          if (n.nodeType !== Node.TEXT_NODE || !n.textContent!.trim()) return false;
+          const range = document.createRange();
+          range.selectNodeContents(n);
+          return new Set([...range.getClientRects()].map((l) => Math.round(l.top))).size > 1;
+        }),
+      );
+    const headers = heads.map((th) => {
+      const r = th.getBoundingClientRect();
+      return {
+        text: th.textContent.replace(/\s+/g, ' ').trim(),
+        width: Math.round(r.width),
+        cut: cut(th),
+        hidden: r.right > box.right + 1 || r.left < box.left - 1,
+      };
+    });
+    const description = headers.find((_, i) => heads[i]!.dataset.column === 'description')?.width ?? 0;
+    const headBottom = scroller.querySelector('thead')!.getBoundingClientRect().bottom;
+    const shown = [...scroller.querySelectorAll<HTMLElement>('tbody tr[data-key]')].filter((tr) => {
+      const r = tr.getBoundingClientRect();
+      return r.top >= headBottom - 1 && r.bottom <= box.bottom + 1;
+    });
+    // The date and the amounts of the rows in view: never cut.
+    const cells = shown.flatMap((tr) => [...tr.querySelectorAll<HTMLElement>('[data-cell]')]);
+    const cutCells = cells.filter(cut).map((c) => `${c.dataset.cell} "${c.textContent.trim()}"`);
+    // The register whole in the window under the app's header, once the page is scrolled to it.
+    const room = innerHeight - document.querySelector('header.app-header')!.getBoundingClientRect().height;
+    return { headers, description, rows: shown.length, cutCells, fits: box.height <= room };
+  });
+}
+
 describe.skipIf(!found)('small windows', () => {
   for (const win of WINDOWS) {
     it(`${win.name}: nothing overlaps, the navigation is small or a menu, its current item in view, in both languages`, async () => {
@@ -193,6 +252,55 @@ describe.skipIf(!found)('small windows', () => {
       }
     }, 120_000);
   }
+
+  it('the registers keep Description readable and no header cut, at 800x600, 1024x768 and 200% zoom, in both languages', async () => {
+    const problems: string[] = [];
+    for (const win of [...WINDOWS, ...REGISTER_WINDOWS]) {
+      const context = await stack.browser.newContext({
+        locale: 'en-US',
+        viewport: { width: win.width, height: win.height },
+        deviceScaleFactor: win.scale,
+        timezoneId: TEST_TIME_ZONE,
+      });
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      try {
+        await page.goto(stack.shell.url);
+        await page.locator('main h1').waitFor();
+        for (const lang of ['en', 'cs'] as const) {
+          await setAppearance(page, lang, 'light');
+          for (const [name, path] of [
+            ['register', '/register'],
+            ['account', `/accounts/${bank}`],
+          ] as const) {
+            await go(page, path);
+            await page.locator('[data-testid=transactions-table] tbody tr[data-key]').first().waitFor();
+            await page.evaluate(() => document.fonts.ready);
+            const where = `${win.name} ${lang} ${name}`;
+            const layout = await registerLayout(page);
+            if (layout.description < REGISTER_DESCRIPTION_MIN) problems.push(`${where}: Description ${layout.description} px`);
+            for (const h of layout.headers) {
+              if (h.cut) problems.push(`${where}: header "${h.text}" cut at ${h.width} px`);
+              if (h.hidden) problems.push(`${where}: header "${h.text}" beyond the register's right edge`);
+            }
+            // A register is for reading rows: at 800x600 (and more) a screenful, not a peephole.
+            if (win.scale === 1 && layout.rows < 6) problems.push(`${where}: ${layout.rows} rows in view`);
+            if (!layout.fits) problems.push(`${where}: the register is taller than the window`);
+            for (const c of layout.cutCells) problems.push(`${where}: ${c} cut`);
+            if (await page.evaluate(() => document.documentElement.scrollWidth > innerWidth + 1)) {
+              problems.push(`${where}: the page is wider than the window`);
+            }
+            // The picture shows the register, the page scrolled to put it at the window's foot.
+            await page.locator('.register').evaluate((el) => el.scrollIntoView({ block: 'end' }));
+            await screenshot(page, `register-${win.name}-${lang}-${name}`, true);
+          }
+        }
+      } finally {
+        await context.close();
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
 
   it('in a window shorter than the sidebar, the current item is scrolled into view', async () => {
     const context = await stack.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 360 }, timezoneId: TEST_TIME_ZONE });

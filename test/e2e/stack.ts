@@ -33,8 +33,13 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-/** `sync`: tuning of the core's syncs (default: quick tries and a half-second budget); `service`: its options (TLS...). */
-export async function startStack(options: { sync?: AppCoreOptions['sync']; service?: TestServiceOptions['service'] } = {}): Promise<Stack> {
+/**
+ * `sync`: tuning of the core's syncs (default: quick tries and a half-second budget); `service`: its options (TLS...);
+ * `reachabilityIntervalMs`: the core's least time between checks that the service answers (default a minute).
+ */
+export async function startStack(
+  options: { sync?: AppCoreOptions['sync']; service?: TestServiceOptions['service']; reachabilityIntervalMs?: number } = {},
+): Promise<Stack> {
   if (!existsSync(join(RENDERER_DIR, 'index.html'))) {
     throw new Error('The renderer is not built: run `npx electron-vite build` (npm test does).');
   }
@@ -50,6 +55,7 @@ export async function startStack(options: { sync?: AppCoreOptions['sync']; servi
     timeoutMs: 5000,
     sync: options.sync ?? { retry: { attempts: 2, backoffMs: 20, maxBackoffMs: 100 }, unavailableMs: 500 },
     log: () => undefined,
+    ...(options.reachabilityIntervalMs === undefined ? {} : { reachabilityIntervalMs: options.reachabilityIntervalMs }),
   });
   const shell = await startWebShell({ core, rendererDir: RENDERER_DIR, log: () => undefined });
   const soap = new SoapClient({ baseUrl: service.url, namespace: service.namespace, credentials: DEMO, timeZone: TEST_TIME_ZONE });
@@ -77,8 +83,13 @@ export interface AppPage {
   errors: string[];
 }
 
-/** Opens the app in a fresh browser context whose system language is `locale`. */
-export async function openApp(stack: Stack, locale: 'cs-CZ' | 'en-US', colorScheme: 'light' | 'dark' = 'light'): Promise<AppPage> {
+/** Opens the app in a fresh browser context whose system language is `locale`; `clock`: the page's time moved by the test (page.clock). */
+export async function openApp(
+  stack: Stack,
+  locale: 'cs-CZ' | 'en-US',
+  colorScheme: 'light' | 'dark' = 'light',
+  options: { clock?: boolean } = {},
+): Promise<AppPage> {
   const context = await stack.browser.newContext({
     locale,
     colorScheme,
@@ -88,6 +99,7 @@ export async function openApp(stack: Stack, locale: 'cs-CZ' | 'en-US', colorSche
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   const errors = collectPageErrors(page);
+  if (options.clock) await page.clock.install();
   await page.goto(stack.shell.url);
   await page.locator('main h1').waitFor();
   return { context, page, errors };

@@ -6,6 +6,7 @@ import { groupAccounts, sumByCurrency } from '../../src-renderer/src/logic/accou
 import { flattenTree, isDuplicateName, matchesQuery, pickerOptions, siblingNames } from '../../src-renderer/src/logic/categories';
 import { blockerOf, dependentsOf, queuedCount, splitOutbox } from '../../src-renderer/src/logic/outbox';
 import { distances, odometerWarning } from '../../src-renderer/src/logic/refuelings';
+import { REGISTER_ROW_HEIGHT, REGISTER_WIDTHS, registerLayout } from '../../src-renderer/src/logic/register-layout';
 import { transferFromTemplate } from '../../src-renderer/src/logic/transfers';
 import type { CategoryNode, OutboxEntryView, TemplateView } from '../../src-shared/app-api';
 import { account, refueling } from './stand-in';
@@ -225,5 +226,22 @@ describe('labels, plurals and dates', () => {
     expect(relativeTime('2026-11-21T11:55:00Z', 'en', now)).toBe('5 minutes ago');
     expect(relativeTime('2026-11-21T11:59:50Z', 'en', now)).toBe('now');
     expect(relativeTime('garbage', 'en', now)).toBeNull();
+  });
+});
+
+describe('the register layout', () => {
+  it('gives way in its order: Category and Account to a second line first, then Date, Balance under Amount', () => {
+    const w = REGISTER_WIDTHS;
+    const all = w.date + w.account + w.description + w.category + 2 * w.money;
+    expect(registerLayout(all, true)).toBe('wide');
+    expect(registerLayout(all - 0.5, true)).toBe('two-line');
+    // An account's register has no Account column, so it keeps one line to a narrower width.
+    expect(registerLayout(all - w.account, false)).toBe('wide');
+    expect(registerLayout(all - w.account - 0.5, false)).toBe('two-line');
+    const twoLine = w.date + w.description + 2 * w.money;
+    expect(registerLayout(twoLine, true)).toBe('two-line');
+    expect(registerLayout(twoLine - 0.5, true)).toBe('stacked');
+    expect(registerLayout(20, false)).toBe('stacked');
+    expect(REGISTER_ROW_HEIGHT.wide).toBeLessThan(REGISTER_ROW_HEIGHT['two-line']);
   });
 });

@@ -10,6 +10,7 @@ import type {
   AppStatus,
   CallOutcome,
   CarCheck,
+  CarFetch,
   CarIdSeen,
   CarView,
   CategoryTreeView,
@@ -17,6 +18,7 @@ import type {
   OutboxEntryDetail,
   OutboxEntryView,
   Preferences,
+  ReachabilityCheck,
   RefuelingView,
   SyncSummary,
   TemplateView,
@@ -56,6 +58,9 @@ export async function tourEveryMethod(call: EdgeCall, service: TestService): Pro
   expect(connected.connection?.login).toBe('demo');
   expect(JSON.stringify(connected)).not.toContain('"demo","password"');
 
+  // Whether the service answers: asked of it (the core's first check), no sync.
+  expect(await ok<ReachabilityCheck>('checkReachability')).toMatchObject({ checked: true, outcome: 'connected' });
+
   const prefs = await ok<Preferences>('setPreferences', { theme: 'dark', language: 'en' });
   expect(prefs.theme).toBe('dark');
   expect((await ok<Preferences>('getPreferences')).language).toBe('en');
@@ -81,6 +86,8 @@ export async function tourEveryMethod(call: EdgeCall, service: TestService): Pro
   await ok<CarView[]>('saveCar', { carId: 1, name: 'Octavia' });
   expect((await ok<CarView[]>('listCars')).find((c) => c.carId === 1)?.name).toBe('Octavia');
   await ok<CarView[]>('saveCar', { carId: 77, name: 'Spare' });
+  // A car added by its number: what the service has of it, read at once (car 1's are left to the sync below).
+  expect(await ok<CarFetch>('fetchCarRefuelings', { carId: 77 })).toEqual({ carId: 77, refuelings: 0, problem: null });
   expect((await ok<CarView[]>('removeCar', { carId: 77 })).some((c) => c.carId === 77)).toBe(false);
   // Naming a car by its number: those seen here, and one checked with the service.
   expect((await ok<CarIdSeen[]>('listCarIdsSeen')).find((c) => c.carId === 1)).toMatchObject({ name: 'Octavia' });

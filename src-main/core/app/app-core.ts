@@ -37,6 +37,7 @@ import type { CoreServices, Handlers } from './core-parts';
 import { toAppError } from './errors';
 import { outboxHandlers } from './outbox-handlers';
 import { preferenceHandlers, preferences } from './preference-handlers';
+import { reachabilityHandlers } from './reachability';
 import { recordHandlers } from './record-handlers';
 import { ServiceLink } from './service-link';
 import { coreStatus, diagnostics } from './status';
@@ -64,6 +65,8 @@ export interface AppCoreOptions {
   appLog?: AppLog;
   /** The app's version and runtime, for diagnostics. */
   about?: { version: string; runtime: string };
+  /** The least time between two checks that the service answers (default a minute; tests of the checks themselves set less). */
+  reachabilityIntervalMs?: number;
 }
 
 export type AppCore = AppApi &
@@ -187,6 +190,7 @@ class Core implements CoreServices {
     const about = this.options.about ?? { version: 'unknown', runtime: `Node ${process.versions.node}` };
     return {
       ...connectionHandlers(this),
+      ...reachabilityHandlers(this, this.options.reachabilityIntervalMs),
       ...preferenceHandlers(this),
       ...recordHandlers(this),
       ...outboxHandlers(this),

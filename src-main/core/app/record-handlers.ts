@@ -1,6 +1,6 @@
 /** Reads of the records the service keeps (accounts, transactions, templates, categories, refuelings) and the local car list. */
 import { AppError } from '../../../src-shared/app-api';
-import { carIdsSeen, checkCarId } from '../cars/car-ids';
+import { carIdsSeen, checkCarId, fetchCarRefuelings } from '../cars/car-ids';
 import type { CoreServices, Handlers } from './core-parts';
 import { accountsView, carRefuelingsView, carsView, categoryTreeView, templatesView, transactionPage } from './read-views';
 
@@ -14,7 +14,8 @@ type RecordMethod =
   | 'removeCar'
   | 'listRefuelings'
   | 'listCarIdsSeen'
-  | 'checkCarId';
+  | 'checkCarId'
+  | 'fetchCarRefuelings';
 
 export function recordHandlers(core: CoreServices): Handlers<RecordMethod> {
   const { store, view, outbox } = core;
@@ -52,5 +53,15 @@ export function recordHandlers(core: CoreServices): Handlers<RecordMethod> {
         () => core.link.soapClient(),
         (e) => core.toAppError(e),
       ),
+    fetchCarRefuelings: async (i) => {
+      const { fetch, changed } = await fetchCarRefuelings(
+        i.carId,
+        store,
+        () => core.link.soapClient(),
+        (e) => core.toAppError(e),
+      );
+      if (changed > 0) await core.changed(['refuelings', 'cars']);
+      return fetch;
+    },
   };
 }

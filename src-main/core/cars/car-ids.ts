@@ -3,9 +3,10 @@
  * The numbers the local copy has refuelings of can be picked; a number typed is checked at once
  * against the service's CarFuelList.
  */
-import type { AppError, CarCheck, CarIdSeen } from '../../../src-shared/app-api';
+import type { AppError, CarCheck, CarFetch, CarIdSeen } from '../../../src-shared/app-api';
 import type { LocalView } from '../outbox/local-view';
 import type { SoapClient } from '../soap-client';
+import { refuelingFromApi } from '../store/rows';
 import type { Store } from '../store/store';
 
 /** The service lists at most this many refuelings of a car (its last ones). */
@@ -61,5 +62,26 @@ export async function checkCarId(
     };
   } catch (e) {
     return { carId, name, service: null, problem: toAppError(e).toData() };
+  }
+}
+
+/**
+ * A car's refuelings read from the service now and kept as a sync's pull keeps them (the service's rows
+ * upserted, nothing removed): a car just added by its number shows what the service has of it at once.
+ * A failure to ask is told, never thrown: they then come with the next sync that goes through.
+ */
+export async function fetchCarRefuelings(
+  carId: number,
+  store: Store,
+  client: () => Promise<SoapClient>,
+  toAppError: (e: unknown) => AppError,
+): Promise<{ fetch: CarFetch; changed: number }> {
+  try {
+    const list = await (await client()).call('CarFuelList', { CarId: carId });
+    const rows = list.map((r) => ({ ...refuelingFromApi(r), carId }));
+    const changed = store.transaction(() => store.upsertRefuelings(rows));
+    return { fetch: { carId, refuelings: list.length, problem: null }, changed };
+  } catch (e) {
+    return { fetch: { carId, refuelings: null, problem: toAppError(e).toData() }, changed: 0 };
   }
 }

@@ -90,6 +90,31 @@ export function readWsdl(text: string, baseUrl: string): ServiceDescription {
   };
 }
 
+/**
+ * Whether the service answers at all: one GET of its WSDL, no credentials, through the transport and the
+ * trust given (those of every exchange with it). Any answer but "try later" counts (a service connected
+ * with a namespace set by hand may have no WSDL to give); returns its HTTP status. Throws a CallError
+ * when nothing answers (network, timeout), the certificate is refused, or the answer is "try later".
+ */
+export async function reach(baseUrl: string, options: ConnectOptions = {}): Promise<number> {
+  const transport = (options.transport ?? nodeTransport)({ maxConnections: 1, trustedCertificate: options.trustedCertificate ?? null });
+  try {
+    const answer = await transport.exchange(
+      'WSDL',
+      { method: 'GET', url: new URL(wsdlUrl(normalizeBaseUrl(baseUrl))), headers: {}, body: '' },
+      {
+        timeoutMs: options.timeoutMs ?? 30_000,
+        maxResponseBytes: options.maxResponseBytes ?? 8 * 1024 * 1024,
+        signal: options.signal,
+      },
+    );
+    if (UNAVAILABLE_STATUSES.has(answer.status)) throw new UnavailableError('WSDL', answer.status, parseRetryAfter(answer.retryAfter));
+    return answer.status;
+  } finally {
+    transport.close();
+  }
+}
+
 /** Fetches and reads `{base_url}/API/APIservice.asmx?WSDL`. Throws a CallError when it cannot. */
 export async function connect(baseUrl: string, options: ConnectOptions = {}): Promise<ServiceDescription> {
   const base = normalizeBaseUrl(baseUrl);

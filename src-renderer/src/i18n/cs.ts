@@ -570,6 +570,10 @@ const cs: Messages = {
     removeText: 'Odebere se jen název v tomto počítači. Tankování zůstanou ve službě.',
     removed: 'Auto {name} bylo odebráno ze seznamu.',
     added: 'Auto „{name}“ přidáno.',
+    addedWith:
+      'Auto „{name}“ přidáno i s {n} tankováním, které o něm služba má. | Auto „{name}“ přidáno i se {n} tankováními, která o něm služba má. | Auto „{name}“ přidáno i s {n} tankováními, která o něm služba má.',
+    addedLater: 'Auto „{name}“ přidáno. Službu se nepodařilo zeptat na jeho tankování ({reason}): přijdou s příští synchronizací.',
+    comesWithSync: 'Jeho tankování ze služby přijdou s příští synchronizací.',
     emptyTitle: 'Zatím žádná auta',
     numberLegend: 'Číslo u služby',
     seenOption:

@@ -567,6 +567,10 @@ const en = {
     removeText: 'Only the name on this computer is removed. The refuelings stay on the service.',
     removed: '{name} removed from the list.',
     added: 'Car “{name}” added.',
+    addedWith:
+      'Car “{name}” added, with the {n} refueling the service has of it. | Car “{name}” added, with the {n} refuelings the service has of it.',
+    addedLater: 'Car “{name}” added. The service could not be asked for its refuelings ({reason}): they come with the next sync.',
+    comesWithSync: 'Its refuelings on the service come with the next sync.',
     emptyTitle: 'No cars yet',
     numberLegend: 'Number at the service',
     seenOption: 'No. {id}: {n} refueling kept here, the last on {date} | No. {id}: {n} refuelings kept here, the last on {date}',

@@ -3,13 +3,14 @@
  * refuelings tables: the screens showing them read again on the core's data-changed event.
  */
 import { defineStore } from 'pinia';
-import { computed, ref } from 'vue';
-import type { CarView, RefuelingEditInput, RefuelingInput, WriteResult } from '../../../src-shared/app-api';
+import { computed, ref, watch } from 'vue';
+import type { CarFetch, CarView, RefuelingEditInput, RefuelingInput, WriteResult } from '../../../src-shared/app-api';
 import { api } from '../api';
 import { i18n } from '../i18n';
 import { odometerWarning, type OdometerWarning } from '../logic/refuelings';
 import { createCarRefuelings } from './car-refuelings';
 import { createLoader, write } from './loader';
+import { useStatusStore } from './status';
 
 export const useCarsStore = defineStore('cars', () => {
   const cars = ref<CarView[]>([]);
@@ -41,6 +42,26 @@ export const useCarsStore = defineStore('cars', () => {
     cars.value = await write(() => api().saveCar({ carId, name }));
   }
 
+  /** Cars just added whose refuelings the service could not be asked for: they come with the next sync that goes through. */
+  const awaitingSync = ref<ReadonlySet<number>>(new Set());
+  const status = useStatusStore();
+  watch(
+    () => status.status?.lastSyncAt,
+    (at, before) => {
+      if (at !== before) awaitingSync.value = new Set();
+    },
+  );
+
+  /** A car just added by its number: its refuelings read from the service at once (CarFuelList), when it can be asked. */
+  async function fetchRefuelings(carId: number): Promise<CarFetch> {
+    const fetched = await api().fetchCarRefuelings({ carId });
+    const waiting = new Set(awaitingSync.value);
+    if (fetched.problem) waiting.add(carId);
+    else waiting.delete(carId);
+    awaitingSync.value = waiting;
+    return fetched;
+  }
+
   async function removeCar(carId: number): Promise<void> {
     cars.value = await write(() => api().removeCar({ carId }));
   }
@@ -69,6 +90,8 @@ export const useCarsStore = defineStore('cars', () => {
     openCar: refuelings.openCar,
     ensureRefuelings: refuelings.ensure,
     saveCar,
+    fetchRefuelings,
+    awaitingSync,
     removeCar,
     checkOdometer,
     setPartial: refuelings.setPartial,
