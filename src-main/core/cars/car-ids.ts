@@ -79,7 +79,7 @@ export async function fetchCarRefuelings(
   try {
     const list = await (await client()).call('CarFuelList', { CarId: carId });
     const rows = list.map((r) => ({ ...refuelingFromApi(r), carId }));
-    const changed = store.transaction(() => store.upsertRefuelings(rows));
+    const changed = store.transaction(() => store.refuelings.upsert(rows));
     return { fetch: { carId, refuelings: list.length, problem: null }, changed };
   } catch (e) {
     return { fetch: { carId, refuelings: null, problem: toAppError(e).toData() }, changed: 0 };
