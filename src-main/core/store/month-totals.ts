@@ -1,8 +1,11 @@
 /**
- * Totals of stored transactions per month, category, type and account, kept by triggers in the same
- * transaction as every write of a transaction (a pull, a sync's answer, a restore, clearing the copy).
- * A report over years reads these few thousand rows instead of every transaction: over a million
- * transactions a pass over them all costs some 70 ms a pass on this kind of machine, these a few.
+ * Totals of stored transactions per month, kept by triggers in the same transaction as every write of a
+ * transaction (a pull, a sync's answer, a restore, clearing the copy), in three tables: per month,
+ * category, type and account (month_totals); per account and month (account_months); per month,
+ * category and type across accounts (month_flows). A report over years reads these rows instead of
+ * every transaction: over a million transactions a pass over them all costs some 70 ms a pass on this
+ * kind of machine. The finest table still holds about one row for every two transactions of a copy of
+ * 100,000, so each read goes to the coarsest table that has its groups (monthGroups).
  *
  * Only rows with integer units (amount-units.ts) are counted here; the rare others are summed from their
  * text in code. A sum that would leave SQLite's 64 bits becomes NULL instead of failing the write: that
