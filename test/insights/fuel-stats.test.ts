@@ -1,8 +1,8 @@
 /** Every fuel statistic against values computed by hand (worked out in the comments). */
 import { describe, expect, it } from 'vitest';
 import { fuelStats, statisticsCurrency, type FuelRecord } from '../../src-main/core/insights/fuel-stats';
-import { seededRandom } from '../support/fault-proxy';
 import { SCALE, text, units } from '../support/decimal-oracle';
+import { seededRandom } from '../support/fault-proxy';
 
 const CZK = 203;
 const EUR = 978;
