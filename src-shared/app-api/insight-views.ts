@@ -46,6 +46,10 @@ export interface FuelMonth {
   cost: string;
   /** Kilometres between readings, counted in the month of the later reading. */
   distance: number;
+  /** l/100 km (2 decimals) of the counted chains closed in the month: their litres / their kilometres × 100; null without one. */
+  consumption: string | null;
+  /** cost / liters of the month's refuelings, 3 decimals; null without litres. */
+  pricePerLiter: string | null;
 }
 
 export interface FuelSummary {
@@ -74,7 +78,11 @@ export interface FuelStats {
   /** How many of the fills shown are flagged. */
   flagged: number;
   summary: FuelSummary;
+  /** The fills of the period, oldest first: all of them, or the page asked for (counted from the newest). */
   fills: FuelFill[];
+  /** How many fills the period has, and how many newer ones come before the page. */
+  fillCount: number;
+  fillsOffset: number;
   months: FuelMonth[];
 }
 

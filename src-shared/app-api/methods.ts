@@ -167,9 +167,18 @@ export const APP_METHODS = {
   fetchCarRefuelings: { input: v.object({ carId: v.whole({ min: 1 }) }), output: {} as CarFetch },
 
   // --- beyond the service: statistics, reports and search over the whole local history
-  /** includeFlagged: count readings that cannot be right (left out by default) in the figures too. */
+  /**
+   * includeFlagged: count readings that cannot be right (left out by default) in the figures too.
+   * fillsOffset / fillsLimit: a page of the fills, counted from the newest (default: every fill).
+   */
   getFuelStats: {
-    input: v.object({ carId: v.whole({ min: 1 }), ...period, includeFlagged: v.optional(v.flag()) }),
+    input: v.object({
+      carId: v.whole({ min: 1 }),
+      ...period,
+      includeFlagged: v.optional(v.flag()),
+      fillsOffset: v.optional(v.whole({ min: 0 })),
+      fillsLimit: v.optional(v.whole({ min: 1, max: 500 })),
+    }),
     output: {} as FuelStats,
   },
   /** Marks a refueling (pending ones included) as a partial fill, or a full one again. */

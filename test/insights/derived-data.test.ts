@@ -203,33 +203,45 @@ describe('the text index', () => {
 });
 
 describe('the monthly totals', () => {
+  /** Each table of totals and the columns it groups by. */
+  const TABLES = {
+    month_totals: ['month', 'category_id', 'type', 'account_id'],
+    account_months: ['account_id', 'month'],
+    month_flows: ['month', 'category_id', 'type'],
+  } as const;
+  type Table = keyof typeof TABLES;
+
   /** The totals recomputed from the rows, with BigInts, one line per group; a sum beyond 64 bits as null. */
-  function recomputed(store: Store): string[] {
+  function recomputed(store: Store, table: Table = 'month_totals'): string[] {
+    const keys = TABLES[table];
     const rows = store.db
-      .prepare('SELECT month, category_id, type, account_id, amount_units FROM transactions WHERE amount_units IS NOT NULL')
+      .prepare(`SELECT ${keys.join(', ')}, amount_units FROM transactions WHERE amount_units IS NOT NULL`)
       .raw(true)
       .safeIntegers(true)
-      .all() as [string, bigint, bigint, bigint, bigint][];
+      .all() as unknown[][];
     const groups = new Map<string, { income: bigint; expense: bigint; count: number }>();
-    for (const [month, category, type, account, units] of rows) {
-      const key = `${month} ${category} ${type} ${account}`;
+    for (const row of rows) {
+      const units = row.at(-1) as bigint;
+      const key = row.slice(0, -1).map(String).join(' ');
       const g = groups.get(key) ?? { income: 0n, expense: 0n, count: 0 };
       groups.set(key, { income: g.income + (units > 0n ? units : 0n), expense: g.expense + (units < 0n ? units : 0n), count: g.count + 1 });
     }
     const fits = (v: bigint) => (v > 9223372036854775807n || v < -9223372036854775808n ? 'null' : String(v));
     return [...groups].map(([key, g]) => `${key} ${fits(g.income)} ${fits(g.expense)} ${g.count}`).sort();
   }
-  const stored = (store: Store): string[] =>
+  const stored = (store: Store, table: Table = 'month_totals'): string[] =>
     (
       store.db
-        .prepare('SELECT month, category_id, type, account_id, income, expense, count FROM month_totals')
+        .prepare(`SELECT ${TABLES[table].join(', ')}, income, expense, count FROM ${table}`)
         .raw(true)
         .safeIntegers(true)
         .all() as unknown[][]
     )
       .map((r) => r.map((v) => (v === null ? 'null' : String(v))).join(' '))
       .sort();
-  const same = (store: Store) => expect(stored(store)).toEqual(recomputed(store));
+  const same = (store: Store) => {
+    for (const table of Object.keys(TABLES) as Table[]) expect(stored(store, table), table).toEqual(recomputed(store, table));
+  };
 
   it('equal a recomputation from the rows after random writes, pulls and a cleared copy', () => {
     const { store } = freshStore();
@@ -253,7 +265,7 @@ describe('the monthly totals', () => {
       same(store);
     }
     store.serverCopy.clear();
-    expect(stored(store)).toEqual([]);
+    for (const table of Object.keys(TABLES) as Table[]) expect(stored(store, table)).toEqual([]);
   });
 
   it('leave a sum beyond 64 bits to the rows: reports stay exact and writes go on', async () => {
@@ -268,6 +280,8 @@ describe('the monthly totals', () => {
       store.transactions.upsert([...big, tx(20, 'small', '0.5', '2026-02-01T10:00:00')]);
     });
     expect(stored(store)).toEqual(['2026-01 0 2 1 null 0 11', '2026-02 0 2 1 5000 0 1']);
+    expect(stored(store, 'account_months')).toEqual(['1 2026-01 null 0 11', '1 2026-02 5000 0 1']);
+    expect(stored(store, 'month_flows')).toEqual(['2026-01 0 2 null 0 11', '2026-02 0 2 5000 0 1']);
     same(store);
     store.close();
     const core = openCore(file);

@@ -1,6 +1,8 @@
 /** Every fuel statistic against values computed by hand (worked out in the comments). */
 import { describe, expect, it } from 'vitest';
 import { fuelStats, statisticsCurrency, type FuelRecord } from '../../src-main/core/insights/fuel-stats';
+import { SCALE, text, units } from '../support/decimal-oracle';
+import { seededRandom } from '../support/fault-proxy';
 
 const CZK = 203;
 const EUR = 978;
@@ -64,8 +66,10 @@ describe('consumption between full tanks', () => {
 
   it('sums months by the date of purchase, each distance in its own month', () => {
     expect(stats(a).months).toEqual([
-      { month: '2026-01', refuelings: 2, liters: '75', cost: '3035', distance: 500 },
-      { month: '2026-02', refuelings: 1, liters: '42.5', cost: '1742.5', distance: 600 },
+      // Jan: the chain closed on the 20th, 35 l / 500 km × 100 = 7; 3035 / 75 = 40.4666 -> 40.467
+      { month: '2026-01', refuelings: 2, liters: '75', cost: '3035', distance: 500, consumption: '7', pricePerLiter: '40.467' },
+      // Feb: 42.5 / 600 × 100 = 7.0833 -> 7.08; 1742.5 / 42.5 = 41
+      { month: '2026-02', refuelings: 1, liters: '42.5', cost: '1742.5', distance: 600, consumption: '7.08', pricePerLiter: '41' },
     ]);
   });
 
@@ -108,10 +112,12 @@ describe('consumption between full tanks', () => {
   it('lists months without refuelings between the first and the last as zero', () => {
     const s = stats([fill('2026-01-10', 1_000, '40', '1600'), fill('2026-04-02', 1_900, '45', '1800')]);
     expect(s.months).toEqual([
-      { month: '2026-01', refuelings: 1, liters: '40', cost: '1600', distance: 0 },
-      { month: '2026-02', refuelings: 0, liters: '0', cost: '0', distance: 0 },
-      { month: '2026-03', refuelings: 0, liters: '0', cost: '0', distance: 0 },
-      { month: '2026-04', refuelings: 1, liters: '45', cost: '1800', distance: 900 },
+      // The first fill closes no chain; 1600 / 40 = 40.
+      { month: '2026-01', refuelings: 1, liters: '40', cost: '1600', distance: 0, consumption: null, pricePerLiter: '40' },
+      { month: '2026-02', refuelings: 0, liters: '0', cost: '0', distance: 0, consumption: null, pricePerLiter: null },
+      { month: '2026-03', refuelings: 0, liters: '0', cost: '0', distance: 0, consumption: null, pricePerLiter: null },
+      // 45 l / 900 km × 100 = 5; 1800 / 45 = 40.
+      { month: '2026-04', refuelings: 1, liters: '45', cost: '1800', distance: 900, consumption: '5', pricePerLiter: '40' },
     ]);
   });
 });
@@ -212,7 +218,9 @@ describe('a single refueling', () => {
       firstDate: '2026-05-05T08:00:00',
       lastDate: '2026-05-05T08:00:00',
     });
-    expect(s.months).toEqual([{ month: '2026-05', refuelings: 1, liters: '41.27', cost: '1650.8', distance: 0 }]);
+    expect(s.months).toEqual([
+      { month: '2026-05', refuelings: 1, liters: '41.27', cost: '1650.8', distance: 0, consumption: null, pricePerLiter: '40' },
+    ]);
   });
 
   it('and none: an empty summary in the fallback currency', () => {
@@ -388,5 +396,92 @@ describe('readings that cannot be right', () => {
     expect(flagged(list, true).summary).toMatchObject({ consumption: '12.75', distance: 2000 });
     // With fewer than three chains there is no median to stand out from.
     expect(flagged(list.slice(0, 3)).flagged).toBe(0);
+  });
+});
+
+describe('600 fills', () => {
+  // Six hundred fills over ten years, some partial, against an oracle of their own (test/support/decimal-oracle.ts): each
+  // month's litres, cost, consumption of the chains closed in it and price per litre, exact.
+  const random = seededRandom(600);
+  let odometer = 50_000;
+  const many: FuelRecord[] = [];
+  for (let n = 0; n < 600; n++) {
+    odometer += 300 + Math.floor(random() * 400);
+    const day = new Date(Date.UTC(2016, 0, 1) + n * 6 * 86_400_000).toISOString().slice(0, 10);
+    const litres = `${30 + Math.floor(random() * 15)}.${Math.floor(random() * 100)}`;
+    many.push(fill(day, odometer, litres, `${Math.floor(random() * 2000) + 1000}.${Math.floor(random() * 10)}`));
+  }
+  const partial = many.filter((_, n) => n % 7 === 3).map((r) => r.id);
+
+  /** Half away from zero to `places` decimals, of numerator / denominator (both positive, in oracle units). */
+  const quotient = (numerator: bigint, denominator: bigint, places: number): string => {
+    const scaled = (numerator * 10n ** BigInt(places) * 2n + denominator) / (2n * denominator);
+    return text(scaled * 10n ** BigInt(SCALE - places));
+  };
+  function expectedMonths() {
+    const months = new Map<string, { refuelings: number; liters: bigint; cost: bigint; chainLiters: bigint; km: bigint }>();
+    let start: number | null = null;
+    let open = 0n;
+    for (const r of many) {
+      const month = r.dateOfPurchase.slice(0, 7);
+      const m = months.get(month) ?? { refuelings: 0, liters: 0n, cost: 0n, chainLiters: 0n, km: 0n };
+      m.refuelings++;
+      m.liters += units(r.liter);
+      m.cost += units(r.price);
+      if (start === null) start = r.tachometer;
+      else {
+        open += units(r.liter);
+        if (!partial.includes(r.id)) {
+          m.chainLiters += open;
+          m.km += BigInt(r.tachometer - start);
+          start = r.tachometer;
+          open = 0n;
+        }
+      }
+      months.set(month, m);
+    }
+    return [...months].map(([month, m]) => ({
+      month,
+      refuelings: m.refuelings,
+      liters: text(m.liters),
+      cost: text(m.cost),
+      consumption: m.km > 0n ? quotient(m.chainLiters * 100n, m.km * 10n ** BigInt(SCALE), 2) : null,
+      pricePerLiter: quotient(m.cost, m.liters, 3),
+    }));
+  }
+
+  it('aggregate by month exactly as an independent oracle does', () => {
+    const s = stats(many, partial);
+    expect(s.flagged).toBe(0);
+    expect(s.months.filter((m) => m.refuelings > 0).map(({ distance: _d, ...m }) => m)).toEqual(expectedMonths());
+    expect(s.months).toHaveLength(119);
+  });
+
+  it('send a page of the fills, counted from the newest, with the figures of them all', () => {
+    const all = stats(many, partial);
+    const page = fuelStats({
+      carId: 1,
+      refuelings: many,
+      partial: new Set(partial),
+      fallbackCurrency: CZK,
+      fillsOffset: 50,
+      fillsLimit: 50,
+    });
+    expect(page.fillCount).toBe(600);
+    expect(page.fillsOffset).toBe(50);
+    expect(page.fills).toEqual(all.fills.slice(500, 550));
+    expect(page.summary).toEqual(all.summary);
+    expect(page.months).toEqual(all.months);
+    const last = fuelStats({
+      carId: 1,
+      refuelings: many,
+      partial: new Set(partial),
+      fallbackCurrency: CZK,
+      fillsOffset: 580,
+      fillsLimit: 50,
+    });
+    expect(last.fills).toEqual(all.fills.slice(0, 20));
+    expect(all.fills).toHaveLength(600);
+    expect(all.fillCount).toBe(600);
   });
 });

@@ -346,6 +346,39 @@ describe('listRegister', () => {
     expect(short.total).toBe(seeds.filter((s) => s.accountId === 1 && s.description === 'Rohlík').length);
   });
 
+  it('filters by text through the trigram index asked once, as the search screen does: the rows, counts and places of a filter of the whole register', async () => {
+    const fold = (t: string) =>
+      t
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase();
+    const names = new Map(categories.map((c) => [c.id, c.name]));
+    for (const input of [{ accountId: 1 }, { currency: CZK }]) {
+      const whole = input.accountId ? await expected([1]) : await walk(input, 500, 'older');
+      for (const needle of ['shell', 'Benzín', 'servis', 'move', '0.5']) {
+        const f = fold(needle);
+        const want = whole.filter(
+          (r) => fold(r.description).includes(f) || r.amount.includes(f) || fold(names.get(r.categoryId) ?? '').includes(f),
+        );
+        expect(want.length, needle).toBeGreaterThan(0);
+        for (const limit of [3, 500]) {
+          const got = await walk({ ...input, text: needle }, limit, 'older');
+          expect(shape(got), `${needle} by ${limit}`).toEqual(
+            shape(want.map((r) => ({ ...r, balance: whole.find((w) => w.key === r.key)!.balance }))),
+          );
+        }
+        // Counted: the whole filtered register, and a page's place in it.
+        const first = await local.core.listRegister({ ...input, text: needle, limit: 2, counts: true });
+        expect([first.total, first.position], needle).toEqual([want.length, 0]);
+        if (want.length > 2) {
+          const next = await local.core.listRegister({ ...input, text: needle, limit: 2, counts: true, after: cursor(first.rows[1]!) });
+          expect(next.position, needle).toBe(2);
+          expect(next.rows.map((r) => r.key)).toEqual(want.slice(2, 4).map((r) => r.key));
+        }
+      }
+    }
+  });
+
   it('refuses an unknown account', async () => {
     await expect(local.core.listRegister({ accountId: 77 })).rejects.toMatchObject({ kind: 'not-found', field: 'accountId' });
     await expect(local.core.listRegister({ accountId: 1, limit: 501 })).rejects.toMatchObject({ kind: 'invalid-input', field: 'limit' });

@@ -291,11 +291,15 @@ describe('fuel charts', () => {
       // Flagged and left out of the figures: not on the consumption line either.
       fill(4, { distance: 900, consumption: '31', costPer100Km: '1300', pricePerLiter: '40', flag: 'consumption', counted: false }),
     ],
+    fillCount: 4,
+    fillsOffset: 0,
     months: [
-      { month: '2026-01', refuelings: 1, liters: '40', cost: '1600', distance: 0 },
-      { month: '2026-02', refuelings: 2, liters: '60', cost: '2400', distance: 2000 },
+      { month: '2026-01', refuelings: 1, liters: '40', cost: '1600', distance: 0, consumption: null, pricePerLiter: '40' },
+      { month: '2026-02', refuelings: 2, liters: '60', cost: '2400', distance: 2000, consumption: '6.5', pricePerLiter: '40.5' },
     ],
   };
+  const labels = { date: (f: FuelFill) => f.dateOfPurchase.slice(0, 10), month: (m: string) => `m${m}` };
+  const names = { consumption: 'C', pricePerLiter: 'P', cost: 'K', distance: 'D' };
 
   it('plots consumption only for the fills that close a chain, and prices for every fill', () => {
     const charts = fuelCharts(stats, {
@@ -311,6 +315,22 @@ describe('fuel charts', () => {
     expect(charts.monthlyCost.labels).toEqual(['m2026-01', 'm2026-02']);
     expect(charts.monthlyCost.series[0]!.values).toEqual(['1600', '2400']);
     expect(charts.monthlyDistance.series[0]!.values).toEqual([0, 2000]);
+    expect(charts.byMonth).toBe(false);
+  });
+
+  it('plots consumption and price per litre by month when the fills are many, or only a page of them came', () => {
+    for (const many of [
+      { ...stats, fillCount: 600 },
+      { ...stats, fills: stats.fills.slice(2), fillsOffset: 0, fillCount: 4 },
+    ]) {
+      const charts = fuelCharts(many, { ...labels, ...names });
+      expect(charts.byMonth).toBe(true);
+      expect(charts.consumption).toEqual({ labels: ['m2026-01', 'm2026-02'], series: [{ label: 'C', values: [null, '6.5'], color: 1 }] });
+      expect(charts.pricePerLiter).toEqual({
+        labels: ['m2026-01', 'm2026-02'],
+        series: [{ label: 'P', values: ['40', '40.5'], color: 2 }],
+      });
+    }
   });
 
   it('finds the extremes of exact values for the chart summaries', () => {

@@ -24,7 +24,11 @@
  *   litres of the closed chains / their kilometres × 100 (weighted, not a mean of the chains' figures),
  *   cost per 100 km alike; pricePerLiter = total cost / total litres.
  * - Months, by the month of dateOfPurchase: refuelings, litres, cost and distance (each distance in
- *   its refueling's month); months without a refueling between the first and the last are listed as 0.
+ *   its refueling's month), the consumption of the counted chains closed in the month (their litres /
+ *   their kilometres × 100, weighted as the summary's) and the price per litre (cost / litres); months
+ *   without a refueling between the first and the last are listed as 0 (consumption and price null).
+ * - Fills: every one of the period, or a page of them (fillsOffset newer ones skipped, at most
+ *   fillsLimit), oldest first either way; the figures are always those of the whole period.
  * - A period (inclusive dates) selects refuelings by the day of dateOfPurchase for the fills, months and
  *   summary, but the chains are followed through the whole history, so the first refueling in the
  *   period keeps its distance and the chain it closes.
@@ -69,6 +73,9 @@ export interface FuelStatsInput {
   partial: ReadonlySet<number>;
   from?: string | null;
   to?: string | null;
+  /** A page of the fills, counted from the newest; without a limit every fill. */
+  fillsOffset?: number;
+  fillsLimit?: number;
   /** The currency of a car without refuelings. */
   fallbackCurrency: number;
 }
@@ -195,7 +202,9 @@ export function fuelStats(input: FuelStatsInput): FuelStats {
     includeFlagged: include,
     flagged: kept.filter((c) => c.fill.flag !== null).length,
     summary: summaryOf(kept, digits),
-    fills: kept.map((c) => c.fill),
+    fills: pageOf(kept, input.fillsOffset ?? 0, input.fillsLimit).map((c) => c.fill),
+    fillCount: kept.length,
+    fillsOffset: input.fillsOffset ?? 0,
     months: monthsOf(kept),
   };
 }
@@ -312,17 +321,37 @@ function summaryOf(kept: readonly Computed[], digits: number): FuelSummary {
   };
 }
 
+/** The fills `offset` newer ones before the newest of the page, at most `limit` (oldest first, as `kept`). */
+function pageOf(kept: readonly Computed[], offset: number, limit: number | undefined): readonly Computed[] {
+  if (limit === undefined && offset === 0) return kept;
+  const end = Math.max(0, kept.length - offset);
+  return kept.slice(limit === undefined ? 0 : Math.max(0, end - limit), end);
+}
+
+interface MonthSums {
+  refuelings: number;
+  liters: Decimal;
+  cost: Decimal;
+  distance: number;
+  /** The counted chains closed in the month. */
+  chains: Chain;
+}
+
 function monthsOf(kept: readonly Computed[]): FuelMonth[] {
   if (kept.length === 0) return [];
-  const sums = new Map<string, { refuelings: number; liters: Decimal; cost: Decimal; distance: number }>();
+  const sums = new Map<string, MonthSums>();
   for (const c of kept) {
     const month = c.fill.dateOfPurchase.slice(0, 7);
-    const m = sums.get(month) ?? { refuelings: 0, liters: ZERO, cost: ZERO, distance: 0 };
+    const m = sums.get(month) ?? { refuelings: 0, liters: ZERO, cost: ZERO, distance: 0, chains: { liters: ZERO, cost: ZERO, km: 0 } };
+    const closes = c.chain && c.fill.counted ? c.chain : null;
     sums.set(month, {
       refuelings: m.refuelings + 1,
       liters: add(m.liters, c.liters),
       cost: add(m.cost, c.cost),
       distance: m.distance + (c.fill.distance ?? 0),
+      chains: closes
+        ? { liters: add(m.chains.liters, closes.liters), cost: add(m.chains.cost, closes.cost), km: m.chains.km + closes.km }
+        : m.chains,
     });
   }
   return monthsFrom(kept[0]!.fill.dateOfPurchase, kept.at(-1)!.fill.dateOfPurchase).map((month) => {
@@ -333,6 +362,8 @@ function monthsOf(kept: readonly Computed[]): FuelMonth[] {
       liters: text(m?.liters ?? ZERO),
       cost: text(m?.cost ?? ZERO),
       distance: m?.distance ?? 0,
+      consumption: m && m.chains.km > 0 ? per100Km(m.chains.liters, m.chains.km, 2) : null,
+      pricePerLiter: m ? ratio(m.cost, m.liters, 3) : null,
     };
   });
 }

@@ -21,6 +21,8 @@ export function insightHandlers(parts: CoreParts): Handlers<InsightMethod> {
         partial: parts.store.refuelings.partialIds(),
         from: i.from,
         to: i.to,
+        fillsOffset: i.fillsOffset,
+        fillsLimit: i.fillsLimit,
         fallbackCurrency: parts.preferences().lastCurrency ?? DEFAULT_CURRENCY,
       }),
     setRefuelingPartial: async (i) => {

@@ -65,9 +65,11 @@ function prepare(parts: CoreParts, f: SearchFilters): Prepared {
     from: f.from ?? null,
     before: f.to ? endOfDay(f.to) : null,
     leaveOut: f.excludeTransfers ? transferTypeOf(parts.view.learned()) : null,
-    text: textQuery(
-      f.text,
-      [...categories.values()].map((c): [number, string] => [c.id, c.name]),
+    text: parts.store.matchedText(
+      textQuery(
+        f.text,
+        [...categories.values()].map((c): [number, string] => [c.id, c.name]),
+      ),
     ),
     bounds,
     amounts: bounds.min !== null || bounds.max !== null || bounds.direction !== null ? bounds : null,

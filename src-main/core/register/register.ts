@@ -189,7 +189,8 @@ export function registerPage(parts: CoreParts, input: InputOf<'listRegister'>): 
   const scope = registerScope(parts, input.accountId, input.currency);
   const limit = input.limit ?? DEFAULT_REGISTER_LIMIT;
   const categoryNames = parts.view.categories().map((c): [number, string] => [c.id, c.name]);
-  const text = textQuery(input.text, categoryNames);
+  // The trigram index asked once for the page, its balances and its counts: the search screen's way (text-search.ts).
+  const text = parts.store.matchedText(textQuery(input.text, categoryNames));
   const allPending = pendingEntries(parts, scope);
   const pending = text ? allPending.filter((e) => text.matches(e.row)) : allPending;
 

@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { AppError, type RecordCounts } from '../../../src-shared/app-api';
 import type { RecordKind } from '../outbox/entries';
 import { migrate, MIGRATIONS } from './migrations';
+import { TOTALS_TABLES } from './month-totals';
 import type { StoreOptions } from './options';
 import type { Prepare } from './record-sql';
 import { LOCAL_ONLY_CONDITION, type SettingKey, type Settings } from './settings';
@@ -21,7 +22,7 @@ export const BACKED_UP_AT_KEY = 'backup.createdAt' satisfies SettingKey;
 export const COPY_ID_KEY = 'copyId' satisfies SettingKey;
 
 /** Tables the store keeps from others (month-totals.ts); a restore rebuilds them rather than copying them. */
-const DERIVED_TABLES = new Set(['month_totals']);
+const DERIVED_TABLES = new Set(TOTALS_TABLES);
 
 /** A schema name this module itself chose ('main' or an attached copy): never user input. */
 type SchemaName = 'main' | 'restored';

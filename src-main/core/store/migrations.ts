@@ -11,7 +11,7 @@
 import type Database from 'better-sqlite3';
 import { AppError } from '../../../src-shared/app-api/errors';
 import { AMOUNT_UNITS, registerAmountFunctions } from './amount-units';
-import { fillMonthTotals, MONTH_TOTALS_SCHEMA } from './month-totals';
+import { fillMonthSums, fillMonthTotals, MONTH_SUMS_SCHEMA, MONTH_TOTALS_SCHEMA } from './month-totals';
 
 export interface Migration {
   version: number;
@@ -271,6 +271,15 @@ export const MIGRATIONS: readonly Migration[] = [
         const raised = db.prepare("UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'outbox'").run(seq);
         if (raised.changes === 0) db.prepare("INSERT INTO sqlite_sequence (name, seq) VALUES ('outbox', ?)").run(seq);
       }
+    },
+  },
+  {
+    version: 5,
+    description: 'totals per account and month, and per month, category and type across accounts',
+    up(db) {
+      // Reports, the register and search over years read these few thousand rows (month-totals.ts).
+      db.exec(MONTH_SUMS_SCHEMA);
+      fillMonthSums(db);
     },
   },
 ];

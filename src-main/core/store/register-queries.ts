@@ -136,7 +136,12 @@ export class RegisterQueries {
       // The whole register: the monthly totals' counts.
       return monthGroups(this.sql, { accounts: scope.filter, ...EVERY_MONTH }, 'all').reduce((n, g) => n + g.count, 0);
     }
-    return countTransactions(this.sql, and(scope.where, storedSide(at, 'newer'), text), `INDEXED BY ${scope.index}`);
+    // Few rows the text matched: counted by their rowid (NOT INDEXED still reads by rowid), not in a pass over the index.
+    return countTransactions(
+      this.sql,
+      and(scope.where, storedSide(at, 'newer'), text),
+      text?.few ? 'NOT INDEXED' : `INDEXED BY ${scope.index}`,
+    );
   }
 
   /** The net sum of the scope's stored rows newer than `row` up to and including `upTo` (a newer row). */

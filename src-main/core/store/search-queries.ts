@@ -76,7 +76,8 @@ export class SearchQueries {
     // Without filters beyond the accounts the totals kept per month give the sums; else the matching rows do.
     if (filters(q).length === 0) groups = monthGroups(this.sql, { accounts: q.accounts, first: '0000-01', last: '9999-12' }, 'balances');
     else {
-      const c = condition(q, ACCOUNTS_IN);
+      // Few rows the text matched: read by their rowid (the accounts only filtered), not in a pass over an index.
+      const c = condition(q, q.text?.few ? `+${ACCOUNTS_IN}` : ACCOUNTS_IN);
       groups = groupedSums(this.sql, { keys: ['account_id'], where: c.sql, params: c.params });
     }
     return groups.map((g) => ({ accountId: g.key[0] as number, income: g.income, expense: g.expense, count: g.count }));

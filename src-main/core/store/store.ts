@@ -47,7 +47,7 @@ import { SearchQueries } from './search-queries';
 import { ServerCopy } from './server-copy';
 import { Settings } from './settings';
 import { Templates } from './templates';
-import { registerTextFunctions } from './text-search';
+import { matchedRows, registerTextFunctions, type TextQuery } from './text-search';
 import { Transactions } from './transactions';
 
 export type { StoreOptions } from './options';
@@ -289,5 +289,9 @@ export class Store {
   readonly reports = new ReportQueries(this.prepare);
   readonly register = new RegisterQueries(this.prepare, (ids) => this.accounts.hasOthersThan(ids));
   readonly search = new SearchQueries(this.prepare);
+  /** A text search's rows asked of the trigram index once, for the several reads of one answer (text-search.ts). */
+  matchedText(text: TextQuery | null): TextQuery | null {
+    return matchedRows(this.prepare, text);
+  }
   readonly backups = new BackupFiles(this, this.prepare, this.settings, this.transactions);
 }

@@ -642,7 +642,9 @@ const cs: Messages = {
     fillCount: '{n} tankování | {n} tankování | {n} tankování',
     charts: {
       consumption: 'Spotřeba podle tankování do plna',
+      consumptionByMonth: 'Spotřeba po měsících',
       pricePerLiter: 'Cena za litr',
+      pricePerLiterByMonth: 'Cena za litr po měsících',
       monthlyCost: 'Útrata za palivo po měsících',
       monthlyDistance: 'Ujeto po měsících',
     },

@@ -638,7 +638,9 @@ const en = {
     fillCount: '{n} fill | {n} fills',
     charts: {
       consumption: 'Consumption per full fill',
+      consumptionByMonth: 'Consumption per month',
       pricePerLiter: 'Price per litre',
+      pricePerLiterByMonth: 'Price per litre by month',
       monthlyCost: 'Fuel spend per month',
       monthlyDistance: 'Distance per month',
     },
