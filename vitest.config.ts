@@ -6,8 +6,11 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     environment: 'node',
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Hang guards, not speed bounds (speed is npm run bench's): a case that starts processes (the service's or
+    // the app's command line, a browser, a PostgreSQL cluster) on a 2-core machine running other work may take
+    // a minute; what a test waits for has a deadline of its own.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     pool: 'forks',
     // The default report, then one line naming suites skipped for a program this machine lacks.
     reporters: ['default', './test/support/skip-reporter.ts'],
