@@ -116,4 +116,19 @@ describe('safety copies', () => {
     expect(readdirSync(safetyCopyDir(file))).toEqual([]);
     store.close();
   });
+
+  it('a second Store of the file starts no daily copy while one is written, and waits for a copy the other began', async () => {
+    const file = tmp.file('two-stores.sqlite');
+    new Store(file, { noSafetyCopies: true }).close();
+    const first = new Store(file, { noSafetyCopies: true });
+    const copy = first.inBackground('after-sync');
+    // No copy exists yet, so a daily one would be due: but one is being written.
+    const second = new Store(file);
+    await second.dailyCopy;
+    await second.copiesWritten();
+    second.close();
+    expect(listSafetyCopies(file).map((c) => c.reason)).toEqual(['after-sync']);
+    expect(listSafetyCopies(file)[0]!.file).toBe(await copy);
+    first.close();
+  });
 });

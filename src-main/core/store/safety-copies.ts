@@ -8,7 +8,7 @@
  */
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { createOwnFile, ownerOnlyDir, tighten, OWNER_FILE_MODE } from './owner-only';
@@ -108,8 +108,20 @@ function settleCopy(dataFile: string, reason: SafetyCopyReason, plan: CopyPlan):
   return plan.file;
 }
 
-/** The copies this process is writing in the background, by their final name. */
-const inProgress = new Set<string>();
+/**
+ * The copies this process is writing in the background, by their final name: whichever Store of the data file
+ * started one (a command's second, short-lived Store too), closing the core waits for it.
+ */
+const inProgress = new Map<string, { dataFile: string; done: Promise<string> }>();
+
+/** Resolves once this process writes no safety copy of `dataFile` in the background. */
+export async function backgroundCopiesWritten(dataFile: string): Promise<void> {
+  for (;;) {
+    const pending = [...inProgress.values()].filter((c) => c.dataFile === resolve(dataFile)).map((c) => c.done);
+    if (pending.length === 0) return;
+    await Promise.allSettled(pending);
+  }
+}
 
 /** Removes what a copy killed half-way left (its process is gone); another running app's partials stay. */
 function removeAbandonedPartials(dir: string): void {
@@ -178,36 +190,45 @@ try {
  * answering while it is written and checked (seconds at a million transactions). Resolves to the copy's
  * path; rejects (nothing kept) when it could not be made or failed its check.
  */
-export async function keepSafetyCopyInBackground(
-  dataFile: string,
-  reason: SafetyCopyReason,
-  options: SafetyCopyOptions = {},
-): Promise<string> {
-  const plan = planCopy(dataFile, reason, options.now ?? new Date());
-  inProgress.add(plan.file);
+export function keepSafetyCopyInBackground(dataFile: string, reason: SafetyCopyReason, options: SafetyCopyOptions = {}): Promise<string> {
+  let plan: CopyPlan;
   try {
-    const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-    const worker = new Worker(COPY_WORKER_SOURCE, {
-      eval: true,
-      workerData: { driver, file: dataFile, partial: plan.partial, nativeBinding: options.nativeBinding },
-    });
-    const answer = await new Promise<{ sound?: boolean; failed?: string }>((resolve, reject) => {
-      worker.once('message', resolve);
-      worker.once('error', reject);
-      worker.once('exit', (code) => reject(new Error(`The safety copy's worker ended (${code}) before it answered.`)));
-    });
-    if (answer.failed !== undefined) throw new Error(`The safety copy could not be written: ${answer.failed}`);
-    if (!answer.sound) throw unsound(plan.partial);
-    tighten(plan.partial, OWNER_FILE_MODE);
-    return settleCopy(dataFile, reason, plan);
-  } finally {
+    plan = planCopy(dataFile, reason, options.now ?? new Date());
+  } catch (e) {
+    return Promise.reject(e);
+  }
+  const done = writeInWorker(dataFile, reason, plan, options).finally(() => {
     inProgress.delete(plan.file);
     rmSync(plan.partial, { force: true });
-  }
+  });
+  inProgress.set(plan.file, { dataFile: resolve(dataFile), done });
+  return done;
 }
 
-/** Whether a daily safety copy is due: the newest safety copy (of any reason) is a day old or older, or there is none. */
+/** The copy written and checked by a worker thread, then named and the older ones of its reason dropped. */
+async function writeInWorker(dataFile: string, reason: SafetyCopyReason, plan: CopyPlan, options: SafetyCopyOptions): Promise<string> {
+  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  const worker = new Worker(COPY_WORKER_SOURCE, {
+    eval: true,
+    workerData: { driver, file: dataFile, partial: plan.partial, nativeBinding: options.nativeBinding },
+  });
+  const answer = await new Promise<{ sound?: boolean; failed?: string }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`The safety copy's worker ended (${code}) before it answered.`)));
+  });
+  if (answer.failed !== undefined) throw new Error(`The safety copy could not be written: ${answer.failed}`);
+  if (!answer.sound) throw unsound(plan.partial);
+  tighten(plan.partial, OWNER_FILE_MODE);
+  return settleCopy(dataFile, reason, plan);
+}
+
+/**
+ * Whether a daily safety copy is due: none is being written by this process, and the newest safety copy (of
+ * any reason) is a day old or older, or there is none.
+ */
 export function dailyCopyDue(dataFile: string, options: SafetyCopyOptions = {}): boolean {
+  if ([...inProgress.values()].some((c) => c.dataFile === resolve(dataFile))) return false;
   const newest = listSafetyCopies(dataFile)[0];
   return !newest || (options.now ?? new Date()).getTime() - Date.parse(newest.at) >= DAY_MS;
 }

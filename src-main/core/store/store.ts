@@ -36,6 +36,7 @@ import { Refuelings } from './refuelings';
 import { RegisterQueries } from './register-queries';
 import { ReportQueries } from './report-queries';
 import {
+  backgroundCopiesWritten,
   dailyCopyDue,
   keepSafetyCopy,
   keepSafetyCopyInBackground,
@@ -128,8 +129,6 @@ export class Store {
    * not needed, or failed (safetyCopyFailure says why).
    */
   readonly dailyCopy: Promise<void> = Promise.resolve();
-  /** The safety copies being written in the background: closing the core waits for them. */
-  private readonly copying = new Set<Promise<unknown>>();
 
   /** `options` are kept so that a copy of the file (a backup being checked) can be opened the same way. */
   constructor(
@@ -201,18 +200,12 @@ export class Store {
 
   /** A safety copy of the committed data, written and checked off the event loop (after a sync, daily). */
   inBackground(reason: SafetyCopyReason): Promise<string> {
-    const copy = keepSafetyCopyInBackground(this.file, reason, this.safetyCopyOptions());
-    const tracked: Promise<unknown> = copy.then(
-      () => this.copying.delete(tracked),
-      () => this.copying.delete(tracked),
-    );
-    this.copying.add(tracked);
-    return copy;
+    return keepSafetyCopyInBackground(this.file, reason, this.safetyCopyOptions());
   }
 
-  /** Resolves once no safety copy is being written in the background. */
-  async copiesWritten(): Promise<void> {
-    while (this.copying.size > 0) await Promise.all(this.copying);
+  /** Resolves once this process writes no safety copy of this file in the background (whichever Store began it). */
+  copiesWritten(): Promise<void> {
+    return backgroundCopiesWritten(this.file);
   }
 
   /** Refuses a change of a read-only copy before anything is written (a restore's temporary file, an import). */
