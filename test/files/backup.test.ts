@@ -14,7 +14,7 @@ import { PromptSecretStore } from '../../src-main/core/secrets';
 import { Store } from '../../src-main/core/store';
 import { MIGRATIONS } from '../../src-main/core/store/migrations';
 import { HTTP_TOKEN_HEADER, type BackupFile, type CallOutcome } from '../../src-shared/app-api';
-import { dumpLocal, newUser, openCore, tempDir, type UserSession } from '../support/client';
+import { dumpLocal, newAccount, newUser, openCore, tempDir, type UserSession } from '../support/client';
 import { startTestService, type TestService } from '../support/service';
 import type { ShellProcessReady } from '../support/shell-process';
 import { refusal } from './refusal';
@@ -25,16 +25,6 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
-const account = (name: string) => ({
-  name,
-  description: '',
-  currency: 203,
-  type: 1,
-  isActive: true,
-  isHidden: false,
-  locked: false,
-  ord: 1,
-});
 const refueling = (tachometer: number, liter = '40.5') => ({
   carId: 7,
   dateOfPurchase: `2026-03-${String(1 + (tachometer % 27)).padStart(2, '0')}T08:00`,
@@ -49,8 +39,8 @@ const refueling = (tachometer: number, liter = '40.5') => ({
 /** A user with two synced accounts, a synced transfer and a synced refueling of car 7. */
 async function withHistory(): Promise<UserSession & { main: number; savings: number }> {
   const s = await newUser(service);
-  await s.core.addAccount(account('Main'));
-  await s.core.addAccount(account('Savings'));
+  await s.core.addAccount(newAccount('Main'));
+  await s.core.addAccount(newAccount('Savings'));
   await s.core.saveCar({ carId: 7, name: 'Fabia' });
   await s.core.addRefueling(refueling(1000));
   expect((await s.core.sync()).error).toBeNull();
@@ -102,7 +92,7 @@ describe('backup and restore', () => {
         categoryId: 0,
         description: 'offline',
       });
-      const holiday = await s.core.addAccount(account('Holiday'));
+      const holiday = await s.core.addAccount(newAccount('Holiday'));
       await s.core.transfer({
         sourceId: s.main,
         targetId: holiday.id,
@@ -222,7 +212,7 @@ describe('backup and restore', () => {
         categoryId: 0,
         description: 'synced later',
       });
-      const { currency: _currency, ...renamed } = account('Savings renamed');
+      const { currency: _currency, ...renamed } = newAccount('Savings renamed');
       void _currency;
       await s.core.editAccount({ id: s.savings, ...renamed });
       onFile(s.file, (store) => store.refuelings.setPartial(fuel.id, true));

@@ -45,6 +45,18 @@ export interface CoreHandle {
 }
 
 /** Quick tries and a small budget: a service that stays away is given up on within half a second. */
+/** The input of an active, visible CZK bank account, as a test adds one (addAccount). */
+export const newAccount = (name: string, ord = 1) => ({
+  name,
+  description: '',
+  currency: 203,
+  type: 1,
+  isActive: true,
+  isHidden: false,
+  locked: false,
+  ord,
+});
+
 export const TEST_SYNC_TUNING = { retry: { attempts: 3, backoffMs: 5, maxBackoffMs: 40 }, unavailableMs: 400 };
 
 /**

@@ -12,7 +12,7 @@ import { openRecoverableCore } from '../../src-main/core/app/recoverable-core';
 import { MemorySecretStore } from '../../src-main/core/secrets';
 import { KEEP_SAFETY_COPIES, listSafetyCopies, Store } from '../../src-main/core/store';
 import type { TransactionRow } from '../../src-main/core/store/rows';
-import { newUser, openCore, tempDir, TEST_SYNC_TUNING } from '../support/client';
+import { newAccount, newUser, openCore, tempDir, TEST_SYNC_TUNING } from '../support/client';
 import { startTestService, TEST_TIME_ZONE, type TestService } from '../support/service';
 
 let service: TestService;
@@ -22,16 +22,6 @@ beforeAll(async () => {
 afterAll(() => service.close());
 
 const DAY = 86_400_000;
-const account = (name: string) => ({
-  name,
-  description: '',
-  currency: 203,
-  type: 1,
-  isActive: true,
-  isHidden: false,
-  locked: false,
-  ord: 1,
-});
 const fuel = (tachometer: number, date: string) => ({
   carId: 7,
   dateOfPurchase: date,
@@ -60,7 +50,7 @@ describe('automatic safety copies', () => {
     const time = clock();
     const s = await newUser(service, { store: { now: time.now } });
     try {
-      await s.core.addAccount(account('Main'));
+      await s.core.addAccount(newAccount('Main'));
       expect((await s.core.sync()).error).toBeNull();
       expect((await written(s)).map((c) => c.reason)).toEqual(['after-sync']);
       time.advance(60_000);
@@ -123,8 +113,8 @@ describe('a copy damaged a day after its last sync', () => {
     let shell: AppCore | null = null;
     const fresh = tempDir();
     try {
-      await s.core.addAccount(account('Main'));
-      await s.core.addAccount(account('Savings'));
+      await s.core.addAccount(newAccount('Main'));
+      await s.core.addAccount(newAccount('Savings'));
       await s.core.saveCar({ carId: 7, name: 'Fabia' });
       const first = await s.core.addRefueling(fuel(1000, '2026-10-01T08:00'));
       expect((await s.core.sync()).error).toBeNull();

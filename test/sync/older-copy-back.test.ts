@@ -14,7 +14,7 @@ import { openRecoverableCore } from '../../src-main/core/app/recoverable-core';
 import { MemorySecretStore } from '../../src-main/core/secrets';
 import { listSafetyCopies, Store } from '../../src-main/core/store';
 import { runCliOn } from '../support/cli';
-import { newUser, openCore, soapClient, tempDir, TEST_SYNC_TUNING, type UserSession } from '../support/client';
+import { newAccount, newUser, openCore, soapClient, tempDir, TEST_SYNC_TUNING, type UserSession } from '../support/client';
 import { seedTestUser, startTestService, TEST_TIME_ZONE, type TestService } from '../support/service';
 
 let service: TestService;
@@ -39,17 +39,6 @@ function damage4k(file: string): void {
 function damageAfterSyncCopies(dataFile: string): void {
   for (const copy of listSafetyCopies(dataFile).filter((c) => c.reason === 'after-sync')) damage4k(copy.file);
 }
-
-const account = (name: string) => ({
-  name,
-  description: '',
-  currency: 203,
-  type: 1,
-  isActive: true,
-  isHidden: false,
-  locked: false,
-  ord: 1,
-});
 
 describe("the issue's reproduction on the command line", () => {
   const tmp = tempDir('bookkeeping-older-copy-cli-');
@@ -190,7 +179,7 @@ async function queueOneOfEach(s: UserSession, main: number, savings: number, tag
     categoryId: 0,
     description: `T-${tag}`,
   });
-  await s.core.addAccount(account(`New-${tag}`));
+  await s.core.addAccount(newAccount(`New-${tag}`));
   await s.core.editAccount({ id: savings, ...editable(`Savings-${tag}`) });
   await s.core.addCategory({ name: `C-${tag}`, parentId: 0 });
   const fuel = await s.core.addRefueling({
@@ -229,7 +218,7 @@ const editableRefueling = (r: {
 });
 
 const editable = (name: string) => {
-  const { currency: _c, ...rest } = account(name);
+  const { currency: _c, ...rest } = newAccount(name);
   void _c;
   return rest;
 };
@@ -250,8 +239,8 @@ const ONCE = { transfers: 1, accounts: 1, edited: 1, categories: 1, refuelings: 
 
 async function syncedUser() {
   const s = await newUser(service);
-  await s.core.addAccount(account('Main'));
-  await s.core.addAccount(account('Savings'));
+  await s.core.addAccount(newAccount('Main'));
+  await s.core.addAccount(newAccount('Savings'));
   await s.core.saveCar({ carId: 7, name: 'Fabia' });
   expect((await s.core.sync()).error).toBeNull();
   const accounts = (await s.core.listAccounts({})).accounts;

@@ -25,7 +25,7 @@ import { nodeTransportFactory } from '../../src-main/core/soap-client/transports
 import { AppError } from '../../src-shared/app-api';
 import { makeCertificate, opensslFor, type TestCertificate } from '../support/certificates';
 import { runCliOn, spawnCliOn } from '../support/cli';
-import { newUser, openCore, soapClient, tempDir, TEST_SYNC_TUNING, type UserSession } from '../support/client';
+import { newAccount, newUser, openCore, soapClient, tempDir, TEST_SYNC_TUNING, type UserSession } from '../support/client';
 import { englishOf } from '../support/error-words';
 import { startTestService, type TestService } from '../support/service';
 
@@ -48,20 +48,9 @@ beforeAll(() => {
 });
 afterAll(() => tmp.remove());
 
-const account = (name: string) => ({
-  name,
-  description: '',
-  currency: 203,
-  type: 1,
-  isActive: true,
-  isHidden: false,
-  locked: false,
-  ord: 0,
-});
-
 /** Two accounts of a fresh user, synced, so that a transfer between them can be queued. */
 async function twoAccounts(s: UserSession): Promise<[number, number]> {
-  for (const name of ['A', 'B']) await s.core.addAccount(account(name));
+  for (const name of ['A', 'B']) await s.core.addAccount(newAccount(name, 0));
   expect((await s.core.sync()).error).toBeNull();
   const accounts = (await s.core.listAccounts({})).accounts;
   return [accounts.find((a) => a.name === 'A')!.id, accounts.find((a) => a.name === 'B')!.id];
