@@ -114,10 +114,13 @@ function settleCopy(dataFile: string, reason: SafetyCopyReason, plan: CopyPlan):
  */
 const inProgress = new Map<string, { dataFile: string; done: Promise<string> }>();
 
+/** The background copies of `dataFile` under way in this process. */
+const underWay = (dataFile: string) => [...inProgress.values()].filter((c) => c.dataFile === resolve(dataFile)).map((c) => c.done);
+
 /** Resolves once this process writes no safety copy of `dataFile` in the background. */
 export async function backgroundCopiesWritten(dataFile: string): Promise<void> {
   for (;;) {
-    const pending = [...inProgress.values()].filter((c) => c.dataFile === resolve(dataFile)).map((c) => c.done);
+    const pending = underWay(dataFile);
     if (pending.length === 0) return;
     await Promise.allSettled(pending);
   }
@@ -228,7 +231,7 @@ async function writeInWorker(dataFile: string, reason: SafetyCopyReason, plan: C
  * any reason) is a day old or older, or there is none.
  */
 export function dailyCopyDue(dataFile: string, options: SafetyCopyOptions = {}): boolean {
-  if ([...inProgress.values()].some((c) => c.dataFile === resolve(dataFile))) return false;
+  if (underWay(dataFile).length > 0) return false;
   const newest = listSafetyCopies(dataFile)[0];
   return !newest || (options.now ?? new Date()).getTime() - Date.parse(newest.at) >= DAY_MS;
 }
