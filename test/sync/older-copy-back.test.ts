@@ -46,6 +46,10 @@ describe("the issue's reproduction on the command line", () => {
   let n = 0;
 
   /** A user of its own, connected and synced, with two accounts; the command line on its local copy. */
+  /** The issue's transfer: `transfer --amount 7.77 --description DOUBLE-CHECK` from the user's main account to savings. */
+  const transferDoubleCheck = (u: Awaited<ReturnType<typeof cliUser>>) =>
+    u.cli(['transfer', '--from', String(u.main), '--to', String(u.savings), '--amount', '7.77', '--description', 'DOUBLE-CHECK']);
+
   async function cliUser() {
     const credentials = { clientKey: 'older-copy', login: `older${process.pid}x${++n}`, password: 'password' };
     seedTestUser(service.dataFile, credentials);
@@ -70,21 +74,7 @@ describe("the issue's reproduction on the command line", () => {
     const u = await cliUser();
     try {
       const B = tmp.file('B.sqlite');
-      expect(
-        (
-          await u.cli([
-            'transfer',
-            '--from',
-            String(u.main),
-            '--to',
-            String(u.savings),
-            '--amount',
-            '7.77',
-            '--description',
-            'DOUBLE-CHECK',
-          ])
-        ).code,
-      ).toBe(0);
+      expect((await transferDoubleCheck(u)).code).toBe(0);
       expect((await u.cli(['backup', '--to', B])).code).toBe(0);
       expect((await u.cli(['restore', '--from', B])).code).toBe(0);
       expect((await u.cli(['sync'])).code).toBe(SYNC_EXIT.delivered);
@@ -104,21 +94,7 @@ describe("the issue's reproduction on the command line", () => {
     const u = await cliUser();
     try {
       const B = tmp.file('B2.sqlite');
-      expect(
-        (
-          await u.cli([
-            'transfer',
-            '--from',
-            String(u.main),
-            '--to',
-            String(u.savings),
-            '--amount',
-            '7.77',
-            '--description',
-            'DOUBLE-CHECK',
-          ])
-        ).code,
-      ).toBe(0);
+      expect((await transferDoubleCheck(u)).code).toBe(0);
       expect((await u.cli(['car', 'add', '9', 'Octavia'])).code).toBe(0);
       const fuel = [
         'refuel',
