@@ -158,25 +158,29 @@ export async function jumpToDay(page: Page, day: string): Promise<number> {
 }
 
 /**
- * Scrolls the register `rows` rows further (40 px a row, at most 20 rows a frame; the window grows by
- * keyset as the view nears its end, and the scrolling waits for it where it must); ms it took.
+ * In the page: scrolls the register `rows` rows further (40 px a row, at most 20 rows a frame; the window
+ * grows by keyset as the view nears its end, and the scrolling waits for it where it must), as statements.
  */
-export function scrollRows(page: Page, rows: number): Promise<number> {
-  return page.evaluate<number>(`(async () => {
+export const SCROLL_ROWS = (rows: number) => `
     const el = document.querySelector('[data-testid=register-scroll]');
     const frame = () => new Promise((r) => requestAnimationFrame(r));
     // The register's 1-based position of the row at the top of the view, as the screen tells it.
     const topRow = () =>
       Number(document.querySelector('[data-testid=register-position]').textContent.replace(/[^\\d–]/g, '').split('–')[0]);
     const target = topRow() + ${rows};
-    const started = performance.now();
     for (let guard = 0; guard < 5000; guard++) {
       const now = topRow();
       if (now >= target) break;
       el.scrollTop = Math.round(el.scrollTop / 40 + Math.min(20, target - now)) * 40;
       await frame();
       await frame();
-    }
+    }`;
+
+/** Scrolls the register `rows` rows further (SCROLL_ROWS); ms it took. */
+export function scrollRows(page: Page, rows: number): Promise<number> {
+  return page.evaluate<number>(`(async () => {
+    const started = performance.now();
+    ${SCROLL_ROWS(rows)}
     return performance.now() - started;
   })()`);
 }
