@@ -1,5 +1,6 @@
 /**
- * `npm run bench -- screens [--rows=1000000] [--fills=600] [--seed=28] [--shots=<dir>] [--only=<screen>]`: every screen of the
+ * `npm run bench -- screens [--rows=1000000] [--fills=600] [--seed=28] [--shots=<dir>] [--only=<screen>]
+ * [--profile=<dir>]`: every screen of the
  * app in Chromium through the browser shell on a large local copy (bench/support/screens-copy.ts: `rows`
  * transactions over ten years on 10 accounts and one car of `fills` refuelings, cached by size and seed),
  * as a user meets it:
@@ -11,7 +12,9 @@
  * each with the long tasks it caused (PerformanceObserver, bench/support/page-steps.ts), printed as a table:
  * the time, the longest task, how many tasks were over 50 ms (issue 28's target: none), and the slowest call
  * to the core. It prints; it asserts nothing. With --shots, screenshots of every screen at 800x600 and
- * 1280x800 in Czech and English into that folder; with --only, the screens whose names contain that text. Needs the built renderer (`npx electron-vite build`).
+ * 1280x800 in Czech and English into that folder; with --only, the screens whose names contain that text; with
+ * --profile, a CPU profile of the page during each step into that folder (a .cpuprofile: DevTools opens it; build
+ * with --sourcemap to read it by the sources' names). Needs the built renderer (`npx electron-vite build`).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -84,7 +87,17 @@ function interactions(firstYear: number, today: string): Interaction[] {
     act: click('[data-testid=jump]'),
     done: `(() => { const d = ${TOP_DATE}; return d !== null && d <= '${jumpDay}' && d >= '${earliestAfterJump(jumpDay)}'; })()`,
   });
-  const scroll = (on: string): Interaction => ({ on, name: 'scroll 1,000 rows', act: SCROLL_ROWS(1000), done: 'true' });
+  // From the newest rows: the register keeps the place a jump left it at, which may have fewer than 1,000 rows below.
+  const scroll = (on: string): Interaction => ({
+    on,
+    name: 'scroll 1,000 rows',
+    prepare: async (page) => {
+      await page.getByTestId('register-newest').click();
+      await waitInPage(page, `window.__bench.inflight === 0 && ${shows(REGISTER_ROWS)}`);
+    },
+    act: SCROLL_ROWS(1000),
+    done: 'true',
+  });
   const registerSearch = (on: string): Interaction => ({
     on,
     name: 'search box "shop 42" (250 ms pause incl.)',
@@ -203,18 +216,27 @@ async function openApp(page: Page, url: string): Promise<StepResult> {
   };
 }
 
-/** Reaches `screen` from the accounts screen (or the accounts from the settings), timed. */
-async function reach(page: Page, screen: Screen): Promise<StepResult> {
+/** Where --profile writes a step's CPU profile, or undefined without it. */
+let profileDir: string | undefined;
+const profileFile = (screen: string, step: string) =>
+  profileDir === undefined ? undefined : join(profileDir, `${screen}--${step}`.toLowerCase().replace(/[^a-z0-9-]+/g, '-') + '.cpuprofile');
+
+/** Reaches `screen` from the accounts screen (or the accounts from the settings), timed (profiled with `profile`). */
+async function reach(page: Page, screen: Screen, profile?: string): Promise<StepResult> {
   const from = screen.path === '/accounts' ? '/settings' : '/accounts';
   await page.evaluate(go(`#${from}`));
   await waitInPage(page, `window.__bench.inflight === 0 && ${shows('main h1')}`);
   // The heading shown now is the old screen's: the new screen's content must come with a heading of its own.
   await page.evaluate(`document.querySelector('main h1').dataset.benchOld = '1'`);
-  return runStep(page, {
-    name: 'first paint to content',
-    act: go(`#${screen.path}`),
-    done: `location.hash === '#${screen.path}' && ${shows('main h1:not([data-bench-old])')} && ${shows(screen.content)}`,
-  });
+  return runStep(
+    page,
+    {
+      name: 'first paint to content',
+      act: go(`#${screen.path}`),
+      done: `location.hash === '#${screen.path}' && ${shows('main h1:not([data-bench-old])')} && ${shows(screen.content)}`,
+    },
+    profile,
+  );
 }
 
 interface Row extends StepResult {
@@ -249,11 +271,11 @@ async function measureAll(browser: Browser, opened: Opened, started: number, onl
   const today = new Date().toISOString().slice(0, 10);
   const all = interactions(new Date().getUTCFullYear() - YEARS + 1, today);
   for (const screen of SCREENS.filter((s) => only === undefined || s.name.toLowerCase().includes(only.toLowerCase()))) {
-    rows.push({ screen: screen.name, ...(await reach(page, screen)) });
+    rows.push({ screen: screen.name, ...(await reach(page, screen, profileFile(screen.name, 'first paint'))) });
     for (const step of all.filter((i) => i.on === screen.path)) {
       await reach(page, screen);
       await step.prepare?.(page);
-      rows.push({ screen: screen.name, ...(await runStep(page, step)) });
+      rows.push({ screen: screen.name, ...(await runStep(page, step, profileFile(screen.name, step.name))) });
     }
   }
   await page.context().close();
@@ -293,6 +315,8 @@ export async function run(args: string[]): Promise<void> {
   const copy = { rows: option(args, 'rows', 1_000_000, 1000), fills: option(args, 'fills', 600, 2), seed: option(args, 'seed', 28, 1) };
   const shots = args.find((a) => a.startsWith('--shots='))?.slice('--shots='.length);
   const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+  profileDir = args.find((a) => a.startsWith('--profile='))?.slice('--profile='.length);
+  if (profileDir !== undefined) mkdirSync((profileDir = resolve(profileDir)), { recursive: true });
   const cached = cachedCopy(copy, console.log);
   const dir = mkdtempSync(join(tmpdir(), 'bookkeeping-screens-bench-'));
   const browser = await launchChromium();

@@ -8,6 +8,7 @@
  * quiet again (no call in flight and none answered for QUIET_MS), so that drawing after the content (charts)
  * counts too.
  */
+import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 
 /** How long the page must stay without calls to the core after a step before its long tasks are read. */
@@ -86,7 +87,24 @@ export interface StepResult {
   slowestMethod: string;
 }
 
-export async function runStep(page: Page, step: Step): Promise<StepResult> {
+/** A CPU profile of the page from now until `stop`, written as a .cpuprofile (Chromium's DevTools open it) to `file`. */
+export async function profilePage(page: Page, file: string): Promise<{ stop(): Promise<void> }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(file, JSON.stringify(profile));
+      await cdp.detach();
+    },
+  };
+}
+
+/** Does the step and times it; with `profile`, a CPU profile of the page meanwhile is written to that file. */
+export async function runStep(page: Page, step: Step, profile?: string): Promise<StepResult> {
+  const profiling = profile === undefined ? null : await profilePage(page, profile);
   const measured = await page.evaluate<{ ms: number; from: number }>(`(async () => {
     const bench = window.__bench;
     const frame = () => new Promise((r) => requestAnimationFrame(r));
@@ -102,6 +120,7 @@ export async function runStep(page: Page, step: Step): Promise<StepResult> {
     }
   })()`);
   await waitInPage(page, QUIET);
+  await profiling?.stop();
   // Let the observer hand over what it saw last, then read this step's tasks and calls.
   await page.evaluate('new Promise((r) => setTimeout(r, 0))');
   const seen = await page.evaluate<{ tasks: number[]; calls: { method: string; ms: number }[] }>(`(() => {
