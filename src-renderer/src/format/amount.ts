@@ -245,7 +245,8 @@ export function divideDecimal(dividend: string, divisor: string, places: number)
 
 /** A distance in whole kilometres: "12,345 km", "12 345 km". */
 export function formatKilometres(km: number, locale: Locale): string {
-  return `${km.toLocaleString(locale)} km`;
+  // A kept formatter: toLocaleString makes one per call, which a table of 600 fills feels.
+  return `${numberFormat(locale, 0, 0, 'auto', true).format(km)} km`;
 }
 
 /** A file's size: "512 B", "1.4 MB" (decimal units, as file managers show them). */
