@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RefuelingRow } from '../../src-main/core/store/rows';
 import { Store } from '../../src-main/core/store/store';
-import { fillLargeCopy } from '../../test/support/large-copy';
 import { seededRandom } from '../../test/support/fault-proxy';
+import { fillLargeCopy } from '../../test/support/large-copy';
 
 export interface ScreensCopy {
   rows: number;
