@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- screens [--rows=1000000] [--fills=600] [--seed=28] [--shots=<dir>] [--only=<screen>]
- * [--profile=<dir>]`: every screen of the
+ * [--profile=<dir>] [--renderer=<dir>]`: every screen of the
  * app in Chromium through the browser shell on a large local copy (bench/support/screens-copy.ts: `rows`
  * transactions over ten years on 10 accounts and one car of `fills` refuelings, cached by size and seed),
  * as a user meets it:
@@ -14,9 +14,9 @@
  * to the core. It prints; it asserts nothing. With --shots, screenshots of every screen at 800x600 and
  * 1280x800 in Czech and English into that folder; with --only, the screens whose names contain that text; with
  * --profile, a CPU profile of the page during each step into that folder (a .cpuprofile: DevTools opens it; build
- * with --sourcemap to read it by the sources' names). Needs the built renderer (`npx electron-vite build`).
+ * with --sourcemap to read it by the sources' names); with --renderer, another build of the renderer (to compare). Needs the built renderer (`npx electron-vite build`).
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -29,7 +29,8 @@ import { TEST_TIME_ZONE } from '../test/support/service';
 import { INSTRUMENT, QUIET, runStep, waitInPage, type Step, type StepResult } from './support/page-steps';
 import { CAR, cachedCopy, workingCopy, YEARS } from './support/screens-copy';
 
-const RENDERER_DIR = resolve(import.meta.dirname, '../out/renderer');
+/** The built renderer the shell serves: this checkout's, or another build's with --renderer (to compare two builds). */
+let rendererDir = resolve(import.meta.dirname, '../out/renderer');
 const LONG_TASK_MS = 50;
 const ACCOUNTS_WITHIN_MS = 1000;
 
@@ -179,7 +180,7 @@ async function openShell(file: string, language: 'en' | 'cs'): Promise<Opened> {
   });
   await core.workOffline();
   await core.setPreferences({ language, theme: 'light' });
-  const shell = await startWebShell({ core, rendererDir: RENDERER_DIR, log: () => undefined });
+  const shell = await startWebShell({ core, rendererDir, log: () => undefined });
   return { core, shell, startMs: performance.now() - started };
 }
 
@@ -316,6 +317,11 @@ export async function run(args: string[]): Promise<void> {
   const shots = args.find((a) => a.startsWith('--shots='))?.slice('--shots='.length);
   const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
   profileDir = args.find((a) => a.startsWith('--profile='))?.slice('--profile='.length);
+  const renderer = args.find((a) => a.startsWith('--renderer='))?.slice('--renderer='.length);
+  if (renderer !== undefined) rendererDir = resolve(renderer);
+  if (!existsSync(join(rendererDir, 'index.html'))) {
+    throw new Error(`No built renderer in ${rendererDir}: run \`npx electron-vite build --logLevel warn\` first.`);
+  }
   if (profileDir !== undefined) mkdirSync((profileDir = resolve(profileDir)), { recursive: true });
   const cached = cachedCopy(copy, console.log);
   const dir = mkdtempSync(join(tmpdir(), 'bookkeeping-screens-bench-'));
