@@ -206,7 +206,10 @@ export const APP_METHODS = {
   /** A month's budgets of every category against what was spent; currency: default that of most accounts. */
   getBudgetMonth: { input: v.object({ month: month(), currency: v.optional(currency()) }), output: {} as BudgetView },
   /** A year's twelve months of the categories with a budget in one of them. */
-  getBudgetYear: { input: v.object({ year: v.whole({ min: 1900, max: 9999 }), currency: v.optional(currency()) }), output: {} as BudgetView },
+  getBudgetYear: {
+    input: v.object({ year: v.whole({ min: 1900, max: 9999 }), currency: v.optional(currency()) }),
+    output: {} as BudgetView,
+  },
   /** Sets a month's budget of a category; answers the month. */
   setBudget: { input: v.object(inputEntries(BUDGET, BUDGET.sent)), output: {} as BudgetView },
   /** Takes a month's budget of a category away; answers the month. */

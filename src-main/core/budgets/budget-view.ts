@@ -112,10 +112,7 @@ export function budgetView(parts: CoreParts, currency: number, months: readonly 
   const listed = treeOrder(parts);
   const inTree = new Set(listed.map((c) => c.id));
   const lost = [...budgeted].filter((id) => !inTree.has(id)).sort((a, b) => a - b);
-  const shown = [
-    ...listed.filter((c) => rows === 'all' || budgeted.has(c.id)),
-    ...lost.map((id) => ({ id, name: null, depth: 0 })),
-  ];
+  const shown = [...listed.filter((c) => rows === 'all' || budgeted.has(c.id)), ...lost.map((id) => ({ id, name: null, depth: 0 }))];
   const raw = (id: number) => months.map((m) => ({ budget: budgets.get(m)!.get(id) ?? null, spent: spent(m, id) }));
   const viewRows: BudgetRow[] = shown.map((c) => {
     const cells = raw(c.id);

@@ -10,7 +10,8 @@ import { budgetCurrency, budgetView } from './budget-view';
 
 export type BudgetMethod = 'getBudgetMonth' | 'getBudgetYear' | 'setBudget' | 'clearBudget' | 'copyBudgetMonth';
 
-const yearMonths = (year: number): string[] => Array.from({ length: 12 }, (_, k) => `${String(year).padStart(4, '0')}-${String(k + 1).padStart(2, '0')}`);
+const yearMonths = (year: number): string[] =>
+  Array.from({ length: 12 }, (_, k) => `${String(year).padStart(4, '0')}-${String(k + 1).padStart(2, '0')}`);
 
 /** A budget's amount has at most its currency's decimals, and its category is in the tree. */
 function checkBudget(parts: CoreParts, i: InputOf<'setBudget'>): void {
@@ -18,7 +19,8 @@ function checkBudget(parts: CoreParts, i: InputOf<'setBudget'>): void {
   if (decimalPlaces(parseDecimal(i.amount)!) > digits) {
     throw new AppError('amountDecimals', { currency: currencyLabel(i.currency), max: digits }, 'amount');
   }
-  if (!parts.view.categories().some((c) => c.id === i.categoryId)) throw new AppError('categoryMissing', { id: i.categoryId }, 'categoryId');
+  if (!parts.view.categories().some((c) => c.id === i.categoryId))
+    throw new AppError('categoryMissing', { id: i.categoryId }, 'categoryId');
 }
 
 export function budgetHandlers(parts: CoreParts): Handlers<BudgetMethod> {

@@ -28,7 +28,9 @@ export class Budgets {
 
   /** Takes a month's budget of a category away; false when there was none. */
   clear(currency: number, month: string, categoryId: number): boolean {
-    return this.sql('DELETE FROM budgets WHERE currency = ? AND month = ? AND category_id = ?').run(currency, month, categoryId).changes > 0;
+    return (
+      this.sql('DELETE FROM budgets WHERE currency = ? AND month = ? AND category_id = ?').run(currency, month, categoryId).changes > 0
+    );
   }
 
   /** Copies every budget of month `from` into month `to` that `to` does not have yet; returns how many it copied. */
