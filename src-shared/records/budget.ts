@@ -18,10 +18,10 @@ export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 export const month = () => v.text({ min: 7, max: 7, pattern: MONTH_PATTERN, patternCode: 'notMonth' });
 
 export const BUDGET = defineRecord('budget', {
-  month: field({ type: 'text', column: 'month', input: month(), words: 'month' }),
-  categoryId: field({ type: 'integer', column: 'category_id', input: v.id(), words: 'category', option: 'category' }),
+  month: field({ type: 'text', column: 'month', input: month(), words: 'month, as YYYY-MM' }),
+  categoryId: field({ type: 'integer', column: 'category_id', input: v.id(), words: 'category id' }),
   currency: field({ type: 'currency', column: 'currency', input: currency(), words: 'currency' }),
-  amount: field({ type: 'decimal', column: 'amount', input: v.decimal({ nonNegative: true, maxScale: 4 }), words: 'amount' }),
+  amount: field({ type: 'decimal', column: 'amount', input: v.decimal({ nonNegative: true, maxScale: 4 }), words: 'amount to spend' }),
 });
 
 /** A budget as the local copy keeps it. */
