@@ -8,7 +8,17 @@ export type SyncPhase = 'push' | 'check' | 'pull' | 'rebuild';
  * it shows changed (as TanStack Query invalidates by key). 'outbox': the queued writes; 'preferences':
  * the user's settings; 'budgets': the budgets kept here only.
  */
-export const DATA_TABLES = ['accounts', 'transactions', 'templates', 'categories', 'cars', 'refuelings', 'outbox', 'preferences', 'budgets'] as const;
+export const DATA_TABLES = [
+  'accounts',
+  'transactions',
+  'templates',
+  'categories',
+  'cars',
+  'refuelings',
+  'outbox',
+  'preferences',
+  'budgets',
+] as const;
 export type DataTable = (typeof DATA_TABLES)[number];
 
 /**

@@ -6,13 +6,13 @@
  * category created offline following it to the service's id.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BudgetCell, BudgetView } from '../../src-shared/app-api';
-import { outboxPort } from '../../src-main/core/write-kinds/outbox-port';
 import { Store } from '../../src-main/core/store/store';
+import { outboxPort } from '../../src-main/core/write-kinds/outbox-port';
+import type { BudgetCell, BudgetView } from '../../src-shared/app-api';
+import { seededCore, type SeededCore, type TransactionSeed } from '../insights/local-data';
 import { cents, text, units } from '../support/decimal-oracle';
 import { seededRandom } from '../support/fault-proxy';
 import { testSeed } from '../support/seed';
-import { seededCore, type SeededCore, type TransactionSeed } from '../insights/local-data';
 
 let local: SeededCore | undefined;
 afterEach(async () => {
@@ -125,7 +125,7 @@ function householdYear(random: () => number): TransactionSeed[] {
   }
   // Just outside the year, on its edges.
   rows.push({ id: id++, accountId: 1, paymentDate: '2025-12-31T23:59:59', amount: '-777.77', categoryId: 11, type: 2 });
-  rows.push({ id: id++, accountId: 1, paymentDate: '2027-01-01T00:00:00', amount: '-888.88', categoryId: 11, type: 2 });
+  rows.push({ id, accountId: 1, paymentDate: '2027-01-01T00:00:00', amount: '-888.88', categoryId: 11, type: 2 });
   return rows;
 }
 
@@ -301,7 +301,7 @@ describe('writing budgets', () => {
     local = seededCore({ accounts, categories });
     const { core } = local;
     const set = (over: Record<string, unknown>) =>
-      errorOf(core.setBudget({ month: '2026-01', categoryId: 10, currency: CZK, amount: '100', ...over } as never));
+      errorOf(core.setBudget({ month: '2026-01', categoryId: 10, currency: CZK, amount: '100', ...over }));
     expect(await set({ month: '2026-13' })).toMatchObject({ code: 'notMonth', field: 'month' });
     expect(await set({ month: '2026-1' })).toMatchObject({ code: 'tooShort', field: 'month' });
     expect(await set({ amount: '10.555' })).toMatchObject({ code: 'amountDecimals', field: 'amount', params: { max: 2 } });

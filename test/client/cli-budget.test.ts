@@ -4,9 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUDGET } from '../../src-shared/records/budget';
+import { seedLocal } from '../insights/local-data';
 import { expectCliFailure, runCliOn } from '../support/cli';
 import { tempDir } from '../support/client';
-import { seedLocal } from '../insights/local-data';
 
 const tmp = tempDir('bookkeeping-cli-budget-');
 const data = tmp.file('local.sqlite');

@@ -19,8 +19,9 @@ function checkBudget(parts: CoreParts, i: InputOf<'setBudget'>): void {
   if (decimalPlaces(parseDecimal(i.amount)!) > digits) {
     throw new AppError('amountDecimals', { currency: currencyLabel(i.currency), max: digits }, 'amount');
   }
-  if (!parts.view.categories().some((c) => c.id === i.categoryId))
+  if (!parts.view.categories().some((c) => c.id === i.categoryId)) {
     throw new AppError('categoryMissing', { id: i.categoryId }, 'categoryId');
+  }
 }
 
 export function budgetHandlers(parts: CoreParts): Handlers<BudgetMethod> {
