@@ -997,7 +997,7 @@ const cs: Messages = {
     yearTable: 'Rozpočty za rok {year}',
     budgetOf: 'Rozpočet kategorie {name} na {month}',
     total: 'Celkem',
-    yearHint: 'V každé buňce: rozpočet / utraceno, a překročení nebo zbytek.',
+    yearHint: 'Řádek za každý měsíc, sloupec za každou kategorii s rozpočtem; v buňce: rozpočet / utraceno, a překročení nebo zbytek.',
     totalsHint: 'Součty počítají každou větev s rozpočtem jednou: kategorie uvnitř jiné s rozpočtem je v jejích číslech.',
     inner: 'v rozpočtu kategorie {name}',
     state: { over: 'Překročeno o {amount}', under: 'Zbývá {amount}', even: 'Přesně podle rozpočtu', none: 'Bez rozpočtu' },

@@ -1000,7 +1000,7 @@ const en = {
     yearTable: 'Budgets of {year}',
     budgetOf: 'Budget of {name} in {month}',
     total: 'Total',
-    yearHint: 'Each cell: the budget / what was spent, and over or under.',
+    yearHint: 'A row per month, a column per budgeted category; each cell: the budget / what was spent, and over or under.',
     totalsHint: "Totals count each budgeted branch once: a category inside a budgeted one is in that one's figures.",
     inner: 'in the budget of {name}',
     state: { over: 'Over by {amount}', under: '{amount} left', even: 'On budget', none: 'No budget' },
