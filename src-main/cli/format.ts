@@ -214,9 +214,10 @@ export function budgetText(v: BudgetView): string {
   const cur = currencyLabel(v.currency);
   const period = v.months.length === 1 ? v.months[0]! : `${v.months[0]} to ${v.months.at(-1)}`;
   const head = `Budgets of ${period} in ${cur}, kept on this computer only (never sent to the service).`;
-  if (v.rows.length === 0)
+  if (v.rows.length === 0) {
     return `${head}
 No budgets in ${period}.`;
+  }
   const line = (name: string, month: string, c: BudgetCell) => [name, month, c.budget ?? '-', c.spent, c.difference ?? '-', budgetState(c)];
   const rows = v.rows.flatMap((r) => {
     const name = `${'  '.repeat(r.depth)}${r.name ?? `(category ${r.categoryId})`}${r.inner ? ' (in the budget above)' : ''}`;

@@ -5,12 +5,12 @@
  */
 import type { InferInput } from 'valibot';
 import { FINGERPRINT_INPUT_PATTERN } from '../certificate';
+import { BUDGET, month } from '../records/budget';
 import { CAR } from '../records/car';
 import { inputEntries } from '../records/fields';
 import { REFUELING } from '../records/refueling';
 import { currency } from '../records/rules';
 import { v, type Infer } from '../validate';
-import { BUDGET, month } from '../records/budget';
 import type { BudgetCopy, BudgetView } from './budget-views';
 import type { CarCheck, CarFetch, CarIdSeen } from './car-views';
 import type { BackupFile, CsvFile, ImportField, ImportPreview, ImportResult, RestoreResult } from './data-views';

@@ -15,10 +15,10 @@ import { PromptSecretStore } from '../../src-main/core/secrets';
 import { Store } from '../../src-main/core/store';
 import { MIGRATIONS } from '../../src-main/core/store/migrations';
 import { HTTP_TOKEN_HEADER, type BackupFile, type CallOutcome } from '../../src-shared/app-api';
+import { seedLocal } from '../insights/local-data';
 import { dumpLocal, newAccount, newUser, openCore, tempDir, type UserSession } from '../support/client';
 import { startTestService, type TestService } from '../support/service';
 import type { ShellProcessReady } from '../support/shell-process';
-import { seedLocal } from '../insights/local-data';
 import { refusal } from './refusal';
 
 let service: TestService;
