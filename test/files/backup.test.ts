@@ -125,6 +125,7 @@ describe('backup and restore', () => {
         categories: 0,
         cars: 1,
         refuelings: 1,
+        budgets: 0,
         pendingWrites: 7,
       });
       expect(backup.fileName).toMatch(/^bookkeeping-\d{4}-\d{2}-\d{2}-\d{4}\.sqlite$/);
