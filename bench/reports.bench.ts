@@ -4,7 +4,9 @@
  * accounts (a tenth of them transfers), 40 categories in two levels, and a few pending transfers laid
  * over them.
  *
- * - getReport for the last year and for the whole span; searchTransactions without filters, with a
+ * - getReport for the last year and for the whole span (with budgets: 12 months of the last year over 10
+ *   categories, some inside budgeted ones); getBudgetMonth and getBudgetYear (the budgets against what was
+ *   spent, from the month totals); searchTransactions without filters, with a
  *   text and with an amount range in a year; listRegister of one account (its newest page, a jump to a
  *   date in the middle, the oldest page) and across all accounts (a jump), and one row's detail: best of
  *   --rounds (default 9) each, the rounds going over all the cases in turn;
@@ -87,6 +89,14 @@ async function measure(transactions: number, rounds: number): Promise<boolean> {
       });
     }
     const lastYear = { from: `${FIRST_YEAR + YEARS - 1}-01-01`, to: `${FIRST_YEAR + YEARS - 1}-12-31` };
+    // A household's budgets: 10 categories (two inside budgeted groups) for every month of the last year.
+    const budgeted = [100, 101, 102, 200, 300, 301, 400, 500, 600, 700];
+    for (let m = 1; m <= 12; m++) {
+      const month = `${FIRST_YEAR + YEARS - 1}-${String(m).padStart(2, '0')}`;
+      for (const [k, categoryId] of budgeted.entries()) {
+        await core.setBudget({ month, categoryId, currency: 203, amount: `${(k + 1) * 1500}.5` });
+      }
+    }
     const span = { from: `${FIRST_YEAR}-01-01`, to: `${FIRST_YEAR + YEARS - 1}-12-31` };
     const middle = `${FIRST_YEAR + Math.floor(YEARS / 2)}-07-15`;
     const deep = (await core.listRegister({ accountId: 3, at: `${FIRST_YEAR}-03-01`, limit: 1 })).rows[0]!;
@@ -98,6 +108,16 @@ async function measure(transactions: number, rounds: number): Promise<boolean> {
     const cases: Case[] = [
       { name: 'getReport, last year', run: () => core.getReport(lastYear), baseline: 'lastYear' },
       { name: 'getReport, whole span', run: () => core.getReport(span), baseline: 'span' },
+      {
+        name: 'getBudgetMonth, a month of 40 categories',
+        run: () => core.getBudgetMonth({ month: `${FIRST_YEAR + YEARS - 1}-06`, currency: 203 }),
+        baseline: null,
+      },
+      {
+        name: 'getBudgetYear, 12 months x 10 budgets',
+        run: () => core.getBudgetYear({ year: FIRST_YEAR + YEARS - 1, currency: 203 }),
+        baseline: 'lastYear',
+      },
       {
         name: 'getReport, a month and a half',
         run: () => core.getReport({ from: `${FIRST_YEAR + 2}-03-10`, to: `${FIRST_YEAR + 2}-04-20` }),

@@ -2,6 +2,8 @@
 import { importProblemText } from '../../src-shared/app-api';
 import type {
   AccountsView,
+  BudgetCell,
+  BudgetView,
   CarView,
   CategoryNode,
   FuelStats,
@@ -181,7 +183,7 @@ const countsOf = (c: NonNullable<SyncSummary['received']>): string =>
 export function countsText(c: RecordCounts): string {
   return (
     `${c.accounts} accounts, ${c.transactions} transactions, ${c.templates} templates, ${c.categories} categories, ` +
-    `${c.cars} cars, ${c.refuelings} refuelings, ${c.pendingWrites} writes in the outbox`
+    `${c.cars} cars, ${c.refuelings} refuelings, ${c.budgets} budgets, ${c.pendingWrites} writes in the outbox`
   );
 }
 
@@ -198,4 +200,35 @@ export function importPreviewText(p: ImportPreview): string {
   const c = p.counts;
   lines.push(`${c.rows} rows: ${c.ready} ready, ${c.problems} with problems, ${c.duplicates} duplicates.`);
   return lines.join('\n');
+}
+
+/** A budget's state in words: "over by 200.4", "300 left", "on budget"; nothing without a budget. */
+function budgetState(c: BudgetCell): string {
+  if (c.state === 'over') return `over by ${c.difference!.slice(1)}`;
+  if (c.state === 'under') return `${c.difference} left`;
+  return c.state === 'even' ? 'on budget' : '';
+}
+
+/** A month's or a year's budgets: one line per category and month, then the totals of the outer budgeted categories. */
+export function budgetText(v: BudgetView): string {
+  const cur = currencyLabel(v.currency);
+  const period = v.months.length === 1 ? v.months[0]! : `${v.months[0]} to ${v.months.at(-1)}`;
+  const head = `Budgets of ${period} in ${cur}, kept on this computer only (never sent to the service).`;
+  if (v.rows.length === 0) {
+    return `${head}
+No budgets in ${period}.`;
+  }
+  const line = (name: string, month: string, c: BudgetCell) => [name, month, c.budget ?? '-', c.spent, c.difference ?? '-', budgetState(c)];
+  const rows = v.rows.flatMap((r) => {
+    const name = `${'  '.repeat(r.depth)}${r.name ?? `(category ${r.categoryId})`}${r.inner ? ' (in the budget above)' : ''}`;
+    const months = r.months.map((c, k) => line(name, v.months[k]!, c));
+    return v.months.length === 1 ? months : [...months, line(name, 'year', r.total)];
+  });
+  const totals = v.months.length === 1 ? [] : v.totals.map((c, k) => line('TOTAL', v.months[k]!, c));
+  const body = table(
+    ['CATEGORY', 'MONTH', `BUDGET ${cur}`, 'SPENT', 'DIFFERENCE', 'STATE'],
+    [...rows, ...totals, line('TOTAL', v.months.length === 1 ? v.months[0]! : 'year', v.total)],
+  );
+  return `${head}
+${body}`;
 }

@@ -3,6 +3,7 @@ import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-rou
 import { useStatusStore } from './stores/status';
 import AccountsView from './views/AccountsView.vue';
 import AccountView from './views/AccountView.vue';
+import BudgetsView from './views/BudgetsView.vue';
 import CarsView from './views/CarsView.vue';
 import CarView from './views/CarView.vue';
 import CategoriesView from './views/CategoriesView.vue';
@@ -45,6 +46,7 @@ const routes: RouteRecordRaw[] = [
   },
   { path: '/pump', component: PumpView, meta: { title: 'pump.title' } },
   { path: '/reports', component: ReportsView, meta: { title: 'reports.title' } },
+  { path: '/budgets', component: BudgetsView, meta: { title: 'budgets.title' } },
   { path: '/search', component: SearchView, meta: { title: 'search.title' } },
   { path: '/data', component: DataView, meta: { title: 'data.title' } },
   { path: '/outbox', component: OutboxView, meta: { title: 'outbox.title' } },

@@ -57,6 +57,8 @@ export interface RecordCounts {
   categories: number;
   cars: number;
   refuelings: number;
+  /** Kept here only (never sent), carried by backups all the same. */
+  budgets: number;
   pendingWrites: number;
 }
 

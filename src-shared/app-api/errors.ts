@@ -120,6 +120,7 @@ export const ERRORS = {
   tooManyDigits: check(() => 'has more digits than can be sent exactly'),
   notDateTime: check(() => 'must be a date and time such as 2026-11-21T14:05'),
   notDate: check(() => 'must be a date such as 2026-11-21'),
+  notMonth: check(() => 'must be a month such as 2026-11'),
   notOneOf: check<{ values: string }>((p) => `must be one of ${p.values}`),
   notList: check(() => 'must be a list'),
   tooManyItems: check<{ max: number }>((p) => `must have at most ${p.max} items`),

@@ -6,9 +6,19 @@ export type SyncPhase = 'push' | 'check' | 'pull' | 'rebuild';
 /**
  * What local data a change touched, by table, as the screens read it: a screen reloads only when a table
  * it shows changed (as TanStack Query invalidates by key). 'outbox': the queued writes; 'preferences':
- * the user's settings.
+ * the user's settings; 'budgets': the budgets kept here only.
  */
-export const DATA_TABLES = ['accounts', 'transactions', 'templates', 'categories', 'cars', 'refuelings', 'outbox', 'preferences'] as const;
+export const DATA_TABLES = [
+  'accounts',
+  'transactions',
+  'templates',
+  'categories',
+  'cars',
+  'refuelings',
+  'outbox',
+  'preferences',
+  'budgets',
+] as const;
 export type DataTable = (typeof DATA_TABLES)[number];
 
 /**

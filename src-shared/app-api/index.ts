@@ -1,5 +1,6 @@
 export * from './views';
 export * from './insight-views';
+export * from './budget-views';
 export * from './register-views';
 export * from './car-views';
 export * from './data-views';

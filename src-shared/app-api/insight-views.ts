@@ -3,6 +3,7 @@
  * reports and search. Money and litres travel as canonical decimal text, computed with exact decimals;
  * ratios (l/100 km, price per litre) are rounded once, where they are made, to the places named here.
  */
+import type { BudgetCell } from './budget-views';
 import type { Id, RefuelingView, TransactionView } from './views';
 
 // ---- fuel statistics ------------------------------------------------------------------------------
@@ -103,6 +104,11 @@ export interface CategoryRow extends IncomeExpense {
   name: string | null;
   /** One entry per month of the report, in the order of `CategoryReport.months`. */
   byMonth: IncomeExpense[];
+  /**
+   * The budgets of the category's branch (outer ones: budget-views.ts) over every month the period touches,
+   * against what the row spent (expense − income); null when the branch has no budget in those months.
+   */
+  budget: BudgetCell | null;
 }
 
 export interface BalancePoint {
@@ -129,6 +135,8 @@ export interface CategoryReport {
   byMonth: IncomeExpense[];
   /** Top-level categories, largest expense first, then largest income. */
   categories: CategoryRow[];
+  /** The budgets of every category over the months the period touches, against what they spent; null without any. */
+  budget: BudgetCell | null;
   /** Balance at the end of each day (periods up to 62 days) or month, per account. */
   balances: BalanceSeries[];
   /** Currencies that have accounts, for choosing another report. */

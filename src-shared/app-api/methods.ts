@@ -5,11 +5,13 @@
  */
 import type { InferInput } from 'valibot';
 import { FINGERPRINT_INPUT_PATTERN } from '../certificate';
+import { BUDGET, month } from '../records/budget';
 import { CAR } from '../records/car';
 import { inputEntries } from '../records/fields';
 import { REFUELING } from '../records/refueling';
 import { currency } from '../records/rules';
 import { v, type Infer } from '../validate';
+import type { BudgetCopy, BudgetView } from './budget-views';
 import type { CarCheck, CarFetch, CarIdSeen } from './car-views';
 import type { BackupFile, CsvFile, ImportField, ImportPreview, ImportResult, RestoreResult } from './data-views';
 import type { CategoryReport, FuelStats, SearchResult } from './insight-views';
@@ -199,6 +201,24 @@ export const APP_METHODS = {
     input: v.object({ ...searchFilters, offset: v.optional(v.whole({ min: 0 })), limit: v.optional(v.whole({ min: 1, max: 500 })) }),
     output: {} as SearchResult,
   },
+
+  // --- budgets: kept in the local copy only, never queued or sent (src-shared/records/budget.ts)
+  /** A month's budgets of every category against what was spent; currency: default that of most accounts. */
+  getBudgetMonth: { input: v.object({ month: month(), currency: v.optional(currency()) }), output: {} as BudgetView },
+  /** A year's twelve months of the categories with a budget in one of them. */
+  getBudgetYear: {
+    input: v.object({ year: v.whole({ min: 1900, max: 9999 }), currency: v.optional(currency()) }),
+    output: {} as BudgetView,
+  },
+  /** Sets a month's budget of a category; answers the month. */
+  setBudget: { input: v.object(inputEntries(BUDGET, BUDGET.sent)), output: {} as BudgetView },
+  /** Takes a month's budget of a category away; answers the month. */
+  clearBudget: {
+    input: v.object({ month: month(), categoryId: v.id(), currency: currency() }),
+    output: {} as BudgetView,
+  },
+  /** "Same as last month": copies the previous month's budgets into the month, keeping those it already has. */
+  copyBudgetMonth: { input: v.object({ month: month(), currency: currency() }), output: {} as BudgetCopy },
 
   // --- the register: one account's (or all accounts') history by keyset, with running balances
   listRegister: {

@@ -1,5 +1,6 @@
 /** Every record's field table, by the record's kind. */
 import { ACCOUNT } from './account';
+import { BUDGET } from './budget';
 import { CAR } from './car';
 import { CATEGORY } from './category';
 import { REFUELING } from './refueling';
@@ -13,6 +14,7 @@ export const RECORDS = {
   category: CATEGORY,
   car: CAR,
   refueling: REFUELING,
+  budget: BUDGET,
 } as const;
 
 /** The records that have marks kept here only (local fields), each in its table `<record>_marks`. */

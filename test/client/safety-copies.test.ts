@@ -11,7 +11,7 @@ import { MemorySecretStore } from '../../src-main/core/secrets';
 import { KEEP_SAFETY_COPIES, listSafetyCopies, MIGRATIONS, safetyCopyDir, Store } from '../../src-main/core/store';
 import { expectCliFailure, runCliOn } from '../support/cli';
 import { tempDir } from '../support/client';
-import { damagedLocalCopy } from '../support/damaged-copy';
+import { damage, damagedLocalCopy } from '../support/damaged-copy';
 import { fillLargeCopy } from '../support/large-copy';
 
 const tmp = tempDir('bookkeeping-safety-');
@@ -74,6 +74,30 @@ describe('safety copies', () => {
 
     const never = damagedLocalCopy(tmp.file('never-copied.sqlite'), { safetyCopy: false });
     expectCliFailure(await runCliOn(never, ['recover']), /There is no sound safety copy of/);
+  });
+
+  it('a safety copy carries the budgets (kept here only), and recovering from it brings them back', async () => {
+    const file = tmp.file('budgets.sqlite');
+    const budgets = [
+      { month: '2026-04', categoryId: 10, currency: 203, amount: '2500.5' },
+      { month: '2026-04', categoryId: 11, currency: 203, amount: '0' },
+      { month: '2026-05', categoryId: 10, currency: 978, amount: '90' },
+    ];
+    const store = new Store(file);
+    for (const b of budgets) store.budgets.save(b);
+    const written = await store.inBackground('after-sync');
+    store.close();
+    const copy = new Store(written, { noSafetyCopies: true });
+    expect([...copy.budgets.list(203, '2026-01', '2026-12'), ...copy.budgets.list(978, '2026-01', '2026-12')]).toEqual(budgets);
+    copy.close();
+
+    damage(file);
+    const recovered = await runCliOn(file, ['recover', '--json']);
+    expect(recovered.code).toBe(0);
+    const back = new Store(file);
+    expect(back.budgets.count()).toBe(3);
+    expect(back.budgets.list(203, '2026-04', '2026-04')).toEqual(budgets.slice(0, 2));
+    back.close();
   });
 
   it('after a sync and daily, a copy is written off the event loop: the app goes on answering and writing, and the copy holds what was committed', async () => {

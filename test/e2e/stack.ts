@@ -352,6 +352,7 @@ export function everyScreen(bank: number): [string, string, string][] {
     ['categories', '/categories', '[data-testid=category-tree] li'],
     ['register', '/register', '[data-testid=transactions-table] tbody tr'],
     ['reports', '/reports', 'main h1'],
+    ['budgets', '/budgets', '[data-testid=budget-month]'],
     ['search', '/search', 'main h1'],
     ['cars', '/cars', '[data-car-id]'],
     ['car', '/cars/1', '[data-testid=refuelings-table] tbody tr'],

@@ -9,11 +9,13 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppCore } from '../../src-main/core/app/app-core';
 import { type Outbox } from '../../src-main/core/outbox';
 import { PromptSecretStore } from '../../src-main/core/secrets';
 import { Store } from '../../src-main/core/store';
 import { MIGRATIONS } from '../../src-main/core/store/migrations';
 import { HTTP_TOKEN_HEADER, type BackupFile, type CallOutcome } from '../../src-shared/app-api';
+import { seedLocal } from '../insights/local-data';
 import { dumpLocal, newAccount, newUser, openCore, tempDir, type UserSession } from '../support/client';
 import { startTestService, type TestService } from '../support/service';
 import type { ShellProcessReady } from '../support/shell-process';
@@ -123,6 +125,7 @@ describe('backup and restore', () => {
         categories: 0,
         cars: 1,
         refuelings: 1,
+        budgets: 0,
         pendingWrites: 7,
       });
       expect(backup.fileName).toMatch(/^bookkeeping-\d{4}-\d{2}-\d{2}-\d{4}\.sqlite$/);
@@ -367,6 +370,45 @@ describe('backup and restore', () => {
       expect((await core.listCars()).map((c) => c.name)).toEqual(['Plain car']);
     } finally {
       await core.close();
+      tmp.remove();
+    }
+  });
+
+  it('carries the budgets (kept here only): a backup counts them, a restore brings them back, into this copy or another', async () => {
+    const tmp = tempDir();
+    const file = tmp.file('local.sqlite');
+    seedLocal(file, {
+      accounts: [{ id: 1, name: 'Current', currency: 203, balance: '100' }],
+      categories: [
+        { id: 10, name: 'Food', parentId: 0 },
+        { id: 11, name: 'Groceries', parentId: 10 },
+      ],
+    });
+    const budgetOf = async (c: AppCore, month: string, currency: number, categoryId: number) =>
+      (await c.getBudgetMonth({ month, currency })).rows.find((r) => r.categoryId === categoryId)!.months[0]!.budget;
+    const core = openCore(file);
+    const other = openCore(tmp.file('other.sqlite'));
+    try {
+      await core.setBudget({ month: '2026-01', categoryId: 10, currency: 203, amount: '4000.5' });
+      await core.setBudget({ month: '2026-01', categoryId: 11, currency: 203, amount: '1200' });
+      await core.setBudget({ month: '2026-02', categoryId: 10, currency: 978, amount: '150' });
+      const backup = await core.createBackup();
+      expect(backup.counts).toMatchObject({ budgets: 3, pendingWrites: 0 });
+      await core.clearBudget({ month: '2026-01', categoryId: 10, currency: 203 });
+      await core.setBudget({ month: '2026-03', categoryId: 10, currency: 203, amount: '1' });
+      const restored = await core.restoreBackup({ data: Buffer.from(backup.data, 'base64') });
+      expect(restored.counts).toMatchObject({ budgets: 3 });
+      expect(await budgetOf(core, '2026-01', 203, 10)).toBe('4000.5');
+      expect(await budgetOf(core, '2026-01', 203, 11)).toBe('1200');
+      expect(await budgetOf(core, '2026-02', 978, 10)).toBe('150');
+      expect(await budgetOf(core, '2026-03', 203, 10)).toBeNull();
+      expect(await core.listOutbox()).toEqual([]);
+
+      await other.restoreBackup({ data: Buffer.from(backup.data, 'base64') });
+      expect(await budgetOf(other, '2026-01', 203, 10)).toBe('4000.5');
+    } finally {
+      await core.close();
+      await other.close();
       tmp.remove();
     }
   });

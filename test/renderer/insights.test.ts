@@ -119,6 +119,7 @@ const row = (categoryId: number, name: string | null, expense: string, income = 
   name,
   ...flow(income, expense, '0', 1),
   byMonth: [],
+  budget: null,
 });
 
 function report(over: Partial<CategoryReport> = {}): CategoryReport {
@@ -132,6 +133,7 @@ function report(over: Partial<CategoryReport> = {}): CategoryReport {
     total: flow('300', '100', '200', 5),
     byMonth: [flow('100', '50.5', '49.5', 2), flow('200', '0', '200', 1), flow('0', '49.5', '-49.5', 2)],
     categories: [],
+    budget: null,
     balances: [],
     currencies: [203, 978],
     ...over,

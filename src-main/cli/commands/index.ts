@@ -5,6 +5,7 @@ import { accounts } from './accounts';
 import { addAccount } from './add-account';
 import { addCategory } from './add-category';
 import { backup } from './backup';
+import { budget } from './budget';
 import { car } from './car';
 import { cars } from './cars';
 import { categories } from './categories';
@@ -51,6 +52,7 @@ export const COMMANDS: readonly (AnyCliCommand | GroupSpec<AnyCliCommand>)[] = [
   restore,
   exportCsv,
   fuelStats,
+  budget,
   importRefuelings,
   outbox,
 ];

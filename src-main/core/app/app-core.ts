@@ -20,6 +20,7 @@ import {
 } from '../../../src-shared/app-api';
 import { parse } from '../../../src-shared/validate';
 import { localTimeZone, nowWall } from '../../../src-shared/wire';
+import { budgetHandlers } from '../budgets';
 import { fileHandlers } from '../files';
 import { insightHandlers } from '../insights';
 import type { AppLog } from '../log/app-log';
@@ -196,6 +197,7 @@ class Core implements CoreServices {
       ...outboxHandlers(this),
       ...syncHandlers(this),
       ...insightHandlers(this),
+      ...budgetHandlers(this),
       ...registerHandlers(this),
       ...fileHandlers(this),
       getStatus: () => this.status(),

@@ -10,6 +10,9 @@
  *   own accounts and are left out unless asked for.
  * - A transaction counts for its category's top-level ancestor; category 0 is a row of its own (name
  *   null), and so is an id the category tree does not know.
+ * - Budgets (kept here only, budgets/): each top-level row carries its branch's budgets over every month the
+ *   period touches, in the report's currency, against what the row spent (its expense less its income); a
+ *   top-level category with a budget has a row even when nothing was spent in it.
  * - Balances: at the end of each day (periods up to 62 days) or month (the last clamped to the period's
  *   end), worked backwards from the account's balance now (pending writes included) by taking away
  *   every later transaction, transfers included.
@@ -22,6 +25,7 @@
 import {
   AppError,
   type BalanceSeries,
+  type BudgetCell,
   type CategoryReport,
   type CategoryRow,
   type IncomeExpense,
@@ -30,6 +34,7 @@ import {
 import { addMonths, daysBetween, daysFrom, endOfDay, monthEnd, monthsFrom } from '../../../src-shared/calendar';
 import { compare, DecimalSum, formatDecimal, parseDecimal, subtract, ZERO, type Decimal } from '../../../src-shared/money';
 import type { CoreParts } from '../app/core-parts';
+import { branchBudgets, budgetCell } from '../budgets/budget-view';
 import { transferTypeOf } from '../outbox/learned';
 import type { ViewAccount, ViewCategory } from '../outbox/view-state';
 import type { PeriodPart } from '../store/report-queries';
@@ -136,10 +141,12 @@ export function categoryReport(parts: CoreParts, i: InputOf<'getReport'>): Categ
 
   const categories = new Map(parts.view.categories().map((c) => [c.id, c]));
   const leftOut = includeTransfers ? null : transferTypeOf(parts.view.learned());
-  const tally = new Tally(grid, accounts, topLevel(categories), leftOut);
+  const top = topLevel(categories);
+  const tally = new Tally(grid, accounts, top, leftOut);
   const ids = accounts.map((a) => a.id);
   addStored(parts, tally, ids, i, grid.daily);
   addPending(parts, tally, ids, i);
+  const rows = tally.categoryRows(categories, branchBudgets(parts, currency, grid.months, categories, top));
 
   return {
     currency,
@@ -150,7 +157,8 @@ export function categoryReport(parts: CoreParts, i: InputOf<'getReport'>): Categ
     includeTransfers,
     total: tally.total.total.view(),
     byMonth: tally.total.months.map((m) => m.view()),
-    categories: tally.categoryRows(categories),
+    categories: rows,
+    budget: budgetTotal(rows),
     balances: tally.balances(accounts),
     currencies: [...new Set(all.map((a) => a.currency))].sort((a, b) => a - b),
   };
@@ -219,14 +227,20 @@ class Tally {
     this.moves.get(accountId)!.later.add(net);
   }
 
-  /** One row per top-level category, the largest expense first. */
-  categoryRows(categories: Map<number, ViewCategory>): CategoryRow[] {
-    const rows: CategoryRow[] = [...this.byCategory].map(([categoryId, flow]) => ({
-      categoryId,
-      name: categoryId === 0 ? null : (categories.get(categoryId)?.name ?? null),
-      ...flow.total.view(),
-      byMonth: flow.months.map((m) => m.view()),
-    }));
+  /** One row per top-level category (and per one with a budget), the largest expense first; each with its branch's budget. */
+  categoryRows(categories: Map<number, ViewCategory>, budgets: ReadonlyMap<number, Decimal>): CategoryRow[] {
+    for (const id of budgets.keys()) if (!this.byCategory.has(id)) this.byCategory.set(id, new MonthlyFlow(this.grid.months.length));
+    const rows: CategoryRow[] = [...this.byCategory].map(([categoryId, flow]) => {
+      const total = flow.total.view();
+      const budget = budgets.get(categoryId);
+      return {
+        categoryId,
+        name: categoryId === 0 ? null : (categories.get(categoryId)?.name ?? null),
+        ...total,
+        byMonth: flow.months.map((m) => m.view()),
+        budget: budget === undefined ? null : budgetCell(budget, spentOf(total)),
+      };
+    });
     return rows.sort(
       (a, b) => compareDecimalText(b.expense, a.expense) || compareDecimalText(b.income, a.income) || a.categoryId - b.categoryId,
     );
@@ -279,3 +293,19 @@ function addPending(parts: CoreParts, tally: Tally, ids: number[], i: InputOf<'g
 }
 
 const compareDecimalText = (a: string, b: string): number => compare(parseDecimal(a)!, parseDecimal(b)!);
+
+/** What a row spent against its budget: its expense less its income. */
+const spentOf = (flow: IncomeExpense): Decimal => subtract(parseDecimal(flow.expense)!, parseDecimal(flow.income)!);
+
+/** The budgets of every row against what those rows spent; null when no row has one. */
+function budgetTotal(rows: readonly CategoryRow[]): BudgetCell | null {
+  const budgeted = rows.filter((r) => r.budget !== null);
+  if (budgeted.length === 0) return null;
+  const budget = new DecimalSum();
+  const spent = new DecimalSum();
+  for (const r of budgeted) {
+    budget.add(parseDecimal(r.budget!.budget!)!);
+    spent.add(spentOf(r));
+  }
+  return budgetCell(budget.value, spent.value);
+}

@@ -51,6 +51,7 @@ function countRecords(db: Database.Database, schema: SchemaName = 'main'): Recor
     categories: count('categories'),
     cars: count('cars'),
     refuelings: count('refuelings'),
+    budgets: count('budgets'),
     pendingWrites: count('outbox'),
   };
 }

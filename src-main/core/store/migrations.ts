@@ -282,6 +282,25 @@ export const MIGRATIONS: readonly Migration[] = [
       fillMonthSums(db);
     },
   },
+  {
+    version: 6,
+    description: 'budgets: an amount per month, category and currency, kept here only',
+    up(db) {
+      // Never sent to the service (it has no budgets); a backup, a restore and a safety copy carry the table
+      // as they carry every other. The category is the service's id, or a temporary one until its create
+      // succeeds (then moved with it); no foreign key, as a category may leave the tree and come back.
+      db.exec(`
+        CREATE TABLE budgets (
+          month TEXT NOT NULL CHECK (month GLOB '[0-9][0-9][0-9][0-9]-[01][0-9]'),
+          category_id INTEGER NOT NULL,
+          currency INTEGER NOT NULL,
+          -- Canonical decimal text, at least zero.
+          amount TEXT NOT NULL,
+          PRIMARY KEY (currency, month, category_id)
+        ) STRICT, WITHOUT ROWID;
+      `);
+    },
+  },
 ];
 
 /** The local copy was written by a newer version of the app: this one cannot read it. */

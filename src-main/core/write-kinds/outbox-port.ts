@@ -34,6 +34,8 @@ export function outboxPort(store: Store): OutboxPort {
       // The marks kept here of the record (its local fields) follow it to its new id.
       const marked = MARKED_RECORDS.find((r) => r.name === kind);
       if (marked) store.marks.move(marked, tempId, realId);
+      // So do the budgets of a category (kept here only).
+      if (kind === 'category') store.budgets.moveCategory(tempId, realId);
       if (!REFERRED_KINDS.has(kind)) return;
       // Only entries whose text holds the number can refer to it; the exact check is each kind's references.
       for (const entry of outbox.mayReferTo(tempId)) {

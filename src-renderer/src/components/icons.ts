@@ -30,6 +30,7 @@ export const PATHS = {
   plug: 'M9 2v5M15 2v5M6 7h12v4a6 6 0 0 1-12 0zM12 17v5',
   undo: 'M9 14L4 9l5-5M4 9h10a6 6 0 0 1 0 12h-3',
   chart: 'M3 3v18h18M7 16v-4M11 16V8M15 16v-6M19 16V5',
+  budget: 'M4 5h16v14H4zM4 9h16M8 13h3M8 16h6M16 13h.01M16 16h.01',
   database: 'M4 6c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3zM4 6v12c0 1.7 3.6 3 8 3s8-1.3 8-3V6M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3',
   download: 'M12 3v12M7 10l5 5 5-5M4 20h16',
   upload: 'M12 16V4M7 9l5-5 5 5M4 20h16',

@@ -38,6 +38,7 @@ export function useNavMenu() {
     [
       { to: '/register', icon: 'register', label: t('nav.register') },
       { to: '/reports', icon: 'chart', label: t('nav.reports') },
+      { to: '/budgets', icon: 'budget', label: t('budgets.nav') },
       { to: '/search', icon: 'search', label: t('nav.search') },
     ],
     [
