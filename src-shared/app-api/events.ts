@@ -8,7 +8,18 @@ export type SyncPhase = 'push' | 'check' | 'pull' | 'rebuild';
  * it shows changed (as TanStack Query invalidates by key). 'outbox': the queued writes; 'preferences':
  * the user's settings.
  */
-export const DATA_TABLES = ['accounts', 'transactions', 'templates', 'categories', 'cars', 'refuelings', 'outbox', 'preferences'] as const;
+export const DATA_TABLES = [
+  'accounts',
+  'transactions',
+  'templates',
+  'categories',
+  'cars',
+  'refuelings',
+  'outbox',
+  'preferences',
+  // A car's other costs and reminders (kept on this computer only).
+  'carCosts',
+] as const;
 export type DataTable = (typeof DATA_TABLES)[number];
 
 /**

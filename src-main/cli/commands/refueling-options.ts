@@ -26,6 +26,7 @@ const PLACEHOLDER: Record<FieldType, string> = {
   currency: '<CZK|203>',
   decimal: '<decimal>',
   dateTime: '<YYYY-MM-DDTHH:mm>',
+  date: '<YYYY-MM-DD>',
   text: '<text>',
   flag: '<yes|no>',
 };

@@ -16,6 +16,7 @@ import { AppError } from '../../../src-shared/app-api/errors';
 import { Accounts } from './accounts';
 import { registerAmountFunctions } from './amount-units';
 import { BackupFiles } from './backup-file';
+import { CarCosts, Reminders } from './car-costs';
 import { Cars } from './cars';
 import { Categories } from './categories';
 import {
@@ -275,6 +276,9 @@ export class Store {
   readonly templates = new Templates(this.prepare);
   readonly categories = new Categories(this.prepare);
   readonly cars = new Cars(this.prepare);
+  /** A car's other costs and its reminders, kept on this computer only. */
+  readonly carCosts = new CarCosts(this.prepare);
+  readonly reminders = new Reminders(this.prepare);
   readonly marks = new Marks(this.prepare);
   readonly refuelings = new Refuelings(this.prepare, this.marks);
   readonly outbox = new Outbox(this.prepare, this.settings);
