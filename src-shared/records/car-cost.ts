@@ -19,7 +19,7 @@ export const CAR_COST = defineRecord('carCost', {
     type: 'date',
     column: 'date',
     input: v.date(),
-    words: 'date, YYYY-MM-DD',
+    words: 'day of the cost',
     csv: { header: 'date', names: ['date', 'datum', 'day', 'den'], required: true },
   }),
   kind: field({
@@ -35,7 +35,7 @@ export const CAR_COST = defineRecord('carCost', {
     column: 'odometer',
     input: v.optional(v.nullable(v.whole({ min: 0 })), null),
     nullable: true,
-    words: 'odometer, km (optional)',
+    words: 'odometer reading, km',
     csv: { header: 'odometer', names: ['odometer', 'tachometer', 'km', 'stav tachometru', 'tachometr', 'mileage', 'stav km'] },
   }),
   amount: field({
@@ -69,7 +69,7 @@ export const CAR_COST = defineRecord('carCost', {
   id: field({ type: 'id', column: 'id', csv: { header: 'id' } }),
 });
 
-/** A car cost as the local copy keeps it. */
-export type CarCostStored = Stored<typeof CAR_COST>;
+/** A car cost as the local copy keeps it (its kind one of the kinds: the table's CHECK holds it). */
+export type CarCostStored = Omit<Stored<typeof CAR_COST>, 'kind'> & { kind: CarCostKind };
 /** What a new cost, or an edit of one, is written with. */
-export type CarCostWrite = Sent<typeof CAR_COST>;
+export type CarCostWrite = Omit<Sent<typeof CAR_COST>, 'kind'> & { kind: CarCostKind };

@@ -25,7 +25,7 @@ export const REMINDER = defineRecord('reminder', {
     column: 'due_date',
     input: v.optional(v.nullable(v.date()), null),
     nullable: true,
-    words: 'date it is due by, YYYY-MM-DD',
+    words: 'day it is due by',
     option: 'due-date',
   }),
   dueOdometer: field({
@@ -60,5 +60,6 @@ export const REMINDER = defineRecord('reminder', {
   id: field({ type: 'id', column: 'id' }),
 });
 
-export type ReminderStored = Stored<typeof REMINDER>;
-export type ReminderWrite = Sent<typeof REMINDER>;
+/** A reminder as the local copy keeps it (its kind one of the kinds: the table's CHECK holds it). */
+export type ReminderStored = Omit<Stored<typeof REMINDER>, 'kind'> & { kind: ReminderKind };
+export type ReminderWrite = Omit<Sent<typeof REMINDER>, 'kind'> & { kind: ReminderKind };

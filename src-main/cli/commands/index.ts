@@ -6,6 +6,7 @@ import { addAccount } from './add-account';
 import { addCategory } from './add-category';
 import { backup } from './backup';
 import { car } from './car';
+import { carCost } from './car-cost';
 import { cars } from './cars';
 import { categories } from './categories';
 import { connect } from './connect';
@@ -19,6 +20,7 @@ import { outbox } from './outbox';
 import { recover } from './recover';
 import { refuel } from './refuel';
 import { refuelings } from './refuelings';
+import { reminders } from './reminders';
 import { renameCategory } from './rename-category';
 import { restore } from './restore';
 import { status } from './status';
@@ -52,5 +54,7 @@ export const COMMANDS: readonly (AnyCliCommand | GroupSpec<AnyCliCommand>)[] = [
   exportCsv,
   fuelStats,
   importRefuelings,
+  carCost,
+  reminders,
   outbox,
 ];

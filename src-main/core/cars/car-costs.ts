@@ -90,7 +90,7 @@ function counted(input: WholeCostInput, currency: number, digits: number): Count
     date: c.date,
     cost: costIn(c.amount, c.currency, c.rate, currency, digits),
     reading: c.odometer,
-    kind: c.kind as KindTotal['kind'],
+    kind: c.kind,
   }));
   return [...fuel, ...other].filter((c) => (!input.from || c.date >= input.from) && (!input.to || c.date <= input.to));
 }
