@@ -65,7 +65,7 @@ export interface CarWholeCost {
   carId: number;
   /** The currency every figure is in: the one most of the car's records have at rate 1. */
   currency: number;
-  /** The period counted: the first day of the earliest record (or the asked start) to the asked end, else today. */
+  /** The period counted: the earliest record's day (or the asked start) to the asked end, else today (or a later record's day). */
   from: string | null;
   to: string;
   /** Calendar months from the month of `from` to that of `to`, both counted (0 without records). */

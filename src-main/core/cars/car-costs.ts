@@ -6,7 +6,7 @@
  *   choose theirs, insights/fuel-stats.ts). A record in another currency counts as its amount times its
  *   rate, rounded half away from zero to the currency's minor units.
  * - The period: `from` to `to`, both days included; without `from`, from the earliest record; without
- *   `to`, to today. A record counts by its day.
+ *   `to`, to today (or to the latest record's day, when one is dated later). A record counts by its day.
  * - Months: the calendar months from the month of `from` to that of `to`, both counted: a car kept from
  *   15 January to 3 March is three months. Per month: the total / months, to the currency's minor units.
  * - Distance: the highest reading minus the lowest among the period's refuelings and the costs that have one;
@@ -123,8 +123,9 @@ export function wholeCost(input: WholeCostInput): CarWholeCost {
   const currency = statisticsCurrency(oldestFirst(input), input.fallbackCurrency);
   const digits = currencyDigits(currency);
   const records = counted(input, currency, digits);
-  const to = input.to ?? input.today;
   const earliest = records.reduce<string | null>((min, r) => (min === null || r.date < min ? r.date : min), null);
+  const latest = records.reduce((max, r) => (r.date > max ? r.date : max), input.today);
+  const to = input.to ?? latest;
   const from = input.from ?? earliest;
   const months = from === null || from > to ? 0 : monthsFrom(from, to).length;
   const readings = records.flatMap((r) => (r.reading === null ? [] : [r.reading]));
