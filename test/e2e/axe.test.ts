@@ -91,8 +91,9 @@ describe.skipIf(!found)('axe on every screen', () => {
     await stack.core.saveCar({ carId: 1, name: 'Octavia' });
     expect((await stack.core.sync()).error).toBeNull();
     // A car's other costs and reminders (due, soon due and later), for the car's whole cost, its lists and the Cars screen's hint.
-    const today = new Date().toISOString().slice(0, 10);
-    const daysOn = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    // Days around the core's today, whatever the day the test runs.
+    const { today } = await stack.core.listReminders({ carId: 1 });
+    const daysOn = (n: number) => new Date(Date.parse(today) + n * 86_400_000).toISOString().slice(0, 10);
     await stack.core.addCarCost({ carId: 1, date: today, kind: 'service', odometer: 1000, amount: '4200', currency: 203, note: 'oil' });
     await stack.core.addCarCost({ carId: 1, date: today, kind: 'tolls', amount: '2440', currency: 203 });
     await stack.core.addReminder({ carId: 1, kind: 'inspection', dueDate: daysOn(-2), everyMonths: 24 });
