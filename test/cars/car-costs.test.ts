@@ -150,6 +150,44 @@ describe('the whole cost of a car', () => {
   });
 });
 
+describe("a car's costs as CSV", () => {
+  it('a Czech spreadsheet file (semicolons, decimal commas, Czech names) is read, all rows or none; the export reads back', async () => {
+    today = '2026-12-31';
+    const core = open();
+    const czech = [
+      '\uFEFFDatum;Druh;Stav tachometru;Částka;Měna;Poznámka',
+      '3. 2. 2026;Servis;12 500;4 200,50;CZK;olej',
+      '2026-03-01;dálniční známka;;2 440;;',
+      '15.4.2026;pneumatiky;13 900;1 200;Kč;"zimní; 4 ks"',
+    ].join('\r\n');
+    expect(await core.importCarCosts({ carId: CAR_ID, content: czech, currency: 203 })).toEqual({ imported: 3 });
+    const costs = (await core.getCarWholeCost({ carId: CAR_ID })).costs;
+    expect(costs.map((c) => [c.date, c.kind, c.odometer, c.amount, c.currency, c.note])).toEqual([
+      ['2026-04-15', 'tyres', 13_900, '1200', 203, 'zimní; 4 ks'],
+      ['2026-03-01', 'tolls', null, '2440', 203, ''],
+      ['2026-02-03', 'service', 12_500, '4200.5', 203, 'olej'],
+    ]);
+    // A row that cannot be read: nothing of the file is added.
+    const wrong = 'date,kind,amount\r\n2026-05-01,parking,100\r\n2026-05-02,fuel,50\r\n';
+    expect(await errorOf(core.importCarCosts({ carId: CAR_ID, content: wrong, currency: 203 }))).toMatchObject({
+      code: 'importLineRefused',
+      params: { line: 3 },
+    });
+    expect(await errorOf(core.importCarCosts({ carId: CAR_ID, content: 'date,amount\r\n2026-05-01,1\r\n', currency: 203 }))).toMatchObject({
+      code: 'importNoColumn',
+      params: { field: 'kind' },
+    });
+    expect((await core.getCarWholeCost({ carId: CAR_ID })).costs).toHaveLength(3);
+
+    const exported = await core.exportCarCostsCsv({ carId: CAR_ID });
+    expect(exported).toMatchObject({ fileName: 'car-costs-car-7-2026-12-31.csv', rows: 3 });
+    await core.saveCar({ carId: 8, name: 'Fabia' });
+    expect(await core.importCarCosts({ carId: 8, content: exported.content, currency: 978 })).toEqual({ imported: 3 });
+    const strip = ({ id: _i, carId: _c, ...rest }: { id: number; carId: number }) => rest;
+    expect((await core.getCarWholeCost({ carId: 8 })).costs.map(strip)).toEqual(costs.map(strip));
+  });
+});
+
 // ---- reminders -----------------------------------------------------------------------------------------
 
 type State = 'due' | 'soon' | 'later' | 'done';
