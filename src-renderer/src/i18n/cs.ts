@@ -1044,7 +1044,7 @@ const cs: Messages = {
     reminderRemoved: 'Připomínka smazána.',
     reminderSaved: 'Připomínka uložena v tomto počítači.',
     done: 'Hotovo',
-    doneNamed: 'Označit {title} jako hotové',
+    doneNamed: 'Hotovo: {title}',
     closed: '{title}: hotovo.',
     renewed: '{title}: hotovo; příště {next}.',
     nextAtKm: 'při {km} km',
