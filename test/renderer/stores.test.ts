@@ -90,6 +90,7 @@ describe("status, sync and the core's events", () => {
       refuelings: 1,
       outbox: 1,
       preferences: 0,
+      carCosts: 0,
     });
     expect(data.reportedSync).toBe('2026-11-21T10:00:05Z');
     expect(store.queued).toBe(4);
@@ -162,7 +163,7 @@ describe("status, sync and the core's events", () => {
     expect(s.api.getStatus).toHaveBeenCalledTimes(2);
     expect(store.syncing).toBe(false);
     // The answer moves no table: the core's data-changed names those the sync changed.
-    expect(Object.values(data.versions)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(Object.values(data.versions)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
     s.emit({ type: 'data-changed', status: status(), tables: ['transactions', 'accounts'] });
     expect(data.versions).toMatchObject({ transactions: 1, accounts: 1, refuelings: 0, cars: 0 });
     store.dismissSummary();
