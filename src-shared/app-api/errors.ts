@@ -171,6 +171,13 @@ export const ERRORS = {
     'not-found',
     (p) => `Refueling ${p.id} is not in the local copy (is its car in your car list?).`,
   ),
+  carCostMissing: spec<{ id: number }>('not-found', (p) => `Car cost ${p.id} does not exist.`),
+  reminderMissing: spec<{ id: number }>('not-found', (p) => `Reminder ${p.id} does not exist.`),
+  reminderNoDue: spec('invalid-input', () => 'A reminder needs a date or an odometer reading it is due by.'),
+  reminderNoReading: spec(
+    'invalid-input',
+    () => 'The reminder repeats by kilometres and the car has no odometer reading yet: give the reading it was done at.',
+  ),
   transactionGone: spec('not-found', () => 'This transaction is no longer in the local copy.'),
   periodReversed: spec('invalid-input', () => 'The period must not end before it starts.'),
   amountBoundsReversed: spec('invalid-input', () => 'The smallest amount must not be above the largest.'),

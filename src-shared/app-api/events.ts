@@ -18,6 +18,8 @@ export const DATA_TABLES = [
   'outbox',
   'preferences',
   'budgets',
+  // A car's other costs and reminders (kept on this computer only).
+  'carCosts',
 ] as const;
 export type DataTable = (typeof DATA_TABLES)[number];
 

@@ -7,12 +7,15 @@ import type { InferInput } from 'valibot';
 import { FINGERPRINT_INPUT_PATTERN } from '../certificate';
 import { BUDGET, month } from '../records/budget';
 import { CAR } from '../records/car';
-import { inputEntries } from '../records/fields';
+import { CAR_COST } from '../records/car-cost';
+import type { CarCostStored } from '../records/car-cost';
+import { createEntries, inputEntries } from '../records/fields';
 import { REFUELING } from '../records/refueling';
+import { REMINDER } from '../records/reminder';
 import { currency } from '../records/rules';
 import { v, type Infer } from '../validate';
 import type { BudgetCopy, BudgetView } from './budget-views';
-import type { CarCheck, CarFetch, CarIdSeen } from './car-views';
+import type { CarCheck, CarFetch, CarIdSeen, CarReminders, CarWholeCost, ReminderView } from './car-views';
 import type { BackupFile, CsvFile, ImportField, ImportPreview, ImportResult, RestoreResult } from './data-views';
 import type { CategoryReport, FuelStats, SearchResult } from './insight-views';
 import type { RegisterPage, TransactionDetail } from './register-views';
@@ -168,6 +171,26 @@ export const APP_METHODS = {
   /** Reads a car's refuelings from the service (CarFuelList) into the local copy now, as the next sync would: a car just added. */
   fetchCarRefuelings: { input: v.object({ carId: v.whole({ min: 1 }) }), output: {} as CarFetch },
 
+  // --- a car's other costs and its reminders: kept on this computer only, never queued or sent
+  /** Fuel and every other cost of a car in a period (default: from its first record to today), by kind and month, per km and per month. */
+  getCarWholeCost: { input: v.object({ carId: v.whole({ min: 1 }), ...period }), output: {} as CarWholeCost },
+  addCarCost: { input: v.object(createEntries(CAR_COST, CAR_COST.sent)), output: {} as CarCostStored },
+  /** Replaces a cost's fields (every one stated). */
+  editCarCost: { input: v.object({ id: v.id(), ...inputEntries(CAR_COST, CAR_COST.sent) }), output: {} as CarCostStored },
+  removeCarCost: { input: v.object({ id: v.id() }), output: {} as { id: number } },
+  /** A car's reminders with their state (due, soon, later, done) from today and the car's latest odometer reading. */
+  listReminders: { input: v.object({ carId: v.whole({ min: 1 }) }), output: {} as CarReminders },
+  /** The reminders due or soon due of every car in the list, for the Cars screen. */
+  listDueReminders: { input: v.none(), output: [] as ReminderView[] },
+  addReminder: { input: v.object(createEntries(REMINDER, REMINDER.sent)), output: {} as ReminderView },
+  editReminder: { input: v.object({ id: v.id(), ...inputEntries(REMINDER, REMINDER.sent) }), output: {} as ReminderView },
+  /** Done (default: today, at the car's latest reading): a repeated reminder is renewed from then, any other closed. */
+  completeReminder: {
+    input: v.object({ id: v.id(), date: v.optional(v.date()), odometer: v.optional(v.whole({ min: 0 })) }),
+    output: {} as ReminderView,
+  },
+  removeReminder: { input: v.object({ id: v.id() }), output: {} as { id: number } },
+
   // --- beyond the service: statistics, reports and search over the whole local history
   /**
    * includeFlagged: count readings that cannot be right (left out by default) in the figures too.
@@ -256,6 +279,13 @@ export const APP_METHODS = {
   previewRefuelingImport: { input: importInput, output: {} as ImportPreview, maxInputBytes: IMPORT_BYTES },
   /** Queues every ready row of the preview (duplicates skipped) as new refuelings, all or none. */
   importRefuelings: { input: importInput, output: {} as ImportResult, maxInputBytes: IMPORT_BYTES },
+  exportCarCostsCsv: { input: v.object({ carId: v.optional(v.whole({ min: 1 })) }), output: {} as CsvFile },
+  /** Adds every row of a CSV of a car's other costs (as exportCarCostsCsv writes them), all or none. */
+  importCarCosts: {
+    input: v.object({ carId: v.whole({ min: 1 }), content: v.text({ min: 1, max: IMPORT_BYTES / 2 }), currency: currency() }),
+    output: {} as { imported: number },
+    maxInputBytes: IMPORT_BYTES,
+  },
   createBackup: { input: v.none(), output: {} as BackupFile },
   /** The safety copies kept beside the local copy (after syncs, daily, before restores and updates), newest first. */
   listSafetyCopies: { input: v.none(), output: {} as SafetyCopyInfo[] },

@@ -9,7 +9,7 @@
 import type { GenericSchema, OptionalSchema } from 'valibot';
 import { v } from '../validate';
 
-export type FieldType = 'id' | 'integer' | 'currency' | 'decimal' | 'dateTime' | 'text' | 'flag';
+export type FieldType = 'id' | 'integer' | 'currency' | 'decimal' | 'dateTime' | 'date' | 'text' | 'flag';
 
 /** The value a field of a type holds: decimals and dateTimes as canonical text, never as floats. */
 export interface ValueOfType {
@@ -18,6 +18,8 @@ export interface ValueOfType {
   currency: number;
   decimal: string;
   dateTime: string;
+  /** A calendar day, YYYY-MM-DD. */
+  date: string;
   text: string;
   flag: boolean;
 }

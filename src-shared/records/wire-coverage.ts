@@ -30,6 +30,7 @@ interface WireValueOfType {
   currency: number;
   decimal: number;
   dateTime: string;
+  date: string;
   text: string;
   flag: boolean;
 }
@@ -45,6 +46,7 @@ interface XsdOfType {
   currency: 'long';
   decimal: 'double';
   dateTime: 'dateTime';
+  date: 'date';
   text: 'string';
   flag: 'boolean';
 }

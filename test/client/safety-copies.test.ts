@@ -30,7 +30,7 @@ describe('safety copies', () => {
     const [copy] = listSafetyCopies(file);
     expect(copy).toMatchObject({ reason: `before-schema-${newest}` });
     const db = new Database(copy!.file, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(newest - 1);
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.filter((m) => m.version < newest).at(-1)!.version);
     expect(db.prepare("SELECT value FROM settings WHERE key = 'copyId'").pluck().get()).toBe(JSON.stringify('before the migration'));
     db.close();
     // Opening an up-to-date copy makes none.
@@ -53,6 +53,66 @@ describe('safety copies', () => {
     } finally {
       await core.close();
     }
+  });
+
+  it("a backup and its restore, the safety copy before it and a recovery carry a car's other costs and reminders", async () => {
+    const file = tmp.file('car-costs.sqlite');
+    const core = createAppCore({ dataFile: file, secrets: new MemorySecretStore() });
+    const carCosts = (store: Store) => [store.carCosts.list(), store.reminders.list()];
+    try {
+      await core.saveCar({ carId: 3, name: 'Felicia' });
+      const cost = await core.addCarCost({
+        carId: 3,
+        date: '2026-03-02',
+        kind: 'service',
+        odometer: 91_000,
+        amount: '3450.50',
+        currency: 203,
+      });
+      const reminder = await core.addReminder({ carId: 3, kind: 'inspection', dueDate: '2026-10-01', everyMonths: 24 });
+      const backup = await core.createBackup();
+      // What the copy holds when it is replaced: one cost less, the reminder done once.
+      await core.removeCarCost({ id: cost.id });
+      await core.completeReminder({ id: reminder.id, date: '2026-09-20' });
+      await core.restoreBackup({ data: Buffer.from(backup.data, 'base64') });
+      expect((await core.getCarWholeCost({ carId: 3 })).costs).toEqual([cost]);
+      expect((await core.listReminders({ carId: 3 })).reminders).toMatchObject([
+        { id: reminder.id, dueDate: '2026-10-01', lastDone: null },
+      ]);
+
+      const [before] = listSafetyCopies(file).filter((c) => c.reason === 'before-restore');
+      const kept = new Store(before!.file, { noSafetyCopies: true });
+      expect(carCosts(kept)).toEqual([[], [expect.objectContaining({ id: reminder.id, dueDate: '2028-09-20', lastDone: '2026-09-20' })]]);
+      kept.close();
+    } finally {
+      await core.close();
+    }
+
+    // A copy at the newest schema with a safety copy of its own (after a sync), then damaged.
+    const damaged = tmp.file('damaged-car.sqlite');
+    const store = new Store(damaged);
+    store.carCosts.add({ carId: 3, date: '2026-04-01', kind: 'tyres', odometer: null, amount: '800', currency: 203, rate: '1', note: 'x' });
+    store.reminders.add({
+      carId: 3,
+      kind: 'oilChange',
+      title: '',
+      dueDate: null,
+      dueOdometer: 100_000,
+      everyMonths: null,
+      everyKm: 15_000,
+      note: '',
+      done: false,
+      lastDone: null,
+    });
+    const held = carCosts(store);
+    store.keepSafetyCopy('after-sync');
+    store.close();
+    damage(damaged);
+    expect((await runCliOn(damaged, ['recover'])).code).toBe(0);
+    const recovered = new Store(damaged, { noSafetyCopies: true });
+    expect(carCosts(recovered)).toEqual(held);
+    expect(held.flat()).toHaveLength(2);
+    recovered.close();
   });
 
   it('a damaged local copy says so and how to recover; recover puts the newest safety copy in place and keeps the damaged file', async () => {

@@ -90,6 +90,15 @@ describe.skipIf(!found)('axe on every screen', () => {
     const { page } = app;
     await stack.core.saveCar({ carId: 1, name: 'Octavia' });
     expect((await stack.core.sync()).error).toBeNull();
+    // A car's other costs and reminders (due, soon due and later), for the car's whole cost, its lists and the Cars screen's hint.
+    // Days around the core's today, whatever the day the test runs.
+    const { today } = await stack.core.listReminders({ carId: 1 });
+    const daysOn = (n: number) => new Date(Date.parse(today) + n * 86_400_000).toISOString().slice(0, 10);
+    await stack.core.addCarCost({ carId: 1, date: today, kind: 'service', odometer: 1000, amount: '4200', currency: 203, note: 'oil' });
+    await stack.core.addCarCost({ carId: 1, date: today, kind: 'tolls', amount: '2440', currency: 203 });
+    await stack.core.addReminder({ carId: 1, kind: 'inspection', dueDate: daysOn(-2), everyMonths: 24 });
+    await stack.core.addReminder({ carId: 1, kind: 'insurance', dueDate: daysOn(10), everyMonths: 12, note: 'compare offers' });
+    await stack.core.addReminder({ carId: 1, kind: 'oilChange', title: 'Oil', dueDate: daysOn(200) });
     const screens = everyScreen(bank);
     const found: string[] = [];
     const check = async (where: string) => {
@@ -123,6 +132,18 @@ describe.skipIf(!found)('axe on every screen', () => {
       await page.locator('dialog[open]').waitFor();
       await check(`car form ${lang} ${theme}`);
       await page.keyboard.press('Escape');
+      // A car's other cost and its reminder, each in its form (kept on this computer only).
+      await go(page, '/cars/1');
+      for (const [button, form] of [
+        ['add-car-cost', 'car-cost-form'],
+        ['add-reminder', 'reminder-form'],
+      ] as const) {
+        await page.getByTestId(button).click();
+        await page.getByTestId(form).waitFor();
+        await check(`${form} ${lang} ${theme}`);
+        await page.keyboard.press('Escape');
+        await page.locator('dialog[open]').waitFor({ state: 'detached' });
+      }
       await go(page, `/accounts/${bank}`);
       const row = page.locator('[data-testid=transactions-table] tbody tr').first();
       await row.focus();

@@ -91,6 +91,7 @@ describe("status, sync and the core's events", () => {
       outbox: 1,
       preferences: 0,
       budgets: 0,
+      carCosts: 0,
     });
     expect(data.reportedSync).toBe('2026-11-21T10:00:05Z');
     expect(store.queued).toBe(4);

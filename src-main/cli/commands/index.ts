@@ -7,6 +7,7 @@ import { addCategory } from './add-category';
 import { backup } from './backup';
 import { budget } from './budget';
 import { car } from './car';
+import { carCost } from './car-cost';
 import { cars } from './cars';
 import { categories } from './categories';
 import { connect } from './connect';
@@ -20,6 +21,7 @@ import { outbox } from './outbox';
 import { recover } from './recover';
 import { refuel } from './refuel';
 import { refuelings } from './refuelings';
+import { reminders } from './reminders';
 import { renameCategory } from './rename-category';
 import { restore } from './restore';
 import { status } from './status';
@@ -54,5 +56,7 @@ export const COMMANDS: readonly (AnyCliCommand | GroupSpec<AnyCliCommand>)[] = [
   fuelStats,
   budget,
   importRefuelings,
+  carCost,
+  reminders,
   outbox,
 ];

@@ -19,8 +19,9 @@ import {
   type AppMethod,
 } from '../../../src-shared/app-api';
 import { parse } from '../../../src-shared/validate';
-import { localTimeZone, nowWall } from '../../../src-shared/wire';
+import { formatWall, instantToWall, localTimeZone, nowWall } from '../../../src-shared/wire';
 import { budgetHandlers } from '../budgets';
+import { carCostHandlers } from '../cars/handlers';
 import { fileHandlers } from '../files';
 import { insightHandlers } from '../insights';
 import type { AppLog } from '../log/app-log';
@@ -68,6 +69,8 @@ export interface AppCoreOptions {
   about?: { version: string; runtime: string };
   /** The least time between two checks that the service answers (default a minute; tests of the checks themselves set less). */
   reachabilityIntervalMs?: number;
+  /** The clock (epoch ms) of the core's now and today (default the system's; tests of what is due today fix it). */
+  clock?: () => number;
 }
 
 export type AppCore = AppApi &
@@ -128,7 +131,9 @@ class Core implements CoreServices {
   }
 
   now(): string {
-    return nowWall(this.timeZone);
+    return this.options.clock
+      ? formatWall({ ...instantToWall(this.options.clock(), this.timeZone), millisecond: 0 })
+      : nowWall(this.timeZone);
   }
 
   emit(event: AppEvent): void {
@@ -200,6 +205,7 @@ class Core implements CoreServices {
       ...budgetHandlers(this),
       ...registerHandlers(this),
       ...fileHandlers(this),
+      ...carCostHandlers(this),
       getStatus: () => this.status(),
       getDiagnostics: () => diagnostics(this, { ...about, dataFile: this.options.dataFile, log: this.options.appLog ?? null }),
       recoverLocalCopy: async () => {

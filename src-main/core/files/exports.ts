@@ -29,7 +29,7 @@ function categoryPath(categories: Map<number, ViewCategory>, id: number): string
  * A record's fields that have a CSV header, in its table's order (src-shared/records), each followed by the
  * column the export adds after it (a name beside an id, a figure beside the fields it comes from).
  */
-function recordColumns<T extends FieldTable, R>(fields: T, extras: Partial<Record<keyof T, CsvColumn<R>>>): CsvColumn<R>[] {
+export function recordColumns<T extends FieldTable, R>(fields: T, extras: Partial<Record<keyof T, CsvColumn<R>>>): CsvColumn<R>[] {
   return (Object.keys(fields) as (keyof T & string)[]).flatMap((k) => {
     const f: FieldSpec = fields[k]!;
     const extra = extras[k];

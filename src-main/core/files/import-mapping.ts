@@ -18,7 +18,7 @@ const NAMES = Object.fromEntries(IMPORT_FIELDS.map((f) => [f, (REFUELING.fields[
 >;
 
 /** "Stav tachometru (km)" -> "stav tachometru"; "date_of_purchase" -> "date of purchase". */
-function headerKey(name: string): string {
+export function headerKey(name: string): string {
   return plainText(name)
     .replace(/\((?:km|l|czk|kc|eur)\)|\[(?:km|l|czk|kc|eur)\]/g, ' ')
     .replace(/[_\-./:]+/g, ' ')

@@ -1,6 +1,7 @@
-/** Files: CSV export of transactions and refuelings, the refueling import, backup and restore. */
+/** Files: CSV export of transactions, refuelings and car costs, the refueling and car-cost imports, backup and restore. */
 import type { CoreParts, Handlers } from '../app/core-parts';
 import { backupHandlers } from './backup';
+import { carCostFileHandlers } from './car-cost-files';
 import { exportHandlers } from './exports';
 import { importHandlers } from './refueling-import';
 
@@ -11,8 +12,10 @@ export type FileMethod =
   | 'importRefuelings'
   | 'createBackup'
   | 'restoreBackup'
-  | 'listSafetyCopies';
+  | 'listSafetyCopies'
+  | 'exportCarCostsCsv'
+  | 'importCarCosts';
 
 export function fileHandlers(parts: CoreParts): Handlers<FileMethod> {
-  return { ...exportHandlers(parts), ...importHandlers(parts), ...backupHandlers(parts) };
+  return { ...exportHandlers(parts), ...importHandlers(parts), ...backupHandlers(parts), ...carCostFileHandlers(parts) };
 }

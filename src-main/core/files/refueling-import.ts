@@ -47,6 +47,8 @@ export function passingValue(spec: FieldSpec, currency: number): unknown {
       return 'x'.repeat(rules.minLength ?? 0);
     case 'dateTime':
       return '2000-01-01T00:00:00';
+    case 'date':
+      return '2000-01-01';
     case 'decimal':
       return rules.positive ? '1' : '0';
     case 'currency':
@@ -113,6 +115,7 @@ const READERS: Record<FieldType, (row: RowReader) => (text: string) => unknown> 
   decimal: (row) => row.number,
   currency: () => readCurrency,
   dateTime: () => readDate,
+  date: () => (text) => readDate(text).slice(0, 10),
   flag: () => readFlag,
   text: () => (text) => text,
 };

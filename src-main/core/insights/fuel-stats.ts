@@ -93,7 +93,7 @@ export function oldestFirst(a: FuelRecord, b: FuelRecord): number {
 }
 
 /** The currency every cost is given in (see the module's rules); `ordered` is oldest first. */
-export function statisticsCurrency(ordered: readonly FuelRecord[], fallback: number): number {
+export function statisticsCurrency(ordered: readonly Pick<FuelRecord, 'rate' | 'currency'>[], fallback: number): number {
   const own = ordered.filter((r) => compare(decimal(r.rate), ONE) === 0);
   const pool = own.length > 0 ? own : ordered;
   const seen = new Map<number, { count: number; last: number }>();

@@ -301,6 +301,46 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 7,
+    description: "a car's other costs and its reminders, kept on this computer only",
+    up(db) {
+      db.exec(`
+        -- Costs of a car besides its refuelings (src-shared/records/car-cost.ts). The service has no such
+        -- record: they are never queued or sent, and stay when the car leaves the list, as its refuelings do.
+        -- Amounts and rates are canonical decimal TEXT, summed exactly in code.
+        CREATE TABLE car_costs (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          car_id INTEGER NOT NULL,
+          date TEXT NOT NULL CHECK (date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+          kind TEXT NOT NULL CHECK (kind IN ('service', 'tyres', 'insurance', 'tolls', 'parking', 'repairs', 'other')),
+          odometer INTEGER CHECK (odometer >= 0),
+          amount TEXT NOT NULL,
+          currency INTEGER NOT NULL,
+          rate TEXT NOT NULL,
+          note TEXT NOT NULL
+        ) STRICT;
+        CREATE INDEX car_costs_by_car ON car_costs (car_id, date);
+
+        -- Reminders of a car (src-shared/records/reminder.ts), due by a date and/or an odometer reading.
+        CREATE TABLE reminders (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          car_id INTEGER NOT NULL,
+          kind TEXT NOT NULL CHECK (kind IN ('inspection', 'oilChange', 'insurance', 'service', 'tyres', 'other')),
+          title TEXT NOT NULL,
+          due_date TEXT,
+          due_odometer INTEGER,
+          every_months INTEGER CHECK (every_months > 0),
+          every_km INTEGER CHECK (every_km > 0),
+          note TEXT NOT NULL,
+          done INTEGER NOT NULL CHECK (done IN (0, 1)),
+          last_done TEXT,
+          CHECK (due_date IS NOT NULL OR due_odometer IS NOT NULL)
+        ) STRICT;
+        CREATE INDEX reminders_by_car ON reminders (car_id);
+      `);
+    },
+  },
 ];
 
 /** The local copy was written by a newer version of the app: this one cannot read it. */

@@ -17,6 +17,7 @@ import { Accounts } from './accounts';
 import { registerAmountFunctions } from './amount-units';
 import { BackupFiles } from './backup-file';
 import { Budgets } from './budgets';
+import { CarCosts, Reminders } from './car-costs';
 import { Cars } from './cars';
 import { Categories } from './categories';
 import {
@@ -278,6 +279,9 @@ export class Store {
   readonly cars = new Cars(this.prepare);
   /** Budgets: kept here only, never sent. */
   readonly budgets = new Budgets(this.prepare);
+  /** A car's other costs and its reminders, kept on this computer only. */
+  readonly carCosts = new CarCosts(this.prepare);
+  readonly reminders = new Reminders(this.prepare);
   readonly marks = new Marks(this.prepare);
   readonly refuelings = new Refuelings(this.prepare, this.marks);
   readonly outbox = new Outbox(this.prepare, this.settings);
