@@ -1,0 +1,71 @@
+/**
+ * Words and numbers as a new English user meets them in Chromium through the browser shell, with the browser
+ * and the machine in different time zones (the browser in Prague, the core in the machine's zone, Tokyo, as
+ * a shell started with TZ=Asia/Tokyo would be): no Czech painted at any frame of an English first run, a
+ * first sync that says what it received, and the core's own times (the last sync, when an outbox entry was
+ * made) in the browser's zone.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserFor } from '../support/browser';
+import { type AppPage, chainedTests, connect, openApp, startStack, type Stack } from './stack';
+
+/** A Chromium-family browser: without one, this file is skipped (named at the end of the run), or fails in CI. */
+const found = browserFor(import.meta.url);
+
+const MACHINE_ZONE = 'Asia/Tokyo';
+const BROWSER_ZONE = 'Europe/Prague';
+let stack: Stack;
+let app: AppPage;
+const zoneBefore = process.env.TZ;
+
+/**
+ * Runs in the page before its own scripts: records every language the document says it is in and every text
+ * the page puts on screen, from the first frame on (a flash between two frames is caught, a screenshot is not).
+ */
+function watchWhatIsPainted(): void {
+  const seen = { langs: [] as string[], texts: [] as string[] };
+  (window as unknown as { painted: typeof seen }).painted = seen;
+  const note = (node: Node) => {
+    const text = node.nodeType === Node.TEXT_NODE ? node.textContent : node instanceof Element ? node.textContent : null;
+    if (text?.trim()) seen.texts.push(text.trim());
+  };
+  new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.type === 'attributes') seen.langs.push(document.documentElement.lang);
+      else if (r.type === 'characterData') note(r.target);
+      else r.addedNodes.forEach(note);
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['lang'] });
+}
+
+/** Words of the app's Czech screens that no English screen and no demo record has. */
+const CZECH_WORDS = /Účty|Synchroniz|Nastavení|Připoj|Převod|Pohyby|Přehledy|Šablony|Kategorie|Hledat|Odchozí fronta/;
+
+beforeAll(async () => {
+  if (!found) return;
+  // The machine's zone is this process's: the core takes it as the shell does.
+  process.env.TZ = MACHINE_ZONE;
+  stack = await startStack({ machineZone: true });
+  app = await openApp(stack, 'en-US', 'light', { timezoneId: BROWSER_ZONE, initScript: watchWhatIsPainted });
+});
+afterAll(() => {
+  if (zoneBefore === undefined) delete process.env.TZ;
+  else process.env.TZ = zoneBefore;
+});
+chainedTests('words-', () => ({ app, stack }));
+
+describe.skipIf(!found)('words and numbers', () => {
+  it('an English first run: no Czech painted at any frame through Connect and the first sync, which says what it received', async () => {
+    const { page } = app;
+    expect(Intl.DateTimeFormat().resolvedOptions().timeZone, 'the core runs in another zone than the browser').toBe(MACHINE_ZONE);
+    await connect(page, stack.service);
+    await page.waitForURL(/#\/accounts$/);
+    const summary = page.getByTestId('sync-summary').filter({ hasText: 'Sync finished' });
+    await summary.waitFor();
+    await page.locator('[data-testid=accounts-table]').waitFor();
+    const painted = await page.evaluate(() => (window as unknown as { painted: { langs: string[]; texts: string[] } }).painted);
+    expect(painted.langs.length, 'the page says its language').toBeGreaterThan(0);
+    expect(painted.langs.filter((l) => l !== 'en')).toEqual([]);
+    expect(painted.texts.filter((t) => CZECH_WORDS.test(t))).toEqual([]);
+  });
+});
