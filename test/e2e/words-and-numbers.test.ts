@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserFor } from '../support/browser';
-import { type AppPage, chainedTests, connect, openApp, startStack, type Stack } from './stack';
+import { type AppPage, chainedTests, connect, openApp, startStack, textOf, type Stack } from './stack';
 
 /** A Chromium-family browser: without one, this file is skipped (named at the end of the run), or fails in CI. */
 const found = browserFor(import.meta.url);
@@ -62,6 +62,10 @@ describe.skipIf(!found)('words and numbers', () => {
     await page.waitForURL(/#\/accounts$/);
     const summary = page.getByTestId('sync-summary').filter({ hasText: 'Sync finished' });
     await summary.waitFor();
+    const accounts = (await stack.soap.listAccounts()).length;
+    // Every account came with this sync: received, not changed.
+    expect(await textOf(summary)).toContain(`${accounts} accounts received`);
+    expect(await textOf(summary)).not.toContain('changed');
     await page.locator('[data-testid=accounts-table]').waitFor();
     const painted = await page.evaluate(() => (window as unknown as { painted: { langs: string[]; texts: string[] } }).painted);
     expect(painted.langs.length, 'the page says its language').toBeGreaterThan(0);

@@ -32,6 +32,7 @@ import { account, deferred, refueling, standIn, status } from './stand-in';
 const summary = (over: Partial<SyncSummary> = {}): SyncSummary => ({
   startedAt: '2026-11-21T10:00:00Z',
   finishedAt: '2026-11-21T10:00:05Z',
+  first: false,
   pushed: 2,
   refused: 0,
   waiting: 0,

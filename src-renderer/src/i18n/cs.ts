@@ -248,6 +248,13 @@ const cs: Messages = {
       categories: 'Změněna {n} kategorie | Změněny {n} kategorie | Změněno {n} kategorií',
       templates: 'Změněna {n} šablona | Změněny {n} šablony | Změněno {n} šablon',
     },
+    receivedFirst: {
+      transactions: 'Přijat {n} pohyb | Přijaty {n} pohyby | Přijato {n} pohybů',
+      refuelings: 'Přijato {n} tankování | Přijata {n} tankování | Přijato {n} tankování',
+      accounts: 'Přijat {n} účet | Přijaty {n} účty | Přijato {n} účtů',
+      categories: 'Přijata {n} kategorie | Přijaty {n} kategorie | Přijato {n} kategorií',
+      templates: 'Přijata {n} šablona | Přijaty {n} šablony | Přijato {n} šablon',
+    },
     upToDate: 'Vše je aktuální: nic nového na žádné straně',
     refused: 'Služba odmítla {n} změnu | Služba odmítla {n} změny | Služba odmítla {n} změn',
     conflicts: '{n} konflikt | {n} konflikty | {n} konfliktů',

@@ -248,6 +248,14 @@ const en = {
       categories: '{n} category changed | {n} categories changed',
       templates: '{n} template changed | {n} templates changed',
     },
+    /** A first sync: every record it brought is new here, none changed. */
+    receivedFirst: {
+      transactions: '{n} transaction received | {n} transactions received',
+      refuelings: '{n} refueling received | {n} refuelings received',
+      accounts: '{n} account received | {n} accounts received',
+      categories: '{n} category received | {n} categories received',
+      templates: '{n} template received | {n} templates received',
+    },
     upToDate: 'Up to date: nothing new on either side',
     refused: '{n} refused by the service | {n} refused by the service',
     conflicts: '{n} conflict | {n} conflicts',
