@@ -3,30 +3,16 @@
  * quantities travel as canonical decimal text ("1520.5"), never as floats. Ids are the service's
  * (positive) or temporary ids of records created offline (negative) until a sync replaces them.
  */
-import type {
-  AccountEdit,
-  AccountLocals,
-  AccountStored,
-  AccountWrite,
-} from "../records/account";
-import type { CarStored } from "../records/car";
-import type {
-  CategoryEdit,
-  CategoryLocals,
-  CategoryStored,
-  CategoryWrite,
-} from "../records/category";
-import type {
-  RefuelingLocals,
-  RefuelingValues,
-  RefuelingWrite,
-} from "../records/refueling";
-import type { TemplateStored } from "../records/template";
-import type { TransactionStored, TransferWrite } from "../records/transaction";
-import type { Binding } from "../wire/bindings";
-import type { ConnectionWarning } from "./connection-warnings";
-import type { AppErrorData } from "./errors";
-import type { OutboxKind, WriteInputOf } from "./write-kinds";
+import type { AccountEdit, AccountLocals, AccountStored, AccountWrite } from '../records/account';
+import type { CarStored } from '../records/car';
+import type { CategoryEdit, CategoryLocals, CategoryStored, CategoryWrite } from '../records/category';
+import type { RefuelingLocals, RefuelingValues, RefuelingWrite } from '../records/refueling';
+import type { TemplateStored } from '../records/template';
+import type { TransactionStored, TransferWrite } from '../records/transaction';
+import type { Binding } from '../wire/bindings';
+import type { ConnectionWarning } from './connection-warnings';
+import type { AppErrorData } from './errors';
+import type { OutboxKind, WriteInputOf } from './write-kinds';
 
 export type Id = number;
 
@@ -72,13 +58,13 @@ export interface TransactionPage {
   limit: number;
 }
 
-export type TemplateView = Omit<TemplateStored, "userId" | "userCreatedId"> & {
+export type TemplateView = Omit<TemplateStored, 'userId' | 'userCreatedId'> & {
   accountName: string | null;
   categoryName: string | null;
 };
 
 /** A category of the tree with every field of its table (src-shared/records/category.ts; parentId 0 for a top-level one), its marks included. */
-export type CategoryNode = Omit<CategoryStored, "position"> &
+export type CategoryNode = Omit<CategoryStored, 'position'> &
   CategoryLocals & {
     children: CategoryNode[];
     pending: boolean;
@@ -113,8 +99,7 @@ export type RefuelingView = RefuelingValues & {
  * fault (see message). conflict: an edit whose field was changed on the service too. blocked: depends on a
  * refused, conflicting, undecidable or blocked entry.
  */
-export type OutboxStatus =
-  "pending" | "unknown" | "undecidable" | "refused" | "conflict" | "blocked";
+export type OutboxStatus = 'pending' | 'unknown' | 'undecidable' | 'refused' | 'conflict' | 'blocked';
 
 export interface FieldConflict {
   field: string;
@@ -164,8 +149,7 @@ export interface OutboxEntryDetail {
 
 /** An account as a form writes it: the fields sent to the service, and the marks kept here (unchanged when not given). */
 export type AccountInput = AccountWrite & Partial<AccountLocals>;
-export type AccountEditInput = AccountEdit &
-  Partial<AccountLocals> & { id: Id };
+export type AccountEditInput = AccountEdit & Partial<AccountLocals> & { id: Id };
 
 /** A transfer (src-shared/records/transaction.ts): the amount is decimal text, greater than zero. */
 export type TransferInput = TransferWrite;
@@ -185,13 +169,7 @@ export interface WriteResult {
 }
 
 export type TransferProblem =
-  | "same-account"
-  | "unknown-account"
-  | "currency-mismatch"
-  | "read-only"
-  | "inactive"
-  | "locked"
-  | "too-many-decimals";
+  'same-account' | 'unknown-account' | 'currency-mismatch' | 'read-only' | 'inactive' | 'locked' | 'too-many-decimals';
 
 export interface TransferCheck {
   /** What keeps the transfer from going through; the screens word each code. */
@@ -217,12 +195,7 @@ export interface ConnectionSettings {
  * 'credentials-refused', it refused the client key, login or password; 'certificate-refused', TLS refused
  * its certificate; 'service-error', it answered something the app cannot use.
  */
-export type ExchangeOutcome =
-  | "connected"
-  | "unreachable"
-  | "credentials-refused"
-  | "certificate-refused"
-  | "service-error";
+export type ExchangeOutcome = 'connected' | 'unreachable' | 'credentials-refused' | 'certificate-refused' | 'service-error';
 
 /**
  * The last real exchange with the stored service (a sync, a test of the stored connection, connecting, or
@@ -232,7 +205,7 @@ export interface LastExchange {
   outcome: ExchangeOutcome;
   /** When it ended (local wall clock, as lastSyncAt). */
   at: string;
-  via: "sync" | "test" | "connect" | "check";
+  via: 'sync' | 'test' | 'connect' | 'check';
   /** When an exchange last went through ('connected'), this one or an earlier one; null: never. */
   lastSuccessAt: string | null;
   /** Why it failed, as data (its code words it in the user's language); null when it did not. */
@@ -255,7 +228,7 @@ export interface ConnectionReport {
    * What the test found. 'not-checked': the service answers, but there were no credentials to check
    * (none typed, and none stored for this address).
    */
-  state: ExchangeOutcome | "not-checked";
+  state: ExchangeOutcome | 'not-checked';
   baseUrl: string;
   namespace: string | null;
   /** Operations the WSDL lists, of the 15 the app knows. */
@@ -285,7 +258,7 @@ export interface CertificateProblem {
    * 'untrusted': no authority this computer trusts vouches for it (self-signed): it may be trusted by
    * its fingerprint; 'changed': not the one the user trusted; 'invalid': expired, or for another address.
    */
-  reason: "untrusted" | "changed" | "invalid";
+  reason: 'untrusted' | 'changed' | 'invalid';
   /** The certificate the service presented, when it could be read. */
   presented: CertificateView | null;
   /** The fingerprint the user trusted, for 'changed'. */
@@ -331,14 +304,7 @@ export interface SyncSummary {
   errorCode: SyncErrorCode | null;
 }
 
-export type SyncErrorCode =
-  | "unavailable"
-  | "auth"
-  | "password-needed"
-  | "certificate"
-  | "service"
-  | "not-connected"
-  | "cancelled";
+export type SyncErrorCode = 'unavailable' | 'auth' | 'password-needed' | 'certificate' | 'service' | 'not-connected' | 'cancelled';
 
 export interface AppStatus {
   /** Connection settings are stored. */
@@ -346,14 +312,7 @@ export interface AppStatus {
   /** The user chose to work without a connection for now (first run done). */
   workingOffline: boolean;
   connection: ConnectionSettings | null;
-  outbox: {
-    pending: number;
-    unknown: number;
-    undecidable: number;
-    refused: number;
-    conflicts: number;
-    blocked: number;
-  };
+  outbox: { pending: number; unknown: number; undecidable: number; refused: number; conflicts: number; blocked: number };
   syncing: boolean;
   lastSyncAt: string | null;
   lastSync: SyncSummary | null;
@@ -363,6 +322,11 @@ export interface AppStatus {
   exchange: LastExchange | null;
   /** The local copy will not open (damaged on disk): the app can only recover it. Null when it opened. */
   damaged: DamagedCopy | null;
+  /**
+   * The IANA zone of the core's own wall-clock times (lastSyncAt, the exchange's and the sync summary's times, an
+   * outbox entry's createdAt): the machine's, which need not be the zone of the browser showing them.
+   */
+  timeZone: string;
 }
 
 /**
@@ -382,13 +346,13 @@ export interface DamagedCopy {
   safetyCopies: SafetyCopyInfo[];
 }
 
-export type Theme = "light" | "dark" | "system";
-export type Language = "cs" | "en";
+export type Theme = 'light' | 'dark' | 'system';
+export type Language = 'cs' | 'en';
 
 /** The preferences of a user who has changed none. */
 export const DEFAULT_PREFERENCES: Preferences = {
-  language: "cs",
-  theme: "system",
+  language: 'cs',
+  theme: 'system',
   accountTypeLabels: {},
   transactionTypeLabels: {},
   lastCarId: null,

@@ -6,8 +6,10 @@
  * made) in the browser's zone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wallToInstant } from '../../src-shared/wire';
 import { browserFor } from '../support/browser';
-import { type AppPage, chainedTests, connect, openApp, startStack, textOf, type Stack } from './stack';
+import { newAccount } from '../support/client';
+import { type AppPage, chainedTests, connect, dismissSummary, go, loose, openApp, poll, startStack, textOf, type Stack } from './stack';
 
 /** A Chromium-family browser: without one, this file is skipped (named at the end of the run), or fails in CI. */
 const found = browserFor(import.meta.url);
@@ -71,5 +73,21 @@ describe.skipIf(!found)('words and numbers', () => {
     expect(painted.langs.length, 'the page says its language').toBeGreaterThan(0);
     expect(painted.langs.filter((l) => l !== 'en')).toEqual([]);
     expect(painted.texts.filter((t) => CZECH_WORDS.test(t))).toEqual([]);
+  });
+
+  it("the last sync and an outbox entry's time in the browser's zone, not the machine's: just now, at the browser's clock", async () => {
+    const { page } = app;
+    await dismissSummary(page);
+    // The header says the sync that just went through was just now (the machine's wall clock is 8 hours ahead).
+    await poll(() => textOf(page.getByTestId('last-sync'))).toBe('Synced just now');
+    // An offline change made now says when it was made on the browser's clock: the instant the core recorded
+    // (its wall clock in the machine's zone), shown in the browser's zone.
+    await stack.core.addAccount(newAccount('Cash box'));
+    const entry = (await stack.core.listOutbox()).find((e) => e.kind === 'addAccount')!;
+    const instant = wallToInstant(entry.createdAt, MACHINE_ZONE);
+    const inBrowserZone = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: BROWSER_ZONE });
+    await go(page, '/outbox');
+    const card = page.locator(`[data-outbox-id="${entry.id}"]`);
+    await poll(() => textOf(card)).toContain(`Made ${loose(inBrowserZone.format(instant))}`);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { codeLabel } from '../../src-renderer/src/composables/labels';
-import { formatWall, nowForInput, relativeTime, wallForInput } from '../../src-renderer/src/format/datetime';
+import { formatInstant, formatWall, instantMillis, nowForInput, relativeTime, wallForInput } from '../../src-renderer/src/format/datetime';
 import { czechPlural } from '../../src-renderer/src/i18n';
 import { groupAccounts, sumByCurrency } from '../../src-renderer/src/logic/accounts';
 import { flattenTree, isDuplicateName, matchesQuery, pickerOptions, siblingNames } from '../../src-renderer/src/logic/categories';
@@ -175,6 +175,7 @@ describe('outbox', () => {
         offline: false,
         exchange: null,
         damaged: null,
+        timeZone: 'UTC',
       }),
     ).toBe(7);
     expect(dependentsOf([entry(1, 'refused', [3]), entry(2, 'pending'), entry(3, 'blocked')], 1).map((e) => e.id)).toEqual([3]);
@@ -223,9 +224,21 @@ describe('labels, plurals and dates', () => {
 
   it('says how long ago a sync was', () => {
     const now = Date.parse('2026-11-21T12:00:00Z');
-    expect(relativeTime('2026-11-21T11:55:00Z', 'en', now)).toBe('5 minutes ago');
-    expect(relativeTime('2026-11-21T11:59:50Z', 'en', now)).toBe('now');
-    expect(relativeTime('garbage', 'en', now)).toBeNull();
+    expect(relativeTime('2026-11-21T11:55:00Z', 'en', 'UTC', now)).toBe('5 minutes ago');
+    expect(relativeTime('2026-11-21T11:59:50Z', 'en', 'UTC', now)).toBe('now');
+    expect(relativeTime('garbage', 'en', 'UTC', now)).toBeNull();
+  });
+
+  it("reads the core's wall clock in the core's zone, not the viewer's: a sync just done is now, whatever zone shows it", () => {
+    const now = Date.parse('2026-11-21T12:00:00Z');
+    // The machine in Prague (UTC+1) wrote 13:00 at 12:00 UTC; the viewer's zone (this process's) plays no part.
+    expect(relativeTime('2026-11-21T13:00:00', 'en', 'Europe/Prague', now)).toBe('now');
+    expect(relativeTime('2026-11-21T07:00:00', 'en', 'America/New_York', now)).toBe('now');
+    expect(relativeTime('2026-11-21T12:55:00', 'en', 'Europe/Prague', now)).toBe('5 minutes ago');
+    expect(instantMillis('2026-11-21T13:00:00', 'Europe/Prague')).toBe(now);
+    expect(formatInstant('2026-11-21T13:00:00', 'en', 'Europe/Prague')).toBe(
+      new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(now),
+    );
   });
 });
 

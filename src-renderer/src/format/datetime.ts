@@ -1,8 +1,11 @@
 /**
  * Dates and times. Records carry wall-clock text without an offset ("2026-11-21T14:05:00"), the time the
- * service's zone showed; it is displayed as written, never shifted by the viewer's zone. Sync times
- * may carry an offset: those are instants and are shown in the viewer's zone.
+ * service's zone showed; it is displayed as written, never shifted by the viewer's zone. The core's own times
+ * (the last sync, when an outbox entry was made) are instants: written as the core's zone's wall clock (the
+ * machine's, AppStatus.timeZone) or with an offset, they are shown, and measured from now, in the viewer's zone,
+ * which in the browser shell need not be the machine's.
  */
+import { wallToInstant } from '../../../src-shared/wire/datetime';
 import type { Locale } from './amount';
 
 const WALL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/;
@@ -43,9 +46,22 @@ export function formatWall(text: string, locale: Locale, style: WallStyle = 'dat
   return d ? dateFormat(locale, { ...STYLES[style], timeZone: 'UTC' }).format(d) : text;
 }
 
-/** An instant (text with or without offset, as Date.parse reads it) in the viewer's zone. */
-export function formatInstant(text: string, locale: Locale, style: WallStyle = 'dateTime'): string {
-  const ms = Date.parse(text);
+/**
+ * The milliseconds of an instant: text with an offset ("...Z", "...+01:00") as it says; a wall clock without one
+ * as the clock of `zone`, the zone that wrote it (the core's), not the viewer's. NaN when it cannot be read.
+ */
+export function instantMillis(text: string, zone: string): number {
+  if (!WALL.test(text)) return Date.parse(text);
+  try {
+    return wallToInstant(text, zone);
+  } catch {
+    return NaN;
+  }
+}
+
+/** An instant (see instantMillis; `zone` the zone of a wall clock without offset) in the viewer's zone. */
+export function formatInstant(text: string, locale: Locale, zone: string, style: WallStyle = 'dateTime'): string {
+  const ms = instantMillis(text, zone);
   return Number.isNaN(ms) ? text : dateFormat(locale, STYLES[style]).format(new Date(ms));
 }
 
@@ -64,9 +80,9 @@ export function wallForInput(text: string): string {
   return m[6] && m[6] !== '00' ? `${base}:${m[6]}` : base;
 }
 
-/** "5 minutes ago" for an instant ("now" under 45 seconds), or null when it cannot be read. */
-export function relativeTime(text: string, locale: Locale, now: number = Date.now()): string | null {
-  const ms = Date.parse(text);
+/** "5 minutes ago" for an instant (as formatInstant reads it; "now" under 45 seconds), or null when it cannot be read. */
+export function relativeTime(text: string, locale: Locale, zone: string, now: number = Date.now()): string | null {
+  const ms = instantMillis(text, zone);
   if (Number.isNaN(ms)) return null;
   const seconds = Math.round((ms - now) / 1000);
   const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
