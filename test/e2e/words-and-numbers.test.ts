@@ -9,7 +9,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wallToInstant } from '../../src-shared/wire';
 import { browserFor } from '../support/browser';
 import { newAccount } from '../support/client';
-import { type AppPage, chainedTests, connect, dismissSummary, go, loose, openApp, poll, startStack, textOf, type Stack } from './stack';
+import {
+  type AppPage,
+  chainedTests,
+  connect,
+  dismissSummary,
+  go,
+  loose,
+  openApp,
+  poll,
+  setAppearance,
+  startStack,
+  textOf,
+  type Stack,
+} from './stack';
 
 /** A Chromium-family browser: without one, this file is skipped (named at the end of the run), or fails in CI. */
 const found = browserFor(import.meta.url);
@@ -89,5 +102,21 @@ describe.skipIf(!found)('words and numbers', () => {
     await go(page, '/outbox');
     const card = page.locator(`[data-outbox-id="${entry.id}"]`);
     await poll(() => textOf(card)).toContain(`Made ${loose(inBrowserZone.format(instant))}`);
+  });
+
+  it('Czech headers set in capitals keep the currency sign as written: "ČÁSTKA (Kč)", "CELKEM Kč", never "KČ"', async () => {
+    const { page } = app;
+    await setAppearance(page, 'cs', 'light');
+    await go(page, '/register');
+    const table = page.getByTestId('transactions-table');
+    await table.locator('tbody tr').first().waitFor();
+    // innerText is the text as drawn, capitals included.
+    const heads = await textOf(table.locator('thead'));
+    expect(heads).toContain('ČÁSTKA (Kč)');
+    expect(heads).toContain('ZŮSTATEK (Kč)');
+    expect(await textOf(page.locator('main .stat-label').first())).toMatch(/^CELKEM Kč( |$)/);
+    await go(page, '/accounts');
+    expect(await textOf(page.getByTestId('totals').locator('.stat-label').first())).toMatch(/^CELKEM Kč( |$)/);
+    expect(await page.locator('main').innerText()).not.toContain('KČ');
   });
 });
