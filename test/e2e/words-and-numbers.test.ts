@@ -119,4 +119,18 @@ describe.skipIf(!found)('words and numbers', () => {
     expect(await textOf(page.getByTestId('totals').locator('.stat-label').first())).toMatch(/^CELKEM Kč( |$)/);
     expect(await page.locator('main').innerText()).not.toContain('KČ');
   });
+
+  it('a currency named one way: its sign, with the code where one is chosen ("Kč (CZK)"), never the code beside the sign', async () => {
+    const { page } = app;
+    await go(page, '/accounts');
+    const tile = page.getByTestId('totals').locator('.stat').first();
+    expect(await textOf(tile.getByTestId('register-link-203'))).toBe('Všechny pohyby v měně Kč');
+    expect(await textOf(tile)).not.toContain('CZK');
+    await page.getByTestId('add-account').click();
+    const currency = page.getByRole('dialog').locator('select:has(option[value="978"])');
+    expect(await textOf(currency.locator('option[value="203"]'))).toBe('Kč (CZK)');
+    await page.keyboard.press('Escape');
+    await go(page, '/register');
+    expect(await textOf(page.locator('main select[name=currency] option:checked'))).toBe('Kč (CZK)');
+  });
 });
