@@ -20,6 +20,7 @@ import {
   poll,
   setAppearance,
   startStack,
+  syncNow,
   textOf,
   type Stack,
 } from './stack';
@@ -132,5 +133,37 @@ describe.skipIf(!found)('words and numbers', () => {
     await page.keyboard.press('Escape');
     await go(page, '/register');
     expect(await textOf(page.locator('main select[name=currency] option:checked'))).toBe('Kč (CZK)');
+  });
+
+  it('report tiles show an amount of 10 digits whole, at 800 and 1280 px', async () => {
+    const { page } = app;
+    await setAppearance(page, 'en', 'light');
+    const accounts = await stack.soap.listAccounts();
+    const [from, to] = [accounts.find((a) => a.Name === 'Běžný účet')!, accounts.find((a) => a.Name === 'Spořicí účet')!];
+    const wall = new Intl.DateTimeFormat('sv', { timeZone: 'Europe/Prague', dateStyle: 'short', timeStyle: 'medium' });
+    await stack.soap.call('AddTranferToOtherAccount', {
+      Amount: 1411381916.2,
+      Description: 'A large sum',
+      Id_SourceAccount: from.Id,
+      Id_TargetAccount: to.Id,
+      Id_Category: 0,
+      PaymentDate: wall.format(new Date(2026, 0, 15)).replace(' ', 'T'),
+    });
+    await syncNow(page);
+    await dismissSummary(page);
+    for (const width of [800, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await go(page, `/reports?acc=${to.Id}&from=2026-01-01&to=2026-01-31&transfers=1`);
+      const tiles = page.getByTestId('report-totals');
+      await poll(() => textOf(tiles)).toMatch(/CZK 1,411,\d{3},\d{3}\.\d{2}/);
+      const cut = await tiles
+        .locator('.stat')
+        .evaluateAll((stats) =>
+          stats
+            .filter((s) => s.scrollWidth > s.clientWidth || [...s.querySelectorAll('*')].some((e) => e.scrollWidth > e.clientWidth + 0.5))
+            .map((s) => s.textContent),
+        );
+      expect(cut, `tiles cut at ${width} px`).toEqual([]);
+    }
   });
 });
