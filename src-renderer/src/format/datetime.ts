@@ -7,6 +7,7 @@
  */
 import { wallToInstant } from '../../../src-shared/wire/datetime';
 import type { Locale } from './amount';
+import { formatDateInput, formatDateTimeInput } from './date-input';
 
 const WALL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/;
 
@@ -40,10 +41,18 @@ const STYLES: Record<WallStyle, Intl.DateTimeFormatOptions> = {
   long: { dateStyle: 'full', timeStyle: 'short' },
 };
 
-/** A record's wall-clock date/time for display; unreadable text is shown as it is. */
+/**
+ * A record's wall-clock date/time for display; unreadable text is shown as it is. A date, and a date with its time,
+ * read as they are typed (one format per language for the fields and the screens: "24.11.2026 14:05",
+ * "11/24/2026 2:05 PM"); the time alone and the long form (a tooltip's, a detail's) as Intl writes them.
+ */
 export function formatWall(text: string, locale: Locale, style: WallStyle = 'dateTime'): string {
   const d = wallAsUtcDate(text);
-  return d ? dateFormat(locale, { ...STYLES[style], timeZone: 'UTC' }).format(d) : text;
+  if (!d) return text;
+  if (style === 'date') return formatDateInput(text, locale);
+  // To the minute, as the fields show it.
+  if (style === 'dateTime') return formatDateTimeInput(text.slice(0, 16), locale);
+  return dateFormat(locale, { ...STYLES[style], timeZone: 'UTC' }).format(d);
 }
 
 /**
@@ -62,7 +71,11 @@ export function instantMillis(text: string, zone: string): number {
 /** An instant (see instantMillis; `zone` the zone of a wall clock without offset) in the viewer's zone. */
 export function formatInstant(text: string, locale: Locale, zone: string, style: WallStyle = 'dateTime'): string {
   const ms = instantMillis(text, zone);
-  return Number.isNaN(ms) ? text : dateFormat(locale, STYLES[style]).format(new Date(ms));
+  if (Number.isNaN(ms)) return text;
+  // The viewer's wall clock of the instant, written as a record's is.
+  return style === 'date' || style === 'dateTime'
+    ? formatWall(nowForInput(new Date(ms)), locale, style)
+    : dateFormat(locale, STYLES[style]).format(new Date(ms));
 }
 
 const pad = (n: number): string => String(n).padStart(2, '0');
