@@ -51,7 +51,7 @@ const cs: Messages = {
   },
   names: {
     unknownAccount: 'Neznámý účet',
-    unknownCategory: 'Neznámá kategorie',
+    othersCategory: 'Kategorie jiného uživatele',
     unknownCar: 'Neznámé auto',
     carNumbered: '{name} (auto {id})',
     noDescription: 'Bez popisu',
@@ -452,7 +452,7 @@ const cs: Messages = {
       description: 'Popis',
       category: 'Kategorie',
       noCategory: 'Žádná',
-      unknownCategory: 'Kategorie, která v této kopii není',
+      othersCategory: 'Kategorie jiného uživatele (služba každému ukazuje jen jeho vlastní)',
       type: 'Typ',
       counterpart: 'Druhá strana převodu',
       state: 'Stav',

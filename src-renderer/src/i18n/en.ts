@@ -49,7 +49,8 @@ const en = {
   },
   names: {
     unknownAccount: 'Unknown account',
-    unknownCategory: 'Unknown category',
+    /** A category id not in the user's tree: the service lists only the user's own categories and deletes none. */
+    othersCategory: 'Another user’s category',
     unknownCar: 'Unknown car',
     carNumbered: '{name} (car {id})',
     noDescription: 'No description',
@@ -450,7 +451,7 @@ const en = {
       description: 'Description',
       category: 'Category',
       noCategory: 'None',
-      unknownCategory: 'A category not in this copy',
+      othersCategory: 'A category of another user (the service shows each user only their own)',
       type: 'Type',
       counterpart: 'Other side of the transfer',
       state: 'State',
