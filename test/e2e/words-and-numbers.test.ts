@@ -52,6 +52,20 @@ function watchWhatIsPainted(): void {
       else r.addedNodes.forEach(note);
     }
   }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['lang'] });
+  // Every frame drawn while a sync runs: what the main area shows below its heading (nothing: a blank frame).
+  const blank: string[] = [];
+  const syncing = { frames: 0 };
+  Object.assign(window, { blankWhileSyncing: blank, syncingFrames: syncing });
+  const sample = () => {
+    const main = document.querySelector('main');
+    if (document.querySelector('[data-testid=sync-status]') && main) {
+      syncing.frames++;
+      const shown = [...main.querySelectorAll('.page > :not(.page-header)')].some((e) => e.getBoundingClientRect().height > 0);
+      if (!shown) blank.push(location.hash);
+    }
+    requestAnimationFrame(sample);
+  };
+  requestAnimationFrame(sample);
 }
 
 /** Words of the app's Czech screens that no English screen and no demo record has. */
@@ -87,6 +101,9 @@ describe.skipIf(!found)('words and numbers', () => {
     expect(painted.langs.length, 'the page says its language').toBeGreaterThan(0);
     expect(painted.langs.filter((l) => l !== 'en')).toEqual([]);
     expect(painted.texts.filter((t) => CZECH_WORDS.test(t))).toEqual([]);
+    // While the first sync ran, the main area showed its progress or what had arrived, at every frame.
+    expect(await page.evaluate(() => (window as unknown as { syncingFrames: { frames: number } }).syncingFrames.frames)).toBeGreaterThan(0);
+    expect(await page.evaluate(() => (window as unknown as { blankWhileSyncing: string[] }).blankWhileSyncing)).toEqual([]);
   });
 
   it("the last sync and an outbox entry's time in the browser's zone, not the machine's: just now, at the browser's clock", async () => {
