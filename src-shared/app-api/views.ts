@@ -277,6 +277,8 @@ export interface PulledCounts {
 export interface SyncSummary {
   startedAt: string;
   finishedAt: string;
+  /** The local copy had never finished a sync before this one: whatever it received was new here, nothing changed. */
+  first: boolean;
   pushed: number;
   refused: number;
   conflicts: number;
@@ -320,6 +322,11 @@ export interface AppStatus {
   exchange: LastExchange | null;
   /** The local copy will not open (damaged on disk): the app can only recover it. Null when it opened. */
   damaged: DamagedCopy | null;
+  /**
+   * The IANA zone of the core's own wall-clock times (lastSyncAt, the exchange's and the sync summary's times, an
+   * outbox entry's createdAt): the machine's, which need not be the zone of the browser showing them.
+   */
+  timeZone: string;
 }
 
 /**

@@ -105,6 +105,7 @@ describe('an outbox entry whose arrival cannot be told', () => {
     const summary: SyncSummary = {
       startedAt: '2026-01-01T00:00:00',
       finishedAt: '2026-01-01T00:00:05',
+      first: false,
       pushed: 1,
       refused: 0,
       conflicts: 0,

@@ -61,7 +61,7 @@ describe('settings', () => {
         }),
       );
       // Undecidable writes were counted among the unknown then: none apart.
-      expect(store.settings.get('lastSync')).toEqual({ ...older, undecidable: 0, error: null, errorCode: 'unavailable' });
+      expect(store.settings.get('lastSync')).toEqual({ ...older, first: false, undecidable: 0, error: null, errorCode: 'unavailable' });
       expect(store.settings.get('lastExchange')).toEqual({
         outcome: 'unreachable',
         at: '2026-11-01T10:00:05',
@@ -71,7 +71,7 @@ describe('settings', () => {
       });
       // Those written now keep their error as data.
       const error = { code: 'serviceUnavailable' as const, params: { waiting: 1, detail: 'HTTP 503' } };
-      store.settings.set('lastSync', { ...older, undecidable: 0, error, errorCode: 'unavailable' });
+      store.settings.set('lastSync', { ...older, first: false, undecidable: 0, error, errorCode: 'unavailable' });
       expect(store.settings.get('lastSync')?.error).toEqual(error);
     });
   });
@@ -81,6 +81,7 @@ describe('settings', () => {
       const summary = {
         startedAt: '2026-11-01T10:00:00',
         finishedAt: '2026-11-01T10:00:05',
+        first: false,
         pushed: 0,
         refused: 0,
         conflicts: 0,

@@ -46,8 +46,10 @@ describe.skipIf(!found)('cars and fuel', () => {
     const onService = await stack.soap.call('CarFuelList', { CarId: 1 });
     expect(onService.length).toBeGreaterThan(0);
     const newest = [...onService].sort((a, b) => (a.DateOfPurchase < b.DateOfPurchase ? 1 : -1))[0]!;
-    const lastDay = new Date(`${newest.DateOfPurchase.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en', {
-      dateStyle: 'medium',
+    const lastDay = new Date(`${newest.DateOfPurchase.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en-US', {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
       timeZone: 'UTC',
     });
 

@@ -84,7 +84,7 @@ async function refuel(page: Page, f: Fill): Promise<void> {
   await page.locator('select[name=carId]').selectOption(String(CAR));
   await page.locator('input[name=tachometer]').fill(String(f.odometer));
   await page.locator('input[name=liter]').fill(f.liter);
-  await page.locator('select[name=currency]').selectOption({ label: f.currency ?? 'CZK' });
+  await page.locator('select[name=currency]').selectOption({ label: f.currency === 'EUR' ? '€ (EUR)' : 'CZK' });
   await page.locator('input[name=price]').fill(f.price);
   await page.locator('input[name=dateOfPurchase]').fill(f.date);
   await page.locator('details:has(input[name=rate])').evaluate((d) => ((d as HTMLDetailsElement).open = true));
@@ -127,7 +127,7 @@ describe.skipIf(!found)('beyond the service', () => {
     expect(await textOf(stat('liters'))).toBe('125.00 l');
     expect(await textOf(stat('cost'))).toBe('CZK 4,400.00');
     expect(await textOf(stat('refuelings'))).toBe('4');
-    expect(await textOf(page.locator('[data-stat=refuelings] .stat-sub'))).toBe('Jan 4, 2026 – Feb 21, 2026');
+    expect(await textOf(page.locator('[data-stat=refuelings] .stat-sub'))).toBe('01/04/2026 – 02/21/2026');
 
     // The fills, newest first.
     const rows = page.locator('[data-testid=fuel-fills] tbody tr');
@@ -145,7 +145,7 @@ describe.skipIf(!found)('beyond the service', () => {
     const consumption = page.getByTestId('chart-consumption');
     expect(await consumption.locator('canvas').getAttribute('aria-label')).toBe('From 6.25 l/100 km to 7.00 l/100 km, 2 fills.');
     await consumption.locator('summary').click();
-    expect(await consumption.locator('tbody tr').allInnerTexts()).toEqual(['Feb 1, 2026\t6.25 l/100 km', 'Feb 21, 2026\t7.00 l/100 km']);
+    expect(await consumption.locator('tbody tr').allInnerTexts()).toEqual(['02/01/2026\t6.25 l/100 km', '02/21/2026\t7.00 l/100 km']);
     const spend = page.getByTestId('chart-monthly-cost');
     await spend.locator('summary').click();
     expect((await spend.locator('tbody tr').allInnerTexts()).map((r) => r.replace(/\s+/g, ' '))).toEqual([
@@ -220,7 +220,7 @@ describe.skipIf(!found)('beyond the service', () => {
     await page.locator('select[name=period]').selectOption('thisMonth');
     const month = await stack.core.getReport({ from: monthStart(0), to: today(), includeTransfers: false });
     await poll(() => textOf(stat('expense'))).toBe(czk(month.total.expense));
-    await page.locator('select[name=currency]').selectOption({ label: 'EUR' });
+    await page.locator('select[name=currency]').selectOption({ label: '€ (EUR)' });
     await poll(() => textOf(stat('income'))).toMatch(/^[−+]?€\d/);
     expect(await page.evaluate(() => location.hash)).toBe('#/reports?period=thisMonth&cur=978');
     await page.locator('select[name=currency]').selectOption({ label: 'CZK' });

@@ -166,7 +166,7 @@ describe.skipIf(!found)('screens', () => {
     await poll(() => textOf(dialog().locator('.field-invalid').first())).toContain('Fill this in.');
     await dialog().getByRole('textbox', { name: 'Name', exact: true }).fill('Cestovní');
     await dialog().getByLabel('Type').selectOption({ label: 'Savings' });
-    await dialog().getByLabel('Currency').selectOption({ label: 'EUR' });
+    await dialog().getByLabel('Currency').selectOption({ label: '€ (EUR)' });
     await dialog().getByLabel('Description').fill('Na léto');
     await dialog().getByLabel('Order').fill('9');
     await dialog().getByLabel('Locked').check();
@@ -441,7 +441,7 @@ describe.skipIf(!found)('screens', () => {
     const size = await odometer.evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
     expect(size).toBeGreaterThanOrEqual(20);
     await page.locator('select[name=carId]').selectOption('2');
-    await page.locator('select[name=currency]').selectOption({ label: 'EUR' });
+    await page.locator('select[name=currency]').selectOption({ label: '€ (EUR)' });
     const fabia = await stack.soap.call('CarFuelList', { CarId: 2 });
     expect(fabia.length).toBeGreaterThan(0);
     const last = Math.max(...fabia.map((r) => r.Tachometer));

@@ -35,10 +35,16 @@ export interface Stack {
 
 /**
  * `sync`: tuning of the core's syncs (default: quick tries and a half-second budget); `service`: its options (TLS...);
- * `reachabilityIntervalMs`: the core's least time between checks that the service answers (default a minute).
+ * `reachabilityIntervalMs`: the core's least time between checks that the service answers (default a minute);
+ * `machineZone`: the core takes the machine's zone (this process's TZ) as a shell does, not the tests' fixed one.
  */
 export async function startStack(
-  options: { sync?: AppCoreOptions['sync']; service?: TestServiceOptions['service']; reachabilityIntervalMs?: number } = {},
+  options: {
+    sync?: AppCoreOptions['sync'];
+    service?: TestServiceOptions['service'];
+    reachabilityIntervalMs?: number;
+    machineZone?: boolean;
+  } = {},
 ): Promise<Stack> {
   if (!existsSync(join(RENDERER_DIR, 'index.html'))) {
     throw new Error('The renderer is not built: run `npx electron-vite build` (npm test does).');
@@ -51,7 +57,7 @@ export async function startStack(
   const core = createAppCore({
     dataFile: join(dir, 'client.sqlite'),
     secrets: new MemorySecretStore(),
-    timeZone: TEST_TIME_ZONE,
+    ...(options.machineZone ? {} : { timeZone: TEST_TIME_ZONE }),
     timeoutMs: 5000,
     sync: options.sync ?? { retry: { attempts: 2, backoffMs: 20, maxBackoffMs: 100 }, unavailableMs: 500 },
     log: () => undefined,
@@ -83,19 +89,24 @@ export interface AppPage {
   errors: string[];
 }
 
-/** Opens the app in a fresh browser context whose system language is `locale`; `clock`: the page's time moved by the test (page.clock). */
+/**
+ * Opens the app in a fresh browser context whose system language is `locale`; `clock`: the page's time moved by the
+ * test (page.clock); `timezoneId`: the browser's zone (the tests' fixed one by default); `initScript`: run in the
+ * page before any of its own scripts (to watch what it paints from the first frame).
+ */
 export async function openApp(
   stack: Stack,
   locale: 'cs-CZ' | 'en-US',
   colorScheme: 'light' | 'dark' = 'light',
-  options: { clock?: boolean } = {},
+  options: { clock?: boolean; timezoneId?: string; initScript?: () => void } = {},
 ): Promise<AppPage> {
   const context = await stack.browser.newContext({
     locale,
     colorScheme,
     viewport: { width: 1280, height: 860 },
-    timezoneId: TEST_TIME_ZONE,
+    timezoneId: options.timezoneId ?? TEST_TIME_ZONE,
   });
+  if (options.initScript) await context.addInitScript(options.initScript);
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   const errors = collectPageErrors(page);

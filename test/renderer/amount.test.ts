@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { currencyOptions } from '../../src-renderer/src/composables/currencies';
 import {
   absAmount,
   amountForInput,
+  currencyChoiceLabel,
   currencySymbol,
   divideDecimal,
   formatAmount,
@@ -144,5 +146,15 @@ describe('money as Intl writes it in the language', () => {
       '#999',
     ]);
     expect(nb(formatMoneyQuantity('40.125', 'cs', 203, 2, 2))).toBe('40,13 Kč');
+  });
+
+  it('names a currency among choices by the same sign with its code, the code alone where it is the sign', () => {
+    expect([203, 978, 840].map((c) => currencyChoiceLabel(c, 'cs'))).toEqual(['Kč (CZK)', '€ (EUR)', 'US$ (USD)']);
+    expect([203, 978, 840].map((c) => currencyChoiceLabel(c, 'en'))).toEqual(['CZK', '€ (EUR)', '$ (USD)']);
+    expect(currencyChoiceLabel(999, 'cs')).toBe('#999');
+    expect(currencyOptions('cs').slice(0, 2)).toEqual([
+      { code: 203, label: 'Kč (CZK)' },
+      { code: 978, label: '€ (EUR)' },
+    ]);
   });
 });

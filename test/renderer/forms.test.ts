@@ -71,7 +71,7 @@ describe('the refueling form', () => {
     await w.find('form').trigger('submit');
     await flushPromises();
     expect(errorOf(w, 'liter')).toBe('The amount must be more than zero.');
-    expect(errorOf(w, 'description')).toBe('Use at most 1000 characters.');
+    expect(errorOf(w, 'description')).toBe('Use at most 1,000 characters.');
     expect(errorOf(w, 'tachometer')).toBeNull();
     expect(sent).toEqual([]);
   });

@@ -78,6 +78,19 @@ describe('messages', () => {
     expect(g.t('accounts.accountCount', 1)).toBe('1 account');
     expect(g.t('accounts.accountCount', 5)).toBe('5 accounts');
   });
+
+  it("groups every count as the language does, a plural's and a named one ('818,432', '818 432'), but not a name like a car's number", () => {
+    const g = i18n.global;
+    g.locale.value = 'en';
+    expect(g.t('reports.transactions', 818432)).toBe('818,432 transactions');
+    expect(g.t('cars.addedWith', { name: 'Octavia', n: 1234 }, 1234)).toContain('the 1,234 refuelings');
+    expect(g.t('names.carNumbered', { name: 'Octavia', id: 12345 })).toBe('Octavia (car 12345)');
+    g.locale.value = 'cs';
+    // Czech groups with a no-break space, so that a count never breaks over two lines.
+    expect(g.t('reports.transactions', 818432)).toBe('818\u00a0432 pohybů');
+    expect(g.t('accounts.accountCount', 1001)).toBe('1\u00a0001 účtů');
+    expect(g.t('reports.transactions', 3)).toBe('3 pohyby');
+  });
 });
 
 describe("the core's field errors", () => {
@@ -90,11 +103,11 @@ describe("the core's field errors", () => {
   it("are shown in the user's language by their code and parameters", () => {
     expect(shown('cs', new AppError('notPositive', {}, 'amount'))).toBe('Částka musí být větší než nula.');
     expect(shown('cs', new AppError('required', {}, 'name'))).toBe('Vyplňte toto pole.');
-    expect(shown('cs', new AppError('tooLong', { max: 1000 }, 'description'))).toBe('Nejvýše 1000 znaků.');
+    expect(shown('cs', new AppError('tooLong', { max: 1000 }, 'description'))).toBe('Nejvýše 1\u00a0000 znaků.');
     expect(shown('cs', new AppError('priceDecimals', { currency: 'CZK', max: 2 }, 'price'))).toBe('Nejvýše 2 desetinná místa.');
     expect(shown('cs', new AppError('tooManyDecimals', { max: 6 }, 'rate'))).toBe('Nejvýše 6 desetinných míst.');
     expect(shown('cs', new AppError('notDateTime', {}, 'paymentDate'))).toBe('Zadejte platné datum a čas.');
-    expect(shown('cs', new AppError('tooLarge', { max: 2147483647 }, 'ord'))).toBe('Zadejte nejvýše 2147483647.');
+    expect(shown('cs', new AppError('tooLarge', { max: 2147483647 }, 'ord'))).toBe('Zadejte nejvýše 2\u00a0147\u00a0483\u00a0647.');
     expect(shown('cs', new AppError('categoryNameTaken', { name: 'Jídlo' }, 'name'))).toBe('Kategorie „Jídlo“ zde už je.');
     expect(shown('cs', new AppError('categoryMissing', { id: 7 }, 'categoryId'))).toBe('Tato kategorie už neexistuje.');
     expect(shown('en', new AppError('negative', {}, 'amount'))).toBe('The amount must not be negative.');

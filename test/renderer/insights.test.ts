@@ -356,8 +356,8 @@ describe('files and figures', () => {
     expect(formatBytes(2_500, 'en')).toBe('2.5 kB');
     expect(formatBytes(1_400_000, 'en')).toBe('1.4 MB');
     expect(formatBytes(1_400_000, 'cs')).toBe('1,4 MB');
-    expect(formatDate('2026-11-21', 'en')).toBe('Nov 21, 2026');
-    expect(formatDate('2026-11-21', 'cs')).toBe('21. 11. 2026');
+    expect(formatDate('2026-11-21', 'en')).toBe('11/21/2026');
+    expect(formatDate('2026-11-21', 'cs')).toBe('21.11.2026');
     expect(formatMonth('2026-11', 'en')).toBe('Nov 2026');
     expect(formatMonth('2026-11', 'cs', true)).toBe('listopad 2026');
   });

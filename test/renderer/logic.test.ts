@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { codeLabel } from '../../src-renderer/src/composables/labels';
-import { formatWall, nowForInput, relativeTime, wallForInput } from '../../src-renderer/src/format/datetime';
+import { formatDateInput, formatDateTimeInput } from '../../src-renderer/src/format/date-input';
+import { formatInstant, formatWall, instantMillis, nowForInput, relativeTime, wallForInput } from '../../src-renderer/src/format/datetime';
 import { czechPlural } from '../../src-renderer/src/i18n';
 import { groupAccounts, sumByCurrency } from '../../src-renderer/src/logic/accounts';
 import { flattenTree, isDuplicateName, matchesQuery, pickerOptions, siblingNames } from '../../src-renderer/src/logic/categories';
@@ -175,6 +176,7 @@ describe('outbox', () => {
         offline: false,
         exchange: null,
         damaged: null,
+        timeZone: 'UTC',
       }),
     ).toBe(7);
     expect(dependentsOf([entry(1, 'refused', [3]), entry(2, 'pending'), entry(3, 'blocked')], 1).map((e) => e.id)).toEqual([3]);
@@ -213,19 +215,40 @@ describe('labels, plurals and dates', () => {
   });
 
   it('shows wall-clock times as written, whatever the viewer’s zone', () => {
-    expect(formatWall('2026-11-21T14:05:00', 'en', 'dateTime')).toMatch(/Nov 21, 2026.*2:05/);
-    expect(formatWall('2026-11-21T14:05:00', 'cs', 'date')).toBe('21. 11. 2026');
+    expect(formatWall('2026-11-21T14:05:00', 'en', 'dateTime')).toBe('11/21/2026 2:05 PM');
+    expect(formatWall('2026-11-21T14:05:00', 'cs', 'date')).toBe('21.11.2026');
     expect(formatWall('not a date', 'cs')).toBe('not a date');
     expect(wallForInput('2026-11-21T14:05:00')).toBe('2026-11-21T14:05');
     expect(wallForInput('2026-11-21T14:05:30.5')).toBe('2026-11-21T14:05:30');
     expect(nowForInput(new Date(2026, 0, 2, 3, 4))).toBe('2026-01-02T03:04');
   });
 
+  it('shows a date and time as a date field takes and shows it: one format per language', () => {
+    for (const locale of ['cs', 'en'] as const) {
+      expect(formatWall('2026-11-26T15:56:00', locale)).toBe(formatDateTimeInput('2026-11-26T15:56', locale));
+      expect(formatWall('2026-11-26T15:56:00', locale, 'date')).toBe(formatDateInput('2026-11-26', locale));
+    }
+    expect(formatWall('2026-11-26T15:56:00', 'cs')).toBe('26.11.2026 15:56');
+    // Seconds are the record's; the screens show minutes, as the fields do.
+    expect(formatWall('2026-11-26T15:56:30', 'cs')).toBe('26.11.2026 15:56');
+    expect(formatWall('2026-11-26T15:56:00', 'en')).toBe('11/26/2026 3:56 PM');
+  });
+
   it('says how long ago a sync was', () => {
     const now = Date.parse('2026-11-21T12:00:00Z');
-    expect(relativeTime('2026-11-21T11:55:00Z', 'en', now)).toBe('5 minutes ago');
-    expect(relativeTime('2026-11-21T11:59:50Z', 'en', now)).toBe('now');
-    expect(relativeTime('garbage', 'en', now)).toBeNull();
+    expect(relativeTime('2026-11-21T11:55:00Z', 'en', 'UTC', now)).toBe('5 minutes ago');
+    expect(relativeTime('2026-11-21T11:59:50Z', 'en', 'UTC', now)).toBe('now');
+    expect(relativeTime('garbage', 'en', 'UTC', now)).toBeNull();
+  });
+
+  it("reads the core's wall clock in the core's zone, not the viewer's: a sync just done is now, whatever zone shows it", () => {
+    const now = Date.parse('2026-11-21T12:00:00Z');
+    // The machine in Prague (UTC+1) wrote 13:00 at 12:00 UTC; the viewer's zone (this process's) plays no part.
+    expect(relativeTime('2026-11-21T13:00:00', 'en', 'Europe/Prague', now)).toBe('now');
+    expect(relativeTime('2026-11-21T07:00:00', 'en', 'America/New_York', now)).toBe('now');
+    expect(relativeTime('2026-11-21T12:55:00', 'en', 'Europe/Prague', now)).toBe('5 minutes ago');
+    expect(instantMillis('2026-11-21T13:00:00', 'Europe/Prague')).toBe(now);
+    expect(formatInstant('2026-11-21T13:00:00', 'en', 'Europe/Prague')).toBe(formatDateTimeInput(nowForInput(new Date(now)), 'en'));
   });
 });
 

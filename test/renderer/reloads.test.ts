@@ -28,6 +28,7 @@ const none = { accounts: 0, transactions: 0, templates: 0, categories: 0, refuel
 const summary = (received: Partial<typeof none>): SyncSummary => ({
   startedAt: '2026-11-21T10:00:00',
   finishedAt: SYNCED_AT,
+  first: false,
   pushed: 0,
   refused: 0,
   conflicts: 0,

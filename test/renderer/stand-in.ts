@@ -54,6 +54,7 @@ export function status(over: Partial<AppStatus> = {}): AppStatus {
     offline: false,
     exchange: null,
     damaged: null,
+    timeZone: 'Europe/Prague',
     ...over,
   };
 }

@@ -32,6 +32,7 @@ import { account, deferred, refueling, standIn, status } from './stand-in';
 const summary = (over: Partial<SyncSummary> = {}): SyncSummary => ({
   startedAt: '2026-11-21T10:00:00Z',
   finishedAt: '2026-11-21T10:00:05Z',
+  first: false,
   pushed: 2,
   refused: 0,
   waiting: 0,
@@ -492,10 +493,10 @@ describe('categories, cars and outbox stores', () => {
     await store.load();
     expect(store.pathOf(2)).toBe('Car › Fuel');
     expect(store.pathOf(0)).toBeNull();
-    // A record's category: the tree's path first, then the name the record brought, else named unknown (never its number).
+    // A record's category: the tree's path first, then the name the record brought, else another user's: the service lists only the user's own categories (never its number).
     expect(store.label(2, 'Palivo')).toBe('Car › Fuel');
     expect(store.label(21, 'Domácnost')).toBe('Domácnost');
-    expect(store.label(21, null)).toBe('Unknown category');
+    expect(store.label(21, null)).toBe('Another user’s category');
     expect(store.label(0, 'ignored')).toBe('');
     await store.add('Home', 0);
     expect(s.api.addCategory).toHaveBeenCalledWith({ name: 'Home', parentId: 0 });

@@ -50,6 +50,7 @@ const unavailable = { code: 'serviceUnavailable' as const, params: { waiting: 2,
 const summary: SyncSummary = {
   startedAt: '2026-11-21T10:00:00',
   finishedAt: '2026-11-21T10:00:05',
+  first: false,
   pushed: 0,
   refused: 0,
   conflicts: 0,

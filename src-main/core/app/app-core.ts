@@ -94,7 +94,7 @@ class Core implements CoreServices {
   private closed = false;
   /** The daily safety copy's outcome, logged once it is known: closing waits for it. */
   private readonly dailyCopyLogged: Promise<void>;
-  private readonly timeZone: string;
+  readonly timeZone: string;
   private readonly log: (message: string, error?: unknown) => void;
 
   constructor(private readonly options: AppCoreOptions) {

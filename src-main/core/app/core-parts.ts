@@ -21,6 +21,8 @@ export interface CoreParts {
   readonly writes: LocalWrites;
   /** Wall-clock now in the app's time zone (YYYY-MM-DDTHH:mm:ss). */
   now(): string;
+  /** The app's time zone (the machine's unless given): the zone of the wall clocks now() writes. */
+  readonly timeZone: string;
   preferences(): Preferences;
   /** Throws a 'busy' AppError while a sync runs, in this process or another one on the same file. */
   assertIdle(): void;

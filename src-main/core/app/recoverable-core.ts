@@ -19,6 +19,7 @@ import {
   type InputOf,
 } from '../../../src-shared/app-api';
 import { parse } from '../../../src-shared/validate';
+import { localTimeZone } from '../../../src-shared/wire';
 import { listSafetyCopies } from '../store/safety-copies';
 import { createAppCore, openingError, type AppCore, type AppCoreOptions } from './app-core';
 import { carryConnection, keptConnection, recoverFromSafetyCopy, startFreshCopy } from './recovery';
@@ -46,6 +47,7 @@ function damagedStatus(copy: DamagedCopy): AppStatus {
     offline: false,
     exchange: null,
     damaged: copy,
+    timeZone: localTimeZone(),
   };
 }
 

@@ -45,6 +45,7 @@ export async function coreStatus(core: Omit<CoreServices, 'status'>): Promise<Ap
     offline: exchange?.outcome === 'unreachable',
     exchange,
     damaged: null,
+    timeZone: core.timeZone,
   };
 }
 

@@ -90,6 +90,8 @@ const summary = v.pipe(
   v.transform((x): SyncSummary => ({
     ...x,
     undecidable: typeof x.undecidable === 'number' ? x.undecidable : 0,
+    // One kept before a summary said whether it was the first: later syncs word what they bring as changes.
+    first: x.first === true,
     error: keptError(x.error),
   })),
 );

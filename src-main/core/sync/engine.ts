@@ -210,7 +210,7 @@ export class SyncEngine {
 
   /** One sync: the exchange with the service within its clocks, what went wrong said as data, and the end recorded. */
   private async run(): Promise<SyncSummary> {
-    const summary = emptySummary(this.deps.now());
+    const summary = emptySummary(this.deps.now(), this.deps.store.settings.get('lastSyncAt') === null);
     this.deps.emit({ type: 'sync-started' });
     const clock = this.startClock();
     try {
@@ -331,9 +331,10 @@ export class SyncEngine {
 }
 
 /** A summary before anything happened. */
-const emptySummary = (startedAt: string): SyncSummary => ({
+const emptySummary = (startedAt: string, first: boolean): SyncSummary => ({
   startedAt,
   finishedAt: '',
+  first,
   pushed: 0,
   refused: 0,
   conflicts: 0,

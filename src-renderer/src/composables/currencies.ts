@@ -1,8 +1,18 @@
-/** Currency choices for pickers: the common ones first, then the rest of ISO 4217 by code. */
+/** Currency choices for pickers: the common ones first, then the rest of ISO 4217 by code, named as currencyChoiceLabel does. */
 import { KNOWN_CURRENCIES } from '../../../src-shared/money';
+import { currencyChoiceLabel, type Locale } from '../format/amount';
 
 const FIRST = [203, 978, 840, 826, 985];
 
-export const CURRENCY_OPTIONS: readonly { code: number; label: string }[] = [...KNOWN_CURRENCIES]
-  .sort((a, b) => (FIRST.indexOf(a.numeric) + 1 || 99) - (FIRST.indexOf(b.numeric) + 1 || 99) || a.code.localeCompare(b.code))
-  .map((c) => ({ code: c.numeric, label: c.code }));
+const ORDERED = [...KNOWN_CURRENCIES].sort(
+  (a, b) => (FIRST.indexOf(a.numeric) + 1 || 99) - (FIRST.indexOf(b.numeric) + 1 || 99) || a.code.localeCompare(b.code),
+);
+
+const byLocale = new Map<Locale, readonly { code: number; label: string }[]>();
+
+/** The choices in a language: "Kč (CZK)" first in Czech, "CZK" in English. */
+export function currencyOptions(locale: Locale): readonly { code: number; label: string }[] {
+  let options = byLocale.get(locale);
+  if (!options) byLocale.set(locale, (options = ORDERED.map((c) => ({ code: c.numeric, label: currencyChoiceLabel(c.numeric, locale) }))));
+  return options;
+}

@@ -211,11 +211,22 @@ export function formatMoneyQuantity(value: string, locale: Locale, currency: num
     .join('');
 }
 
-/** The sign of a currency as the locale writes it beside amounts: "Kč" in Czech, "CZK" in English, "€"; "#123" for a code the app does not know. */
+/**
+ * How the screens name a currency, the one rule: its sign as the locale writes it beside amounts, the ISO code where
+ * the locale has no sign of its own: "Kč" in Czech, "CZK" in English, "€" in both; "#123" for a code the app does not
+ * know. Amounts (moneyParts) show the same sign; where a currency is chosen, currencyChoiceLabel adds its code.
+ */
 export function currencySymbol(currency: number, locale: Locale): string {
   const info = currencyInfo(currency);
   if (!info) return `#${currency}`;
   return partsOf(currencyFormat(locale, info.code, 0, 0, 'auto'), '0').find((p) => p.currency)?.text ?? info.code;
+}
+
+/** A currency among choices (a select): its sign with its ISO code, "Kč (CZK)", "€ (EUR)"; the code alone where it is the sign ("CZK" in English). */
+export function currencyChoiceLabel(currency: number, locale: Locale): string {
+  const info = currencyInfo(currency);
+  const symbol = currencySymbol(currency, locale);
+  return !info || symbol === info.code ? symbol : `${symbol} (${info.code})`;
 }
 
 /**

@@ -1,9 +1,13 @@
 /**
  * Dates and times. Records carry wall-clock text without an offset ("2026-11-21T14:05:00"), the time the
- * service's zone showed; it is displayed as written, never shifted by the viewer's zone. Sync times
- * may carry an offset: those are instants and are shown in the viewer's zone.
+ * service's zone showed; it is displayed as written, never shifted by the viewer's zone. The core's own times
+ * (the last sync, when an outbox entry was made) are instants: written as the core's zone's wall clock (the
+ * machine's, AppStatus.timeZone) or with an offset, they are shown, and measured from now, in the viewer's zone,
+ * which in the browser shell need not be the machine's.
  */
+import { wallToInstant } from '../../../src-shared/wire/datetime';
 import type { Locale } from './amount';
+import { formatDateInput, formatDateTimeInput } from './date-input';
 
 const WALL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/;
 
@@ -37,16 +41,41 @@ const STYLES: Record<WallStyle, Intl.DateTimeFormatOptions> = {
   long: { dateStyle: 'full', timeStyle: 'short' },
 };
 
-/** A record's wall-clock date/time for display; unreadable text is shown as it is. */
+/**
+ * A record's wall-clock date/time for display; unreadable text is shown as it is. A date, and a date with its time,
+ * read as they are typed (one format per language for the fields and the screens: "24.11.2026 14:05",
+ * "11/24/2026 2:05 PM"); the time alone and the long form (a tooltip's, a detail's) as Intl writes them.
+ */
 export function formatWall(text: string, locale: Locale, style: WallStyle = 'dateTime'): string {
   const d = wallAsUtcDate(text);
-  return d ? dateFormat(locale, { ...STYLES[style], timeZone: 'UTC' }).format(d) : text;
+  if (!d) return text;
+  if (style === 'date') return formatDateInput(text, locale);
+  // To the minute, as the fields show it.
+  if (style === 'dateTime') return formatDateTimeInput(text.slice(0, 16), locale);
+  return dateFormat(locale, { ...STYLES[style], timeZone: 'UTC' }).format(d);
 }
 
-/** An instant (text with or without offset, as Date.parse reads it) in the viewer's zone. */
-export function formatInstant(text: string, locale: Locale, style: WallStyle = 'dateTime'): string {
-  const ms = Date.parse(text);
-  return Number.isNaN(ms) ? text : dateFormat(locale, STYLES[style]).format(new Date(ms));
+/**
+ * The milliseconds of an instant: text with an offset ("...Z", "...+01:00") as it says; a wall clock without one
+ * as the clock of `zone`, the zone that wrote it (the core's), not the viewer's. NaN when it cannot be read.
+ */
+export function instantMillis(text: string, zone: string): number {
+  if (!WALL.test(text)) return Date.parse(text);
+  try {
+    return wallToInstant(text, zone);
+  } catch {
+    return NaN;
+  }
+}
+
+/** An instant (see instantMillis; `zone` the zone of a wall clock without offset) in the viewer's zone. */
+export function formatInstant(text: string, locale: Locale, zone: string, style: WallStyle = 'dateTime'): string {
+  const ms = instantMillis(text, zone);
+  if (Number.isNaN(ms)) return text;
+  // The viewer's wall clock of the instant, written as a record's is.
+  return style === 'date' || style === 'dateTime'
+    ? formatWall(nowForInput(new Date(ms)), locale, style)
+    : dateFormat(locale, STYLES[style]).format(new Date(ms));
 }
 
 const pad = (n: number): string => String(n).padStart(2, '0');
@@ -64,9 +93,9 @@ export function wallForInput(text: string): string {
   return m[6] && m[6] !== '00' ? `${base}:${m[6]}` : base;
 }
 
-/** "5 minutes ago" for an instant ("now" under 45 seconds), or null when it cannot be read. */
-export function relativeTime(text: string, locale: Locale, now: number = Date.now()): string | null {
-  const ms = Date.parse(text);
+/** "5 minutes ago" for an instant (as formatInstant reads it; "now" under 45 seconds), or null when it cannot be read. */
+export function relativeTime(text: string, locale: Locale, zone: string, now: number = Date.now()): string | null {
+  const ms = instantMillis(text, zone);
   if (Number.isNaN(ms)) return null;
   const seconds = Math.round((ms - now) / 1000);
   const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });

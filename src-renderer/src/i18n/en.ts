@@ -49,7 +49,8 @@ const en = {
   },
   names: {
     unknownAccount: 'Unknown account',
-    unknownCategory: 'Unknown category',
+    /** A category id not in the user's tree: the service lists only the user's own categories and deletes none. */
+    othersCategory: 'Another user’s category',
     unknownCar: 'Unknown car',
     carNumbered: '{name} (car {id})',
     noDescription: 'No description',
@@ -248,6 +249,14 @@ const en = {
       categories: '{n} category changed | {n} categories changed',
       templates: '{n} template changed | {n} templates changed',
     },
+    /** A first sync: every record it brought is new here, none changed. */
+    receivedFirst: {
+      transactions: '{n} transaction received | {n} transactions received',
+      refuelings: '{n} refueling received | {n} refuelings received',
+      accounts: '{n} account received | {n} accounts received',
+      categories: '{n} category received | {n} categories received',
+      templates: '{n} template received | {n} templates received',
+    },
     upToDate: 'Up to date: nothing new on either side',
     refused: '{n} refused by the service | {n} refused by the service',
     conflicts: '{n} conflict | {n} conflicts',
@@ -442,7 +451,7 @@ const en = {
       description: 'Description',
       category: 'Category',
       noCategory: 'None',
-      unknownCategory: 'A category not in this copy',
+      othersCategory: 'A category of another user (the service shows each user only their own)',
       type: 'Type',
       counterpart: 'Other side of the transfer',
       state: 'State',

@@ -1,5 +1,6 @@
 /** vue-i18n with the Czech and English messages; Czech plurals have three forms (1, 2–4, 5+). */
 import { createI18n } from 'vue-i18n';
+import { formatCount } from '../format/count';
 import cs from './cs';
 import en, { type Messages } from './en';
 
@@ -25,3 +26,41 @@ export const i18n = createI18n<[Messages], 'en' | 'cs', false>({
   missingWarn: false,
   fallbackWarn: false,
 });
+
+/**
+ * Named values that are numbers but not counts: names of things (a car's number, an HTTP status, a code),
+ * written as they are ("car 12345", not "car 12,345").
+ */
+const NOT_COUNTS = new Set(['id', 'code', 'status', 'year']);
+
+/** A message's named values with every whole-number count in the language's grouping ("818,432", "818 432"). */
+export function groupedNamed(named: Record<string, unknown>, locale: 'en' | 'cs'): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(named)) {
+    out[k] = typeof v === 'number' && Number.isInteger(v) && !NOT_COUNTS.has(k) ? formatCount(v, locale) : v;
+  }
+  return out;
+}
+
+/**
+ * Every count a message shows goes through the language's number format, in one place: `t(key, n)` (a plural by
+ * its count, which vue-i18n would write as bare digits) and `t(key, { n, ... })` get their numbers grouped. The
+ * plural form is still chosen by the number itself.
+ */
+function groupCounts(): void {
+  const composer = i18n.global;
+  const plain = composer.t.bind(composer) as (...args: unknown[]) => string;
+  const locale = () => composer.locale.value;
+  const isNamed = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const grouped = (key: unknown, ...rest: unknown[]): string => {
+    const [second, ...more] = rest;
+    if (typeof second === 'number') {
+      const n = formatCount(second, locale());
+      return plain(key, { n, count: n }, second, ...more);
+    }
+    if (isNamed(second)) return plain(key, groupedNamed(second, locale()), ...more);
+    return plain(key, ...rest);
+  };
+  composer.t = grouped;
+}
+groupCounts();

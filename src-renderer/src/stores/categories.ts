@@ -24,11 +24,12 @@ export const useCategoriesStore = defineStore('categories', () => {
   }
 
   /**
-   * What a record's category shows as: its path in the tree, else the name the record came with, else
-   * "unknown category" (never its number); empty for no category (0).
+   * What a record's category shows as: its path in the tree, else the name the record came with, else "another
+   * user's category" (never its number): the service lists each user only their own categories and deletes none,
+   * so an id not in the tree is another user's, on the rows of an account shared with this one; empty for none (0).
    */
   function label(id: number, name: string | null = null): string {
-    return id === 0 ? '' : (pathOf(id) ?? name ?? i18n.global.t('names.unknownCategory'));
+    return id === 0 ? '' : (pathOf(id) ?? name ?? i18n.global.t('names.othersCategory'));
   }
 
   // A write changes the categories table: the screens showing it read again on the core's data-changed event.

@@ -31,10 +31,13 @@ export const usePreferencesStore = defineStore('preferences', () => {
 
   /**
    * Until the first run is done the app speaks the system's language (or the one just picked); after it,
-   * the stored preference rules. Finishing the first run stores what was shown.
+   * the stored preference rules. Finishing the first run stores what was shown, and the language shown is held
+   * from the moment the user connects until it is stored: the core says it is set up before that, and the stored
+   * preferences would meanwhile speak their default (Czech) to an English user.
    */
   const language = computed<Language>(() => {
-    if (status.needsSetup || !prefs.value) return firstRunLanguage.value ?? systemLanguage(browserLanguages());
+    if (firstRunLanguage.value) return firstRunLanguage.value;
+    if (status.needsSetup || !prefs.value) return systemLanguage(browserLanguages());
     return prefs.value.language;
   });
   const theme = computed<Theme>(() => prefs.value?.theme ?? 'system');
@@ -47,6 +50,11 @@ export const usePreferencesStore = defineStore('preferences', () => {
   async function setLanguage(next: Language): Promise<void> {
     if (status.needsSetup) firstRunLanguage.value = next;
     else await save({ language: next });
+  }
+
+  /** Keeps the first-run screen's language through connecting (or choosing to work offline), until it is stored. */
+  function holdFirstRunLanguage(shown: Language): void {
+    firstRunLanguage.value = shown;
   }
 
   /** Stores the language the first-run screen showed, once the user has connected or chosen to work offline. */
@@ -64,6 +72,7 @@ export const usePreferencesStore = defineStore('preferences', () => {
     load: loader.load,
     save,
     setLanguage,
+    holdFirstRunLanguage,
     rememberFirstRunLanguage,
   };
 });
