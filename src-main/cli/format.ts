@@ -186,8 +186,12 @@ export function countsText(c: RecordCounts): string {
 }
 
 /** The rows that will not be imported and why, then the counts. */
+const SEPARATOR_WORDS = { ',': 'commas', ';': 'semicolons', '\t': 'tabs' } as const;
+
 export function importPreviewText(p: ImportPreview): string {
-  const lines: string[] = [];
+  const lines = [
+    `Read as: cells separated by ${SEPARATOR_WORDS[p.delimiter]}, decimal ${p.decimalMark === ',' ? 'commas' : 'points'}, ${p.bom ? 'a' : 'no'} byte order mark.`,
+  ];
   for (const r of p.rows) {
     for (const problem of r.problems) lines.push(`Line ${r.line}: ${importProblemText(problem)}`);
     if (r.duplicateOf) {

@@ -30,6 +30,7 @@ describe('command line: files', () => {
     expect(dry.code, dry.err).toBe(0);
     expect(dry.out).toBe(
       [
+        'Read as: cells separated by commas, decimal points, no byte order mark.',
         'Line 4: Column "date": "broken" is not a date such as 2026-11-21 14:05 or 21.11.2026 14:05.',
         'Line 5: the same as line 3 (date, odometer and litres); skipped.',
         '4 rows: 2 ready, 1 with problems, 1 duplicates.',

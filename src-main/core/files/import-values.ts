@@ -47,8 +47,10 @@ export function readDate(text: string): string {
 
 /**
  * A decimal number as canonical text. Spaces between digits group thousands. The decimal mark is a
- * comma when the file's delimiter is `;` (Czech Excel) or when the value has one comma and no point;
- * with both marks in one value, the last one is the decimal mark and the other groups thousands.
+ * comma when the file's is (`detectDecimalMark` of csv-reader.ts: Czech Excel's files) or when the value
+ * has one comma, no point and not three digits after it (40,5; but 1,500 is a thousand and a half in a
+ * file of decimal points); with both marks in one value, the last one is the decimal mark and the other
+ * groups thousands.
  */
 export function readNumber(text: string, decimalComma: boolean): string {
   const s = text.trim().replace(/(?<=\d)[ \u00A0\u202F](?=\d)/g, '');
@@ -56,7 +58,7 @@ export function readNumber(text: string, decimalComma: boolean): string {
   const points = s.split('.').length - 1;
   let decimal: ',' | '.';
   if (commas > 0 && points > 0) decimal = s.lastIndexOf(',') > s.lastIndexOf('.') ? ',' : '.';
-  else if (commas > 0) decimal = decimalComma || commas === 1 ? ',' : '.';
+  else if (commas > 0) decimal = decimalComma || (commas === 1 && !/,\d{3}$/.test(s)) ? ',' : '.';
   else decimal = '.';
   const group = decimal === ',' ? '.' : ',';
   const g = group === '.' ? '\\.' : ',';

@@ -1,4 +1,4 @@
-/** Files: CSV export of transactions and refuelings, the refueling import, backup and restore. */
+/** Files: CSV export of transactions, refuelings and reports, the refueling import, backup and restore. */
 import type { CoreParts, Handlers } from '../app/core-parts';
 import { backupHandlers } from './backup';
 import { exportHandlers } from './exports';
@@ -7,6 +7,7 @@ import { importHandlers } from './refueling-import';
 export type FileMethod =
   | 'exportTransactionsCsv'
   | 'exportRefuelingsCsv'
+  | 'exportReportCsv'
   | 'previewRefuelingImport'
   | 'importRefuelings'
   | 'createBackup'

@@ -22,7 +22,7 @@ import { REFUELING, type RefuelingLocals, type RefuelingWrite } from '../../../s
 import { fieldRules, parse, ValidationError } from '../../../src-shared/validate';
 import type { CoreParts, Handlers } from '../app/core-parts';
 import { refuelingProblems, touchedBy } from '../write-kinds';
-import { CsvError, readCsv, type CsvRecord } from './csv-reader';
+import { CsvError, detectDecimalMark, readCsv, type CsvRecord, type CsvTable } from './csv-reader';
 import { checkMapping, guessMapping, IMPORT_FIELDS, REQUIRED_FIELDS } from './import-mapping';
 import { readCurrency, readDate, readFlag, readNumber, readWholeNumber, ValueProblem } from './import-values';
 
@@ -117,15 +117,32 @@ const READERS: Record<FieldType, (row: RowReader) => (text: string) => unknown> 
   text: () => (text) => text,
 };
 
+/** The fields read as numbers: their cells tell the file's decimal mark. */
+const NUMBER_FIELDS = IMPORT_FIELDS.filter((f) => ['id', 'integer', 'decimal'].includes(REFUELING.fields[f].type));
+
+/** The decimal mark of the file's numbers (csv-reader.ts `detectDecimalMark`), from the cells of the columns mapped to numbers. */
+function decimalMarkOf(table: CsvTable, mapping: ImportMapping) {
+  const columns = NUMBER_FIELDS.map((f) => mapping[f]).filter((c) => c !== undefined);
+  return detectDecimalMark(
+    table.delimiter,
+    table.rows.flatMap((r) => columns.map((c) => r.cells[c] ?? '')),
+  );
+}
+
 /** A row as the refueling it becomes (each field of its table a column can hold), checked by the app's own schema and the service's rules. */
 function readRow(
   record: CsvRecord,
-  table: { header: string[]; delimiter: string },
+  table: { header: string[]; decimalComma: boolean },
   mapping: ImportMapping,
   input: ImportInput,
   parts: CoreParts,
 ) {
-  const row = new RowReader(record, table.header, mapping, table.delimiter === ';');
+  const row = new RowReader(record, table.header, mapping, table.decimalComma);
+  // Every spreadsheet writes every cell of a row: another count means its cells are not where the header says.
+  if (record.cells.length !== table.header.length) {
+    const problem = { code: 'importCellCount' as const, params: { cells: record.cells.length, columns: table.header.length } };
+    return { refueling: null, problems: [{ ...problem, column: null }] };
+  }
   const fields: Record<string, unknown> = { carId: input.carId };
   for (const k of IMPORT_FIELDS) {
     const spec: FieldSpec = REFUELING.fields[k];
@@ -173,11 +190,13 @@ export function previewImport(parts: CoreParts, input: ImportInput): ImportPrevi
     column: null,
   }));
 
+  const decimalMark = decimalMarkOf(table, mapping);
+  const read = { header: table.header, decimalComma: decimalMark === ',' };
   const existing = new Map(parts.view.refuelings(input.carId).map((r) => [sameFillKey(r), r.id]));
   const earlier = new Map<string, number>();
   const rows: ImportRow[] = table.rows.map((record) => {
     if (unmapped.length > 0) return { line: record.line, refueling: null, problems: unmapped, duplicateOf: null };
-    const { refueling, problems } = readRow(record, table, mapping, input, parts);
+    const { refueling, problems } = readRow(record, read, mapping, input, parts);
     let duplicateOf: ImportRow['duplicateOf'] = null;
     if (refueling) {
       const key = sameFillKey(refueling);
@@ -193,6 +212,8 @@ export function previewImport(parts: CoreParts, input: ImportInput): ImportPrevi
   return {
     carId: input.carId,
     delimiter: table.delimiter,
+    bom: table.bom,
+    decimalMark,
     header: table.header,
     mapping,
     rows,
