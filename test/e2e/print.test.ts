@@ -1,4 +1,7 @@
 /**
+ * Exports that open right, from the screens: the Czech screens offer Excel in Czech first, whose file
+ * (BOM, semicolons, decimal commas) the import's preview reads back saying so, and the report's export.
+ *
  * Reports on paper: the reports and a car's fuel statistics printed in both languages (Czech in the dark
  * theme, which paper does not take), through the browser shell against the real service and core. Each
  * is made a PDF by Chromium's page.pdf() as a print dialog makes one (the page's beforeprint draws the
@@ -8,7 +11,7 @@
  * charts as images, not canvases; the totals after the tables.
  */
 /// <reference lib="dom" />
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -58,6 +61,46 @@ function pdfFacts(pdf: Buffer): { pages: number; images: number } {
 
 const shown = (page: Page, selector: string) =>
   page.locator(selector).evaluateAll((els) => els.filter((e) => e.getBoundingClientRect().height > 0).length);
+
+/** Clicks what starts a download and hands back the file's bytes. */
+async function download(page: Page, click: () => Promise<void>): Promise<Buffer> {
+  const [file] = await Promise.all([page.waitForEvent('download'), click()]);
+  return readFileSync(await file.path());
+}
+
+describe.skipIf(!found)('exports that open right', () => {
+  it('Czech screens export for Excel in Czech, and the import says what it read', async () => {
+    const { page } = app;
+    await setAppearance(page, 'cs', 'light');
+    await stack.core.saveCar({ carId: 8, name: 'Kodiaq' });
+    await go(page, '/data');
+    const dialect = page.locator('[data-testid=csv-dialect]').first();
+    expect(await dialect.inputValue()).toBe('excel-cs');
+    await page.locator('select[name=exportCar]').selectOption('7');
+    const file = await download(page, () => page.getByTestId('export-refuelings').click());
+    expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = file.toString('utf8').slice(1).split('\r\n');
+    expect(lines[0]).toBe('car_id;car_name;date;odometer;liters;price;currency;rate;price_per_liter;partial;description;id;pending');
+    expect(lines[1]).toMatch(/^7;Superb;10\.1\.2026 8:00:00;10000;38,5;1500;CZK;1;38,961;false;;-\d+;true$/);
+
+    const importCard = page.getByTestId('refueling-import');
+    await importCard.locator('select[name=importCar]').selectOption('8');
+    await importCard.locator('input[name=importFile]').setInputFiles({ name: 'superb.csv', mimeType: 'text/csv', buffer: file });
+    await poll(() => textOf(page.getByTestId('import-detected'))).toBe(
+      'Přečteno jako: buňky oddělené středníky, desetinné čárky, UTF-8 se značkou pořadí bajtů (BOM).',
+    );
+    expect(await page.locator('[data-testid=import-preview] tbody tr[data-state=ready]').count()).toBe(8);
+
+    // The report's export, in English for Excel in English: commas, points, a BOM.
+    await setAppearance(page, 'en', 'light');
+    await go(page, '/reports?period=last12Months');
+    const report = page.getByTestId('report-export');
+    expect(await report.locator('[data-testid=csv-dialect]').inputValue()).toBe('excel-en');
+    const months = (await download(page, () => report.getByTestId('export-report-months').click())).toString('utf8');
+    expect(months.split('\r\n')[0]).toBe('\uFEFFmonth,currency,income,expense,net,count');
+    expect(months.split('\r\n').filter(Boolean)).toHaveLength(13);
+  });
+});
 
 describe.skipIf(!found)('reports on paper', () => {
   for (const [lang, theme] of [
