@@ -43,7 +43,8 @@ export interface ImportProblem extends AppErrorData {
 export interface CsvDetected {
   delimiter: CsvSeparator;
   bom: boolean;
-  decimalMark: DecimalMark;
+  /** null: the numbers tell nothing (no 40.5 or 40,5 among them), each is read by its own look. */
+  decimalMark: DecimalMark | null;
 }
 
 export interface ImportPreview extends CsvDetected {

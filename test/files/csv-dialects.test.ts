@@ -162,7 +162,7 @@ describe('every dialect reads back', () => {
       const cell = (row: string[], header: string) => row[table.header.indexOf(header)]!;
       const read = table.rows.map(({ cells }) => [
         readDate(cell(cells, 'date')),
-        readNumber(cell(cells, 'amount'), comma),
+        readNumber(cell(cells, 'amount'), comma ? ',' : '.'),
         cell(cells, 'description'),
       ]);
       const { items } = await local.core.searchTransactions({});
@@ -247,5 +247,9 @@ describe('files that are not quite right', () => {
     const points = await preview('date,odometer,liters,price\n2026-01-01 08:00,1000,40.5,1600.50\n2026-01-09 08:00,1500,35,"1,500"\n');
     expect(detected(points).decimalMark).toBe('.');
     expect(points.rows.map((r) => r.refueling?.price)).toEqual(['1600.5', '1500']);
+    // Nothing tells: each number by its look, one comma a decimal one (40,125 litres, not forty thousand).
+    const neither = await preview('date,odometer,liters,price\n2026-01-01 08:00,1000,"40,125",1600\n');
+    expect(detected(neither).decimalMark).toBeNull();
+    expect(neither.rows[0]!.refueling?.liter).toBe('40.125');
   });
 });

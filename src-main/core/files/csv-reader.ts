@@ -77,12 +77,13 @@ const COMMA_DECIMAL = /^-?[\d \u00A0\u202F.]*\d,(\d{1,2}|\d{4,})$/;
 const POINT_DECIMAL = /^-?[\d \u00A0\u202F,]*\d\.(\d{1,2}|\d{4,})$/;
 
 /**
- * The decimal mark of a file's numbers: the comma when the separator is `;` (Czech Excel's way), or when
- * some number cell can only be read with a decimal comma (40,5) and none with a decimal point (40.5);
- * otherwise the point. `cells` are the texts the caller reads as numbers. A value such as 1,500 or 1.500
- * decides nothing (a thousand, or one and a half); it reads by the mark found, the other mark grouping.
+ * The decimal mark of a file's numbers: the comma when the separator is `;` (Czech Excel's way); else the
+ * point when some number cell can only be read with a decimal point (40.5, 1,620.50), the comma when some
+ * can only be read with a decimal comma (40,5) and none with a point; else null, undecided: each number
+ * then by its own look (import-values.ts `readNumber`). `cells` are the texts the caller reads as numbers.
+ * A value such as 1,500 or 1.500 decides nothing (a thousand and a half, or one and a half).
  */
-export function detectDecimalMark(delimiter: CsvDelimiter, cells: Iterable<string>): DecimalMark {
+export function detectDecimalMark(delimiter: CsvDelimiter, cells: Iterable<string>): DecimalMark | null {
   if (delimiter === ';') return ',';
   let comma = false;
   for (const cell of cells) {
@@ -90,7 +91,7 @@ export function detectDecimalMark(delimiter: CsvDelimiter, cells: Iterable<strin
     if (POINT_DECIMAL.test(text)) return '.';
     if (COMMA_DECIMAL.test(text)) comma = true;
   }
-  return comma ? ',' : '.';
+  return comma ? ',' : null;
 }
 
 /** One pass over the text, a character at a time: the records, each with the line it starts on. */

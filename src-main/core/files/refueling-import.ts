@@ -17,6 +17,7 @@ import {
   type InputOf,
   type RefuelingInput,
 } from '../../../src-shared/app-api';
+import type { DecimalMark } from '../../../src-shared/csv-dialect';
 import { fallbackOf, type FieldSpec, type FieldType } from '../../../src-shared/records/fields';
 import { REFUELING, type RefuelingLocals, type RefuelingWrite } from '../../../src-shared/records/refueling';
 import { fieldRules, parse, ValidationError } from '../../../src-shared/validate';
@@ -68,7 +69,7 @@ class RowReader {
     private readonly record: CsvRecord,
     private readonly header: readonly string[],
     private readonly mapping: ImportMapping,
-    private readonly decimalComma: boolean,
+    private readonly decimalMark: DecimalMark | null,
   ) {}
 
   /** A problem of a field, placed in the column that holds it (or in none, when no column is mapped to it). */
@@ -102,8 +103,8 @@ class RowReader {
     }
   }
 
-  number = (text: string) => readNumber(text, this.decimalComma);
-  wholeNumber = (text: string) => readWholeNumber(text, this.decimalComma);
+  number = (text: string) => readNumber(text, this.decimalMark);
+  wholeNumber = (text: string) => readWholeNumber(text, this.decimalMark);
 }
 
 /** How a cell becomes a value of a field's type. */
@@ -132,12 +133,12 @@ function decimalMarkOf(table: CsvTable, mapping: ImportMapping) {
 /** A row as the refueling it becomes (each field of its table a column can hold), checked by the app's own schema and the service's rules. */
 function readRow(
   record: CsvRecord,
-  table: { header: string[]; decimalComma: boolean },
+  table: { header: string[]; decimalMark: DecimalMark | null },
   mapping: ImportMapping,
   input: ImportInput,
   parts: CoreParts,
 ) {
-  const row = new RowReader(record, table.header, mapping, table.decimalComma);
+  const row = new RowReader(record, table.header, mapping, table.decimalMark);
   // Every spreadsheet writes every cell of a row: another count means its cells are not where the header says.
   if (record.cells.length !== table.header.length) {
     const problem = { code: 'importCellCount' as const, params: { cells: record.cells.length, columns: table.header.length } };
@@ -191,7 +192,7 @@ export function previewImport(parts: CoreParts, input: ImportInput): ImportPrevi
   }));
 
   const decimalMark = decimalMarkOf(table, mapping);
-  const read = { header: table.header, decimalComma: decimalMark === ',' };
+  const read = { header: table.header, decimalMark };
   const existing = new Map(parts.view.refuelings(input.carId).map((r) => [sameFillKey(r), r.id]));
   const earlier = new Map<string, number>();
   const rows: ImportRow[] = table.rows.map((record) => {

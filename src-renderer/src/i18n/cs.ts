@@ -946,6 +946,7 @@ const cs: Messages = {
     separators: { comma: 'buňky oddělené čárkami', semicolon: 'buňky oddělené středníky', tab: 'buňky oddělené tabulátory' },
     decimalComma: 'desetinné čárky',
     decimalPoint: 'desetinné tečky',
+    decimalEach: 'desetinná čárka či tečka podle každého čísla',
     bom: 'UTF-8 se značkou pořadí bajtů (BOM)',
     noBom: 'bez značky pořadí bajtů (BOM)',
     reportExport: 'Export přehledu',

@@ -942,6 +942,7 @@ const en = {
     separators: { comma: 'cells separated by commas', semicolon: 'cells separated by semicolons', tab: 'cells separated by tabs' },
     decimalComma: 'decimal commas',
     decimalPoint: 'decimal points',
+    decimalEach: 'the decimal mark told by each number',
     bom: 'UTF-8 with a byte order mark',
     noBom: 'no byte order mark',
     reportExport: 'Export the report',
