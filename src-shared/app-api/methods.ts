@@ -81,8 +81,8 @@ const reportInput = {
   includeTransfers: v.optional(v.flag()),
 };
 
-/** The CSV dialect of an export (src-shared/csv-dialect.ts); default: plain RFC 4180, for programs. */
-const csvDialect = { dialect: v.optional(v.oneOf(...CSV_DIALECT_NAMES)) };
+/** The CSV dialect of an export (src-shared/csv-dialect.ts; the writer's `dialectOf`): spread it into any export's input. Default: plain RFC 4180, for programs. */
+export const csvDialect = { dialect: v.optional(v.oneOf(...CSV_DIALECT_NAMES)) };
 
 const column = () => v.optional(v.whole({ min: 0, max: 200 }));
 const importInput = v.object({

@@ -8,7 +8,7 @@
  * numeric cell is never changed (-120.5 stays a number); it is checked to be a plain decimal instead, so
  * that nothing else can slip in through a column declared numeric; a date column likewise.
  */
-import { formatCsvDate, type CsvDialect } from '../../../src-shared/csv-dialect';
+import { CSV_DIALECTS, formatCsvDate, type CsvDialect, type CsvDialectName } from '../../../src-shared/csv-dialect';
 import { protectText } from './csv-formula';
 
 export type CsvValue = string | number | boolean | null;
@@ -23,6 +23,9 @@ export interface CsvColumn<T> {
 }
 
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+/** The dialect an export's input names (its `dialect`, from the app API's `csvDialect`); plain when it names none. */
+export const dialectOf = (name: CsvDialectName | undefined): CsvDialect => CSV_DIALECTS[name ?? 'plain'];
 
 export class CsvValueError extends Error {
   override name = 'CsvValueError';

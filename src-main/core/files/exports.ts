@@ -14,7 +14,7 @@ import {
   type InputOf,
   type RefuelingView,
 } from '../../../src-shared/app-api';
-import { CSV_DIALECTS, type CsvDialect, type CsvDialectName } from '../../../src-shared/csv-dialect';
+import type { CsvDialect } from '../../../src-shared/csv-dialect';
 import { currencyLabel } from '../../../src-shared/money';
 import type { FieldSpec, FieldTable } from '../../../src-shared/records/fields';
 import { REFUELING } from '../../../src-shared/records/refueling';
@@ -26,7 +26,7 @@ import { oldestFirst } from '../insights/fuel-stats';
 import { categoryReport } from '../insights/reports';
 import { searchMatches, type Match } from '../insights/search';
 import type { ViewCategory } from '../outbox/view-state';
-import { writeCsv, type CsvColumn, type CsvValue } from './csv-writer';
+import { dialectOf, writeCsv, type CsvColumn, type CsvValue } from './csv-writer';
 
 /** "Parent / Child" of a category; empty for 0 and for an id the tree does not know. */
 function categoryPath(categories: Map<number, ViewCategory>, id: number): string {
@@ -103,8 +103,6 @@ function reportCsv(report: CategoryReport, table: InputOf<'exportReportCsv'>['ta
   ];
   return { content: writeCsv(columns, months, dialect), rows: months.length };
 }
-
-const dialectOf = (name: CsvDialectName | undefined) => CSV_DIALECTS[name ?? 'plain'];
 
 export function exportHandlers(parts: CoreParts): Handlers<'exportTransactionsCsv' | 'exportRefuelingsCsv' | 'exportReportCsv'> {
   const today = () => parts.now().slice(0, 10);
