@@ -21,7 +21,8 @@ export function readLimited(file: string, maxBytes: number, what: string): Buffe
 export function readUtf8(file: string, maxBytes: number, what: string): string {
   const bytes = readLimited(file, maxBytes, what);
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    // The BOM is kept for the reader, which says whether the file had one.
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
     throw new UsageError(`${file} is not UTF-8 text; save it as UTF-8 CSV.`);
   }

@@ -188,8 +188,13 @@ export function countsText(c: RecordCounts): string {
 }
 
 /** The rows that will not be imported and why, then the counts. */
+const SEPARATOR_WORDS = { ',': 'commas', ';': 'semicolons', '\t': 'tabs' } as const;
+const DECIMAL_WORDS = { ',': 'decimal commas', '.': 'decimal points', each: 'the decimal mark told by each number' } as const;
+
 export function importPreviewText(p: ImportPreview): string {
-  const lines: string[] = [];
+  const lines = [
+    `Read as: cells separated by ${SEPARATOR_WORDS[p.delimiter]}, ${DECIMAL_WORDS[p.decimalMark ?? 'each']}, ${p.bom ? 'a' : 'no'} byte order mark.`,
+  ];
   for (const r of p.rows) {
     for (const problem of r.problems) lines.push(`Line ${r.line}: ${importProblemText(problem)}`);
     if (r.duplicateOf) {

@@ -1,4 +1,5 @@
 /** Files the app makes and reads: CSV exports, the refueling import and backups of the local copy. */
+import type { CsvSeparator, DecimalMark } from '../csv-dialect';
 import type { RefuelingImportField, RefuelingLocals, RefuelingWrite } from '../records/refueling';
 import type { AppErrorData } from './errors';
 import type { Id } from './views';
@@ -6,7 +7,7 @@ import type { Id } from './views';
 export interface CsvFile {
   /** A suggested file name, e.g. "transactions-2026-11-21.csv". */
   fileName: string;
-  /** UTF-8 text with a header row, RFC 4180 quoting, numbers with a point and no grouping. */
+  /** UTF-8 text (a BOM first where the dialect has one) with a header row, RFC 4180 quoting in the dialect's separator, exact numbers. */
   content: string;
   rows: number;
 }
@@ -35,9 +36,19 @@ export interface ImportProblem extends AppErrorData {
   column: { index: number; name: string | null } | null;
 }
 
-export interface ImportPreview {
+/**
+ * What an import found the file written in (the rules: src-main/core/files/csv-reader.ts): the separator of
+ * its cells, whether it began with a UTF-8 byte order mark, the decimal mark of its numbers.
+ */
+export interface CsvDetected {
+  delimiter: CsvSeparator;
+  bom: boolean;
+  /** null: the numbers tell nothing (no 40.5 or 40,5 among them), each is read by its own look. */
+  decimalMark: DecimalMark | null;
+}
+
+export interface ImportPreview extends CsvDetected {
   carId: number;
-  delimiter: string;
   header: string[];
   /** The mapping used: the one given, or one guessed from the header. */
   mapping: ImportMapping;

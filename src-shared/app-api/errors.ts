@@ -322,6 +322,11 @@ export const ERRORS = {
   ),
   importNotYesNo: spec<{ value: string }>('invalid-input', (p) => `${p.value} is neither yes nor no.`),
   importMissing: spec<{ field: string; words: string }>('invalid-input', (p) => `the ${p.words} is missing.`),
+  /** A row of other than the header's number of cells: its cells cannot be told apart right (another separator, a stray one). */
+  importCellCount: spec<{ cells: number; columns: number }>(
+    'invalid-input',
+    (p) => `The row has ${p.cells} cell(s) where the header has ${p.columns} column(s): is it separated by another character?`,
+  ),
   importNoColumn: spec<{ field: string; words: string }>('invalid-input', (p) => `No column is chosen for the ${p.words}.`),
   nothingToImport: spec<{ rows: number; problems: number; duplicates: number }>(
     'rule',

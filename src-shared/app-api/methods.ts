@@ -5,6 +5,7 @@
  */
 import type { InferInput } from 'valibot';
 import { FINGERPRINT_INPUT_PATTERN } from '../certificate';
+import { CSV_DIALECT_NAMES } from '../csv-dialect';
 import { BUDGET, month } from '../records/budget';
 import { CAR } from '../records/car';
 import { CAR_COST } from '../records/car-cost';
@@ -73,6 +74,20 @@ const searchFilters = {
   /** A category with all its descendants; 0 for transactions without a category. */
   categoryId: v.optional(v.whole({ min: Number.MIN_SAFE_INTEGER })),
 };
+
+/** What a report covers; its CSV export takes the same. */
+const reportInput = {
+  from: v.date(),
+  to: v.date(),
+  /** The report's currency; default: that of most accounts. */
+  currency: v.optional(currency()),
+  /** Accounts of that currency to include; default: all of them. */
+  accountIds: v.optional(v.list(v.id(), { max: 1000 })),
+  includeTransfers: v.optional(v.flag()),
+};
+
+/** The CSV dialect of an export (src-shared/csv-dialect.ts; the writer's `dialectOf`): spread it into any export's input. Default: plain RFC 4180, for programs. */
+export const csvDialect = { dialect: v.optional(v.oneOf(...CSV_DIALECT_NAMES)) };
 
 const column = () => v.optional(v.whole({ min: 0, max: 200 }));
 const importInput = v.object({
@@ -208,18 +223,7 @@ export const APP_METHODS = {
   },
   /** Marks a refueling (pending ones included) as a partial fill, or a full one again. */
   setRefuelingPartial: { input: v.object({ id: v.id(), partial: v.flag() }), output: [] as RefuelingView[] },
-  getReport: {
-    input: v.object({
-      from: v.date(),
-      to: v.date(),
-      /** The report's currency; default: that of most accounts. */
-      currency: v.optional(currency()),
-      /** Accounts of that currency to include; default: all of them. */
-      accountIds: v.optional(v.list(v.id(), { max: 1000 })),
-      includeTransfers: v.optional(v.flag()),
-    }),
-    output: {} as CategoryReport,
-  },
+  getReport: { input: v.object(reportInput), output: {} as CategoryReport },
   searchTransactions: {
     input: v.object({ ...searchFilters, offset: v.optional(v.whole({ min: 0 })), limit: v.optional(v.whole({ min: 1, max: 500 })) }),
     output: {} as SearchResult,
@@ -274,12 +278,17 @@ export const APP_METHODS = {
   getTransaction: { input: v.object({ key: v.text({ min: 1, max: 200 }) }), output: {} as TransactionDetail },
 
   // --- files: CSV export and import, backup and restore
-  exportTransactionsCsv: { input: v.object(searchFilters), output: {} as CsvFile },
-  exportRefuelingsCsv: { input: v.object({ carId: v.optional(v.whole({ min: 1 })) }), output: {} as CsvFile },
+  exportTransactionsCsv: { input: v.object({ ...searchFilters, ...csvDialect }), output: {} as CsvFile },
+  exportRefuelingsCsv: { input: v.object({ carId: v.optional(v.whole({ min: 1 })), ...csvDialect }), output: {} as CsvFile },
+  /** A report as a table: a row per top-level category, or per month, with income, expense, net and count. */
+  exportReportCsv: {
+    input: v.object({ ...reportInput, table: v.oneOf('categories', 'months'), ...csvDialect }),
+    output: {} as CsvFile,
+  },
   previewRefuelingImport: { input: importInput, output: {} as ImportPreview, maxInputBytes: IMPORT_BYTES },
   /** Queues every ready row of the preview (duplicates skipped) as new refuelings, all or none. */
   importRefuelings: { input: importInput, output: {} as ImportResult, maxInputBytes: IMPORT_BYTES },
-  exportCarCostsCsv: { input: v.object({ carId: v.optional(v.whole({ min: 1 })) }), output: {} as CsvFile },
+  exportCarCostsCsv: { input: v.object({ carId: v.optional(v.whole({ min: 1 })), ...csvDialect }), output: {} as CsvFile },
   /** Adds every row of a CSV of a car's other costs (as exportCarCostsCsv writes them), all or none. */
   importCarCosts: {
     input: v.object({ carId: v.whole({ min: 1 }), content: v.text({ min: 1, max: IMPORT_BYTES / 2 }), currency: currency() }),

@@ -30,6 +30,7 @@ describe('command line: files', () => {
     expect(dry.code, dry.err).toBe(0);
     expect(dry.out).toBe(
       [
+        'Read as: cells separated by commas, decimal points, no byte order mark.',
         'Line 4: Column "date": "broken" is not a date such as 2026-11-21 14:05 or 21.11.2026 14:05.',
         'Line 5: the same as line 3 (date, odometer and litres); skipped.',
         '4 rows: 2 ready, 1 with problems, 1 duplicates.',
@@ -196,6 +197,15 @@ describe('command line: files', () => {
     expect(lines[3]).toMatch(/^3,Octavia,2026-02-02T18:10:00,11100,42,1600.5,CZK,1,/);
     expectFailure(await cli(data, ['export', 'refuelings', '--out', out]), /exists; add --force/);
     expect((await cli(data, ['export', 'refuelings', '--out', out, '--force', '--json'])).json()).toEqual({ file: out, rows: 3 });
+    // For Excel in Czech: a BOM, semicolons, decimal commas, Czech dates; and that file imports back as it is.
+    const czech = tmp.file('fuel-excel-cs.csv');
+    expect((await cli(data, ['export', 'refuelings', '--car', '3', '--out', czech, '--dialect', 'excel-cs'])).code).toBe(0);
+    const czechLines = readFileSync(czech, 'utf8').split('\r\n');
+    expect(czechLines[0]).toMatch(/^\uFEFFcar_id;car_name;date;odometer;liters;price;currency;rate/);
+    expect(czechLines[3]).toMatch(/^3;Octavia;2\.2\.2026 18:10:00;11100;42;1600,5;CZK;1;/);
+    const back = await cli(data, ['import-refuelings', '--car', '3', '--file', czech, '--dry-run']);
+    expect(back.out).toContain('Read as: cells separated by semicolons, decimal commas, a byte order mark.');
+    expect(back.out).toContain('3 rows: 0 ready, 0 with problems, 3 duplicates.');
 
     const tx = tmp.file('tx.csv');
     expect((await cli(data, ['export', 'transactions', '--out', tx, '--from', '2026-01-01', '--json'])).json()).toEqual({
@@ -213,6 +223,10 @@ describe('command line: files', () => {
     expectFailure(await cli(data, ['export', '--out', out]), /What to export \(transactions or refuelings\) is required/);
     expectFailure(await cli(data, ['export', 'accounts', '--out', out]), /Export transactions or refuelings, not "accounts"/);
     expectFailure(await cli(data, ['export', 'refuelings']), /--out is required/);
+    expectFailure(
+      await cli(data, ['export', 'refuelings', '--out', out, '--dialect', 'excel']),
+      /--dialect is one of excel-cs, excel-en, plain/,
+    );
     expectFailure(await cli(data, ['export', 'refuelings', '--out', out, '--account', '5']), /--account does not apply to refuelings/);
     expectFailure(
       await cli(data, ['export', 'transactions', '--out', out, '--from', '2026-02-30']),

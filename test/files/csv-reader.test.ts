@@ -83,22 +83,26 @@ describe('imported values', () => {
   });
 
   it('reads numbers with a decimal point or comma and spaces between thousands', () => {
-    expect(readNumber('41.27', false)).toBe('41.27');
-    expect(readNumber('41,27', false)).toBe('41.27');
-    expect(readNumber('41,27', true)).toBe('41.27');
-    expect(readNumber('1 620,50', true)).toBe('1620.5');
-    expect(readNumber('1\u00A0620.50', false)).toBe('1620.5');
-    expect(readNumber('1.620,5', true)).toBe('1620.5');
-    expect(readNumber('1,620.5', false)).toBe('1620.5');
-    expect(readNumber('1,234,567', false)).toBe('1234567');
-    expect(readNumber('-0,5', true)).toBe('-0.5');
-    expect(problem(() => readNumber('1,234,567', true))).toMatch(/is not a number/);
-    expect(problem(() => readNumber('12 l', false))).toMatch(/"12 l" is not a number/);
-    expect(problem(() => readNumber('1.2.3', false))).toMatch(/not a number/);
-    expect(problem(() => readNumber('1e3', false))).toMatch(/not a number/);
-    expect(readWholeNumber('120 500', true)).toBe(120500);
-    expect(readWholeNumber('120500,0', true)).toBe(120500);
-    expect(problem(() => readWholeNumber('120500,5', true))).toMatch(/not a whole number/);
+    expect(readNumber('41.27', null)).toBe('41.27');
+    expect(readNumber('41,27', null)).toBe('41.27');
+    expect(readNumber('41,27', ',')).toBe('41.27');
+    expect(readNumber('1 620,50', ',')).toBe('1620.5');
+    expect(readNumber('1\u00A0620.50', null)).toBe('1620.5');
+    expect(readNumber('1.620,5', ',')).toBe('1620.5');
+    expect(readNumber('1,620.5', null)).toBe('1620.5');
+    expect(readNumber('1,234,567', null)).toBe('1234567');
+    expect(readNumber('-0,5', ',')).toBe('-0.5');
+    // The file's point makes a lone comma a thousands one; undecided, one comma is decimal.
+    expect(readNumber('1,500', '.')).toBe('1500');
+    expect(readNumber('1,500', null)).toBe('1.5');
+    expect(problem(() => readNumber('40,5', '.'))).toMatch(/"40,5" is not a number/);
+    expect(problem(() => readNumber('1,234,567', ','))).toMatch(/is not a number/);
+    expect(problem(() => readNumber('12 l', null))).toMatch(/"12 l" is not a number/);
+    expect(problem(() => readNumber('1.2.3', null))).toMatch(/not a number/);
+    expect(problem(() => readNumber('1e3', null))).toMatch(/not a number/);
+    expect(readWholeNumber('120 500', ',')).toBe(120500);
+    expect(readWholeNumber('120500,0', ',')).toBe(120500);
+    expect(problem(() => readWholeNumber('120500,5', ','))).toMatch(/not a whole number/);
   });
 
   it('reads currencies by numeric or letter code, and yes/no in English and Czech', () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCsv } from '../../src-main/core/files/csv-reader';
 import { writeCsv, type CsvColumn } from '../../src-main/core/files/csv-writer';
 import type { RefuelingView } from '../../src-shared/app-api';
+import { CSV_DIALECTS } from '../../src-shared/csv-dialect';
 import { REFUELING } from '../../src-shared/records/refueling';
 import { newUser } from '../support/client';
 import { seededRandom } from '../support/fault-proxy';
@@ -34,7 +35,7 @@ describe('CSV writer and reader', () => {
       { header: 'amount', value: (r) => r.amount, numeric: true },
       { header: 'name', value: (r) => r.name },
     ];
-    const table = readCsv(writeCsv(columns, rows));
+    const table = readCsv(writeCsv(columns, rows, CSV_DIALECTS.plain));
     expect(table.header).toEqual(['note', 'amount', 'name']);
     expect(table.rows.map((r) => r.cells)).toEqual(rows.map((r) => [r.note, r.amount, r.name]));
   });

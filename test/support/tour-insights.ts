@@ -84,4 +84,12 @@ export async function tourInsights(ok: TourCall, at: { carId: number; refuelingI
   expect(refuelings.content).toMatch(
     /^car_id,car_name,date,odometer,liters,price,currency,rate,.*\r\n1,Octavia,2026-11-21T08:00:00,999000,41,1620\.5,CZK,1,39\.524,false,Tour,-?\d+,true\r\n$/,
   );
+  // The report as a table for Excel in Czech: its categories' figures, with decimal commas.
+  const byCategory = await ok<CsvFile>('exportReportCsv', { from: report.from, to: report.to, table: 'categories', dialect: 'excel-cs' });
+  expect(byCategory.rows).toBe(report.categories.length);
+  const first = report.categories[0]!;
+  const comma = (n: string) => n.replace('.', ',');
+  expect(byCategory.content.split('\r\n')[1]).toBe(
+    [first.name ?? '', first.categoryId, 'CZK', comma(first.income), comma(first.expense), comma(first.net), first.count].join(';'),
+  );
 }

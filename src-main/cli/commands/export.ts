@@ -1,6 +1,7 @@
 /** `export`: transactions or refuelings of the whole local history as CSV. */
 import { existsSync } from 'node:fs';
 import { UsageError } from '../../../src-node/cli';
+import { CSV_DIALECT_NAMES, type CsvDialectName } from '../../../src-shared/csv-dialect';
 import { defineCommand } from '../command';
 import { writeNew } from '../files';
 import { integerArg } from '../values';
@@ -15,15 +16,27 @@ const FILTERS = {
   to: ['transactions'],
 } as const;
 
+function dialectArg(text: string): CsvDialectName {
+  const found = CSV_DIALECT_NAMES.find((d) => d === text);
+  if (!found) throw new UsageError(`--dialect is one of ${CSV_DIALECT_NAMES.join(', ')}, not ${JSON.stringify(text.slice(0, 40))}.`);
+  return found;
+}
+
 export const exportCsv = defineCommand({
   name: 'export',
   summary:
-    'Writes transactions (whole local history; --account, --category, --text, --from and --to narrow them) or refuelings (all cars, or --car) to a UTF-8 CSV file with a header row and numbers written with a point. --force overwrites an existing file.',
+    'Writes transactions (whole local history; --account, --category, --text, --from and --to narrow them) or refuelings (all cars, or --car) to a UTF-8 CSV file with a header row, in a dialect: plain (the default: commas, decimal points, ISO dates, no BOM), excel-cs (semicolons, decimal commas, Czech dates, a BOM) or excel-en (commas, points, dates with a space, a BOM). --force overwrites an existing file.',
   positionals: [{ value: 'transactions|refuelings', description: 'what to export (transactions or refuelings)' }],
   // The filters are read after the check that they apply, so that "--car x" for transactions says that first.
   options: {
     out: { type: 'string', value: '<file>', description: 'the CSV file to write', required: true },
     force: { type: 'boolean', description: 'overwrite the file if it exists' },
+    dialect: {
+      type: 'string',
+      value: '<plain|excel-cs|excel-en>',
+      description: 'how the file is written (default: plain)',
+      read: dialectArg,
+    },
     car: { type: 'string', value: '<id>', description: "refuelings: only this car's" },
     account: { type: 'string', value: '<id>', description: "transactions: only this account's" },
     category: { type: 'string', value: '<id>', description: 'transactions: only in this category' },
@@ -52,8 +65,9 @@ export const exportCsv = defineCommand({
             text: o.text,
             from: o.from,
             to: o.to,
+            dialect: o.dialect,
           })
-        : await ctx.core.exportRefuelingsCsv({ carId: id('car') });
+        : await ctx.core.exportRefuelingsCsv({ carId: id('car'), dialect: o.dialect });
     writeNew(o.out, Buffer.from(file.content, 'utf8'), o.force);
     ctx.out({ file: o.out, rows: file.rows }, `${file.rows} ${what} written to ${o.out}.`);
   },

@@ -11,8 +11,9 @@ import type { CsvSpec, FieldSpec } from '../../../src-shared/records/fields';
 import { parse, ValidationError } from '../../../src-shared/validate';
 import type { CoreParts, Handlers } from '../app/core-parts';
 import { carCostProblem } from '../cars/handlers';
-import { readCsv, type CsvRecord } from './csv-reader';
-import { writeCsv } from './csv-writer';
+import type { DecimalMark } from '../../../src-shared/csv-dialect';
+import { detectDecimalMark, readCsv, type CsvRecord, type CsvTable } from './csv-reader';
+import { dialectOf, writeCsv } from './csv-writer';
 import { recordColumns } from './exports';
 import { headerKey } from './import-mapping';
 import { plainText, readCurrency, readDate, readNumber, readWholeNumber, ValueProblem } from './import-values';
@@ -51,14 +52,14 @@ function readKind(text: string): string {
 }
 
 /** The imported fields, and how a cell of each becomes its value. */
-type Reader = (text: string, decimalComma: boolean) => unknown;
+type Reader = (text: string, mark: DecimalMark | null) => unknown;
 const READERS: Partial<Record<keyof CarCostWrite, Reader>> = {
   date: (t) => readDate(t).slice(0, 10),
   kind: readKind,
-  odometer: (t, comma) => readWholeNumber(t, comma),
-  amount: (t, comma) => readNumber(t, comma),
+  odometer: (t, mark) => readWholeNumber(t, mark),
+  amount: (t, mark) => readNumber(t, mark),
   currency: readCurrency,
-  rate: (t, comma) => readNumber(t, comma),
+  rate: (t, mark) => readNumber(t, mark),
   note: (t) => t,
 };
 const IMPORTED = CAR_COST.imported as (keyof CarCostWrite & keyof typeof READERS)[];
@@ -84,13 +85,13 @@ function readRow(
   record: CsvRecord,
   columns: Partial<Record<keyof CarCostWrite, number>>,
   i: InputOf<'importCarCosts'>,
-  comma: boolean,
+  mark: DecimalMark | null,
 ) {
   const given: Record<string, unknown> = { carId: i.carId, currency: i.currency };
   try {
     for (const field of IMPORTED) {
       const text = columns[field] === undefined ? '' : (record.cells[columns[field]] ?? '').trim();
-      if (text !== '') given[field] = READERS[field]!(text, comma);
+      if (text !== '') given[field] = READERS[field]!(text, mark);
     }
     const cost = parse(APP_METHODS.addCarCost.input, given, 'row') as CarCostWrite;
     const problem = carCostProblem(parts, cost);
@@ -104,9 +105,18 @@ function readRow(
   }
 }
 
+/** The file's decimal mark (csv-reader.ts `detectDecimalMark`), from the cells of the columns read as numbers. */
+function decimalMarkOf(table: CsvTable, columns: Partial<Record<keyof CarCostWrite, number>>): DecimalMark | null {
+  const numeric = (['odometer', 'amount', 'rate'] as const).map((f) => columns[f]).filter((c) => c !== undefined);
+  return detectDecimalMark(
+    table.delimiter,
+    table.rows.flatMap((r) => numeric.map((c) => r.cells[c] ?? '')),
+  );
+}
+
 export function carCostFileHandlers(parts: CoreParts): Handlers<'exportCarCostsCsv' | 'importCarCosts'> {
   return {
-    exportCarCostsCsv: async ({ carId }): Promise<CsvFile> => {
+    exportCarCostsCsv: async ({ carId, dialect }): Promise<CsvFile> => {
       const names = new Map(parts.store.cars.list().map((c) => [c.carId, c.name]));
       if (carId !== undefined && !names.has(carId) && parts.store.carCosts.list(carId).length === 0) {
         throw new AppError('carNotInList', { carId }, 'carId');
@@ -118,13 +128,17 @@ export function carCostFileHandlers(parts: CoreParts): Handlers<'exportCarCostsC
         .sort((a, b) => a.carId - b.carId)
         .map((c) => ({ ...c, carName: names.get(c.carId) ?? '' }));
       const suffix = carId === undefined ? '' : `-car-${carId}`;
-      return { fileName: `car-costs${suffix}-${parts.now().slice(0, 10)}.csv`, content: writeCsv(COST_COLUMNS, rows), rows: rows.length };
+      return {
+        fileName: `car-costs${suffix}-${parts.now().slice(0, 10)}.csv`,
+        content: writeCsv(COST_COLUMNS, rows, dialectOf(dialect)),
+        rows: rows.length,
+      };
     },
     importCarCosts: async (i) => {
       const table = readCsv(i.content);
       const columns = columnsOf(table.header);
-      const comma = table.delimiter === ';';
-      const costs = table.rows.map((r) => readRow(parts, r, columns, i, comma));
+      const mark = decimalMarkOf(table, columns);
+      const costs = table.rows.map((r) => readRow(parts, r, columns, i, mark));
       if (costs.length === 0) throw new AppError('nothingToImport', { rows: 0, problems: 0, duplicates: 0 }, 'content');
       parts.store.transaction(() => {
         for (const c of costs) parts.store.carCosts.add(c);

@@ -1,13 +1,21 @@
 /**
  * Reads CSV as RFC 4180 describes it, and as spreadsheets write it: quoted fields with doubled quotes,
- * CR, LF or CRLF line ends, line breaks inside quotes, a UTF-8 byte order mark. The delimiter is told
- * from the header line (Czech Excel writes `;`, with decimal commas). The apostrophe our own export puts
- * before a formula-like text is taken away (csv-formula.ts).
+ * CR, LF or CRLF line ends, line breaks inside quotes, a UTF-8 byte order mark. Any dialect of
+ * src-shared/csv-dialect.ts reads back, and what the file is written in is told from the file itself:
+ *
+ * - the BOM: a U+FEFF as the very first character is dropped and said (`bom`); one that starts a later
+ *   record (two files joined into one) is dropped too, so that the record's first cell reads as written;
+ * - the separator: whichever of `,` `;` TAB occurs most often outside quotes in the header line (a comma
+ *   on a tie or when none does); Czech Excel writes `;`, since its decimal mark is the comma;
+ * - the decimal mark: see `detectDecimalMark`, over the cells the caller reads as numbers.
+ *
+ * The apostrophe our own export puts before a formula-like text is taken away (csv-formula.ts).
  */
 import { AppError } from '../../../src-shared/app-api';
+import type { CsvSeparator, DecimalMark } from '../../../src-shared/csv-dialect';
 import { unprotectText } from './csv-formula';
 
-export type CsvDelimiter = ',' | ';' | '\t';
+export type CsvDelimiter = CsvSeparator;
 
 export interface CsvRecord {
   /** 1-based line of the file where the record starts (the header is line 1). */
@@ -17,6 +25,8 @@ export interface CsvRecord {
 
 export interface CsvTable {
   delimiter: CsvDelimiter;
+  /** Whether the file began with a UTF-8 byte order mark. */
+  bom: boolean;
   header: string[];
   rows: CsvRecord[];
 }
@@ -36,6 +46,7 @@ export class CsvError<C extends CsvProblem = CsvProblem> extends AppError<C> {
 }
 
 const DELIMITERS: readonly CsvDelimiter[] = [',', ';', '\t'];
+const BOM = '\uFEFF';
 
 /** The candidate found most often outside quotes in the first line; a comma when none is. */
 export function detectDelimiter(text: string): CsvDelimiter {
@@ -52,11 +63,35 @@ export function detectDelimiter(text: string): CsvDelimiter {
 }
 
 export function readCsv(input: string, limits: CsvLimits = DEFAULT_CSV_LIMITS): CsvTable {
-  const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
+  const bom = input.startsWith(BOM);
+  const text = bom ? input.slice(1) : input;
   const delimiter = detectDelimiter(text);
   const [header, ...rows] = new CsvScanner(text, delimiter, limits).records();
   if (!header) throw new CsvError('csvEmpty');
-  return { delimiter, header: header.cells.map((h) => h.trim()), rows };
+  return { delimiter, bom, header: header.cells.map((h) => h.trim()), rows };
+}
+
+/** A number written with a decimal comma and not readable as one grouped by commas: 40,5 or 1 620,50 (not 1,500). */
+const COMMA_DECIMAL = /^-?[\d \u00A0\u202F.]*\d,(\d{1,2}|\d{4,})$/;
+/** A number with a decimal point and not readable as one grouped by points: 40.5 or 1,620.50 (not 1.500). */
+const POINT_DECIMAL = /^-?[\d \u00A0\u202F,]*\d\.(\d{1,2}|\d{4,})$/;
+
+/**
+ * The decimal mark of a file's numbers: the comma when the separator is `;` (Czech Excel's way); else the
+ * point when some number cell can only be read with a decimal point (40.5, 1,620.50), the comma when some
+ * can only be read with a decimal comma (40,5) and none with a point; else null, undecided: each number
+ * then by its own look (import-values.ts `readNumber`). `cells` are the texts the caller reads as numbers.
+ * A value such as 1,500 or 1.500 decides nothing (a thousand and a half, or one and a half).
+ */
+export function detectDecimalMark(delimiter: CsvDelimiter, cells: Iterable<string>): DecimalMark | null {
+  if (delimiter === ';') return ',';
+  let comma = false;
+  for (const cell of cells) {
+    const text = cell.trim();
+    if (POINT_DECIMAL.test(text)) return '.';
+    if (COMMA_DECIMAL.test(text)) comma = true;
+  }
+  return comma ? ',' : null;
 }
 
 /** One pass over the text, a character at a time: the records, each with the line it starts on. */
@@ -81,7 +116,10 @@ class CsvScanner {
     while (this.i < text.length) {
       if (!this.started) this.recordLine = this.line;
       const ch = text[this.i]!;
-      if (ch === '"' && this.cell === '') {
+      if (ch === BOM && !this.started) {
+        // The BOM of a second file joined to the first: not part of the record's first cell.
+        this.i++;
+      } else if (ch === '"' && this.cell === '') {
         this.quoted();
       } else if (ch === delimiter) {
         this.started = true;

@@ -4,6 +4,7 @@
  * form or throws a ValueProblem saying, for the user, what is wrong with the text.
  */
 import { AppError } from '../../../src-shared/app-api/errors';
+import type { DecimalMark } from '../../../src-shared/csv-dialect';
 import { formatDecimal, KNOWN_CURRENCIES, parseDecimal } from '../../../src-shared/money';
 import { parse, v, ValidationError } from '../../../src-shared/validate';
 
@@ -46,17 +47,18 @@ export function readDate(text: string): string {
 }
 
 /**
- * A decimal number as canonical text. Spaces between digits group thousands. The decimal mark is a
- * comma when the file's delimiter is `;` (Czech Excel) or when the value has one comma and no point;
- * with both marks in one value, the last one is the decimal mark and the other groups thousands.
+ * A decimal number as canonical text. Spaces between digits group thousands. With both marks in one value,
+ * the last one is the decimal mark and the other groups thousands; otherwise the file's mark decides
+ * (`detectDecimalMark` of csv-reader.ts): with the comma, commas are decimal; with the point, commas group
+ * (1,500 is a thousand and a half beside 40.5); undecided (null), one comma is decimal, more group.
  */
-export function readNumber(text: string, decimalComma: boolean): string {
+export function readNumber(text: string, mark: DecimalMark | null): string {
   const s = text.trim().replace(/(?<=\d)[ \u00A0\u202F](?=\d)/g, '');
   const commas = s.split(',').length - 1;
   const points = s.split('.').length - 1;
   let decimal: ',' | '.';
   if (commas > 0 && points > 0) decimal = s.lastIndexOf(',') > s.lastIndexOf('.') ? ',' : '.';
-  else if (commas > 0) decimal = decimalComma || commas === 1 ? ',' : '.';
+  else if (commas > 0) decimal = mark === ',' || (mark === null && commas === 1) ? ',' : '.';
   else decimal = '.';
   const group = decimal === ',' ? '.' : ',';
   const g = group === '.' ? '\\.' : ',';
@@ -70,8 +72,8 @@ export function readNumber(text: string, decimalComma: boolean): string {
 }
 
 /** A whole number such as kilometres on the odometer ("120 500" too). */
-export function readWholeNumber(text: string, decimalComma: boolean): number {
-  const n = readNumber(text, decimalComma);
+export function readWholeNumber(text: string, mark: DecimalMark | null): number {
+  const n = readNumber(text, mark);
   if (!/^-?\d+$/.test(n) || !Number.isSafeInteger(Number(n))) throw new ValueProblem('importNotWholeNumber', text);
   return Number(n);
 }

@@ -1,4 +1,4 @@
-/** Files: CSV export of transactions, refuelings and car costs, the refueling and car-cost imports, backup and restore. */
+/** Files: CSV export of transactions, refuelings, car costs and reports, the refueling and car-cost imports, backup and restore. */
 import type { CoreParts, Handlers } from '../app/core-parts';
 import { backupHandlers } from './backup';
 import { carCostFileHandlers } from './car-cost-files';
@@ -8,6 +8,7 @@ import { importHandlers } from './refueling-import';
 export type FileMethod =
   | 'exportTransactionsCsv'
   | 'exportRefuelingsCsv'
+  | 'exportReportCsv'
   | 'previewRefuelingImport'
   | 'importRefuelings'
   | 'createBackup'

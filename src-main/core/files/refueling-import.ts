@@ -17,12 +17,13 @@ import {
   type InputOf,
   type RefuelingInput,
 } from '../../../src-shared/app-api';
+import type { DecimalMark } from '../../../src-shared/csv-dialect';
 import { fallbackOf, type FieldSpec, type FieldType } from '../../../src-shared/records/fields';
 import { REFUELING, type RefuelingLocals, type RefuelingWrite } from '../../../src-shared/records/refueling';
 import { fieldRules, parse, ValidationError } from '../../../src-shared/validate';
 import type { CoreParts, Handlers } from '../app/core-parts';
 import { refuelingProblems, touchedBy } from '../write-kinds';
-import { CsvError, readCsv, type CsvRecord } from './csv-reader';
+import { CsvError, detectDecimalMark, readCsv, type CsvRecord, type CsvTable } from './csv-reader';
 import { checkMapping, guessMapping, IMPORT_FIELDS, REQUIRED_FIELDS } from './import-mapping';
 import { readCurrency, readDate, readFlag, readNumber, readWholeNumber, ValueProblem } from './import-values';
 
@@ -70,7 +71,7 @@ class RowReader {
     private readonly record: CsvRecord,
     private readonly header: readonly string[],
     private readonly mapping: ImportMapping,
-    private readonly decimalComma: boolean,
+    private readonly decimalMark: DecimalMark | null,
   ) {}
 
   /** A problem of a field, placed in the column that holds it (or in none, when no column is mapped to it). */
@@ -104,8 +105,8 @@ class RowReader {
     }
   }
 
-  number = (text: string) => readNumber(text, this.decimalComma);
-  wholeNumber = (text: string) => readWholeNumber(text, this.decimalComma);
+  number = (text: string) => readNumber(text, this.decimalMark);
+  wholeNumber = (text: string) => readWholeNumber(text, this.decimalMark);
 }
 
 /** How a cell becomes a value of a field's type. */
@@ -120,15 +121,32 @@ const READERS: Record<FieldType, (row: RowReader) => (text: string) => unknown> 
   text: () => (text) => text,
 };
 
+/** The fields read as numbers: their cells tell the file's decimal mark. */
+const NUMBER_FIELDS = IMPORT_FIELDS.filter((f) => ['id', 'integer', 'decimal'].includes(REFUELING.fields[f].type));
+
+/** The decimal mark of the file's numbers (csv-reader.ts `detectDecimalMark`), from the cells of the columns mapped to numbers. */
+function decimalMarkOf(table: CsvTable, mapping: ImportMapping) {
+  const columns = NUMBER_FIELDS.map((f) => mapping[f]).filter((c) => c !== undefined);
+  return detectDecimalMark(
+    table.delimiter,
+    table.rows.flatMap((r) => columns.map((c) => r.cells[c] ?? '')),
+  );
+}
+
 /** A row as the refueling it becomes (each field of its table a column can hold), checked by the app's own schema and the service's rules. */
 function readRow(
   record: CsvRecord,
-  table: { header: string[]; delimiter: string },
+  table: { header: string[]; decimalMark: DecimalMark | null },
   mapping: ImportMapping,
   input: ImportInput,
   parts: CoreParts,
 ) {
-  const row = new RowReader(record, table.header, mapping, table.delimiter === ';');
+  const row = new RowReader(record, table.header, mapping, table.decimalMark);
+  // Every spreadsheet writes every cell of a row: another count means its cells are not where the header says.
+  if (record.cells.length !== table.header.length) {
+    const problem = { code: 'importCellCount' as const, params: { cells: record.cells.length, columns: table.header.length } };
+    return { refueling: null, problems: [{ ...problem, column: null }] };
+  }
   const fields: Record<string, unknown> = { carId: input.carId };
   for (const k of IMPORT_FIELDS) {
     const spec: FieldSpec = REFUELING.fields[k];
@@ -176,11 +194,13 @@ export function previewImport(parts: CoreParts, input: ImportInput): ImportPrevi
     column: null,
   }));
 
+  const decimalMark = decimalMarkOf(table, mapping);
+  const read = { header: table.header, decimalMark };
   const existing = new Map(parts.view.refuelings(input.carId).map((r) => [sameFillKey(r), r.id]));
   const earlier = new Map<string, number>();
   const rows: ImportRow[] = table.rows.map((record) => {
     if (unmapped.length > 0) return { line: record.line, refueling: null, problems: unmapped, duplicateOf: null };
-    const { refueling, problems } = readRow(record, table, mapping, input, parts);
+    const { refueling, problems } = readRow(record, read, mapping, input, parts);
     let duplicateOf: ImportRow['duplicateOf'] = null;
     if (refueling) {
       const key = sameFillKey(refueling);
@@ -196,6 +216,8 @@ export function previewImport(parts: CoreParts, input: ImportInput): ImportPrevi
   return {
     carId: input.carId,
     delimiter: table.delimiter,
+    bom: table.bom,
+    decimalMark,
     header: table.header,
     mapping,
     rows,

@@ -30,7 +30,7 @@ import { textQuery, type TextQuery } from '../store/text-search';
 import { mergeSorted } from '../util/merge-sorted';
 import { withDescendants } from './category-tree';
 
-export type SearchFilters = InputOf<'exportTransactionsCsv'>;
+export type SearchFilters = Omit<InputOf<'exportTransactionsCsv'>, 'dialect'>;
 
 /** A whole matched transaction with its account. */
 export interface Match extends TransactionRow {

@@ -27,6 +27,22 @@ export function readChartTheme(root: HTMLElement = document.documentElement): Ch
   };
 }
 
+/**
+ * The light theme's colours whatever the screen shows, for a chart on paper (white, and the print
+ * stylesheet's colours are the light theme's): read with the document's theme set to light for the moment
+ * of reading, within one task, so nothing is drawn in between.
+ */
+export function paperChartTheme(root: HTMLElement = document.documentElement): ChartTheme {
+  const theme = root.dataset.theme;
+  if (theme !== 'dark') return readChartTheme(root);
+  root.dataset.theme = 'light';
+  try {
+    return readChartTheme(root);
+  } finally {
+    root.dataset.theme = theme;
+  }
+}
+
 /** The chart theme, read again whenever the document's theme changes. */
 export function useChartTheme(): Ref<ChartTheme> {
   const theme = ref(readChartTheme());

@@ -38,6 +38,7 @@ export const PATHS = {
   calendar: 'M4 6h16v15H4zM4 10h16M8 3v5M16 3v5M8 14h.01M12 14h.01M16 14h.01M8 17.5h.01M12 17.5h.01',
   menu: 'M4 6h16M4 12h16M4 18h16',
   register: 'M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01',
+  print: 'M7 8V3h10v5M7 17H4v-8h16v8h-3M7 14h10v7H7z',
 } as const;
 
 export type IconName = keyof typeof PATHS;

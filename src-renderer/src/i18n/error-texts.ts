@@ -134,6 +134,8 @@ export const en = {
   importUnknownCurrency: '{value} is not a currency the app knows (use a code such as CZK, EUR or 203).',
   importNotYesNo: '{value} is neither yes nor no.',
   importMissing: 'the value is missing.',
+  importCellCount:
+    'The row has a different number of cells ({cells}) than the header has columns ({columns}): is it separated by another character?',
   importNoColumn: 'No column is chosen for: {field}.',
   nothingToImport: 'Nothing to import: of {rows} rows, {problems} have problems and {duplicates} are already here.',
   importLineRefused: 'Line {line} cannot be imported; nothing was imported.',
@@ -308,6 +310,7 @@ export const cs = {
   importUnknownCurrency: '{value} není měna, kterou aplikace zná (použijte kód jako CZK, EUR nebo 203).',
   importNotYesNo: '{value} není ano ani ne.',
   importMissing: 'hodnota chybí.',
+  importCellCount: 'Počet buněk řádku ({cells}) se liší od počtu sloupců záhlaví ({columns}): neodděluje je jiný znak?',
   importNoColumn: 'Není vybrán sloupec pro: {field}.',
   nothingToImport: 'Není co importovat (řádků: {rows}, s problémy: {problems}, už zde: {duplicates}).',
   importLineRefused: 'Řádek {line} nelze importovat; nic nebylo importováno.',

@@ -6,7 +6,7 @@ import type { InputOf } from '../../../src-shared/app-api';
 import { parseDecimal } from '../../../src-shared/money';
 import { isCalendarDate } from '../../../src-shared/validate';
 
-export type SearchFilters = InputOf<'exportTransactionsCsv'>;
+export type SearchFilters = Omit<InputOf<'exportTransactionsCsv'>, 'dialect'>;
 
 export const SEARCH_PAGE_SIZE = 50;
 
