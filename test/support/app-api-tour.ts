@@ -28,6 +28,7 @@ import type {
 } from '../../src-shared/app-api';
 import { errorKind } from '../../src-shared/app-api';
 import type { TestService } from './service';
+import { tourBudgets } from './tour-budgets';
 import { tourFiles } from './tour-files';
 import { tourInsights } from './tour-insights';
 
@@ -151,6 +152,7 @@ export async function tourEveryMethod(call: EdgeCall, service: TestService): Pro
   expect(pendingFuel).toMatchObject({ liter: '41', pending: true });
 
   await tourInsights(ok, { carId: 1, refuelingId: refueling.id, accountId: from.id });
+  await tourBudgets(ok);
   await tourFiles(ok, { carId: 1 });
 
   const outbox = await ok<OutboxEntryView[]>('listOutbox');
