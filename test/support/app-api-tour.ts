@@ -28,6 +28,7 @@ import type {
 } from '../../src-shared/app-api';
 import { errorKind } from '../../src-shared/app-api';
 import type { TestService } from './service';
+import { tourCarCosts } from './tour-car-costs';
 import { tourFiles } from './tour-files';
 import { tourInsights } from './tour-insights';
 
@@ -97,6 +98,7 @@ export async function tourEveryMethod(call: EdgeCall, service: TestService): Pro
     problem: null,
     service: { refuelings: expect.any(Number) },
   });
+  await tourCarCosts(ok, 1);
 
   const transfer = {
     sourceId: from.id,
