@@ -29,6 +29,7 @@ import type {
 import { errorKind } from '../../src-shared/app-api';
 import type { TestService } from './service';
 import { tourBudgets } from './tour-budgets';
+import { tourCarCosts } from './tour-car-costs';
 import { tourFiles } from './tour-files';
 import { tourInsights } from './tour-insights';
 
@@ -98,6 +99,7 @@ export async function tourEveryMethod(call: EdgeCall, service: TestService): Pro
     problem: null,
     service: { refuelings: expect.any(Number) },
   });
+  await tourCarCosts(ok, 1);
 
   const transfer = {
     sourceId: from.id,
