@@ -32,13 +32,15 @@ function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.D
   return f;
 }
 
-export type WallStyle = 'date' | 'time' | 'dateTime' | 'long';
+/** 'day': a day spelled out ("November 1, 2026"), where a name must hold the day's number as a word (a calendar's day). */
+export type WallStyle = 'date' | 'time' | 'dateTime' | 'long' | 'day';
 
 const STYLES: Record<WallStyle, Intl.DateTimeFormatOptions> = {
   date: { dateStyle: 'medium' },
   time: { timeStyle: 'short' },
   dateTime: { dateStyle: 'medium', timeStyle: 'short' },
   long: { dateStyle: 'full', timeStyle: 'short' },
+  day: { dateStyle: 'long' },
 };
 
 /**
