@@ -71,7 +71,7 @@ describe.each(BINDINGS)('binding %s', (binding) => {
     const kept = unchanging(sampleResult('TransactionListLast50_2', 3, 2).map((record) => unchanging({ ...record })));
     for (const name of ['TransactionListLast50_2', 'TransactionListLast50', 'TransactionListLast50_2'] as const) {
       const text = buildResponse(binding, name, sampleResult('TransactionListLast50_2', 3, 2), NS).body;
-      expect(buildResponseBytes(binding, name, kept, NS).payload.toString('utf8')).toBe(text);
+      expect(buildResponseBytes(binding, name, kept as never, NS).payload.toString('utf8')).toBe(text);
     }
   });
 
