@@ -17,7 +17,7 @@ import {
   SERVICE_PATH,
   WireError,
   buildFault,
-  buildResponse,
+  buildResponseBytes,
   faultForWireError,
   parseRequest,
   type AnyCall,
@@ -30,7 +30,7 @@ import { RuleError, ServiceBusy } from '../errors';
 import type { Logger } from '../log';
 import { runOperation } from '../operations';
 import { loginKey, type ServiceStore, type UserRow } from '../store';
-import { answer, send, write } from './answer';
+import { answer, answerBytes, send, write, type Answer } from './answer';
 import { dependenciesOf, isCacheable, touchedBy } from './answer-dependencies';
 import { BodyBudget } from './body-budget';
 import type { TrustedProxies } from './client-address';
@@ -425,7 +425,7 @@ export class ServiceEndpoint {
     cacheKey: string | undefined,
     known: KnownRequest | undefined,
   ): Promise<void> {
-    let wire: WireResponse;
+    let a: Answer;
     /** A read's answer is kept under the generation it began in, with what it shows. */
     let keep: { generation: number; dependsOn: string[] } | undefined;
     const cache = this.options.cache;
@@ -460,11 +460,10 @@ export class ServiceEndpoint {
           cache?.invalidate(touched);
         }
       }
-      wire = buildResponse(binding, call.operation, result, this.options.namespace);
+      a = answerBytes(buildResponseBytes(binding, call.operation, result, this.options.namespace));
     } catch (e) {
-      wire = this.failure(binding, call, e);
+      a = answer(this.failure(binding, call, e));
     }
-    const a = answer(wire);
     if (keep) cache!.set(cacheKey!, keep.generation, loginKey(call.credentials.login), a, keep.dependsOn, known!);
     write(res, a);
   }
