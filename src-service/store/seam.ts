@@ -127,6 +127,16 @@ export interface ServiceStore {
    */
   readonly knowsEveryCommit: boolean;
   /**
+   * Where not every commit is known here (PostgreSQL): the stamp of what an answer for `userId` shows,
+   * read from the database in one round trip. `accountId` names the one account the answer is about (a
+   * transaction list), 0 all the user's accounts (the account lists) and whatever else of theirs an
+   * answer shows. It changes in the very transaction of every change of what it covers, by any instance
+   * or process, and never comes back to a value it had: an answer kept with the stamp read before its
+   * data is still the database's answer while the stamp read now is the same. Absent where
+   * `knowsEveryCommit`.
+   */
+  readonly answerStamp?: (userId: number, accountId: number) => Promise<string>;
+  /**
    * Runs `flow`, which only reads, on committed data. On SQLite at once, in one snapshot; on PostgreSQL
    * each of its statements sees what was committed when it began.
    */

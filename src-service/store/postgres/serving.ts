@@ -45,10 +45,25 @@ export interface PostgresStoreOptions {
 const RETRYABLE = new Set(['40P01', '40001', '23505']);
 const WRITE_TRIES = 5;
 
+/**
+ * The stamp of a kept answer (ServiceStore.answerStamp): the user's count of changes, and the count of the
+ * one account the answer is about ($2), or the sum of the counts of every account the user holds ($2 = 0).
+ * Counts only grow, and a change of which accounts the user holds changes the user's count: the same
+ * pair means nothing the answer shows has changed. One statement: one snapshot, one round trip.
+ */
+const ANSWER_STAMP = {
+  name: 'answers.stamp',
+  text: `SELECT COALESCE((SELECT changes FROM user_changes WHERE user_id = $1), 0) || ':' ||
+    CASE WHEN $2::bigint = 0
+      THEN (SELECT COALESCE(sum(c.changes), 0) FROM account_permissions p JOIN account_changes c ON c.account_id = p.account_id
+            WHERE p.user_id = $1)
+      ELSE (SELECT COALESCE(max(changes), 0) FROM account_changes WHERE account_id = $2) END`.replace(/\s+/g, ' '),
+};
+
 export class PostgresServiceStore implements ServiceStore {
   /** Each write is a transaction of its own. */
   readonly groupsCommits = false;
-  /** Another instance's write is answered before this one hears of it. */
+  /** Another instance's write is answered before this one hears of it: kept answers carry a stamp (`answerStamp`). */
   readonly knowsEveryCommit = false;
   readonly credentials: Users;
   private readonly kept = new KeptTransactions();
@@ -154,6 +169,12 @@ export class PostgresServiceStore implements ServiceStore {
       }
     }
   }
+
+  readonly answerStamp = async (userId: number, accountId: number): Promise<string> => {
+    if (this.closed) throw new Error('The store is closed.');
+    const { rows } = await this.pool.query<[string]>({ ...ANSWER_STAMP, values: [userId, accountId], rowMode: 'array' });
+    return rows[0]![0];
+  };
 
   generation(): number {
     if (!this.listener.healthy) this.generationCount += 1;
