@@ -54,9 +54,11 @@ export interface AccountAccess {
   /**
    * Before a write reads the balances it books on: holds those accounts against every other booking
    * until the write ends, always in the order of their ids, so that two writes that book on the same
-   * accounts wait for each other instead of deadlocking. (SQLite writes one at a time anyway.)
+   * accounts wait for each other instead of deadlocking. (SQLite writes one at a time anyway.) Where it
+   * holds them (PostgreSQL), it reads in the same round trip the rows of those `userId` holds a
+   * permission on: `getFor` answers each of them once from there, until the write writes anything.
    */
-  holdForBooking(accountIds: readonly number[]): Maybe<void>;
+  holdForBooking(accountIds: readonly number[], userId: number): Maybe<void>;
 }
 
 export interface TransactionAccess {
