@@ -25,7 +25,7 @@
  * PostgreSQL instance with each of these pool sizes (`serve --pool-size`), to size the pool by measurement;
  * --baseline=<checkout> also serves each store from another checkout of the project (its
  * `src-service/cli.ts`, e.g. the commit before a change; give it a node_modules), on a copy of the same
- * data (a copy of the file, a second database made by the same copy), in the same rounds, and prints the
+ * data (a copy of the file, a second database made from it by the baseline's own `migrate`), in the same rounds, and prints the
  * ratio of each server to its baseline. Rounds interleave the servers, every other round backwards; of the
  * rounds whose generator was not the limit, the best rate and the least CPU per request of each count.
  */
@@ -37,7 +37,7 @@ import pg from 'pg';
 import { copyToPostgres } from '../src-service/store/copy';
 import type { WireRequest } from '../src-shared/wire';
 import { findPostgres, HOW_TO_GET_POSTGRES, startPostgres } from '../test/support/postgres';
-import { serveProcess, stopServing, type Serving } from '../test/support/service-cli';
+import { serveProcess, serviceCli, stopServing, type Serving } from '../test/support/service-cli';
 import { option, probe, seedMix, settle, textOption, userAddress } from './service.bench';
 import { counted, cpuText, generatorNote, generatorOf, generatorText, load, type Generator } from './support/load';
 import type { LoadRequest, LoadResult } from './support/load-generator';
@@ -284,8 +284,10 @@ export async function run(args: string[]): Promise<void> {
     let baselineUrl: string | undefined;
     if (baselineDir !== undefined) {
       baselineUrl = await cluster.createDatabase('bench_baseline');
-      await copyToPostgres(baselineFile, baselineUrl);
       const cli = join(resolve(baselineDir), 'src-service', 'cli.ts');
+      // By the baseline's own `migrate`: its schema is its own version's (this checkout's may be newer).
+      const moved = await serviceCli(['migrate', '--from', baselineFile], { BOOKKEEPING_DATABASE_URL: baselineUrl }, cli);
+      if (moved.code !== 0) throw new Error(`The baseline's migrate failed: ${moved.stderr}`);
       const base = await serveStores({ dataFile: baselineFile, url: baselineUrl, cli, suffix: ' baseline', poolSizes: [], instances });
       for (const [name, served] of base) origins.set(name, served);
     }

@@ -185,8 +185,9 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     trustedProxies,
     logger,
     fallbackOrigin: () => origin,
-    // Answers are kept only where every commit is known before the next request is read (ServiceStore.knowsEveryCommit).
-    ...(opts.responseCache === false || !store.knowsEveryCommit ? {} : { cache: responseCache(opts) }),
+    // Answers are kept where every commit is known before the next request is read (ServiceStore.knowsEveryCommit),
+    // or with a stamp that the database changes with every commit of what they show (ServiceStore.answerStamp).
+    ...(opts.responseCache === false || !(store.knowsEveryCommit || store.answerStamp) ? {} : { cache: responseCache(opts) }),
     ...(opts.now ? { now: opts.now } : {}),
     ...(opts.pause ? { pause: opts.pause } : {}),
   });

@@ -76,7 +76,7 @@ export function* addTransfer(ctx: CallContext, p: ParamsOf<'AddTranferToOtherAcc
     throw new RuleError('Id_TargetAccount must be another account than Id_SourceAccount.');
   }
   const description = rule.description(p.Description, 'Description');
-  yield* awaited(store.accounts.holdForBooking([p.Id_SourceAccount, p.Id_TargetAccount]));
+  yield* awaited(store.accounts.holdForBooking([p.Id_SourceAccount, p.Id_TargetAccount], user.id));
   const source = yield* transferAccount(ctx, p.Id_SourceAccount, 'Id_SourceAccount');
   const target = yield* transferAccount(ctx, p.Id_TargetAccount, 'Id_TargetAccount');
   if (source.currency !== target.currency) {
@@ -132,7 +132,7 @@ export function* bookTransaction(ctx: CallContext, b: NewBooking): Flow<number> 
   rule.transactionType(type, 'type');
   const description = rule.description(b.description ?? '', 'description');
   const paymentDate = rule.wallDateTime(b.paymentDate, 'paymentDate');
-  yield* awaited(store.accounts.holdForBooking([b.accountId]));
+  yield* awaited(store.accounts.holdForBooking([b.accountId], user.id));
   const account = yield* rule.writableAccount(store, user.id, b.accountId, 'accountId');
   const minor = amountToMinor(b.amount, account.currency, 'amount');
   if (Math.abs(account.balance_minor + minor) > MAX_MINOR) {

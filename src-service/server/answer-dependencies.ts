@@ -57,6 +57,15 @@ const READS: ReadDependencies = {
   CategoryTree: null,
 };
 
+/**
+ * The account a cacheable read's answer is about, for its stamp where answers carry one
+ * (ServiceStore.answerStamp): a transaction list's; 0 for the others, which show the user's accounts or
+ * other things of theirs.
+ */
+export function stampScope(call: AnyCall): number {
+  return call.operation === 'TransactionListLast50_2' || call.operation === 'TransactionListLast50' ? call.params.AccountId : 0;
+}
+
 /** What a write may change, from the call alone (nothing is read for it: on PostgreSQL that would wait). */
 type WriteTouches = { [N in WriteName]: (call: CallOf<N>, user: UserRow) => string[] };
 

@@ -31,13 +31,13 @@ import type { Logger } from '../log';
 import { runOperation } from '../operations';
 import { loginKey, type ServiceStore, type UserRow } from '../store';
 import { answer, answerBytes, send, write, type Answer } from './answer';
-import { dependenciesOf, isCacheable, touchedBy } from './answer-dependencies';
+import { dependenciesOf, isCacheable, stampScope, touchedBy } from './answer-dependencies';
 import { BodyBudget } from './body-budget';
 import type { TrustedProxies } from './client-address';
 import { helpPage } from './help-page';
 import type { HttpLimits } from './limits';
 import { RequestHeads, type RequestHead } from './request-head';
-import type { ResponseCache } from './response-cache';
+import type { Entry, ResponseCache } from './response-cache';
 import { WriteGate, type WriteGateLoad, type WriteGateOptions } from './write-gate';
 import { WsdlDocument } from './wsdl';
 
@@ -282,26 +282,27 @@ export class ServiceEndpoint {
     body: string | Buffer,
   ): { key: string | undefined; answered: boolean; pending?: Promise<void> } {
     const key = head.cacheable ? this.options.cache?.keyOf(head.keyHead, body) : undefined;
-    const known = this.fromCache(res, key);
-    if (known === true) return { key, answered: true };
-    if (known !== undefined) return { key, answered: true, pending: this.answerKnown(res, binding, known, key!) };
-    return { key, answered: false };
+    const entry = this.fromCache(key);
+    if (entry === undefined) return { key, answered: false };
+    if (entry.answer !== undefined && entry.stamp === undefined) {
+      write(res, entry.answer);
+      return { key, answered: true };
+    }
+    return { key, answered: true, pending: this.answerKnown(res, binding, entry, key!) };
   }
 
   /**
    * What the cache of answers holds for the request, when it was seen since the last commit of another
-   * process and the throttle does not refuse its login meanwhile: true when it has been answered from the
-   * cache (nothing its answer shows has been written since), else the request as it was read and
-   * verified, to be answered anew without reading and verifying it again.
+   * process and the throttle does not refuse its login meanwhile: its answer when nothing it shows has
+   * been written here since (given at once, or once its stamp is found current), and the request as it
+   * was read and verified, to be answered anew without reading and verifying it again.
    */
-  private fromCache(res: ServerResponse, key: string | undefined): true | KnownRequest | undefined {
+  private fromCache(key: string | undefined): Entry<KnownRequest> | undefined {
     if (key === undefined) return undefined;
     const entry = this.options.cache!.get(key, this.store.outsideGeneration());
     // A lock that cannot be told at once (the shared throttle asking its table) is a miss.
     if (!entry || this.auth.throttle.isLocked(entry.login) !== false) return undefined;
-    if (entry.answer === undefined) return entry.request;
-    write(res, entry.answer);
-    return true;
+    return entry;
   }
 
   /** A body that could not be read whole: the fault that says why (or nothing, when no one is left to answer). */
@@ -411,9 +412,22 @@ export class ServiceEndpoint {
     send(res, buildFault(binding, { code: 'Server', message: e.message, status: 503 }), { 'Retry-After': String(e.retryAfterSeconds) });
   }
 
-  /** A request read and verified before, whose answer a write has dropped since: answered anew from the store. */
-  private answerKnown(res: ServerResponse, binding: Binding, known: KnownRequest, cacheKey: string): Promise<void> {
-    return this.run(res, binding, known.call, known.user, cacheKey, known);
+  /**
+   * A request read and verified before: its answer when its stamp is still the database's (one round
+   * trip; ServiceStore.answerStamp), else answered anew from the store, without reading and verifying it
+   * again, and kept with the stamp just read (read before the data, it can only be older than them).
+   */
+  private async answerKnown(res: ServerResponse, binding: Binding, entry: Entry<KnownRequest>, cacheKey: string): Promise<void> {
+    const known = entry.request;
+    const stamp = await this.stampOf(known.call, known.user);
+    if (entry.answer !== undefined && stamp === entry.stamp) return write(res, entry.answer);
+    this.options.cache!.outdated(cacheKey, entry);
+    return this.run(res, binding, known.call, known.user, cacheKey, known, stamp);
+  }
+
+  /** The stamp of what the call's answer shows, where the store's answers carry one; undefined elsewhere. */
+  private stampOf(call: AnyCall, user: UserRow): Promise<string> | undefined {
+    return this.store.answerStamp?.(user.id, stampScope(call));
   }
 
   /** Runs a verified call and answers it; a read's answer is kept under `cacheKey` with `known`. */
@@ -424,28 +438,30 @@ export class ServiceEndpoint {
     user: UserRow,
     cacheKey: string | undefined,
     known: KnownRequest | undefined,
+    stampRead?: string,
   ): Promise<void> {
     let a: Answer;
-    /** A read's answer is kept under the generation it began in, with what it shows. */
-    let keep: { generation: number; dependsOn: string[] } | undefined;
+    /** A read's answer is kept under the generation it began in, with what it shows (and its stamp). */
+    let keep: { generation: number; dependsOn: string[]; stamp: string | undefined } | undefined;
     const cache = this.options.cache;
     try {
       const context = { user, timeZone: this.options.timeZone, now: this.now };
       let result;
       if (OPERATIONS[call.operation].access === 'read') {
         // A read runs on committed data and its answer is kept under the outside generation seen as it
-        // began. Answers are kept only on SQLite (service.ts), where it runs at once, in one snapshot, and
-        // its answer is kept (or not) in the same synchronous step: no write can be committed, nor its
-        // touches dropped, in between; this process's writes drop what they touch themselves.
+        // began. On SQLite it runs at once, in one snapshot, and its answer is kept (or not) in the same
+        // synchronous step: no write can be committed, nor its touches dropped, in between; this process's
+        // writes drop what they touch themselves. On PostgreSQL, where others write too, the answer is
+        // kept with the stamp read before it (ServiceStore.answerStamp), and given only while it holds.
+        const keeping = cache !== undefined && cacheKey !== undefined && known !== undefined && isCacheable(call.operation);
+        const stamp = keeping ? (stampRead ?? (await this.stampOf(call, user))) : undefined;
         let generation = 0;
         const read = this.store.read((store) => {
           generation = this.store.outsideGeneration();
           return runOperation(call, { ...context, store });
         });
         result = read instanceof Promise ? await read : read;
-        if (cache && cacheKey !== undefined && known !== undefined && isCacheable(call.operation)) {
-          keep = { generation, dependsOn: dependenciesOf(call, user, result) };
-        }
+        if (keeping) keep = { generation, dependsOn: dependenciesOf(call, user, result), stamp };
       } else {
         // A write waits for the writes of other requests in flight (write-gate.ts) and is answered once
         // its group is committed; the cached answers showing what it touched are dropped then, before
@@ -464,7 +480,7 @@ export class ServiceEndpoint {
     } catch (e) {
       a = answer(this.failure(binding, call, e));
     }
-    if (keep) cache!.set(cacheKey!, keep.generation, loginKey(call.credentials.login), a, keep.dependsOn, known!);
+    if (keep) cache!.set(cacheKey!, keep.generation, loginKey(call.credentials.login), a, keep.dependsOn, known!, keep.stamp);
     write(res, a);
   }
 

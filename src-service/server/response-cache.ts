@@ -58,6 +58,11 @@ export interface Entry<R> {
   dependsOn: readonly string[];
   /** Whether the answer has been given from the cache at least once. */
   used: boolean;
+  /**
+   * Where answers carry a stamp (PostgreSQL, see ServiceStore.answerStamp): the one read before the
+   * answer's data; the answer is given only while the database's stamp is still this one.
+   */
+  stamp: string | undefined;
 }
 
 /** The shares of `ttlMs` after the verification that an answer is given, and that a request is answered anew without verifying it. */
@@ -72,6 +77,8 @@ export interface ResponseCacheStats {
   known: number;
   /** Answers dropped because a write of this service touched what they show. */
   invalidated: number;
+  /** Answers found whose stamp the database no longer has (a change made anywhere): answered anew, not counted as hits. */
+  outdated: number;
 }
 
 /** Lookups over which the share of hits is judged, and drops over which the share of unused ones (older ones count half, then a quarter...). */
@@ -104,7 +111,7 @@ export class ResponseCache<R = unknown> {
   private answers = 0;
   private unused = 0;
   private unkept = 0;
-  private readonly counts: ResponseCacheStats = { lookups: 0, hits: 0, known: 0, invalidated: 0 };
+  private readonly counts: ResponseCacheStats = { lookups: 0, hits: 0, known: 0, invalidated: 0, outdated: 0 };
 
   constructor(
     private readonly options: ResponseCacheOptions = DEFAULT_RESPONSE_CACHE,
@@ -186,7 +193,15 @@ export class ResponseCache<R = unknown> {
    * must have been computed from data that no write of this service has changed since without an
    * `invalidate` of what it touched (the service computes and keeps an answer in one synchronous step).
    */
-  set(key: string, generation: number, login: string, answer: Answer, dependsOn: readonly string[], request: R): void {
+  set(
+    key: string,
+    generation: number,
+    login: string,
+    answer: Answer,
+    dependsOn: readonly string[],
+    request: R,
+    stamp: string | undefined = undefined,
+  ): void {
     // An answer computed before the latest change seen is not worth keeping.
     if (generation < this.generation) return;
     if (!this.worthKeeping()) return;
@@ -196,7 +211,7 @@ export class ResponseCache<R = unknown> {
     // A request answered again without being verified again keeps the time of its verification.
     const verifiedAt = old !== undefined && old.answer === undefined ? old.verifiedAt : this.now();
     if (old) this.drop(key, old);
-    this.entries.set(key, { login, answer, request, verifiedAt, dependsOn, used: false });
+    this.entries.set(key, { login, answer, request, verifiedAt, dependsOn, used: false, stamp });
     this.answers += 1;
     this.unused += 1;
     for (const thing of dependsOn) {
@@ -225,6 +240,15 @@ export class ResponseCache<R = unknown> {
         }
       }
     }
+  }
+
+  /** The answer of `key`, found by `get`, turned out outdated (its stamp is not the database's any more): dropped, its request kept. */
+  outdated(key: string, entry: Entry<R>): void {
+    if (entry.answer === undefined || this.entries.get(key) !== entry) return;
+    this.dropAnswer(key, entry);
+    this.counts.hits -= 1;
+    this.counts.outdated += 1;
+    this.recentHits = Math.max(0, this.recentHits - 1);
   }
 
   get size(): number {

@@ -71,9 +71,19 @@ export class Users implements UserAccess {
 
 export class Accounts implements AccountAccess {
   private readonly q;
+  /**
+   * The rows read with the booking's hold (holdForBooking), by id, and whose view they are: locked by
+   * this transaction, they stay the database's until it writes, and each is answered once.
+   */
+  private held: { userId: number; rows: Map<number, AccountRow> } | undefined;
 
   constructor(private readonly db: StoreConnection) {
     this.q = db.statements.accounts;
+  }
+
+  /** The held rows are the database's no more: this transaction has written. */
+  forgetHeld(): void {
+    this.held = undefined;
   }
 
   listFor(userId: number): Maybe<AccountRow[]> {
@@ -81,7 +91,10 @@ export class Accounts implements AccountAccess {
   }
 
   getFor(accountId: number, userId: number): Maybe<AccountRow | undefined> {
-    return this.db.get(this.q.getFor, [accountId, userId]);
+    const held = this.held?.userId === userId ? this.held.rows.get(accountId) : undefined;
+    if (held === undefined) return this.db.get(this.q.getFor, [accountId, userId]);
+    this.held!.rows.delete(accountId);
+    return held;
   }
 
   ownerOf(accountId: number): Maybe<number | undefined> {
@@ -90,6 +103,7 @@ export class Accounts implements AccountAccess {
 
   /** Call inside a transaction. */
   insert(ownerId: number, f: AccountFields): Maybe<number> {
+    this.forgetHeld();
     const row = { ...f, owner_id: ownerId, created_at: now() };
     if (this.q.insertOwned !== null) return this.db.insert(this.q.insertOwned, row);
     return run(this.insertWithOwner(row));
@@ -102,17 +116,21 @@ export class Accounts implements AccountAccess {
   }
 
   update(accountId: number, f: EditableAccountFields): Maybe<void> {
+    this.forgetHeld();
     return done(this.db.run(this.q.update, { ...f, id: accountId }));
   }
 
   grant(accountId: number, userId: number, permission: Permission): Maybe<void> {
+    this.forgetHeld();
     return done(this.db.run(this.q.grant, [accountId, userId, permission]));
   }
 
   /** Nothing to do where the database has no row locks (SQLite: a write holds the whole file). */
-  holdForBooking(accountIds: readonly number[]): Maybe<void> {
+  holdForBooking(accountIds: readonly number[], userId: number): Maybe<void> {
     if (this.q.hold === null) return undefined;
-    return done(this.db.all(this.q.hold, [[...accountIds]]));
+    return mapMaybe(this.db.all(this.q.hold, [[...accountIds], userId]), (rows) => {
+      this.held = { userId, rows: new Map(rows.map((row) => [row.id, row])) };
+    });
   }
 }
 
@@ -207,7 +225,8 @@ export class StoreData implements DataAccess {
   constructor(db: StoreConnection, options: TransactionOptions = {}) {
     this.users = new Users(db);
     this.accounts = new Accounts(db);
-    this.transactions = new Transactions(db, options);
+    const accounts = this.accounts;
+    this.transactions = new Transactions(db, { ...options, onInsert: () => accounts.forgetHeld() });
     this.templates = new Templates(db);
     this.categories = new Categories(db);
     this.refuelings = new Refuelings(db);

@@ -54,9 +54,11 @@ export interface AccountAccess {
   /**
    * Before a write reads the balances it books on: holds those accounts against every other booking
    * until the write ends, always in the order of their ids, so that two writes that book on the same
-   * accounts wait for each other instead of deadlocking. (SQLite writes one at a time anyway.)
+   * accounts wait for each other instead of deadlocking. (SQLite writes one at a time anyway.) Where it
+   * holds them (PostgreSQL), it reads in the same round trip the rows of those `userId` holds a
+   * permission on: `getFor` answers each of them once from there, until the write writes anything.
    */
-  holdForBooking(accountIds: readonly number[]): Maybe<void>;
+  holdForBooking(accountIds: readonly number[], userId: number): Maybe<void>;
 }
 
 export interface TransactionAccess {
@@ -126,6 +128,16 @@ export interface ServiceStore {
    * client that meets both.
    */
   readonly knowsEveryCommit: boolean;
+  /**
+   * Where not every commit is known here (PostgreSQL): the stamp of what an answer for `userId` shows,
+   * read from the database in one round trip. `accountId` names the one account the answer is about (a
+   * transaction list), 0 all the user's accounts (the account lists) and whatever else of theirs an
+   * answer shows. It changes in the very transaction of every change of what it covers, by any instance
+   * or process, and never comes back to a value it had: an answer kept with the stamp read before its
+   * data is still the database's answer while the stamp read now is the same. Absent where
+   * `knowsEveryCommit`.
+   */
+  readonly answerStamp?: (userId: number, accountId: number) => Promise<string>;
   /**
    * Runs `flow`, which only reads, on committed data. On SQLite at once, in one snapshot; on PostgreSQL
    * each of its statements sees what was committed when it began.

@@ -49,7 +49,7 @@ function accountStatements(w: StatementWriter) {
   const aliases = { accounts: 'a', account_permissions: 'p' };
   const newAccount = ['owner_id', ...ACCOUNT_FIELDS, 'created_at'] as const;
   const insert = w.insert('accounts.insert', 'accounts', newAccount);
-  const idList = w.d.inIdList('id');
+  const idList = w.d.inIdList('a.id');
   return {
     listFor: w.rows<AccountRow, [userId: number]>(
       'accounts.listFor',
@@ -83,9 +83,17 @@ function accountStatements(w: StatementWriter) {
       `INSERT INTO account_permissions (account_id, user_id, permission) VALUES (?, ?, ?)
        ON CONFLICT (account_id, user_id) DO UPDATE SET permission = excluded.permission`,
     ),
-    /** Taken before anything is read, always in the order of the ids (see AccountAccess.holdForBooking). */
+    /**
+     * Taken before anything is read, always in the order of the ids (see AccountAccess.holdForBooking); in
+     * the same round trip, the rows of those the user holds a permission on, as getFor reads them.
+     */
     hold: w.only(w.d.bookingLock !== null && idList !== null, () =>
-      w.values<number, [accountIds: number[]]>('accounts.hold', `SELECT id FROM accounts WHERE ${idList} ORDER BY id ${w.d.bookingLock}`),
+      w.rows<AccountRow, [accountIds: number[], userId: number]>(
+        'accounts.hold',
+        ROWS.account,
+        `${from} WHERE ${idList} AND p.user_id = ? ORDER BY a.id ${w.d.bookingLock} OF a`,
+        aliases,
+      ),
     ),
   };
 }

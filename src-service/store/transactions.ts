@@ -21,6 +21,8 @@ export interface TransactionOptions {
   kept?: KeptTransactions;
   /** The serving writer's: the inserted rows are recorded, to be taken once committed (`takeInserted`). */
   recordInserts?: boolean;
+  /** Called before each insert: the accounts' rows read before it (held for the booking) are not current after it. */
+  onInsert?: () => void;
 }
 
 export class Transactions implements TransactionAccess {
@@ -28,6 +30,7 @@ export class Transactions implements TransactionAccess {
   private readonly kept: KeptTransactions | undefined;
   /** The rows inserted and not yet handed on (`recordInserts`), for the reader once they are committed. */
   private inserted: TransactionRow[] | undefined;
+  private readonly onInsert: (() => void) | undefined;
 
   constructor(
     private readonly db: StoreConnection,
@@ -36,6 +39,7 @@ export class Transactions implements TransactionAccess {
     this.q = db.statements.transactions;
     this.kept = options.kept;
     this.inserted = options.recordInserts ? [] : undefined;
+    this.onInsert = options.onInsert;
   }
 
   last(accountId: number, limit = LAST_N): Maybe<readonly TransactionRow[]> {
@@ -111,6 +115,7 @@ export class Transactions implements TransactionAccess {
 
   /** Inserts one transaction (the balance follows by trigger). Call inside a transaction. */
   insert(t: NewTransaction): Maybe<TransactionRow> {
+    this.onInsert?.();
     return run(this.inserting(t));
   }
 
@@ -120,6 +125,7 @@ export class Transactions implements TransactionAccess {
   }
 
   insertTransfer(first: NewTransaction, second: NewTransaction): Maybe<[TransactionRow, TransactionRow]> {
+    this.onInsert?.();
     return run(this.insertingTransfer(first, second));
   }
 

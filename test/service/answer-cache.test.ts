@@ -517,17 +517,91 @@ describe('the cache of answers, by itself', () => {
   });
 });
 
-describe.skipIf(!needPostgres(import.meta.url))('on PostgreSQL', () => {
-  it('keeps no answer: the store does not know every commit of the other instances before it reads the next request', async () => {
-    const cache = new ResponseCache<KnownRequest>();
-    const service = await startTestService({ backend: 'postgres', service: { responseCache: cache } });
-    try {
-      await createFixture(service.admin);
-      for (let i = 0; i < 3; i++) await call(service, 'soap12', 'AccountListWithAmount2', ANN, {});
-      expect(cache.stats.lookups).toBe(0);
-      expect(cache.size).toBe(0);
-    } finally {
-      await service.close();
+describe.skipIf(!needPostgres(import.meta.url))('on PostgreSQL, two instances on one database', () => {
+  let cache: ResponseCache<KnownRequest>;
+  let cached: TestService;
+  let other: TestService;
+  let fx: Fixture;
+
+  beforeAll(async () => {
+    cache = new ResponseCache<KnownRequest>();
+    cached = await startTestService({ backend: 'postgres', service: { responseCache: cache } });
+    fx = await createFixture(cached.admin);
+    // The other instance keeps no answer: it writes, and tells what the database holds.
+    other = await startTestService({ backend: 'postgres', ...cached.where, service: { responseCache: false } });
+  }, 60_000);
+  afterAll(async () => {
+    await other?.close();
+    await cached?.close();
+  });
+
+  const list = (accountId: number) =>
+    buildRequest('soap12', { operation: 'TransactionListLast50_2', credentials: ANN, params: { AccountId: accountId } }, cached.namespace);
+  const accounts = (who: Credentials = ANN) =>
+    buildRequest('soap12', { operation: 'AccountListWithAmount2', credentials: who, params: {} }, cached.namespace);
+
+  /** The cached instance's answer, whether it was a hit, and the other instance's answer to the same request. */
+  async function ask(req: WireRequest): Promise<{ hit: boolean; body: string; truth: string }> {
+    const before = cache.stats.hits;
+    const answer = await send(cached.url, req);
+    expect(answer.status, answer.body).toBe(200);
+    return { hit: cache.stats.hits > before, body: answer.body, truth: (await send(other.url, req)).body };
+  }
+
+  const transfer = (from: number, to: number, description: string) =>
+    call(other, 'soap12', 'AddTranferToOtherAccount', ANN, {
+      Amount: 1.25,
+      Description: description,
+      Id_SourceAccount: from,
+      Id_TargetAccount: to,
+      Id_Category: 0,
+      PaymentDate: '2026-11-20T10:00:00',
+    });
+
+  it('keeps answers: asked again with nothing changed, answered from the cache', async () => {
+    for (const req of [accounts(), list(fx.accounts.bank), accounts(BOB)]) {
+      await ask(req);
+      const again = await ask(req);
+      expect(again.hit).toBe(true);
+      expect(again.body).toBe(again.truth);
     }
+  });
+
+  it('shows at the next request a transfer answered by the other instance, heard of or not: the stamp is read from the database', async () => {
+    const { bank, cash, euro } = fx.accounts;
+    await ask(accounts());
+    await ask(list(bank));
+    await ask(list(euro));
+    expect((await ask(list(euro))).hit).toBe(true);
+    await transfer(bank, cash, 'Booked on the other instance');
+    // Asked at once: whether or not the announcement has arrived, the stamps have changed with the commit.
+    const after = await ask(list(bank));
+    expect(after.hit).toBe(false);
+    expect(after.body).toContain('Booked on the other instance');
+    expect(after.body).toBe(after.truth);
+    const balances = await ask(accounts());
+    expect(balances.hit).toBe(false);
+    expect(balances.body).toBe(balances.truth);
+    // The list of an account the transfer did not touch is still the database's: still answered from the cache.
+    expect((await ask(list(euro))).hit).toBe(true);
+    // bob's account list shows none of ann's own accounts: still his.
+    expect((await ask(accounts(BOB))).hit).toBe(true);
+  });
+
+  it('shows at the next request a transaction the admin booked, and an account the admin shared', async () => {
+    const { bobOwn } = fx.accounts;
+    await ask(accounts(BOB));
+    expect((await ask(accounts(BOB))).hit).toBe(true);
+    await cached.admin.addTransaction('bob', { accountId: bobOwn, amount: 3.33, paymentDate: '2026-11-21T10:00:00' });
+    const booked = await ask(accounts(BOB));
+    expect(booked.hit).toBe(false);
+    expect(booked.body).toBe(booked.truth);
+    await ask(accounts());
+    expect((await ask(accounts())).hit).toBe(true);
+    await cached.admin.shareAccount(bobOwn, 'ann', 1);
+    const shared = await ask(accounts());
+    expect(shared.hit).toBe(false);
+    expect(shared.body).toBe(shared.truth);
+    expect(cache.stats.outdated).toBeGreaterThan(0);
   });
 });

@@ -7,6 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_HASH_PARAMS, openAdmin, silentLogger, startService, type AdminSession, type RunningService } from '../../src-service';
 import { seededRandom } from '../../src-service/admin/seeded-random';
+import type { KnownRequest } from '../../src-service/server/endpoint';
+import { ResponseCache } from '../../src-service/server/response-cache';
 import type { Credentials, ParamsOf } from '../../src-shared/catalog';
 import { freshDatabase, needPostgres, takesEffect } from '../support/backends';
 import { ChannelWatch } from '../support/channel-watch';
@@ -40,6 +42,9 @@ describe.skipIf(!found)('two instances on one PostgreSQL database', () => {
   const locks: string[] = [];
   const troubleA: string[] = [];
   const troubleB: string[] = [];
+  /** Each instance's kept answers (their counts tell that the reads below were answered from them). */
+  const cacheA = new ResponseCache<KnownRequest>();
+  const cacheB = new ResponseCache<KnownRequest>();
 
   beforeAll(async () => {
     url = await freshDatabase();
@@ -49,15 +54,16 @@ describe.skipIf(!found)('two instances on one PostgreSQL database', () => {
     accounts = [];
     for (let i = 1; i <= 5; i++) accounts.push(await admin.addAccount('ann', { name: `Account ${i}`, currency: 203 }));
     await admin.addTransaction('ann', { accountId: accounts[0]!, amount: 1_000_000, paymentDate: '2026-01-01T00:00:00' });
-    const options = (log: string[]) => ({
+    const options = (log: string[], cache: ResponseCache<KnownRequest>) => ({
       databaseUrl: url,
+      responseCache: cache,
       port: 0,
       // What each instance reports of its trouble with the database (the listener's cut, below).
       logger: { ...silentLogger, error: (message: string) => void log.push(message) },
       timeZone: 'Europe/Prague',
       auth: { hashParams: TEST_HASH_PARAMS, throttle: { lockAfter: 6, slowAfter: 100 }, onLock: (login: string) => void locks.push(login) },
     });
-    [a, b] = await Promise.all([startService(options(troubleA)), startService(options(troubleB))]);
+    [a, b] = await Promise.all([startService(options(troubleA, cacheA)), startService(options(troubleB, cacheB))]);
   });
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);
@@ -153,7 +159,7 @@ describe.skipIf(!found)('two instances on one PostgreSQL database', () => {
   }, 30_000);
 
   it(
-    `a read on one instance right after a write answered by the other shows it, ${READ_AFTER_WRITE_ROUNDS} rounds: no answer is kept on PostgreSQL`,
+    `a read on one instance right after a write answered by the other shows it, ${READ_AFTER_WRITE_ROUNDS} rounds, though both keep answers`,
     async () => {
       const balances = async (s: RunningService) =>
         (await call(s, 'soap12', 'AccountListWithAmount2', ANN, {})).map((x) => Math.round(x.Amount * 100));
@@ -166,9 +172,12 @@ describe.skipIf(!found)('two instances on one PostgreSQL database', () => {
           Id_Category: 0,
           PaymentDate: '2026-07-01T12:00:00',
         });
-      // The same read asked again and again of one instance (where a kept answer would serve it), a write
-      // through the other, and at once the read again: with kept answers this showed the balances from before
-      // the write in about 1 round of 40, the other's announcement not yet heard.
+      // The same read asked again and again of one instance (where a kept answer serves it), a write through
+      // the other, and at once the read again: with answers kept under the announcements alone, this showed
+      // the balances from before the write in about 1 round of 40, the other's announcement not yet heard.
+      // Kept with the stamp the database changes in the write's own transaction, they never may.
+      const hitsBefore = cacheA.stats.hits + cacheB.stats.hits;
+      const outdatedBefore = cacheA.stats.outdated + cacheB.stats.outdated;
       for (let round = 0; round < READ_AFTER_WRITE_ROUNDS; round++) {
         const [reader, writer] = round % 2 === 0 ? [a, b] : [b, a];
         await balances(reader);
@@ -177,6 +186,9 @@ describe.skipIf(!found)('two instances on one PostgreSQL database', () => {
         const written = await balances(writer);
         expect(await balances(reader), `round ${round}`).toEqual(written);
       }
+      // The second read of each round was answered from the kept answers, the last one (mostly) found outdated.
+      expect(cacheA.stats.hits + cacheB.stats.hits - hitsBefore).toBeGreaterThanOrEqual(READ_AFTER_WRITE_ROUNDS);
+      expect(cacheA.stats.outdated + cacheB.stats.outdated - outdatedBefore).toBeGreaterThan(0);
     },
     // Well under a second a round even on a busy machine: the timeout grows with the rounds asked.
     Math.max(60_000, READ_AFTER_WRITE_ROUNDS * 1000),

@@ -69,12 +69,12 @@ describe('the tables of schema.ts', () => {
       const columns = rows.map((r) => ({ ...r, nullable: r.nullable === 'YES' }));
       const byTable = (list: ColumnFound[]) => TABLE_NAMES.flatMap((t) => list.filter((c) => c.table === t));
       expect(byTable(columns)).toEqual(expected(POSTGRES));
-      // PostgreSQL's own: the shared login throttle and the record of migrations.
+      // PostgreSQL's own: the change counts (the stamps of kept answers), the shared login throttle and the record of migrations.
       const others = await client.query<{ name: string }>(
         "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND NOT (table_name = ANY($1)) ORDER BY 1",
         [TABLE_NAMES],
       );
-      expect(others.rows.map((r) => r.name)).toEqual(['login_attempts', 'schema_migrations']);
+      expect(others.rows.map((r) => r.name)).toEqual(['account_changes', 'login_attempts', 'schema_migrations', 'user_changes']);
       // PREPARE parses and plans a statement without running it: its tables, columns and types must all be there.
       for (const [i, s] of everyStatement(statementsFor(POSTGRES)).entries()) {
         await expect(client.query(`PREPARE check_${i} AS ${s.text}`), s.name).resolves.toBeDefined();

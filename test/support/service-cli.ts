@@ -14,10 +14,10 @@ export interface CliResult {
   stderr: string;
 }
 
-/** One command; the operator's secrets and database unset unless `env` gives them. */
-export function serviceCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+/** One command (of another checkout's `cli` when given); the operator's secrets and database unset unless `env` gives them. */
+export function serviceCli(args: string[], env: Record<string, string> = {}, cli = SERVICE_CLI): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', SERVICE_CLI, ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], {
       env: {
         ...process.env,
         BOOKKEEPING_PASSWORD: undefined,

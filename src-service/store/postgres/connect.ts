@@ -11,7 +11,7 @@
  *   password function beside it, and then falls back on its own deprecated reading of the password file,
  *   which warns on stderr at every command.
  * - The service's own connections say so (`bookkeeping.service`): the tables' notification triggers
- *   leave its writes to the service, which announces them after they commit (see notifier.ts).
+ *   leave its writes unannounced: other instances see them through the stamps of kept answers (serving.ts).
  */
 import pg from 'pg';
 import { parseIntoClientConfig } from 'pg-connection-string';

@@ -1,8 +1,10 @@
 /**
  * Each instance's ear on the database: one connection that LISTENs on the channel `bookkeeping`, on which
- * every change that any instance, admin command or psql session makes is announced when it commits:
+ * every change made outside the service's instances (an admin command, a psql session) is announced by the
+ * tables' triggers when it commits (the instances' own writes are not: what they change is seen through
+ * the stamps of kept answers, see serving.ts):
  *
- * - `data`: something changed (drops the answers an instance keeps);
+ * - `data`: something changed;
  * - `credentials`: users or client keys changed (drops the credential lookups too);
  * - `rows`: stored transactions were changed behind the service's back (drops the kept rows too);
  * - `lock <until ms> <login>`: a login was locked by the shared throttle.

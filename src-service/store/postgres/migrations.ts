@@ -190,6 +190,60 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
         FOR EACH STATEMENT EXECUTE FUNCTION bookkeeping_notify('rows');
     `,
   },
+  {
+    version: 2,
+    description: 'change counts of users and accounts, bumped in the transaction of every change: the stamps of kept answers',
+    sql: `
+      -- How often what an account's lists show has changed (its row, its balance, its transactions), and how
+      -- often what else a user's answers show has (their permissions, templates, refuelings). Each only
+      -- grows, in the transaction of the change itself, so an instance that reads them in one round trip
+      -- knows whether an answer it keeps is still what the database holds (see serving.ts, answerStamp).
+      CREATE TABLE account_changes (
+        account_id bigint PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,
+        changes bigint NOT NULL DEFAULT 1
+      );
+      CREATE TABLE user_changes (
+        user_id bigint PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+        changes bigint NOT NULL DEFAULT 1
+      );
+      INSERT INTO account_changes (account_id) SELECT id FROM accounts;
+
+      CREATE FUNCTION account_added() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO account_changes (account_id) VALUES (NEW.id);
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER account_added AFTER INSERT ON accounts FOR EACH ROW EXECUTE FUNCTION account_added();
+
+      -- Every update of an account's row, the balance that follows each transaction booked on it included.
+      CREATE FUNCTION account_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        UPDATE account_changes SET changes = changes + 1 WHERE account_id = NEW.id;
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER account_changed AFTER UPDATE ON accounts FOR EACH ROW EXECUTE FUNCTION account_changed();
+
+      -- A change of a row that names a user (user_id): their permissions, templates and refuelings.
+      CREATE FUNCTION user_row_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP IN ('UPDATE', 'DELETE') THEN
+          INSERT INTO user_changes (user_id) VALUES (OLD.user_id)
+            ON CONFLICT (user_id) DO UPDATE SET changes = user_changes.changes + 1;
+        END IF;
+        IF TG_OP IN ('UPDATE', 'INSERT') THEN
+          INSERT INTO user_changes (user_id) VALUES (NEW.user_id)
+            ON CONFLICT (user_id) DO UPDATE SET changes = user_changes.changes + 1;
+        END IF;
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER account_permissions_counted AFTER INSERT OR UPDATE OR DELETE ON account_permissions
+        FOR EACH ROW EXECUTE FUNCTION user_row_changed();
+      CREATE TRIGGER templates_counted AFTER INSERT OR UPDATE OR DELETE ON templates
+        FOR EACH ROW EXECUTE FUNCTION user_row_changed();
+      CREATE TRIGGER refuelings_counted AFTER INSERT OR UPDATE OR DELETE ON refuelings
+        FOR EACH ROW EXECUTE FUNCTION user_row_changed();
+    `,
+  },
 ];
 
 /** The schema version this build writes. */

@@ -1,8 +1,7 @@
 /**
- * Announcing the service's own writes to the other instances: after a write commits, one `data`
- * notification, sent before the write is answered. Sent from inside every write transaction, a NOTIFY
- * would make PostgreSQL serialize those commits on its notification lock (held until the commit is on
- * disk); sent after, it is one small transaction for all the writes that committed meanwhile.
+ * Announcing through the instance's pool: what the listener's pings take (listener.ts), the path every
+ * announcement of the service takes. The instances' own writes are not announced: kept answers are
+ * checked by their stamps (serving.ts), which the database changes in the writes' own transactions.
  */
 import type pg from 'pg';
 import { CHANNEL } from './listener';
@@ -13,36 +12,4 @@ import { CHANNEL } from './listener';
  */
 export function notifyNow(pool: pg.Pool, payload: string): Promise<unknown> {
   return pool.query("SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, $2)", [CHANNEL, payload]);
-}
-
-export class ChangeNotifier {
-  private inFlight: Promise<void> | undefined;
-  private next: Promise<void> | undefined;
-
-  constructor(
-    private readonly pool: pg.Pool,
-    private readonly onFailure: (e: unknown) => void,
-  ) {}
-
-  /** Resolves once a notification sent after this call has been committed (or has failed and been logged). */
-  changed(): Promise<void> {
-    if (!this.inFlight) {
-      this.inFlight = this.send().finally(() => (this.inFlight = undefined));
-      return this.inFlight;
-    }
-    // One in flight may have been sent before the caller's commit: the next one covers all who wait.
-    this.next ??= this.inFlight.then(() => {
-      this.next = undefined;
-      return this.changed();
-    });
-    return this.next;
-  }
-
-  private async send(): Promise<void> {
-    try {
-      await notifyNow(this.pool, 'data');
-    } catch (e) {
-      this.onFailure(e);
-    }
-  }
 }

@@ -11,11 +11,16 @@
  *   two instances booking on the same accounts at once wait for each other and every balance stays the
  *   exact sum of its transactions. Should PostgreSQL still find a deadlock or a serialization failure,
  *   the write runs again from the start (a flow has no effect outside its transaction). A write is
- *   answered only after its COMMIT, and after the other instances have been told (notifier.ts).
- * - The generation that keeps the answers of reads fresh changes with this instance's commits, with every
- *   announcement of a change by anyone, and with every call while the listener is down (nothing kept is
- *   trusted then). Users and client keys change only through the admin commands, announced as
- *   `credentials`; the login throttle is shared (login-attempts.ts).
+ *   answered only after its COMMIT.
+ * - Answers are kept with a stamp that the database changes in the transaction of every change of what
+ *   they show (`answerStamp`), checked in one round trip before one is given: a write answered by another
+ *   instance is seen at the next request whether or not this one has heard of it. So the instances do not
+ *   announce their own writes (a notification after each, waited for before the answer, was a
+ *   transaction more per write and its round trip on the write's answer, for nothing that needs it now).
+ * - The generation changes with this instance's commits, with every announcement of a change made outside
+ *   the service (admin commands, psql: see listener.ts), and with every call while the listener is down
+ *   (nothing kept is trusted then). Users and client keys change only through the admin commands,
+ *   announced as `credentials`; the login throttle is shared (login-attempts.ts).
  */
 import type pg from 'pg';
 import type { LoginGuard, ThrottleOptions } from '../../auth/login-throttle';
@@ -28,7 +33,7 @@ import { PgConnection } from './connection';
 import { Listener, type Announcement } from './listener';
 import { SharedLoginThrottle } from './login-attempts';
 import { migratePostgres } from './migrations';
-import { ChangeNotifier, notifyNow } from './notifier';
+import { notifyNow } from './notifier';
 
 export interface PostgresStoreOptions {
   /** Most connections of this instance's pool (default 10). */
@@ -45,15 +50,29 @@ export interface PostgresStoreOptions {
 const RETRYABLE = new Set(['40P01', '40001', '23505']);
 const WRITE_TRIES = 5;
 
+/**
+ * The stamp of a kept answer (ServiceStore.answerStamp): the user's count of changes, and the count of the
+ * one account the answer is about ($2), or the sum of the counts of every account the user holds ($2 = 0).
+ * Counts only grow, and a change of which accounts the user holds changes the user's count: the same
+ * pair means nothing the answer shows has changed. One statement: one snapshot, one round trip.
+ */
+const ANSWER_STAMP = {
+  name: 'answers.stamp',
+  text: `SELECT COALESCE((SELECT changes FROM user_changes WHERE user_id = $1), 0) || ':' ||
+    CASE WHEN $2::bigint = 0
+      THEN (SELECT COALESCE(sum(c.changes), 0) FROM account_permissions p JOIN account_changes c ON c.account_id = p.account_id
+            WHERE p.user_id = $1)
+      ELSE (SELECT COALESCE(max(changes), 0) FROM account_changes WHERE account_id = $2) END`.replace(/\s+/g, ' '),
+};
+
 export class PostgresServiceStore implements ServiceStore {
   /** Each write is a transaction of its own. */
   readonly groupsCommits = false;
-  /** Another instance's write is answered before this one hears of it. */
+  /** Another instance's write is answered before this one hears of it: kept answers carry a stamp (`answerStamp`). */
   readonly knowsEveryCommit = false;
   readonly credentials: Users;
   private readonly kept = new KeptTransactions();
   private readonly listener: Listener;
-  private readonly notifier: ChangeNotifier;
   private readonly guards: SharedLoginThrottle[] = [];
   private generationCount = 0;
   private outsideCount = 0;
@@ -65,7 +84,6 @@ export class PostgresServiceStore implements ServiceStore {
     private readonly onTrouble: (message: string, error?: unknown) => void,
   ) {
     this.credentials = new Users(new PgConnection(pool));
-    this.notifier = new ChangeNotifier(pool, (e) => onTrouble('Could not announce a change to the other instances', e));
     this.listener = new Listener(
       url,
       {
@@ -147,13 +165,18 @@ export class PostgresServiceStore implements ServiceStore {
       try {
         const result = await inTransaction(this.pool, (client) => runFlow(flow(new StoreData(new PgConnection(client)))));
         this.generationCount += 1;
-        await this.notifier.changed();
         return result;
       } catch (e) {
         if (attempt >= WRITE_TRIES || !RETRYABLE.has(sqlState(e) ?? '')) throw e;
       }
     }
   }
+
+  readonly answerStamp = async (userId: number, accountId: number): Promise<string> => {
+    if (this.closed) throw new Error('The store is closed.');
+    const { rows } = await this.pool.query<[string]>({ ...ANSWER_STAMP, values: [userId, accountId], rowMode: 'array' });
+    return rows[0]![0];
+  };
 
   generation(): number {
     if (!this.listener.healthy) this.generationCount += 1;
