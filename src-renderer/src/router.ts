@@ -2,22 +2,25 @@
 import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router';
 import { useStatusStore } from './stores/status';
 import AccountsView from './views/AccountsView.vue';
-import AccountView from './views/AccountView.vue';
-import BudgetsView from './views/BudgetsView.vue';
-import CarsView from './views/CarsView.vue';
-import CarView from './views/CarView.vue';
-import CategoriesView from './views/CategoriesView.vue';
 import ConnectView from './views/ConnectView.vue';
-import DataView from './views/DataView.vue';
-import FuelStatsView from './views/FuelStatsView.vue';
-import OutboxView from './views/OutboxView.vue';
-import PumpView from './views/PumpView.vue';
-import RegisterView from './views/RegisterView.vue';
-import ReportsView from './views/ReportsView.vue';
-import SearchView from './views/SearchView.vue';
-import SettingsView from './views/SettingsView.vue';
-import TemplatesView from './views/TemplatesView.vue';
-import TransferView from './views/TransferView.vue';
+
+// The first screen (the accounts, or connecting on a first run) comes with the app; every other screen is read
+// when first opened, so that opening the app compiles and runs only what the accounts need.
+const AccountView = () => import('./views/AccountView.vue');
+const BudgetsView = () => import('./views/BudgetsView.vue');
+const CarsView = () => import('./views/CarsView.vue');
+const CarView = () => import('./views/CarView.vue');
+const CategoriesView = () => import('./views/CategoriesView.vue');
+const DataView = () => import('./views/DataView.vue');
+const FuelStatsView = () => import('./views/FuelStatsView.vue');
+const OutboxView = () => import('./views/OutboxView.vue');
+const PumpView = () => import('./views/PumpView.vue');
+const RegisterView = () => import('./views/RegisterView.vue');
+const ReportsView = () => import('./views/ReportsView.vue');
+const SearchView = () => import('./views/SearchView.vue');
+const SettingsView = () => import('./views/SettingsView.vue');
+const TemplatesView = () => import('./views/TemplatesView.vue');
+const TransferView = () => import('./views/TransferView.vue');
 
 declare module 'vue-router' {
   interface RouteMeta {

@@ -78,6 +78,15 @@ describe.skipIf(!found)('the register of a decade', () => {
       // The rows in the page are consecutive rows of the register (no gap where pages met).
       const indexes = await rows().evaluateAll((list) => list.map((tr) => Number(tr.getAttribute('aria-rowindex'))));
       expect(indexes.every((x, k) => k === 0 || x === indexes[k - 1]! + 1)).toBe(true);
+      // Only the rows in view and two more on each side are in the page: each frame of scrolling mounts,
+      // lays out and paints every row that came into that range (RegisterTable's OVERSCAN).
+      const { inView, mounted } = await page.evaluate(() => {
+        const el = document.querySelector<HTMLElement>('[data-testid=register-scroll]')!;
+        const height = el.querySelector<HTMLElement>('tbody tr[data-key]')!.offsetHeight;
+        return { inView: Math.ceil(el.clientHeight / height) + 1, mounted: el.querySelectorAll('tbody tr[data-key]').length };
+      });
+      expect(mounted).toBeGreaterThanOrEqual(inView - 2);
+      expect(mounted).toBeLessThanOrEqual(inView + 2 * 2);
     }
 
     // The newest row's balance is the account's balance now.

@@ -347,7 +347,12 @@ export async function reload(page: Page, errors: string[]): Promise<void> {
 /** Goes to a screen the way a user does, through the address (hash) without reloading the page. */
 export async function go(page: Page, path: string): Promise<void> {
   await page.evaluate((p) => (location.hash = `#${p}`), path);
-  await page.waitForFunction((p) => location.hash === `#${p}`, path);
+  // Until the screen of that address is shown (screens are read when first opened), or another address
+  // replaced it (a redirect).
+  await page.waitForFunction(
+    (p) => location.hash !== `#${p}` || document.querySelector<HTMLElement>('main')?.dataset.route === p.split('?')[0],
+    path,
+  );
 }
 
 /**
