@@ -776,6 +776,8 @@ const cs: Messages = {
       cars: 'Auta',
       refuelings: 'Tankování',
       budgets: 'Rozpočty',
+      carCosts: 'Další náklady aut',
+      reminders: 'Připomínky k autům',
       pendingWrites: 'Změny čekající na odeslání',
     },
     export: {

@@ -774,6 +774,8 @@ const en = {
       cars: 'Cars',
       refuelings: 'Refuelings',
       budgets: 'Budgets',
+      carCosts: 'Other car costs',
+      reminders: 'Car reminders',
       pendingWrites: 'Changes waiting to be sent',
     },
     export: {
