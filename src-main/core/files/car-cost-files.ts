@@ -6,12 +6,12 @@
  * would be, and adds them all in one transaction, or none when any row cannot be read.
  */
 import { APP_METHODS, AppError, type CsvFile, type InputOf } from '../../../src-shared/app-api';
+import type { DecimalMark } from '../../../src-shared/csv-dialect';
 import { CAR_COST, CAR_COST_KINDS, type CarCostKind, type CarCostStored, type CarCostWrite } from '../../../src-shared/records/car-cost';
 import type { CsvSpec, FieldSpec } from '../../../src-shared/records/fields';
 import { parse, ValidationError } from '../../../src-shared/validate';
 import type { CoreParts, Handlers } from '../app/core-parts';
 import { carCostProblem } from '../cars/handlers';
-import type { DecimalMark } from '../../../src-shared/csv-dialect';
 import { detectDecimalMark, readCsv, type CsvRecord, type CsvTable } from './csv-reader';
 import { dialectOf, writeCsv } from './csv-writer';
 import { recordColumns } from './exports';
