@@ -183,7 +183,8 @@ const countsOf = (c: NonNullable<SyncSummary['received']>): string =>
 export function countsText(c: RecordCounts): string {
   return (
     `${c.accounts} accounts, ${c.transactions} transactions, ${c.templates} templates, ${c.categories} categories, ` +
-    `${c.cars} cars, ${c.refuelings} refuelings, ${c.budgets} budgets, ${c.pendingWrites} writes in the outbox`
+    `${c.cars} cars, ${c.refuelings} refuelings, ${c.budgets} budgets, ` +
+    `${c.carCosts} car costs, ${c.reminders} reminders, ${c.pendingWrites} writes in the outbox`
   );
 }
 

@@ -70,6 +70,9 @@ export interface RecordCounts {
   refuelings: number;
   /** Kept here only (never sent), carried by backups all the same. */
   budgets: number;
+  /** A car's other costs and its reminders: kept here only as budgets are. */
+  carCosts: number;
+  reminders: number;
   pendingWrites: number;
 }
 

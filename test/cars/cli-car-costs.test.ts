@@ -132,6 +132,19 @@ describe("the command line's car costs and reminders", () => {
     const mine = (await ok(['car-cost', 'list', '1', '--json'])).json().costs;
     const fields = (c: Record<string, unknown>) => ({ ...c, id: 0, carId: 0 });
     expect(copied.map(fields)).toEqual(mine.map(fields));
+    // For Excel in Czech: a BOM, semicolons and decimal commas; the import tells the dialect by itself.
+    await ok(['car', 'add', '3', 'Felicia']);
+    const czech = tmp.file('costs-cs.csv');
+    await ok(['car-cost', 'export', '--car', '1', '--dialect', 'excel-cs', '--out', czech]);
+    const czechCsv = readFileSync(czech, 'utf8');
+    expect(czechCsv.startsWith('\uFEFFcar_id;car_name;date;kind;')).toBe(true);
+    expect(czechCsv).toContain(';2500,5;');
+    expect((await ok(['car-cost', 'import', '3', czech, '--json'])).json()).toEqual({ imported: 2 });
+    expect((await ok(['car-cost', 'list', '3', '--json'])).json().costs.map(fields)).toEqual(mine.map(fields));
+    expectCliFailure(
+      await cli(['car-cost', 'export', '--dialect', 'excel', '--out', tmp.file('x.csv')]),
+      /--dialect is one of excel-cs, excel-en, plain, not "excel"/,
+    );
 
     await ok(['car-cost', 'delete', String(service.id)]);
     expect((await ok(['car-cost', 'list', '1', '--json'])).json().costs).toHaveLength(1);

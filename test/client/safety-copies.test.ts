@@ -71,10 +71,12 @@ describe('safety copies', () => {
       });
       const reminder = await core.addReminder({ carId: 3, kind: 'inspection', dueDate: '2026-10-01', everyMonths: 24 });
       const backup = await core.createBackup();
+      expect(backup.counts).toMatchObject({ carCosts: 1, reminders: 1, pendingWrites: 0 });
       // What the copy holds when it is replaced: one cost less, the reminder done once.
       await core.removeCarCost({ id: cost.id });
       await core.completeReminder({ id: reminder.id, date: '2026-09-20' });
-      await core.restoreBackup({ data: Buffer.from(backup.data, 'base64') });
+      const restored = await core.restoreBackup({ data: Buffer.from(backup.data, 'base64') });
+      expect(restored.counts).toMatchObject({ carCosts: 1, reminders: 1 });
       expect((await core.getCarWholeCost({ carId: 3 })).costs).toEqual([cost]);
       expect((await core.listReminders({ carId: 3 })).reminders).toMatchObject([
         { id: reminder.id, dueDate: '2026-10-01', lastDone: null },

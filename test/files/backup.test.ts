@@ -126,6 +126,8 @@ describe('backup and restore', () => {
         cars: 1,
         refuelings: 1,
         budgets: 0,
+        carCosts: 0,
+        reminders: 0,
         pendingWrites: 7,
       });
       expect(backup.fileName).toMatch(/^bookkeeping-\d{4}-\d{2}-\d{2}-\d{4}\.sqlite$/);

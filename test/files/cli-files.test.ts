@@ -134,7 +134,7 @@ describe('command line: files', () => {
     expectFailure(await cli(data, ['backup', '--to', file]), /exists; add --force to overwrite it/);
     const forced = await cli(data, ['backup', '--to', file, '--force']);
     expect(forced.out).toMatch(
-      /^Backup written to .* \(\d+ bytes\): 0 accounts, 0 transactions, 0 templates, 0 categories, 1 cars, 0 refuelings, 0 budgets, 1 writes in the outbox\.$/,
+      /^Backup written to .* \(\d+ bytes\): 0 accounts, 0 transactions, 0 templates, 0 categories, 1 cars, 0 refuelings, 0 budgets, 0 car costs, 0 reminders, 1 writes in the outbox\.$/,
     );
 
     await cli(data, ['outbox', 'discard', '1']);
@@ -142,7 +142,7 @@ describe('command line: files', () => {
     const restored = await cli(data, ['restore', '--from', file]);
     expect(restored.code, restored.err).toBe(0);
     expect(restored.out).toMatch(
-      /^Restored the backup of \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}: 0 accounts, .* 1 cars, 0 refuelings, 0 budgets, 1 writes in the outbox\.\n1 write\(s\) may have reached the service/,
+      /^Restored the backup of \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}: 0 accounts, .* 1 cars, 0 refuelings, 0 budgets, 0 car costs, 0 reminders, 1 writes in the outbox\.\n1 write\(s\) may have reached the service/,
     );
     expect((await cli(data, ['cars', '--json'])).json()).toMatchObject([{ carId: 3, name: 'Octavia' }]);
     expect((await cli(data, ['outbox', '--json'])).json()).toMatchObject([{ kind: 'addRefueling', status: 'unknown' }]);

@@ -12,6 +12,7 @@ import { defineCommand, defineGroup } from '../command';
 import { readUtf8, writeNew } from '../files';
 import { table } from '../format';
 import { currencyArg, integerArg, MAX_IMPORT_FILE_BYTES } from '../values';
+import { DIALECT_OPTION } from './export';
 import { RecordOptions } from './record-options';
 
 const OPTIONS = new RecordOptions<keyof CarCostWrite>(CAR_COST.fields, CAR_COST.sent);
@@ -107,14 +108,17 @@ export const carCost = defineGroup('car-cost', "A car's other costs (service, ty
   }),
   defineCommand({
     name: 'car-cost export',
-    summary: "Writes the other costs (all cars', or --car's) to a UTF-8 CSV file with a header row. --force overwrites an existing file.",
+    summary:
+      "Writes the other costs (all cars', or --car's) to a UTF-8 CSV file with a header row, in a dialect as `export` does " +
+      '(plain, excel-cs or excel-en). --force overwrites an existing file.',
     options: {
       out: { type: 'string', value: '<file>', description: 'the CSV file to write', required: true },
       force: { type: 'boolean', description: 'overwrite the file if it exists' },
       car: { type: 'string', value: '<carId>', description: "only this car's", read: integerArg },
+      dialect: DIALECT_OPTION,
     },
     async run(ctx) {
-      const file = await ctx.core.exportCarCostsCsv({ carId: ctx.options.car });
+      const file = await ctx.core.exportCarCostsCsv({ carId: ctx.options.car, dialect: ctx.options.dialect });
       writeNew(ctx.options.out, Buffer.from(file.content, 'utf8'), ctx.options.force ?? false);
       ctx.out({ file: ctx.options.out, rows: file.rows }, `${file.rows} car cost(s) written to ${ctx.options.out}.`);
     },

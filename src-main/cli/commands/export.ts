@@ -22,6 +22,14 @@ function dialectArg(text: string): CsvDialectName {
   return found;
 }
 
+/** `--dialect`, for every command that writes a CSV. */
+export const DIALECT_OPTION = {
+  type: 'string',
+  value: '<plain|excel-cs|excel-en>',
+  description: 'how the file is written (default: plain)',
+  read: dialectArg,
+} as const;
+
 export const exportCsv = defineCommand({
   name: 'export',
   summary:
@@ -31,12 +39,7 @@ export const exportCsv = defineCommand({
   options: {
     out: { type: 'string', value: '<file>', description: 'the CSV file to write', required: true },
     force: { type: 'boolean', description: 'overwrite the file if it exists' },
-    dialect: {
-      type: 'string',
-      value: '<plain|excel-cs|excel-en>',
-      description: 'how the file is written (default: plain)',
-      read: dialectArg,
-    },
+    dialect: DIALECT_OPTION,
     car: { type: 'string', value: '<id>', description: "refuelings: only this car's" },
     account: { type: 'string', value: '<id>', description: "transactions: only this account's" },
     category: { type: 'string', value: '<id>', description: 'transactions: only in this category' },

@@ -52,6 +52,8 @@ function countRecords(db: Database.Database, schema: SchemaName = 'main'): Recor
     cars: count('cars'),
     refuelings: count('refuelings'),
     budgets: count('budgets'),
+    carCosts: count('car_costs'),
+    reminders: count('reminders'),
     pendingWrites: count('outbox'),
   };
 }
