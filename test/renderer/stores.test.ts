@@ -16,6 +16,7 @@ import { useSyncStore } from '../../src-renderer/src/stores/sync';
 import { TOAST_MS, useToastsStore } from '../../src-renderer/src/stores/toasts';
 import {
   AppError,
+  DATA_TABLES,
   DEFAULT_PREFERENCES,
   type AccountsView,
   type InputOf,
@@ -165,7 +166,7 @@ describe("status, sync and the core's events", () => {
     expect(s.api.getStatus).toHaveBeenCalledTimes(2);
     expect(store.syncing).toBe(false);
     // The answer moves no table: the core's data-changed names those the sync changed.
-    expect(Object.values(data.versions)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(data.versions).toEqual(Object.fromEntries(DATA_TABLES.map((t) => [t, 0])));
     s.emit({ type: 'data-changed', status: status(), tables: ['transactions', 'accounts'] });
     expect(data.versions).toMatchObject({ transactions: 1, accounts: 1, refuelings: 0, cars: 0 });
     store.dismissSummary();
