@@ -9,48 +9,21 @@ import { apiDefineTransaction, apiTransaction } from './records';
 import * as rule from './rules';
 
 /**
- * The records of the last kept (frozen) list of rows answered for each account: asked again while no
- * transaction was booked on the account, the same unchanging records, whose XML the codec keeps whole.
- * A booking makes a new list of mostly the same rows (one row in, the last one out): its records are
- * taken from the previous list's by the rows' identity, in one walk, and only the new row's is made.
+ * The records of a kept (frozen) list of rows, by the list's identity: asked again while no transaction
+ * was booked on the account, the same unchanging records, whose XML the codec keeps whole.
  */
-const listRecords = new Map<number, { rows: readonly TransactionRow[]; currency: number; records: ApiTransaction2[] }>();
-/** Accounts whose last records are kept at most (as many as the kept last lists: kept-rows.ts); past it the map starts over. */
-const LIST_RECORDS_MAX = 1000;
-
-/** The records of `rows`, those of rows also in `previous` (in the same order) taken from `made`. */
-function recordsAfter(
-  rows: readonly TransactionRow[],
-  currency: number,
-  previous: { rows: readonly TransactionRow[]; currency: number; records: ApiTransaction2[] } | undefined,
-): ApiTransaction2[] {
-  const same = previous !== undefined && previous.currency === currency;
-  const records = new Array<ApiTransaction2>(rows.length);
-  let j = 0;
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i]!;
-    while (same && j < previous.rows.length && previous.rows[j] !== row && !before(row, previous.rows[j]!)) j += 1;
-    records[i] = same && previous.rows[j] === row ? previous.records[j++]! : apiTransaction(row, currency);
-  }
-  return records;
-}
-
-/** Whether `a` comes before `b` in a last list (newest first: PaymentDate, then Id, descending). */
-function before(a: TransactionRow, b: TransactionRow): boolean {
-  return a.payment_date > b.payment_date || (a.payment_date === b.payment_date && a.id > b.id);
-}
+const listRecords = new WeakMap<readonly TransactionRow[], { currency: number; records: ApiTransaction2[] }>();
 
 /** The last 50 transactions of an account the caller holds any permission on, newest first. */
 export function* lastTransactions(ctx: CallContext, p: ParamsOf<'TransactionListLast50_2'>): Flow<ApiTransaction2[]> {
   const account = yield* rule.visibleAccount(ctx.store, ctx.user.id, p.AccountId, 'AccountId');
   const rows = yield* awaited(ctx.store.transactions.last(account.id));
   if (!Object.isFrozen(rows)) return rows.map((row) => apiTransaction(row, account.currency));
-  const known = listRecords.get(account.id);
-  if (known !== undefined && known.rows === rows && known.currency === account.currency) return known.records;
+  const known = listRecords.get(rows);
+  if (known !== undefined && known.currency === account.currency) return known.records;
   // Frozen, never changed by anyone: the handler's type is the catalog's plain array.
-  const records = unchanging(recordsAfter(rows, account.currency, known)) as ApiTransaction2[];
-  if (listRecords.size >= LIST_RECORDS_MAX) listRecords.clear();
-  listRecords.set(account.id, { rows, currency: account.currency, records });
+  const records = unchanging(rows.map((row) => apiTransaction(row, account.currency))) as ApiTransaction2[];
+  listRecords.set(rows, { currency: account.currency, records });
   return records;
 }
 

@@ -1,6 +1,6 @@
 /** Writing answers: the body encoded once, its headers made once, so that a cached answer is written as is. */
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { faultHeaders, type WireBytes, type WireResponse } from '../../src-shared/wire';
+import { faultHeaders, type WireResponse } from '../../src-shared/wire';
 
 const COMMON_HEADERS = { 'Cache-Control': 'private, max-age=0', 'X-Content-Type-Options': 'nosniff' };
 
@@ -16,16 +16,6 @@ export function answer(wire: WireResponse, extra?: Record<string, string>): Answ
   return {
     status: wire.status,
     headers: { ...COMMON_HEADERS, ...faultHeaders(wire), ...extra, 'Content-Type': wire.contentType, 'Content-Length': payload.length },
-    payload,
-  };
-}
-
-/** A successful answer written as bytes (buildResponseBytes): the same headers as `answer` gives it. */
-export function answerBytes(wire: WireBytes): Answer {
-  const { payload } = wire;
-  return {
-    status: wire.status,
-    headers: { ...COMMON_HEADERS, 'Content-Type': wire.contentType, 'Content-Length': payload.length },
     payload,
   };
 }

@@ -17,7 +17,7 @@ import {
   SERVICE_PATH,
   WireError,
   buildFault,
-  buildResponseBytes,
+  buildResponse,
   faultForWireError,
   parseRequest,
   type AnyCall,
@@ -30,7 +30,7 @@ import { RuleError, ServiceBusy } from '../errors';
 import type { Logger } from '../log';
 import { runOperation } from '../operations';
 import { loginKey, type ServiceStore, type UserRow } from '../store';
-import { answer, answerBytes, send, write, type Answer } from './answer';
+import { answer, send, write } from './answer';
 import { dependenciesOf, isCacheable, stampScope, touchedBy } from './answer-dependencies';
 import { BodyBudget } from './body-budget';
 import type { TrustedProxies } from './client-address';
@@ -417,12 +417,16 @@ export class ServiceEndpoint {
    * trip; ServiceStore.answerStamp), else answered anew from the store, without reading and verifying it
    * again, and kept with the stamp just read (read before the data, it can only be older than them).
    */
-  private async answerKnown(res: ServerResponse, binding: Binding, entry: Entry<KnownRequest>, cacheKey: string): Promise<void> {
+  private answerKnown(res: ServerResponse, binding: Binding, entry: Entry<KnownRequest>, cacheKey: string): Promise<void> {
     const known = entry.request;
-    const stamp = await this.stampOf(known.call, known.user);
-    if (entry.answer !== undefined && stamp === entry.stamp) return write(res, entry.answer);
-    this.options.cache!.outdated(cacheKey, entry);
-    return this.run(res, binding, known.call, known.user, cacheKey, known, stamp);
+    const pending = this.stampOf(known.call, known.user);
+    // Without stamps (SQLite) the request runs in this very turn, as a read must there (see run).
+    if (pending === undefined) return this.run(res, binding, known.call, known.user, cacheKey, known);
+    return pending.then((stamp) => {
+      if (entry.answer !== undefined && stamp === entry.stamp) return write(res, entry.answer);
+      this.options.cache!.outdated(cacheKey, entry);
+      return this.run(res, binding, known.call, known.user, cacheKey, known, stamp);
+    });
   }
 
   /** The stamp of what the call's answer shows, where the store's answers carry one; undefined elsewhere. */
@@ -440,7 +444,7 @@ export class ServiceEndpoint {
     known: KnownRequest | undefined,
     stampRead?: string,
   ): Promise<void> {
-    let a: Answer;
+    let wire: WireResponse;
     /** A read's answer is kept under the generation it began in, with what it shows (and its stamp). */
     let keep: { generation: number; dependsOn: string[]; stamp: string | undefined } | undefined;
     const cache = this.options.cache;
@@ -454,7 +458,9 @@ export class ServiceEndpoint {
         // writes drop what they touch themselves. On PostgreSQL, where others write too, the answer is
         // kept with the stamp read before it (ServiceStore.answerStamp), and given only while it holds.
         const keeping = cache !== undefined && cacheKey !== undefined && known !== undefined && isCacheable(call.operation);
-        const stamp = keeping ? (stampRead ?? (await this.stampOf(call, user))) : undefined;
+        // Awaited only where the store has stamps: on SQLite the read stays in the turn the request came in.
+        const pending = keeping && stampRead === undefined ? this.stampOf(call, user) : undefined;
+        const stamp = pending === undefined ? stampRead : await pending;
         let generation = 0;
         const read = this.store.read((store) => {
           generation = this.store.outsideGeneration();
@@ -476,10 +482,11 @@ export class ServiceEndpoint {
           cache?.invalidate(touched);
         }
       }
-      a = answerBytes(buildResponseBytes(binding, call.operation, result, this.options.namespace));
+      wire = buildResponse(binding, call.operation, result, this.options.namespace);
     } catch (e) {
-      a = answer(this.failure(binding, call, e));
+      wire = this.failure(binding, call, e);
     }
+    const a = answer(wire);
     if (keep) cache!.set(cacheKey!, keep.generation, loginKey(call.credentials.login), a, keep.dependsOn, known!, keep.stamp);
     write(res, a);
   }

@@ -15,10 +15,10 @@ import {
   type ResultShape,
   type WireType,
 } from '../../src-shared/catalog';
-import { BINDINGS, buildFault, buildRequest, buildResponseBytes, parseRequest, type Binding } from '../../src-shared/wire';
+import { BINDINGS, buildFault, buildRequest, buildResponse, parseRequest, type Binding } from '../../src-shared/wire';
 import type { Authenticator } from '../auth/authenticator';
 import { awaited, type ServiceStore } from '../store';
-import { answer, answerBytes } from './answer';
+import { answer } from './answer';
 
 const SAMPLE: Record<WireType, unknown> = {
   long: 1,
@@ -82,7 +82,7 @@ export async function warmUp(options: { namespace: string; timeZone: string; sto
       );
       // Lists of 50 are the common large answer; the rest once in a while.
       if (binding === 'soap12' || round % 10 === 0) {
-        answerBytes(buildResponseBytes(binding, operation, results.get(operation) as never, namespace));
+        answer(buildResponse(binding, operation, results.get(operation) as never, namespace));
       }
     }
     if (round % 10 === 0) answer(buildFault('soap12', { code: 'Client', message: 'Warm-up' }));

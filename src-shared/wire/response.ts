@@ -6,7 +6,7 @@
 import { OPERATIONS, soapResponseElement, soapResultElement, type OperationName, type ResultOf } from '../catalog';
 import { CONTENT_TYPE, SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS, envelopeNs, isSoap, mediaType, type Binding } from './bindings';
 import { FAULT_SUBCODE_HEADER, isFaultSubcode, ServiceFault, WireError, type FaultSubcode } from './errors';
-import { readResultContent, writeResultBytes, writeResultContent } from './result-content';
+import { readResultContent, writeResultContent } from './result-content';
 import type { ReadOptions } from './values';
 import { escapeAttr, escapeText } from './xml-text';
 import { childNamed, parseXml, resolveQName, type XmlElement, type XmlLimits } from './xml-tree';
@@ -22,35 +22,11 @@ export interface WireResponse {
 const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>';
 const SCHEMA_NS_DECLS = 'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"';
 
-/** A SOAP envelope up to the start of its Body's content, and from its end. */
-const soapEnvelopeHead = (binding: 'soap11' | 'soap12') =>
-  `${XML_DECLARATION}<soap:Envelope xmlns:soap="${envelopeNs(binding)}" ${SCHEMA_NS_DECLS}><soap:Body>`;
-const SOAP_ENVELOPE_TAIL = '</soap:Body></soap:Envelope>';
-
 function soapEnvelope(binding: 'soap11' | 'soap12', bodyContent: string): string {
-  return soapEnvelopeHead(binding) + bodyContent + SOAP_ENVELOPE_TAIL;
-}
-
-/** What a successful answer holds around its result's content, in a binding, and its content type. */
-interface ResponseFrame {
-  contentType: string;
-  head: string;
-  tail: string;
-}
-
-function responseFrame(binding: Binding, operation: OperationName, namespace: string): ResponseFrame {
-  const ns = escapeAttr(namespace);
-  if (isSoap(binding)) {
-    const response = soapResponseElement(operation);
-    const resultEl = soapResultElement(operation);
-    return {
-      contentType: CONTENT_TYPE[binding],
-      head: `${soapEnvelopeHead(binding)}<${response} xmlns="${ns}"><${resultEl}>`,
-      tail: `</${resultEl}></${response}>${SOAP_ENVELOPE_TAIL}`,
-    };
-  }
-  const root = OPERATIONS[operation].httpResultRoot;
-  return { contentType: CONTENT_TYPE.xml, head: `${XML_DECLARATION}\n<${root} ${SCHEMA_NS_DECLS} xmlns="${ns}">`, tail: `</${root}>` };
+  return (
+    `${XML_DECLARATION}<soap:Envelope xmlns:soap="${envelopeNs(binding)}" ${SCHEMA_NS_DECLS}>` +
+    `<soap:Body>${bodyContent}</soap:Body></soap:Envelope>`
+  );
 }
 
 /** A successful answer: HTTP 200 with the binding's content type. */
@@ -60,47 +36,24 @@ export function buildResponse<N extends OperationName>(
   result: ResultOf<N>,
   namespace: string,
 ): WireResponse {
-  const frame = responseFrame(binding, operation, namespace);
+  const spec = OPERATIONS[operation];
+  const content = writeResultContent(spec.result, result);
+  const ns = escapeAttr(namespace);
+  if (isSoap(binding)) {
+    const response = soapResponseElement(operation);
+    const resultEl = soapResultElement(operation);
+    return {
+      status: 200,
+      contentType: CONTENT_TYPE[binding],
+      body: soapEnvelope(binding, `<${response} xmlns="${ns}"><${resultEl}>${content}</${resultEl}></${response}>`),
+    };
+  }
+  const root = spec.httpResultRoot;
   return {
     status: 200,
-    contentType: frame.contentType,
-    body: frame.head + writeResultContent(OPERATIONS[operation].result, result) + frame.tail,
+    contentType: CONTENT_TYPE.xml,
+    body: `${XML_DECLARATION}\n<${root} ${SCHEMA_NS_DECLS} xmlns="${ns}">${content}</${root}>`,
   };
-}
-
-/** A successful answer as buildResponse writes it, as UTF-8 bytes: `payload`. */
-export interface WireBytes {
-  status: number;
-  contentType: string;
-  payload: Buffer;
-}
-
-/** The frames of answers as bytes, by binding, operation and namespace (one namespace per service: a few dozen). */
-const byteFrames = new Map<string, { contentType: string; head: Buffer; tail: Buffer }>();
-const BYTE_FRAMES_MAX = 256;
-
-/**
- * The answer buildResponse writes, written straight into one buffer: the frame's bytes (made once), the
- * content's (kept with an unchanging list), copied in once. No text of the whole answer is made, to be
- * encoded and dropped again.
- */
-export function buildResponseBytes<N extends OperationName>(
-  binding: Binding,
-  operation: N,
-  result: ResultOf<N>,
-  namespace: string,
-): WireBytes {
-  const key = `${binding} ${operation} ${namespace}`;
-  let frame = byteFrames.get(key);
-  if (frame === undefined) {
-    const text = responseFrame(binding, operation, namespace);
-    frame = { contentType: text.contentType, head: Buffer.from(text.head, 'utf8'), tail: Buffer.from(text.tail, 'utf8') };
-    if (byteFrames.size >= BYTE_FRAMES_MAX) byteFrames.clear();
-    byteFrames.set(key, frame);
-  }
-  const content = writeResultBytes(OPERATIONS[operation].result, result);
-  const payload = Buffer.concat([frame.head, content, frame.tail], frame.head.length + content.length + frame.tail.length);
-  return { status: 200, contentType: frame.contentType, payload };
 }
 
 export interface FaultSpec {

@@ -95,19 +95,11 @@ function writeRecords(name: string, records: readonly Record<string, unknown>[],
   const written = (records as Unchanging)[WRITTEN];
   const kind = written === undefined ? '' : `${name} ${recordName}`;
   if (written?.[kind] !== undefined) return written[kind];
-  const out = writeListText(name, records, fields, recordName);
-  if (written !== undefined) written[kind] = flatten(out);
-  return out;
-}
-
-/** The bytes of unchanging lists of records (writeResultBytes), by the list: they live as long as it does. */
-const listBytes = new WeakMap<readonly object[], Partial<Record<FlatRecordName, Buffer>>>();
-
-/** The element `name` of a list that is not empty. */
-function writeListText(name: string, records: readonly Record<string, unknown>[], fields: FieldList, recordName: string): string {
   let out = `<${name}>`;
   for (const r of records) out += writeRecord(fields, r, recordName);
-  return out + `</${name}>`;
+  out += `</${name}>`;
+  if (written !== undefined) written[kind] = flatten(out);
+  return out;
 }
 
 function writeCategory(c: ApiCategory): string {
@@ -119,31 +111,6 @@ function writeCategory(c: ApiCategory): string {
 
 function writeList(name: string, items: string[]): string {
   return items.length === 0 ? `<${name} />` : `<${name}>${items.join('')}</${name}>`;
-}
-
-/**
- * The content as UTF-8 bytes. A list of records declared unchanging keeps its bytes (not its text) with
- * it: a service answering a list again writes them as they are, and bytes kept outside the heap cost the
- * garbage collector nothing while they live (a list's text of about 15 KB was copied by every young
- * collection it lived through).
- */
-export function writeResultBytes(shape: ResultShape, result: unknown): Buffer {
-  const records = result as readonly Record<string, unknown>[];
-  if (shape.kind !== 'list' || records.length === 0 || (records as Unchanging)[WRITTEN] === undefined) {
-    return Buffer.from(writeResultContent(shape, result), 'utf8');
-  }
-  // One list may be answered as records of more than one name (TransactionListLast50 and its _2).
-  let kept = listBytes.get(records);
-  if (kept === undefined) listBytes.set(records, (kept = {}));
-  let bytes = kept[shape.record];
-  if (bytes === undefined) {
-    // The list's text as writeRecords makes it (its kept text, when it has been written as text before).
-    const text =
-      (records as Unchanging)[WRITTEN]![`Data ${shape.record}`] ??
-      writeListText('Data', records, FLAT_RECORDS[shape.record].fields, shape.record);
-    kept[shape.record] = bytes = Buffer.from(text, 'utf8');
-  }
-  return bytes;
 }
 
 export function writeResultContent(shape: ResultShape, result: unknown): string {

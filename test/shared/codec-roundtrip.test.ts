@@ -9,11 +9,9 @@ import {
   buildFault,
   buildRequest,
   buildResponse,
-  buildResponseBytes,
   detectBinding,
   parseRequest,
   parseResponse,
-  unchanging,
 } from '../../src-shared/wire';
 import { caught } from '../support/caught';
 import { SAMPLE_CREDENTIALS, sampleParams, sampleResult } from '../support/samples';
@@ -44,34 +42,6 @@ describe.each(BINDINGS)('binding %s', (binding) => {
       const wire = buildResponse(binding, name, result, NS);
       expect(wire.status).toBe(200);
       expect(parseResponse(name, wire, opts)).toEqual(result);
-    }
-  });
-
-  it.each(OPERATION_NAMES)('%s response as bytes is the response as text, encoded (and again from an unchanging list)', (name) => {
-    for (const [seed, size] of [
-      [0, 3],
-      [1, 1],
-      [4, 0],
-      [7, 2],
-    ] as const) {
-      const text = buildResponse(binding, name, sampleResult(name, seed, size), NS);
-      const expected = { status: text.status, contentType: text.contentType, payload: Buffer.from(text.body, 'utf8') };
-      expect(buildResponseBytes(binding, name, sampleResult(name, seed, size), NS)).toEqual(expected);
-      const result = sampleResult(name, seed, size);
-      if (!Array.isArray(result)) continue;
-      // A list kept unchanging: its bytes are written once and kept, whichever way it was written first.
-      const kept = unchanging(result.map((record: object) => unchanging({ ...record })));
-      expect(buildResponseBytes(binding, name, kept as never, NS)).toEqual(expected);
-      expect(buildResponse(binding, name, kept as never, NS).body).toBe(text.body);
-      expect(buildResponseBytes(binding, name, kept as never, NS)).toEqual(expected);
-    }
-  });
-
-  it('one unchanging list answered as records of two names (TransactionListLast50 and its _2) is written in each', () => {
-    const kept = unchanging(sampleResult('TransactionListLast50_2', 3, 2).map((record) => unchanging({ ...record })));
-    for (const name of ['TransactionListLast50_2', 'TransactionListLast50', 'TransactionListLast50_2'] as const) {
-      const text = buildResponse(binding, name, sampleResult('TransactionListLast50_2', 3, 2), NS).body;
-      expect(buildResponseBytes(binding, name, kept as never, NS).payload.toString('utf8')).toBe(text);
     }
   });
 
