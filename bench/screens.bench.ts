@@ -26,6 +26,7 @@ import { startWebShell, type WebShell } from '../src-main/web-shell/server';
 import { collectPageErrors, launchChromium } from '../test/support/browser';
 import { earliestAfterJump, SCROLL_ROWS, TOP_DATE } from '../test/support/register-page';
 import { TEST_TIME_ZONE } from '../test/support/service';
+import { addLocalRecords } from './support/local-records';
 import { INSTRUMENT, QUIET, runStep, waitInPage, type Step, type StepResult } from './support/page-steps';
 import { CAR, cachedCopy, workingCopy, YEARS } from './support/screens-copy';
 
@@ -55,9 +56,12 @@ const SCREENS: Screen[] = [
   { name: 'Categories', path: '/categories', content: '[data-testid=category-tree] li' },
   { name: 'Cars', path: '/cars', content: '[data-testid=cars] li' },
   { name: 'Car', path: `/cars/${CAR.carId}`, content: '[data-testid=refuelings-table] tbody tr' },
+  { name: 'Car: whole cost and reminders', path: `/cars/${CAR.carId}`, content: '[data-testid=cost-by-kind] tbody tr' },
   { name: 'Fuel statistics', path: `/cars/${CAR.carId}/stats`, content: '[data-testid=fuel-fills] tbody tr' },
   { name: 'At the pump', path: '/pump', content: 'main form' },
   { name: 'Reports', path: '/reports', content: '[data-testid=report-categories] tbody' },
+  { name: 'Budgets: month', path: '/budgets', content: '[data-testid=budget-month] tbody tr' },
+  { name: 'Budgets: year', path: '/budgets?view=year', content: '[data-testid=budget-year] tbody tr' },
   { name: 'Search', path: '/search', content: '[data-testid=search-results] tbody tr' },
   { name: 'Data', path: '/data', content: 'main section' },
   { name: 'Outbox', path: '/outbox', content: 'main h1' },
@@ -335,6 +339,7 @@ export async function run(args: string[]): Promise<void> {
     );
     const started = performance.now();
     const opened = await openShell(file, 'en');
+    await addLocalRecords(opened.core);
     try {
       printTable(await measureAll(browser, opened, started, only));
     } finally {
