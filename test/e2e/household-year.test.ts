@@ -21,6 +21,7 @@ import {
   go,
   loose,
   money,
+  picture,
   poll,
   screenshot,
   SCREENSHOT_DIR,
@@ -126,6 +127,16 @@ describe.skipIf(!found)("a household's year", () => {
       expect(await budgetOf(page, 'year', 10)).toBe(figure(YEAR_BUDGET, lang));
       expect(await budgetOf(page, 'year', first)).toBe(figure(FIRST_YEAR_BUDGET, lang));
       await screenshot(page, `household-budget-year-${lang}`, false, [WORDS[lang].local, WORDS[lang].year]);
+      // Ten categories are wider than the window: scrolled to the year's total, the month column stays in view.
+      const wrap = page.locator('.table-wrap:has([data-testid=budget-year])');
+      await wrap.evaluate((w) => (w.scrollLeft = w.scrollWidth));
+      expect(await wrap.evaluate((w) => w.scrollLeft), 'the year scrolls sideways').toBeGreaterThan(0);
+      const [wrapBox, monthBox] = [
+        await wrap.boundingBox(),
+        await page.locator(`[data-testid=budget-year] tbody th`).first().boundingBox(),
+      ];
+      expect(Math.round(monthBox!.x), 'the month column in view').toBe(Math.round(wrapBox!.x));
+      await picture(page, `household-budget-year-scrolled-${lang}`, true);
 
       await go(page, `/cars/${CAR_ID}`);
       await page.getByTestId('car-whole-cost').waitFor();
