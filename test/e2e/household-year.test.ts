@@ -95,8 +95,22 @@ const OTHER_COSTS = '18602.1';
 const TOLLS = '2761.6';
 
 const WORDS = {
-  en: { local: 'Kept on this computer only', year: 'Year', whole: 'Whole cost', printed: /Printed \S+ \d/ },
-  cs: { local: 'Uloženo jen v tomto počítači', year: 'Rok', whole: 'Celkové náklady', printed: /Vytištěno \d/ },
+  en: {
+    local: 'Kept on this computer only',
+    year: 'Year',
+    whole: 'Whole cost',
+    printed: /Printed \S+ \d/,
+    inCrowns: 'in CZK.',
+    crowns: 'CZK',
+  },
+  cs: {
+    local: 'Uloženo jen v tomto počítači',
+    year: 'Rok',
+    whole: 'Celkové náklady',
+    printed: /Vytištěno \d/,
+    inCrowns: 'v měně Kč.',
+    crowns: 'Kč (CZK)',
+  },
 } as const;
 
 /** A budget cell's amount: as money() without the currency (the table names it once). */
@@ -126,6 +140,8 @@ describe.skipIf(!found)("a household's year", () => {
       expect(await budgetOf(page, `${YEAR}-03`, 10)).toBe(figure(MONTH_BUDGET, lang));
       expect(await budgetOf(page, 'year', 10)).toBe(figure(YEAR_BUDGET, lang));
       expect(await budgetOf(page, 'year', first)).toBe(figure(FIRST_YEAR_BUDGET, lang));
+      // A currency is named as everywhere: its sign with its code in a picker (format/amount.ts).
+      expect(await page.locator('main select[name=currency] option:checked').textContent()).toBe(WORDS[lang].crowns);
       await screenshot(page, `household-budget-year-${lang}`, false, [WORDS[lang].local, WORDS[lang].year]);
       // Ten categories are wider than the window: scrolled to the year's total, the month column stays in view.
       const wrap = page.locator('.table-wrap:has([data-testid=budget-year])');
@@ -146,6 +162,7 @@ describe.skipIf(!found)("a household's year", () => {
       expect(await textOf(page.locator('[data-kind=tolls]'))).toContain(money(TOLLS, CZK, lang));
       expect(await textOf(page.getByTestId('fuel-vs-other'))).toContain(money(OTHER_COSTS, CZK, lang));
       expect(await page.locator('[data-reminder-id]').count()).toBe(3);
+      expect(await textOf(page.locator('[data-testid=car-whole-cost] .subtitle'))).toContain(WORDS[lang].inCrowns);
       await screenshot(page, `household-car-${lang}`, false, [WORDS[lang].whole, WORDS[lang].local]);
 
       await go(page, `/reports?from=${YEAR}-01-01&to=${YEAR}-12-31&currency=${CZK}`);
