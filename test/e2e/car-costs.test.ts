@@ -135,4 +135,42 @@ describe.skipIf(!found)("a car's whole cost and reminders", () => {
     }
     await screenshot(page, 'cars-reminders-en', false, ['Octavia']);
   });
+
+  it("every table of a car's screen fits its card at 800x600 and 1024x768 in both languages, the longest refueling note wrapping", async () => {
+    const { page } = app;
+    const [newest] = await stack.core.listRefuelings({ carId: CAR_ID });
+    const { id, carId, dateOfPurchase, tachometer, liter, price, currency, rate } = newest!;
+    const description = 'Shell D1 exit 90 towards Brno, windscreen washer and tyres checked';
+    await stack.core.editRefueling({ id, carId, dateOfPurchase, tachometer, liter, price, currency, rate, description });
+    const size = page.viewportSize()!;
+    try {
+      for (const lang of ['en', 'cs'] as const) {
+        await setAppearance(page, lang, 'light');
+        for (const [width, height] of [
+          [800, 600],
+          [1024, 768],
+        ] as const) {
+          await page.setViewportSize({ width, height });
+          await go(page, `/cars/${CAR_ID}`);
+          await page.getByTestId('refuelings-table').locator('tbody tr').first().waitFor();
+          const overflowing = await page
+            .locator('main .table-wrap')
+            .evaluateAll((wraps) =>
+              wraps
+                .filter((w) => w.scrollWidth > w.clientWidth + 1)
+                .map((w) => `${w.querySelector('table')?.dataset.testid}: ${w.scrollWidth} > ${w.clientWidth}`),
+            );
+          expect(overflowing, `${lang} ${width}x${height}`).toEqual([]);
+          // The table's top just under the app's header: its column names and the newest row with its long note.
+          await page
+            .getByTestId('refuelings-table')
+            .evaluate((t) => window.scrollTo(0, t.getBoundingClientRect().top + window.scrollY - 120));
+          await screenshot(page, `car-refuelings-${lang}-${width}`, true);
+        }
+      }
+    } finally {
+      await page.setViewportSize(size);
+      await setAppearance(page, 'en', 'light');
+    }
+  });
 });
