@@ -898,6 +898,8 @@ const cs: Messages = {
     waiting: 'Čeká na odeslání',
     emptyTitle: 'Vše je synchronizováno',
     emptyText: 'Vaše změny jsou zde, dokud je služba nepotvrdí.',
+    emptyNeverSyncedTitle: 'Nic nečeká na odeslání',
+    emptyNeverSyncedText: 'Tato kopie se se službou ještě nesynchronizovala. Vaše změny budou zde, dokud je služba nepotvrdí.',
     kinds: {
       addAccount: 'Nový účet',
       editAccount: 'Změna účtu',

@@ -896,6 +896,9 @@ const en = {
     waiting: 'Waiting to be sent',
     emptyTitle: 'Everything is synced',
     emptyText: 'Changes you make are listed here until the service confirms them.',
+    emptyNeverSyncedTitle: 'Nothing waiting to be sent',
+    emptyNeverSyncedText:
+      'This copy has not synced with the service yet. Changes you make are listed here until the service confirms them.',
     kinds: {
       addAccount: 'New account',
       editAccount: 'Account changes',
