@@ -221,11 +221,13 @@ export async function layoutProblems(page: Page): Promise<string[]> {
         }
       }
     }
-    // A message missing from a language shows as its key ("accounts.title").
+    // A message missing from a language shows as its key ("accounts.title"); the user's own text marked
+    // data-user-text (a chosen file's name, "other.csv") may look like one and is not.
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const t = n.textContent?.trim() ?? '';
-      if (/^[a-z][a-zA-Z0-9]*(\.[a-zA-Z0-9]+)+$/.test(t) && n.parentElement && shown(n.parentElement)) {
+      const own = n.parentElement?.closest('[data-user-text]');
+      if (/^[a-z][a-zA-Z0-9]*(\.[a-zA-Z0-9]+)+$/.test(t) && n.parentElement && !own && shown(n.parentElement)) {
         problems.push(`a message key shows: "${t}"`);
       }
     }

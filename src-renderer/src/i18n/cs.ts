@@ -31,6 +31,8 @@ const cs: Messages = {
     close: 'Zavřít',
     dismiss: 'Skrýt',
     choose: 'Vyberte…',
+    chooseFile: 'Vybrat soubor…',
+    noFileChosen: 'Není vybrán žádný soubor',
     now: 'Teď',
     otherCode: 'Jiný kód…',
     codeNumber: 'Kód',

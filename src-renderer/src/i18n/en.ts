@@ -29,6 +29,8 @@ const en = {
     close: 'Close',
     dismiss: 'Dismiss',
     choose: 'Choose…',
+    chooseFile: 'Choose file…',
+    noFileChosen: 'No file chosen',
     now: 'Now',
     otherCode: 'Other code…',
     codeNumber: 'Code',
