@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import vue from '@vitejs/plugin-vue';
 import { defineConfig } from 'electron-vite';
+import { precompiledMessages } from './scripts/precompiled-messages';
 
 const root = import.meta.dirname;
 
@@ -26,7 +27,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(root, 'src-renderer'),
-    plugins: [vue()],
+    plugins: [vue(), precompiledMessages()],
     build: {
       outDir: resolve(root, 'out/renderer'),
       rollupOptions: { input: { index: resolve(root, 'src-renderer/index.html') } },
