@@ -40,12 +40,16 @@ export function compiledMessages(tree: MessageTree, locale: string, path: readon
   );
 }
 
-/** The Vite plugin: the two locale modules loaded as their compiled messages (in a build only). */
+/**
+ * The Vite plugin, in a build only: the two locale modules loaded as their compiled messages, and vue-i18n's
+ * compiler left out of the app (no message reaches it as a string: 36 KB less to load at start).
+ */
 export function precompiledMessages(): Plugin {
   return {
     name: 'precompiled-messages',
     apply: 'build',
     enforce: 'pre',
+    config: () => ({ define: { __INTLIFY_DROP_MESSAGE_COMPILER__: 'true' } }),
     load(id) {
       const locale = LOCALE_MODULE.exec(id)?.[1] as keyof typeof LOCALES | undefined;
       // As JSON text: V8 reads a JSON.parse of a string faster than the same object written as code.
