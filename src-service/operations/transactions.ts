@@ -5,7 +5,7 @@ import { unchanging } from '../../src-shared/wire';
 import { RuleError } from '../errors';
 import { MAX_MINOR, TRANSACTION_TYPE, amountToMinor, awaited, type AccountRow, type Flow, type TransactionRow } from '../store';
 import type { CallContext } from './context';
-import { apiDefineTransaction, apiTransaction } from './records';
+import { apiDefineTransaction, apiKeptTransaction, apiTransaction } from './records';
 import * as rule from './rules';
 
 /**
@@ -21,8 +21,9 @@ export function* lastTransactions(ctx: CallContext, p: ParamsOf<'TransactionList
   if (!Object.isFrozen(rows)) return rows.map((row) => apiTransaction(row, account.currency));
   const known = listRecords.get(rows);
   if (known !== undefined && known.currency === account.currency) return known.records;
-  // Frozen, never changed by anyone: the handler's type is the catalog's plain array.
-  const records = unchanging(rows.map((row) => apiTransaction(row, account.currency))) as ApiTransaction2[];
+  // A frozen list is a kept one, every row of it kept (frozen) too (kept-rows.ts); never changed by anyone:
+  // the handler's type is the catalog's plain array.
+  const records = unchanging(rows.map((row) => apiKeptTransaction(row, account.currency))) as ApiTransaction2[];
   listRecords.set(rows, { currency: account.currency, records });
   return records;
 }
