@@ -33,7 +33,11 @@
  * --connections=<n> (default 32), --only=mix|transfers|cached, --generator=wrk|node; --baseline=<checkout>
  * also measures ours as served by another checkout of the project (its `src-service/cli.ts`, e.g. the
  * commit before a change; give it a node_modules) as "ours baseline", in the same rounds, and prints its
- * ratio to ours; --first-minute instead measures the mix on a service just started, in six windows of 10 s
+ * ratio to ours; with --paired, ours and the baseline alone are measured AT THE SAME TIME, each on a copy
+ * of the data of its own and loaded by a wrk of its own, round after round (--rounds, default 8), and the
+ * median of the rounds' ratios of CPU per request is the figure: what else runs on a shared machine then
+ * hits both alike (rounds one after the other moved by +-20% under a load average of 5 and more, more
+ * than a change of a few per cent); --first-minute instead measures the mix on a service just started, in six windows of 10 s
  * from its first request on. For profiling: --cpu-prof=<dir> writes V8 CPU profiles of every server
  * process into <dir>/<server> when it stops; --server-flags=<flag>,<flag> gives every server process these
  * Node flags (e.g. --perf-basic-prof for `perf record -p <pid>`; the pids are printed). Of the counted
@@ -360,6 +364,54 @@ async function firstMinute(dataFile: string, mix: MixData, connections: number, 
   }
 }
 
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/**
+ * `--paired --baseline=<checkout>`: ours and the baseline on two copies of the mix's data (seeded alike),
+ * loaded at once, one wrk each, with the same drawn requests; per round both rates and CPU per request and
+ * their ratio, then the median ratio over the counted rounds.
+ */
+async function paired(o: { files: [string, string]; mix: MixData; baselineDir: string; rounds: number; seconds: number }) {
+  const { mix, files } = o;
+  const flags: ServerFlags = { extra: [], profileDir: undefined };
+  const generator = generatorOf([]);
+  if (generator.name !== 'wrk') throw new Error('--paired needs wrk: two Node generators would be the limit');
+  const ours = await serveOurs(files[0], flags, 'ours');
+  const base = await serveOurs(files[1], flags, BASELINE, join(resolve(o.baselineDir), 'src-service', 'cli.ts'));
+  console.log(
+    `Paired: the mix on ours (process ${ours.pid}) and ours baseline (${base.pid}, serve of ${o.baselineDir}) at the same time, ` +
+      `each on its own copy of the data, ${o.rounds} rounds of ${o.seconds} s.`,
+  );
+  const requests = mix.requests.map((r) => asLoad(r.req, r.weight));
+  const ratios: number[] = [];
+  try {
+    for (let round = 1; round <= o.rounds; round++) {
+      for (const server of [ours, base]) await settle(server.url, server.pid, mix.touches);
+      const job = (server: ServerProcess) => ({
+        ...{ origin: server.url, requests, seed: 1000 + round, connections: 32, warmupMs: 1000, durationMs: o.seconds * 1000 },
+        ...{ expectStatus: 200, expectBytes: null, forbidden: 'Fault>', serverPids: [server.pid] },
+      });
+      const [a, b] = await Promise.all([load(job(ours), generator), load(job(base), generator)]);
+      const ok = counted(a) && counted(b) && a.serverCpuUsPerRequest !== null && b.serverCpuUsPerRequest !== null;
+      if (ok) ratios.push(a.serverCpuUsPerRequest! / b.serverCpuUsPerRequest!);
+      console.log(`  round ${round}  ours           ${resultLine(a)}`);
+      console.log(`  round ${round}  ours baseline  ${resultLine(b)}` + (ok ? `  ours/baseline CPU ${ratios.at(-1)!.toFixed(3)}` : ''));
+      if (a.errors || b.errors) process.exitCode = 1;
+    }
+  } finally {
+    await Promise.all([ours.stop(), base.stop()]);
+  }
+  if (ratios.length === 0) return console.log('No round counted: no ratio.');
+  console.log(
+    `\nOurs/baseline server CPU per request, paired: median ${median(ratios).toFixed(3)} over ${ratios.length} counted rounds ` +
+      `(${ratios.map((r) => r.toFixed(2)).join(' ')}).`,
+  );
+}
+
 /** The counted rounds of a server on a workload: the best rate, and the least CPU per request (the least disturbed). */
 interface Summary {
   best: LoadResult;
@@ -542,7 +594,7 @@ async function prepare(o: {
 export async function run(args: string[]): Promise<void> {
   const seconds = option(args, 'seconds', 3);
   const connections = option(args, 'connections', 32);
-  const rounds = option(args, 'rounds', 3);
+  const rounds = option(args, 'rounds', args.includes('--paired') ? 8 : 3);
   const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
   const generator = generatorOf(args);
   const dir = mkdtempSync(join(tmpdir(), 'bookkeeping-bench-'));
@@ -558,6 +610,21 @@ export async function run(args: string[]): Promise<void> {
         .filter((f) => f !== '') ?? [],
     profileDir: profileDir === undefined ? undefined : resolve(profileDir),
   };
+  if (args.includes('--paired')) {
+    const baselineDir = textOption(args, 'baseline');
+    if (baselineDir === undefined) throw new Error('--paired measures ours against --baseline=<checkout>');
+    // The baseline's own copy, seeded alike: one file served by two processes would drop each one's kept answers.
+    const second = join(dir, 'baseline.sqlite');
+    createDemoData(second, { timeZone: TIME_ZONE });
+    const again = seedMix(second, NAMESPACE);
+    if (again.requests.some((r, i) => r.req.body !== mix.requests[i]!.req.body)) throw new Error('the two copies of the mix differ');
+    try {
+      await paired({ files: [dataFile, second], mix, baselineDir, rounds, seconds });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    return;
+  }
   if (args.includes('--first-minute')) {
     try {
       await firstMinute(dataFile, mix, connections, flags, generator);

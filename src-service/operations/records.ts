@@ -136,7 +136,15 @@ const transactionRecords = new WeakMap<TransactionRow, { currency: number; recor
 
 /** A transaction of an account in `currency`. */
 export function apiTransaction(row: TransactionRow, currency: number): ApiTransaction2 {
-  if (!Object.isFrozen(row)) return transactionRecord(row, currency);
+  return Object.isFrozen(row) ? apiKeptTransaction(row, currency) : transactionRecord(row, currency);
+}
+
+/**
+ * The record of a kept (frozen) row, such as every row of a kept list is: asked for the 50 rows of a list
+ * that changed, it skips asking each row whether it is frozen (Object.isFrozen walks every property of a
+ * frozen row: 4% of the mix's CPU).
+ */
+export function apiKeptTransaction(row: TransactionRow, currency: number): ApiTransaction2 {
   const known = transactionRecords.get(row);
   if (known !== undefined && known.currency === currency) return known.record;
   const record = unchanging(transactionRecord(row, currency));

@@ -1,16 +1,19 @@
 /** TransactionListLast50(_2), AddTranferToOtherAccount, DefineTransactionList(2). */
 import type { ApiTransaction2, ParamsOf, ResultOf } from '../../src-shared/catalog';
 import { currencyLabel } from '../../src-shared/money';
-import { unchanging } from '../../src-shared/wire';
 import { RuleError } from '../errors';
 import { MAX_MINOR, TRANSACTION_TYPE, amountToMinor, awaited, type AccountRow, type Flow, type TransactionRow } from '../store';
 import type { CallContext } from './context';
-import { apiDefineTransaction, apiTransaction } from './records';
+import { apiDefineTransaction, apiKeptTransaction, apiTransaction } from './records';
 import * as rule from './rules';
 
 /**
  * The records of a kept (frozen) list of rows, by the list's identity: asked again while no transaction
- * was booked on the account, the same unchanging records, whose XML the codec keeps whole.
+ * was booked on the account, the same records, each of them unchanging, whose XML the codec keeps. The
+ * list's XML is not kept whole: a list changes with every booking on its account, and its 15 KB of text
+ * outlived the young generation (promoted, then collected with the old) to be used again only when the
+ * answer kept of the very same request was gone without a booking; made of its records' kept XML again,
+ * it costs 50 joins.
  */
 const listRecords = new WeakMap<readonly TransactionRow[], { currency: number; records: ApiTransaction2[] }>();
 
@@ -21,8 +24,9 @@ export function* lastTransactions(ctx: CallContext, p: ParamsOf<'TransactionList
   if (!Object.isFrozen(rows)) return rows.map((row) => apiTransaction(row, account.currency));
   const known = listRecords.get(rows);
   if (known !== undefined && known.currency === account.currency) return known.records;
-  // Frozen, never changed by anyone: the handler's type is the catalog's plain array.
-  const records = unchanging(rows.map((row) => apiTransaction(row, account.currency))) as ApiTransaction2[];
+  // A frozen list is a kept one, every row of it kept (frozen) too (kept-rows.ts). Frozen in turn: every
+  // request for the list gets this very array; the handler's type is the catalog's plain array.
+  const records = Object.freeze(rows.map((row) => apiKeptTransaction(row, account.currency))) as ApiTransaction2[];
   listRecords.set(rows, { currency: account.currency, records });
   return records;
 }
