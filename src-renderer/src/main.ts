@@ -5,7 +5,8 @@ import { detectApi } from './api/bridge';
 import App from './App.vue';
 import { prepareCountFormat } from './format/count';
 import { i18n } from './i18n';
-import { createAppRouter } from './router';
+import { prefetchWhenIdle } from './logic/idle-prefetch';
+import { createAppRouter, SCREEN_CHUNKS } from './router';
 import { useCoreEventsStore } from './stores/core-events';
 import { usePreferencesStore } from './stores/preferences';
 import { useReachabilityStore } from './stores/reachability';
@@ -33,6 +34,8 @@ async function start(): Promise<void> {
   app.mount('#app');
   // In a task of its own while the first screen's data is read: the number data its rows need.
   setTimeout(() => prepareCountFormat(i18n.global.locale.value), 0);
+  // The other screens' chunks, read ahead one at a time in idle time once the first screen is in place.
+  void router.isReady().then(() => prefetchWhenIdle(SCREEN_CHUNKS));
   // The badge asks whether the service answers when the window gains focus, the network changes, or it says unreachable.
   useReachabilityStore(pinia).start();
 }
