@@ -1,7 +1,7 @@
 import { createPinia } from 'pinia';
 import { createApp } from 'vue';
 import { installApi, toAppError } from './api';
-import { detectApi } from './api/bridge';
+import { callsInFlight, detectApi } from './api/bridge';
 import App from './App.vue';
 import { prepareCountFormat } from './format/count';
 import { i18n } from './i18n';
@@ -34,8 +34,8 @@ async function start(): Promise<void> {
   app.mount('#app');
   // In a task of its own while the first screen's data is read: the number data its rows need.
   setTimeout(() => prepareCountFormat(i18n.global.locale.value), 0);
-  // The other screens' chunks, read ahead one at a time in idle time once the first screen is in place.
-  void router.isReady().then(() => prefetchWhenIdle(SCREEN_CHUNKS));
+  // The other screens' chunks, read ahead one at a time in idle time once the first screen has its answers.
+  void router.isReady().then(() => prefetchWhenIdle(SCREEN_CHUNKS, { ready: () => callsInFlight() === 0 }));
   // The badge asks whether the service answers when the window gains focus, the network changes, or it says unreachable.
   useReachabilityStore(pinia).start();
 }

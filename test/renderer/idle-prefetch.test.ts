@@ -32,7 +32,7 @@ describe('prefetchWhenIdle', () => {
     const log: string[] = [];
     const a = manualLoad(log, 'a');
     const b = manualLoad(log, 'b');
-    const done = prefetchWhenIdle([a.load, b.load], idle.whenIdle);
+    const done = prefetchWhenIdle([a.load, b.load], { whenIdle: idle.whenIdle });
     await until('an idle period asked for', () => idle.waiting.length === 1);
     // Nothing before the page is idle.
     expect(log).toEqual([]);
@@ -50,6 +50,24 @@ describe('prefetchWhenIdle', () => {
     await expect(done).resolves.toBeUndefined();
   });
 
+  it('passes over idle periods while it may not load (calls to the core awaited)', async () => {
+    const idle = idlePeriods();
+    const log: string[] = [];
+    const a = manualLoad(log, 'a');
+    let calls = 1;
+    const done = prefetchWhenIdle([a.load], { whenIdle: idle.whenIdle, ready: () => calls === 0 });
+    await until('an idle period asked for', () => idle.waiting.length === 1);
+    idle.run();
+    // Not now: the next idle period is asked for instead.
+    await until('another idle period asked for', () => idle.waiting.length === 1);
+    expect(log).toEqual([]);
+    calls = 0;
+    idle.run();
+    await until('a started', () => log.length === 1);
+    a.resolve();
+    await done;
+  });
+
   it('goes on past a chunk that fails, and the screen of that chunk still opens', async () => {
     const idle = idlePeriods();
     const log: string[] = [];
@@ -58,7 +76,7 @@ describe('prefetchWhenIdle', () => {
     let attempts = 0;
     // Fails when read ahead (a dropped connection), loads when the screen is opened.
     const reports = () => (++attempts === 1 ? Promise.reject(new Error('network')) : Promise.resolve({ default: Reports }));
-    const done = prefetchWhenIdle([reports, later.load], idle.whenIdle);
+    const done = prefetchWhenIdle([reports, later.load], { whenIdle: idle.whenIdle });
     await until('an idle period asked for', () => idle.waiting.length === 1);
     idle.run();
     // The failed one is passed over: the next asks for its idle period and loads.

@@ -21,10 +21,21 @@ export const browserIdle: WhenIdle = (work) => {
   else setTimeout(work, 50);
 };
 
+export interface PrefetchOptions {
+  whenIdle?: WhenIdle;
+  /**
+   * Whether a load may start now; an idle period in which it may not is passed over. The app's: no call to the
+   * core awaited (the shell serves the chunks and answers the calls alike: the first screen's answers go first).
+   */
+  ready?: () => boolean;
+}
+
 /** Loads each of `loaders` in turn, each in an idle period of its own; settles when all have been tried. */
-export async function prefetchWhenIdle(loaders: readonly ChunkLoader[], whenIdle: WhenIdle = browserIdle): Promise<void> {
+export async function prefetchWhenIdle(loaders: readonly ChunkLoader[], options: PrefetchOptions = {}): Promise<void> {
+  const { whenIdle = browserIdle, ready = () => true } = options;
   for (const load of loaders) {
-    await new Promise<void>((resolve) => whenIdle(resolve));
+    do await new Promise<void>((resolve) => whenIdle(resolve));
+    while (!ready());
     try {
       await load();
     } catch {
