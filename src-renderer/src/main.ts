@@ -1,10 +1,12 @@
 import { createPinia } from 'pinia';
 import { createApp } from 'vue';
 import { installApi, toAppError } from './api';
-import { detectApi } from './api/bridge';
+import { callsInFlight, detectApi } from './api/bridge';
 import App from './App.vue';
+import { prepareCountFormat } from './format/count';
 import { i18n } from './i18n';
-import { createAppRouter } from './router';
+import { prefetchWhenIdle } from './logic/idle-prefetch';
+import { createAppRouter, SCREEN_CHUNKS } from './router';
 import { useCoreEventsStore } from './stores/core-events';
 import { usePreferencesStore } from './stores/preferences';
 import { useReachabilityStore } from './stores/reachability';
@@ -23,10 +25,17 @@ async function start(): Promise<void> {
     return;
   }
   const app = createApp(App).use(pinia).use(i18n);
+  // The router (its history reads and rewrites the address) is made while the first answers are awaited, not in
+  // the task that mounts the app.
+  const router = createAppRouter();
   // Status and preferences decide the first screen, its language and theme: read them before showing anything.
   await Promise.all([useCoreEventsStore(pinia).start(), usePreferencesStore(pinia).load()]);
-  app.use(createAppRouter());
+  app.use(router);
   app.mount('#app');
+  // In a task of its own while the first screen's data is read: the number data its rows need.
+  setTimeout(() => prepareCountFormat(i18n.global.locale.value), 0);
+  // The other screens' chunks, read ahead one at a time in idle time once the first screen has its answers.
+  void router.isReady().then(() => prefetchWhenIdle(SCREEN_CHUNKS, { ready: () => callsInFlight() === 0 }));
   // The badge asks whether the service answers when the window gains focus, the network changes, or it says unreachable.
   useReachabilityStore(pinia).start();
 }

@@ -1,5 +1,6 @@
 /** Screens by address (hash history: the app is served from a file or a local shell, not a web server). */
-import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router';
+import { createRouter, createWebHashHistory, type RouteComponent, type RouteRecordRaw } from 'vue-router';
+import type { ChunkLoader } from './logic/idle-prefetch';
 import { useStatusStore } from './stores/status';
 import AccountsView from './views/AccountsView.vue';
 import ConnectView from './views/ConnectView.vue';
@@ -55,6 +56,20 @@ const routes: RouteRecordRaw[] = [
   { path: '/outbox', component: OutboxView, meta: { title: 'outbox.title' } },
   { path: '/settings', component: SettingsView, meta: { title: 'settings.title' } },
   { path: '/:rest(.*)*', redirect: '/accounts' },
+];
+
+/** A route's component read when first opened (a function answering its module), not one that comes with the app. */
+const isLazy = (c: RouteRecordRaw['component']): c is () => Promise<RouteComponent> => typeof c === 'function';
+
+/**
+ * The chunks idle time reads ahead once the first screen is shown (logic/idle-prefetch.ts), one at a time:
+ * the charts' library (a third of a megabyte, shared by the reports and the fuel statistics) on its own
+ * first, so that no one load compiles and runs it together with a screen, then every screen in the order
+ * of the routes.
+ */
+export const SCREEN_CHUNKS: readonly ChunkLoader[] = [
+  () => import('./charts/ChartCanvas.vue'),
+  ...new Set(routes.map((r) => r.component).filter(isLazy)),
 ];
 
 export function createAppRouter() {

@@ -98,6 +98,45 @@ describe.skipIf(!found)('the register of a decade', () => {
     expect(realErrors(errors)).toEqual([]);
   }, 180_000);
 
+  it('keeps its row elements while scrolling, each showing its own row, and a row scrolled away gives up the focus', async () => {
+    await go(page, '/accounts/2');
+    await poll(() => rows().count()).toBeGreaterThan(5);
+    await page.getByTestId('register-newest').click();
+    await poll(() => textOf(page.getByTestId('register-position'))).toMatch(/^Rows 1–/);
+    // Every row element in the page now, and the row each shows.
+    const before = await rows().evaluateAll((list) => {
+      (window as unknown as { seenRows: WeakSet<Element> }).seenRows = new WeakSet(list);
+      return list.map((tr) => tr.getAttribute('data-key'));
+    });
+    const reused = () =>
+      rows().evaluateAll((list) => list.map((tr) => (window as unknown as { seenRows: WeakSet<Element> }).seenRows.has(tr)));
+    const keyed = () => rows().evaluateAll((list) => list.map((tr) => [tr.getAttribute('data-key'), tr.getAttribute('aria-rowindex')]));
+
+    // A few rows further: the rows still in range keep their elements, in order, and the ones that came take the
+    // elements of the ones that left.
+    await scrollRows(page, 5);
+    const after = await keyed();
+    expect(after.map(([key]) => key)).not.toEqual(before);
+    expect(after.filter(([key]) => before.includes(key ?? null)).length).toBeGreaterThan(0);
+    expect(await reused()).toEqual(after.map(() => true));
+    // Each element shows its own row: consecutive places, and the keys the register has there.
+    const indexes = after.map(([, index]) => Number(index));
+    expect(indexes.every((x, k) => k === 0 || x === indexes[k - 1]! + 1)).toBe(true);
+    expect(new Set(after.map(([key]) => key)).size).toBe(after.length);
+
+    // A focused row scrolled out of the range by exactly as many rows as the page holds: every element is handed
+    // to the row as many places further, in place, and the focused one, now another row's, does not keep the focus.
+    await rows().nth(3).focus();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-key'))).toBe(after[3]![0]);
+    await page.evaluate((n) => {
+      const el = document.querySelector<HTMLElement>('[data-testid=register-scroll]')!;
+      el.scrollTop += n * el.querySelector<HTMLElement>('tbody tr[data-key]')!.offsetHeight;
+    }, after.length);
+    await poll(() => rows().first().getAttribute('aria-rowindex')).toBe(String(indexes[0]! + after.length));
+    expect(await page.evaluate(() => document.activeElement?.closest('tr')?.getAttribute('data-key') ?? null)).toBeNull();
+    expect(realErrors(errors)).toEqual([]);
+  }, 60_000);
+
   it('moves by keyboard, opens a row in full and closes it with Esc', async () => {
     await go(page, '/accounts/3');
     await poll(() => rows().count()).toBeGreaterThan(5);

@@ -66,3 +66,30 @@ it.skipIf(!found)('serves the app, which loads in Chromium with no console error
     'This address holds the key of an earlier run of “npm run web”.',
   );
 });
+
+it.skipIf(!found)('reads the other screens ahead once the first is shown: the charts and every screen, each once', async () => {
+  const page = await browser.newPage();
+  const errors = collectPageErrors(page);
+  await page.goto(url);
+  await page.getByRole('heading').first().waitFor();
+  const scripts = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => new URL(e.name).pathname.split('/').pop()!)
+        .filter((name) => name.endsWith('.js'))
+        .map((name) => name.replace(/-[\w-]{8}\.js$/, '')),
+    );
+  // Read in idle time, without opening a screen: the charts' chunk and the screens' (15 of them).
+  const screens = ['ChartCanvas', 'ReportsView', 'FuelStatsView', 'AccountView', 'RegisterView', 'SettingsView', 'DataView'];
+  await poll(async () => {
+    const read = await scripts();
+    return screens.filter((s) => !read.includes(s));
+  }).toEqual([]);
+  await poll(async () => (await scripts()).filter((s) => s.endsWith('View')).length).toBeGreaterThanOrEqual(15);
+  // Each read once: the shell's caching aside, nothing is read twice.
+  const read = await scripts();
+  expect(read.length).toBe(new Set(read).size);
+  expect(realErrors(errors)).toEqual([]);
+  await page.close();
+});

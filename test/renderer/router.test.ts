@@ -6,7 +6,7 @@
  */
 import { createPinia, setActivePinia } from 'pinia';
 import { describe, expect, it } from 'vitest';
-import { createAppRouter } from '../../src-renderer/src/router';
+import { createAppRouter, SCREEN_CHUNKS } from '../../src-renderer/src/router';
 
 const FIRST_SCREENS = ['/accounts', '/connect'];
 
@@ -25,5 +25,19 @@ describe('the screens', () => {
       const loaded = (await (r.components!.default as () => Promise<{ default: object }>)()).default;
       expect(typeof loaded, r.path).toBe('object');
     }
+  }, 120_000);
+
+  it('are all read ahead in idle time once the first is shown, the charts on their own first', async () => {
+    setActivePinia(createPinia());
+    const lazy = createAppRouter()
+      .getRoutes()
+      .map((r) => r.components?.default)
+      .filter((c) => typeof c === 'function');
+    // Every screen read when first opened is read ahead, once.
+    expect(new Set(SCREEN_CHUNKS.slice(1))).toEqual(new Set(lazy));
+    expect(SCREEN_CHUNKS.length).toBe(new Set(lazy).size + 1);
+    // First the charts' module alone: no screen's load compiles it together with that screen.
+    const charts = (await (SCREEN_CHUNKS[0] as () => Promise<{ default: { __name?: string } }>)()).default;
+    expect(charts.__name).toBe('ChartCanvas');
   }, 120_000);
 });

@@ -36,11 +36,23 @@ function unwrap(outcome: unknown): unknown {
   throw new AppError('unexpectedAnswer');
 }
 
+let inFlight = 0;
+
+/** Calls to the core sent and not yet answered (work done in idle time waits until there are none). */
+export const callsInFlight = (): number => inFlight;
+
 /** The typed API over any transport: one function per method of the app API table. */
 export function createApi(transport: Transport): BridgedApi {
   const api: Record<string, unknown> = {};
   for (const method of APP_METHOD_NAMES) {
-    api[method] = async (input?: unknown) => unwrap(await transport.call(method, input));
+    api[method] = async (input?: unknown) => {
+      inFlight++;
+      try {
+        return unwrap(await transport.call(method, input));
+      } finally {
+        inFlight--;
+      }
+    };
   }
   api.onEvent = (listener: AppEventListener) => transport.onEvent(listener);
   return api as unknown as BridgedApi;

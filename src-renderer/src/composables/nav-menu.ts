@@ -24,38 +24,52 @@ export interface NavItem {
 /** Open as a menu (narrow windows only; the sidebar ignores it). One for the whole app. */
 const open = ref(false);
 
+/** An item as the table states it: its label's message key, and whether it counts the outbox's writes. */
+type NavEntry = Omit<NavItem, 'label' | 'count' | 'danger'> & { labelKey: string; outbox?: boolean };
+
+const GROUPS: NavEntry[][] = [
+  [
+    { to: '/accounts', icon: 'accounts', labelKey: 'nav.accounts' },
+    { to: '/transfer', icon: 'transfer', labelKey: 'nav.transfer' },
+    { to: '/templates', icon: 'template', labelKey: 'nav.templates' },
+    { to: '/categories', icon: 'category', labelKey: 'nav.categories' },
+  ],
+  [
+    { to: '/register', icon: 'register', labelKey: 'nav.register' },
+    { to: '/reports', icon: 'chart', labelKey: 'nav.reports' },
+    { to: '/budgets', icon: 'budget', labelKey: 'budgets.nav' },
+    { to: '/search', icon: 'search', labelKey: 'nav.search' },
+  ],
+  [
+    { to: '/cars', icon: 'car', labelKey: 'nav.cars' },
+    { to: '/pump', icon: 'fuel', labelKey: 'nav.pump', shortcut: 'pump' },
+  ],
+  [
+    { to: '/outbox', icon: 'outbox', labelKey: 'nav.outbox', outbox: true },
+    { to: '/data', icon: 'database', labelKey: 'nav.data' },
+    // The connection is changed from Settings: its screen belongs there.
+    { to: '/settings', icon: 'settings', labelKey: 'nav.settings', also: ['/connect'] },
+  ],
+];
+
 export function useNavMenu() {
   const { t } = useI18n();
   const route = useRoute();
   const status = useStatusStore();
-  const groups = computed<NavItem[][]>(() => [
-    [
-      { to: '/accounts', icon: 'accounts', label: t('nav.accounts') },
-      { to: '/transfer', icon: 'transfer', label: t('nav.transfer') },
-      { to: '/templates', icon: 'template', label: t('nav.templates') },
-      { to: '/categories', icon: 'category', label: t('nav.categories') },
-    ],
-    [
-      { to: '/register', icon: 'register', label: t('nav.register') },
-      { to: '/reports', icon: 'chart', label: t('nav.reports') },
-      { to: '/budgets', icon: 'budget', label: t('budgets.nav') },
-      { to: '/search', icon: 'search', label: t('nav.search') },
-    ],
-    [
-      { to: '/cars', icon: 'car', label: t('nav.cars') },
-      { to: '/pump', icon: 'fuel', label: t('nav.pump'), shortcut: 'pump' },
-    ],
-    [
-      { to: '/outbox', icon: 'outbox', label: t('nav.outbox'), count: status.queued, danger: status.attention > 0 },
-      { to: '/data', icon: 'database', label: t('nav.data') },
-      // The connection is changed from Settings: its screen belongs there.
-      { to: '/settings', icon: 'settings', label: t('nav.settings'), also: ['/connect'] },
-    ],
-  ]);
-  /** The item the screen shown belongs to (an account belongs to Accounts, a car's statistics to Cars). */
+  const item = ({ labelKey, outbox, ...entry }: NavEntry): NavItem => ({
+    ...entry,
+    label: t(labelKey),
+    ...(outbox ? { count: status.queued, danger: status.attention > 0 } : {}),
+  });
+  const groups = computed<NavItem[][]>(() => GROUPS.map((group) => group.map(item)));
+  /**
+   * The item the screen shown belongs to (an account belongs to Accounts, a car's statistics to Cars). Found in
+   * the table, so that the header's label translates that one item, not the whole navigation.
+   */
   const current = computed(() => {
     const under = (path: string) => route.path === path || route.path.startsWith(`${path}/`);
-    return groups.value.flat().find((item) => under(item.to) || item.also?.some(under)) ?? null;
+    const entry = GROUPS.flat().find((e) => under(e.to) || e.also?.some(under));
+    return entry ? item(entry) : null;
   });
   return {
     groups,
