@@ -94,9 +94,11 @@ describe('kill -9 of the service under a write load, with group commit', () => {
       answered += counts.answered;
       unanswered += counts.unanswered;
     }
-    // The kills fell among writes: many answered, and some cut off in flight.
+    // The kills fell among writes: many answered, and some cut off in flight. Not one per kill: on a busy machine
+    // the other clients' answers can come with the killing one, and a kill then finds no write in flight (a full
+    // CI run saw 2 in 4 kills).
     expect(answered).toBeGreaterThan(KILLS * 20);
-    expect(unanswered).toBeGreaterThanOrEqual(KILLS);
+    expect(unanswered).toBeGreaterThan(0);
     // And the file serves again.
     const serving = await serve();
     try {
