@@ -38,7 +38,7 @@
  * median of the rounds' ratios of CPU per request is the figure: what else runs on a shared machine then
  * hits both alike (rounds one after the other moved by +-20% under a load average of 5 and more, more
  * than a change of a few per cent); --first-minute instead measures the mix on a service just started, in six windows of 10 s
- * from its first request on. For profiling: --cpu-prof=<dir> writes V8 CPU profiles of every server
+ * from its first request on. For profiling (--paired too): --cpu-prof=<dir> writes V8 CPU profiles of every server
  * process into <dir>/<server> when it stops; --server-flags=<flag>,<flag> gives every server process these
  * Node flags (e.g. --perf-basic-prof for `perf record -p <pid>`; the pids are printed). Of the counted
  * rounds of each server, the best rate and the least CPU per request count: other work on the machine only
@@ -375,9 +375,15 @@ const median = (values: number[]) => {
  * loaded at once, one wrk each, with the same drawn requests; per round both rates and CPU per request and
  * their ratio, then the median ratio over the counted rounds.
  */
-async function paired(o: { files: [string, string]; mix: MixData; baselineDir: string; rounds: number; seconds: number }) {
-  const { mix, files } = o;
-  const flags: ServerFlags = { extra: [], profileDir: undefined };
+async function paired(o: {
+  files: [string, string];
+  mix: MixData;
+  baselineDir: string;
+  rounds: number;
+  seconds: number;
+  flags: ServerFlags;
+}) {
+  const { mix, files, flags } = o;
   const generator = generatorOf([]);
   if (generator.name !== 'wrk') throw new Error('--paired needs wrk: two Node generators would be the limit');
   const ours = await serveOurs(files[0], flags, 'ours');
@@ -619,7 +625,7 @@ export async function run(args: string[]): Promise<void> {
     const again = seedMix(second, NAMESPACE);
     if (again.requests.some((r, i) => r.req.body !== mix.requests[i]!.req.body)) throw new Error('the two copies of the mix differ');
     try {
-      await paired({ files: [dataFile, second], mix, baselineDir, rounds, seconds });
+      await paired({ files: [dataFile, second], mix, baselineDir, rounds, seconds, flags });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
