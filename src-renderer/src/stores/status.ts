@@ -18,6 +18,8 @@ export const useStatusStore = defineStore('status', () => {
   const attention = computed(() => attentionCount(status.value));
   /** First run: no connection stored and the user has not chosen to work offline. */
   const needsSetup = computed(() => status.value !== null && !status.value.configured && !status.value.workingOffline);
+  /** No sync has gone through yet (or the status is not read yet): "everything is synced" would not be true. */
+  const neverSynced = computed(() => !status.value?.lastSyncAt);
 
   /**
    * Until the core's status arrives (data-changed), the summary alone tells what the sync found: the last
@@ -43,6 +45,7 @@ export const useStatusStore = defineStore('status', () => {
     queued,
     attention,
     needsSetup,
+    neverSynced,
     loading: loader.loading,
     error: loader.error,
     refresh: loader.load,
