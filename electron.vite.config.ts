@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import vue from '@vitejs/plugin-vue';
 import { defineConfig } from 'electron-vite';
+import { compileHints } from './scripts/compile-hints';
 import { precompiledMessages } from './scripts/precompiled-messages';
 
 const root = import.meta.dirname;
@@ -27,7 +28,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(root, 'src-renderer'),
-    plugins: [vue(), precompiledMessages()],
+    plugins: [vue(), precompiledMessages(), compileHints()],
     build: {
       outDir: resolve(root, 'out/renderer'),
       rollupOptions: { input: { index: resolve(root, 'src-renderer/index.html') } },

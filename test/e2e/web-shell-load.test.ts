@@ -93,3 +93,27 @@ it.skipIf(!found)('reads the other screens ahead once the first is shown: the ch
   expect(realErrors(errors)).toEqual([]);
   await page.close();
 });
+
+it.skipIf(!found)('gives V8 every script whole at load (the compile hint) and warms Intl in a worker the policy allows', async () => {
+  const page = await browser.newPage();
+  const errors = collectPageErrors(page);
+  await page.goto(url);
+  await page.getByRole('heading').first().waitFor();
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .filter((name) => name.endsWith('.js')),
+  );
+  // The worker that makes the first Intl objects off the page's thread (format/intl-warm.ts) was read.
+  expect(scripts.some((name) => /\/intl-warm\.worker-[\w-]{8}\.js$/.test(name))).toBe(true);
+  // Each script the opening read begins with the hint, as served (scripts/compile-hints.ts).
+  const firstLines = await page.evaluate(
+    (names) => Promise.all(names.map(async (name) => (await (await fetch(name)).text()).split('\n')[0])),
+    scripts.filter((name) => !name.includes('intl-warm')),
+  );
+  expect(firstLines.length).toBeGreaterThan(3);
+  expect(new Set(firstLines)).toEqual(new Set(['//# allFunctionsCalledOnLoad']));
+  expect(realErrors(errors)).toEqual([]);
+  await page.close();
+});
