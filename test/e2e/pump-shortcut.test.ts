@@ -87,6 +87,9 @@ describe.skipIf(!found)('one key to the pump', () => {
     // The service goes away; the app is reloaded (the car remembered in the preferences, not in the page).
     await stack.service.stop();
     await page.reload();
+    // The app's first screen (the pump, where the page was) before going on: an address changed while the router's
+    // first navigation runs is replaced by that navigation's end, as in any vue-router app.
+    await page.waitForFunction(() => document.querySelector('main')?.dataset.route === '/pump' && document.querySelector('main h1'));
     await go(page, '/register');
     await page.locator('[data-testid=transactions-table] tbody tr').first().waitFor();
 
