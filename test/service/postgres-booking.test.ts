@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_HASH_PARAMS, openAdmin, type AdminSession } from '../../src-service';
 import { awaited } from '../../src-service/store';
+import { createPool } from '../../src-service/store/postgres/connect';
+import { PgConnection } from '../../src-service/store/postgres/connection';
 import { PostgresServiceStore } from '../../src-service/store/postgres/serving';
 import { freshDatabase, needPostgres } from '../support/backends';
 
@@ -16,9 +18,10 @@ describe.skipIf(!found)('the PostgreSQL store', () => {
   let store: PostgresServiceStore;
   let ann: number;
   let accounts: number[];
+  let url: string;
 
   beforeAll(async () => {
-    const url = await freshDatabase();
+    url = await freshDatabase();
     admin = await openAdmin({ kind: 'postgres', url });
     ann = await admin.addUser('ann', 'ann-secret', { hashParams: TEST_HASH_PARAMS });
     await admin.addUser('bob', 'bob-secret', { hashParams: TEST_HASH_PARAMS });
@@ -94,4 +97,24 @@ describe.skipIf(!found)('the PostgreSQL store', () => {
     expect(afterShare[0]).not.toBe(afterTransfer[0]);
     expect(afterShare[1]).not.toBe(afterTransfer[1]);
   });
+
+  it("plans each of the service's statements once per connection, not anew for each call's values", async () => {
+    const pool = createPool(url, 1, { service: true });
+    try {
+      const client = await pool.connect();
+      try {
+        const db = new PgConnection(client);
+        for (const account of [...accounts, ...accounts]) await db.get(db.statements.accounts.getFor, [account, ann]);
+        const { rows } = await client.query<{ generic: number; custom: number }>(
+          "SELECT generic_plans AS generic, custom_plans AS custom FROM pg_prepared_statements WHERE name = 'accounts.getFor'",
+        );
+        expect(rows).toEqual([{ generic: 6, custom: 0 }]);
+      } finally {
+        client.release();
+      }
+    } finally {
+      await pool.end();
+    }
+  });
+
 });
