@@ -117,4 +117,27 @@ describe.skipIf(!found)('the PostgreSQL store', () => {
     }
   });
 
+  it('reads the stamps asked for while one is read in one statement, each as it is read alone', async () => {
+    const [first, second, third] = accounts as [number, number, number];
+    const pairs: [number, number][] = [0, first, second, third, 0, first].map((account) => [ann, account]);
+    const alone: string[] = [];
+    for (const [user, account] of pairs) alone.push(await store.answerStamp(user, account));
+    const before = store.stampReads;
+    const together = await Promise.all(pairs.map(([user, account]) => store.answerStamp(user, account)));
+    expect(together).toEqual(alone);
+    // The first at once, the five asked while it was read in one more.
+    expect(store.stampReads - before).toBe(2);
+    // The same stamp asked again while the first read is on its way is not taken from it (that statement
+    // was sent before it was asked for): it is read by the next, which a change committed meanwhile shows.
+    const reads = store.stampReads;
+    const onItsWay = store.answerStamp(ann, first);
+    const again = store.answerStamp(ann, first);
+    await Promise.all([onItsWay, again]);
+    expect(store.stampReads - reads).toBe(2);
+    await store.write(function* (s) {
+      yield* awaited(s.accounts.holdForBooking([first], ann));
+      yield* awaited(s.transactions.insert(booking(first, 7)));
+    });
+    expect(await store.answerStamp(ann, first)).not.toBe(alone[1]);
+  });
 });
