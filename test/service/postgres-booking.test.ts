@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_HASH_PARAMS, openAdmin, type AdminSession } from '../../src-service';
 import { awaited } from '../../src-service/store';
+import { createPool } from '../../src-service/store/postgres/connect';
+import { PgConnection } from '../../src-service/store/postgres/connection';
 import { PostgresServiceStore } from '../../src-service/store/postgres/serving';
 import { freshDatabase, needPostgres } from '../support/backends';
 
@@ -16,9 +18,10 @@ describe.skipIf(!found)('the PostgreSQL store', () => {
   let store: PostgresServiceStore;
   let ann: number;
   let accounts: number[];
+  let url: string;
 
   beforeAll(async () => {
-    const url = await freshDatabase();
+    url = await freshDatabase();
     admin = await openAdmin({ kind: 'postgres', url });
     ann = await admin.addUser('ann', 'ann-secret', { hashParams: TEST_HASH_PARAMS });
     await admin.addUser('bob', 'bob-secret', { hashParams: TEST_HASH_PARAMS });
@@ -93,5 +96,48 @@ describe.skipIf(!found)('the PostgreSQL store', () => {
     const afterShare = await stamps();
     expect(afterShare[0]).not.toBe(afterTransfer[0]);
     expect(afterShare[1]).not.toBe(afterTransfer[1]);
+  });
+
+  it("plans each of the service's statements once per connection, not anew for each call's values", async () => {
+    const pool = createPool(url, 1, { service: true });
+    try {
+      const client = await pool.connect();
+      try {
+        const db = new PgConnection(client);
+        for (const account of [...accounts, ...accounts]) await db.get(db.statements.accounts.getFor, [account, ann]);
+        const { rows } = await client.query<{ generic: number; custom: number }>(
+          "SELECT generic_plans AS generic, custom_plans AS custom FROM pg_prepared_statements WHERE name = 'accounts.getFor'",
+        );
+        expect(rows).toEqual([{ generic: 6, custom: 0 }]);
+      } finally {
+        client.release();
+      }
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('reads the stamps asked for while one is read in one statement, each as it is read alone', async () => {
+    const [first, second, third] = accounts as [number, number, number];
+    const pairs: [number, number][] = [0, first, second, third, 0, first].map((account) => [ann, account]);
+    const alone: string[] = [];
+    for (const [user, account] of pairs) alone.push(await store.answerStamp(user, account));
+    const before = store.stampReads;
+    const together = await Promise.all(pairs.map(([user, account]) => store.answerStamp(user, account)));
+    expect(together).toEqual(alone);
+    // The first at once, the five asked while it was read in one more.
+    expect(store.stampReads - before).toBe(2);
+    // The same stamp asked again while the first read is on its way is not taken from it (that statement
+    // was sent before it was asked for): it is read by the next, which a change committed meanwhile shows.
+    const reads = store.stampReads;
+    const onItsWay = store.answerStamp(ann, first);
+    const again = store.answerStamp(ann, first);
+    await Promise.all([onItsWay, again]);
+    expect(store.stampReads - reads).toBe(2);
+    await store.write(function* (s) {
+      yield* awaited(s.accounts.holdForBooking([first], ann));
+      yield* awaited(s.transactions.insert(booking(first, 7)));
+    });
+    expect(await store.answerStamp(ann, first)).not.toBe(alone[1]);
   });
 });

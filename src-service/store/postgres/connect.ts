@@ -52,6 +52,16 @@ function fromPasswordFile(connection: ConnectionInfo): Promise<string> {
   );
 }
 
+/**
+ * The settings of the service's own connections, given when each opens (never a SET per request):
+ * - `bookkeeping.service`: its writes go unannounced by the tables' notification triggers (see above).
+ * - `plan_cache_mode`: every statement is prepared once per connection under its name (connection.ts), and
+ *   its one generic plan is used for every call. Left to choose, PostgreSQL planned most of them anew for
+ *   each call's values (a custom plan, as cheap to run as the generic one for these index lookups): planning
+ *   was a third of the backends' CPU on the benchmark's mix (perf record of PostgreSQL under it).
+ */
+const SERVICE_SETTINGS = '-c bookkeeping.service=on -c plan_cache_mode=force_generic_plan';
+
 export interface ConnectOptions {
   /** Marks the connections as the running service's (see above). */
   service?: boolean;
@@ -67,7 +77,7 @@ export function clientConfig(url: string, options: ConnectOptions = {}): pg.Clie
     // Probes after 10 s of silence (the OS default waits two hours) find a peer that is gone.
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
-    ...(options.service ? { options: '-c bookkeeping.service=on' } : {}),
+    ...(options.service ? { options: SERVICE_SETTINGS } : {}),
     // What the string says wins over the defaults above, as it does when pg reads the string itself.
     ...parseIntoClientConfig(url),
   };

@@ -13,7 +13,8 @@
  *   the write runs again from the start (a flow has no effect outside its transaction). A write is
  *   answered only after its COMMIT.
  * - Answers are kept with a stamp that the database changes in the transaction of every change of what
- *   they show (`answerStamp`), checked in one round trip before one is given: a write answered by another
+ *   they show (`answerStamp`), checked in one round trip before one is given (shared by the requests asking
+ *   at the same time, stamps.ts): a write answered by another
  *   instance is seen at the next request whether or not this one has heard of it. So the instances do not
  *   announce their own writes (a notification after each, waited for before the answer, was a
  *   transaction more per write and its round trip on the write's answer, for nothing that needs it now).
@@ -34,6 +35,7 @@ import { Listener, type Announcement } from './listener';
 import { SharedLoginThrottle } from './login-attempts';
 import { migratePostgres } from './migrations';
 import { notifyNow } from './notifier';
+import { StampReads } from './stamps';
 
 export interface PostgresStoreOptions {
   /** Most connections of this instance's pool (default 10). */
@@ -50,21 +52,6 @@ export interface PostgresStoreOptions {
 const RETRYABLE = new Set(['40P01', '40001', '23505']);
 const WRITE_TRIES = 5;
 
-/**
- * The stamp of a kept answer (ServiceStore.answerStamp): the user's count of changes, and the count of the
- * one account the answer is about ($2), or the sum of the counts of every account the user holds ($2 = 0).
- * Counts only grow, and a change of which accounts the user holds changes the user's count: the same
- * pair means nothing the answer shows has changed. One statement: one snapshot, one round trip.
- */
-const ANSWER_STAMP = {
-  name: 'answers.stamp',
-  text: `SELECT COALESCE((SELECT changes FROM user_changes WHERE user_id = $1), 0) || ':' ||
-    CASE WHEN $2::bigint = 0
-      THEN (SELECT COALESCE(sum(c.changes), 0) FROM account_permissions p JOIN account_changes c ON c.account_id = p.account_id
-            WHERE p.user_id = $1)
-      ELSE (SELECT COALESCE(max(changes), 0) FROM account_changes WHERE account_id = $2) END`.replace(/\s+/g, ' '),
-};
-
 export class PostgresServiceStore implements ServiceStore {
   /** Each write is a transaction of its own. */
   readonly groupsCommits = false;
@@ -74,6 +61,12 @@ export class PostgresServiceStore implements ServiceStore {
   private readonly kept = new KeptTransactions();
   private readonly listener: Listener;
   private readonly guards: SharedLoginThrottle[] = [];
+  private readonly stamps: StampReads;
+  /**
+   * The stamps' own connection: a read of stamps, which every request asking for one waits for, never waits
+   * behind the requests queued for the pool (it is one at a time, and would go to the end of that queue).
+   */
+  private readonly stampPool: pg.Pool;
   private generationCount = 0;
   private outsideCount = 0;
   private closed = false;
@@ -84,6 +77,9 @@ export class PostgresServiceStore implements ServiceStore {
     private readonly onTrouble: (message: string, error?: unknown) => void,
   ) {
     this.credentials = new Users(new PgConnection(pool));
+    this.stampPool = createPool(url, 1, { service: true });
+    this.stampPool.on('error', () => undefined);
+    this.stamps = new StampReads(this.stampPool);
     this.listener = new Listener(
       url,
       {
@@ -172,11 +168,20 @@ export class PostgresServiceStore implements ServiceStore {
     }
   }
 
-  readonly answerStamp = async (userId: number, accountId: number): Promise<string> => {
-    if (this.closed) throw new Error('The store is closed.');
-    const { rows } = await this.pool.query<[string]>({ ...ANSWER_STAMP, values: [userId, accountId], rowMode: 'array' });
-    return rows[0]![0];
+  /**
+   * The stamp of a kept answer: the user's count of changes, and the count of the one account the answer is
+   * about, or the sum of the counts of every account the user holds (accountId 0). Read by a statement sent
+   * after it is asked for, with those of the other requests waiting then (stamps.ts).
+   */
+  readonly answerStamp = (userId: number, accountId: number): Promise<string> => {
+    if (this.closed) return Promise.reject(new Error('The store is closed.'));
+    return this.stamps.stamp(userId, accountId);
   };
+
+  /** Statements that have read stamps (diagnostics and tests: several stamps asked at once are read in one). */
+  get stampReads(): number {
+    return this.stamps.reads;
+  }
 
   generation(): number {
     if (!this.listener.healthy) this.generationCount += 1;
@@ -211,5 +216,6 @@ export class PostgresServiceStore implements ServiceStore {
     for (const guard of this.guards) guard.close();
     await this.listener.close();
     await this.pool.end().catch(() => undefined);
+    await this.stampPool.end().catch(() => undefined);
   }
 }
