@@ -5,11 +5,11 @@ import { callsInFlight, detectApi } from './api/bridge';
 import App from './App.vue';
 import { prepareCountFormat } from './format/count';
 import { warmIntl } from './format/intl-warm';
-import { i18n } from './i18n';
+import { i18n, loadMessages } from './i18n';
 import { prefetchWhenIdle } from './logic/idle-prefetch';
 import { createAppRouter, SCREEN_CHUNKS } from './router';
 import { useCoreEventsStore } from './stores/core-events';
-import { usePreferencesStore } from './stores/preferences';
+import { systemLanguage, usePreferencesStore } from './stores/preferences';
 import { useReachabilityStore } from './stores/reachability';
 import FatalView from './views/FatalView.vue';
 import './styles/base.css';
@@ -21,6 +21,8 @@ async function start(): Promise<void> {
   try {
     installApi(await detectApi());
   } catch (error) {
+    // FatalView speaks the system's language.
+    await loadMessages(systemLanguage(navigator.languages ?? [navigator.language]));
     createApp(FatalView, { error: toAppError(error) })
       .use(pinia)
       .use(i18n)
@@ -31,16 +33,21 @@ async function start(): Promise<void> {
   // The router (its history reads and rewrites the address) is made while the first answers are awaited, not in
   // the task that mounts the app.
   const router = createAppRouter();
-  // Status and preferences decide the first screen, its language and theme: read them before showing anything.
-  await Promise.all([useCoreEventsStore(pinia).start(), usePreferencesStore(pinia).load(), intlWarmed]);
+  // Status and preferences decide the first screen, its language and theme: read them (and that language's
+  // messages) before showing anything.
+  const prefs = usePreferencesStore(pinia);
+  const read = Promise.all([useCoreEventsStore(pinia).start(), prefs.load()]).then(() => loadMessages(prefs.language));
+  await Promise.all([read, intlWarmed]);
   app.use(router);
   app.mount('#app');
   // In a task of its own while the first screen's data is read: the number data its rows need.
   setTimeout(() => prepareCountFormat(i18n.global.locale.value), 0);
-  // The other screens' chunks, read ahead one at a time in idle time once the first screen has its answers.
-  void router.isReady().then(() => prefetchWhenIdle(SCREEN_CHUNKS, { ready: () => callsInFlight() === 0 }));
-  // The badge asks whether the service answers when the window gains focus, the network changes, or it says unreachable.
-  useReachabilityStore(pinia).start();
+  // Once the first screen has its answers, in idle time, one after the other: the badge's watch (it asks whether the
+  // service answers now, when the window gains focus, the network changes, or it says unreachable; an answer that
+  // changes the badge reloads the screens' data, work the opening does not share its cores with), then the other
+  // screens' chunks.
+  const watchBadge = () => Promise.resolve(useReachabilityStore(pinia).start());
+  void router.isReady().then(() => prefetchWhenIdle([watchBadge, ...SCREEN_CHUNKS], { ready: () => callsInFlight() === 0 }));
 }
 
 // In a task of its own, not in the one that evaluates the app's modules (13-25 ms of the page's CPU): the first

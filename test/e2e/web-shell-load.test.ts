@@ -94,6 +94,29 @@ it.skipIf(!found)('reads the other screens ahead once the first is shown: the ch
   await page.close();
 });
 
+it.skipIf(!found)('reads the messages of the language it shows only: English at opening, Czech once picked', async () => {
+  const page = await browser.newPage({ locale: 'en-US' });
+  const errors = collectPageErrors(page);
+  await page.goto(url);
+  await poll(() => page.locator('h1').first().textContent()).toBe('Welcome');
+  const messages = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => new URL(e.name).pathname.split('/').pop()!)
+        .filter((name) => /^(en|cs)-[\w-]{8}\.js$/.test(name))
+        .map((name) => name.slice(0, 2)),
+    );
+  expect(await messages()).toEqual(['en']);
+  // Picked on the first-run screen: Czech read then, and shown.
+  await page.locator('label', { hasText: 'Čeština' }).click();
+  await poll(() => page.locator('h1').first().textContent()).toBe('Vítejte');
+  expect((await messages()).sort()).toEqual(['cs', 'en']);
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('cs');
+  expect(realErrors(errors)).toEqual([]);
+  await page.close();
+});
+
 it.skipIf(!found)('gives V8 every script whole at load (the compile hint) and warms Intl in a worker the policy allows', async () => {
   const page = await browser.newPage();
   const errors = collectPageErrors(page);

@@ -7,12 +7,15 @@
  */
 import { mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../src-renderer/src/i18n';
 import { useCarsStore } from '../../src-renderer/src/stores/cars';
 import CarView from '../../src-renderer/src/views/CarView.vue';
 import type { CarView as Car } from '../../src-shared/app-api';
+import { readBothLanguages } from '../support/messages';
 import { refueling, standIn } from './stand-in';
+
+beforeAll(readBothLanguages);
 
 const FILLS = 120;
 const car: Car = { carId: 7, name: 'Superb', refuelings: FILLS, lastTachometer: 50_000, lastDate: null, lastCurrency: 203, pending: false };

@@ -4,9 +4,12 @@
  * the chosen file's name beside it once picked, and back to none when the card clears it.
  */
 import { mount } from '@vue/test-utils';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import FileInput from '../../src-renderer/src/components/FileInput.vue';
 import { i18n } from '../../src-renderer/src/i18n';
+import { readBothLanguages } from '../support/messages';
+
+beforeAll(readBothLanguages);
 
 function fileField(lang: 'en' | 'cs') {
   i18n.global.locale.value = lang;

@@ -6,7 +6,7 @@
  */
 import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createI18n } from 'vue-i18n';
 import AccountForm from '../../src-renderer/src/components/AccountForm.vue';
 import CategoryForm from '../../src-renderer/src/components/CategoryForm.vue';
@@ -18,7 +18,10 @@ import { AppError, APP_METHODS } from '../../src-shared/app-api';
 import { fallbackOf } from '../../src-shared/records/fields';
 import { REFUELING } from '../../src-shared/records/refueling';
 import { fieldRules } from '../../src-shared/validate';
+import { readBothLanguages } from '../support/messages';
 import { standIn } from './stand-in';
+
+beforeAll(readBothLanguages);
 
 let pinia: ReturnType<typeof createPinia>;
 beforeEach(() => {

@@ -1,9 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decimalsText, codeText, type Translate } from '../../src-renderer/src/composables/errors';
 import { i18n } from '../../src-renderer/src/i18n';
 import cs from '../../src-renderer/src/i18n/cs';
 import en from '../../src-renderer/src/i18n/en';
 import { AppError } from '../../src-shared/app-api';
+import { readBothLanguages } from '../support/messages';
+
+beforeAll(readBothLanguages);
 
 type Tree = { [key: string]: string | Tree };
 
@@ -90,6 +93,36 @@ describe('messages', () => {
     expect(g.t('reports.transactions', 818432)).toBe('818\u00a0432 pohybů');
     expect(g.t('accounts.accountCount', 1001)).toBe('1\u00a0001 účtů');
     expect(g.t('reports.transactions', 3)).toBe('3 pohyby');
+  });
+});
+
+describe("a language's messages", () => {
+  /** The i18n module as the app starts with it: no language read yet. */
+  const fresh = async () => {
+    vi.resetModules();
+    return import('../../src-renderer/src/i18n');
+  };
+
+  it('are read when the language is first shown, and the screens keep the language they had until then', async () => {
+    const { i18n: app, showLanguage } = await fresh();
+    expect(app.global.availableLocales).toEqual([]);
+    const shown = showLanguage('cs');
+    expect(app.global.locale.value).toBe('en');
+    await shown;
+    expect(app.global.locale.value).toBe('cs');
+    expect(app.global.availableLocales).toEqual(['cs']);
+    expect(app.global.t('accounts.accountCount', 3)).toBe('3 účty');
+  });
+
+  it('show the language asked for last, whichever read ends last', async () => {
+    const { i18n: app, loadMessages, showLanguage } = await fresh();
+    await loadMessages('en');
+    const czech = showLanguage('cs');
+    // Switched back to English before Czech was read: English stays.
+    void showLanguage('en');
+    expect(app.global.locale.value).toBe('en');
+    await czech;
+    expect(app.global.locale.value).toBe('en');
   });
 });
 

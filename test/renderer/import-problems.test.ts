@@ -1,10 +1,13 @@
 /** Problems of imported rows, found by the core as codes, shown in the user's language. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { codeText, type Translate } from '../../src-renderer/src/composables/errors';
 import { i18n } from '../../src-renderer/src/i18n';
 import { importProblemText } from '../../src-renderer/src/logic/import-problems';
 import { AppError, type ImportProblem } from '../../src-shared/app-api';
+import { readBothLanguages } from '../support/messages';
 import { PROBLEMS, UNMAPPED_PROBLEMS } from './import-problem-samples';
+
+beforeAll(readBothLanguages);
 
 const t = i18n.global.t as Translate;
 afterEach(() => {

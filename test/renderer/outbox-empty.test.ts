@@ -5,11 +5,14 @@
  */
 import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../src-renderer/src/i18n';
 import { useStatusStore } from '../../src-renderer/src/stores/status';
 import OutboxView from '../../src-renderer/src/views/OutboxView.vue';
+import { readBothLanguages } from '../support/messages';
 import { standIn, status } from './stand-in';
+
+beforeAll(readBothLanguages);
 
 async function emptyOutbox(lastSyncAt: string | null, lang: 'en' | 'cs'): Promise<string> {
   const pinia = createPinia();

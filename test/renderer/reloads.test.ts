@@ -7,14 +7,17 @@
  */
 import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../src-renderer/src/i18n';
 import { useAccountsStore } from '../../src-renderer/src/stores/accounts';
 import { useCoreEventsStore } from '../../src-renderer/src/stores/core-events';
 import { useSyncStore } from '../../src-renderer/src/stores/sync';
 import AccountsView from '../../src-renderer/src/views/AccountsView.vue';
 import type { AccountView, AppStatus, DataTable, SyncSummary } from '../../src-shared/app-api';
+import { readBothLanguages } from '../support/messages';
 import { account, standIn, status, type StandIn } from './stand-in';
+
+beforeAll(readBothLanguages);
 
 let pinia: ReturnType<typeof createPinia>;
 beforeEach(() => {

@@ -6,13 +6,16 @@
  */
 import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryHistory, createRouter } from 'vue-router';
 import BackupCard from '../../src-renderer/src/components/BackupCard.vue';
 import { i18n } from '../../src-renderer/src/i18n';
 import DamagedCopyView from '../../src-renderer/src/views/DamagedCopyView.vue';
 import type { SafetyCopyInfo } from '../../src-shared/app-api';
+import { readBothLanguages } from '../support/messages';
 import { standIn, status } from './stand-in';
+
+beforeAll(readBothLanguages);
 
 const COPIES: SafetyCopyInfo[] = [
   { at: '2026-11-03T07:00:00.000Z', reason: 'daily' },

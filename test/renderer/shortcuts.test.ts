@@ -5,7 +5,7 @@
  * a field; the list behind `?` shows every shortcut of the table in both languages.
  */
 import { enableAutoUnmount, mount } from '@vue/test-utils';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defineComponent, h } from 'vue';
 import ShortcutsDialog from '../../src-renderer/src/components/ShortcutsDialog.vue';
 import { useShortcuts } from '../../src-renderer/src/composables/shortcuts';
@@ -14,6 +14,9 @@ import cs from '../../src-renderer/src/i18n/cs';
 import en from '../../src-renderer/src/i18n/en';
 import { ariaKeyShortcuts, chordText, isMac, matchesChord } from '../../src-renderer/src/shortcuts';
 import { accelerator, SHORTCUTS, type ShortcutId } from '../../src-shared/shortcuts';
+import { readBothLanguages } from '../support/messages';
+
+beforeAll(readBothLanguages);
 
 enableAutoUnmount(afterEach);
 afterEach(() => {

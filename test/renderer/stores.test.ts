@@ -1,5 +1,5 @@
 import { createPinia, setActivePinia } from 'pinia';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useConnectionBadge } from '../../src-renderer/src/composables/connection-badge';
 import { useAccountsStore } from '../../src-renderer/src/stores/accounts';
 import { useCarsStore } from '../../src-renderer/src/stores/cars';
@@ -27,8 +27,11 @@ import {
   type RegisterRow,
   type SyncSummary,
 } from '../../src-shared/app-api';
+import { readBothLanguages } from '../support/messages';
 import { turns, until } from '../support/until';
 import { account, deferred, refueling, standIn, status } from './stand-in';
+
+beforeAll(readBothLanguages);
 
 const summary = (over: Partial<SyncSummary> = {}): SyncSummary => ({
   startedAt: '2026-11-21T10:00:00Z',

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { mount } from '@vue/test-utils';
 import Database from 'better-sqlite3';
 import { createPinia, setActivePinia } from 'pinia';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readCsv } from '../../src-main/core/files/csv-reader';
 import { EncryptedSecretStore, type SecretPersistence } from '../../src-main/core/secrets';
 import {
@@ -34,7 +34,10 @@ import { useSyncStore } from '../../src-renderer/src/stores/sync';
 import { AppError, englishText, type ConnectionReport, type SyncSummary } from '../../src-shared/app-api';
 import type { ApiAccount2 } from '../../src-shared/catalog';
 import { caught, rejection } from '../support/caught';
+import { readBothLanguages } from '../support/messages';
 import { standIn } from './stand-in';
+
+beforeAll(readBothLanguages);
 
 let pinia: ReturnType<typeof createPinia>;
 beforeEach(() => {

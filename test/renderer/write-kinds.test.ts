@@ -7,7 +7,7 @@
  */
 import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defineComponent, type Component } from 'vue';
 import AccountForm from '../../src-renderer/src/components/AccountForm.vue';
 import CategoryForm from '../../src-renderer/src/components/CategoryForm.vue';
@@ -27,7 +27,10 @@ import {
   type WriteRecord,
 } from '../../src-shared/app-api';
 import { parse } from '../../src-shared/validate';
+import { readBothLanguages } from '../support/messages';
 import { standIn } from './stand-in';
+
+beforeAll(readBothLanguages);
 
 /** A write of every kind, as the outbox keeps it. */
 const SAMPLES = {

@@ -1,8 +1,12 @@
-/** vue-i18n with the Czech and English messages; Czech plurals have three forms (1, 2–4, 5+). */
+/**
+ * vue-i18n with the Czech and English messages; Czech plurals have three forms (1, 2–4, 5+). Each language's
+ * messages are a chunk of their own, read when the language is first shown: the opening parses only the one it
+ * shows (the two together were ~400 KB of JSON in the task that evaluates the app's modules).
+ */
 import { createI18n } from 'vue-i18n';
+import type { Language } from '../../../src-shared/app-api';
 import { formatCount } from '../format/count';
-import cs from './cs';
-import en, { type Messages } from './en';
+import type { Messages } from './en';
 
 /**
  * Chooses among "one | few | many" (or "zero | one | few | many") forms by Czech rules: 1, 2–4, other.
@@ -17,15 +21,57 @@ export function czechPlural(choice: number, choicesLength: number): number {
   return offset + 2;
 }
 
-export const i18n = createI18n<[Messages], 'en' | 'cs', false>({
+export const i18n = createI18n<[Messages], Language, false>({
   legacy: false,
   locale: 'en',
-  fallbackLocale: 'en',
-  messages: { en, cs },
+  // No fallback: both languages have every message (cs.ts is typed by en.ts), and only the one shown is loaded.
+  fallbackLocale: false,
+  messages: {} as Record<Language, Messages>,
   pluralRules: { cs: czechPlural },
   missingWarn: false,
   fallbackWarn: false,
 });
+
+const MESSAGES: Record<Language, () => Promise<{ default: Messages }>> = {
+  en: () => import('./en'),
+  cs: () => import('./cs'),
+};
+const loaded = new Set<Language>();
+const loading = new Map<Language, Promise<void>>();
+
+/** Reads a language's messages once (a failed read is tried again on the next call). */
+export function loadMessages(language: Language): Promise<void> {
+  if (loaded.has(language)) return Promise.resolve();
+  let pending = loading.get(language);
+  if (!pending) {
+    pending = MESSAGES[language]()
+      .then((module) => {
+        i18n.global.setLocaleMessage(language, module.default);
+        loaded.add(language);
+      })
+      .finally(() => loading.delete(language));
+    loading.set(language, pending);
+  }
+  return pending;
+}
+
+/** The language last asked for: a slower read of an earlier one does not override it. */
+let wanted: Language | null = null;
+
+/**
+ * Shows a language: at once when its messages are in (no second render of what is mounted), else once they are
+ * (the screens keep the language they had meanwhile, never a message's key).
+ */
+export function showLanguage(language: Language): Promise<void> {
+  wanted = language;
+  if (loaded.has(language)) {
+    i18n.global.locale.value = language;
+    return Promise.resolve();
+  }
+  return loadMessages(language).then(() => {
+    if (wanted === language) i18n.global.locale.value = language;
+  });
+}
 
 /**
  * Named values that are numbers but not counts: names of things (a car's number, an HTTP status, a code),
