@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import vue from '@vitejs/plugin-vue';
 import { defineConfig } from 'vitest/config';
 
@@ -12,6 +13,10 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // At least two files at a time: vitest's default (one fewer than the cores) runs one at a time on a 2-core CI
+    // machine, where most files wait on processes of their own (a service, a browser, a PostgreSQL cluster) with a
+    // core idle.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // The default report, then one line naming suites skipped for a program this machine lacks.
     reporters: ['default', './test/support/skip-reporter.ts'],
   },

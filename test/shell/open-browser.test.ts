@@ -273,7 +273,7 @@ describe.skipIf(process.platform !== 'linux')('npm run web -- --open', () => {
       child.stdout.on('data', (c) => (out += c));
       const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
       await expect
-        .poll(() => out, { timeout: 20_000, interval: 50 })
+        .poll(() => out, { timeout: 60_000, interval: 50 })
         .toMatch(/Could not open a browser; open this address by hand: http:\/\/127\.0\.0\.1:\d+\/#key=[\w-]{43}\n/);
       // The page the browser never came for is gone already.
       expect(readdirSync(dir).filter((name) => name.startsWith('bookkeeping-open-'))).toEqual([]);
