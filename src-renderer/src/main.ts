@@ -45,12 +45,15 @@ async function start(): Promise<void> {
   app.mount('#app');
   // In a task of its own while the first screen's data is read: the number data its rows need.
   setTimeout(() => prepareCountFormat(i18n.global.locale.value), 0);
-  // Once the first screen has its answers, in idle time, one after the other: the badge's watch (it asks whether the
-  // service answers now, when the window gains focus, the network changes, or it says unreachable; an answer that
-  // changes the badge reloads the screens' data, work the opening does not share its cores with), then the other
-  // screens' chunks.
-  const watchBadge = () => Promise.resolve(useReachabilityStore(pinia).start());
-  void router.isReady().then(() => prefetchWhenIdle([watchBadge, ...SCREEN_CHUNKS], { ready: () => callsInFlight() === 0 }));
+  // Once the first screen has its answers, the other screens' chunks, read ahead one at a time in idle time; then the
+  // badge's watch (it asks whether the service answers now, when the window gains focus, the network changes, or it
+  // says unreachable). Its first check waits for both: an answer that changes the badge reloads the screens' data,
+  // work the opening does not share its cores with, and a check in flight (up to the service's timeout) would hold
+  // the chunks back, which are read only while no call is.
+  void router
+    .isReady()
+    .then(() => prefetchWhenIdle(SCREEN_CHUNKS, { ready: () => callsInFlight() === 0 }))
+    .then(() => useReachabilityStore(pinia).start());
 }
 
 // In a task of its own, not in the one that evaluates the app's modules (13-25 ms of the page's CPU): the first
