@@ -229,10 +229,16 @@ const profileFile = (screen: string, step: string) =>
 /** Reaches `screen` from the accounts screen (or the accounts from the settings), timed (profiled with `profile`). */
 async function reach(page: Page, screen: Screen, profile?: string): Promise<StepResult> {
   const from = screen.path === '/accounts' ? '/settings' : '/accounts';
-  await page.evaluate(go(`#${from}`));
-  await waitInPage(page, `window.__bench.inflight === 0 && ${shows('main h1')}`);
-  // The heading shown now is the old screen's: the new screen's content must come with a heading of its own.
-  await page.evaluate(`document.querySelector('main h1').dataset.benchOld = '1'`);
+  // The heading shown now is marked, so that the one of `from` is told from it: the router shows a screen only once
+  // its chunk is read, and a heading seen at once could still be the old screen's (then marked, and the new screen's
+  // navigation, made before the router had left the old one, would stay on it).
+  const mark = `document.querySelector('main h1').dataset.benchOld = '1'`;
+  if ((await page.evaluate('location.hash')) !== `#${from}`) {
+    await page.evaluate(`${mark}; ${go(`#${from}`)}`);
+    await waitInPage(page, `window.__bench.inflight === 0 && ${shows('main h1:not([data-bench-old])')}`);
+  }
+  // The new screen's content must come with a heading of its own.
+  await page.evaluate(mark);
   return runStep(
     page,
     {
@@ -266,6 +272,13 @@ function printTable(rows: Row[]): void {
   for (const b of body) console.log(line(b));
 }
 
+/** Rethrows a step's failure with the screen it was on. */
+const named =
+  (screen: string) =>
+  (e: unknown): never => {
+    throw new Error(`${screen}: ${e instanceof Error ? e.message : String(e)}`);
+  };
+
 async function measureAll(browser: Browser, opened: Opened, started: number, only: string | undefined): Promise<Row[]> {
   const page = await newPage(browser, 1280, 800, 'en');
   const errors = collectPageErrors(page);
@@ -276,11 +289,11 @@ async function measureAll(browser: Browser, opened: Opened, started: number, onl
   const today = new Date().toISOString().slice(0, 10);
   const all = interactions(new Date().getUTCFullYear() - YEARS + 1, today);
   for (const screen of SCREENS.filter((s) => only === undefined || s.name.toLowerCase().includes(only.toLowerCase()))) {
-    rows.push({ screen: screen.name, ...(await reach(page, screen, profileFile(screen.name, 'first paint'))) });
+    rows.push({ screen: screen.name, ...(await reach(page, screen, profileFile(screen.name, 'first paint')).catch(named(screen.name))) });
     for (const step of all.filter((i) => i.on === screen.path)) {
       await reach(page, screen);
       await step.prepare?.(page);
-      rows.push({ screen: screen.name, ...(await runStep(page, step, profileFile(screen.name, step.name))) });
+      rows.push({ screen: screen.name, ...(await runStep(page, step, profileFile(screen.name, step.name)).catch(named(screen.name))) });
     }
   }
   await page.context().close();

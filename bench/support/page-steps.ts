@@ -115,7 +115,11 @@ export async function runStep(page: Page, step: Step, profile?: string): Promise
     for (;;) {
       const asked = !${step.asks ?? false} || bench.started > startedBefore;
       if (asked && bench.inflight === 0 && (${step.done})) return { ms: performance.now() - from, from };
-      if (performance.now() > deadline) throw new Error(${JSON.stringify(`"${step.name}" did not finish within a minute`)});
+      if (performance.now() > deadline) {
+        const h1 = document.querySelector('main h1');
+        const state = { at: location.hash, inflight: bench.inflight, asked, heading: h1?.textContent, headingMarked: h1?.dataset.benchOld === '1' };
+        throw new Error(${JSON.stringify(`"${step.name}" did not finish within a minute: `)} + JSON.stringify(state));
+      }
       await frame();
     }
   })()`);
