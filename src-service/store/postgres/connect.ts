@@ -67,6 +67,11 @@ export interface ConnectOptions {
   service?: boolean;
   /** Names the connections in pg_stat_activity. */
   applicationName?: string;
+  /**
+   * node-postgres's pipeline mode: a query is written at once, not after the answer of the one before
+   * (a write's BEGIN with its first statement, its last with the COMMIT: pipelined.ts).
+   */
+  pipeline?: boolean;
 }
 
 export function clientConfig(url: string, options: ConnectOptions = {}): pg.ClientConfig {
@@ -78,6 +83,7 @@ export function clientConfig(url: string, options: ConnectOptions = {}): pg.Clie
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
     ...(options.service ? { options: SERVICE_SETTINGS } : {}),
+    ...(options.pipeline ? { pipeline: true } : {}),
     // What the string says wins over the defaults above, as it does when pg reads the string itself.
     ...parseIntoClientConfig(url),
   };
