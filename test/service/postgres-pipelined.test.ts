@@ -16,28 +16,40 @@ import { freshDatabase, needPostgres } from '../support/backends';
 const found = needPostgres(import.meta.url);
 
 /**
- * The round trips of a connection: each run of messages written to the server before an answer's end
- * (ReadyForQuery) comes back is one.
+ * The round trips of a connection (each run of messages written to the server before an answer's end,
+ * ReadyForQuery, comes back is one) and its socket's writes (each a system call).
  */
-function countRoundTrips(client: pg.PoolClient): { readonly count: number; stop(): void } {
-  const connection = client.connection as unknown as { stream: { write: (...args: unknown[]) => boolean }; on: pg.Connection['on'] };
-  const stream = connection.stream;
-  const write = stream.write;
+function countRoundTrips(client: pg.PoolClient): { readonly count: number; readonly writes: number; stop(): void } {
+  type Writer = (...args: unknown[]) => unknown;
+  const stream = client.connection.stream as unknown as { write: Writer; _write: Writer; _writev: Writer };
+  const original = { write: stream.write, _write: stream._write, _writev: stream._writev };
   let count = 0;
+  let writes = 0;
   let waiting = false;
-  stream.write = (...args: unknown[]) => {
+  stream.write = (...args) => {
     if (!waiting) count += 1;
     waiting = true;
-    return write.apply(stream, args);
+    return original.write.apply(stream, args);
+  };
+  stream._write = (...args) => {
+    writes += 1;
+    return original._write.apply(stream, args);
+  };
+  stream._writev = (...args) => {
+    writes += 1;
+    return original._writev.apply(stream, args);
   };
   const answered = () => (waiting = false);
-  connection.on('readyForQuery', answered);
+  client.connection.on('readyForQuery', answered);
   return {
     get count() {
       return count;
     },
+    get writes() {
+      return writes;
+    },
     stop() {
-      stream.write = write;
+      Object.assign(stream, original);
       client.connection.removeListener('readyForQuery', answered);
     },
   };
@@ -92,7 +104,7 @@ describe.skipIf(!found)('the PostgreSQL store, pipelined', () => {
       (r) => r.balance_minor,
     );
 
-  it('books a transfer in two round trips: BEGIN with the hold, both halves with the COMMIT', async () => {
+  it('books a transfer in two round trips and two writes: BEGIN with the hold, both halves with the COMMIT', async () => {
     // The statements prepared first: a write's round trips, not the preparing, are counted.
     await write((s) => transfer(s, 1));
     const before = await balances();
@@ -103,6 +115,9 @@ describe.skipIf(!found)('the PostgreSQL store, pipelined', () => {
       const ids = await write((s) => transfer(s, 250));
       expect(ids).toHaveLength(2);
       expect(trips.count).toBe(2);
+      // Each round trip's messages (BEGIN and the hold's Bind, Describe, Execute, Sync; the insert's and the
+      // COMMIT) in one write of the socket.
+      expect(trips.writes).toBe(2);
     } finally {
       trips.stop();
     }

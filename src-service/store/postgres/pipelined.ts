@@ -50,6 +50,11 @@ export class PipelinedTransaction {
     private readonly commitsWith: ReadonlySet<string> = COMMITS_WITH,
   ) {
     if (!client.pipeline) throw new Error('A pipelined transaction needs a connection in pipeline mode.');
+    // BEGIN and the first statement, handed over in the same turn (a flow's first store call is made as it
+    // starts), go out in one write of the socket.
+    const stream = client.connection.stream;
+    stream.cork();
+    process.nextTick(() => stream.uncork());
     this.begun = outcome(client.query('BEGIN'));
   }
 
@@ -61,7 +66,16 @@ export class PipelinedTransaction {
     // The first goes out behind BEGIN at once. Any later one is written only once BEGIN is known to have
     // worked (it was answered before the first statement was: no wait), so never outside the transaction.
     const commits = config.name !== undefined && this.commitsWith.has(config.name);
-    const write = () => ({ result: this.client.query(config), commit: commits ? this.commitNow() : undefined });
+    const write = () => {
+      // The statement and the COMMIT behind it in one write of the socket.
+      const stream = this.client.connection.stream;
+      stream.cork();
+      try {
+        return { result: this.client.query(config), commit: commits ? this.commitNow() : undefined };
+      } finally {
+        stream.uncork();
+      }
+    };
     if (this.sent++ === 0) {
       const written = write();
       this.committing = written.commit;
