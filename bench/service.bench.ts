@@ -304,9 +304,8 @@ interface Workload {
  * renewals due (verifications 47-55 s old, as the gaps of the stores benchmark with a baseline make them)
  * stopped at 5.1 s with renewals still running (one at a time, a quarter of a second of a core or more
  * each; settling till idle took 5.3-6.1 s on PostgreSQL), so their scrypt ran inside the measured window.
- * In steady use, renewals cost
- * one scrypt per user per 45 s (20 users: about 2 s of one core per 45 s, spread out); the windows leave
- * that out, as they leave out any moment of other work.
+ * In steady use, renewals cost one scrypt per user per 45 s (20 users: about 2 s of one core per 45 s,
+ * spread out); the windows leave that out, as they leave out any moment of other work.
  */
 export async function settle(url: string, pid: number, users: WireRequest[]): Promise<void> {
   const deadline = performance.now() + SETTLE_MS;
