@@ -299,15 +299,33 @@ interface Workload {
  * measurement, of every server alike, each user of the mix calls the server once (CategoryTree, which
  * no cache answers, so our servers verify the credentials; the soap package, which has no such
  * operation, faults) and the benchmark waits until the server's process is idle (under 5% of a core for
- * 200 ms, at most 5 s): renewals due happen before the window, and no verification is ever older than
- * the gap between two measurements (under 45 s). In steady use, renewals cost one scrypt per user per 45 s (20 users: about 2 s of one core per
- * 45 s, spread out); the windows leave that out, as they leave out any moment of other work.
+ * 200 ms, at most 30 s): renewals due happen before the window. A touch told to try again (503: the
+ * verifications crowded) is sent again once the server is idle. The wait was at most 5 s, and with 20
+ * renewals due (verifications 47-55 s old, as the gaps of the stores benchmark with a baseline make them)
+ * stopped at 5.1 s with renewals still running (one at a time, a quarter of a second of a core or more
+ * each; settling till idle took 5.3-6.1 s on PostgreSQL), so their scrypt ran inside the measured window.
+ * In steady use, renewals cost one scrypt per user per 45 s (20 users: about 2 s of one core per 45 s,
+ * spread out); the windows leave that out, as they leave out any moment of other work.
  */
 export async function settle(url: string, pid: number, users: WireRequest[]): Promise<void> {
-  await Promise.all(users.map((req, u) => probe(url, req, userAddress(u))));
-  const started = performance.now();
+  const deadline = performance.now() + SETTLE_MS;
+  let pending = users.map((req, u) => ({ req, u }));
+  while (pending.length > 0) {
+    const answers = await Promise.all(pending.map((p) => probe(url, p.req, userAddress(p.u))));
+    pending = pending.filter((_, i) => answers[i]!.status === 503);
+    await idle(pid, deadline);
+    if (pending.length > 0 && performance.now() > deadline) {
+      throw new Error(`${url}: ${pending.length} users' calls were still told to try again after ${SETTLE_MS / 1000} s of settling`);
+    }
+  }
+}
+
+const SETTLE_MS = 30_000;
+
+/** Waits until the process has used under 5% of a core for 200 ms, or the deadline has passed. */
+async function idle(pid: number, deadline: number): Promise<void> {
   let before = processCpuSeconds(pid);
-  while (performance.now() - started < 5000) {
+  while (performance.now() < deadline) {
     await new Promise((r) => setTimeout(r, 200));
     const now = processCpuSeconds(pid);
     if (now === null || before === null || now - before < 0.2 * 0.05) return;

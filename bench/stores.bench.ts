@@ -50,6 +50,32 @@ interface Served {
   urls: string[];
   pids: number[];
   databasePid?: number;
+  /** What its instances have logged on stderr (trouble with the database: a lost listener, most of all), not yet printed. */
+  troubles: string[];
+}
+
+/** Collects the lines `serving` writes on stderr into `into`. */
+function collectTroubles(serving: Serving, into: string[]): void {
+  let partial = '';
+  serving.child.stderr?.on('data', (chunk: Buffer) => {
+    const lines = (partial + chunk.toString()).split('\n');
+    partial = lines.pop()!;
+    into.push(...lines.filter((l) => l.trim() !== ''));
+  });
+}
+
+/** An error's fault reason where it has one (a SOAP fault's text), else its first characters. */
+function faultText(error: string | null | undefined): string {
+  const reason = /<soap:Text[^>]*>([^<]*)</.exec(error ?? '');
+  return reason ? `${error!.slice(0, error!.indexOf('<'))}${reason[1]}` : (error ?? '').slice(0, 240);
+}
+
+/** The trouble an instance logged during a measurement, summed up (how many lines; the first, shortened). */
+function troubleText(served: Served): string {
+  const lines = served.troubles.splice(0);
+  if (lines.length === 0) return '';
+  const lost = lines.filter((l) => l.includes('Lost the connection that listens')).length;
+  return `  ${lines.length} TROUBLE LINES (${lost} listener losses), the first: ${lines[0]!.slice(0, 240)}`;
 }
 
 /** A latency; none when no request was answered in the window (its NaN crosses the process boundary as null). */
@@ -84,15 +110,17 @@ async function serveStores(o: {
   };
   const databasePid = await postmasterPid(o.url);
   const served = new Map<string, Served>();
-  const sqlite = await start(['--data', o.dataFile]);
-  served.set(`SQLite${o.suffix}`, { urls: [sqlite.target.url], pids: [sqlite.child.pid!] });
-  const one = await start(['--store', o.url]);
-  served.set(`PostgreSQL x1${o.suffix}`, { urls: [one.target.url], pids: [one.child.pid!], databasePid });
-  const two = await Promise.all([0, 1].map(() => start(['--store', o.url])));
-  served.set(`PostgreSQL x2${o.suffix}`, { urls: two.map((s) => s.target.url), pids: two.map((s) => s.child.pid!), databasePid });
+  const add = (name: string, servings: Serving[], pg = true) => {
+    const troubles: string[] = [];
+    for (const s of servings) collectTroubles(s, troubles);
+    const base = { urls: servings.map((s) => s.target.url), pids: servings.map((s) => s.child.pid!), troubles };
+    served.set(name, pg ? { ...base, databasePid } : base);
+  };
+  add(`SQLite${o.suffix}`, [await start(['--data', o.dataFile])], false);
+  add(`PostgreSQL x1${o.suffix}`, [await start(['--store', o.url])]);
+  add(`PostgreSQL x2${o.suffix}`, await Promise.all([0, 1].map(() => start(['--store', o.url]))));
   for (const size of o.poolSizes) {
-    const instance = await start(['--store', o.url, '--pool-size', String(size)]);
-    served.set(`PostgreSQL x1 pool ${size}${o.suffix}`, { urls: [instance.target.url], pids: [instance.child.pid!], databasePid });
+    add(`PostgreSQL x1 pool ${size}${o.suffix}`, [await start(['--store', o.url, '--pool-size', String(size)])]);
   }
   return served;
 }
@@ -213,7 +241,8 @@ async function measureRounds(o: {
       for (const server of round % 2 === 0 ? [...o.servers].reverse() : o.servers) {
         // Every user's credentials verified, renewals due done and the processes idle before the window
         // (see service.bench.ts): with several servers a round outlasts a verification's renewal.
-        const { urls, pids, databasePid } = o.origins.get(server)!;
+        const served = o.origins.get(server)!;
+        const { urls, pids, databasePid } = served;
         for (const [i, url] of urls.entries()) await settle(url, pids[i]!, o.touches);
         const job = {
           origin: urls[0]!,
@@ -234,7 +263,8 @@ async function measureRounds(o: {
         console.log(
           `  round ${round}  ${w.name.padEnd(10)} ${server.padEnd(32)} ${result.rps.toFixed(0).padStart(7)} req/s  ` +
             `p50 ${ms(result.p50Ms).padStart(6)} ms  p99 ${ms(result.p99Ms).padStart(6)} ms  ${cpuText(result)}  ${generatorText(result)}` +
-            (result.errors ? `  ${result.errors} ERRORS, the first: ${result.firstError}` : ''),
+            (result.errors ? `  ${result.errors} ERRORS, the first: ${faultText(result.firstError)}` : '') +
+            troubleText(served),
         );
       }
     }

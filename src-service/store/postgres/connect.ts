@@ -67,6 +67,11 @@ export interface ConnectOptions {
   service?: boolean;
   /** Names the connections in pg_stat_activity. */
   applicationName?: string;
+  /**
+   * node-postgres's pipeline mode: a query is written at once, not after the answer of the one before
+   * (a write's BEGIN with its first statement, its last with the COMMIT: pipelined.ts).
+   */
+  pipeline?: boolean;
 }
 
 export function clientConfig(url: string, options: ConnectOptions = {}): pg.ClientConfig {
@@ -78,6 +83,7 @@ export function clientConfig(url: string, options: ConnectOptions = {}): pg.Clie
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
     ...(options.service ? { options: SERVICE_SETTINGS } : {}),
+    ...(options.pipeline ? { pipeline: true } : {}),
     // What the string says wins over the defaults above, as it does when pg reads the string itself.
     ...parseIntoClientConfig(url),
   };
@@ -88,7 +94,31 @@ export function clientConfig(url: string, options: ConnectOptions = {}): pg.Clie
 }
 
 export function createPool(url: string, max: number, options: ConnectOptions = {}): pg.Pool {
-  return new pg.Pool({ ...clientConfig(url, options), max, idleTimeoutMillis: 60_000 });
+  const pool = new pg.Pool({ ...clientConfig(url, options), max, idleTimeoutMillis: 60_000 });
+  pool.on('connect', (client) => oneWritePerQuery(client));
+  return pool;
+}
+
+/**
+ * Hands each query's messages to the socket in one write. node-postgres writes every message of a
+ * statement (Parse the first time, Bind, Describe, Execute, Sync) with a write of its own, each a system
+ * call (on loopback the kernel's delivery to PostgreSQL too): in a CPU profile of an instance booking
+ * transfers, 28% of its CPU was in the socket's writes (its answers' included). The socket holds them back
+ * (cork) while the query is handed over and sends them together at once after (uncork): a transfer's two
+ * round trips are two writes, not four. Where a query waits for the one before it (a connection not in
+ * pipeline mode, busy), its messages are written later, as before.
+ */
+export function oneWritePerQuery(client: pg.Client): void {
+  const stream = client.connection.stream;
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: typeof query }).query = (...args) => {
+    stream.cork();
+    try {
+      return query(...args);
+    } finally {
+      stream.uncork();
+    }
+  };
 }
 
 /** One connection, opened; a failure to connect is a DataFileError naming the database (never its password). */

@@ -3,15 +3,20 @@
  * per connection by node-postgres), rows read as arrays and made into the statement's rows by its
  * selection, as on SQLite.
  */
+import type pg from 'pg';
 import { POSTGRES } from '../dialect';
 import type { Statement } from '../sql';
 import { statementsFor, type StoreConnection } from '../statements';
-import type { Queryable } from './connect';
+
+/** Where the statements go: a connection, the pool, or a write's pipelined transaction (pipelined.ts). */
+export interface StatementRunner {
+  query(config: pg.QueryArrayConfig): Promise<pg.QueryArrayResult>;
+}
 
 export class PgConnection implements StoreConnection {
   readonly statements = statementsFor(POSTGRES);
 
-  constructor(private readonly db: Queryable) {}
+  constructor(private readonly db: StatementRunner) {}
 
   private query<R, P>(s: Statement<R, P>, params: P) {
     return this.db.query({ name: s.name, text: s.text, values: s.bind(params) as unknown[], rowMode: 'array' });

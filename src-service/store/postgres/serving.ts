@@ -11,7 +11,8 @@
  *   two instances booking on the same accounts at once wait for each other and every balance stays the
  *   exact sum of its transactions. Should PostgreSQL still find a deadlock or a serialization failure,
  *   the write runs again from the start (a flow has no effect outside its transaction). A write is
- *   answered only after its COMMIT.
+ *   answered only after its COMMIT. The pool's connections pipeline (pipelined.ts): a write's BEGIN goes
+ *   out with its first statement, and a transfer's insert with its COMMIT (two round trips, not four).
  * - Answers are kept with a stamp that the database changes in the transaction of every change of what
  *   they show (`answerStamp`), checked in one round trip before one is given (shared by the requests asking
  *   at the same time, stamps.ts): a write answered by another
@@ -29,12 +30,13 @@ import { StoreData, Users } from '../data';
 import { runFlow } from '../flow';
 import { KeptTransactions } from '../kept-rows';
 import type { ServiceStore, StoreFlow } from '../seam';
-import { createPool, inTransaction, sqlState, unreachable } from './connect';
+import { createPool, sqlState, unreachable } from './connect';
 import { PgConnection } from './connection';
 import { Listener, type Announcement } from './listener';
 import { SharedLoginThrottle } from './login-attempts';
 import { migratePostgres } from './migrations';
 import { notifyNow } from './notifier';
+import { pipelinedWrite } from './pipelined';
 import { StampReads } from './stamps';
 
 export interface PostgresStoreOptions {
@@ -97,7 +99,7 @@ export class PostgresServiceStore implements ServiceStore {
 
   /** Opens the pool, brings the schema up to date and starts listening; rejects when the database cannot be used. */
   static async open(url: string, options: PostgresStoreOptions = {}): Promise<PostgresServiceStore> {
-    const pool = createPool(url, options.poolSize ?? 10, { service: true });
+    const pool = createPool(url, options.poolSize ?? 10, { service: true, pipeline: true });
     // An idle connection that breaks (the server restarts) is dropped by the pool; no request is lost.
     pool.on('error', () => undefined);
     const store = new PostgresServiceStore(pool, url, options.onTrouble ?? (() => {}));
@@ -159,13 +161,26 @@ export class PostgresServiceStore implements ServiceStore {
     if (this.closed) throw new Error('The store is closed.');
     for (let attempt = 1; ; attempt++) {
       try {
-        const result = await inTransaction(this.pool, (client) => runFlow(flow(new StoreData(new PgConnection(client)))));
-        this.generationCount += 1;
-        return result;
+        return await this.writeOnce(flow);
       } catch (e) {
         if (attempt >= WRITE_TRIES || !RETRYABLE.has(sqlState(e) ?? '')) throw e;
       }
     }
+  }
+
+  /**
+   * One try of a write, in a transaction of its own pipelined on a connection of the pool (pipelined.ts:
+   * BEGIN with the first statement, the COMMIT with the last where the flow's last is known).
+   */
+  private async writeOnce<T>(flow: StoreFlow<T>): Promise<T> {
+    const result = await pipelinedWrite(
+      this.pool,
+      (tx) => runFlow(flow(new StoreData(new PgConnection(tx)))),
+      // Failed after its last statement, committed with it: what it wrote is there (and the error stands).
+      () => (this.generationCount += 1),
+    );
+    this.generationCount += 1;
+    return result;
   }
 
   /**
