@@ -36,23 +36,26 @@ const MESSAGES: Record<Language, () => Promise<{ default: Messages }>> = {
   en: () => import('./en'),
   cs: () => import('./cs'),
 };
-const loaded = new Set<Language>();
-const loading = new Map<Language, Promise<void>>();
+/** Each language's read, once (forgotten when it failed, so that the next call tries again). */
+const reads = new Map<Language, Promise<void>>();
+
+/** Whether a language's messages are in (vue-i18n lists the languages it has messages of). */
+const isLoaded = (language: Language) => i18n.global.availableLocales.includes(language);
 
 /** Reads a language's messages once (a failed read is tried again on the next call). */
 export function loadMessages(language: Language): Promise<void> {
-  if (loaded.has(language)) return Promise.resolve();
-  let pending = loading.get(language);
-  if (!pending) {
-    pending = MESSAGES[language]()
-      .then((module) => {
-        i18n.global.setLocaleMessage(language, module.default);
-        loaded.add(language);
-      })
-      .finally(() => loading.delete(language));
-    loading.set(language, pending);
+  let read = reads.get(language);
+  if (!read) {
+    read = MESSAGES[language]().then(
+      (module) => i18n.global.setLocaleMessage(language, module.default),
+      (error: unknown) => {
+        reads.delete(language);
+        throw error;
+      },
+    );
+    reads.set(language, read);
   }
-  return pending;
+  return read;
 }
 
 /** The language last asked for: a slower read of an earlier one does not override it. */
@@ -64,7 +67,7 @@ let wanted: Language | null = null;
  */
 export function showLanguage(language: Language): Promise<void> {
   wanted = language;
-  if (loaded.has(language)) {
+  if (isLoaded(language)) {
     i18n.global.locale.value = language;
     return Promise.resolve();
   }
