@@ -3,6 +3,7 @@ import { createApp } from 'vue';
 import { installApi, toAppError } from './api';
 import { callsInFlight, detectApi } from './api/bridge';
 import App from './App.vue';
+import { inTurn } from './composables/in-turn';
 import { prepareCountFormat } from './format/count';
 import { warmIntl } from './format/intl-warm';
 import { i18n, loadMessages } from './i18n';
@@ -40,7 +41,7 @@ async function start(): Promise<void> {
   await Promise.all([read, intlWarmed]);
   // Mounted in a task of its own: the last of those to arrive (most often the language's messages, whose module
   // evaluates in its task) would otherwise run the mount's 10-13 ms of the page's CPU in the same task.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await new Promise<void>((resolve) => inTurn(resolve));
   app.use(router);
   app.mount('#app');
   // In a task of its own while the first screen's data is read: the number data its rows need.
