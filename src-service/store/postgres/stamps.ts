@@ -38,9 +38,16 @@ interface Asked {
   reject: (error: unknown) => void;
 }
 
+/** A pair asked for, and the requests waiting for its stamp. */
+interface Pair {
+  userId: number;
+  accountId: number;
+  waiting: Asked[];
+}
+
 export class StampReads {
   /** The stamps asked for since the last read was sent, by their pair ("user:account"). */
-  private asked = new Map<string, Asked[]>();
+  private asked = new Map<string, Pair>();
   private reading = false;
   /** Statements sent (diagnostics and tests). */
   reads = 0;
@@ -50,41 +57,35 @@ export class StampReads {
   stamp(userId: number, accountId: number): Promise<string> {
     return new Promise((resolve, reject) => {
       const key = `${userId}:${accountId}`;
-      const waiting = this.asked.get(key);
-      if (waiting === undefined) this.asked.set(key, [{ resolve, reject }]);
-      else waiting.push({ resolve, reject });
+      const pair = this.asked.get(key);
+      if (pair === undefined) this.asked.set(key, { userId, accountId, waiting: [{ resolve, reject }] });
+      else pair.waiting.push({ resolve, reject });
       if (!this.reading) this.readAsked();
     });
   }
 
   /** Sends one statement for every stamp asked for until now; once it is back, the next for those asked meanwhile. */
   private readAsked(): void {
-    const batch = this.asked;
+    const pairs = [...this.asked.values()];
     this.asked = new Map();
     this.reading = true;
     this.reads += 1;
-    const users: number[] = [];
-    const accounts: number[] = [];
-    for (const key of batch.keys()) {
-      const colon = key.indexOf(':');
-      users.push(Number(key.slice(0, colon)));
-      accounts.push(Number(key.slice(colon + 1)));
-    }
+    const users = pairs.map((p) => p.userId);
+    const accounts = pairs.map((p) => p.accountId);
     this.db.query<[string]>({ ...STAMPS, values: [users, accounts], rowMode: 'array' }).then(
       ({ rows }) => {
         this.readNext();
-        let i = 0;
-        for (const waiting of batch.values()) {
-          const row = rows[i++];
+        for (const [i, { waiting }] of pairs.entries()) {
+          const row = rows[i];
           for (const w of waiting) {
-            if (row === undefined) w.reject(new Error(`The stamps read were ${rows.length}, not the ${batch.size} asked for.`));
+            if (row === undefined) w.reject(new Error(`The stamps read were ${rows.length}, not the ${pairs.length} asked for.`));
             else w.resolve(row[0]);
           }
         }
       },
       (error: unknown) => {
         this.readNext();
-        for (const waiting of batch.values()) for (const w of waiting) w.reject(error);
+        for (const { waiting } of pairs) for (const w of waiting) w.reject(error);
       },
     );
   }
