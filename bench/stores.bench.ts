@@ -32,6 +32,7 @@
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { copyToPostgres } from '../src-service/store/copy';
@@ -56,12 +57,8 @@ interface Served {
 
 /** Collects the lines `serving` writes on stderr into `into`. */
 function collectTroubles(serving: Serving, into: string[]): void {
-  let partial = '';
-  serving.child.stderr?.on('data', (chunk: Buffer) => {
-    const lines = (partial + chunk.toString()).split('\n');
-    partial = lines.pop()!;
-    into.push(...lines.filter((l) => l.trim() !== ''));
-  });
+  if (!serving.child.stderr) return;
+  createInterface({ input: serving.child.stderr }).on('line', (line) => line.trim() !== '' && into.push(line));
 }
 
 /** An error's fault reason where it has one (a SOAP fault's text), else its first characters. */
