@@ -5,7 +5,9 @@
  * line's `serve`, exactly as an operator runs it. This script starts the others:
  *
  * - `ours-uncached`: `startService` with the options `serve` uses, its cache of answers off;
- * - `bare`: a bare Node HTTP server that reads the request and answers one recorded response;
+ * - `bare`: a bare Node HTTP server that reads the request and answers one recorded response; `paced`, it
+ *   first keeps the CPU busy for as many microseconds as the parent last asked over IPC (`{ spinUs }`,
+ *   answered once set): the bare server at another server's rate, its own cost measured there;
  * - `soap`: the `soap` package's own server on our WSDL, its handlers calling our operation code on the
  *   same data file.
  *
@@ -23,7 +25,7 @@ import { SERVICE_PATH, formatWall, instantToWall, localTimeZone } from '../../sr
 
 export type ServerJob =
   | { kind: 'ours-uncached'; dataFile: string; timeZone: string }
-  | { kind: 'bare'; body: string; contentType: string }
+  | { kind: 'bare'; body: string; contentType: string; paced?: boolean }
   | { kind: 'soap'; dataFile: string; timeZone: string; wsdl: string };
 
 function listening(server: Server): Promise<string> {
@@ -38,15 +40,34 @@ const closeServer = (server: Server) =>
     server.closeAllConnections();
   });
 
-/** A bare server: reads the request, answers `body`. */
-async function bareServer(body: string, contentType: string): Promise<{ url: string; close: () => Promise<void> }> {
+/** What the parent sets a paced bare server's busy wait to. */
+export interface Pace {
+  spinUs: number;
+}
+
+/** Keeps the CPU busy for `us` microseconds of the clock (a server's work, without its kind of work). */
+function busyFor(us: number): void {
+  const until = performance.now() + us / 1000;
+  while (performance.now() < until);
+}
+
+/** A bare server: reads the request, answers `body`; paced, after a busy wait the parent sets. */
+async function bareServer(body: string, contentType: string, paced = false): Promise<{ url: string; close: () => Promise<void> }> {
+  let spinUs = 0;
   const server = createServer({ keepAliveTimeout: 30_000 }, (req, res) => {
     req.on('data', () => {});
     req.on('end', () => {
+      if (spinUs > 0) busyFor(spinUs);
       res.writeHead(200, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body) });
       res.end(body);
     });
   });
+  if (paced) {
+    process.on('message', (pace: Pace) => {
+      spinUs = pace.spinUs;
+      process.send!(pace);
+    });
+  }
   return { url: await listening(server), close: () => closeServer(server) };
 }
 
@@ -110,7 +131,7 @@ async function start(job: ServerJob): Promise<{ url: string; close: () => Promis
       return { url: service.url, close: () => service.close({ graceMs: 5000 }) };
     }
     case 'bare':
-      return bareServer(job.body, job.contentType);
+      return bareServer(job.body, job.contentType, job.paced);
     case 'soap':
       return soapPackageServer(job.dataFile, job.wsdl, job.timeZone);
   }
@@ -125,8 +146,10 @@ process.once('message', (job: ServerJob) => {
           () => process.exit(1),
         );
       });
-      // Nothing more comes over IPC: the channel goes, so that this process holds its server alone.
-      process.send!({ url }, () => process.disconnect());
+      // Nothing more comes over IPC but a paced server's pace: else the channel goes, so that this process holds its server alone.
+      process.send!({ url }, () => {
+        if (!(job.kind === 'bare' && job.paced)) process.disconnect();
+      });
     },
     (e: unknown) => {
       console.error(e);
