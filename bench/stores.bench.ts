@@ -22,7 +22,8 @@
  *
  * Options: --seconds=<n> per measurement (default 3), --rounds=<n> (default 4), --connections=<n> (default 32),
  * --only=mix|transfers, --generator=wrk|node (see service.bench.ts); --pool-sizes=<n>,<n> also measures one
- * PostgreSQL instance with each of these pool sizes (`serve --pool-size`), to size the pool by measurement;
+ * and two PostgreSQL instances with each of these pool sizes (`serve --pool-size`), to size the pool by
+ * measurement (two instances of half the pool hold as many of PostgreSQL's connections as one);
  * --baseline=<checkout> also serves each store from another checkout of the project (its
  * `src-service/cli.ts`, e.g. the commit before a change; give it a node_modules), on a copy of the same
  * data (a copy of the file, a second database made from it by the baseline's own `migrate`), in the same rounds, and prints the
@@ -91,7 +92,7 @@ async function postmasterPid(url: string): Promise<number> {
   }
 }
 
-/** The servers of one checkout: SQLite, PostgreSQL with one instance and with two, and one instance per pool size asked. */
+/** The servers of one checkout: SQLite, PostgreSQL with one instance and with two, and one and two instances per pool size asked. */
 async function serveStores(o: {
   dataFile: string;
   url: string;
@@ -117,7 +118,9 @@ async function serveStores(o: {
   add(`PostgreSQL x1${o.suffix}`, [await start(['--store', o.url])]);
   add(`PostgreSQL x2${o.suffix}`, await Promise.all([0, 1].map(() => start(['--store', o.url]))));
   for (const size of o.poolSizes) {
-    add(`PostgreSQL x1 pool ${size}${o.suffix}`, [await start(['--store', o.url, '--pool-size', String(size)])]);
+    const sized = () => start(['--store', o.url, '--pool-size', String(size)]);
+    add(`PostgreSQL x1 pool ${size}${o.suffix}`, [await sized()]);
+    add(`PostgreSQL x2 pool ${size}${o.suffix}`, await Promise.all([sized(), sized()]));
   }
   return served;
 }
