@@ -7,14 +7,16 @@
  * - `ours-uncached`: `startService` with the options `serve` uses, its cache of answers off;
  * - `bare`: a bare Node HTTP server that reads the request and answers one recorded response; `paced`, it
  *   first keeps the CPU busy for as many microseconds as the parent last asked over IPC (`{ spinUs }`,
- *   answered once set): the bare server at another server's rate, its own cost measured there;
+ *   answered once set): the bare server at another server's rate, its own cost measured there; `atTurnEnd`,
+ *   it writes its answers at the end of the event loop's turn, as the service writes those of reads
+ *   (src-service/server/answer.ts);
  * - `soap`: the `soap` package's own server on our WSDL, its handlers calling our operation code on the
  *   same data file.
  *
  * The parent sends one `ServerJob` over IPC; the child answers `{ url }` once it listens and runs until
  * it gets SIGTERM (it then closes and exits 0, so that a `--cpu-prof` profile is written).
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as soap from 'soap';
 import { startService, stderrLogger } from '../../src-service';
@@ -25,7 +27,7 @@ import { SERVICE_PATH, formatWall, instantToWall, localTimeZone } from '../../sr
 
 export type ServerJob =
   | { kind: 'ours-uncached'; dataFile: string; timeZone: string }
-  | { kind: 'bare'; body: string; contentType: string; paced?: boolean }
+  | { kind: 'bare'; body: string; contentType: string; paced?: boolean; atTurnEnd?: boolean }
   | { kind: 'soap'; dataFile: string; timeZone: string; wsdl: string };
 
 function listening(server: Server): Promise<string> {
@@ -51,18 +53,33 @@ function busyFor(us: number): void {
   while (performance.now() < until);
 }
 
-/** A bare server: reads the request, answers `body`; paced, after a busy wait the parent sets. */
-async function bareServer(body: string, contentType: string, paced = false): Promise<{ url: string; close: () => Promise<void> }> {
+/** A bare server: reads the request, answers `body`; paced, after a busy wait the parent sets; at the turn's end, if asked. */
+async function bareServer(
+  body: string,
+  contentType: string,
+  o: { paced?: boolean; atTurnEnd?: boolean },
+): Promise<{ url: string; close: () => Promise<void> }> {
   let spinUs = 0;
+  const answer = (res: ServerResponse) => {
+    res.writeHead(200, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body) });
+    res.end(body);
+  };
+  let due: ServerResponse[] = [];
+  const answerDue = () => {
+    const list = due;
+    due = [];
+    for (const res of list) answer(res);
+  };
   const server = createServer({ keepAliveTimeout: 30_000 }, (req, res) => {
     req.on('data', () => {});
     req.on('end', () => {
       if (spinUs > 0) busyFor(spinUs);
-      res.writeHead(200, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body) });
-      res.end(body);
+      if (!o.atTurnEnd) return answer(res);
+      if (due.length === 0) setImmediate(answerDue);
+      due.push(res);
     });
   });
-  if (paced) {
+  if (o.paced) {
     process.on('message', (pace: Pace) => {
       spinUs = pace.spinUs;
       process.send!(pace);
@@ -131,7 +148,7 @@ async function start(job: ServerJob): Promise<{ url: string; close: () => Promis
       return { url: service.url, close: () => service.close({ graceMs: 5000 }) };
     }
     case 'bare':
-      return bareServer(job.body, job.contentType, job.paced);
+      return bareServer(job.body, job.contentType, job);
     case 'soap':
       return soapPackageServer(job.dataFile, job.wsdl, job.timeZone);
   }

@@ -30,7 +30,7 @@ import { RuleError, ServiceBusy } from '../errors';
 import type { Logger } from '../log';
 import { runOperation } from '../operations';
 import { loginKey, type ServiceStore, type UserRow } from '../store';
-import { answer, send, write } from './answer';
+import { answer, send, write, writeAtTurnEnd } from './answer';
 import { dependenciesOf, isCacheable, stampScope, touchedBy } from './answer-dependencies';
 import { BodyBudget } from './body-budget';
 import type { TrustedProxies } from './client-address';
@@ -287,7 +287,7 @@ export class ServiceEndpoint {
     const entry = this.fromCache(key);
     if (entry === undefined) return { key, answered: false };
     if (entry.answer !== undefined && entry.stamp === undefined) {
-      write(res, entry.answer);
+      writeAtTurnEnd(res, entry.answer);
       return { key, answered: true };
     }
     return { key, answered: true, pending: this.answerKnown(res, binding, entry, key!) };
@@ -425,7 +425,7 @@ export class ServiceEndpoint {
     // Without stamps (SQLite) the request runs in this very turn, as a read must there (see run).
     if (pending === undefined) return this.run(res, binding, known.call, known.user, cacheKey, known);
     return pending.then((stamp) => {
-      if (entry.answer !== undefined && stamp === entry.stamp) return write(res, entry.answer);
+      if (entry.answer !== undefined && stamp === entry.stamp) return writeAtTurnEnd(res, entry.answer);
       this.options.cache!.outdated(cacheKey, entry);
       return this.run(res, binding, known.call, known.user, cacheKey, known, stamp);
     });
@@ -450,10 +450,11 @@ export class ServiceEndpoint {
     /** A read's answer is kept under the generation it began in, with what it shows (and its stamp). */
     let keep: { generation: number; dependsOn: string[]; stamp: string | undefined } | undefined;
     const cache = this.options.cache;
+    const reads = OPERATIONS[call.operation].access === 'read';
     try {
       const context = { user, timeZone: this.options.timeZone, now: this.now };
       let result;
-      if (OPERATIONS[call.operation].access === 'read') {
+      if (reads) {
         // A read runs on committed data and its answer is kept under the outside generation seen as it
         // began. On SQLite it runs at once, in one snapshot, and its answer is kept (or not) in the same
         // synchronous step: no write can be committed, nor its touches dropped, in between; this process's
@@ -490,7 +491,9 @@ export class ServiceEndpoint {
     }
     const a = answer(wire);
     if (keep) cache!.set(cacheKey!, keep.generation, loginKey(call.credentials.login), a, keep.dependsOn, known!, keep.stamp);
-    write(res, a);
+    // A write's answer goes at once: its group's answers come together (see writeAtTurnEnd).
+    if (reads) writeAtTurnEnd(res, a);
+    else write(res, a);
   }
 
   /**
