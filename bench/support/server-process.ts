@@ -16,11 +16,12 @@
  * The parent sends one `ServerJob` over IPC; the child answers `{ url }` once it listens and runs until
  * it gets SIGTERM (it then closes and exits 0, so that a `--cpu-prof` profile is written).
  */
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as soap from 'soap';
 import { startService, stderrLogger } from '../../src-service';
 import { runOperation } from '../../src-service/operations';
+import { writeAtTurnEnd, type Answer } from '../../src-service/server/answer';
 import { Store, runNow } from '../../src-service/store';
 import { CLIENT_KEY_PARAM, LOGIN_PARAM, type OperationName } from '../../src-shared/catalog';
 import { SERVICE_PATH, formatWall, instantToWall, localTimeZone } from '../../src-shared/wire';
@@ -53,30 +54,25 @@ function busyFor(us: number): void {
   while (performance.now() < until);
 }
 
-/** A bare server: reads the request, answers `body`; paced, after a busy wait the parent sets; at the turn's end, if asked. */
+/**
+ * A bare server: reads the request, answers `body`; paced, after a busy wait the parent sets; at the turn's
+ * end, by the service's own `writeAtTurnEnd` (its answer a buffer, as the service's are).
+ */
 async function bareServer(
   body: string,
   contentType: string,
   o: { paced?: boolean; atTurnEnd?: boolean },
 ): Promise<{ url: string; close: () => Promise<void> }> {
   let spinUs = 0;
-  const answer = (res: ServerResponse) => {
-    res.writeHead(200, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body) });
-    res.end(body);
-  };
-  let due: ServerResponse[] = [];
-  const answerDue = () => {
-    const list = due;
-    due = [];
-    for (const res of list) answer(res);
-  };
+  const encoded = Buffer.from(body, 'utf8');
+  const ready: Answer = { status: 200, headers: { 'Content-Type': contentType, 'Content-Length': encoded.length }, payload: encoded };
   const server = createServer({ keepAliveTimeout: 30_000 }, (req, res) => {
     req.on('data', () => {});
     req.on('end', () => {
       if (spinUs > 0) busyFor(spinUs);
-      if (!o.atTurnEnd) return answer(res);
-      if (due.length === 0) setImmediate(answerDue);
-      due.push(res);
+      if (o.atTurnEnd) return writeAtTurnEnd(res, ready);
+      res.writeHead(200, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body) });
+      res.end(body);
     });
   });
   if (o.paced) {

@@ -25,6 +25,9 @@ export function write(res: ServerResponse, a: Answer): void {
   res.end(a.payload);
 }
 
+/** The most answers put off at once: then they are written, and the next ones wait for the turn's end again. */
+export const MOST_PUT_OFF = 16;
+
 /** The answers to write at the end of this turn of the event loop, in the order they came. */
 let due: { res: ServerResponse; a: Answer }[] = [];
 
@@ -43,9 +46,13 @@ let due: { res: ServerResponse; a: Answer }[] = [];
 export function writeAtTurnEnd(res: ServerResponse, a: Answer): void {
   if (due.length === 0) setImmediate(writeDue);
   due.push({ res, a });
+  // A turn may read hundreds of requests (a poll of the event loop returns up to 1,024 sockets): the first
+  // answers do not wait for all of them, nor a client for an answer the service had long ready.
+  if (due.length >= MOST_PUT_OFF) writeDue();
 }
 
 function writeDue(): void {
+  if (due.length === 0) return;
   const answers = due;
   due = [];
   // An answer another step has given meanwhile (the server's shutdown) stays: nothing is answered twice.

@@ -6,7 +6,7 @@
 import { createServer, request, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { answer, write, writeAtTurnEnd } from '../../src-service/server/answer';
+import { MOST_PUT_OFF, answer, write, writeAtTurnEnd } from '../../src-service/server/answer';
 import { until } from '../support/until';
 
 let server: Server | undefined;
@@ -95,5 +95,22 @@ describe('writeAtTurnEnd', () => {
       { status: 503, body: 'answered first' },
       { status: 200, body: 'later in the turn' },
     ]);
+  });
+
+  it(`writes the answers put off once there are ${MOST_PUT_OFF}, without waiting for the turn's end`, async () => {
+    const held: ServerResponse[] = [];
+    const sent: boolean[][] = [];
+    const url = await serve((res) => {
+      held.push(res);
+      if (held.length < MOST_PUT_OFF) return;
+      held.forEach((r, i) => {
+        writeAtTurnEnd(r, text(200, `answer ${i + 1}`));
+        if (i >= MOST_PUT_OFF - 2) sent.push(held.map((h) => h.headersSent));
+      });
+    });
+    const answers = Array.from({ length: MOST_PUT_OFF }, () => get(url));
+    expect((await Promise.all(answers)).map((a) => a.status)).toEqual(Array(MOST_PUT_OFF).fill(200));
+    // One short of the most: none written yet; at the most: all of them, at once.
+    expect(sent).toEqual([Array(MOST_PUT_OFF).fill(false), Array(MOST_PUT_OFF).fill(true)]);
   });
 });
