@@ -36,12 +36,11 @@ let due: { res: ServerResponse; a: Answer }[] = [];
  * in the turn has been handled), right after the turn's other answers. An answer written at once makes
  * the kernel wake the client's side (a load balancer, a proxy) in the service's send whenever that side
  * has gone back to waiting since the last one, as it does while the service works on the next request;
- * written one after another, the first answer wakes it and the others find it awake. In
- * `npm run bench -- service` a bare Node server paced to the service's rate on the mix (12,000-15,000
- * requests a second) used 35-44 us of CPU of its own per request, and 25-28 us with its answers written
- * at the turn's end; the service's own CPU per request fell to 0.86 of the commit before (`--paired`).
- * For the answers of reads: those of writes come together already, when their group commits, and that
- * happens in the check phase itself, where an answer put off would wait for the next turn's requests.
+ * written one after another, the first answer wakes it and the others find it awake. The service's CPU
+ * per request on the mix fell to 0.86-0.88 of the commit before (`npm run bench -- service --paired`;
+ * src-service/README.md has the rest). For the answers of reads: those of writes come together already,
+ * when their group commits, and that happens in the check phase itself, where an answer put off would
+ * wait for the next turn's requests.
  */
 export function writeAtTurnEnd(res: ServerResponse, a: Answer): void {
   if (due.length === 0) setImmediate(writeDue);
@@ -55,7 +54,7 @@ function writeDue(): void {
   if (due.length === 0) return;
   const answers = due;
   due = [];
-  // An answer another step has given meanwhile (the server's shutdown) stays: nothing is answered twice.
+  // An answer another step has given meanwhile (a failure's, by the endpoint's `settled`) stays: nothing is answered twice.
   for (const { res, a } of answers) if (!res.headersSent) write(res, a);
 }
 

@@ -85,7 +85,7 @@ describe('writeAtTurnEnd', () => {
       held.push(res);
       if (held.length < 2) return;
       writeAtTurnEnd(held[0]!, text(200, 'put off'));
-      // The server's shutdown, say, answered it first: the put-off answer must not be written over it.
+      // Another step answered it first (a failure's answer, say): the put-off answer must not be written over it.
       write(held[0]!, text(503, 'answered first'));
       writeAtTurnEnd(held[1]!, text(200, 'later in the turn'));
     });
