@@ -28,8 +28,9 @@
  * counted: the server was not the limit (a Node generator is, at a bare server's rate). Beside every rate
  * stands the server's CPU per request (its process, all threads, over the window): the headline of ours vs
  * bare, since it depends far less than a rate on who gets which core of a shared machine. It does depend
- * on the server's own rate (see `pacedRound`), so on the mix the bare server is measured a second time,
- * paced to ours' rate, and ours is compared with its own cost there too.
+ * on the server's own rate (see `pacedRound`), so on the mix the bare server is measured again, paced to
+ * ours' rate (plain, and writing its answers at the end of the event loop's turn as ours writes those of
+ * reads), and ours is compared with its own cost there too.
  *
  * Options: --seconds=<n> per measurement (default 3, whole seconds with wrk), --rounds=<n> (default 3),
  * --connections=<n> (default 32), --only=mix|transfers|cached, --generator=wrk|node; --baseline=<checkout>
@@ -690,7 +691,7 @@ async function prepare(o: {
   const cachedTheirs = await probe(pkg.url, cachedReq);
   const bareCached = await started(startServer({ kind: 'bare', body: cachedOurs.body, contentType }, flags, 'bare node cached'));
   console.log(
-    `  processes: ours ${service.pid} (serve), ours uncached ${uncached.pid}, soap package ${pkg.pid}, bare node ${bareMix.pid} (mix), ${paced[PACED].pid} and ${paced[PACED_AT_TURN_END].pid} (paced to ours' rate) and ${bareCached.pid} (cached best case)` +
+    `  processes: ours ${service.pid} (serve), ours uncached ${uncached.pid}, soap package ${pkg.pid}, bare node ${bareMix.pid} (mix), ${paced[PACED].pid} and ${paced[PACED_AT_TURN_END].pid} (paced to ours' rate), ${bareCached.pid} (cached best case)` +
       `${baseline ? `, ours baseline ${baseline.pid} (serve of ${o.baselineDir})` : ''}.`,
   );
   console.log(
