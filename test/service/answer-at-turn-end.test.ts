@@ -3,10 +3,11 @@
  * the answers of reads): not while the request is handled, nor in its microtasks, but in the turn's check
  * phase, in the order given; an answer another step has given meanwhile stays the one the client gets.
  */
-import { createServer, request, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MOST_PUT_OFF, answer, write, writeAtTurnEnd } from '../../src-service/server/answer';
+import { send } from '../support/http';
 import { until } from '../support/until';
 
 let server: Server | undefined;
@@ -26,20 +27,14 @@ function serve(handler: (res: ServerResponse) => void): Promise<string> {
     req.on('end', () => handler(res));
   });
   return new Promise((resolve) =>
-    server!.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server!.address() as AddressInfo).port}/`)),
+    server!.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server!.address() as AddressInfo).port}`)),
   );
 }
 
-function get(url: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    request(url, (res) => {
-      let body = '';
-      res.on('data', (c: Buffer) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode!, body }));
-    })
-      .on('error', reject)
-      .end();
-  });
+/** A GET of the test server's root, by the project's own test client: its status and body. */
+async function get(base: string): Promise<{ status: number; body: string }> {
+  const { status, body } = await send(base, { method: 'GET', path: '/', headers: {}, body: '' });
+  return { status, body };
 }
 
 const text = (status: number, body: string) => answer({ status, contentType: 'text/plain; charset=utf-8', body });
