@@ -108,11 +108,11 @@ async function serveStores(o: {
   };
   const databasePid = await postmasterPid(o.url);
   const served = new Map<string, Served>();
-  const add = (name: string, servings: Serving[], pg = true) => {
+  const add = (name: string, servings: Serving[], onPostgres = true) => {
     const troubles: string[] = [];
     for (const s of servings) collectTroubles(s, troubles);
     const base = { urls: servings.map((s) => s.target.url), pids: servings.map((s) => s.child.pid!), troubles };
-    served.set(name, pg ? { ...base, databasePid } : base);
+    served.set(name, onPostgres ? { ...base, databasePid } : base);
   };
   add(`SQLite${o.suffix}`, [await start(['--data', o.dataFile])], false);
   add(`PostgreSQL x1${o.suffix}`, [await start(['--store', o.url])]);
